@@ -1,0 +1,173 @@
+"""The effect ledger: every state change is a row of ``effect``, so undo is mechanical.
+
+All writes to state tables (``unit_state``, ``clock``, ``decision``, ``hostility`` and
+the tables that game plugins declare as state) go through a :class:`Ledger`, which
+records, for the current event, the table, key, column, old and new value.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .store import Store
+
+# Key columns of the engine's own state tables (``game_id`` is implicit).
+CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
+    "clock": (),
+    "unit_state": ("unit_id",),
+    "decision": ("decision_id",),
+    "hostility": ("side", "enemy"),
+}
+
+INSERTED, DELETED = "+", "-"
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
+
+
+class Ledger:
+    """Writes state for one match and records each change against the current event."""
+
+    def __init__(self, store: Store, game_id: str, keys: dict[str, tuple[str, ...]]) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.keys = keys
+        self.seq: int | None = None
+        self.version = 0  # bumped on every change, so derived tables know when to refresh
+        self._n = 0
+
+    def begin(self, seq: int) -> None:
+        """Attach the following changes to event ``seq``."""
+        self.seq = seq
+        self._n = int(
+            self.store.one(
+                "SELECT coalesce(max(n), 0) FROM effect WHERE game_id = ? AND seq = ?",
+                [self.game_id, seq],
+            )
+        )
+
+    # --- single rows -------------------------------------------------------------
+
+    def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
+        """Update one row; record each column whose value changes."""
+        where, params = self._where(table, key)
+        cols = list(values)
+        row = self.store.con.execute(
+            f"SELECT {', '.join(cols)} FROM {table} WHERE {where}", params
+        ).fetchone()
+        if row is None:
+            raise KeyError(f"no row {key} in {table}")
+        changed = {c: v for c, v, old in zip(cols, values.values(), row, strict=True) if old != v}
+        if not changed:
+            return
+        for col, old in zip(cols, row, strict=True):
+            if col in changed:
+                self._record(table, key, col, old, changed[col])
+        assignments = ", ".join(f"{c} = ?" for c in changed)
+        self.store.con.execute(
+            f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params]
+        )
+
+    def insert(self, table: str, row: dict[str, Any]) -> None:
+        """Insert one row (``game_id`` is added)."""
+        full = {"game_id": self.game_id, **row}
+        names = ", ".join(full)
+        marks = ", ".join("?" for _ in full)
+        self.store.con.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(full.values()))
+        self._record(table, self._key_of(table, row), INSERTED, None, row)
+
+    def delete(self, table: str, key: dict[str, Any]) -> None:
+        """Delete one row, keeping it whole in the effect so undo can restore it."""
+        where, params = self._where(table, key)
+        found = self.store.rows(f"SELECT * FROM {table} WHERE {where}", params)
+        if not found:
+            raise KeyError(f"no row {key} in {table}")
+        old = {k: v for k, v in found[0].items() if k != "game_id"}
+        self.store.con.execute(f"DELETE FROM {table} WHERE {where}", params)
+        self._record(table, key, DELETED, old, None)
+
+    # --- sets of rows ------------------------------------------------------------
+
+    def update_where(
+        self, table: str, condition: str, params: list[Any] | None = None, **values: Any
+    ) -> int:
+        """Set ``values`` on every row of this match matching ``condition``, set at a time.
+
+        Effects are recorded in one INSERT … SELECT per column; returns rows changed.
+        """
+        key_cols = self.keys[table]
+        key_json = (
+            "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR"
+            if key_cols
+            else "'{}'"
+        )
+        order = ", ".join(key_cols) or "game_id"
+        differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
+        scope = f"game_id = ? AND ({condition}) AND ({differs})"
+        scope_params = [self.game_id, *(params or []), *values.values()]
+        for col, new in values.items():
+            inserted = self.store.con.execute(
+                f"""INSERT INTO effect
+                    SELECT game_id, ?, ? + row_number() OVER (ORDER BY {order}), ?, {key_json},
+                           ?, coalesce(to_json({col})::VARCHAR, 'null'), ?
+                    FROM {table} WHERE {scope} AND {col} IS DISTINCT FROM ?""",
+                [self.seq, self._n, table, col, to_json(new), *scope_params, new],
+            ).fetchone()[0]
+            self._n += inserted
+            self.version += inserted
+        assignments = ", ".join(f"{c} = ?" for c in values)
+        return self.store.con.execute(
+            f"UPDATE {table} SET {assignments} WHERE {scope}", [*values.values(), *scope_params]
+        ).fetchone()[0]
+
+    # --- reverting ---------------------------------------------------------------
+
+    def revert(self, first_seq: int, last_seq: int) -> int:
+        """Undo the effects of events first_seq..last_seq, newest first, as new effects."""
+        effects = self.store.con.execute(
+            """SELECT tbl, key, col, old, new FROM effect
+               WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC, n DESC""",
+            [self.game_id, first_seq, last_seq],
+        ).fetchall()
+        for tbl, key, col, old, new in effects:
+            key_dict = json.loads(key)
+            if col == INSERTED:
+                self.delete(tbl, key_dict)
+            elif col == DELETED:
+                self.insert(tbl, json.loads(old))
+            else:
+                self.set(tbl, key_dict, **{col: json.loads(old)})
+        return len(effects)
+
+    # --- helpers -----------------------------------------------------------------
+
+    def _where(self, table: str, key: dict[str, Any]) -> tuple[str, list[Any]]:
+        cols = self.keys[table]
+        if set(key) != set(cols):
+            raise KeyError(f"{table} is keyed by {cols}, not {tuple(key)}")
+        where = " AND ".join(["game_id = ?", *(f"{c} = ?" for c in cols)])
+        return where, [self.game_id, *(key[c] for c in cols)]
+
+    def _key_of(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
+        return {c: row[c] for c in self.keys[table]}
+
+    def _record(self, table: str, key: dict[str, Any], col: str, old: Any, new: Any) -> None:
+        if self.seq is None:
+            raise RuntimeError("a state change outside an event")
+        self._n += 1
+        self.version += 1
+        self.store.con.execute(
+            "INSERT INTO effect VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                self.game_id,
+                self.seq,
+                self._n,
+                table,
+                to_json(key),
+                col,
+                None if old is None and col == INSERTED else to_json(old),
+                None if new is None and col == DELETED else to_json(new),
+            ],
+        )

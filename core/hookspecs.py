@@ -1,0 +1,200 @@
+"""The plugin author's manual: every hook phaseline calls, in the order a match meets them.
+
+Implement hooks with ``@phaseline.hookimpl`` on a module or object and expose it under
+the ``phaseline`` entry-point group. A game plugin is loaded into its own plugin
+manager for each match, together with the optional rules chosen at creation, so the
+hooks of other games never fire. Arguments: ``game`` is the :class:`phaseline.Game`
+in play (its store, clock, ledger, dice and queries); ``step`` a
+:class:`phaseline.Step`.
+
+Hooks act per action or per phase, never per unit inside a set query: a game gives
+the shared SQL rules data (costs, limits, hostility), not callbacks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("phaseline")
+hookimpl = pluggy.HookimplMarker("phaseline")
+
+
+# -------------------------------------------------------------------------------------
+# Registration: called once when plugins load, outside any match.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec
+def phaseline_register_games(register: Any) -> None:
+    """Register game systems: call ``register(GameInfo(...))`` once per game.
+
+    The :class:`phaseline.GameInfo` names the game, its version, scenarios, optional
+    rules, sides, rule index and data folder. Example::
+
+        register(GameInfo(name="battle-for-germany", title="Battle for Germany", ...))
+    """
+
+
+@hookspec
+def phaseline_register_rules(register: Any) -> None:
+    """Register optional rules: call ``register(OptionalRule(...))`` for each.
+
+    An optional rule belongs to one game, is chosen when a match is created
+    (``phaseline new GAME --option NAME``) and is its own plugin, added to that
+    match's plugin manager. Example (Battle for Germany 12.3)::
+
+        register(OptionalRule(game="battle-for-germany", name="12.3", plugin=east_only))
+    """
+
+
+@hookspec
+def phaseline_register_bots(register: Any) -> None:
+    """Register bots: ``register(BotInfo(name, game, factory))``; game ``"*"`` fits any.
+
+    ``factory(game, side)`` returns an object whose ``choose(game, side)`` returns the
+    next :class:`phaseline.Action` for that side (an action, ``end`` or ``choose``).
+    """
+
+
+@hookspec
+def phaseline_register_commands(app: Any) -> None:
+    """Add commands to the typer ``app`` of the CLI (e.g. a game's own report)."""
+
+
+# -------------------------------------------------------------------------------------
+# Set-up: called when a match is created (historic: late plugins still get the call).
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(historic=True)
+def phaseline_tables(register: Any) -> None:
+    """Declare the game's own tables: ``register(PluginTable(name, ddl, key, kind))``.
+
+    ``kind="static"`` tables are copied at creation and never change (a CRT, the
+    city list); ``kind="state"`` tables change only through the ledger, so undo,
+    replay and ``show --at`` cover them. Every table has a ``game_id`` column.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_load_scenario(game: Any, scenario: Any) -> bool | None:
+    """Fill the static tables (space, link, unit, rule tables, the game's own).
+
+    ``scenario`` is a :class:`phaseline.ScenarioInfo` with its data folder; read the
+    files with :func:`phaseline.scenario.read_csv` so errors name file and line.
+    Return True when loaded. Example: BfG reads map/hexes.csv into ``space``.
+    """
+
+
+@hookspec
+def phaseline_setup(game: Any) -> None:
+    """Place the starting state through the ledger (``game.insert``): unit_state rows,
+    hostility, the game's own state. Fired inside the match's first event (``setup``).
+    Example (BfG 8.0): four East German and two Soviet units go to COURLAND.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_sequence(game: Any, turn: int) -> list[Any] | None:
+    """The steps of ``turn`` in order, as :class:`phaseline.Step` (first answer wins).
+
+    A turn's steps are the sequence of play in the rulebook's words; steps a scenario
+    skips are simply absent (BfG 15.22: a roll of 1–3 cancels the Soviet turn 11).
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Turn and phase events. When a step ends the engine fires, in order:
+#   phaseline_phase_end(step); [phaseline_turn_end(turn); phaseline_turn_start(turn+1)];
+#   phaseline_next_step(step) to choose the next step; phaseline_phase_start(next).
+# -------------------------------------------------------------------------------------
+
+
+@hookspec
+def phaseline_turn_start(game: Any, turn: int) -> None:
+    """A new game turn begins (after the turn marker advanced)."""
+
+
+@hookspec
+def phaseline_turn_end(game: Any, turn: int) -> None:
+    """The last step of ``turn`` has ended."""
+
+
+@hookspec
+def phaseline_phase_start(game: Any, step: Any) -> None:
+    """``step`` begins: reset per-phase state, set movement points, ask owed decisions.
+
+    Example (BfG 7.22): German replacements get twice their movement allowance.
+    """
+
+
+@hookspec
+def phaseline_phase_end(game: Any, step: Any) -> None:
+    """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
+    the end (BfG 12.21: the West Germans must make two attacks on turn 1).
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_next_step(game: Any, step: Any) -> Any | None:
+    """Decide the step after ``step`` for dynamic sequences (impulses ending on a
+    sunset roll). Return a :class:`phaseline.Step`, or None to follow the sequence.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Actions and decisions.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec
+def phaseline_legal_actions(game: Any, side: str) -> list[Any]:
+    """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
+    are merged). The engine adds ``end`` and answers to open decisions itself.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_play(game: Any, action: Any) -> bool | None:
+    """Carry out ``action`` if this plugin knows its verb; return True, or None to pass.
+
+    Check legality first and raise :class:`phaseline.RuleViolation` with the rule and
+    evidence; the engine rolls the whole action back. Example: ``move U7 1423``.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool | None:
+    """Carry on after ``decision`` (a row of ``decision``) got ``answer``, one of its
+    choices. Example (BfG 6.22): move the retreating unit to the chosen hex.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_outcome(game: Any) -> Any | None:
+    """Return an :class:`phaseline.Outcome` when the match is over, else None.
+
+    Called after every action; at the end of the last turn the engine calls it and
+    ends the match whatever it returns.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Deciders inside rules, and wrappers for optional rules.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def phaseline_combat_result(game: Any, combat: dict[str, Any]) -> str | None:
+    """Decide the result of a combat (odds, die, modifiers in ``combat``): first answer
+    wins. Optional rules may wrap it (``wrapper=True``) to change the result.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_render_map(game: Any, fmt: str) -> str | None:
+    """Draw the map as text (``fmt="text"``) or SVG (``fmt="svg"``); None uses the
+    engine's generic renderer for the map kind.
+    """

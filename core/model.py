@@ -1,0 +1,130 @@
+"""The value objects that plugins and the engine exchange."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """A scenario of a game: its turns, sides and data folder."""
+
+    name: str
+    title: str
+    first_turn: int
+    last_turn: int
+    sides: tuple[str, ...]
+    data: Path
+    rule: str = ""
+    settings: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    fallback: Path | None = None  # a custom scenario falls back to the game's own files
+
+    def file(self, relative: str) -> Path:
+        """The scenario's data file ``relative`` (e.g. 'map/hexes.csv'), custom first."""
+        own = self.data / relative
+        if own.exists() or self.fallback is None:
+            return own
+        return self.fallback / relative
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game system a plugin registers (``phaseline_register_games``)."""
+
+    name: str
+    title: str
+    version: str
+    plugin: Any
+    scenarios: dict[str, ScenarioInfo] = field(hash=False)
+    rule_index: Path
+    short: str = ""
+    rulings: dict[str, str] = field(default_factory=dict, hash=False)
+
+    def scenario(self, name: str) -> ScenarioInfo:
+        from .errors import UnknownName
+
+        try:
+            return self.scenarios[name]
+        except KeyError:
+            known = ", ".join(self.scenarios)
+            raise UnknownName(f"{self.name} has no scenario {name!r} (scenarios: {known})") from None
+
+
+@dataclass(frozen=True)
+class OptionalRule:
+    """An optional rule of one game, chosen at creation; ``plugin`` holds its hooks."""
+
+    game: str
+    name: str
+    title: str
+    rule: str
+    plugin: Any = None
+    version: str = "0"
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A bot: ``factory(game, side)`` returns an object with ``choose(game, side)``."""
+
+    name: str
+    game: str
+    factory: Any
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class PluginTable:
+    """A table a plugin adds to the store (``phaseline_tables``)."""
+
+    name: str
+    ddl: str
+    key: tuple[str, ...]
+    kind: str = "state"  # 'static' or 'state'
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the sequence of play: a phase of a side, named as in the rulebook."""
+
+    name: str
+    phase: str
+    side: str | None
+    title: str = ""
+    rule: str = ""
+    verbs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Action:
+    """An order: ``verb`` with its arguments as the CLI spells them, for ``side``."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    side: str | None = None
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the rule that ended it, the winners (none = draw), a summary."""
+
+    rule: str
+    winners: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Where a match stands: turn, step, phase, phasing side, status."""
+
+    turn: int
+    step_no: int
+    step: str
+    phase: str
+    side: str | None
+    status: str
+    result: str | None = None

@@ -1,0 +1,112 @@
+"""Scenario data: CSV files with provenance, and custom scenario folders.
+
+A custom scenario is a folder with a ``scenario.toml`` (see docs/scenarios.md)::
+
+    game = "battle-for-germany"
+    base = "historical"        # the scenario whose rules and sides apply
+    title = "Bridgehead at Remagen"
+    first_turn = 1
+    last_turn = 3
+
+plus any of the game's data files (same names and columns); files it lacks come
+from the game's own data.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+from .model import GameInfo, ScenarioInfo
+
+PROVENANCES = ("seed", "external", "reconstructed", "placeholder")
+
+
+class Row(dict[str, str]):
+    """A CSV row that knows its file and line, for error messages."""
+
+    path: str
+    line: int
+
+    def error(self, message: str) -> ScenarioError:
+        return ScenarioError(message, path=self.path, line=self.line)
+
+    def int(self, column: str, *, default: int | None = None) -> int:
+        text = self.get(column, "").strip()
+        if not text and default is not None:
+            return default
+        try:
+            return int(text)
+        except ValueError:
+            raise self.error(f"column {column!r} must be a whole number, not {text!r}") from None
+
+    def flag(self, column: str) -> bool:
+        text = self.get(column, "").strip().lower()
+        if text in ("true", "yes", "1"):
+            return True
+        if text in ("", "false", "no", "0"):
+            return False
+        raise self.error(f"column {column!r} must be true or false, not {text!r}")
+
+
+def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) -> list[Row]:
+    """Read a data file, checking its columns and (by default) each row's provenance."""
+    if not path.exists():
+        raise ScenarioError("file is missing", path=str(path))
+    with path.open(newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        columns = tuple(reader.fieldnames or ())
+        needed = required + (("provenance", "source") if provenance else ())
+        missing = [c for c in needed if c not in columns]
+        if missing:
+            raise ScenarioError(f"missing column(s) {', '.join(missing)}", path=str(path), line=1)
+        rows: list[Row] = []
+        for record in reader:
+            row = Row({k: (v or "").strip() for k, v in record.items() if k is not None})
+            row.path, row.line = str(path), reader.line_num
+            if None in record:
+                raise row.error("more values than columns")
+            if provenance:
+                if row["provenance"] not in PROVENANCES:
+                    raise row.error(
+                        f"provenance must be one of {', '.join(PROVENANCES)}, not {row['provenance']!r}"
+                    )
+                if not row["source"]:
+                    raise row.error("every row needs a source (rule, reference or reasoning)")
+            rows.append(row)
+    return rows
+
+
+def load_custom(path: Path, games: dict[str, GameInfo]) -> tuple[GameInfo, ScenarioInfo]:
+    """The game and scenario a custom scenario folder describes."""
+    folder = path.expanduser()
+    manifest = folder / "scenario.toml"
+    if not manifest.exists():
+        raise ScenarioError("a scenario folder needs a scenario.toml", path=str(folder))
+    try:
+        spec: dict[str, Any] = tomllib.loads(manifest.read_text())
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(str(error), path=str(manifest)) from None
+    for key in ("game", "base"):
+        if key not in spec:
+            raise ScenarioError(f"scenario.toml needs '{key}'", path=str(manifest))
+    info = games.get(spec["game"])
+    if info is None:
+        raise ScenarioError(f"unknown game {spec['game']!r}", path=str(manifest))
+    base = info.scenarios.get(spec["base"])
+    if base is None:
+        known = ", ".join(info.scenarios)
+        raise ScenarioError(f"{info.name} has no scenario {spec['base']!r} ({known})", path=str(manifest))
+    first = int(spec.get("first_turn", base.first_turn))
+    last = int(spec.get("last_turn", base.last_turn))
+    if last < first:
+        raise ScenarioError(f"last_turn {last} comes before first_turn {first}", path=str(manifest))
+    scenario = replace(
+        base, title=str(spec.get("title", base.title)), first_turn=first, last_turn=last,
+        data=folder, fallback=base.data,
+    )  # fmt: skip
+    return info, scenario

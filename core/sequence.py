@@ -1,0 +1,87 @@
+"""Walking a game's sequence of play: steps within turns, turns within the scenario."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .effects import to_json
+from .events import Event
+from .model import Outcome, Step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def steps_of(game: Game, turn: int) -> list[Step]:
+    """The steps of ``turn`` as the game plugin declares them."""
+    steps = game.hook.phaseline_sequence(game=game, turn=turn)
+    if steps is None:
+        raise RuntimeError(f"{game.info.name} declares no sequence of play")
+    return list(steps)
+
+
+def begin_step(game: Game, turn: int, step_no: int, step: Step) -> None:
+    """Move the clock to ``step`` (logged as a phase event) and fire its start hooks."""
+    game.log(
+        Event(
+            kind="phase",
+            side=step.side,
+            purpose=f"begin {step.name}",
+            rule=step.rule or None,
+            payload={"title": step.title},
+        ),
+        turn=turn,
+        step=step.name,
+        phase=step.phase,
+    )
+    game.set_clock(turn=turn, step_no=step_no, step=step.name, phase=step.phase, side=step.side)
+    game.hook.phaseline_phase_start(game=game, step=step)
+
+
+def end_step(game: Game) -> None:
+    """End the current step and begin the next one (or the next turn, or the end)."""
+    step = game.step
+    clock = game.clock
+    game.hook.phaseline_phase_end(game=game, step=step)
+    dynamic = game.hook.phaseline_next_step(game=game, step=step)
+    if dynamic is not None:
+        begin_step(game, clock.turn, clock.step_no + 1, dynamic)
+        return
+    steps = game.steps(clock.turn)
+    if clock.step_no + 1 < len(steps):
+        begin_step(game, clock.turn, clock.step_no + 1, steps[clock.step_no + 1])
+        return
+    game.hook.phaseline_turn_end(game=game, turn=clock.turn)
+    begin_turn(game, clock.turn + 1)
+
+
+def begin_turn(game: Game, turn: int) -> None:
+    """Advance the turn marker; finish the match after the scenario's last turn."""
+    while turn <= game.last_turn:
+        game.hook.phaseline_turn_start(game=game, turn=turn)
+        if game.finished:
+            return
+        steps = game.steps(turn)
+        if steps:
+            begin_step(game, turn, 0, steps[0])
+            return
+        turn += 1
+    final = game.hook.phaseline_outcome(game=game) or Outcome(
+        rule="", winners=(), summary="the last turn ended"
+    )
+    finish(game, final)
+
+
+def finish(game: Game, outcome: Outcome) -> None:
+    """End the match with ``outcome`` (logged as a result event)."""
+    game.log(
+        Event(
+            kind="result",
+            purpose=outcome.summary,
+            rule=outcome.rule or None,
+            payload={"winners": list(outcome.winners)},
+        )
+    )
+    game.set("clock", {}, status="finished", side=None, result=to_json(
+        {"winners": list(outcome.winners), "rule": outcome.rule, "summary": outcome.summary}
+    ))

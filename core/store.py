@@ -1,0 +1,206 @@
+"""The store: one DuckDB file holding every match, its board, units and history."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from .errors import StoreBusy, StoreError
+from .resources import data_dir
+
+SCHEMA_VERSION = 1
+BUSY_WAIT_SECONDS = 3.0
+_TABLE_FILES = ("meta", "match", "board", "units", "rules", "history")
+
+
+def default_path() -> Path:
+    """``$PHASELINE_HOME/phaseline.duckdb``, with ``~/.phaseline`` as the home by default."""
+    home = os.environ.get("PHASELINE_HOME") or Path.home() / ".phaseline"
+    return Path(home) / "phaseline.duckdb"
+
+
+def _is_lock_conflict(error: duckdb.Error) -> bool:
+    text = str(error)
+    return "Conflicting lock" in text or "Could not set lock" in text
+
+
+class Store:
+    """An open DuckDB store. Use :meth:`open`; close it (or use ``with``) when done."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path, read_only: bool) -> None:
+        self.con = con
+        self.path = path
+        self.read_only = read_only
+        self._depth = 0
+
+    # --- opening -----------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        read_only: bool = False,
+        wait: float = BUSY_WAIT_SECONDS,
+        config: dict[str, Any] | None = None,
+    ) -> Store:
+        """Open (creating if needed) the store at ``path``; wait briefly if it is busy."""
+        target = Path(path) if path is not None else default_path()
+        if str(target) != ":memory:":
+            target = target.expanduser()
+            if read_only and not target.exists():
+                raise StoreError(f"no store at {target}: start a match first with 'phaseline new'")
+            if not read_only:
+                _prepare_directory(target)
+        con = cls._connect(target, read_only, wait, config or {})
+        store = cls(con, target, read_only)
+        store._check_schema()
+        return store
+
+    @staticmethod
+    def _connect(
+        target: Path, read_only: bool, wait: float, config: dict[str, Any]
+    ) -> duckdb.DuckDBPyConnection:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                return duckdb.connect(str(target), read_only=read_only, config=config)
+            except duckdb.IOException as error:
+                if _is_lock_conflict(error):
+                    if time.monotonic() < deadline:
+                        time.sleep(0.1)
+                        continue
+                    raise StoreBusy(
+                        f"store {target} is busy: another phaseline process is using it; "
+                        "try again when it has finished"
+                    ) from None
+                raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
+            except duckdb.Error as error:
+                raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
+
+    def close(self) -> None:
+        self.con.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- schema ------------------------------------------------------------------
+
+    def _check_schema(self) -> None:
+        has_meta = self.con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+        ).fetchone()[0]
+        if not has_meta:
+            if self.read_only:
+                raise StoreError(f"{self.path} is not a phaseline store")
+            self._create_schema()
+            return
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(row[0]) if row else 0
+        if version == SCHEMA_VERSION:
+            return
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"store {self.path} has schema version {version}, newer than this phaseline "
+                f"({SCHEMA_VERSION}): upgrade phaseline to open it"
+            )
+        self._migrate(version)
+
+    def _create_schema(self) -> None:
+        with self.transaction():
+            for name in _TABLE_FILES:
+                self.con.execute((data_dir("schema") / "tables" / f"{name}.sql").read_text())
+            self.con.execute(
+                "INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
+            )
+
+    def _migrate(self, version: int) -> None:
+        """Run schema/migrations/<from>-<to>.sql steps up to the current version, or refuse."""
+        migrations = data_dir("schema") / "migrations"
+        while version < SCHEMA_VERSION:
+            step = migrations / f"{version:03d}-{version + 1:03d}.sql"
+            if self.read_only or not step.exists():
+                raise StoreError(
+                    f"store {self.path} has schema version {version}; this phaseline reads "
+                    f"version {SCHEMA_VERSION} and has no migration from it"
+                )
+            with self.transaction():
+                self.con.execute(step.read_text())
+                self.con.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(version + 1)]
+                )
+            version += 1
+
+    def ensure_tables(self, plugin: str, version: str, tables: list[Any]) -> None:
+        """Create a plugin's declared tables if missing and record who made them."""
+        for table in tables:
+            row = self.con.execute(
+                "SELECT plugin, version FROM plugin_table WHERE table_name = ?", [table.name]
+            ).fetchone()
+            if row is None:
+                self.con.execute(table.ddl)
+                self.con.execute(
+                    "INSERT INTO plugin_table VALUES (?, ?, ?, ?)",
+                    [table.name, plugin, version, table.kind],
+                )
+            elif row[0] != plugin:
+                raise StoreError(f"table {table.name} belongs to plugin {row[0]}, not {plugin}")
+
+    # --- transactions ------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """One atomic unit of work; nested uses join the outer transaction."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self.con
+            finally:
+                self._depth -= 1
+            return
+        self.con.execute("BEGIN TRANSACTION")
+        self._depth = 1
+        try:
+            yield self.con
+        except BaseException:
+            self._depth = 0
+            self.con.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        self.con.execute("COMMIT")
+
+    # --- queries -----------------------------------------------------------------
+
+    def rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
+        """Run ``sql`` and return its rows as dicts."""
+        cursor = self.con.execute(sql, params)
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def one(self, sql: str, params: Any = None) -> Any:
+        """The first column of the first row, or None."""
+        row = self.con.execute(sql, params).fetchone()
+        return row[0] if row else None
+
+
+def _prepare_directory(target: Path) -> None:
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"cannot create the store folder {folder}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise StoreError(f"store {target} is read-only: choose another with --db")
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

@@ -1,0 +1,36 @@
+-- Append-only log: every action, decision, phase change, die roll and undo.
+CREATE TABLE IF NOT EXISTS event (
+    game_id   VARCHAR NOT NULL,
+    seq       INTEGER NOT NULL,          -- 1, 2, 3 … within the match
+    turn      INTEGER NOT NULL,
+    step      VARCHAR NOT NULL,
+    phase     VARCHAR NOT NULL,
+    side      VARCHAR,                   -- acting side; NULL for the engine
+    kind      VARCHAR NOT NULL,          -- setup, action, decision, answer, phase, roll, result, undo, note
+    verb      VARCHAR,                   -- action verb: move, attack, end, choose …
+    unit_id   VARCHAR,                   -- main unit concerned
+    from_space VARCHAR,
+    to_space  VARCHAR,
+    die       INTEGER,                   -- roll result
+    roll_no   INTEGER,                   -- roll counter: die = f(seed, roll_no)
+    purpose   VARCHAR,                   -- why the die was rolled / what the event says
+    rule      VARCHAR,                   -- rule number the event applies
+    payload   VARCHAR NOT NULL,          -- JSON with everything else
+    cause     INTEGER,                   -- seq of the player action that led to this event
+    prev_hash VARCHAR NOT NULL,
+    hash      VARCHAR NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+
+-- Every state change of each event, so that undo and "state at event N" are mechanical.
+CREATE TABLE IF NOT EXISTS effect (
+    game_id VARCHAR NOT NULL,
+    seq     INTEGER NOT NULL,            -- event that made the change
+    n       INTEGER NOT NULL,            -- order within the event
+    tbl     VARCHAR NOT NULL,
+    key     VARCHAR NOT NULL,            -- JSON object of the row's key columns
+    col     VARCHAR NOT NULL,            -- column changed, '+' row inserted, '-' row deleted
+    old     VARCHAR,                     -- JSON value (or row) before
+    new     VARCHAR,                     -- JSON value (or row) after
+    PRIMARY KEY (game_id, seq, n)
+);
