@@ -40,7 +40,8 @@ class GameInfo:
     scenarios: dict[str, ScenarioInfo] = field(hash=False)
     rule_index: Path
     short: str = ""
-    rulings: dict[str, str] = field(default_factory=dict, hash=False)
+    rulings: dict[str, str] = field(default_factory=dict, hash=False)  # alternative readings
+    verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
 
     def scenario(self, name: str) -> ScenarioInfo:
         from .errors import UnknownName

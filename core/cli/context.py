@@ -1,0 +1,59 @@
+"""What every command shares: the store path, output format, the current match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import UnknownName
+from ..game import Game
+from ..plugins import Registry, registry
+from ..store import Store
+from .output import Format
+
+
+@dataclass
+class Context:
+    """Options given before the command (``phaseline --db X --format json …``)."""
+
+    db: Path | None = None
+    fmt: Format = Format.table
+    debug: bool = False
+    block: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def registry(self) -> Registry:
+        return registry(self.block)
+
+    @contextmanager
+    def store(self, *, read_only: bool = False) -> Iterator[Store]:
+        store = Store.open(self.db, read_only=read_only)
+        try:
+            yield store
+        finally:
+            store.close()
+
+    @contextmanager
+    def game(self, game_id: str | None = None) -> Iterator[Game]:
+        """Open the store and the named (or current) match."""
+        with self.store() as store:
+            yield Game.load(store, self.registry, game_id or current_game(store))
+
+
+def current_game(store: Store) -> str:
+    """The match chosen with ``phaseline use`` (or the newest one)."""
+    chosen = store.one("SELECT value FROM meta WHERE key = 'current_game'")
+    if chosen and store.one("SELECT count(*) FROM match WHERE game_id = ?", [chosen]):
+        return str(chosen)
+    newest = store.one("SELECT game_id FROM match ORDER BY created_at DESC LIMIT 1")
+    if newest is None:
+        raise UnknownName("no match in this store: start one with 'phaseline new GAME'")
+    return str(newest)
+
+
+def set_current_game(store: Store, game_id: str) -> None:
+    store.con.execute(
+        "INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", [game_id]
+    )

@@ -1,0 +1,231 @@
+"""Commands that create, choose and play matches."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..bots import run_bots
+from ..errors import InvalidOrder, UnknownName
+from ..game import Game
+from ..model import Action
+from ..scenario import load_custom
+from ..undo import undo as undo_action
+from . import app
+from .context import Context, current_game, set_current_game
+from .output import emit, emit_one
+
+
+@app.command()
+def games(ctx: typer.Context) -> None:
+    """List installed games, their scenarios and optional rules."""
+    c: Context = ctx.obj
+    reg = c.registry
+    rows = [
+        {
+            "game": info.name,
+            "title": info.title,
+            "version": info.version,
+            "scenarios": ", ".join(info.scenarios),
+            "options": ", ".join([n for g, n in reg.rules if g == info.name] + list(info.rulings)),
+        }
+        for info in reg.games.values()
+    ]
+    emit(rows, c.fmt, empty="no games installed")
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario name, or a scenario folder.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")] = None,
+    bot: Annotated[list[str] | None, typer.Option(help="SIDE=BOT, e.g. SOV=heuristic (repeatable).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
+    name: Annotated[str | None, typer.Option(help="Match id (default: game-N).")] = None,
+) -> None:
+    """Start a match and make it the current one."""
+    c: Context = ctx.obj
+    reg = c.registry
+    info = reg.game(game)
+    if scenario and (Path(scenario) / "scenario.toml").exists():
+        info, chosen = load_custom(Path(scenario), reg.games)
+    else:
+        chosen = info.scenario(scenario or next(iter(info.scenarios)))
+    controllers = {}
+    for spec in bot or ():
+        side, _, bot_name = spec.partition("=")
+        if side not in chosen.sides:
+            raise UnknownName(f"{chosen.title} has no side {side!r} (sides: {', '.join(chosen.sides)})")
+        reg.bot(info.name, bot_name or "heuristic")
+        controllers[side] = f"bot:{bot_name or 'heuristic'}"
+    with c.store() as store:
+        match = Game.create(store, reg, info.name, chosen, options=option or (), seed=seed,
+                            controllers=controllers, game_id=name)  # fmt: skip
+        set_current_game(store, match.game_id)
+        run_bots(match, reg)
+        typer.echo(f"started {match.game_id}: {info.title}, {chosen.title}")
+        _status(match, c)
+
+
+@app.command("list")
+def list_matches(ctx: typer.Context) -> None:
+    """List the matches in the store."""
+    c: Context = ctx.obj
+    with c.store(read_only=True) as store:
+        rows = store.rows(
+            """SELECT m.game_id, m.ruleset AS game, m.scenario, c.turn, c.step, c.status,
+                      (SELECT count(*) FROM event e WHERE e.game_id = m.game_id) AS events
+               FROM match m JOIN clock c USING (game_id) ORDER BY m.created_at"""
+        )
+    emit(rows, c.fmt, empty="no matches yet: start one with 'phaseline new GAME'")
+
+
+@app.command()
+def use(ctx: typer.Context, game_id: str) -> None:
+    """Make GAME_ID the current match."""
+    c: Context = ctx.obj
+    with c.store() as store:
+        if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game_id]):
+            raise UnknownName(f"no match {game_id!r} in {store.path}")
+        set_current_game(store, game_id)
+    typer.echo(f"current match: {game_id}")
+
+
+def _status(match: Game, c: Context) -> None:
+    clock = match.clock
+    side, decision = match.waiting_on()
+    record = {
+        "match": match.game_id,
+        "game": match.info.title,
+        "scenario": match.scenario.title,
+        "turn": clock.turn,
+        "step": match.step.title or clock.step,
+        "status": clock.status,
+        "waiting on": "nobody" if match.finished else f"{side} ({match.controller(side) if side else '-'})",
+    }
+    if decision:
+        record["decision"] = f"{decision['prompt']} [{', '.join(decision['choices'])}]"
+    if clock.result:
+        record["result"] = json.loads(clock.result)["summary"]
+    emit_one(record, c.fmt)
+
+
+@app.command()
+def status(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
+    """Where the current match stands and whom it waits on."""
+    c: Context = ctx.obj
+    with c.game(game) as match:
+        _status(match, c)
+
+
+@app.command()
+def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
+    """The legal actions and owed decisions now."""
+    c: Context = ctx.obj
+    with c.game(game) as match:
+        rows = [{"side": a.side, "order": str(a)} for a in match.legal_actions()]
+    emit(rows, c.fmt, empty="nothing to do: the match is over")
+
+
+def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None) -> None:
+    """Play one order on the current match, then let bot sides answer."""
+    with c.game(game_id) as match:
+        match.play(Action(verb, tuple(args)))
+        run_bots(match, c.registry)
+        _status(match, c)
+
+
+@app.command()
+def end(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
+    """End your step; bot sides then play until a human must act."""
+    play_order(ctx.obj, "end", [], game)
+
+
+@app.command()
+def choose(
+    ctx: typer.Context,
+    answer: str,
+    game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+) -> None:
+    """Answer the decision the engine waits on (a retreat hex, losses, an advance…)."""
+    play_order(ctx.obj, "choose", [answer], game)
+
+
+@app.command()
+def undo(
+    ctx: typer.Context,
+    force: Annotated[bool, typer.Option(help="Undo even across a die roll (logged).")] = False,
+    game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+) -> None:
+    """Take back the last action of a human side (the undo is logged)."""
+    c: Context = ctx.obj
+    with c.game(game) as match:
+        done = undo_action(match, force=force)
+        typer.echo(f"undid events {done['first']}-{done['last']} ({done['effects']} changes)")
+        _status(match, c)
+
+
+@app.command()
+def autoplay(
+    ctx: typer.Context,
+    game: Annotated[str | None, typer.Argument(help="Match id, or a game to start a new match of.")] = None,
+    bot: Annotated[str, typer.Option(help="Bot for every side.")] = "heuristic",
+    scenario: Annotated[str | None, typer.Option(help="Scenario for a new match.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Dice seed for a new match.")] = None,
+    max_actions: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
+) -> None:
+    """Let bots play every side to the end (of a new match when GAME is a game name)."""
+    c: Context = ctx.obj
+    reg = c.registry
+    with c.store() as store:
+        if game and game in reg.games or (game and not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game])):
+            info = reg.game(game)
+            chosen = info.scenario(scenario or next(iter(info.scenarios)))
+            sides = {s: f"bot:{bot}" for s in chosen.sides}
+            match = Game.create(store, reg, info.name, chosen, seed=seed, controllers=sides)
+            set_current_game(store, match.game_id)
+        else:
+            match = Game.load(store, reg, game or current_game(store))
+        sides = {s: f"bot:{bot}" for s in match.scenario.sides}
+        with typer.progressbar(length=match.last_turn - match.first_turn + 1, label=match.game_id) as bar:
+            seen = [match.clock.turn]
+
+            def progress(g: Game) -> None:
+                if g.clock.turn != seen[0]:
+                    bar.update(g.clock.turn - seen[0])
+                    seen[0] = g.clock.turn
+
+            played = run_bots(match, reg, controllers=sides, max_actions=max_actions, progress=progress)
+        typer.echo(f"{played} actions played")
+        _status(match, c)
+
+
+def add_game_verbs(target: typer.Typer) -> None:
+    """A command for each order verb of the installed games (move, attack, …)."""
+    from ..plugins import registry
+
+    known = {cmd.name for cmd in target.registered_commands}
+    for info in registry().games.values():
+        for verb, help_text in info.verbs.items():
+            if verb in known:
+                continue
+            known.add(verb)
+            target.command(verb, help=help_text)(_verb_command(verb))
+
+
+def _verb_command(verb: str):
+    def command(
+        ctx: typer.Context,
+        args: Annotated[list[str] | None, typer.Argument(help="The order's arguments.")] = None,
+        game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+    ) -> None:
+        if not args and verb != "end":
+            raise InvalidOrder(f"{verb} needs arguments: see 'phaseline actions'")
+        play_order(ctx.obj, verb, list(args or ()), game)
+
+    command.__name__ = f"order_{verb.replace('-', '_')}"
+    return command

@@ -1,0 +1,80 @@
+"""Undo: revert the last player action through its effects, logged as an undo event."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .events import Event, EventLog
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def live_events(game: Game) -> list[dict[str, Any]]:
+    """Events not reverted by an undo, oldest first."""
+    return game.rows(
+        """SELECT e.* FROM event e
+           WHERE e.game_id = $g AND NOT EXISTS (
+               SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
+                 AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
+           ORDER BY e.seq""",
+        {"g": game.game_id},
+    )
+
+
+def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
+    """The range of events the next undo reverts, and the rolls inside it.
+
+    It reverts back to the last action of a human side (with everything bots did
+    after it); with no human side, the last action.
+    """
+    events = [e for e in live_events(game) if e["kind"] != "undo"]
+    actions = [e for e in events if e["kind"] == "action"]
+    if not actions:
+        return None
+    if any_human(game):
+        actions = [a for a in actions if game.controller(a["side"]) == "human"]
+    if not actions:
+        return None
+    first = actions[-1]["seq"]
+    last = game.events.last_seq
+    rolls = [e for e in events if e["kind"] == "roll" and e["seq"] >= first]
+    return first, last, rolls
+
+
+def any_human(game: Game) -> bool:
+    return bool(
+        game.one(
+            "SELECT count(*) FROM match_side WHERE game_id = ? AND controller = 'human'", [game.game_id]
+        )
+    )
+
+
+def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
+    """Revert the last player action (refused across a die roll unless ``force``)."""
+    target = undo_target(game)
+    if target is None:
+        raise game.violation("there is no action to undo", rule="undo")
+    first, last, rolls = target
+    if rolls and not force:
+        dice = ", ".join(f"{r['die']} ({r['purpose']})" for r in rolls)
+        raise game.violation(
+            f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)",
+            rule="undo across a roll",
+        )
+    try:
+        with game.store.transaction():
+            seq = game.log(
+                Event(
+                    kind="undo",
+                    purpose=f"undo events {first}-{last}",
+                    payload={"first": first, "last": last, "forced": bool(rolls), "rolls": [r["seq"] for r in rolls]},
+                )
+            )
+            reverted = game.ledger.revert(first, last)
+            game.ledger.begin(seq)
+    except BaseException:
+        game.events = EventLog(game.store, game.game_id)
+        game.ledger.version += 1
+        raise
+    return {"first": first, "last": last, "effects": reverted, "rolls": len(rolls), "seq": seq}
