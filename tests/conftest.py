@@ -1,0 +1,50 @@
+"""Shared fixtures and the Hypothesis profiles (``ci`` is bounded and derandomised)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=True,
+    max_examples=25,
+    stateful_step_count=20,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("dev", deadline=None, max_examples=100)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def store():
+    """A fresh in-memory store."""
+    from phaseline import Store
+
+    s = Store.open(":memory:")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """An empty $PHASELINE_HOME, so CLI runs never touch the user's store."""
+    monkeypatch.setenv("PHASELINE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def toy(store):
+    """A new match of the toy game on the fresh store."""
+    from toygame import toy_registry
+
+    from phaseline import Game
+
+    return Game.create(store, toy_registry(), "toy", "skirmish", seed=7)
