@@ -18,6 +18,7 @@ CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
     "unit_state": ("unit_id",),
     "decision": ("decision_id",),
     "hostility": ("side", "enemy"),
+    "entry_rule": ("side", "nationality", "attr", "value", "negate"),
 }
 
 INSERTED, DELETED = "+", "-"

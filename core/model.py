@@ -95,6 +95,12 @@ class Step:
     title: str = ""
     rule: str = ""
     verbs: tuple[str, ...] = ()
+    forces: tuple[str, ...] = ()  # unit sides that act in this step (default: ``side``)
+
+    @property
+    def acting(self) -> tuple[str, ...]:
+        """The unit sides that move or fight in this step."""
+        return self.forces or ((self.side,) if self.side else ())
 
 
 @dataclass(frozen=True)

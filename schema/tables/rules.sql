@@ -51,3 +51,18 @@ CREATE TABLE IF NOT EXISTS rule_ref (
     rule    VARCHAR NOT NULL,
     PRIMARY KEY (game_id, topic)
 );
+
+-- Spaces a group of units may not enter (data for the shared movement query).
+-- A unit of `side` (and `nationality`, or '*') may not enter a space whose `attr`
+-- ('zone', 'region' or 'space_id') equals `value` -- or, with `negate`, differs from it.
+CREATE TABLE IF NOT EXISTS entry_rule (
+    game_id     VARCHAR NOT NULL,
+    side        VARCHAR NOT NULL,
+    nationality VARCHAR NOT NULL DEFAULT '*',
+    attr        VARCHAR NOT NULL,
+    value       VARCHAR NOT NULL,
+    negate      BOOLEAN NOT NULL DEFAULT FALSE,
+    rule        VARCHAR NOT NULL,
+    reason      VARCHAR NOT NULL,
+    PRIMARY KEY (game_id, side, nationality, attr, value, negate)
+);
