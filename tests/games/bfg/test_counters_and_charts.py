@@ -363,6 +363,21 @@ def test_5_3_no_more_than_two_units_and_no_two_fronts_per_hex(name):
         assert sum(s["size"] == "front" for s in stack) <= 1, loc
 
 
+@pytest.mark.parametrize("name", SETUPS)
+def test_5_2_no_hex_holds_units_of_two_blocs(name):
+    u = units()
+    blocs = defaultdict(set)
+    for r in setup(name):
+        if r["location"] not in BOXES:
+            blocs[r["location"]].add(u[r["unit_id"]]["bloc"])
+    assert all(len(b) == 1 for b in blocs.values())
+
+
+def test_external_s4_totten_turn_1_destinations_start_empty():
+    """Totten moves Soviet units into 1925 and 2125 on turn 1, so they start empty."""
+    assert not [r for r in setup("historical") if r["location"] in {"1925", "2125"}]
+
+
 def test_8_0_courland_holds_four_east_germans_and_two_soviets():
     u = units()
     court = [u[r["unit_id"]] for r in setup("historical") if r["location"] == "COURLAND"]
