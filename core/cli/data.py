@@ -1,0 +1,80 @@
+"""``rules`` (a game's rule index and its coverage) and ``data`` (what a scenario rests on)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import provenance
+from ..game import Game
+from ..rule_index import STATUSES, coverage
+from ..scenario import load_custom
+from ..store import Store
+from . import app
+from .context import Context
+from .output import Format, emit
+
+
+@app.command()
+def rules(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
+    status: Annotated[
+        str | None, typer.Option(help=f"Only sections of this status ({', '.join(STATUSES)}).")
+    ] = None,
+    tests: Annotated[
+        list[Path] | None,
+        typer.Option(help="Test folder to count cases in (default: the checkout's tests/games/<game>)."),
+    ] = None,
+) -> None:
+    """The game's rule index: each section's status and test count, then the coverage figures."""
+    c: Context = ctx.obj
+    report = coverage(c.registry.game(game), tests)
+    rows = [r for r in report.rows() if status is None or r["status"] == status]
+    emit(rows, c.fmt, empty="no sections")
+    typer.echo(report.summary(), err=c.fmt is not Format.table)
+
+
+@contextmanager
+def _match(c: Context, match: str | None, game: str | None, scenario: str | None) -> Iterator[Game]:
+    """The named or current match, or (with --game/--scenario) a scenario loaded into memory."""
+    if game is None and scenario is None:
+        with c.game(match) as found:
+            yield found
+        return
+    reg = c.registry
+    if scenario and (Path(scenario) / "scenario.toml").exists():
+        info, chosen = load_custom(Path(scenario), reg.games)
+    else:
+        if game is None:
+            raise typer.BadParameter("give --game with a scenario name (or a scenario folder)")
+        info = reg.game(game)
+        chosen = info.scenario(scenario or next(iter(info.scenarios)))
+    with Store.open(":memory:") as store:
+        yield Game.create(store, reg, info.name, chosen, seed=0)
+
+
+@app.command()
+def data(
+    ctx: typer.Context,
+    match: Annotated[str | None, typer.Argument(help="Match id (default: the current match).")] = None,
+    game: Annotated[str | None, typer.Option(help="Inspect a scenario of this game without a match.")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Scenario name or custom scenario folder.")] = None,
+    table: Annotated[
+        str | None, typer.Option(help="List this table's rows with provenance and source.")
+    ] = None,
+    only: Annotated[
+        str | None, typer.Option("--provenance", help="With --table: only rows of this provenance.")
+    ] = None,
+) -> None:
+    """What the data rests on: rows per provenance (seed, external, reconstructed, placeholder)."""
+    c: Context = ctx.obj
+    with _match(c, match, game, scenario) as found:
+        if table:
+            emit(provenance.table_rows(found, table, only), c.fmt, empty=f"{table} has no rows")
+        else:
+            emit(provenance.summary(found), c.fmt)

@@ -1,0 +1,74 @@
+"""What a match's data rests on: its static tables, row counts per provenance, row sources."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import UnknownName
+from .game import Game
+from .scenario import PROVENANCES
+
+CORE_STATIC_TABLES = ("space", "link", "unit", "terrain_cost", "border_rule")
+
+
+def static_tables(game: Game) -> list[str]:
+    """The core static tables and the game plugin's own static tables, in that order."""
+    own = [t.name for t in game.tables if t.kind == "static" and t.name not in CORE_STATIC_TABLES]
+    return [*CORE_STATIC_TABLES, *own]
+
+
+def _columns(game: Game, table: str) -> list[str]:
+    return [
+        r["column_name"]
+        for r in game.rows(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_name = ? ORDER BY ordinal_position",
+            [table],
+        )
+    ]
+
+
+def summary(game: Game) -> list[dict[str, Any]]:
+    """One row per static table: the number of rows of each provenance, and the total.
+
+    A table without a ``provenance`` column counts its rows under ``unrecorded``.
+    """
+    rows: list[dict[str, Any]] = []
+    for table in static_tables(game):
+        columns = _columns(game, table)
+        if "provenance" in columns:
+            counts = dict(
+                game.con.execute(
+                    f'SELECT provenance, count(*) FROM "{table}" WHERE game_id = ? GROUP BY provenance',
+                    [game.game_id],
+                ).fetchall()
+            )
+        else:
+            counts = {
+                "unrecorded": game.one(f'SELECT count(*) FROM "{table}" WHERE game_id = ?', [game.game_id])
+            }
+        row: dict[str, Any] = {"table": table}
+        row.update({p: counts.pop(p, 0) for p in PROVENANCES})
+        row["unrecorded"] = sum(counts.values())
+        row["rows"] = sum(v for k, v in row.items() if k != "table")
+        rows.append(row)
+    return rows
+
+
+def table_rows(game: Game, table: str, provenance: str | None = None) -> list[dict[str, Any]]:
+    """The rows of one static table (without ``game_id``), optionally of one provenance."""
+    tables = static_tables(game)
+    if table not in tables:
+        raise UnknownName(
+            f"{table!r} is not a static table of {game.info.name} (tables: {', '.join(tables)})"
+        )
+    columns = [c for c in _columns(game, table) if c != "game_id"]
+    where, params = "game_id = ?", [game.game_id]
+    if provenance:
+        if "provenance" not in columns:
+            raise UnknownName(f"table {table} records no provenance")
+        if provenance not in PROVENANCES:
+            raise UnknownName(f"unknown provenance {provenance!r} (one of {', '.join(PROVENANCES)})")
+        where, params = where + " AND provenance = ?", [*params, provenance]
+    select = ", ".join(f'"{c}"' for c in columns)
+    return game.rows(f'SELECT {select} FROM "{table}" WHERE {where} ORDER BY ALL', params)
