@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -107,6 +109,8 @@ class Store:
         row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         version = int(row[0]) if row else 0
         if version == SCHEMA_VERSION:
+            if not self.read_only:
+                self._create_views()
             return
         if version > SCHEMA_VERSION:
             raise StoreError(
@@ -122,6 +126,19 @@ class Store:
             self.con.execute(
                 "INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
             )
+            self._create_views()
+
+    def _create_views(self) -> None:
+        """(Re)create the history views of schema/views/*.sql when their text has changed."""
+        files = sorted((data_dir("schema") / "views").glob("*.sql"))
+        text = "\n".join(path.read_text() for path in files)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        if self.one("SELECT value FROM meta WHERE key = 'views'") == digest:
+            return
+        with self.transaction():
+            for path in files:
+                self.con.execute(path.read_text())
+            self.con.execute("INSERT OR REPLACE INTO meta VALUES ('views', ?)", [digest])
 
     def _migrate(self, version: int) -> None:
         """Run schema/migrations/<from>-<to>.sql steps up to the current version, or refuse."""
@@ -177,6 +194,43 @@ class Store:
             raise
         self._depth = 0
         self.con.execute("COMMIT")
+
+    @contextmanager
+    def rolled_back(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A transaction that is always rolled back: for looking at what-if states."""
+        if self._depth:
+            raise RuntimeError("rolled_back() cannot run inside another transaction")
+        self.con.execute("BEGIN TRANSACTION")
+        self._depth = 1
+        try:
+            yield self.con
+        finally:
+            self._depth = 0
+            self.con.execute("ROLLBACK")
+
+    @contextmanager
+    def scratch(self) -> Iterator[Store]:
+        """A fresh, empty store in memory, attached to this one's database instance.
+
+        Its connection reads this store's tables as ``<catalog>.main.<table>`` (see
+        :attr:`catalog`); it is detached, and its contents dropped, on exit.
+        """
+        name = f"scratch_{uuid.uuid4().hex[:12]}"
+        self.con.execute(f"ATTACH ':memory:' AS {name}")
+        cursor = self.con.cursor()
+        try:
+            cursor.execute(f"USE {name}")
+            scratch = Store(cursor, Path(":memory:"), read_only=False)
+            scratch._create_schema()
+            yield scratch
+        finally:
+            cursor.close()
+            self.con.execute(f"DETACH {name}")
+
+    @property
+    def catalog(self) -> str:
+        """The name of this store's database, to qualify its tables from an attached one."""
+        return str(self.one("SELECT current_database()"))
 
     # --- queries -----------------------------------------------------------------
 

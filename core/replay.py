@@ -1,0 +1,177 @@
+"""Replay: rebuild a match from its static tables and its log, and check the state matches.
+
+DESIGN.md, "Dice and replay": replay starts from the static tables copied into the
+store when the match was created (never from scenario files), re-runs the set-up, then
+every logged action (with the logged rolls) and every undo, in order. The regenerated
+events, effects and state tables must equal the store's exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import duckdb
+
+from .effects import Ledger
+from .errors import IntegrityError, UnknownName
+from .game import Game
+from .model import Action
+from .plugins import Registry
+from .store import Store
+from .undo import undo
+
+HISTORY_KEYS: dict[str, tuple[str, ...]] = {"event": ("seq",), "effect": ("seq", "n")}
+_NOT_MATCH_TABLES = ("meta", "plugin_table")
+
+
+def match_tables(store: Store) -> dict[str, list[str]]:
+    """Every base table of the store keyed by ``game_id``, with its columns in order."""
+    rows = store.con.execute(
+        """SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns()
+           WHERE database_name = current_database() AND schema_name = 'main'
+             AND table_name IN (SELECT table_name FROM duckdb_tables()
+                                WHERE database_name = current_database() AND schema_name = 'main')
+           GROUP BY table_name HAVING list_contains(list(column_name), 'game_id')
+           ORDER BY table_name"""
+    ).fetchall()
+    return {name: cols for name, cols in rows if name not in _NOT_MATCH_TABLES}
+
+
+def compared_tables(game: Game) -> dict[str, tuple[str, ...]]:
+    """The tables replay must reproduce (history and state), with their key columns."""
+    return {**HISTORY_KEYS, **game.ledger.keys}
+
+
+def static_tables(game: Game) -> list[str]:
+    """The tables copied at creation: every match table that is neither history nor state."""
+    changing = compared_tables(game)
+    return [t for t in match_tables(game.store) if t not in changing]
+
+
+def verify(store: Store, registry: Registry, game_id: str) -> int:
+    """Replay match ``game_id`` in a scratch database; the number of events replayed.
+
+    Raises :class:`IntegrityError` naming the first event, table or row that differs.
+    """
+    original = Game.load(store, registry, game_id)
+    events = store.rows(
+        "SELECT seq, kind, verb, side, payload, roll_no, cause FROM event WHERE game_id = ? ORDER BY seq",
+        [game_id],
+    )
+    source = quote(store.catalog)
+    with store.scratch() as scratch:
+        scratch.ensure_tables(original.info.name, original.info.version, original.tables)
+        columns = match_tables(scratch)
+        for table in static_tables(original):
+            cols = ", ".join(columns[table])
+            scratch.con.execute(
+                f"INSERT INTO {table} ({cols}) SELECT {cols} FROM {source}.main.{table} WHERE game_id = ?",
+                [game_id],
+            )
+        game = Game.load(scratch, registry, game_id)
+        with scratch.transaction():
+            rerun(game, events)
+            difference = first_difference(
+                scratch.con, source, quote(scratch.catalog), compared_tables(game), columns, game_id
+            )
+    if difference:
+        raise IntegrityError(f"replay of {game_id} differs from the store: {difference}")
+    return len(events)
+
+
+def rerun(game: Game, events: list[dict[str, Any]]) -> None:
+    """Set the match up again and re-play its logged actions and undos with the logged rolls."""
+    rolls: dict[int | None, list[int]] = defaultdict(list)
+    for event in events:
+        if event["kind"] == "roll":
+            rolls[event["cause"]].append(event["roll_no"])
+    seq = 0
+    try:
+        game.force_rolls(rolls[None])
+        game.start()
+        for event in events:
+            seq = event["seq"]
+            if event["kind"] == "action":
+                game.force_rolls(rolls[seq])
+                args = tuple(json.loads(event["payload"]).get("args", ()))
+                game.play(Action(event["verb"], args, event["side"]))
+            elif event["kind"] == "undo":
+                game.force_rolls([])
+                undo(game, force=True)
+    except Exception as error:  # the log asked for something the rules now refuse
+        raise IntegrityError(f"replay of {game.game_id} fails at event seq {seq}: {error}") from None
+    finally:
+        game.force_rolls(None)
+
+
+def first_difference(
+    con: duckdb.DuckDBPyConnection,
+    left: str,
+    right: str,
+    tables: dict[str, tuple[str, ...]],
+    columns: dict[str, list[str]],
+    game_id: str,
+) -> str | None:
+    """The first row of a match that differs between catalogs ``left`` (the store) and
+    ``right`` (the replay), as one line; None when every table is equal both ways."""
+    for table, key in tables.items():
+        cols = ", ".join(columns[table])
+        order = ", ".join(key) or "game_id"
+        found: dict[str, dict[str, Any]] = {}
+        for name, a, b in (("store", left, right), ("replay", right, left)):
+            cursor = con.execute(
+                f"""SELECT {cols} FROM {a}.main.{table} WHERE game_id = $g
+                    EXCEPT SELECT {cols} FROM {b}.main.{table} WHERE game_id = $g
+                    ORDER BY {order} LIMIT 1""",
+                {"g": game_id},
+            )
+            row = cursor.fetchone()
+            if row is not None:
+                found[name] = dict(zip(columns[table], row, strict=True))
+        if found:
+            return _describe(table, key, found)
+    return None
+
+
+def _describe(table: str, key: tuple[str, ...], found: dict[str, dict[str, Any]]) -> str:
+    rows = list(found.values())
+    first = min(rows, key=lambda r: tuple(r[k] for k in key))
+    where = ", ".join(f"{k}={first[k]}" for k in key) or "the match row"
+    label = f"event seq {first['seq']}" if table == "event" else f"{table} ({where})"
+    same_key = [r for r in rows if all(r[k] == first[k] for k in key)]
+    if len(same_key) == 2:
+        store_row, replay_row = found["store"], found["replay"]
+        cols = [c for c in store_row if store_row[c] != replay_row[c]]
+        detail = "; ".join(f"{c}: store {store_row[c]!r}, replay {replay_row[c]!r}" for c in cols)
+        return f"{label}: {detail}"
+    where_found = "store" if found.get("store") is first else "replay"
+    return f"{label} is only in the {where_found}"
+
+
+def quote(name: str) -> str:
+    """``name`` as a quoted SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+@contextmanager
+def state_at(game: Game, seq: int) -> Iterator[Game]:
+    """Inside this block, ``game``'s state tables read as they stood after event ``seq``.
+
+    The later effects are reverted in a transaction that is always rolled back.
+    """
+    last = game.events.last_seq
+    if not 0 <= seq <= last:
+        raise UnknownName(f"match {game.game_id} has events 1 to {last}, no event {seq}")
+    with game.store.rolled_back():
+        ledger = Ledger(game.store, game.game_id, game.ledger.keys)
+        ledger.begin(last + 1)  # the reverting effects go to a phantom event, rolled back
+        ledger.revert(seq + 1, last)
+        game.ledger.version += 1
+        try:
+            yield game
+        finally:
+            game.ledger.version += 1
