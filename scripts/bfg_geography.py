@@ -66,7 +66,7 @@ CITIES: dict[str, LatLon] = {
 
 # Rivers, source to mouth. Each becomes one chain of hexsides.
 RIVERS: dict[str, Shape] = {
-    "Rhine": [(47.66, 9.18), (47.60, 8.60), (47.57, 7.60), (48.00, 7.57),
+    "Rhine": [(47.57, 7.60), (48.00, 7.57),
               (48.58, 7.80), (49.03, 8.30), (49.49, 8.46), (50.00, 8.27),
               (49.97, 7.90), (50.36, 7.60), (50.73, 7.10), (50.94, 6.96),
               (51.23, 6.77), (51.43, 6.75), (51.66, 6.62), (51.83, 6.25),
@@ -151,6 +151,11 @@ ISLANDS: dict[str, Shape] = {
                         (54.90, 10.95)],
     "Rugen": [(54.25, 13.10), (54.25, 13.75), (54.68, 13.75), (54.68, 13.10)],
     "Bornholm": [(55.00, 14.70), (55.00, 15.15), (55.30, 15.15), (55.30, 14.70)],
+}
+
+# Water channels between land hexes (sea hexsides), traced like rivers.
+CHANNELS: dict[str, Shape] = {
+    "Frisches Haff": [(54.25, 19.30), (54.45, 19.75), (54.62, 20.15)],
 }
 
 # Countries, 1937 borders. Germany is every land point in none of these.
@@ -292,14 +297,17 @@ WEST_WALL: Shape = [(51.79, 6.14), (50.77, 6.08), (50.55, 6.24), (50.20, 6.42),
                     (49.20, 7.60), (49.03, 8.10), (48.58, 7.85), (47.60, 7.62)]
 
 # German Theatre Boundary, north to south (see THEATRE_REASON).
-THEATRE_LINE: Shape = [(56.00, 11.45), (53.90, 11.45), (53.20, 12.60),
+THEATRE_LINE: Shape = [(56.00, 12.75), (54.45, 12.75), (53.90, 11.45),
+                       (53.20, 12.60),
                        (52.52, 13.40), (51.50, 13.00), (50.83, 12.92),
                        (50.23, 12.87), (49.75, 13.38), (48.97, 14.10),
-                       (48.30, 14.35), (47.50, 14.20), (46.60, 13.80),
-                       (45.80, 13.70), (45.00, 13.80), (43.00, 13.80)]
+                       (48.30, 14.35), (47.50, 14.20), (46.60, 14.00),
+                       (45.80, 14.20), (45.00, 14.20), (43.00, 14.20)]
 
 THEATRE_REASON = (
     "reconstructed: German Theatre Boundary from the Baltic at Wismar (west of "
     "Rostock) through Berlin, then the spring 1945 Allied-Soviet stop lines "
-    "(Mulde, Karlsbad-Pilsen-Budweis, Linz/Enns) south to Trieste and Istria"
+    "(Mulde, Karlsbad-Pilsen-Budweis, Linz/Enns), then the Karawanks and the "
+    "Postojna gap, so Italy, Trieste and Istria are W; north of Wismar it bends "
+    "east of the Danish islands"
 )

@@ -287,13 +287,23 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
         cells[h].update(terrain="sea", why="island cut off by sea at this scale, shown as sea")
     sides = hexside_graph()
     rows: list[dict[str, str]] = []
-    for river, line in geo.RIVERS.items():
-        for a, b in trace(line, sides):
-            if cells[a]["terrain"] in LAND or cells[b]["terrain"] in LAND:
-                la, lb = sorted((label(a), label(b)))
-                rows.append({"a": la, "b": lb, "kind": "river", "name": river,
-                             "provenance": "reconstructed",
-                             "source": f"reconstructed: {river} polyline traced along hex edges by {SCRIPT}"})
+    seen: set[tuple[str, str]] = set()
+    lines = [("river", n, p) for n, p in geo.RIVERS.items()]
+    lines += [("sea", n, p) for n, p in geo.CHANNELS.items()]
+    for kind, name, line in lines:
+        chain = trace(line, sides)
+        land = [cells[a]["terrain"] in LAND or cells[b]["terrain"] in LAND for a, b in chain]
+        if kind == "sea":  # a channel only matters between two land hexes
+            chain = [(a, b) for a, b in chain if {cells[a]["terrain"], cells[b]["terrain"]} <= LAND]
+        elif any(land):  # trim river ends that run through sea or neutral hexes
+            chain = chain[land.index(True) : len(land) - land[::-1].index(True)]
+        for a, b in chain:
+            la, lb = sorted((label(a), label(b)))
+            if (la, lb) in seen:  # one row per hexside; the earlier river keeps it
+                continue
+            seen.add((la, lb))
+            rows.append({"a": la, "b": lb, "kind": kind, "name": name, "provenance": "reconstructed",
+                         "source": f"reconstructed: {name} polyline traced along hex edges by {SCRIPT}"})
     return cells, rows
 
 
