@@ -140,8 +140,8 @@ def first_difference(
 def _describe(table: str, key: tuple[str, ...], found: dict[str, dict[str, Any]]) -> str:
     rows = list(found.values())
     first = min(rows, key=lambda r: tuple(r[k] for k in key))
-    where = ", ".join(f"{k}={first[k]}" for k in key) or "the match row"
-    label = f"event seq {first['seq']}" if table == "event" else f"{table} ({where})"
+    where = ", ".join(f"{k}={first[k]}" for k in key)
+    label = f"event seq {first['seq']}" if table == "event" else f"{table} ({where})" if key else table
     same_key = [r for r in rows if all(r[k] == first[k] for k in key)]
     if len(same_key) == 2:
         store_row, replay_row = found["store"], found["replay"]
