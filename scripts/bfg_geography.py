@@ -10,6 +10,10 @@ classified by its centre only. Nothing here comes from the printed SPI map.
 LatLon = tuple[float, float]
 Shape = list[LatLon]
 
+# The tables below keep several points per line on purpose (fmt: off), so a
+# polygon reads as a few lines rather than dozens.
+# fmt: off
+
 # Cities in priority order: when two fall in one hex the first one keeps it.
 CITIES: dict[str, LatLon] = {
     "Berlin": (52.52, 13.40),
@@ -311,3 +315,4 @@ THEATRE_REASON = (
     "Postojna gap, so Italy, Trieste and Istria are W; north of Wismar it bends "
     "east of the Danish islands"
 )
+# fmt: on

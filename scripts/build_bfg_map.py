@@ -14,11 +14,12 @@ import math
 import sys
 from collections import deque
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bfg_geography as geo  # noqa: E402
+import bfg_geography as geo
 
 ROWS, COLS = 35, 26
 OUT_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "bfg" / "map"
@@ -123,9 +124,8 @@ def inside(lat: float, lon: float, poly: geo.Shape) -> bool:
     j = len(poly) - 1
     for i, (la, lo) in enumerate(poly):
         lb, ob = poly[j]
-        if (la > lat) != (lb > lat):
-            if lon < lo + (lat - la) * (ob - lo) / (lb - la):
-                hit = not hit
+        if (la > lat) != (lb > lat) and lon < lo + (lat - la) * (ob - lo) / (lb - la):
+            hit = not hit
         j = i
     return hit
 
@@ -133,7 +133,7 @@ def inside(lat: float, lon: float, poly: geo.Shape) -> bool:
 def densify(line: geo.Shape, step: float = 0.1) -> Iterator[tuple[float, float]]:
     """Planar points along a lat/lon polyline, about ``step`` apart."""
     pts = [to_planar(la, lo) for la, lo in line]
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+    for (x0, y0), (x1, y1) in pairwise(pts):
         n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
         for k in range(n):
             yield x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n
@@ -182,7 +182,7 @@ def trace(line: geo.Shape, sides: dict[frozenset[Vertex], tuple[Hex, Hex]]) -> l
         elif v != path[-1]:
             path += shortest(path[-1], v, adj)[1:]
     chain: list[tuple[Hex, Hex]] = []
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in pairwise(path):
         side = sides[frozenset((a, b))]
         if side not in chain:
             chain.append(side)
@@ -242,7 +242,7 @@ def classify(lat: float, lon: float) -> tuple[str, str, str]:
 def theatre_side(lat: float, lon: float) -> str:
     """W or E of the German Theatre Boundary polyline."""
     line = geo.THEATRE_LINE
-    for (la, lo), (lb, ob) in zip(line, line[1:], strict=False):
+    for (la, lo), (lb, ob) in pairwise(line):
         if lb <= lat <= la:
             cut = lo + (lat - la) * (ob - lo) / (lb - la) if la != lb else lo
             return "E" if lon > cut else "W"
@@ -267,8 +267,16 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
     for h in all_hexes():
         lat, lon = to_latlon(*centre(h))
         terrain, country, why = classify(lat, lon)
-        cells[h] = {"label": label(h), "terrain": terrain, "name": "", "country": country,
-                    "theatre": theatre_side(lat, lon), "vp": "0", "fortress": "false", "why": why}
+        cells[h] = {
+            "label": label(h),
+            "terrain": terrain,
+            "name": "",
+            "country": country,
+            "theatre": theatre_side(lat, lon),
+            "vp": "0",
+            "fortress": "false",
+            "why": why,
+        }
     # Rule 7.25: the east edge south of 0926 is Yugoslavia; see README.
     for r in range(1, 9):
         cells[(r, COLS)].update(country="YUG", why="seed 7.25 puts Yugoslavia at the east edge up to 0826")
@@ -302,8 +310,16 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
             if (la, lb) in seen:  # one row per hexside; the earlier river keeps it
                 continue
             seen.add((la, lb))
-            rows.append({"a": la, "b": lb, "kind": kind, "name": name, "provenance": "reconstructed",
-                         "source": f"reconstructed: {name} polyline traced along hex edges by {SCRIPT}"})
+            rows.append(
+                {
+                    "a": la,
+                    "b": lb,
+                    "kind": kind,
+                    "name": name,
+                    "provenance": "reconstructed",
+                    "source": f"reconstructed: {name} polyline traced along hex edges by {SCRIPT}",
+                }
+            )
     return cells, rows
 
 

@@ -169,7 +169,7 @@ def test_external_anchor_hex_is_land(anchor: str) -> None:
 
 
 def test_1122_is_next_to_budapest() -> None:
-    assert city("Budapest") in neighbours("1122") + ["1122"]
+    assert city("Budapest") in [*neighbours("1122"), "1122"]
 
 
 @pytest.mark.parametrize("side", ["E", "W"])
@@ -194,7 +194,10 @@ def test_courland_ports_are_east_and_coastal(name: str) -> None:
     assert is_coastal(label)
 
 
-@pytest.mark.parametrize(("name", "side"), [("Vienna", "E"), ("Prague", "E"), ("Warsaw", "E"), ("Cologne", "W"), ("Essen", "W")])
+CITY_THEATRES = [("Vienna", "E"), ("Prague", "E"), ("Warsaw", "E"), ("Cologne", "W"), ("Essen", "W")]
+
+
+@pytest.mark.parametrize(("name", "side"), CITY_THEATRES)
 def test_city_theatre(name: str, side: str) -> None:
     assert hexes()[city(name)]["theatre"] == side
 
