@@ -1,0 +1,156 @@
+"""King of the Hill: the template phaseline game plugin.
+
+Nine hexes, one unit a side, a hill in the centre. Rule numbers refer to the
+rule index (rule_index.csv); each rule is cited in a comment where it is coded.
+
+Copy this folder, rename the package and the entry point, and replace the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from phaseline import (
+    Action,
+    Event,
+    GameInfo,
+    InvalidOrder,
+    Outcome,
+    PluginTable,
+    ScenarioInfo,
+    Step,
+    hookimpl,
+)
+from phaseline.scenario import read_csv
+
+HERE = Path(__file__).parent
+SIDES = ("north", "south")
+HILL = "11"
+AXIAL_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+class KingOfTheHill:
+    """The game's hooks; phaseline loads one instance into each match's plugin manager."""
+
+    @hookimpl
+    def phaseline_tables(self, register: Callable[[PluginTable], None]) -> None:
+        # 4.1 who has begun a step on the hill: a state table, so undo and replay cover it.
+        register(
+            PluginTable(
+                "hill_hold",
+                "CREATE TABLE IF NOT EXISTS hill_hold "
+                "(game_id VARCHAR, side VARCHAR, held BOOLEAN, PRIMARY KEY (game_id, side))",
+                key=("side",),
+            )
+        )
+
+    @hookimpl
+    def phaseline_load_scenario(self, game: Any, scenario: ScenarioInfo) -> bool:
+        # 1.0 the board: hexes from data/hexes.csv, adjacency from their axial coordinates.
+        hexes = read_csv(scenario.file("hexes.csv"), ("space_id", "q", "r", "terrain", "name", "vp"))
+        where = {(row.int("q"), row.int("r")): row["space_id"] for row in hexes}
+        for row in hexes:
+            game.con.execute(
+                "INSERT INTO space (game_id, space_id, kind, q, r, terrain, name, vp, provenance, source) "
+                "VALUES (?, ?, 'hex', ?, ?, ?, ?, ?, ?, ?)",
+                [game.game_id, row["space_id"], row.int("q"), row.int("r"), row["terrain"],
+                 row["name"] or None, row.int("vp", default=0), row["provenance"], row["source"]],
+            )  # fmt: skip
+            for dq, dr in AXIAL_DIRECTIONS:
+                other = where.get((row.int("q") + dq, row.int("r") + dr))
+                if other:
+                    game.con.execute(
+                        "INSERT INTO link (game_id, a, b, kind, provenance, source) "
+                        "VALUES (?, ?, ?, 'clear', 'reconstructed', 'adjacent hexes (1.0)')",
+                        [game.game_id, row["space_id"], other],
+                    )
+        for row in read_csv(scenario.file("units.csv"), ("unit_id", "name", "side", "start")):
+            if row["start"] not in where.values():
+                raise row.error(f"unit {row['unit_id']} starts in unknown hex {row['start']!r}")
+            game.con.execute(
+                "INSERT INTO unit VALUES (?, ?, ?, ?, ?, 'company', 1, 1, 1, ?, ?, ?)",
+                [game.game_id, row["unit_id"], row["name"], row["side"], row["side"], row["start"],
+                 row["provenance"], row["source"]],
+            )  # fmt: skip
+        return True
+
+    @hookimpl
+    def phaseline_setup(self, game: Any) -> None:
+        for row in game.rows("SELECT unit_id, bloc, start FROM unit WHERE game_id = ?", [game.game_id]):
+            game.insert(
+                "unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]}
+            )
+        for side in SIDES:
+            game.insert("hill_hold", {"side": side, "held": False})
+
+    @hookimpl
+    def phaseline_sequence(self, game: Any, turn: int) -> list[Step]:
+        # 2.0 each turn North moves, then South.
+        return [Step(f"{s}-move", "movement", s, f"{s.title()} movement", "2.0", ("move",)) for s in SIDES]
+
+    @hookimpl
+    def phaseline_phase_start(self, game: Any, step: Step) -> None:
+        game.update_where("unit_state", "side = ?", [step.side], moved=False)
+        # 4.1 a side whose unit is on the hill as its step begins has held it through the enemy's step.
+        on_hill = game.one(
+            "SELECT count(*) FROM unit_state WHERE game_id = ? AND side = ? AND space_id = ?",
+            [game.game_id, step.side, HILL],
+        )
+        if on_hill:
+            game.set("hill_hold", {"side": step.side}, held=True)
+
+    @hookimpl
+    def phaseline_legal_actions(self, game: Any, side: str) -> list[Action]:
+        # 3.1 one hex per unit per step; 3.2 never into an occupied hex.
+        rows = game.rows(
+            """SELECT u.unit_id, l.b FROM unit_state u
+               JOIN link l ON l.game_id = u.game_id AND l.a = u.space_id
+               WHERE u.game_id = ? AND u.side = ? AND NOT u.moved
+                 AND l.b NOT IN (SELECT space_id FROM unit_state WHERE game_id = u.game_id)
+               ORDER BY 1, 2""",
+            [game.game_id, side],
+        )
+        return [Action("move", (r["unit_id"], r["b"]), side) for r in rows]
+
+    @hookimpl
+    def phaseline_play(self, game: Any, action: Action) -> bool | None:
+        if action.verb != "move":
+            return None
+        if len(action.args) != 2:
+            raise InvalidOrder("move takes a unit and a hex, e.g. 'move N1 10'")
+        unit, to = action.args
+        legal = {a.args for a in self.phaseline_legal_actions(game, action.side)}
+        if action.args not in legal:
+            raise game.violation(f"{unit} cannot move to {to}: not an empty adjacent hex", rule="3.2")
+        game.log(Event("move", side=action.side, unit_id=unit, to_space=to, rule="3.1"))
+        game.set("unit_state", {"unit_id": unit}, space_id=to, moved=True)
+        return True
+
+    @hookimpl
+    def phaseline_outcome(self, game: Any) -> Outcome | None:
+        held = game.one("SELECT side FROM hill_hold WHERE game_id = ? AND held", [game.game_id])
+        if held:
+            return Outcome("4.1", (held,), f"{held} held the hill for a whole enemy step")
+        return None
+
+
+def info() -> GameInfo:
+    """The game as phaseline sees it: name, version, scenarios, rule index."""
+    scenario = ScenarioInfo("standard", "Standard (4 turns)", 1, 4, SIDES, HERE / "data")
+    return GameInfo(
+        name="king-of-the-hill",
+        title="King of the Hill",
+        version="0.1.0",
+        plugin=KingOfTheHill(),
+        scenarios={"standard": scenario},
+        rule_index=HERE / "rule_index.csv",
+        short="KotH",
+        verbs={"move": "Move a unit one hex: move UNIT HEX (rule 3.1)."},
+    )
+
+
+@hookimpl
+def phaseline_register_games(register: Callable[[GameInfo], None]) -> None:
+    register(info())
