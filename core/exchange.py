@@ -29,6 +29,7 @@ from .replay import compared_tables, first_difference, match_tables, quote, stat
 from .store import SCHEMA_VERSION, Store
 
 _BOOKKEEPING = ("meta", "plugin_table")
+Columns = dict[str, list[tuple[str, str]]]
 
 
 # --- export ----------------------------------------------------------------------
@@ -138,8 +139,7 @@ def import_match(store: Store, registry: Registry, path: str | Path) -> dict[str
 def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
     """Copy the file's one match into ``scratch``, checking tables, columns and versions."""
     file_columns = _columns(scratch, alias)
-    ours = {**_columns(scratch, quote(scratch.catalog)), **{t: None for t in _BOOKKEEPING}}
-    for table in _BOOKKEEPING[:1] + ("match", "match_plugin"):
+    for table in ("meta", "match", "match_plugin"):
         if table not in file_columns:
             raise IntegrityError(f"{source} is not a phaseline match file (no table {table})")
     version = scratch.one(f"SELECT max(value) FROM {alias}.main.meta WHERE key = 'schema_version'")
@@ -153,7 +153,7 @@ def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
     _copy_tables(scratch, alias, game_id, ["match", "match_plugin"], file_columns)
     game = Game.load(scratch, registry, game_id)
     scratch.ensure_tables(game.info.name, game.info.version, game.tables)
-    ours.update(_columns(scratch, quote(scratch.catalog)))
+    ours = {*_columns(scratch, quote(scratch.catalog)), *_BOOKKEEPING}
     for table in file_columns:
         if table not in ours:
             raise IntegrityError(f"{source} has a table {table!r} that match {game_id} does not use")
@@ -165,7 +165,7 @@ def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
     return game
 
 
-def _columns(scratch: Store, catalog: str) -> dict[str, list[tuple[str, str]]]:
+def _columns(scratch: Store, catalog: str) -> Columns:
     """The base tables of ``catalog`` (schema main) and their (column, type) lists."""
     rows = scratch.con.execute(
         """SELECT c.table_name, list((c.column_name, c.data_type) ORDER BY c.column_index)
@@ -176,9 +176,8 @@ def _columns(scratch: Store, catalog: str) -> dict[str, list[tuple[str, str]]]:
     return {name: [tuple(col) for col in cols] for name, cols in rows}
 
 
-def _copy_tables(
-    scratch: Store, alias: str, game_id: str, tables: list[str], file_columns: dict[str, list[tuple[str, str]]]
-) -> None:
+def _copy_tables(scratch: Store, alias: str, game_id: str, tables: list[str], file_columns: Columns) -> None:
+    """Copy the match's rows of ``tables`` from the file, whose columns must equal ours."""
     ours = _columns(scratch, quote(scratch.catalog))
     for table in tables:
         if file_columns[table] != ours[table]:
@@ -208,7 +207,8 @@ def _check_plugins(scratch: Store, registry: Registry, alias: str, game_id: str,
         installed = registry.option(info.name, option).version if option else info.version
         if installed != version:
             raise PluginError(
-                f"match {game_id} was made with {plugin} {version}, but {installed} is installed", plugin=plugin
+                f"match {game_id} was made with {plugin} {version}, but {installed} is installed",
+                plugin=plugin,
             )
 
 
@@ -218,7 +218,8 @@ def _check_log(scratch: Store, game: Game) -> None:
     broken = verify_chain(events)
     if broken is not None:
         raise IntegrityError(
-            f"event seq {broken} of {game.game_id} was edited, inserted or removed: the hash chain breaks there"
+            f"event seq {broken} of {game.game_id} was edited, inserted or removed: "
+            "the hash chain breaks there"
         )
     for event in events:
         if event["kind"] != "roll":
@@ -246,7 +247,8 @@ def _merge(store: Store, scratch: Store, game: Game) -> dict[str, Any]:
             replaced = list(game.ledger.keys)
             for table in replaced:
                 con.execute(f"DELETE FROM {table} WHERE game_id = ?", [game_id])
-            copied = {t: "" for t in replaced} | {"event": f"AND seq > {known}", "effect": f"AND seq > {known}"}
+            later = f"AND seq > {known}"
+            copied = {t: "" for t in replaced} | {"event": later, "effect": later}
         else:
             copied = {t: "" for t in columns}
         for table, extra in copied.items():
@@ -285,4 +287,3 @@ def _check_continues(store: Store, scratch: Store, game: Game, columns: dict[str
 
 def _first_line(error: BaseException) -> str:
     return str(error).strip().splitlines()[0]
-

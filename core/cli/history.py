@@ -1,0 +1,176 @@
+"""Commands over the history: log, replay, show --at, sql, export and import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..errors import InvalidOrder
+from ..exchange import export_match, export_parquet, import_match
+from ..game import Game
+from ..replay import state_at, verify
+from ..sandbox import run_user_sql, schema_rows
+from ..store import default_path
+from . import app
+from .context import Context, current_game, set_current_game
+from .output import Format, emit, emit_one
+
+GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    kind: Annotated[list[str] | None, typer.Option(help="Only events of this kind (repeatable).")] = None,
+    last: Annotated[int | None, typer.Option(help="Only the last N events.", min=1)] = None,
+    game: GameOption = None,
+) -> None:
+    """The events of the match: actions, rolls, decisions, phases and undos."""
+    c: Context = ctx.obj
+    with c.store(read_only=True) as store:
+        game_id = game or current_game(store)
+        rows = store.rows(
+            """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
+                      e.to_space, e.die, e.purpose, e.rule, x.undo_seq
+               FROM event e LEFT JOIN undone_event x USING (game_id, seq)
+               WHERE e.game_id = $g AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
+               ORDER BY e.seq""",
+            {"g": game_id, "kinds": list(kind or [])},
+        )
+    if last:
+        rows = rows[-last:]
+    emit([_log_row(r) for r in rows], c.fmt, empty=f"no events in {game_id}")
+
+
+def _log_row(event: dict[str, Any]) -> dict[str, Any]:
+    """One event as a log line: what happened, in the fewest words."""
+    if event["kind"] == "action":
+        what = " ".join([event["verb"], *json.loads(event["payload"]).get("args", [])])
+    elif event["kind"] == "roll":
+        what = f"rolled {event['die']}: {event['purpose']}"
+    else:
+        parts = [event["verb"], event["unit_id"], event["to_space"] and f"-> {event['to_space']}"]
+        what = " ".join(p for p in parts if p) or event["purpose"] or ""
+    return {
+        "seq": event["seq"],
+        "turn": event["turn"],
+        "step": event["step"],
+        "side": event["side"] or "",
+        "kind": event["kind"],
+        "what": what,
+        "rule": event["rule"] or "",
+        "undone": f"by {event['undo_seq']}" if event["undo_seq"] else "",
+    }
+
+
+@app.command()
+def replay(
+    ctx: typer.Context,
+    check: Annotated[bool, typer.Option("--verify", help="Check the rebuilt state (always done).")] = True,
+    game: GameOption = None,
+) -> None:
+    """Rebuild the match from its static tables and log, and check the state matches exactly."""
+    c: Context = ctx.obj
+    with c.store() as store:
+        game_id = game or current_game(store)
+        count = verify(store, c.registry, game_id)
+    typer.echo(f"replayed {count} events of {game_id}: state matches")
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    at: Annotated[int | None, typer.Option("--at", help="Show the state after event SEQ.")] = None,
+    game: GameOption = None,
+) -> None:
+    """The state of the match (units and clock), now or after event SEQ."""
+    c: Context = ctx.obj
+    with c.game(game) as match:
+        if at is None:
+            clock, units = _state(match)
+        else:
+            with state_at(match, at) as past:
+                clock, units = _state(past)
+        clock = {"at event": at if at is not None else match.events.last_seq, **clock}
+    if c.fmt is Format.json:
+        typer.echo(json.dumps({"clock": clock, "units": units}, default=str, indent=2))
+        return
+    if c.fmt is Format.table:
+        emit_one(clock, c.fmt)
+        typer.echo("")
+    emit(units, c.fmt, empty="no units on the map")
+
+
+def _state(match: Game) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    clock = match.rows("SELECT turn, step, phase, side, status FROM clock WHERE game_id = ?", [match.game_id])
+    units = match.rows(
+        """SELECT s.unit_id, u.name, s.side, s.space_id, s.status, s.moved, s.attacked
+           FROM unit_state s JOIN unit u USING (game_id, unit_id)
+           WHERE s.game_id = ? ORDER BY s.side, s.unit_id""",
+        [match.game_id],
+    )
+    return (clock[0] if clock else {"status": "not set up"}), units
+
+
+@app.command()
+def sql(
+    ctx: typer.Context,
+    query: Annotated[str | None, typer.Argument(help="One SELECT over every match in the store.")] = None,
+    schema: Annotated[bool, typer.Option("--schema", help="List the documented tables and views.")] = False,
+) -> None:
+    """Query the history of every match with SQL (read-only, no file or network access)."""
+    c: Context = ctx.obj
+    path = c.db or default_path()
+    if schema:
+        emit(schema_rows(path if path.exists() else None), c.fmt)
+        return
+    if not query:
+        raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
+    columns, rows = run_user_sql(path, query)
+    emit([dict(zip(columns, row, strict=True)) for row in rows], c.fmt, empty="(no rows)")
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    game: Annotated[str | None, typer.Argument(help="Match id (optional: the current match).")] = None,
+    file: Annotated[Path | None, typer.Argument(help="The match file to write, e.g. move-12.duckdb.")] = None,
+    parquet: Annotated[
+        Path | None, typer.Option("--parquet", help="Write every match's history as Parquet here.")
+    ] = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing file or folder.")] = False,
+) -> None:
+    """Write one match to its own file (play by e-mail), or all history as Parquet."""
+    c: Context = ctx.obj
+    if parquet is not None:
+        if game or file:
+            raise InvalidOrder("export --parquet DIR takes no match or file")
+        with c.store(read_only=True) as store:
+            target = export_parquet(store, parquet, overwrite=overwrite)
+        typer.echo(f"wrote match, event and effect as Parquet under {target}")
+        return
+    if game and file is None:
+        game, file = None, Path(game)
+    if file is None:
+        raise InvalidOrder("export needs a FILE (or --parquet DIR)")
+    with c.store() as store:
+        game_id = game or current_game(store)
+        target = export_match(store, game_id, file, overwrite=overwrite)
+    typer.echo(f"exported {game_id} to {target}")
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A match file written by 'phaseline export'.")],
+) -> None:
+    """Bring a match file into the store: a new match, or the next moves of one here."""
+    c: Context = ctx.obj
+    with c.store() as store:
+        done = import_match(store, c.registry, file)
+        set_current_game(store, done["game_id"])
+    what = "new match" if done["new"] else f"{done['events']} new events"
+    typer.echo(f"imported {done['game_id']} ({what}, {done['total']} events; log and replay verified)")
