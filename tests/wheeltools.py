@@ -1,0 +1,80 @@
+"""Offline wheel building and throw-away venvs for the packaging tests (no network, ever)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import venv
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_wheel(project: Path, out: Path) -> Path:
+    """Build ``project``'s wheel into ``out`` with pip, offline and without build isolation."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+         "--disable-pip-version-check", "-q", "-w", str(out), str(project)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    wheels = sorted(out.glob("*.whl"))
+    assert len(wheels) == 1, f"expected one wheel in {out}, found {wheels}"
+    return wheels[0]
+
+
+@dataclass
+class Venv:
+    """A fresh venv that sees this interpreter's packages but installs into itself."""
+
+    path: Path
+
+    @classmethod
+    def create(cls, path: Path) -> Venv:
+        """Make the venv (``--system-site-packages``, no pip of its own).
+
+        When the tests run inside a venv, "system" means the base interpreter, which may
+        lack duckdb and the rest; a .pth file adds this interpreter's site folders (and
+        processes their .pth files) so dependencies resolve. The venv's own
+        site-packages still comes first, so what is installed there wins.
+        """
+        venv.EnvBuilder(system_site_packages=True, with_pip=False).create(path)
+        made = cls(path)
+        folders = {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
+        lines = [f"import site; site.addsitedir({folder!r})" for folder in sorted(folders)]
+        (made.site_packages / "_phaseline_test_deps.pth").write_text("\n".join(lines) + "\n")
+        return made
+
+    @property
+    def bin(self) -> Path:
+        return self.path / ("Scripts" if os.name == "nt" else "bin")
+
+    @property
+    def python(self) -> Path:
+        return self.bin / "python"
+
+    @property
+    def site_packages(self) -> Path:
+        found = subprocess.run(
+            [str(self.python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        return Path(found.stdout.strip())
+
+    def pip_install(self, wheel: Path) -> None:
+        """Install ``wheel`` into this venv only: no index, no dependencies."""
+        self.run(
+            [str(self.python), "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed",
+             "--disable-pip-version-check", "-q", str(wheel)]
+        )  # fmt: skip
+
+    def run(self, args: list[str], env: dict[str, str] | None = None, check: bool = True):
+        """Run a command with this venv's bin first on PATH; returns the completed process."""
+        environ = {**os.environ, **(env or {}), "PATH": f"{self.bin}{os.pathsep}{os.environ['PATH']}"}
+        environ.pop("PYTHONPATH", None)
+        done = subprocess.run(args, capture_output=True, text=True, env=environ, cwd=self.path)
+        if check:
+            assert done.returncode == 0, f"{args} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
+        return done
