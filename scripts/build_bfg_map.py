@@ -234,7 +234,7 @@ def classify(lat: float, lon: float) -> tuple[str, str, str]:
         return "sea", "SEA", seas[0]
     country = next((c for c, p in geo.COUNTRIES.items() if inside(lat, lon, p)), "GER")
     if country in NEUTRAL:
-        return "neutral", country, "neutral " + country
+        return "neutral", country, "neutral"
     rough = [n for n, p in geo.ROUGH.items() if inside(lat, lon, p)]
     return ("rough", country, rough[0]) if rough else ("clear", country, "")
 
@@ -277,11 +277,15 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
             "fortress": "false",
             "why": why,
         }
-    # Rule 7.25: the east edge south of 0926 is Yugoslavia; see README.
-    for r in range(1, 9):
-        cells[(r, COLS)].update(country="YUG", why="seed 7.25 puts Yugoslavia at the east edge up to 0826")
+    for r in range(1, 9):  # rule 7.25 wins over the real border; see README
+        cell = cells[(r, COLS)]
+        real = "" if cell["country"] == "YUG" else f" (real 1937 country {cell['country']}, recoded)"
+        cell.update(country="YUG", why=f"seed 7.25: east edge south of 0926 is Yugoslavia{real}")
     for name, (lat, lon) in geo.CITIES.items():
-        h = planar_to_hex(*to_planar(lat, lon))
+        x, y = to_planar(lat, lon)
+        h = planar_to_hex(x, y)
+        if h in cells and cells[h]["terrain"] not in LAND:  # e.g. Venice in its lagoon
+            h = min(neighbours(h), key=lambda n: math.dist(centre(n), (x, y)))
         if h in cells and not cells[h]["name"] and cells[h]["terrain"] in LAND:
             cells[h].update(name=name, vp="10" if name == "Berlin" else "1")
     berlin = planar_to_hex(*to_planar(*geo.CITIES["Berlin"]))
@@ -333,6 +337,8 @@ def provenance(c: dict[str, str]) -> tuple[str, str]:
         return "placeholder", f"placeholder: {c['name']} 1 VP (S5 says 1 or 2); position {where}"
     if c["label"] in ANCHORS:
         return "external", f"{ANCHORS[c['label']]}; terrain reconstructed, {where}"
+    if c["why"].startswith("seed"):
+        return "seed", f"{c['why']}; terrain reconstructed, {where}"
     if c["label"] in EDGE_ROLES:
         return "seed", f"{EDGE_ROLES[c['label']]}; terrain reconstructed, {feature}{where}"
     if c["theatre"] == "B":
