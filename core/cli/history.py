@@ -10,13 +10,13 @@ import typer
 
 from ..errors import InvalidOrder
 from ..exchange import export_match, export_parquet, import_match
-from ..game import Game
+from ..render.state import current_state, render_state
 from ..replay import state_at, verify
 from ..sandbox import run_user_sql, schema_rows
 from ..store import default_path
 from . import app
 from .context import Context, current_game, set_current_game
-from .output import Format, emit, emit_one
+from .output import emit
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
@@ -90,29 +90,11 @@ def show(
     c: Context = ctx.obj
     with c.game(game) as match:
         if at is None:
-            clock, units = _state(match)
+            view = current_state(match)
         else:
             with state_at(match, at) as past:
-                clock, units = _state(past)
-        clock = {"at event": at if at is not None else match.events.last_seq, **clock}
-    if c.fmt is Format.json:
-        typer.echo(json.dumps({"clock": clock, "units": units}, default=str, indent=2))
-        return
-    if c.fmt is Format.table:
-        emit_one(clock, c.fmt)
-        typer.echo("")
-    emit(units, c.fmt, empty="no units on the map")
-
-
-def _state(match: Game) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    clock = match.rows("SELECT turn, step, phase, side, status FROM clock WHERE game_id = ?", [match.game_id])
-    units = match.rows(
-        """SELECT s.unit_id, u.name, s.side, s.space_id, s.status, s.moved, s.attacked
-           FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           WHERE s.game_id = ? ORDER BY s.side, s.unit_id""",
-        [match.game_id],
-    )
-    return (clock[0] if clock else {"status": "not set up"}), units
+                view = current_state(past, at)
+    typer.echo(render_state(view, c.fmt))
 
 
 @app.command()

@@ -1,0 +1,177 @@
+"""Looking at a match (``map``, ``units``, ``show``) and playing it interactively (``play``)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from typer.exceptions import TyperException
+
+from ..bots import run_bots
+from ..errors import PhaselineError, UnknownName
+from ..game import Game
+from ..render.areamap import area_rows
+from ..render.board import Board, load_board, unit_rows
+from ..render.hexmap import render_hexmap
+from ..render.state import clock_line, current_state, decision_line, render_state
+from ..render.svg import render_svg
+from . import app
+from .context import Context, current_game
+from .matches import play_order
+from .output import Format, emit
+
+GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
+QUIT = ("quit", "exit", "q")
+HELP = """orders: the game's verbs (move U7 1423, attack …: see 'actions'), end, choose ANSWER, undo
+look:   map, units, show, actions, status, log
+any other phaseline command works too ('COMMAND --help'); 'quit' or Ctrl-D leaves"""
+
+
+@contextmanager
+def open_match(c: Context, game_id: str | None) -> Iterator[Game]:
+    """The named (or current) match on a read-only store, so other terminals may read too."""
+    with c.store(read_only=True) as store:
+        yield Game.load(store, c.registry, game_id or current_game(store))
+
+
+@app.command("map")
+def map_(
+    ctx: typer.Context,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Write the whole map as SVG to this file.")
+    ] = None,
+    zoc: Annotated[str | None, typer.Option("--zoc", help="Mark the enemy ZOC of this side.")] = None,
+    window: Annotated[str | None, typer.Option("--window", help="Draw only around this hex.")] = None,
+    radius: Annotated[int, typer.Option("--radius", help="Hexes around --window.", min=0)] = 4,
+    game: GameOption = None,
+) -> None:
+    """Draw the map: an ASCII hex grid or an area table here, or an SVG file with --svg."""
+    c: Context = ctx.obj
+    with open_match(c, game) as match:
+        own = match.hook.phaseline_render_map(game=match, fmt="svg" if svg else "text")
+        board = load_board(match, zoc) if own is None else None
+    if svg:
+        svg.write_text(own if own is not None else render_svg(board))
+        typer.echo(f"wrote {svg}")
+    elif own is not None:
+        typer.echo(own)
+    else:
+        _print_board(board, c.fmt, window, radius)
+
+
+def _print_board(board: Board, fmt: Format, window: str | None, radius: int) -> None:
+    """A hex grid as text; area maps (and any map for scripts) as one row per space."""
+    if board.is_hex_map and fmt is Format.table:
+        typer.echo(render_hexmap(board, board.around(window, radius) if window else None))
+        return
+    rows = area_rows(board)
+    emit(rows, fmt, empty="no spaces on this map")
+    if fmt is Format.table:
+        for note in board.notes:
+            typer.echo(note)
+
+
+@app.command()
+def units(
+    ctx: typer.Context,
+    side: Annotated[str | None, typer.Option("--side", help="Only this side's units.")] = None,
+    at: Annotated[str | None, typer.Option("--at", help="Only the units in this space.")] = None,
+    game: GameOption = None,
+) -> None:
+    """All units of the match: side, location, printed values, status."""
+    c: Context = ctx.obj
+    with open_match(c, game) as match:
+        if side and side not in match.scenario.sides:
+            raise UnknownName(f"no side {side!r} (sides: {', '.join(match.scenario.sides)})")
+        if at and not match.one(
+            "SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [match.game_id, at]
+        ):
+            raise UnknownName(f"no space {at!r} on this map")
+        rows = [
+            u for u in unit_rows(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)
+        ]
+    emit(rows, c.fmt, empty="no units")
+
+
+def show(ctx: typer.Context, game: GameOption = None) -> None:
+    """The state now: clock, whom the match waits on, the open decision, units per space."""
+    c: Context = ctx.obj
+    with open_match(c, game) as match:
+        typer.echo(render_state(current_state(match), c.fmt))
+
+
+# `show --at SEQ` (core/cli/history.py) is imported first: it renders with render/state.py
+# too, so `show` is registered here only when history does not provide it.
+if "show" not in {cmd.name or cmd.callback.__name__ for cmd in app.registered_commands}:
+    app.command("show")(show)
+
+
+@app.command()
+def play(ctx: typer.Context, game: GameOption = None) -> None:
+    """Play interactively: type orders (move U7 1423, end, choose 1423, undo, map, help, quit).
+
+    The store is opened for each line and closed before the next prompt, so another
+    terminal can query the match (``phaseline sql``) meanwhile. Bot sides answer by themselves.
+    """
+    c: Context = ctx.obj
+    with c.store(read_only=True) as store:
+        game_id = game or current_game(store)
+    while True:
+        prompt = _prompt(c, game_id)
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            typer.echo("")
+            return
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            typer.echo(f"error: {error}", err=True)
+            continue
+        if not words:
+            continue
+        if words[0] in QUIT:
+            return
+        if words[0] == "help":
+            typer.echo(HELP)
+            continue
+        run_line(ctx, game_id, words)
+
+
+def _prompt(c: Context, game_id: str) -> str:
+    """Let bots act, then print where the match stands; returns the prompt to show."""
+    with c.game(game_id) as match:
+        run_bots(match, c.registry)
+        view = current_state(match)
+        typer.echo(clock_line(view))
+        if decision := decision_line(view):
+            typer.echo(decision)
+    return f"{view.waiting or game_id}> "
+
+
+def run_line(ctx: typer.Context, game_id: str, words: list[str]) -> None:
+    """One line of ``play``: a CLI command (map, undo, actions…) or else an order of the game.
+
+    It runs through the same code as the command line, and a refusal prints one line.
+    """
+    c: Context = ctx.obj
+    verb, args = words[0], words[1:]
+    command = ctx.find_root().command.get_command(ctx, verb)
+    try:
+        if command is None:
+            play_order(c, verb, args, game_id)
+        elif verb == "play":
+            typer.echo("error: already playing", err=True)
+        else:
+            options = ["--game", game_id] if any(p.name == "game" for p in command.params) else []
+            command.main(args=options + args, prog_name=verb, standalone_mode=False, obj=c)
+    except PhaselineError as error:
+        typer.echo(f"error: {error}", err=True)
+    except TyperException as error:  # usage errors of the command line (typer's own click)
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        typer.echo(f"error: {message}", err=True)

@@ -1,0 +1,51 @@
+"""Running the ``phaseline`` CLI in tests against games that are not installed.
+
+The toy game (tests/toygame.py) has no entry point, so the CLI cannot find it.
+:func:`use_registry` monkeypatches the two places that look plugins up,
+``phaseline.plugins.registry`` (used when the game verbs are added as commands)
+and ``phaseline.cli.context.registry`` (used by every command through
+``Context.registry``), to return one fixed registry::
+
+    from clitools import run_cli, use_registry
+    from toygame import toy_registry
+
+    def test_new(home, monkeypatch):
+        use_registry(monkeypatch, toy_registry())
+        code, out = run_cli(["new", "toy"])
+
+:func:`run_cli` calls ``phaseline.cli.main`` exactly as the installed command does
+(errors become one line and an exit code), with stdin fed from ``input``.
+"""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from phaseline.plugins import Registry
+
+
+def use_registry(monkeypatch, registry: Registry) -> Registry:
+    """Make the CLI see ``registry`` instead of the installed plugins."""
+    import phaseline.cli.context
+    import phaseline.plugins
+
+    def fixed(block: tuple[str, ...] = ()) -> Registry:
+        return registry
+
+    monkeypatch.setattr(phaseline.plugins, "registry", fixed)
+    monkeypatch.setattr(phaseline.cli.context, "registry", fixed)
+    return registry
+
+
+def run_cli(argv: list[str], input: str | None = None) -> tuple[int, str]:
+    """Run ``phaseline ARGV`` in-process; returns the exit code and stdout+stderr."""
+    from phaseline.cli import main
+
+    runner = CliRunner()
+    with runner.isolation(input=input) as streams:
+        try:
+            main(argv)
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else 1
+        output = streams[-1].getvalue().decode()
+    return code, output

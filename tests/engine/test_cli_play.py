@@ -1,0 +1,72 @@
+"""The ``map``, ``units``, ``show`` and interactive ``play`` commands against the toy game."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from clitools import run_cli, use_registry
+from phaseline import Game, Store
+from toygame import toy_registry
+
+
+@pytest.fixture
+def toy_cli(home, monkeypatch):
+    """A store in $PHASELINE_HOME with one toy match (hot-seat: both sides human)."""
+    use_registry(monkeypatch, toy_registry())
+    code, out = run_cli(["new", "toy", "--seed", "7"])
+    assert code == 0, out
+    return home
+
+
+def test_map_draws_the_toy_board_and_its_svg(toy_cli, tmp_path):
+    code, out = run_cli(["map"])
+    assert code == 0 and out.count("R1") == 2 and "legend:" in out
+    code, out = run_cli(["map", "--zoc", "red"])
+    assert code == 0 and ("enemy-zoc" in out or "::" in out)
+    code, out = run_cli(["map", "--window", "22", "--radius", "1"])
+    assert code == 0 and "R1" not in out
+    target = tmp_path / "toy.svg"
+    code, out = run_cli(["map", "--svg", str(target)])
+    assert code == 0 and len(ET.parse(target).getroot().findall("{http://www.w3.org/2000/svg}polygon")) == 25
+
+
+def test_units_filters_by_side_and_space(toy_cli):
+    code, out = run_cli(["units", "--side", "blue"])
+    assert code == 0 and "B1" in out and "R1" not in out
+    code, out = run_cli(["--format", "json", "units", "--at", "00"])
+    assert code == 0 and '"unit_id": "R1"' in out and "R2" not in out
+    code, out = run_cli(["units", "--side", "green"])
+    assert code == 3 and out.strip() == "error: no side 'green' (sides: red, blue)"
+
+
+def test_show_prints_the_state(toy_cli):
+    code, out = run_cli(["show"])
+    assert code == 0 and "waiting on red" in out and "B2" in out
+
+
+def test_play_loop_moves_refuses_ends_and_quits(toy_cli):
+    lines = ["help", "move R1 10", "move R2 44", "end", "status", "map", "quit"]
+    code, out = run_cli(["play"], input="\n".join(lines) + "\n")
+    assert code == 0, out
+    errors = [line.partition("> ")[2] for line in out.splitlines() if "> error:" in line]
+    assert errors == ["error: move R2 44 is not legal now (toy T1)"]  # prompts are not echoed
+    assert "waiting on blue" in out and "orders:" in out
+    with Store.open(toy_cli / "phaseline.duckdb") as store:
+        match = Game.load(store, toy_registry(), "toy-1")
+        assert match.one("SELECT space_id FROM unit_state WHERE game_id = 'toy-1' AND unit_id = 'R1'") == "10"
+        assert match.clock.side == "blue"
+
+
+def test_play_leaves_the_store_closed_between_lines_and_stops_at_eof(toy_cli):
+    code, out = run_cli(["play"], input="undo\nactions\n")
+    assert code == 0 and "move R1 10" in out
+    with Store.open(toy_cli / "phaseline.duckdb"):  # nothing holds the store after the loop
+        pass
+
+
+def test_play_answers_for_bot_sides(home, monkeypatch):
+    use_registry(monkeypatch, toy_registry())
+    assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
+    code, out = run_cli(["play"], input="end\nquit\n")
+    assert code == 0 and out.count("waiting on red") >= 2
