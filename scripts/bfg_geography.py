@@ -152,7 +152,6 @@ ISLANDS: dict[str, Shape] = {
     "Lolland-Falster": [(54.55, 10.95), (54.55, 12.10), (54.95, 12.10),
                         (54.90, 10.95)],
     "Rugen": [(54.25, 13.10), (54.25, 13.75), (54.68, 13.75), (54.68, 13.10)],
-    "Bornholm": [(55.00, 14.70), (55.00, 15.15), (55.30, 15.15), (55.30, 14.70)],
 }
 
 # Water channels between land hexes (sea hexsides), traced like rivers.

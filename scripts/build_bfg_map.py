@@ -180,7 +180,11 @@ def trace(line: geo.Shape, sides: dict[frozenset[Vertex], tuple[Hex, Hex]]) -> l
         if not path:
             path.append(v)
         elif v != path[-1]:
-            path += shortest(path[-1], v, adj)[1:]
+            for w in shortest(path[-1], v, adj)[1:]:
+                if len(path) > 1 and path[-2] == w:  # a step straight back: drop the spur
+                    path.pop()
+                else:
+                    path.append(w)
     chain: list[tuple[Hex, Hex]] = []
     for a, b in pairwise(path):
         side = sides[frozenset((a, b))]
@@ -249,18 +253,6 @@ def theatre_side(lat: float, lon: float) -> str:
     return "E" if lon > line[-1][1] else "W"
 
 
-def reachable(start: Hex, ok: set[Hex], blocked: set[frozenset[Hex]]) -> set[Hex]:
-    """Hexes in ``ok`` reachable from ``start`` without crossing ``blocked``."""
-    seen, todo = {start}, deque([start])
-    while todo:
-        h = todo.popleft()
-        for n in neighbours(h):
-            if n in ok and n not in seen and frozenset((h, n)) not in blocked:
-                seen.add(n)
-                todo.append(n)
-    return seen
-
-
 def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
     """Compute every hex row and every non-plain hexside row."""
     cells: dict[Hex, dict[str, str]] = {}
@@ -294,9 +286,6 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
         h = planar_to_hex(x, y)
         if h in cells and cells[h]["country"] == "GER" and cells[h]["terrain"] in LAND:
             cells[h]["fortress"] = "true"
-    land = {h for h, c in cells.items() if c["terrain"] in LAND}
-    for h in sorted(land - reachable(berlin, land, set())):
-        cells[h].update(terrain="sea", why="island cut off by sea at this scale, shown as sea")
     sides = hexside_graph()
     rows: list[dict[str, str]] = []
     seen: set[tuple[str, str]] = set()

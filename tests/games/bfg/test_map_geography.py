@@ -5,7 +5,7 @@ their own hex adjacency (no engine imports), so they pin the map data itself.
 """
 
 import csv
-from collections import deque
+from collections import Counter, deque
 from functools import cache
 from pathlib import Path
 
@@ -115,7 +115,7 @@ def test_each_hexside_is_listed_once() -> None:
 
 
 @pytest.mark.parametrize("river", MAIN_RIVERS)
-def test_main_river_is_one_connected_hexside_chain(river: str) -> None:
+def test_main_river_is_one_unbranched_connected_hexside_chain(river: str) -> None:
     sides = [s for s in hexsides() if s["kind"] == "river" and s["name"] == river]
     assert len(sides) >= 8, f"{river} has only {len(sides)} hexsides"
     ends = [corners(s["a"]) & corners(s["b"]) for s in sides]
@@ -128,6 +128,8 @@ def test_main_river_is_one_connected_hexside_chain(river: str) -> None:
                 seen.add(j)
                 todo.append(j)
     assert len(seen) == len(sides), f"{river} splits into pieces"
+    degree = Counter(v for e in ends for v in e)
+    assert max(degree.values()) <= 2, f"{river} branches"
 
 
 def crossings(row: int, river: str) -> list[int]:
