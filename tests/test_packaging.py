@@ -35,9 +35,9 @@ def source_files() -> list[Path]:
     for top in MAPPED:
         for path in (ROOT / top).rglob("*"):
             relative = path.relative_to(ROOT)
-            if path.is_file() and path.suffix in SUFFIXES and not IGNORED & set(relative.parts):
-                if not any(part.endswith(".egg-info") for part in relative.parts):
-                    found.append(relative)
+            skipped = IGNORED & set(relative.parts) or any(p.endswith(".egg-info") for p in relative.parts)
+            if path.is_file() and path.suffix in SUFFIXES and not skipped:
+                found.append(relative)
     return sorted(found)
 
 
@@ -53,9 +53,12 @@ def test_every_code_folder_is_a_listed_package():
     missing = set()
     for relative in source_files():
         name = package_name(relative.parent, mapping)
-        if relative.suffix == ".py" and name not in packages:
-            missing.add(name)
-        elif not any(name == p or name.startswith(p + ".") for p in packages):
+        listed = (
+            name in packages
+            if relative.suffix == ".py"
+            else any(name == p or name.startswith(p + ".") for p in packages)
+        )
+        if not listed:
             missing.add(name)
     assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(missing)}"
 

@@ -70,11 +70,13 @@ class Venv:
              "--disable-pip-version-check", "-q", str(wheel)]
         )  # fmt: skip
 
-    def run(self, args: list[str], env: dict[str, str] | None = None, check: bool = True):
+    def run(
+        self, args: list[str], env: dict[str, str] | None = None, check: bool = True, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         """Run a command with this venv's bin first on PATH; returns the completed process."""
         environ = {**os.environ, **(env or {}), "PATH": f"{self.bin}{os.pathsep}{os.environ['PATH']}"}
         environ.pop("PYTHONPATH", None)
-        done = subprocess.run(args, capture_output=True, text=True, env=environ, cwd=self.path)
+        done = subprocess.run(args, capture_output=True, text=True, env=environ, cwd=cwd or self.path)
         if check:
             assert done.returncode == 0, f"{args} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
         return done
