@@ -253,8 +253,8 @@ def theatre_side(lat: float, lon: float) -> str:
     return "E" if lon > line[-1][1] else "W"
 
 
-def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
-    """Compute every hex row and every non-plain hexside row."""
+def hex_cells() -> dict[Hex, dict[str, str]]:
+    """Terrain, country, theatre, cities and fortresses of every hex."""
     cells: dict[Hex, dict[str, str]] = {}
     for h in all_hexes():
         lat, lon = to_latlon(*centre(h))
@@ -280,12 +280,16 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
             h = min(neighbours(h), key=lambda n: math.dist(centre(n), (x, y)))
         if h in cells and not cells[h]["name"] and cells[h]["terrain"] in LAND:
             cells[h].update(name=name, vp="10" if name == "Berlin" else "1")
-    berlin = planar_to_hex(*to_planar(*geo.CITIES["Berlin"]))
-    cells[berlin]["theatre"] = "B"
+    cells[planar_to_hex(*to_planar(*geo.CITIES["Berlin"]))]["theatre"] = "B"
     for x, y in densify(geo.WEST_WALL):
         h = planar_to_hex(x, y)
         if h in cells and cells[h]["country"] == "GER" and cells[h]["terrain"] in LAND:
             cells[h]["fortress"] = "true"
+    return cells
+
+
+def hexside_rows(cells: dict[Hex, dict[str, str]]) -> list[dict[str, str]]:
+    """River and channel hexsides, one row per hexside."""
     sides = hexside_graph()
     rows: list[dict[str, str]] = []
     seen: set[tuple[str, str]] = set()
@@ -303,6 +307,7 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
             if (la, lb) in seen:  # one row per hexside; the earlier river keeps it
                 continue
             seen.add((la, lb))
+            source = f"reconstructed: {name} polyline traced along hex edges by {SCRIPT}"
             rows.append(
                 {
                     "a": la,
@@ -310,10 +315,10 @@ def build() -> tuple[dict[Hex, dict[str, str]], list[dict[str, str]]]:
                     "kind": kind,
                     "name": name,
                     "provenance": "reconstructed",
-                    "source": f"reconstructed: {name} polyline traced along hex edges by {SCRIPT}",
+                    "source": source,
                 }
             )
-    return cells, rows
+    return rows
 
 
 def provenance(c: dict[str, str]) -> tuple[str, str]:
@@ -370,8 +375,8 @@ def render(cells: dict[Hex, dict[str, str]]) -> str:
 
 def main() -> None:
     """Regenerate the CSVs and print the ASCII map."""
-    cells, sides = build()
-    write(cells, sides)
+    cells = hex_cells()
+    write(cells, hexside_rows(cells))
     print(render(cells))
 
 
