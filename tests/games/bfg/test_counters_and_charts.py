@@ -3,7 +3,13 @@
 Only the csv module is used: the engine is written in parallel and these
 tests must not depend on it. Rule numbers in test names refer to the seed
 (SPI 2nd edition rules, Japanese translation); "external Sn" refers to the
-source register in docs/shared battle_for_germany_external.md.
+source register of the shared external-facts file
+(battle_for_germany_external.md). Map checks run only once
+scenarios/bfg/map/hexes.csv exists.
+
+features.csv layout: feature,move_cost,defense_multiplier,applies_to,...;
+the fortress row carries the x2 multiplier, the exit row the 4 MP cost (9.3).
+borders.csv: move_cost of a river is the EXTRA MP to cross it.
 """
 
 import csv
