@@ -79,6 +79,20 @@ class Ledger:
         self.store.con.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(full.values()))
         self._record(table, self._key_of(table, row), INSERTED, None, row)
 
+    def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """Insert many rows of one shape at once, with one effect per row."""
+        if not rows:
+            return
+        columns = ["game_id", *rows[0]]
+        self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
+        effects = []
+        for row in rows:
+            self._n += 1
+            effects.append((self.game_id, self.seq, self._n, table, to_json(self._key_of(table, row)), INSERTED,
+                            None, to_json(row)))  # fmt: skip
+        self.version += len(rows)
+        self.store.insert_rows("effect", ["game_id", "seq", "n", "tbl", "key", "col", "old", "new"], effects)
+
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it."""
         where, params = self._where(table, key)

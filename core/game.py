@@ -211,6 +211,9 @@ class Game:
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)
 
+    def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
+        self.ledger.insert_many(table, rows)
+
     def delete(self, table: str, key: dict[str, Any]) -> None:
         self.ledger.delete(table, key)
 

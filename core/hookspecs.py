@@ -174,10 +174,16 @@ def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool |
 
 @hookspec(firstresult=True)
 def phaseline_outcome(game: Any) -> Any | None:
-    """Return an :class:`phaseline.Outcome` when the match is over, else None.
+    """Return an :class:`phaseline.Outcome` when the match ends early (sudden death),
+    else None. Called after every action; first answer wins.
+    """
 
-    Called after every action; at the end of the last turn the engine calls it and
-    ends the match whatever it returns.
+
+@hookspec(firstresult=True)
+def phaseline_game_end(game: Any) -> Any | None:
+    """Judge the match when its last turn is over: return the :class:`phaseline.Outcome`.
+
+    Example (BfG 12.23): nobody entered Berlin, so the Historical game is a draw.
     """
 
 

@@ -240,6 +240,19 @@ class Store:
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
+    def insert_rows(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        """Insert many rows in one statement: each column is passed as one typed list."""
+        if not rows:
+            return
+        types = dict(
+            self.con.execute(
+                "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ?", [table]
+            ).fetchall()
+        )
+        selects = ", ".join(f"unnest(${i + 1}::{types[c]}[])" for i, c in enumerate(columns))
+        values = [list(column) for column in zip(*rows, strict=True)]
+        self.con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {selects}", values)
+
     def one(self, sql: str, params: Any = None) -> Any:
         """The first column of the first row, or None."""
         row = self.con.execute(sql, params).fetchone()

@@ -1,0 +1,142 @@
+"""Battle for Germany (SPI, 2nd edition): hook implementations only.
+
+The rules live in rules/ (one module per rule family), the sequence of play in
+sequence.py, the scenarios in scenarios.py and the data in scenarios/bfg.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from phaseline import Event, GameInfo, hookimpl
+
+from . import loading, sequence, setup
+from .rules import combat, movement, phases, victory
+from .scenarios import scenarios
+from .tables import TABLES
+
+VERSION = "0.1.0"
+RULINGS = {
+    "terrain-plus-one": "6.82: three effects give x4 (each extra doubling adds one) instead of the literal x5",
+    "ex-no-advance": "6.91: after Ex the attacker is not victorious and may not advance",
+    "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
+    "historical-12": "12.24 (fan amendment): the Historical scenario ends on turn 12",
+}
+VERBS = {
+    "move": "Move a unit: move UNIT HEX (5.0).",
+    "attack": "Attack: attack UNIT[,UNIT…] HEX[,HEX] (6.0).",
+    "replace": "Return an eliminated unit: replace UNIT HEX (7.0).",
+    "courland": "Take a unit out of the Courland box: courland UNIT [HEX] (8.0).",
+    "exit": "Exit a German unit off the map edge: exit UNIT (9.0).",
+    "shift": "Three-player strategic shift: shift UNIT (16.32).",
+}
+
+
+@hookimpl
+def phaseline_register_games(register):
+    register(
+        GameInfo(
+            name="battle-for-germany",
+            title="Battle for Germany",
+            version=VERSION,
+            plugin=__import__(__name__, fromlist=["*"]),
+            scenarios=scenarios(),
+            rule_index=Path(__file__).parent / "rule_index.csv",
+            short="BfG",
+            rulings=RULINGS,
+            verbs=VERBS,
+        )
+    )
+
+
+@hookimpl
+def phaseline_register_bots(register):
+    from phaseline import BotInfo
+
+    from .bot import HeuristicBot
+
+    register(BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines"))
+
+
+@hookimpl
+def phaseline_tables(register):
+    for table in TABLES:
+        register(table)
+
+
+@hookimpl
+def phaseline_load_scenario(game, scenario):
+    loading.load(game, scenario)
+    return True
+
+
+@hookimpl
+def phaseline_setup(game):
+    setup.set_up(game)
+
+
+@hookimpl
+def phaseline_sequence(game, turn):
+    skip = bool(game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id]))
+    return sequence.steps_for(game.scenario.settings["sequence"], turn, skip_soviet=skip)
+
+
+@hookimpl
+def phaseline_phase_start(game, step):
+    phases.begin(game, step)
+
+
+@hookimpl
+def phaseline_phase_end(game, step):
+    phases.end(game, step)
+
+
+@hookimpl
+def phaseline_legal_actions(game, side):
+    step = game.step
+    if step.phase == "movement":
+        return movement.legal_moves(game, step)
+    if step.phase == "combat":
+        return combat.legal_attacks(game, step)
+    return phases.legal_replacement_actions(game, step)
+
+
+@hookimpl
+def phaseline_play(game, action):
+    handlers = {
+        "move": movement.move,
+        "attack": combat.attack,
+        **phases.ACTION_HANDLERS,
+    }
+    handler = handlers.get(action.verb)
+    if handler is None:
+        return None
+    handler(game, action)
+    return True
+
+
+@hookimpl
+def phaseline_answer(game, decision, answer):
+    combat.answer(game, decision, answer) if decision["kind"] in combat.DECISIONS else phases.answer(
+        game, decision, answer
+    )
+    return True
+
+
+@hookimpl
+def phaseline_combat_result(game, combat):
+    return game.one(
+        "SELECT result FROM bfg_crt WHERE game_id = ? AND odds = ? AND die = ?",
+        [game.game_id, combat["odds"], combat["die"]],
+    )
+
+
+@hookimpl
+def phaseline_game_end(game):
+    return victory.final_outcome(game)
+
+
+@hookimpl
+def phaseline_turn_end(game, turn):
+    if turn >= game.last_turn:
+        game.log(Event("note", purpose=f"turn {turn} was the last turn", rule=game.scenario.rule))

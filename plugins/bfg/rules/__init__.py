@@ -1,0 +1,1 @@
+"""Battle for Germany's rules that SQL alone cannot say, one module per rule family."""

@@ -1,0 +1,91 @@
+"""The German Theatre Boundary (5.4) and Yugoslavia (5.5): allegiance switches, return
+deadlines and where advances may go."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Event
+
+from .elimination import eliminate
+
+
+def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
+    """The entry_rule that forbids ``unit`` to enter ``space_id``, if any."""
+    rows = game.rows(
+        """SELECT e.rule, e.reason FROM entry_rule e, space s
+           WHERE e.game_id = $g AND s.game_id = $g AND s.space_id = $space AND e.side = $side
+             AND e.nationality IN ('*', $nat)
+             AND ((CASE e.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region ELSE s.space_id END)
+                  = e.value) <> e.negate""",
+        {"g": game.game_id, "space": space_id, "side": unit["side"], "nat": unit["nationality"]},
+    )
+    return rows[0] if rows else None
+
+
+def may_advance(game, unit: dict[str, Any], hex_id: str) -> bool:
+    """6.9: no advance across the boundary, into Berlin by Germans, or across the Yugoslav border."""
+    return banned(game, unit, hex_id) is None
+
+
+def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
+    """A retreat across the boundary switches a German unit's allegiance (5.41) and puts
+    others on a deadline to return (5.42, 5.51, 5.52, 14.0)."""
+    zone, region = game.one(
+        "SELECT struct_pack(z := zone, r := region) FROM space WHERE game_id = ? AND space_id = ?",
+        [game.game_id, dest],
+    ).values()
+    if unit["side"] in ("GER_E", "GER_W") and zone in ("E", "W") and zone != unit["side"][-1]:
+        if game.scenario.name == "collapse":  # 14.0 must return east the following turn
+            _deadline(game, unit, game.clock.turn + 1, "ger-e-movement", "14.0")
+            return
+        new_side = f"GER_{zone}"
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, side=new_side)
+        game.log(Event("allegiance", side=new_side, unit_id=unit["unit_id"], to_space=dest, rule="5.41",
+                       purpose=f"{unit['unit_id']} retreated across the boundary and is now {new_side}"))  # fmt: skip
+        return
+    rule = banned(game, unit, dest)
+    if rule is None:
+        return
+    force_step = unit["side"].lower().replace("_", "-")
+    if rule["rule"] == "5.51":  # back by the end of the following Soviet Combat Phase
+        turn, step = next_step(game, f"{force_step}-combat")
+    else:  # 5.42 by the end of the next friendly Movement Phase; 5.52 read the same way
+        turn, step = next_step(game, f"{force_step}-movement")
+    _deadline(game, unit, turn, step, rule["rule"])
+
+
+def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> None:
+    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule)
+    game.log(Event("deadline", side=unit["side"], unit_id=unit["unit_id"], rule=rule,
+                   purpose=f"{unit['unit_id']} must be back by the end of {step} of turn {turn}"))  # fmt: skip
+
+
+def next_step(game, name: str) -> tuple[int, str]:
+    """The next time the step ``name`` comes in the sequence of play, after the current step."""
+    clock = game.clock
+    turn, start = clock.turn, clock.step_no + 1
+    while turn <= game.last_turn + 1:
+        steps = game.steps(turn) if turn <= game.last_turn else []
+        for step in steps[start:]:
+            if step.name == name:
+                return turn, name
+        turn, start = turn + 1, 0
+    return game.last_turn + 1, name
+
+
+def check_deadlines(game, step) -> None:
+    """At the end of a step, eliminate units still on the wrong side of their deadline."""
+    due = game.rows(
+        """SELECT unit_id, deadline_rule FROM bfg_unit
+           WHERE game_id = ? AND deadline_turn = ? AND deadline_step = ?""",
+        [game.game_id, game.clock.turn, step.name],
+    )
+    from .units import unit_row
+
+    for row in due:
+        unit = unit_row(game, row["unit_id"])
+        still_out = banned(game, unit, unit["space_id"]) is not None
+        game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=None, deadline_step=None, deadline_rule=None)
+        if still_out and unit["space_kind"] != "box":
+            eliminate(game, unit["unit_id"], row["deadline_rule"], "did not return in time")

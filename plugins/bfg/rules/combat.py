@@ -1,0 +1,160 @@
+"""Combat (6.0–6.8): voluntary attacks on adjacent enemies, whole hexes defending together,
+several hexes at once when every attacker is adjacent to all of them, once per phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event, InvalidOrder
+
+from . import aftermath
+from .odds import clamp, multiplier, ratio
+from .units import label, require_space, unit_row, units_in
+
+DECISIONS = aftermath.DECISIONS
+answer = aftermath.answer
+
+
+def legal_attacks(game, step) -> list[Action]:
+    """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex)."""
+    rows = game.rows(
+        """SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
+           FROM unit_state a
+           JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
+           JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
+           JOIN unit_state d ON d.game_id = a.game_id AND d.space_id = l.b
+           JOIN hostility h ON h.game_id = a.game_id AND h.side = a.side AND h.enemy = d.side AND h.may_attack
+           WHERE a.game_id = ? AND list_contains(?, a.side) AND NOT a.attacked AND a.status = 'ready'
+             AND NOT EXISTS (SELECT 1 FROM unit_state x WHERE x.game_id = d.game_id AND x.space_id = d.space_id
+                             AND (x.defended OR x.side <> d.side))
+           GROUP BY d.space_id ORDER BY d.space_id""",
+        [game.game_id, list(step.acting)],
+    )
+    return [Action("attack", (",".join(r["attackers"]), r["hex"]), step.side) for r in rows]
+
+
+def attack(game, action: Action) -> None:
+    """``attack U1,U2 HEX[,HEX]``: validate (6.3–6.7), resolve (6.1) and apply the result (6.2)."""
+    if len(action.args) != 2:
+        raise InvalidOrder("attack takes attackers and hexes: attack UNIT[,UNIT…] HEX[,HEX…]")
+    attackers = [unit_row(game, u) for u in dict.fromkeys(action.args[0].split(","))]
+    hexes = [require_space(game, h)["space_id"] for h in dict.fromkeys(action.args[1].split(","))]
+    defenders = units_in(game, hexes)
+    _validate(game, attackers, hexes, defenders)
+    combat = strength(game, attackers, hexes, defenders)
+    columns = [r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])]
+    combat["odds"] = clamp(ratio(combat["attack"], combat["defense"]), columns)
+    combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
+    combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
+    game.log(Event("combat", side=action.side, to_space=hexes[0], die=combat["die"], rule="6.1",
+                   purpose=f"{combat['attack']}:{combat['defense']} → {combat['odds']}, die {combat['die']}: "
+                           f"{combat['result']}", payload=combat))  # fmt: skip
+    for unit in attackers:
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, attacked=True)
+    for unit in defenders:
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, defended=True)
+    count = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
+    game.set("bfg_state", {}, attacks_this_phase=count + 1)
+    aftermath.apply_result(game, combat)
+
+
+def strength(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> dict[str, Any]:
+    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83)."""
+    plus_one = "terrain-plus-one" in game.options
+    attack_total = sum(_attack_value(game, u) for u in attackers)
+    per_hex = []
+    for hex_id in hexes:
+        in_hex = [d for d in defenders if d["space_id"] == hex_id]
+        effects = _effects(game, hex_id, attackers, in_hex)
+        mult = multiplier([m for _, m in effects], plus_one)
+        printed = sum(d["defense"] for d in in_hex)
+        per_hex.append({"hex": hex_id, "printed": printed, "effects": effects, "multiplier": mult,
+                        "defense": printed * mult})  # fmt: skip
+    return {
+        "attackers": [u["unit_id"] for u in attackers],
+        "defenders": [d["unit_id"] for d in defenders],
+        "hexes": hexes,
+        "attack": attack_total,
+        "defense": sum(h["defense"] for h in per_hex),
+        "printed_defense": sum(h["printed"] for h in per_hex),
+        "per_hex": per_hex,
+    }
+
+
+def _attack_value(game, unit: dict) -> int:
+    if unit["nationality"] == "SS" and unit["side"] == "WA":  # 13.2 SS under WA command: half attack
+        return unit["attack"] // 2
+    return unit["attack"]
+
+
+def _effects(game, hex_id: str, attackers: list[dict], in_hex: list[dict]) -> list[tuple[str, int]]:
+    """The doubling effects that apply to the defenders of ``hex_id``."""
+    gid = game.game_id
+    effects: list[tuple[str, int]] = []
+    terrain = game.rows(
+        """SELECT s.terrain, t.defense_multiplier FROM space s JOIN terrain_cost t USING (game_id, terrain)
+           WHERE s.game_id = ? AND s.space_id = ?""",
+        [gid, hex_id],
+    )
+    if terrain and terrain[0]["defense_multiplier"] > 1:
+        effects.append((terrain[0]["terrain"], terrain[0]["defense_multiplier"]))
+    crossings = game.rows(
+        """SELECT l.a, br.kind, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
+           WHERE l.game_id = ? AND l.b = ? AND list_contains(?, l.a)""",
+        [gid, hex_id, [u["space_id"] for u in attackers]],
+    )
+    across = {c["a"]: c for c in crossings}
+    river = [across[u["space_id"]]["defense_multiplier"] for u in attackers if u["space_id"] in across]
+    if river and len(river) == len(attackers) and min(river) > 1:  # 6.81 only if every attacker is across
+        effects.append(("river", min(river)))
+    german = any(d["side"] in ("GER_E", "GER_W") for d in in_hex)
+    fortress = game.one(
+        """SELECT m.defense_multiplier FROM bfg_fortress f JOIN bfg_modifier m
+             ON m.game_id = f.game_id AND m.feature = 'fortress'
+           WHERE f.game_id = ? AND f.space_id = ? AND NOT f.destroyed""",
+        [gid, hex_id],
+    )
+    if fortress and german:  # 6.83 intact fortress, German defenders only
+        effects.append(("fortress", fortress))
+    return effects
+
+
+def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
+    step = game.step
+    adjacency = {
+        (r["a"], r["b"])
+        for r in game.rows(
+            """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
+               WHERE l.game_id = ? AND br.passable AND list_contains(?, l.b)""",
+            [game.game_id, hexes],
+        )
+    }
+    hostile = {
+        (r["side"], r["enemy"])
+        for r in game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
+    }
+    for unit in attackers:
+        if unit["side"] not in step.acting:
+            raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
+        if unit["space_kind"] == "box":
+            raise game.violation(f"{label(unit)} is off the map in {unit['space_id']}", "6.0")
+        if unit["attacked"]:
+            raise game.violation(f"{label(unit)} has already attacked this phase", "6.5")
+        for hex_id in hexes:
+            if (unit["space_id"], hex_id) not in adjacency:
+                rule = "6.7" if len(hexes) > 1 else "6.0"
+                raise game.violation(f"{label(unit)} in {unit['space_id']} is not adjacent to {hex_id}", rule)
+    for hex_id in hexes:
+        if not any(d["space_id"] == hex_id for d in defenders):
+            raise game.violation(f"there is no unit to attack in {hex_id}", "6.0")
+    for defender in defenders:
+        if defender["defended"]:
+            raise game.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
+        for unit in attackers:
+            if (unit["side"], defender["side"]) not in hostile:
+                rule = "6.4" if {unit["side"], defender["side"]} == {"GER_E", "GER_W"} else "6.3"
+                raise game.violation(
+                    f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})", rule
+                )
+            if {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}:
+                raise game.violation("Polish units of the two sides may not attack each other", "15.26")

@@ -1,0 +1,96 @@
+"""Courland (8.0): one East German unit a phase leaves by sea (a 1 sinks it); once all four
+are out, the two Soviet units enter on the north edge 3523–3526."""
+
+from __future__ import annotations
+
+from phaseline import Action, Event, InvalidOrder
+
+from ..board import edge_hexes
+from .elimination import eliminate
+from .replacements import _free
+from .units import label, unit_row
+
+PORTS = ("Stettin", "Rostock")
+
+
+def _in_courland(game, sides: tuple[str, ...]) -> list[str]:
+    return [
+        r["unit_id"]
+        for r in game.rows(
+            "SELECT unit_id FROM unit_state WHERE game_id = ? AND space_id = 'COURLAND' AND list_contains(?, side) ORDER BY 1",
+            [game.game_id, list(sides)],
+        )
+    ]
+
+
+def _state(game) -> dict:
+    return game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+
+
+def legal(game, step) -> list[Action]:
+    state = _state(game)
+    actions = []
+    if "GER_E" in step.acting and not state["courland_moved"]:
+        actions += [Action("courland", (u,), step.side) for u in _in_courland(game, ("GER_E",))]
+    if "SOV" in step.acting and state["soviet_courland_free"]:
+        hexes = _free(game, edge_hexes("courland-entry"), "SOV")
+        actions += [Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes]
+    return actions
+
+
+def evacuate(game, action: Action) -> None:
+    """``courland UNIT`` (German: roll, 1 lost, 2–6 to Stettin or Rostock) or
+    ``courland UNIT HEX`` (Soviet, after the Germans have gone)."""
+    if not action.args:
+        raise InvalidOrder("courland takes a unit: courland UNIT [HEX]")
+    unit = unit_row(game, action.args[0])
+    legal_now = {a.args for a in legal(game, game.step)}
+    if unit["space_id"] != "COURLAND":
+        raise game.violation(f"{label(unit)} is not in the Courland box", "8.0")
+    if action.args not in legal_now:
+        raise game.violation(f"{label(unit)} may not leave Courland now (one German unit a phase, "
+                             "Soviets only after all four Germans)", "8.0")  # fmt: skip
+    if unit["side"] == "SOV":
+        game.log(Event("courland", side="SOV", unit_id=unit["unit_id"], to_space=action.args[1], rule="8.0"))
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=action.args[1], status="ready")
+        return
+    game.set("bfg_state", {}, courland_moved=True)
+    die = game.roll(f"Courland evacuation of {unit['unit_id']}", rule="8.0", side=action.side)
+    if die == 1:
+        eliminate(game, unit["unit_id"], "8.0", "lost at sea leaving Courland")
+    else:
+        ports = _free(game, _port_hexes(game), "GER_E", any_german=True)
+        if not ports:
+            game.log(Event("note", unit_id=unit["unit_id"], rule="8.0",
+                           purpose="Stettin and Rostock are full or taken: the unit stays in Courland"))  # fmt: skip
+        elif len(ports) == 1:
+            _land(game, unit["unit_id"], ports[0])
+        else:
+            game.ask(action.side, "courland-port", f"Land {unit['unit_id']} at", ports,
+                     {"unit": unit["unit_id"]}, rule="8.0")  # fmt: skip
+    _release_soviets(game)
+
+
+def _port_hexes(game) -> list[str]:
+    return [
+        r["space_id"]
+        for r in game.rows(
+            "SELECT space_id FROM space WHERE game_id = ? AND list_contains(?, name) ORDER BY 1",
+            [game.game_id, list(PORTS)],
+        )
+    ]
+
+
+def _land(game, unit_id: str, hex_id: str) -> None:
+    game.log(Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0"))
+    game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id, status="ready")
+
+
+def _release_soviets(game) -> None:
+    if not _in_courland(game, ("GER_E",)) and not _state(game)["soviet_courland_free"]:
+        game.set("bfg_state", {}, soviet_courland_free=True)
+
+
+def answer(game, decision, choice) -> None:
+    if decision["kind"] == "courland-port":
+        _land(game, decision["context"]["unit"], choice)

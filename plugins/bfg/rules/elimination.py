@@ -1,0 +1,42 @@
+"""Eliminated units and their boxes (7.1): East/West German by theatre (7.11), Soviet (7.12),
+Western Allied and Italian Front (7.13); Yugoslav and Hungarian units never return (7.12)."""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from .units import unit_row
+
+NEVER_REPLACED = ("YUG", "HUN")  # 7.12
+
+
+def box_for(unit: dict) -> str:
+    """The eliminated-units box ``unit`` goes to, from where it stands now."""
+    if unit["nationality"] in NEVER_REPLACED:
+        return "OUT"
+    if unit["side"] == "WA":
+        return "ELIM_WA_ITALY" if unit["region"] == "ITA" else "ELIM_WA"  # 7.13
+    if unit["side"] == "SOV":
+        return "ELIM_SOV"
+    zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
+    return f"ELIM_GER_{zone}"  # 7.11
+
+
+def eliminate(game, unit_id: str, rule: str, reason: str) -> None:
+    """Remove a unit to its box, logged with the rule that eliminated it."""
+    unit = unit_row(game, unit_id)
+    box = box_for(unit)
+    side = f"GER_{box[-1]}" if box.startswith("ELIM_GER") else unit["side"]
+    game.log(Event("eliminated", side=unit["side"], unit_id=unit_id, from_space=unit["space_id"], to_space=box,
+                   rule=rule, purpose=reason))  # fmt: skip
+    game.set("unit_state", {"unit_id": unit_id}, space_id=box, side=side, status="eliminated", mp=0)
+    game.set("bfg_unit", {"unit_id": unit_id}, garrison=None, frozen=False, mp_factor=1.0,
+             deadline_turn=None, deadline_step=None, deadline_rule=None)  # fmt: skip
+
+
+def remove_from_play(game, unit_id: str, rule: str, reason: str) -> None:
+    """Take a unit out of the game for good (9.1 exits, 12.22 removal of the Germans)."""
+    unit = unit_row(game, unit_id)
+    game.log(Event("removed", side=unit["side"], unit_id=unit_id, from_space=unit["space_id"], to_space="OUT",
+                   rule=rule, purpose=reason))  # fmt: skip
+    game.set("unit_state", {"unit_id": unit_id}, space_id="OUT", status="removed", mp=0)

@@ -1,0 +1,107 @@
+"""What happens as each phase begins and ends (3.0), and the replacement-phase orders."""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from ..forces import write_policies
+from . import boundary, courland, replacements, victory
+from .elimination import remove_from_play
+
+ACTION_HANDLERS = {
+    "replace": replacements.replace,
+    "courland": courland.evacuate,
+}
+
+
+def begin(game, step) -> None:
+    """Reset the phasing forces for their phase."""
+    acting = list(step.acting)
+    if step.phase == "movement":  # 5.0 a fresh movement allowance; 7.22/13.2/16.32 factors; 7.26, 10.3
+        game.con.execute(
+            """CREATE OR REPLACE TEMP TABLE bfg_allowance AS
+               SELECT s.unit_id,
+                      CASE WHEN b.frozen OR b.garrison IS NOT NULL THEN 0
+                           ELSE floor(u.movement * b.mp_factor)::INTEGER END AS mp
+               FROM unit_state s JOIN unit u USING (game_id, unit_id) JOIN bfg_unit b USING (game_id, unit_id)
+               WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready'""",
+            [game.game_id, acting],
+        )
+        for mp in sorted({r["mp"] for r in game.rows("SELECT DISTINCT mp FROM bfg_allowance")}):
+            game.update_where(
+                "unit_state", "unit_id IN (SELECT unit_id FROM bfg_allowance WHERE mp = ?)", [mp], mp=mp, moved=False
+            )
+    elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
+        game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
+        game.set("bfg_state", {}, attacks_this_phase=0)
+    elif step.phase == "replacement":
+        replacements.begin(game, step)
+
+
+def end(game, step) -> None:
+    """End-of-phase rules: 12.21, flipped units (9.1), deadlines (5.4x), garrisons (10.0),
+    the fall of Berlin at the end of a player turn (12.22, 13.1)."""
+    if step.phase == "combat":
+        _check_forced_attacks(game, step)
+    if step.phase == "movement":
+        game.update_where("bfg_unit", "frozen", frozen=False)  # 7.26 only the following movement phase
+        game.update_where("bfg_unit", "mp_factor <> 1 AND NOT (unit_id IN (SELECT unit_id FROM unit WHERE "
+                          "game_id = bfg_unit.game_id AND nationality = 'SS'))", mp_factor=1.0)  # fmt: skip
+        for unit in game.rows(
+            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
+        ):
+            remove_from_play(game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase")
+        victory.garrison(game, step)
+    boundary.check_deadlines(game, step)
+    victory.update_cities(game)
+    if _ends_player_turn(game, step):
+        _berlin_falls(game)
+
+
+def _check_forced_attacks(game, step) -> None:
+    """12.21: on turn 1 the West Germans must make at least two attacks (not with 12.3)."""
+    if (
+        game.clock.turn == 1 and step.name == "ger-w-combat" and game.scenario.name in ("historical", "expanded")
+        and "12.3" not in game.options
+    ):  # fmt: skip
+        made = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
+        possible = len(game.legal_actions()) - 1 + made
+        if made < min(2, possible):
+            raise game.violation(f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21")
+
+
+def _ends_player_turn(game, step) -> bool:
+    steps = game.steps(game.clock.turn)
+    index = next((i for i, s in enumerate(steps) if s.name == step.name), len(steps) - 1)
+    return index + 1 >= len(steps) or steps[index + 1].side != step.side
+
+
+def _berlin_falls(game) -> None:
+    """12.22 / 13.1: after the player turn in which Berlin falls, every German unit leaves
+    the map; the boundary no longer binds; in the Expanded game the Allies become enemies."""
+    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    if not state["berlin_entered_by"] or state["germans_removed"] or game.scenario.name not in ("historical", "expanded"):
+        return
+    keep_ss = "13.2" in game.options and game.scenario.name == "expanded"
+    for unit in game.rows(
+        """SELECT s.unit_id, u.nationality FROM unit_state s JOIN unit u USING (game_id, unit_id)
+           WHERE s.game_id = ? AND s.side IN ('GER_E', 'GER_W') AND s.space_id NOT LIKE 'ELIM%'
+             AND s.space_id <> 'OUT' ORDER BY 1""",
+        [game.game_id],
+    ):
+        if keep_ss and unit["nationality"] == "SS":  # 13.2 the SS pass to the Western Allies
+            game.set("unit_state", {"unit_id": unit["unit_id"]}, side="WA")
+            game.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=0.5)
+            continue
+        remove_from_play(game, unit["unit_id"], "12.22", "Berlin has fallen: the Germans leave the map")
+    game.set("bfg_state", {}, germans_removed=True)
+    write_policies(game, after_berlin=True, boundary=False)
+    game.log(Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted"))
+
+
+def legal_replacement_actions(game, step):
+    return replacements.legal(game, step) + courland.legal(game, step)
+
+
+def answer(game, decision, choice) -> None:
+    courland.answer(game, decision, choice)

@@ -1,0 +1,143 @@
+"""Replacements (7.0–7.26): the Turn Record gives each box's allowance; Soviets and Germans
+take the weakest unit first (7.21); each side has its own entry hexes (7.22–7.25)."""
+
+from __future__ import annotations
+
+from phaseline import Action, Event, InvalidOrder
+
+from ..board import edge_hexes
+from .units import label, unit_row
+
+BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
+
+
+def begin(game, step) -> None:
+    """Read the allowance of the phasing forces' boxes from the Turn Record (7.2)."""
+    turn = game.clock.turn
+    boxes = [f for f in step.acting]
+    allowance = game.one(
+        "SELECT coalesce(sum(replacements), 0) FROM bfg_turn WHERE game_id = ? AND turn = ? AND list_contains(?, box)",
+        [game.game_id, turn, boxes],
+    )
+    italy = 0
+    if "WA" in step.acting:
+        italy = game.one(
+            "SELECT coalesce(sum(replacements), 0) FROM bfg_turn WHERE game_id = ? AND turn = ? AND box = 'WA_ITALY'",
+            [game.game_id, turn],
+        )
+    game.set("bfg_state", {}, replacements_left=int(allowance), italy_left=int(italy), courland_moved=False)
+
+
+def candidates(game, force: str, box: str) -> list[dict]:
+    """Units that may come back from ``box`` now: any for the Western Allies, the lowest
+    attack strength first for everyone else (7.21)."""
+    units = game.rows(
+        """SELECT u.unit_id, u.attack, u.defense, u.movement, u.nationality FROM unit_state s
+           JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND s.space_id = ? ORDER BY u.attack, u.unit_id""",
+        [game.game_id, box],
+    )
+    if force != "WA" and units:
+        weakest = units[0]["attack"]
+        units = [u for u in units if u["attack"] == weakest]
+    return units
+
+
+def entry_hexes(game, force: str, box: str) -> list[str]:
+    """Where a replacement of ``force`` from ``box`` may be placed (7.22–7.25)."""
+    if force in ("GER_E", "GER_W"):
+        own = _berlin_ring(game, force[-1], force)
+        if own:
+            return own
+        return _berlin_ring(game, "W" if force == "GER_E" else "E", force)  # 7.24 the other side
+    if force == "SOV":
+        spaces = edge_hexes("east")  # 7.25 0926 and north
+    elif box == "ELIM_WA_ITALY":
+        spaces = [h for h in edge_hexes("south") if _region(game, h) == "ITA"]  # 7.25 Italy
+    else:
+        spaces = edge_hexes("west")  # 7.25 any west-edge hex
+    return _free(game, spaces, force)
+
+
+def _region(game, space_id: str) -> str | None:
+    return game.one("SELECT region FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, space_id])
+
+
+def _berlin_ring(game, zone: str, force: str) -> list[str]:
+    ring = [
+        r["b"]
+        for r in game.rows(
+            """SELECT l.b FROM link l JOIN space berlin ON berlin.game_id = l.game_id AND berlin.space_id = l.a
+               JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b
+               WHERE l.game_id = ? AND berlin.zone = 'B' AND s.zone = ? ORDER BY l.b""",
+            [game.game_id, zone],
+        )
+    ]
+    return _free(game, ring, force, any_german=True)
+
+
+def _free(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
+    """Enterable hexes without enemy units (7.23) and with room to stack (5.3)."""
+    rows = game.rows(
+        """SELECT s.space_id,
+                  count(o.unit_id) FILTER (WHERE o.side = $force OR ($ger AND o.side LIKE 'GER%')) AS friends,
+                  count(o.unit_id) FILTER (WHERE NOT (o.side = $force OR ($ger AND o.side LIKE 'GER%'))) AS others
+           FROM space s JOIN terrain_cost t ON t.game_id = s.game_id AND t.terrain = s.terrain AND t.cost IS NOT NULL
+           LEFT JOIN unit_state o ON o.game_id = s.game_id AND o.space_id = s.space_id
+           WHERE s.game_id = $g AND list_contains($spaces, s.space_id) GROUP BY s.space_id ORDER BY s.space_id""",
+        {"g": game.game_id, "spaces": spaces, "force": force, "ger": any_german},
+    )
+    return [r["space_id"] for r in rows if r["others"] == 0 and r["friends"] < 2]
+
+
+def _boxes(game, step) -> list[tuple[str, str]]:
+    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    found = []
+    for force in step.acting:
+        if state["replacements_left"] > 0:
+            found.append((force, BOXES[force]))
+        if force == "WA" and state["italy_left"] > 0:
+            found.append((force, "ELIM_WA_ITALY"))
+    return found
+
+
+def legal(game, step) -> list[Action]:
+    actions = []
+    for force, box in _boxes(game, step):
+        hexes = entry_hexes(game, force, box)
+        for unit in candidates(game, force, box):
+            actions += [Action("replace", (unit["unit_id"], h), step.side) for h in hexes]
+    return actions
+
+
+def replace(game, action: Action) -> None:
+    """``replace UNIT HEX``: return an eliminated unit to the map."""
+    if len(action.args) != 2:
+        raise InvalidOrder("replace takes a unit and a hex: replace UNIT HEX")
+    unit = unit_row(game, action.args[0])
+    hex_id = action.args[1]
+    step = game.step
+    force = next((f for f, b in _boxes(game, step) if b == unit["space_id"]), None)
+    if force is None:
+        raise game.violation(f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2")
+    lowest = candidates(game, force, unit["space_id"])
+    if unit["unit_id"] not in {u["unit_id"] for u in lowest}:
+        names = ", ".join(label(u) for u in lowest)
+        raise game.violation(f"{label(unit)} is not among the weakest eliminated units ({names})", "7.21")
+    hexes = entry_hexes(game, force, unit["space_id"])
+    if hex_id not in hexes:
+        rule = "7.22" if force.startswith("GER") else "7.25"
+        raise game.violation(f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule)
+    new_side = force
+    if force.startswith("GER"):  # 7.24 a German placed across the boundary takes that side (5.41)
+        zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, hex_id])
+        new_side = f"GER_{zone}"
+    in_zoc = hex_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=new_side)}
+    game.log(Event("replace", side=new_side, unit_id=unit["unit_id"], from_space=unit["space_id"], to_space=hex_id,
+                   rule="7.2", payload={"in_enemy_zoc": in_zoc}))  # fmt: skip
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=hex_id, side=new_side, status="ready", mp=0,
+             moved=False)  # fmt: skip
+    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, frozen=in_zoc,  # 7.26
+             mp_factor=2.0 if force.startswith("GER") else 1.0)  # 7.22 double movement  # fmt: skip
+    column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
+    left = game.one(f"SELECT {column} FROM bfg_state WHERE game_id = ?", [game.game_id])
+    game.set("bfg_state", {}, **{column: left - 1})

@@ -1,0 +1,109 @@
+"""Victory (11.0): city control by occupation, uncontested ZOC or last touch; garrisons
+(10.0–10.3); each scenario's conditions (12.23, 13.0, 14.0, 15.25, 16.31, 17.32)."""
+
+from __future__ import annotations
+
+from phaseline import Event, Outcome
+
+GARRISON_CITIES = ("Warsaw", "Prague", "Vienna", "Berlin")  # 10.0
+BLOC = "CASE WHEN {s} LIKE 'GER%' THEN 'GER' ELSE {s} END"
+
+
+def update_cities(game) -> None:
+    """11.0: a city belongs to the bloc occupying it; else to the only bloc whose ZOC reaches
+    it; else it stays with whoever last held it."""
+    rows = game.rows(
+        f"""WITH occupant AS (
+                SELECT s.space_id, min({BLOC.format(s='s.side')}) AS bloc
+                FROM unit_state s JOIN bfg_city c USING (game_id, space_id)
+                WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY s.space_id),
+            reach AS (
+                SELECT l.b AS space_id, list(DISTINCT {BLOC.format(s='s.side')}) AS blocs
+                FROM unit_state s JOIN link l ON l.game_id = s.game_id AND l.a = s.space_id
+                JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND NOT br.blocks_zoc
+                JOIN bfg_city c ON c.game_id = l.game_id AND c.space_id = l.b
+                WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY l.b)
+            SELECT c.space_id, c.controller,
+                   coalesce(o.bloc, CASE WHEN len(r.blocs) = 1 THEN r.blocs[1] END, c.controller) AS now
+            FROM bfg_city c LEFT JOIN occupant o USING (space_id) LEFT JOIN reach r USING (space_id)
+            WHERE c.game_id = $g""",
+        {"g": game.game_id},
+    )
+    for row in rows:
+        if row["now"] != row["controller"]:
+            game.set("bfg_city", {"space_id": row["space_id"]}, controller=row["now"])
+            if row["now"] == "SOV":
+                game.set("bfg_city", {"space_id": row["space_id"]}, captured_turn=game.clock.turn)
+
+
+def garrison(game, step) -> None:
+    """10.0: after the Soviet Movement Phase, a Front in a captured garrison city stays there."""
+    if step.name != "sov-movement":
+        return
+    for row in game.rows(
+        """SELECT s.unit_id, sp.name FROM unit_state s JOIN unit u USING (game_id, unit_id)
+           JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
+           JOIN bfg_unit b ON b.game_id = s.game_id AND b.unit_id = s.unit_id
+           WHERE s.game_id = ? AND u.size = 'front' AND s.side = 'SOV' AND list_contains(?, sp.name)
+             AND b.garrison IS NULL
+             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = s.game_id AND g.garrison = sp.name)""",
+        [game.game_id, list(GARRISON_CITIES)],
+    ):
+        game.set("bfg_unit", {"unit_id": row["unit_id"]}, garrison=row["name"])
+        game.log(Event("garrison", side="SOV", unit_id=row["unit_id"], rule="10.0",
+                       purpose=f"{row['unit_id']} garrisons {row['name']}"))  # fmt: skip
+
+
+def scores(game) -> dict[str, int]:
+    """Victory points per bloc from the cities it controls (11.0), less Soviet cities
+    without their garrison (10.1); Collapse in the East counts occupied cities only (14.0)."""
+    if game.scenario.name == "collapse":
+        rows = game.rows(
+            f"""SELECT {BLOC.format(s='s.side')} AS bloc, sum(sp.vp) AS vp FROM unit_state s
+                JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
+                WHERE s.game_id = ? AND sp.vp > 0 AND s.status = 'ready'
+                GROUP BY ALL""",
+            [game.game_id],
+        )
+    else:
+        rows = game.rows(
+            """SELECT c.controller AS bloc, sum(sp.vp) AS vp FROM bfg_city c
+               JOIN space sp ON sp.game_id = c.game_id AND sp.space_id = c.space_id
+               WHERE c.game_id = ? AND NOT (c.controller = 'SOV' AND list_contains(?, sp.name)
+                     AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name))
+               GROUP BY ALL""",
+            [game.game_id, list(GARRISON_CITIES)],
+        )
+    found = {r["bloc"]: int(r["vp"]) for r in rows}
+    if game.scenario.name == "collapse":  # the Western Allied player scores with the East Germans
+        found["WA"] = found.pop("GER", 0)
+    return found
+
+
+def final_outcome(game) -> Outcome:
+    """The scenario's verdict at the end of its last turn."""
+    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    name = game.scenario.name
+    if name == "four-player":  # 17.32 several players may win together
+        wa, sov = state["wa_berlin_turn"], state["sov_berlin_turn"]
+        winners = []
+        if sov is None:
+            winners.append("GER_E")
+        if wa is None:
+            winners.append("GER_W")
+        if sov is not None and (wa is None or sov < wa):
+            winners.append("SOV")
+        if wa is not None and (sov is None or wa < sov):
+            winners.append("WA")
+        return Outcome("17.32", tuple(winners), f"Berlin: Soviets turn {sov}, Western Allies turn {wa}")
+    if not state["berlin_entered_by"] and name in ("historical", "three-player"):
+        if name == "three-player":  # 16.31
+            return Outcome("16.31", ("GER",), "nobody captured Berlin: the German player wins")
+        return Outcome("12.23", (), "nobody captured Berlin: a draw")
+    points = scores(game)
+    sov, wa = points.get("SOV", 0), points.get("WA", 0)
+    rule = {"historical": "11.0", "expanded": "13.0", "collapse": "14.0", "rsws": "15.25"}.get(name, "16.31")
+    summary = f"victory points: Soviets {sov}, Western Allies {wa}"
+    if sov == wa:
+        return Outcome(rule, (), f"{summary}: a draw")
+    return Outcome(rule, ("SOV",) if sov > wa else ("WA",), summary)

@@ -1,0 +1,74 @@
+"""Battle for Germany's scenarios (12.0–17.0): turns, players and who controls which force."""
+
+from __future__ import annotations
+
+from phaseline.model import ScenarioInfo
+from phaseline.resources import data_dir
+
+# Forces: the sides units belong to. Players: the sides that act (12.0, 16.0, 17.0).
+WA, SOV, GER_E, GER_W = "WA", "SOV", "GER_E", "GER_W"
+FORCES = (SOV, WA, GER_E, GER_W)
+
+TWO_PLAYER_CONTROL = {SOV: "SOV", GER_W: "SOV", WA: "WA", GER_E: "WA"}  # 3.0, 2.5
+
+SCENARIOS_SPEC: dict[str, dict] = {
+    "historical": {
+        "title": "Historical (12.0)", "rule": "12.0", "turns": (1, 10), "players": ("SOV", "WA"),
+        "control": TWO_PLAYER_CONTROL, "sequence": "two-player", "setup": "historical",
+        "forces": FORCES, "victory": "historical",
+    },
+    "expanded": {
+        "title": "Expanded Historical (13.0)", "rule": "13.0", "turns": (1, 16), "players": ("SOV", "WA"),
+        "control": TWO_PLAYER_CONTROL, "sequence": "two-player", "setup": "historical",
+        "forces": FORCES, "victory": "expanded",
+    },
+    "collapse": {
+        "title": "Collapse in the East (14.0)", "rule": "14.0", "turns": (1, 6), "players": ("SOV", "WA"),
+        "control": {SOV: "SOV", GER_E: "WA"}, "sequence": "collapse", "setup": "historical",
+        "forces": (SOV, GER_E), "victory": "collapse",
+    },
+    "rsws": {
+        "title": "Red Star / White Star (15.0)", "rule": "15.0", "turns": (11, 16), "players": ("SOV", "WA"),
+        "control": {SOV: "SOV", WA: "WA"}, "sequence": "rsws", "setup": "rsws",
+        "forces": (SOV, WA), "victory": "rsws",
+    },
+    "three-player": {
+        "title": "Three-player game (16.0)", "rule": "16.0", "turns": (1, 10), "players": ("SOV", "GER", "WA"),
+        "control": {SOV: "SOV", WA: "WA", GER_E: "GER", GER_W: "GER"}, "sequence": "three-player",
+        "setup": "historical", "forces": FORCES, "victory": "three-player",
+    },
+    "four-player": {
+        "title": "Four-player game (17.0)", "rule": "17.0", "turns": (1, 10),
+        "players": ("SOV", "GER_E", "GER_W", "WA"),
+        "control": {SOV: "SOV", GER_E: "GER_E", GER_W: "GER_W", WA: "WA"}, "sequence": "four-player",
+        "setup": "historical", "forces": FORCES, "victory": "four-player",
+    },
+}  # fmt: skip
+
+
+def scenarios() -> dict[str, ScenarioInfo]:
+    """The built-in scenarios, with their data folder scenarios/bfg."""
+    data = data_dir("scenarios") / "bfg"
+    return {
+        name: ScenarioInfo(
+            name=name,
+            title=spec["title"],
+            first_turn=spec["turns"][0],
+            last_turn=spec["turns"][1],
+            sides=spec["players"],
+            data=data,
+            rule=spec["rule"],
+            settings=spec,
+        )
+        for name, spec in SCENARIOS_SPEC.items()
+    }
+
+
+def controller_of(game, force: str) -> str | None:
+    """The player who commands ``force`` in this match (2.5, 16.0, 17.0)."""
+    return game.scenario.settings["control"].get(force)
+
+
+def forces_of(game, player: str) -> tuple[str, ...]:
+    """The forces ``player`` commands."""
+    return tuple(f for f, p in game.scenario.settings["control"].items() if p == player)
