@@ -308,7 +308,7 @@ THEATRE_LINE: Shape = [(56.00, 12.75), (54.45, 12.75), (53.90, 11.45),
                        (45.80, 14.20), (45.00, 14.20), (43.00, 14.20)]
 
 THEATRE_REASON = (
-    "reconstructed: German Theatre Boundary from the Baltic at Wismar (west of "
+    "theatre from the reconstructed German Theatre Boundary: Baltic at Wismar (west of "
     "Rostock) through Berlin, then the spring 1945 Allied-Soviet stop lines "
     "(Mulde, Karlsbad-Pilsen-Budweis, Linz/Enns), then the Karawanks and the "
     "Postojna gap, so Italy, Trieste and Istria are W; north of Wismar it bends "

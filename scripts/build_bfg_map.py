@@ -281,6 +281,9 @@ def hex_cells() -> dict[Hex, dict[str, str]]:
         if h in cells and not cells[h]["name"] and cells[h]["terrain"] in LAND:
             cells[h].update(name=name, vp="10" if name == "Berlin" else "1")
     cells[planar_to_hex(*to_planar(*geo.CITIES["Berlin"]))]["theatre"] = "B"
+    for h, cell in cells.items():
+        sides = {cells[n]["theatre"] for n in neighbours(h)} | {cell["theatre"]}
+        cell["boundary"] = "true" if {"W", "E"} <= sides or "B" in sides else ""
     for x, y in densify(geo.WEST_WALL):
         h = planar_to_hex(x, y)
         if h in cells and cells[h]["country"] == "GER" and cells[h]["terrain"] in LAND:
@@ -324,9 +327,10 @@ def hexside_rows(cells: dict[Hex, dict[str, str]]) -> list[dict[str, str]]:
 def provenance(c: dict[str, str]) -> tuple[str, str]:
     """Provenance of a hex row (its least certain value) and its source text."""
     where = f"lat/lon rasterised by {SCRIPT}"
+    reason = geo.THEATRE_REASON
     feature = f"{c['why']}, " if c["why"] else ""
     if c["name"] == "Berlin":
-        return "external", f"external S5: Berlin worth 10 VP; hex from 52.52N 13.40E, {where}"
+        return "external", f"external S5: Berlin worth 10 VP; hex from 52.52N 13.40E, {where}; B {reason}"
     if c["name"]:
         return "placeholder", f"placeholder: {c['name']} 1 VP (S5 says 1 or 2); position {where}"
     if c["label"] in ANCHORS:
@@ -335,9 +339,8 @@ def provenance(c: dict[str, str]) -> tuple[str, str]:
         return "seed", f"{c['why']}; terrain reconstructed, {where}"
     if c["label"] in EDGE_ROLES:
         return "seed", f"{EDGE_ROLES[c['label']]}; terrain reconstructed, {feature}{where}"
-    if c["theatre"] == "B":
-        return "reconstructed", geo.THEATRE_REASON
-    return "reconstructed", f"reconstructed: {feature}{c['country']}, {where}"
+    near = f"; {reason}" if c["boundary"] else ""
+    return "reconstructed", f"reconstructed: {feature}{c['country']}, {where}{near}"
 
 
 def write(cells: dict[Hex, dict[str, str]], sides: list[dict[str, str]]) -> None:
