@@ -1,4 +1,7 @@
-"""Looking at a match (``map``, ``units``, ``show``) and playing it interactively (``play``)."""
+"""Looking at a match (``map``, ``units``) and playing it interactively (``play``).
+
+``show`` lives with ``show --at`` in history.py; both render through render/state.py.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from ..game import Game
 from ..render.areamap import area_rows
 from ..render.board import Board, load_board, unit_rows
 from ..render.hexmap import render_hexmap
-from ..render.state import clock_line, current_state, decision_line, render_state
+from ..render.state import clock_line, current_state, decision_line
 from ..render.svg import render_svg
 from . import app
 from .context import Context, current_game
@@ -96,19 +99,6 @@ def units(
             u for u in unit_rows(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)
         ]
     emit(rows, c.fmt, empty="no units")
-
-
-def show(ctx: typer.Context, game: GameOption = None) -> None:
-    """The state now: clock, whom the match waits on, the open decision, units per space."""
-    c: Context = ctx.obj
-    with open_match(c, game) as match:
-        typer.echo(render_state(current_state(match), c.fmt))
-
-
-# `show --at SEQ` (core/cli/history.py) is imported first: it renders with render/state.py
-# too, so `show` is registered here only when history does not provide it.
-if "show" not in {cmd.name or cmd.callback.__name__ for cmd in app.registered_commands}:
-    app.command("show")(show)
 
 
 @app.command()

@@ -102,9 +102,11 @@ def load_board(game: Game, zoc_side: str | None = None) -> Board:
         for row in game.rows("SELECT a, b, kind FROM link WHERE game_id = ? ORDER BY a, b", gid)
     }
     units: dict[str, list[dict[str, Any]]] = {}
-    for row in unit_rows(game):
+    rows = unit_rows(game)
+    for row in rows:
         units.setdefault(row["space_id"], []).append(row)
-    board = Board(spaces, borders, units, tuple(game.scenario.sides))
+    sides = tuple(dict.fromkeys([*game.scenario.sides, *sorted({row["side"] for row in rows})]))
+    board = Board(spaces, borders, units, sides)
     if zoc_side:
         board.zoc_side = zoc_side
         board.zoc = enemy_zoc(game, zoc_side, board.notes)
