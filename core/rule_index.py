@@ -9,8 +9,9 @@ The index is a CSV file (``GameInfo.rule_index``) with the columns
   (``pytest.param(..., id="6.22-empty-hex-first")``) or its name spells the number
   with underscores (``def test_6_22_empty_hex_first``);
 * code cites rule N.NN with a comment that starts with the number (``# 6.22 …`` in
-  Python, ``-- 6.22 …`` in SQL), a tagged reference ``(BfG 6.22)`` using the game's
-  short name, or a ``rule="6.22"`` argument.
+  Python, ``-- 6.22 …`` in SQL and in SQL inside Python strings; lists such as
+  ``-- 5.42/5.51`` or ``# 6.21, 6.22`` cite each), a tagged reference ``(BfG 6.22)``
+  using the game's short name, or a ``rule="6.22"`` argument.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ _TEST_ID = re.compile(rf"""\bid\s*=\s*["']({_NUMBER})(?=[-\s"'])""")
 _TEST_NAME = re.compile(r"^\s*(?:async\s+)?def\s+test_(\d+(?:_\d+)*)(?=_|\()", re.MULTILINE)
 _RULE_ARG = re.compile(rf"""\brule\s*=\s*["']({_NUMBER})["']""")
 _DOTTED = r"\d+(?:\.\d+)+"
-_PY_COMMENT = re.compile(rf"^\s*#\s*({_DOTTED})(?![\w.])", re.MULTILINE)
-_SQL_COMMENT = re.compile(rf"^\s*--\s*({_DOTTED})(?![\w.])", re.MULTILINE)
+_LIST = rf"{_DOTTED}(?:\s*[/,]\s*{_DOTTED})*"
+_SQL_COMMENT = re.compile(rf"^\s*--\s*({_LIST})(?![\w.])", re.MULTILINE)
+_PY_COMMENT = re.compile(rf"^\s*(?:#|--)\s*({_LIST})(?![\w.])", re.MULTILINE)  # '--': SQL in strings
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def citations(text: str, path: Path, short: str = "") -> list[Citation]:
     for pattern in patterns:
         for match in pattern.finditer(text):
             line = text.count("\n", 0, match.start(1)) + 1
-            found.append(Citation(match.group(1), path, line))
+            found.extend(Citation(n, path, line) for n in re.split(r"\s*[/,]\s*", match.group(1)))
     return sorted(found, key=lambda c: (str(c.path), c.line))
 
 

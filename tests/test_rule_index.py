@@ -1,0 +1,121 @@
+"""The rule index convention (docs/rules.md), for every registered game, and its scanner.
+
+For each game: a section marked implemented has a test naming it, and every rule
+number its code cites (plugins/<game>/**/*.py and .sql) is in its index.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from phaseline.errors import ScenarioError
+from phaseline.plugins import registry
+from phaseline.rule_index import (
+    case_numbers,
+    citations,
+    code_citations,
+    count_cases,
+    coverage,
+    load_index,
+    plugin_folder,
+)
+
+
+def registered_games() -> list:
+    games = registry().games
+    if not games:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="no game is registered yet"), id="none")]
+    return [pytest.param(info, id=name) for name, info in sorted(games.items())]
+
+
+def index_of(info):
+    if not info.rule_index.is_file():
+        pytest.skip(f"{info.name} has no rule index yet ({info.rule_index})")
+    return load_index(info.rule_index)
+
+
+@pytest.mark.parametrize("info", registered_games())
+def test_implemented_sections_have_tests(info):
+    index_of(info)
+    report = coverage(info)
+    untested = [f"{s.number} {s.title}" for s in report.untested]
+    assert not untested, f"{info.name}: marked implemented but no test names them: {untested}"
+
+
+@pytest.mark.parametrize("info", registered_games())
+def test_code_cites_only_indexed_rules(info):
+    numbers = {s.number for s in index_of(info)}
+    folder = plugin_folder(info)
+    if folder is None:
+        pytest.skip(f"{info.name}'s plugin has no source folder")
+    unknown = [str(c) for c in code_citations(folder, info.short) if c.number not in numbers]
+    assert not unknown, f"{info.name}: code cites rules its index lacks: {unknown}"
+
+
+# --- the scanner itself ---------------------------------------------------------------
+
+
+def test_case_numbers_read_param_ids_and_test_names():
+    text = """
+pytest.param("a", id="6.22-empty-hex-first")
+pytest.param("b", id='12.3 east only')
+pytest.param("c", id="retreat-6.22")
+def test_6_22_retreat_to_empty_hex(): ...
+def test_1_landing(): ...
+def test_counters(): ...
+def helper_7_1(): ...
+"""
+    assert sorted(case_numbers(text)) == ["1", "12.3", "6.22", "6.22"]
+
+
+def test_count_cases_over_test_files(tmp_path):
+    (tmp_path / "test_combat.py").write_text('def test_6_1_odds(): ...\nP = pytest.param(1, id="6.1-x")\n')
+    (tmp_path / "helpers.py").write_text("def test_9_9_not_a_test_file(): ...\n")
+    assert count_cases([tmp_path, tmp_path / "missing"]) == {"6.1": 2}
+
+
+def test_citations_are_precise():
+    text = """x = 1  # 6.22 trailing comments do not cite
+# 6.22 a comment that starts with the number cites it
+    -- 5.42/5.51 SQL comments, lists too
+# 3 units: whole numbers in comments are not citations
+raise game.violation("no", rule="12.3")
+raise game.violation("no", rule="T1")
+'''Battle for Germany 6.21-6.24 (BfG 7.1), (ASL 7.2)'''
+"""
+    found = [(c.number, c.line) for c in citations(text, Path("rules.py"), "BfG")]
+    assert found == [("6.22", 2), ("5.42", 3), ("5.51", 3), ("12.3", 5), ("7.1", 7)]
+
+
+def test_sql_files_cite_with_dash_comments_only():
+    text = "-- 6.22 retreat\n# 7.1 not SQL\nSELECT 1 -- 8.0 trailing\n"
+    assert [c.number for c in citations(text, Path("retreat.sql"))] == ["6.22"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        pytest.param("6.x,Bad,not yet,seed,s\n", "is not of the form", id="number"),
+        pytest.param("6.1,A,done,seed,s\n", "status must be one of", id="status"),
+        pytest.param("6.1,A,not yet,seed,s\n6.1,B,not yet,seed,s\n", "listed twice", id="duplicate"),
+    ],
+)
+def test_bad_index_names_file_and_line(tmp_path, body, message):
+    path = tmp_path / "rule_index.csv"
+    path.write_text("number,title,status,provenance,source\n" + body)
+    with pytest.raises(ScenarioError, match=rf"rule_index.csv:\d+: .*{message}"):
+        load_index(path)
+
+
+def test_not_applicable_takes_its_reason_from_source_or_reason(tmp_path):
+    path = tmp_path / "rule_index.csv"
+    path.write_text(
+        "number,title,status,provenance,source,reason\n"
+        "9.1,Air power,not applicable,seed,rulebook 9.1,no air units in this scenario\n"
+        "9.2,Naval,not applicable,seed,solitaire edition has no navies,\n"
+    )
+    assert [s.reason for s in load_index(path)] == [
+        "no air units in this scenario",
+        "solitaire edition has no navies",
+    ]
