@@ -46,6 +46,10 @@ def _register_commands() -> None:
             if error.name != f"{__name__}.{module}":
                 raise
     matches.add_game_verbs(app)
+    from .context import registry
+    from .plugins import add_plugin_commands
+
+    add_plugin_commands(app, registry())
 
 
 def main(argv: list[str] | None = None) -> None:

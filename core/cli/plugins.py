@@ -62,11 +62,13 @@ def _find(reg: Registry, name: str) -> InstalledPlugin:
 
 @plugins_app.command("list")
 def list_plugins(ctx: typer.Context) -> None:
-    """Installed plugins: distribution, version, the hooks they implement and what they register."""
+    """Installed plugins: distribution, version, hooks implemented (without the phaseline_ prefix)
+    and the games, optional rules and bots they register."""
     c: Context = ctx.obj
     rows = []
     for plugin in c.registry.plugins.values():
         found = contents(plugin)
+        found["hooks"] = [h.removeprefix("phaseline_") for h in found["hooks"]]
         rows.append({key: ", ".join(v) if isinstance(v, list) else v for key, v in found.items()})
     emit(rows, c.fmt, empty="no plugins installed")
 
@@ -143,3 +145,25 @@ def uninstall(
         )
     run_pip(["uninstall", "--yes", "--disable-pip-version-check", plugin.distribution])
     typer.echo(f"uninstalled {plugin.distribution} (plugin {plugin.name})")
+
+
+def add_plugin_commands(target: typer.Typer, reg: Registry) -> None:
+    """Let installed plugins add commands (``phaseline_register_commands``); known names win.
+
+    Each plugin registers on a scratch app, so a name that already exists (a built-in
+    command, or one added by an earlier call) is never registered twice.
+    """
+    scratch = typer.Typer()
+    pm = new_manager()
+    for plugin in reg.plugins.values():
+        pm.register(plugin.module, name=plugin.name)
+    pm.hook.phaseline_register_commands(app=scratch)
+    known = {_command_name(cmd) for cmd in target.registered_commands}
+    for command in scratch.registered_commands:
+        if _command_name(command) not in known:
+            target.registered_commands.append(command)
+            known.add(_command_name(command))
+
+
+def _command_name(command: typer.models.CommandInfo) -> str:
+    return command.name or typer.main.get_command_name(command.callback.__name__)

@@ -1,0 +1,97 @@
+"""Convention tests for the plugin author's manual (core/hookspecs.py) and plugin loading:
+every hook documented with an example and implemented somewhere, misspelt hooks fail
+loudly, blocked plugins stay out."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from phaseline import GameInfo, hookimpl, hookspecs
+from phaseline.errors import PluginError
+from phaseline.plugins import BLOCK_VARIABLE, match_manager, new_manager, registry
+from toygame import ToyGame, toy_info
+
+ROOT = Path(__file__).resolve().parent.parent
+# Hooks no built-in or test plugin implements yet, each with the test file that exercises
+# it through an inline plugin (checked: the file must exist and name the hook).
+TESTED_ELSEWHERE = {
+    "phaseline_register_commands": "tests/test_cli_plugins_data.py",
+    "phaseline_register_rules": "tests/test_cli_plugins_data.py",
+}
+
+HOOKS = sorted(n for n, f in vars(hookspecs).items() if n.startswith("phaseline_") and inspect.isfunction(f))
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_hook_is_documented_with_an_example(name):
+    doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+    assert len(doc.split()) >= 8, f"{name} needs a docstring: when it fires, arguments, what to return"
+    assert "Example" in doc or re.search(r"\b\d+\.\d+\b", doc), (
+        f"{name}'s docstring needs an example ('Example: …' or one citing a rule number, e.g. BfG 6.22)"
+    )
+
+
+def implementers() -> list[object]:
+    """Every built-in plugin object, the toy game and the template game."""
+    found: list[object] = [ToyGame()]
+    reg = registry()
+    found += [p.module for p in reg.plugins.values()]
+    found += [g.plugin for g in reg.games.values()]
+    found += [r.plugin for r in reg.rules.values() if r.plugin is not None]
+    sys.path.insert(0, str(ROOT / "plugin-template"))
+    try:
+        import phaseline_hill
+
+        found.append(phaseline_hill.info().plugin)
+    finally:
+        sys.path.remove(str(ROOT / "plugin-template"))
+    return found
+
+
+def test_every_hook_is_implemented_or_tested_elsewhere():
+    pm = new_manager()
+    for plugin in implementers():
+        if pm.is_registered(plugin):
+            continue
+        pm.register(plugin)
+    implemented = {name for name in HOOKS if getattr(pm.hook, name).get_hookimpls()}
+    for name, test_file in TESTED_ELSEWHERE.items():
+        path = ROOT / test_file
+        assert path.is_file() and name in path.read_text(), f"{test_file} does not exercise {name}"
+    missing = sorted(set(HOOKS) - implemented - set(TESTED_ELSEWHERE))
+    assert not missing, f"hooks no plugin implements (add one, or a test and TESTED_ELSEWHERE): {missing}"
+
+
+def test_check_pending_catches_a_misspelt_hook():
+    class Misspelt:
+        @hookimpl
+        def phaseline_phase_strat(self, game, step):
+            """Meant to be phaseline_phase_start."""
+
+    bad = GameInfo("typo", "Typo", "1", Misspelt(), {}, Path("."))
+    with pytest.raises(PluginError, match="phaseline_phase_strat"):
+        match_manager(bad, [])
+
+
+def test_correct_hooks_pass_check_pending():
+    pm = match_manager(toy_info(), [])
+    assert pm.hook.phaseline_sequence.get_hookimpls()
+
+
+def test_a_plugin_named_in_the_block_variable_is_not_loaded(monkeypatch):
+    import phaseline.plugins
+
+    assert "core-bots" in registry().plugins
+    monkeypatch.setattr(phaseline.plugins, "_registry", None)
+    monkeypatch.setenv(BLOCK_VARIABLE, "core-bots, no-such-plugin")
+    blocked = phaseline.plugins.registry()
+    assert "core-bots" not in blocked.plugins
+    assert ("*", "random") not in blocked.bots
+
+
+def test_a_plugin_blocked_by_flag_is_not_loaded():
+    assert "core-bots" not in registry(block=("core-bots",)).plugins
