@@ -133,3 +133,27 @@ def test_data_of_a_match_lists_a_table(home, monkeypatch):
     assert code == 0 and out.splitlines()[0].endswith("provenance,source") and len(out.splitlines()) == 5
     code, out = run_cli(["data", "--table", "hexes"])
     assert code == 3 and "'hexes' is not a static table of toy" in out
+
+
+@pytest.mark.parametrize(
+    ("manifest", "message"),
+    [
+        pytest.param('game = "toy"\n', "scenario.toml: scenario.toml needs 'base'", id="no-base"),
+        pytest.param('game = "toy"\nbase = "big"\n', "toy has no scenario 'big' (skirmish)", id="bad-base"),
+        pytest.param(
+            'game = "toy"\nbase = "skirmish"\nfirst_turn = 3\nlast_turn = 2\n', "comes before", id="turns"
+        ),
+    ],
+)
+def test_data_of_a_bad_custom_scenario_names_the_file(home, monkeypatch, tmp_path, manifest, message):
+    use_registry(monkeypatch, toy_registry())
+    (tmp_path / "scenario.toml").write_text(manifest)
+    code, out = run_cli(["data", "--scenario", str(tmp_path)])
+    assert code == 5 and out.startswith(f"error: {tmp_path}/") and message in out
+
+
+def test_data_of_a_custom_scenario(home, monkeypatch, tmp_path):
+    use_registry(monkeypatch, toy_registry())
+    (tmp_path / "scenario.toml").write_text('game = "toy"\nbase = "skirmish"\ntitle = "Mine"\n')
+    code, out = run_cli(["--format", "json", "data", "--scenario", str(tmp_path)])
+    assert code == 0 and json.loads(out)[0]["table"] == "space"
