@@ -74,17 +74,25 @@ def verify(store: Store, registry: Registry, game_id: str) -> int:
             )
         game = Game.load(scratch, registry, game_id)
         with scratch.transaction():
-            rerun(game, events)
+            failure = rerun(game, events)
+            # When the replay broke off, the first event that differs before it is the cause.
+            tables = {"event": HISTORY_KEYS["event"]} if failure else compared_tables(game)
+            until = game.events.last_seq if failure else None
             difference = first_difference(
-                scratch.con, source, quote(scratch.catalog), compared_tables(game), columns, game_id
+                scratch.con, source, quote(scratch.catalog), tables, columns, game_id, until=until
             )
     if difference:
         raise IntegrityError(f"replay of {game_id} differs from the store: {difference}")
+    if failure:
+        raise IntegrityError(f"replay of {game_id} fails at {failure}")
     return len(events)
 
 
-def rerun(game: Game, events: list[dict[str, Any]]) -> None:
-    """Set the match up again and re-play its logged actions and undos with the logged rolls."""
+def rerun(game: Game, events: list[dict[str, Any]]) -> str | None:
+    """Set the match up again and re-play its logged actions and undos with the logged rolls.
+
+    Returns None, or "event seq N: <error>" when the rules refuse what the log asks.
+    """
     rolls: dict[int | None, list[int]] = defaultdict(list)
     for event in events:
         if event["kind"] == "roll":
@@ -103,9 +111,10 @@ def rerun(game: Game, events: list[dict[str, Any]]) -> None:
                 game.force_rolls([])
                 undo(game, force=True)
     except Exception as error:  # the log asked for something the rules now refuse
-        raise IntegrityError(f"replay of {game.game_id} fails at event seq {seq}: {error}") from None
+        return f"event seq {seq}: {error}"
     finally:
         game.force_rolls(None)
+    return None
 
 
 def first_difference(
@@ -115,17 +124,21 @@ def first_difference(
     tables: dict[str, tuple[str, ...]],
     columns: dict[str, list[str]],
     game_id: str,
+    *,
+    until: int | None = None,
 ) -> str | None:
     """The first row of a match that differs between catalogs ``left`` (the store) and
-    ``right`` (the replay), as one line; None when every table is equal both ways."""
+    ``right`` (the replay), as one line; None when every table is equal both ways.
+    ``until`` limits the comparison to events and effects up to that seq."""
     for table, key in tables.items():
+        upto = f"AND seq <= {int(until)}" if until is not None and table in HISTORY_KEYS else ""
         cols = ", ".join(columns[table])
         order = ", ".join(key) or "game_id"
         found: dict[str, dict[str, Any]] = {}
         for name, a, b in (("store", left, right), ("replay", right, left)):
             cursor = con.execute(
-                f"""SELECT {cols} FROM {a}.main.{table} WHERE game_id = $g
-                    EXCEPT SELECT {cols} FROM {b}.main.{table} WHERE game_id = $g
+                f"""SELECT {cols} FROM {a}.main.{table} WHERE game_id = $g {upto}
+                    EXCEPT SELECT {cols} FROM {b}.main.{table} WHERE game_id = $g {upto}
                     ORDER BY {order} LIMIT 1""",
                 {"g": game_id},
             )

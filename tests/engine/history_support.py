@@ -1,0 +1,81 @@
+"""Matches with rolls, decisions and undos for the history tests (toy game, longer scenario)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from phaseline import Action, Game, Store
+from phaseline.plugins import Registry
+from phaseline.undo import undo
+from toygame import toy_registry
+
+
+def long_registry(last_turn: int = 8) -> Registry:
+    """The toy game with a longer scenario, so that the sides meet and fight."""
+    registry = toy_registry()
+    info = registry.games["toy"]
+    scenario = replace(info.scenario("skirmish"), last_turn=last_turn)
+    registry.games["toy"] = replace(info, scenarios={"skirmish": scenario})
+    return registry
+
+
+def _distance(a: str, b: str) -> int:
+    (q1, r1), (q2, r2) = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+    return max(abs(q1 - q2), abs(r1 - r2), abs((q1 + r1) - (q2 + r2)))
+
+
+def aggressive_action(game: Game) -> Action:
+    """Attack if possible, else step towards the nearest enemy, else end; answer 'yes', then 'no'."""
+    actions = game.legal_actions()
+    choices = [a for a in actions if a.verb == "choose"]
+    if choices:
+        return choices[game.events.last_seq % len(choices)]
+    attacks = [a for a in actions if a.verb == "attack"]
+    if attacks:
+        return attacks[0]
+    alive = game.rows(
+        "SELECT unit_id, side, space_id FROM unit_state WHERE game_id = ? AND space_id <> 'dead'",
+        [game.game_id],
+    )
+    where = {r["unit_id"]: (r["side"], r["space_id"]) for r in alive}
+
+    def nearest(unit: str, space: str) -> int:
+        return min(_distance(space, at) for side, at in where.values() if side != where[unit][0])
+
+    moves = [a for a in actions if a.verb == "move"]
+    best = min(moves, key=lambda a: nearest(*a.args), default=None)
+    if best is not None and nearest(*best.args) < nearest(best.args[0], where[best.args[0]][1]):
+        return best
+    return next(a for a in actions if a.verb == "end")
+
+
+def play(game: Game, count: int, *, undo_every: int | None = None) -> int:
+    """Play up to ``count`` aggressive actions (forcing an undo every ``undo_every``)."""
+    played = 0
+    while played < count and not game.finished:
+        game.play(aggressive_action(game))
+        played += 1
+        if undo_every and played % undo_every == 0:
+            undo(game, force=True)
+    return played
+
+
+def new_match(store: Store, registry: Registry, seed: int = 11, **kwargs: Any) -> Game:
+    return Game.create(store, registry, "toy", "skirmish", seed=seed, **kwargs)
+
+
+def snapshot(store: Store, game_id: str, tables: list[str]) -> dict[str, list[tuple]]:
+    """Every row of ``tables`` for the match, sorted: for exact comparisons."""
+    return {
+        t: sorted(store.con.execute(f"SELECT * FROM {t} WHERE game_id = ?", [game_id]).fetchall(), key=repr)
+        for t in tables
+    }
+
+
+def build_played(path, registry: Registry, actions: int = 24) -> str:
+    """A store file at ``path`` holding one match with moves, rolls, decisions and forced undos."""
+    with Store.open(path) as store:
+        game = new_match(store, registry)
+        play(game, actions, undo_every=6)
+        return game.game_id

@@ -1,0 +1,113 @@
+"""Replay (DESIGN.md "Dice and replay"): a match rebuilt from its static tables and log is identical."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from history_support import build_played, long_registry, new_match, play, snapshot
+from phaseline import Game, IntegrityError, Store, UnknownName
+from phaseline.bots import run_bots
+from phaseline.replay import state_at, verify
+from toygame import toy_registry
+
+STATE = ["unit_state", "clock", "decision", "toy_score"]
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return long_registry()
+
+
+@pytest.fixture(scope="module")
+def played_file(tmp_path_factory, registry):
+    """A store file with a match of moves, rolls, decisions and forced undos (built once)."""
+    path = tmp_path_factory.mktemp("replay") / "played.duckdb"
+    build_played(path, registry)
+    return path
+
+
+@pytest.fixture
+def store(tmp_path, played_file):
+    """A copy of the played store, for each test to read or tamper with."""
+    copy = tmp_path / "store.duckdb"
+    shutil.copy(played_file, copy)
+    with Store.open(copy) as opened:
+        yield opened
+
+
+@pytest.fixture
+def played(store, registry):
+    return Game.load(store, registry, "toy-1")
+
+
+def test_moves_rolls_decisions_and_undos_replay_exactly(store, registry, played):
+    kinds = {r["kind"] for r in store.rows("SELECT DISTINCT kind FROM event")}
+    assert {"action", "roll", "decision", "undo", "move"} <= kinds
+    assert verify(store, registry, played.game_id) == played.events.last_seq
+
+
+def test_a_finished_random_match_replays_exactly():
+    registry = toy_registry()
+    store = Store.open(":memory:")
+    game = new_match(store, registry, seed=5, controllers={"red": "bot:random", "blue": "bot:random"})
+    run_bots(game, registry)
+    assert game.finished
+    assert verify(store, registry, game.game_id) == game.events.last_seq
+
+
+def test_replay_leaves_the_store_as_it_was(store, registry, played):
+    before = snapshot(store, played.game_id, [*STATE, "event", "effect"])
+    verify(store, registry, played.game_id)
+    assert snapshot(store, played.game_id, [*STATE, "event", "effect"]) == before
+    assert store.one("SELECT count(*) FROM duckdb_databases() WHERE database_name LIKE 'scratch%'") == 0
+
+
+@pytest.mark.parametrize(
+    ("tamper", "named"),
+    [
+        pytest.param(
+            "UPDATE unit_state SET space_id = '22' WHERE unit_id = 'R1'", "unit_state", id="state-row"
+        ),
+        pytest.param("UPDATE toy_score SET kills = 9 WHERE side = 'red'", "toy_score", id="plugin-state-row"),
+        pytest.param(
+            "UPDATE effect SET new = '\"33\"' WHERE (seq, n) = "
+            "(SELECT (seq, n) FROM effect WHERE col = 'space_id' ORDER BY seq LIMIT 1)",
+            "effect",
+            id="effect-row",
+        ),
+        pytest.param(
+            "DELETE FROM effect WHERE seq = (SELECT max(seq) FROM effect)", "effect", id="deleted-effect"
+        ),
+    ],
+)
+def test_a_tampered_row_is_detected(store, registry, played, tamper, named):
+    store.con.execute(tamper)
+    with pytest.raises(IntegrityError, match=named):
+        verify(store, registry, played.game_id)
+
+
+def test_a_tampered_roll_is_named_by_seq(store, registry, played):
+    seq = store.one("SELECT min(seq) FROM event WHERE kind = 'roll'")
+    store.con.execute("UPDATE event SET roll_no = roll_no + 1000 WHERE seq = ?", [seq])
+    with pytest.raises(IntegrityError, match=rf"seq {seq}\b"):
+        verify(store, registry, played.game_id)
+
+
+def test_state_at_each_event_is_the_state_then(registry):
+    store = Store.open(":memory:")
+    game = new_match(store, registry)
+    seen = {game.events.last_seq: snapshot(store, game.game_id, STATE)}
+    for _ in range(8):
+        play(game, 1)
+        seen[game.events.last_seq] = snapshot(store, game.game_id, STATE)
+    now = snapshot(store, game.game_id, [*STATE, "event", "effect"])
+    for seq, expected in seen.items():
+        with state_at(game, seq):
+            assert snapshot(store, game.game_id, STATE) == expected
+    assert snapshot(store, game.game_id, [*STATE, "event", "effect"]) == now
+
+
+def test_state_at_an_unknown_event_is_refused(played):
+    with pytest.raises(UnknownName, match="no event 999"), state_at(played, 999):
+        pass
