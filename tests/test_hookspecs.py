@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTED_ELSEWHERE = {
     "phaseline_register_commands": "tests/test_cli_plugins_data.py",
     "phaseline_register_rules": "tests/test_cli_plugins_data.py",
+    "phaseline_turn_start": "tests/test_phase_hooks.py",
+    "phaseline_next_step": "tests/test_phase_hooks.py",
+    "phaseline_render_map": "tests/test_phase_hooks.py",
 }
 
 HOOKS = sorted(n for n, f in vars(hookspecs).items() if n.startswith("phaseline_") and inspect.isfunction(f))
