@@ -215,6 +215,9 @@ def _check_plugins(scratch: Store, registry: Registry, alias: str, game_id: str,
 def _check_log(scratch: Store, game: Game) -> None:
     """The hash chain over the events, and every die against the match's seed."""
     events = scratch.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game.game_id])
+    for expected, event in enumerate(events, start=1):
+        if event["seq"] != expected:
+            raise IntegrityError(f"event seq {expected} of {game.game_id} is missing from the file")
     broken = verify_chain(events)
     if broken is not None:
         raise IntegrityError(
