@@ -59,6 +59,7 @@ class Game:
         self._cause: int | None = None
         self._forced_rolls: deque[int] | None = None
         self._steps: dict[int, list[Step]] = {}
+        self._clock: tuple[int, Clock] | None = None
 
     # --- creating and opening ----------------------------------------------------
 
@@ -158,11 +159,16 @@ class Game:
 
     @property
     def clock(self) -> Clock:
-        row = self.store.rows(
-            "SELECT turn, step_no, step, phase, side, status, result FROM clock WHERE game_id = ?",
-            [self.game_id],
-        )
-        return Clock(**row[0]) if row else Clock(self.first_turn, 0, "", "setup", None, "active")
+        """Where the match stands (read once per state change)."""
+        version = self.ledger.version
+        if self._clock is None or self._clock[0] != version:
+            row = self.store.rows(
+                "SELECT turn, step_no, step, phase, side, status, result FROM clock WHERE game_id = ?",
+                [self.game_id],
+            )
+            clock = Clock(**row[0]) if row else Clock(self.first_turn, 0, "", "setup", None, "active")
+            self._clock = (version, clock)
+        return self._clock[1]
 
     @property
     def finished(self) -> bool:
@@ -320,8 +326,9 @@ class Game:
                 self._cause = None
                 seq = self.log(Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)}))
                 self._cause = seq
+                step_before = (self.clock.turn, self.clock.step)
                 self._dispatch(action, decision)
-                self.after_action()
+                self.after_action(step_before)
         except BaseException:
             self.events = EventLog(self.store, self.game_id)
             self.ledger.version += 1  # rolled back: cached rule answers are stale
@@ -360,13 +367,14 @@ class Game:
         self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
         self.hook.phaseline_answer(game=self, decision=decision, answer=answer)
 
-    def after_action(self) -> None:
-        """Check for the end of the match, then pass over steps with nothing to do."""
+    def after_action(self, step_before: tuple[int, str]) -> None:
+        """Check for the end of the match; if the step changed, pass over idle steps."""
         if not self.finished:
             outcome = self.hook.phaseline_outcome(game=self)
             if outcome is not None:
                 sequence.finish(self, outcome)
-        self.skip_idle_steps()
+        if (self.clock.turn, self.clock.step) != step_before:
+            self.skip_idle_steps()
 
     def skip_idle_steps(self) -> None:
         """End steps whose side has nothing to do but end them (logged, never silent)."""

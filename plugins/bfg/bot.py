@@ -9,7 +9,7 @@ from phaseline import Action
 
 from .rules.combat import strength
 from .rules.odds import ratio
-from .rules.units import unit_row, units_in
+from .rules.units import all_units, unit_row, units_in
 
 ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
 
@@ -78,8 +78,9 @@ class HeuristicBot:
         for move in moves:
             by_unit.setdefault(move.args[0], []).append(move.args[1])
         best, best_gain = None, 0.5
+        units = all_units(game)
         for unit_id, dests in sorted(by_unit.items()):
-            unit = unit_row(game, unit_id)
+            unit = units[unit_id]
             here = self._position_value(game, unit, unit["space_id"])
             for dest in dests:
                 gain = self._position_value(game, unit, dest) - here
@@ -111,15 +112,16 @@ class HeuristicBot:
     def _best_attack(self, game, attacks: list[Action]) -> Action | None:
         """The attack at the best odds, if it reaches the side's threshold."""
         best, best_odds = None, 0.0
+        units = all_units(game)
         for action in attacks:
-            attackers = [unit_row(game, u) for u in action.args[0].split(",")]
+            attackers = [units[u] for u in action.args[0].split(",")]
             hexes = action.args[1].split(",")
             combat = strength(game, attackers, hexes, units_in(game, hexes))
             a, d = ratio(combat["attack"], combat["defense"]).split(":")
             odds = int(a) / int(d)
             if odds > best_odds:
                 best, best_odds = action, odds
-        force = unit_row(game, best.args[0].split(",")[0])["side"] if best else self.side
+        force = units[best.args[0].split(",")[0]]["side"] if best else self.side
         forced = game.clock.turn == 1 and game.clock.step == "ger-w-combat"
         if best and (best_odds >= ATTACK_THRESHOLD.get(force, 2.0) or forced):
             return best

@@ -21,7 +21,8 @@ def legal_moves(game, step) -> list[Action]:
 
 
 def move(game, action: Action) -> None:
-    """``move UNIT HEX``: the unit goes to HEX by its cheapest legal path."""
+    """``move UNIT HEX``: the unit goes to HEX by its cheapest legal path. A unit may go on
+    with the movement points it has left, until it enters an enemy ZOC (4.0)."""
     if len(action.args) != 2:
         raise InvalidOrder("move takes a unit and a hex: move UNIT HEX")
     unit = unit_row(game, action.args[0])
@@ -35,7 +36,9 @@ def move(game, action: Action) -> None:
     cost = reach[dest]["cost"]
     game.log(Event("move", side=action.side, unit_id=unit["unit_id"], from_space=unit["space_id"], to_space=dest,
                    rule="5.0", payload={"path": path, "cost": cost}))  # fmt: skip
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest, moved=True, mp=unit["mp"] - cost)
+    stopped = dest in {z["space_id"] for z in game.rules.run("enemy-zoc", side=unit["side"])}
+    left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
 
 
@@ -75,8 +78,9 @@ def _check_may_move(game, unit: dict[str, Any]) -> None:
         raise game.violation(f"{label(unit)} garrisons {unit['garrison']} and may not move", "10.3")
     if unit["frozen"]:
         raise game.violation(f"{label(unit)} was placed in an enemy ZOC and may not move this phase", "7.26")
-    if unit["moved"]:
-        raise game.violation(f"{label(unit)} has already moved this phase", "5.0")
+    if unit["mp"] <= 0:
+        reason = "has used its movement points" if unit["moved"] else "has no movement points this phase"
+        raise game.violation(f"{label(unit)} {reason}", "5.0")
 
 
 def _path(reach: dict[str, dict[str, Any]], start: str, dest: str) -> list[str]:
@@ -88,8 +92,6 @@ def _path(reach: dict[str, dict[str, Any]], start: str, dest: str) -> list[str]:
 
 def _refusal(game, unit: dict[str, Any], dest: str, refusals: list[dict[str, Any]]):
     """Why ``unit`` cannot reach ``dest``: the refusal row of the same reach query."""
-    if unit["mp"] <= 0:
-        return game.violation(f"{label(unit)} has no movement points left", "5.0")
     if refusals:
         first = refusals[0]
         return game.violation(f"{label(unit)} cannot enter {dest}: {first['reason']}", first["rule"], refusals)
