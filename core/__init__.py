@@ -32,8 +32,28 @@ from .store import Store
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "AmbiguousOrder", "BotInfo", "Clock", "Event", "Game", "GameInfo",
-    "IntegrityError", "InvalidOrder", "OptionalRule", "Outcome", "PhaselineError",
-    "PluginError", "PluginTable", "RuleViolation", "SandboxViolation", "ScenarioError",
-    "ScenarioInfo", "Step", "Store", "StoreBusy", "StoreError", "UnknownName", "hookimpl",
-]  # fmt: skip
+    "Action",
+    "AmbiguousOrder",
+    "BotInfo",
+    "Clock",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IntegrityError",
+    "InvalidOrder",
+    "OptionalRule",
+    "Outcome",
+    "PhaselineError",
+    "PluginError",
+    "PluginTable",
+    "RuleViolation",
+    "SandboxViolation",
+    "ScenarioError",
+    "ScenarioInfo",
+    "Step",
+    "Store",
+    "StoreBusy",
+    "StoreError",
+    "UnknownName",
+    "hookimpl",
+]

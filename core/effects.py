@@ -88,8 +88,18 @@ class Ledger:
         effects = []
         for row in rows:
             self._n += 1
-            effects.append((self.game_id, self.seq, self._n, table, to_json(self._key_of(table, row)), INSERTED,
-                            None, to_json(row)))  # fmt: skip
+            effects.append(
+                (
+                    self.game_id,
+                    self.seq,
+                    self._n,
+                    table,
+                    to_json(self._key_of(table, row)),
+                    INSERTED,
+                    None,
+                    to_json(row),
+                )
+            )
         self.version += len(rows)
         self.store.insert_rows("effect", ["game_id", "seq", "n", "tbl", "key", "col", "old", "new"], effects)
 
@@ -105,18 +115,14 @@ class Ledger:
 
     # --- sets of rows ------------------------------------------------------------
 
-    def update_where(
-        self, table: str, condition: str, params: list[Any] | None = None, **values: Any
-    ) -> int:
+    def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
         """Set ``values`` on every row of this match matching ``condition``, set at a time.
 
         Effects are recorded in one INSERT … SELECT per column; returns rows changed.
         """
         key_cols = self.keys[table]
         key_json = (
-            "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR"
-            if key_cols
-            else "'{}'"
+            "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
         )
         order = ", ".join(key_cols) or "game_id"
         differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
@@ -146,7 +152,7 @@ class Ledger:
                WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC, n DESC""",
             [self.game_id, first_seq, last_seq],
         ).fetchall()
-        for tbl, key, col, old, new in effects:
+        for tbl, key, col, old, _new in effects:
             key_dict = json.loads(key)
             if col == INSERTED:
                 self.delete(tbl, key_dict)

@@ -11,9 +11,24 @@ from .store import Store
 
 GENESIS = "0" * 64
 _HASHED = (
-    "game_id", "seq", "turn", "step", "phase", "side", "kind", "verb", "unit_id",
-    "from_space", "to_space", "die", "roll_no", "purpose", "rule", "payload", "cause",
-)  # fmt: skip
+    "game_id",
+    "seq",
+    "turn",
+    "step",
+    "phase",
+    "side",
+    "kind",
+    "verb",
+    "unit_id",
+    "from_space",
+    "to_space",
+    "die",
+    "roll_no",
+    "purpose",
+    "rule",
+    "payload",
+    "cause",
+)
 
 
 @dataclass
@@ -50,9 +65,7 @@ class EventLog:
         ).fetchone()
         self.last_seq, self.last_hash = last if last else (0, GENESIS)
 
-    def append(
-        self, event: Event, *, turn: int, step: str, phase: str, cause: int | None
-    ) -> int:
+    def append(self, event: Event, *, turn: int, step: str, phase: str, cause: int | None) -> int:
         """Write ``event`` as the next row and return its seq."""
         row = {
             "game_id": self.game_id,
@@ -84,9 +97,7 @@ class EventLog:
     def next_roll_no(self) -> int:
         """The roll counter: one past the highest roll ever made, undone or not."""
         return 1 + int(
-            self.store.one(
-                "SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [self.game_id]
-            )
+            self.store.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [self.game_id])
         )
 
 

@@ -87,17 +87,21 @@ class Game:
         with store.transaction():
             store.con.execute(
                 "INSERT INTO match VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [game_id, info.name, chosen.name, seed, sorted(self.options),
-                 datetime.now(), chosen.first_turn, chosen.last_turn],
-            )  # fmt: skip
+                [
+                    game_id,
+                    info.name,
+                    chosen.name,
+                    seed,
+                    sorted(self.options),
+                    datetime.now(),
+                    chosen.first_turn,
+                    chosen.last_turn,
+                ],
+            )
             for side in chosen.sides:
                 controller = (controllers or {}).get(side, "human")
-                store.con.execute(
-                    "INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller]
-                )
-            store.con.execute(
-                "INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version]
-            )
+                store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller])
+            store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version])
             for rule in rules:
                 store.con.execute(
                     "INSERT INTO match_plugin VALUES (?, ?, ?)",
@@ -136,9 +140,16 @@ class Game:
         self.log(Event(kind="setup", purpose=f"set up {self.scenario.name}"), turn=0, step="", phase="setup")
         self.insert(
             "clock",
-            {"turn": self.first_turn, "step_no": 0, "step": "", "phase": "setup",
-             "side": None, "status": "active", "result": None},
-        )  # fmt: skip
+            {
+                "turn": self.first_turn,
+                "step_no": 0,
+                "step": "",
+                "phase": "setup",
+                "side": None,
+                "status": "active",
+                "result": None,
+            },
+        )
         self.hook.phaseline_setup(game=self)
         sequence.begin_turn(self, self.first_turn)
         self.skip_idle_steps()
@@ -194,18 +205,24 @@ class Game:
         return self.store.one(sql, params)
 
     def controller(self, side: str) -> str:
-        return self.one(
-            "SELECT controller FROM match_side WHERE game_id = ? AND side = ?",
-            [self.game_id, side],
-        ) or "human"
+        return (
+            self.one(
+                "SELECT controller FROM match_side WHERE game_id = ? AND side = ?",
+                [self.game_id, side],
+            )
+            or "human"
+        )
 
     def rule(self, topic: str) -> str:
         """The game's rule number for a shared topic (``rule_ref``), e.g. 'zoc.stop'."""
-        return self.one(
-            "SELECT rule FROM rule_ref WHERE game_id = ? AND topic = ?", [self.game_id, topic]
-        ) or topic
+        return (
+            self.one("SELECT rule FROM rule_ref WHERE game_id = ? AND topic = ?", [self.game_id, topic])
+            or topic
+        )
 
-    def violation(self, message: str, rule: str, evidence: list[dict[str, Any]] | None = None) -> RuleViolation:
+    def violation(
+        self, message: str, rule: str, evidence: list[dict[str, Any]] | None = None
+    ) -> RuleViolation:
         """A :class:`RuleViolation` of this game (the caller raises it)."""
         return RuleViolation(message, rule=rule, game=self.info.short or self.info.name, evidence=evidence)
 
@@ -229,7 +246,9 @@ class Game:
     def set_clock(self, **values: Any) -> None:
         self.ledger.set("clock", {}, **values)
 
-    def log(self, event: Event, *, turn: int | None = None, step: str | None = None, phase: str | None = None) -> int:
+    def log(
+        self, event: Event, *, turn: int | None = None, step: str | None = None, phase: str | None = None
+    ) -> int:
         """Append ``event``; later state changes are recorded against it."""
         clock = self.clock if turn is None else None
         seq = self.events.append(
@@ -253,24 +272,57 @@ class Game:
         else:
             roll_no = self.events.next_roll_no()
         die = dice_roll(self.seed, roll_no, sides)
-        self.log(Event(kind="roll", side=side, die=die, roll_no=roll_no, purpose=purpose, rule=rule,
-                       payload={"sides": sides}))  # fmt: skip
+        self.log(
+            Event(
+                kind="roll",
+                side=side,
+                die=die,
+                roll_no=roll_no,
+                purpose=purpose,
+                rule=rule,
+                payload={"sides": sides},
+            )
+        )
         return die
 
     def ask(
-        self, side: str, kind: str, prompt: str, choices: list[str], context: dict[str, Any], rule: str | None = None
+        self,
+        side: str,
+        kind: str,
+        prompt: str,
+        choices: list[str],
+        context: dict[str, Any],
+        rule: str | None = None,
     ) -> int:
         """Owe a decision to ``side``; the engine waits until it is answered."""
         if not choices:
             raise ValueError(f"decision {kind!r} with no choices")
-        decision_id = 1 + int(self.one("SELECT coalesce(max(decision_id), 0) FROM decision WHERE game_id = ?", [self.game_id]))
-        self.insert("decision", {
-            "decision_id": decision_id, "side": side, "kind": kind, "prompt": prompt,
-            "choices": list(choices), "context": json.dumps(context, sort_keys=True),
-            "rule": rule, "status": "open", "answer": None,
-        })  # fmt: skip
-        self.log(Event(kind="decision", side=side, purpose=prompt, rule=rule,
-                       payload={"decision_id": decision_id, "kind": kind, "choices": list(choices)}))  # fmt: skip
+        decision_id = 1 + int(
+            self.one("SELECT coalesce(max(decision_id), 0) FROM decision WHERE game_id = ?", [self.game_id])
+        )
+        self.insert(
+            "decision",
+            {
+                "decision_id": decision_id,
+                "side": side,
+                "kind": kind,
+                "prompt": prompt,
+                "choices": list(choices),
+                "context": json.dumps(context, sort_keys=True),
+                "rule": rule,
+                "status": "open",
+                "answer": None,
+            },
+        )
+        self.log(
+            Event(
+                kind="decision",
+                side=side,
+                purpose=prompt,
+                rule=rule,
+                payload={"decision_id": decision_id, "kind": kind, "choices": list(choices)},
+            )
+        )
         return decision_id
 
     def open_decision(self) -> dict[str, Any] | None:
@@ -324,7 +376,9 @@ class Game:
         try:
             with self.store.transaction():
                 self._cause = None
-                seq = self.log(Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)}))
+                seq = self.log(
+                    Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
+                )
                 self._cause = seq
                 step_before = (self.clock.turn, self.clock.step)
                 self._dispatch(action, decision)
@@ -406,7 +460,9 @@ def _new_id(store: Store, info: GameInfo) -> str:
             return candidate
 
 
-def _split_options(registry: Registry, info: GameInfo, names: list[str]) -> tuple[list[OptionalRule], tuple[str, ...]]:
+def _split_options(
+    registry: Registry, info: GameInfo, names: list[str]
+) -> tuple[list[OptionalRule], tuple[str, ...]]:
     """Optional rules (plugins) and rulings (alternative readings the game itself knows)."""
     rules: list[OptionalRule] = []
     rulings: list[str] = []
@@ -420,4 +476,6 @@ def _split_options(registry: Registry, info: GameInfo, names: list[str]) -> tupl
 
 def _scenario_of(info: GameInfo, match: dict[str, Any]) -> ScenarioInfo:
     """The match's scenario, with the turns stored at creation (custom scenarios set them)."""
-    return replace(info.scenario(match["scenario"]), first_turn=match["first_turn"], last_turn=match["last_turn"])
+    return replace(
+        info.scenario(match["scenario"]), first_turn=match["first_turn"], last_turn=match["last_turn"]
+    )

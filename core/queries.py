@@ -62,7 +62,9 @@ def parse_queries(path: Path) -> list[RuleQuery]:
                 line=current["line"],
             )
         queries.append(
-            RuleQuery(current["name"], current["params"], sql, "\n".join(current["doc"]), path, current["line"])
+            RuleQuery(
+                current["name"], current["params"], sql, "\n".join(current["doc"]), path, current["line"]
+            )
         )
 
     for number, text in enumerate(lines, start=1):
@@ -92,7 +94,9 @@ def all_queries() -> dict[str, RuleQuery]:
         for path in sorted((data_dir("schema") / folder).glob("*.sql")):
             for query in parse_queries(path):
                 if query.name in found:
-                    raise ScenarioError(f"query {query.name} is defined twice", path=str(path), line=query.line)
+                    raise ScenarioError(
+                        f"query {query.name} is defined twice", path=str(path), line=query.line
+                    )
                 found[query.name] = query
     return found
 

@@ -106,7 +106,11 @@ def load_custom(path: Path, games: dict[str, GameInfo]) -> tuple[GameInfo, Scena
     if last < first:
         raise ScenarioError(f"last_turn {last} comes before first_turn {first}", path=str(manifest))
     scenario = replace(
-        base, title=str(spec.get("title", base.title)), first_turn=first, last_turn=last,
-        data=folder, fallback=base.data,
-    )  # fmt: skip
+        base,
+        title=str(spec.get("title", base.title)),
+        first_turn=first,
+        last_turn=last,
+        data=folder,
+        fallback=base.data,
+    )
     return info, scenario

@@ -82,6 +82,10 @@ def finish(game: Game, outcome: Outcome) -> None:
             payload={"winners": list(outcome.winners)},
         )
     )
-    game.set("clock", {}, status="finished", side=None, result=to_json(
-        {"winners": list(outcome.winners), "rule": outcome.rule, "summary": outcome.summary}
-    ))
+    game.set(
+        "clock",
+        {},
+        status="finished",
+        side=None,
+        result=to_json({"winners": list(outcome.winners), "rule": outcome.rule, "summary": outcome.summary}),
+    )

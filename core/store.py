@@ -123,9 +123,7 @@ class Store:
         with self.transaction():
             for name in _TABLE_FILES:
                 self.con.execute((data_dir("schema") / "tables" / f"{name}.sql").read_text())
-            self.con.execute(
-                "INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
-            )
+            self.con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
             self._create_views()
 
     def _create_views(self) -> None:
@@ -152,9 +150,7 @@ class Store:
                 )
             with self.transaction():
                 self.con.execute(step.read_text())
-                self.con.execute(
-                    "UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(version + 1)]
-                )
+                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(version + 1)])
             version += 1
 
     def ensure_tables(self, plugin: str, version: str, tables: list[Any]) -> None:

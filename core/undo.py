@@ -44,9 +44,7 @@ def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
 
 def any_human(game: Game) -> bool:
     return bool(
-        game.one(
-            "SELECT count(*) FROM match_side WHERE game_id = ? AND controller = 'human'", [game.game_id]
-        )
+        game.one("SELECT count(*) FROM match_side WHERE game_id = ? AND controller = 'human'", [game.game_id])
     )
 
 
@@ -68,7 +66,12 @@ def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
                 Event(
                     kind="undo",
                     purpose=f"undo events {first}-{last}",
-                    payload={"first": first, "last": last, "forced": bool(rolls), "rolls": [r["seq"] for r in rolls]},
+                    payload={
+                        "first": first,
+                        "last": last,
+                        "forced": bool(rolls),
+                        "rolls": [r["seq"] for r in rolls],
+                    },
                 )
             )
             reverted = game.ledger.revert(first, last)

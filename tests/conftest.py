@@ -43,8 +43,7 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def toy(store):
     """A new match of the toy game on the fresh store."""
-    from toygame import toy_registry
-
     from phaseline import Game
+    from toygame import toy_registry
 
     return Game.create(store, toy_registry(), "toy", "skirmish", seed=7)

@@ -20,9 +20,14 @@ class ToyGame:
 
     @hookimpl
     def phaseline_tables(self, register):
-        register(PluginTable("toy_score", "CREATE TABLE IF NOT EXISTS toy_score "
-                             "(game_id VARCHAR, side VARCHAR, kills INTEGER, PRIMARY KEY (game_id, side))",
-                             key=("side",)))
+        register(
+            PluginTable(
+                "toy_score",
+                "CREATE TABLE IF NOT EXISTS toy_score "
+                "(game_id VARCHAR, side VARCHAR, kills INTEGER, PRIMARY KEY (game_id, side))",
+                key=("side",),
+            )
+        )
 
     @hookimpl
     def phaseline_load_scenario(self, game, scenario):
@@ -40,7 +45,12 @@ class ToyGame:
                             "VALUES (?, ?, ?, 'clear', 'placeholder', 'toy')",
                             [game.game_id, f"{q}{r}", f"{nq}{nr}"],
                         )
-        for uid, side, start in (("R1", "red", "00"), ("R2", "red", "01"), ("B1", "blue", "44"), ("B2", "blue", "43")):
+        for uid, side, start in (
+            ("R1", "red", "00"),
+            ("R2", "red", "01"),
+            ("B1", "blue", "44"),
+            ("B2", "blue", "43"),
+        ):
             game.con.execute(
                 "INSERT INTO unit VALUES (?, ?, ?, 'X', ?, 'corps', 2, 2, 1, ?, 'placeholder', 'toy')",
                 [game.game_id, uid, uid, side, start],
@@ -50,7 +60,9 @@ class ToyGame:
     @hookimpl
     def phaseline_setup(self, game):
         for row in game.rows("SELECT unit_id, bloc, start FROM unit WHERE game_id = ?", [game.game_id]):
-            game.insert("unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]})
+            game.insert(
+                "unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]}
+            )
         for side in SIDES:
             game.insert("toy_score", {"side": side, "kills": 0})
 
@@ -94,14 +106,18 @@ class ToyGame:
             attacker, defender = action.args
             game.set("unit_state", {"unit_id": attacker}, attacked=True)
             if game.roll("toy combat", rule="T2") >= 4:
-                game.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
+                game.ask(
+                    action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2"
+                )
         return True
 
     @hookimpl
     def phaseline_answer(self, game, decision, answer):
         if answer == "yes":
             game.set("unit_state", {"unit_id": decision["context"]["unit"]}, space_id="dead")
-            kills = game.one("SELECT kills FROM toy_score WHERE game_id = ? AND side = ?", [game.game_id, decision["side"]])
+            kills = game.one(
+                "SELECT kills FROM toy_score WHERE game_id = ? AND side = ?", [game.game_id, decision["side"]]
+            )
             game.set("toy_score", {"side": decision["side"]}, kills=kills + 1)
         return True
 

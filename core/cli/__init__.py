@@ -28,16 +28,20 @@ app = typer.Typer(
 @app.callback()
 def _options(
     ctx: typer.Context,
-    db: Annotated[Path | None, typer.Option("--db", help="Store file (default $PHASELINE_HOME/phaseline.duckdb).")] = None,
+    db: Annotated[
+        Path | None, typer.Option("--db", help="Store file (default $PHASELINE_HOME/phaseline.duckdb).")
+    ] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output: table, json or csv.")] = Format.table,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
-    block: Annotated[list[str] | None, typer.Option("--block-plugin", help="Do not load this plugin.")] = None,
+    block: Annotated[
+        list[str] | None, typer.Option("--block-plugin", help="Do not load this plugin.")
+    ] = None,
 ) -> None:
     ctx.obj = Context(db=db, fmt=fmt, debug=debug, block=tuple(block or ()))
 
 
 def _register_commands() -> None:
-    from . import matches  # noqa: F401  (commands register themselves on import)
+    from . import matches
 
     for module in ("history", "data", "plugins", "maps"):
         try:

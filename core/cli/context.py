@@ -54,6 +54,4 @@ def current_game(store: Store) -> str:
 
 
 def set_current_game(store: Store, game_id: str) -> None:
-    store.con.execute(
-        "INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", [game_id]
-    )
+    store.con.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", [game_id])

@@ -42,7 +42,9 @@ def new(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
     scenario: Annotated[str | None, typer.Option(help="Scenario name, or a scenario folder.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")
+    ] = None,
     bot: Annotated[list[str] | None, typer.Option(help="SIDE=BOT, e.g. SOV=heuristic (repeatable).")] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
     name: Annotated[str | None, typer.Option(help="Match id (default: game-N).")] = None,
@@ -63,8 +65,16 @@ def new(
         reg.bot(info.name, bot_name or "heuristic")
         controllers[side] = f"bot:{bot_name or 'heuristic'}"
     with c.store() as store:
-        match = Game.create(store, reg, info.name, chosen, options=option or (), seed=seed,
-                            controllers=controllers, game_id=name)  # fmt: skip
+        match = Game.create(
+            store,
+            reg,
+            info.name,
+            chosen,
+            options=option or (),
+            seed=seed,
+            controllers=controllers,
+            game_id=name,
+        )
         set_current_game(store, match.game_id)
         run_bots(match, reg)
         typer.echo(f"started {match.game_id}: {info.title}, {chosen.title}")
@@ -182,7 +192,11 @@ def autoplay(
     c: Context = ctx.obj
     reg = c.registry
     with c.store() as store:
-        if game and game in reg.games or (game and not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game])):
+        if (
+            (game
+            and game in reg.games)
+            or (game and not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game]))
+        ):
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
             sides = {s: f"bot:{bot}" for s in chosen.sides}

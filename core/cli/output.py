@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 import typer
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     json = "json"
     csv = "csv"

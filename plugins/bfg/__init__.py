@@ -55,7 +55,9 @@ def phaseline_register_bots(register):
 
     from .bot import HeuristicBot
 
-    register(BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines"))
+    register(
+        BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines")
+    )
 
 
 @hookimpl

@@ -12,32 +12,90 @@ from phaseline.scenario import Row, read_csv
 from .board import BOXES, axial, hex_neighbours
 
 RULE_REFS = {
-    "zoc.extent": "4.1", "zoc.blocked": "4.4", "zoc.stop": "4.0", "zoc.leave": "4.3",
-    "zoc.to-zoc": "4.3", "move.enemy-occupied": "5.2", "move.prohibited": "5.1",
-    "move.allowance": "5.0", "stack.limit": "5.3", "stack.class": "5.3",
-}  # fmt: skip
+    "zoc.extent": "4.1",
+    "zoc.blocked": "4.4",
+    "zoc.stop": "4.0",
+    "zoc.leave": "4.3",
+    "zoc.to-zoc": "4.3",
+    "move.enemy-occupied": "5.2",
+    "move.prohibited": "5.1",
+    "move.allowance": "5.0",
+    "stack.limit": "5.3",
+    "stack.class": "5.3",
+}
 
 
 def load(game, scenario) -> None:
     """Fill space, link, unit and the rule tables for ``game`` from ``scenario``'s files."""
     gid = game.game_id
-    hexes = read_csv(scenario.file("map/hexes.csv"), ("label", "terrain", "name", "country", "theatre", "vp", "fortress"))
+    hexes = read_csv(
+        scenario.file("map/hexes.csv"), ("label", "terrain", "name", "country", "theatre", "vp", "fortress")
+    )
     rows = []
     for row in hexes:
         q, r = axial(_label(row))
-        rows.append((gid, row["label"], "hex", q, r, q + r / 2, r * 0.866, row["terrain"], row["name"] or None,
-                     row["country"], row["theatre"], row.int("vp", default=0),
-                     "fortress" if row.flag("fortress") else None, row["provenance"], row["source"]))  # fmt: skip
-    rows += [(gid, box, "box", None, None, None, None, "box", title, None, None, 0, None, "seed",
-              "seed 7.0, 8.0, 9.1: off-map boxes") for box, title in BOXES.items()]  # fmt: skip
+        rows.append(
+            (
+                gid,
+                row["label"],
+                "hex",
+                q,
+                r,
+                q + r / 2,
+                r * 0.866,
+                row["terrain"],
+                row["name"] or None,
+                row["country"],
+                row["theatre"],
+                row.int("vp", default=0),
+                "fortress" if row.flag("fortress") else None,
+                row["provenance"],
+                row["source"],
+            )
+        )
+    rows += [
+        (
+            gid,
+            box,
+            "box",
+            None,
+            None,
+            None,
+            None,
+            "box",
+            title,
+            None,
+            None,
+            0,
+            None,
+            "seed",
+            "seed 7.0, 8.0, 9.1: off-map boxes",
+        )
+        for box, title in BOXES.items()
+    ]
     game.store.insert_rows("space", SPACE_COLUMNS, rows)
     _load_links(game, {row["label"] for row in hexes}, scenario.file("map/hexsides.csv"))
     _load_rule_tables(game, scenario)
     _load_units(game, scenario, {row["label"] for row in hexes})
 
 
-SPACE_COLUMNS = ["game_id", "space_id", "kind", "q", "r", "x", "y", "terrain", "name", "region", "zone", "vp",
-                 "feature", "provenance", "source"]  # fmt: skip
+SPACE_COLUMNS = [
+    "game_id",
+    "space_id",
+    "kind",
+    "q",
+    "r",
+    "x",
+    "y",
+    "terrain",
+    "name",
+    "region",
+    "zone",
+    "vp",
+    "feature",
+    "provenance",
+    "source",
+]
 
 
 def _label(row: Row) -> str:
@@ -57,7 +115,9 @@ def _load_links(game, labels: set[str], path) -> None:
         if row["b"] not in hex_neighbours(row["a"]):
             raise row.error(f"hexes {row['a']} and {row['b']} are not adjacent")
         for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
-            sides.append((game.game_id, a, b, row["kind"], row["name"] or None, row["provenance"], row["source"]))
+            sides.append(
+                (game.game_id, a, b, row["kind"], row["name"] or None, row["provenance"], row["source"])
+            )
     game.store.insert_rows("link", ["game_id", "a", "b", "kind", "name", "provenance", "source"], sides)
     game.con.execute(
         """INSERT INTO link
@@ -65,7 +125,8 @@ def _load_links(game, labels: set[str], path) -> None:
            FROM space p JOIN space n ON n.game_id = p.game_id AND n.kind = 'hex'
              AND greatest(abs(p.q - n.q), abs(p.r - n.r), abs(p.q + p.r - n.q - n.r)) = 1
            WHERE p.game_id = ? AND p.kind = 'hex'
-             AND NOT EXISTS (SELECT 1 FROM link l WHERE l.game_id = p.game_id AND l.a = p.space_id AND l.b = n.space_id)""",
+             AND NOT EXISTS (SELECT 1 FROM link l
+                             WHERE l.game_id = p.game_id AND l.a = p.space_id AND l.b = n.space_id)""",
         [game.game_id],
     )
 
@@ -73,29 +134,72 @@ def _load_links(game, labels: set[str], path) -> None:
 def _load_rule_tables(game, scenario) -> None:
     gid, store = game.game_id, game.store
     terrain = [
-        (gid, row["terrain"], row.int("move_cost") if row["move_cost"] else None,
-         row.int("defense_multiplier", default=1), row["provenance"], row["source"])
-        for row in read_csv(scenario.file("tables/terrain.csv"), ("terrain", "move_cost", "defense_multiplier"))
-    ]  # fmt: skip
+        (
+            gid,
+            row["terrain"],
+            row.int("move_cost") if row["move_cost"] else None,
+            row.int("defense_multiplier", default=1),
+            row["provenance"],
+            row["source"],
+        )
+        for row in read_csv(
+            scenario.file("tables/terrain.csv"), ("terrain", "move_cost", "defense_multiplier")
+        )
+    ]
     terrain.append((gid, "box", None, 1, "seed", "off-map boxes cannot be entered"))
-    store.insert_rows("terrain_cost", ["game_id", "terrain", "cost", "defense_multiplier", "provenance", "source"], terrain)
+    store.insert_rows(
+        "terrain_cost", ["game_id", "terrain", "cost", "defense_multiplier", "provenance", "source"], terrain
+    )
     borders = [(gid, "clear", 0, True, False, 1, "seed", "an ordinary hexside (5.1)")]
     borders += [
-        (gid, row["kind"], row.int("move_cost", default=0), row.flag("passable"), row.flag("blocks_zoc"),
-         row.int("defense_multiplier", default=1), row["provenance"], row["source"])
-        for row in read_csv(scenario.file("tables/borders.csv"),
-                            ("kind", "move_cost", "defense_multiplier", "blocks_zoc", "passable"))
-    ]  # fmt: skip
-    store.insert_rows("border_rule", ["game_id", "kind", "extra_cost", "passable", "blocks_zoc", "defense_multiplier",
-                                      "provenance", "source"], borders)  # fmt: skip
+        (
+            gid,
+            row["kind"],
+            row.int("move_cost", default=0),
+            row.flag("passable"),
+            row.flag("blocks_zoc"),
+            row.int("defense_multiplier", default=1),
+            row["provenance"],
+            row["source"],
+        )
+        for row in read_csv(
+            scenario.file("tables/borders.csv"),
+            ("kind", "move_cost", "defense_multiplier", "blocks_zoc", "passable"),
+        )
+    ]
+    store.insert_rows(
+        "border_rule",
+        [
+            "game_id",
+            "kind",
+            "extra_cost",
+            "passable",
+            "blocks_zoc",
+            "defense_multiplier",
+            "provenance",
+            "source",
+        ],
+        borders,
+    )
     features = [
-        (gid, row["feature"], row.int("move_cost") if row["move_cost"] else None,
-         row.int("defense_multiplier") if row["defense_multiplier"] else None, row["applies_to"],
-         row["provenance"], row["source"])
-        for row in read_csv(scenario.file("tables/features.csv"), ("feature", "move_cost", "defense_multiplier", "applies_to"))
-    ]  # fmt: skip
-    store.insert_rows("bfg_modifier", ["game_id", "feature", "move_cost", "defense_multiplier", "applies_to",
-                                       "provenance", "source"], features)  # fmt: skip
+        (
+            gid,
+            row["feature"],
+            row.int("move_cost") if row["move_cost"] else None,
+            row.int("defense_multiplier") if row["defense_multiplier"] else None,
+            row["applies_to"],
+            row["provenance"],
+            row["source"],
+        )
+        for row in read_csv(
+            scenario.file("tables/features.csv"), ("feature", "move_cost", "defense_multiplier", "applies_to")
+        )
+    ]
+    store.insert_rows(
+        "bfg_modifier",
+        ["game_id", "feature", "move_cost", "defense_multiplier", "applies_to", "provenance", "source"],
+        features,
+    )
     crt = []
     for row in read_csv(scenario.file("tables/crt.csv"), ("odds", "die", "result")):
         if row["result"] not in ("De", "Ae", "Ex", "Ar", "Dr", "-"):
@@ -103,13 +207,26 @@ def _load_rule_tables(game, scenario) -> None:
         crt.append((gid, row["odds"], row.int("die"), row["result"], row["provenance"], row["source"]))
     store.insert_rows("bfg_crt", ["game_id", "odds", "die", "result", "provenance", "source"], crt)
     turns = [
-        (gid, row.int("turn"), row["label"], row["box"], row.int("replacements"), row["provenance"], row["source"])
+        (
+            gid,
+            row.int("turn"),
+            row["label"],
+            row["box"],
+            row.int("replacements"),
+            row["provenance"],
+            row["source"],
+        )
         for row in read_csv(scenario.file("tables/turns.csv"), ("turn", "label", "box", "replacements"))
     ]
-    store.insert_rows("bfg_turn", ["game_id", "turn", "label", "box", "replacements", "provenance", "source"], turns)
+    store.insert_rows(
+        "bfg_turn", ["game_id", "turn", "label", "box", "replacements", "provenance", "source"], turns
+    )
     store.insert_rows("rule_ref", ["game_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
-    store.insert_rows("stacking_rule", ["game_id", "side", "size", "max_units", "rule"],
-                      [(gid, "*", "*", 2, "5.3"), (gid, "SOV", "front", 1, "5.3")])  # fmt: skip
+    store.insert_rows(
+        "stacking_rule",
+        ["game_id", "side", "size", "max_units", "rule"],
+        [(gid, "*", "*", 2, "5.3"), (gid, "SOV", "front", 1, "5.3")],
+    )
 
 
 def _load_units(game, scenario, labels: set[str]) -> None:
@@ -121,16 +238,46 @@ def _load_units(game, scenario, labels: set[str]) -> None:
         if row["unit_id"] in starts:
             raise row.error(f"unit {row['unit_id']} is set up twice")
         starts[row["unit_id"]] = row
-    units = read_csv(scenario.file("units.csv"), ("unit_id", "name", "nationality", "bloc", "size", "attack", "defense", "movement"))
+    units = read_csv(
+        scenario.file("units.csv"),
+        ("unit_id", "name", "nationality", "bloc", "size", "attack", "defense", "movement"),
+    )
     known = {u["unit_id"] for u in units}
     for unit_id, row in starts.items():
         if unit_id not in known:
             raise row.error(f"unknown unit {unit_id!r}")
     rows = [
-        (game.game_id, row["unit_id"], row["name"], row["nationality"], row["bloc"], row["size"],
-         row.int("attack"), row.int("defense"), row.int("movement"),
-         starts[row["unit_id"]]["location"] if row["unit_id"] in starts else None, row["provenance"], row["source"])
+        (
+            game.game_id,
+            row["unit_id"],
+            row["name"],
+            row["nationality"],
+            row["bloc"],
+            row["size"],
+            row.int("attack"),
+            row.int("defense"),
+            row.int("movement"),
+            starts[row["unit_id"]]["location"] if row["unit_id"] in starts else None,
+            row["provenance"],
+            row["source"],
+        )
         for row in units
-    ]  # fmt: skip
-    game.store.insert_rows("unit", ["game_id", "unit_id", "name", "nationality", "bloc", "size", "attack", "defense",
-                                    "movement", "start", "provenance", "source"], rows)  # fmt: skip
+    ]
+    game.store.insert_rows(
+        "unit",
+        [
+            "game_id",
+            "unit_id",
+            "name",
+            "nationality",
+            "bloc",
+            "size",
+            "attack",
+            "defense",
+            "movement",
+            "start",
+            "provenance",
+            "source",
+        ],
+        rows,
+    )

@@ -16,7 +16,13 @@ PHASES = (
     ("movement", "Movement Phase", "5.0", ("move", "exit", "shift")),
     ("combat", "Combat Phase", "6.0", ("attack",)),
 )
-FORCE_TITLES = {SOV: "Soviet", WA: "Western Allied", GER_E: "East German", GER_W: "West German", "GER": "German"}
+FORCE_TITLES = {
+    SOV: "Soviet",
+    WA: "Western Allied",
+    GER_E: "East German",
+    GER_W: "West German",
+    "GER": "German",
+}
 
 
 def player_turn(force: str, player: str, forces: tuple[str, ...] | None = None) -> list[Step]:
@@ -38,8 +44,12 @@ def player_turn(force: str, player: str, forces: tuple[str, ...] | None = None) 
 def steps_for(kind: str, turn: int, skip_soviet: bool = False) -> list[Step]:
     """The steps of ``turn`` for a scenario's sequence ``kind``."""
     if kind == "two-player":  # 3.0: A Soviet player turn, B Western Allied player turn
-        return (player_turn(SOV, "SOV") + player_turn(GER_W, "SOV")
-                + player_turn(WA, "WA") + player_turn(GER_E, "WA"))  # fmt: skip
+        return (
+            player_turn(SOV, "SOV")
+            + player_turn(GER_W, "SOV")
+            + player_turn(WA, "WA")
+            + player_turn(GER_E, "WA")
+        )
     if kind == "collapse":  # 14.0: A1–A3 and B4–B6 only
         return player_turn(SOV, "SOV") + player_turn(GER_E, "WA")
     if kind == "rsws":  # 15.22–15.23: no German phases; turn 11 Soviet turn may be cancelled
@@ -48,6 +58,10 @@ def steps_for(kind: str, turn: int, skip_soviet: bool = False) -> list[Step]:
     if kind == "three-player":  # 16.1: Soviet, German (both German forces), Western Allied
         return player_turn(SOV, "SOV") + player_turn("GER", "GER", (GER_E, GER_W)) + player_turn(WA, "WA")
     if kind == "four-player":  # 17.2: Soviet, East German, West German, Western Allied
-        return (player_turn(SOV, "SOV") + player_turn(GER_E, "GER_E")
-                + player_turn(GER_W, "GER_W") + player_turn(WA, "WA"))  # fmt: skip
+        return (
+            player_turn(SOV, "SOV")
+            + player_turn(GER_E, "GER_E")
+            + player_turn(GER_W, "GER_W")
+            + player_turn(WA, "WA")
+        )
     raise ValueError(f"unknown sequence {kind!r}")

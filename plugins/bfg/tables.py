@@ -71,7 +71,7 @@ TABLES = [
             courland_moved BOOLEAN NOT NULL DEFAULT FALSE,           -- 8.0 one per phase
             soviet_courland_free BOOLEAN NOT NULL DEFAULT FALSE,     -- 8.0
             shift_used BOOLEAN NOT NULL DEFAULT FALSE,               -- 16.32 once per phase
-            skip_soviet_11 BOOLEAN NOT NULL DEFAULT FALSE)""",        # 15.22
+            skip_soviet_11 BOOLEAN NOT NULL DEFAULT FALSE)""",  # 15.22
         key=(),
     ),
 ]

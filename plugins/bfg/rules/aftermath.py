@@ -50,8 +50,14 @@ def _exchange(game, combat: dict[str, Any], plan: dict[str, Any]) -> None:
         carry_on(game, plan)
         return
     owner = _player(game, unit_row(game, combat["attackers"][0])["side"])
-    game.ask(owner, "exchange-losses", f"Exchange: lose attackers totalling at least {target} attack",
-             choices, {"plan": plan, "target": target}, rule="6.2")  # fmt: skip
+    game.ask(
+        owner,
+        "exchange-losses",
+        f"Exchange: lose attackers totalling at least {target} attack",
+        choices,
+        {"plan": plan, "target": target},
+        rule="6.2",
+    )
 
 
 def loss_sets(values: dict[str, int], target: int) -> list[str]:
@@ -82,7 +88,9 @@ def carry_on(game, plan: dict[str, Any]) -> None:
         if unit["space_kind"] == "box":
             continue
         if unit["garrison"]:  # 10.3 garrisons ignore retreat results
-            game.log(Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat"))
+            game.log(
+                Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat")
+            )
             continue
         options = retreat_options(game, unit)
         if not options:
@@ -91,8 +99,14 @@ def carry_on(game, plan: dict[str, Any]) -> None:
         if len(options) == 1:
             retreat(game, unit, options[0])
             continue
-        game.ask(_player(game, unit["side"]), "retreat", f"Retreat {unit_id} from {unit['space_id']} to",
-                 options, {"plan": plan, "unit": unit_id}, rule="6.21")  # fmt: skip
+        game.ask(
+            _player(game, unit["side"]),
+            "retreat",
+            f"Retreat {unit_id} from {unit['space_id']} to",
+            options,
+            {"plan": plan, "unit": unit_id},
+            rule="6.21",
+        )
         return
     _offer_advance(game, plan)
 
@@ -117,7 +131,13 @@ def retreat_options(game, unit: dict[str, Any]) -> list[str]:
            WHERE l.game_id = $g AND l.a = $from AND NOT list_contains($zoc, l.b)
              AND NOT ($berlin_ban AND s.zone = 'B')
            GROUP BY l.b ORDER BY l.b""",
-        {"g": game.game_id, "side": unit["side"], "from": unit["space_id"], "zoc": zoc, "berlin_ban": berlin_ban},
+        {
+            "g": game.game_id,
+            "side": unit["side"],
+            "from": unit["space_id"],
+            "zoc": zoc,
+            "berlin_ban": berlin_ban,
+        },
     )
     front = unit["size"] == "front"
     legal = [r for r in rows if r["others"] == 0 and r["friends"] < 2 and not (front and r["fronts"])]
@@ -126,8 +146,16 @@ def retreat_options(game, unit: dict[str, Any]) -> list[str]:
 
 
 def retreat(game, unit: dict[str, Any], dest: str) -> None:
-    game.log(Event("retreat", side=unit["side"], unit_id=unit["unit_id"], from_space=unit["space_id"],
-                   to_space=dest, rule="6.21"))  # fmt: skip
+    game.log(
+        Event(
+            "retreat",
+            side=unit["side"],
+            unit_id=unit["unit_id"],
+            from_space=unit["space_id"],
+            to_space=dest,
+            rule="6.21",
+        )
+    )
     game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)
     boundary.after_forced_move(game, unit, dest)
 
@@ -140,16 +168,25 @@ def _offer_advance(game, plan: dict[str, Any]) -> None:
     if not choices:
         return
     owner = _player(game, unit_row(game, advance["units"][0])["side"])
-    game.ask(owner, "advance", "Advance after combat (6.9): UNIT>HEX, or none",
-             [*choices, "none"], {"plan": {"queue": [], "advance": None}}, rule="6.91")  # fmt: skip
+    game.ask(
+        owner,
+        "advance",
+        "Advance after combat (6.9): UNIT>HEX, or none",
+        [*choices, "none"],
+        {"plan": {"queue": [], "advance": None}},
+        rule="6.91",
+    )
 
 
 def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
     """UNIT>HEX pairs for one surviving participant into an emptied hex (6.91–6.93)."""
     empty = [
-        h for h in hexes
-        if not game.one("SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, h])
-    ]  # fmt: skip
+        h
+        for h in hexes
+        if not game.one(
+            "SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, h]
+        )
+    ]
     choices = []
     for unit_id in units:
         unit = unit_row(game, unit_id)
@@ -172,8 +209,16 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
     elif decision["kind"] == "advance" and choice != "none":
         unit_id, hex_id = choice.split(">")
         unit = unit_row(game, unit_id)
-        game.log(Event("advance", side=unit["side"], unit_id=unit_id, from_space=unit["space_id"], to_space=hex_id,
-                       rule="6.91"))  # fmt: skip
+        game.log(
+            Event(
+                "advance",
+                side=unit["side"],
+                unit_id=unit_id,
+                from_space=unit["space_id"],
+                to_space=hex_id,
+                rule="6.91",
+            )
+        )
         game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id)
         from .movement import entered
 

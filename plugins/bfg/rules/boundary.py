@@ -31,18 +31,23 @@ def may_advance(game, unit: dict[str, Any], hex_id: str) -> bool:
 def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
     """A retreat across the boundary switches a German unit's allegiance (5.41) and puts
     others on a deadline to return (5.42, 5.51, 5.52, 14.0)."""
-    zone, region = game.one(
-        "SELECT struct_pack(z := zone, r := region) FROM space WHERE game_id = ? AND space_id = ?",
-        [game.game_id, dest],
-    ).values()
+    zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, dest])
     if unit["side"] in ("GER_E", "GER_W") and zone in ("E", "W") and zone != unit["side"][-1]:
         if game.scenario.name == "collapse":  # 14.0 must return east the following turn
             _deadline(game, unit, game.clock.turn + 1, "ger-e-movement", "14.0")
             return
         new_side = f"GER_{zone}"
         game.set("unit_state", {"unit_id": unit["unit_id"]}, side=new_side)
-        game.log(Event("allegiance", side=new_side, unit_id=unit["unit_id"], to_space=dest, rule="5.41",
-                       purpose=f"{unit['unit_id']} retreated across the boundary and is now {new_side}"))  # fmt: skip
+        game.log(
+            Event(
+                "allegiance",
+                side=new_side,
+                unit_id=unit["unit_id"],
+                to_space=dest,
+                rule="5.41",
+                purpose=f"{unit['unit_id']} retreated across the boundary and is now {new_side}",
+            )
+        )
         return
     rule = banned(game, unit, dest)
     if rule is None:
@@ -56,9 +61,18 @@ def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
 
 
 def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> None:
-    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule)
-    game.log(Event("deadline", side=unit["side"], unit_id=unit["unit_id"], rule=rule,
-                   purpose=f"{unit['unit_id']} must be back by the end of {step} of turn {turn}"))  # fmt: skip
+    game.set(
+        "bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule
+    )
+    game.log(
+        Event(
+            "deadline",
+            side=unit["side"],
+            unit_id=unit["unit_id"],
+            rule=rule,
+            purpose=f"{unit['unit_id']} must be back by the end of {step} of turn {turn}",
+        )
+    )
 
 
 def next_step(game, name: str) -> tuple[int, str]:
@@ -86,6 +100,12 @@ def check_deadlines(game, step) -> None:
     for row in due:
         unit = unit_row(game, row["unit_id"])
         still_out = banned(game, unit, unit["space_id"]) is not None
-        game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=None, deadline_step=None, deadline_rule=None)
+        game.set(
+            "bfg_unit",
+            {"unit_id": unit["unit_id"]},
+            deadline_turn=None,
+            deadline_step=None,
+            deadline_rule=None,
+        )
         if still_out and unit["space_kind"] != "box":
             eliminate(game, unit["unit_id"], row["deadline_rule"], "did not return in time")

@@ -42,13 +42,26 @@ def attack(game, action: Action) -> None:
     defenders = units_in(game, hexes)
     _validate(game, attackers, hexes, defenders)
     combat = strength(game, attackers, hexes, defenders)
-    columns = [r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])]
+    columns = [
+        r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
+    ]
     combat["odds"] = clamp(ratio(combat["attack"], combat["defense"]), columns)
-    combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
+    combat["die"] = game.roll(
+        f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side
+    )
     combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
-    game.log(Event("combat", side=action.side, to_space=hexes[0], die=combat["die"], rule="6.1",
-                   purpose=f"{combat['attack']}:{combat['defense']} → {combat['odds']}, die {combat['die']}: "
-                           f"{combat['result']}", payload=combat))  # fmt: skip
+    game.log(
+        Event(
+            "combat",
+            side=action.side,
+            to_space=hexes[0],
+            die=combat["die"],
+            rule="6.1",
+            purpose=f"{combat['attack']}:{combat['defense']} → {combat['odds']}, die {combat['die']}: "
+            f"{combat['result']}",
+            payload=combat,
+        )
+    )
     for unit in attackers:
         game.set("unit_state", {"unit_id": unit["unit_id"]}, attacked=True)
     for unit in defenders:
@@ -68,8 +81,15 @@ def strength(game, attackers: list[dict], hexes: list[str], defenders: list[dict
         effects = _effects(game, hex_id, attackers, in_hex)
         mult = multiplier([m for _, m in effects], plus_one)
         printed = sum(d["defense"] for d in in_hex)
-        per_hex.append({"hex": hex_id, "printed": printed, "effects": effects, "multiplier": mult,
-                        "defense": printed * mult})  # fmt: skip
+        per_hex.append(
+            {
+                "hex": hex_id,
+                "printed": printed,
+                "effects": effects,
+                "multiplier": mult,
+                "defense": printed * mult,
+            }
+        )
     return {
         "attackers": [u["unit_id"] for u in attackers],
         "defenders": [d["unit_id"] for d in defenders],
@@ -131,11 +151,15 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
     }
     hostile = {
         (r["side"], r["enemy"])
-        for r in game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
+        for r in game.rows(
+            "SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id]
+        )
     }
     for unit in attackers:
         if unit["side"] not in step.acting:
-            raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
+            raise game.violation(
+                f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0"
+            )
         if unit["space_kind"] == "box":
             raise game.violation(f"{label(unit)} is off the map in {unit['space_id']}", "6.0")
         if unit["attacked"]:
@@ -149,12 +173,15 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
             raise game.violation(f"there is no unit to attack in {hex_id}", "6.0")
     for defender in defenders:
         if defender["defended"]:
-            raise game.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
+            raise game.violation(
+                f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5"
+            )
         for unit in attackers:
             if (unit["side"], defender["side"]) not in hostile:
                 rule = "6.4" if {unit["side"], defender["side"]} == {"GER_E", "GER_W"} else "6.3"
                 raise game.violation(
-                    f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})", rule
+                    f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})",
+                    rule,
                 )
             if {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}:
                 raise game.violation("Polish units of the two sides may not attack each other", "15.26")

@@ -17,7 +17,8 @@ def _in_courland(game, sides: tuple[str, ...]) -> list[str]:
     return [
         r["unit_id"]
         for r in game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND space_id = 'COURLAND' AND list_contains(?, side) ORDER BY 1",
+            """SELECT unit_id FROM unit_state
+               WHERE game_id = ? AND space_id = 'COURLAND' AND list_contains(?, side) ORDER BY 1""",
             [game.game_id, list(sides)],
         )
     ]
@@ -34,7 +35,9 @@ def legal(game, step) -> list[Action]:
         actions += [Action("courland", (u,), step.side) for u in _in_courland(game, ("GER_E",))]
     if "SOV" in step.acting and state["soviet_courland_free"]:
         hexes = _free(game, edge_hexes("courland-entry"), "SOV")
-        actions += [Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes]
+        actions += [
+            Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes
+        ]
     return actions
 
 
@@ -48,8 +51,11 @@ def evacuate(game, action: Action) -> None:
     if unit["space_id"] != "COURLAND":
         raise game.violation(f"{label(unit)} is not in the Courland box", "8.0")
     if action.args not in legal_now:
-        raise game.violation(f"{label(unit)} may not leave Courland now (one German unit a phase, "
-                             "Soviets only after all four Germans)", "8.0")  # fmt: skip
+        raise game.violation(
+            f"{label(unit)} may not leave Courland now (one German unit a phase, "
+            "Soviets only after all four Germans)",
+            "8.0",
+        )
     if unit["side"] == "SOV":
         game.log(Event("courland", side="SOV", unit_id=unit["unit_id"], to_space=action.args[1], rule="8.0"))
         game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=action.args[1], status="ready")
@@ -61,13 +67,25 @@ def evacuate(game, action: Action) -> None:
     else:
         ports = _free(game, _port_hexes(game), "GER_E", any_german=True)
         if not ports:
-            game.log(Event("note", unit_id=unit["unit_id"], rule="8.0",
-                           purpose="Stettin and Rostock are full or taken: the unit stays in Courland"))  # fmt: skip
+            game.log(
+                Event(
+                    "note",
+                    unit_id=unit["unit_id"],
+                    rule="8.0",
+                    purpose="Stettin and Rostock are full or taken: the unit stays in Courland",
+                )
+            )
         elif len(ports) == 1:
             _land(game, unit["unit_id"], ports[0])
         else:
-            game.ask(action.side, "courland-port", f"Land {unit['unit_id']} at", ports,
-                     {"unit": unit["unit_id"]}, rule="8.0")  # fmt: skip
+            game.ask(
+                action.side,
+                "courland-port",
+                f"Land {unit['unit_id']} at",
+                ports,
+                {"unit": unit["unit_id"]},
+                rule="8.0",
+            )
     _release_soviets(game)
 
 
@@ -82,7 +100,9 @@ def _port_hexes(game) -> list[str]:
 
 
 def _land(game, unit_id: str, hex_id: str) -> None:
-    game.log(Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0"))
+    game.log(
+        Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0")
+    )
     game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id, status="ready")
 
 

@@ -27,16 +27,42 @@ def eliminate(game, unit_id: str, rule: str, reason: str) -> None:
     unit = unit_row(game, unit_id)
     box = box_for(unit)
     side = f"GER_{box[-1]}" if box.startswith("ELIM_GER") else unit["side"]
-    game.log(Event("eliminated", side=unit["side"], unit_id=unit_id, from_space=unit["space_id"], to_space=box,
-                   rule=rule, purpose=reason))  # fmt: skip
+    game.log(
+        Event(
+            "eliminated",
+            side=unit["side"],
+            unit_id=unit_id,
+            from_space=unit["space_id"],
+            to_space=box,
+            rule=rule,
+            purpose=reason,
+        )
+    )
     game.set("unit_state", {"unit_id": unit_id}, space_id=box, side=side, status="eliminated", mp=0)
-    game.set("bfg_unit", {"unit_id": unit_id}, garrison=None, frozen=False, mp_factor=1.0,
-             deadline_turn=None, deadline_step=None, deadline_rule=None)  # fmt: skip
+    game.set(
+        "bfg_unit",
+        {"unit_id": unit_id},
+        garrison=None,
+        frozen=False,
+        mp_factor=1.0,
+        deadline_turn=None,
+        deadline_step=None,
+        deadline_rule=None,
+    )
 
 
 def remove_from_play(game, unit_id: str, rule: str, reason: str) -> None:
     """Take a unit out of the game for good (9.1 exits, 12.22 removal of the Germans)."""
     unit = unit_row(game, unit_id)
-    game.log(Event("removed", side=unit["side"], unit_id=unit_id, from_space=unit["space_id"], to_space="OUT",
-                   rule=rule, purpose=reason))  # fmt: skip
+    game.log(
+        Event(
+            "removed",
+            side=unit["side"],
+            unit_id=unit_id,
+            from_space=unit["space_id"],
+            to_space="OUT",
+            rule=rule,
+            purpose=reason,
+        )
+    )
     game.set("unit_state", {"unit_id": unit_id}, space_id="OUT", status="removed", mp=0)

@@ -34,8 +34,17 @@ def move(game, action: Action) -> None:
         raise _refusal(game, unit, dest, [r for r in rows if r["space_id"] == dest and not r["legal"]])
     path = _path(reach, unit["space_id"], dest)
     cost = reach[dest]["cost"]
-    game.log(Event("move", side=action.side, unit_id=unit["unit_id"], from_space=unit["space_id"], to_space=dest,
-                   rule="5.0", payload={"path": path, "cost": cost}))  # fmt: skip
+    game.log(
+        Event(
+            "move",
+            side=action.side,
+            unit_id=unit["unit_id"],
+            from_space=unit["space_id"],
+            to_space=dest,
+            rule="5.0",
+            payload={"path": path, "cost": cost},
+        )
+    )
     stopped = dest in {z["space_id"] for z in game.rules.run("enemy-zoc", side=unit["side"])}
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest, moved=True, mp=left)
@@ -51,8 +60,16 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
             [game.game_id, spaces],
         ):
             game.set("bfg_fortress", {"space_id": fort["space_id"]}, destroyed=True)
-            game.log(Event("fortress", side=unit["side"], unit_id=unit["unit_id"], to_space=fort["space_id"],
-                           rule="6.83", purpose="fortress destroyed by Western Allied entry"))  # fmt: skip
+            game.log(
+                Event(
+                    "fortress",
+                    side=unit["side"],
+                    unit_id=unit["unit_id"],
+                    to_space=fort["space_id"],
+                    rule="6.83",
+                    purpose="fortress destroyed by Western Allied entry",
+                )
+            )
     if unit["side"] in ("WA", "SOV") and game.one(
         "SELECT count(*) FROM space WHERE game_id = ? AND zone = 'B' AND list_contains(?, space_id)",
         [game.game_id, spaces],
@@ -62,8 +79,15 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
         changes = {} if state[column] else {column: game.clock.turn}
         if not state["berlin_entered_by"]:
             changes.update(berlin_entered_by=unit["side"], berlin_entered_turn=game.clock.turn)
-            game.log(Event("berlin", side=unit["side"], unit_id=unit["unit_id"], rule="12.22",
-                           purpose=f"Berlin falls to {unit['side']}"))  # fmt: skip
+            game.log(
+                Event(
+                    "berlin",
+                    side=unit["side"],
+                    unit_id=unit["unit_id"],
+                    rule="12.22",
+                    purpose=f"Berlin falls to {unit['side']}",
+                )
+            )
         if changes:
             game.set("bfg_state", {}, **changes)
 
@@ -94,5 +118,7 @@ def _refusal(game, unit: dict[str, Any], dest: str, refusals: list[dict[str, Any
     """Why ``unit`` cannot reach ``dest``: the refusal row of the same reach query."""
     if refusals:
         first = refusals[0]
-        return game.violation(f"{label(unit)} cannot enter {dest}: {first['reason']}", first["rule"], refusals)
+        return game.violation(
+            f"{label(unit)} cannot enter {dest}: {first['reason']}", first["rule"], refusals
+        )
     return game.violation(f"{label(unit)} cannot reach {dest} this phase: beyond its {unit['mp']} MP", "5.0")

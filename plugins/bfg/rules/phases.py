@@ -29,7 +29,11 @@ def begin(game, step) -> None:
         )
         for mp in sorted({r["mp"] for r in game.rows("SELECT DISTINCT mp FROM bfg_allowance")}):
             game.update_where(
-                "unit_state", "unit_id IN (SELECT unit_id FROM bfg_allowance WHERE mp = ?)", [mp], mp=mp, moved=False
+                "unit_state",
+                "unit_id IN (SELECT unit_id FROM bfg_allowance WHERE mp = ?)",
+                [mp],
+                mp=mp,
+                moved=False,
             )
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
         game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
@@ -45,12 +49,19 @@ def end(game, step) -> None:
         _check_forced_attacks(game, step)
     if step.phase == "movement":
         game.update_where("bfg_unit", "frozen", frozen=False)  # 7.26 only the following movement phase
-        game.update_where("bfg_unit", "mp_factor <> 1 AND NOT (unit_id IN (SELECT unit_id FROM unit WHERE "
-                          "game_id = bfg_unit.game_id AND nationality = 'SS'))", mp_factor=1.0)  # fmt: skip
+        game.update_where(
+            "bfg_unit",
+            "mp_factor <> 1 AND NOT (unit_id IN (SELECT unit_id FROM unit WHERE "
+            "game_id = bfg_unit.game_id AND nationality = 'SS'))",
+            mp_factor=1.0,
+        )
         for unit in game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
+            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1",
+            [game.game_id],
         ):
-            remove_from_play(game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase")
+            remove_from_play(
+                game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase"
+            )
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
     victory.update_cities(game)
@@ -61,13 +72,17 @@ def end(game, step) -> None:
 def _check_forced_attacks(game, step) -> None:
     """12.21: on turn 1 the West Germans must make at least two attacks (not with 12.3)."""
     if (
-        game.clock.turn == 1 and step.name == "ger-w-combat" and game.scenario.name in ("historical", "expanded")
+        game.clock.turn == 1
+        and step.name == "ger-w-combat"
+        and game.scenario.name in ("historical", "expanded")
         and "12.3" not in game.options
-    ):  # fmt: skip
+    ):
         made = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
         possible = len(game.legal_actions()) - 1 + made
         if made < min(2, possible):
-            raise game.violation(f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21")
+            raise game.violation(
+                f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21"
+            )
 
 
 def _ends_player_turn(game, step) -> bool:
@@ -80,7 +95,11 @@ def _berlin_falls(game) -> None:
     """12.22 / 13.1: after the player turn in which Berlin falls, every German unit leaves
     the map; the boundary no longer binds; in the Expanded game the Allies become enemies."""
     state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
-    if not state["berlin_entered_by"] or state["germans_removed"] or game.scenario.name not in ("historical", "expanded"):
+    if (
+        not state["berlin_entered_by"]
+        or state["germans_removed"]
+        or game.scenario.name not in ("historical", "expanded")
+    ):
         return
     keep_ss = "13.2" in game.options and game.scenario.name == "expanded"
     for unit in game.rows(
@@ -96,7 +115,9 @@ def _berlin_falls(game) -> None:
         remove_from_play(game, unit["unit_id"], "12.22", "Berlin has fallen: the Germans leave the map")
     game.set("bfg_state", {}, germans_removed=True)
     write_policies(game, after_berlin=True, boundary=False)
-    game.log(Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted"))
+    game.log(
+        Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted")
+    )
 
 
 def legal_replacement_actions(game, step):

@@ -118,7 +118,9 @@ def replace(game, action: Action) -> None:
     step = game.step
     force = next((f for f, b in _boxes(game, step) if b == unit["space_id"]), None)
     if force is None:
-        raise game.violation(f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2")
+        raise game.violation(
+            f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2"
+        )
     lowest = candidates(game, force, unit["space_id"])
     if unit["unit_id"] not in {u["unit_id"] for u in lowest}:
         names = ", ".join(label(u) for u in lowest)
@@ -126,18 +128,40 @@ def replace(game, action: Action) -> None:
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
         rule = "7.22" if force.startswith("GER") else "7.25"
-        raise game.violation(f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule)
+        raise game.violation(
+            f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule
+        )
     new_side = force
     if force.startswith("GER"):  # 7.24 a German placed across the boundary takes that side (5.41)
         zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, hex_id])
         new_side = f"GER_{zone}"
     in_zoc = hex_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=new_side)}
-    game.log(Event("replace", side=new_side, unit_id=unit["unit_id"], from_space=unit["space_id"], to_space=hex_id,
-                   rule="7.2", payload={"in_enemy_zoc": in_zoc}))  # fmt: skip
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=hex_id, side=new_side, status="ready", mp=0,
-             moved=False)  # fmt: skip
-    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, frozen=in_zoc,  # 7.26
-             mp_factor=2.0 if force.startswith("GER") else 1.0)  # 7.22 double movement  # fmt: skip
+    game.log(
+        Event(
+            "replace",
+            side=new_side,
+            unit_id=unit["unit_id"],
+            from_space=unit["space_id"],
+            to_space=hex_id,
+            rule="7.2",
+            payload={"in_enemy_zoc": in_zoc},
+        )
+    )
+    game.set(
+        "unit_state",
+        {"unit_id": unit["unit_id"]},
+        space_id=hex_id,
+        side=new_side,
+        status="ready",
+        mp=0,
+        moved=False,
+    )
+    game.set(
+        "bfg_unit",
+        {"unit_id": unit["unit_id"]},
+        frozen=in_zoc,  # 7.26
+        mp_factor=2.0 if force.startswith("GER") else 1.0,
+    )  # 7.22 double movement
     column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
     left = game.one(f"SELECT {column} FROM bfg_state WHERE game_id = ?", [game.game_id])
     game.set("bfg_state", {}, **{column: left - 1})

@@ -6,7 +6,6 @@ from typing import Any
 
 from phaseline import UnknownName
 
-
 UNITS = """SELECT u.*, s.space_id, s.side, s.status, s.mp, s.moved, s.attacked, s.defended,
                   b.mp_factor, b.frozen, b.garrison, sp.zone, sp.region, sp.kind AS space_kind
            FROM unit u JOIN unit_state s USING (game_id, unit_id)

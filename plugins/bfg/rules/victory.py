@@ -14,11 +14,11 @@ def update_cities(game) -> None:
     it; else it stays with whoever last held it."""
     rows = game.rows(
         f"""WITH occupant AS (
-                SELECT s.space_id, min({BLOC.format(s='s.side')}) AS bloc
+                SELECT s.space_id, min({BLOC.format(s="s.side")}) AS bloc
                 FROM unit_state s JOIN bfg_city c USING (game_id, space_id)
                 WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY s.space_id),
             reach AS (
-                SELECT l.b AS space_id, list(DISTINCT {BLOC.format(s='s.side')}) AS blocs
+                SELECT l.b AS space_id, list(DISTINCT {BLOC.format(s="s.side")}) AS blocs
                 FROM unit_state s JOIN link l ON l.game_id = s.game_id AND l.a = s.space_id
                 JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND NOT br.blocks_zoc
                 JOIN bfg_city c ON c.game_id = l.game_id AND c.space_id = l.b
@@ -50,8 +50,15 @@ def garrison(game, step) -> None:
         [game.game_id, list(GARRISON_CITIES)],
     ):
         game.set("bfg_unit", {"unit_id": row["unit_id"]}, garrison=row["name"])
-        game.log(Event("garrison", side="SOV", unit_id=row["unit_id"], rule="10.0",
-                       purpose=f"{row['unit_id']} garrisons {row['name']}"))  # fmt: skip
+        game.log(
+            Event(
+                "garrison",
+                side="SOV",
+                unit_id=row["unit_id"],
+                rule="10.0",
+                purpose=f"{row['unit_id']} garrisons {row['name']}",
+            )
+        )
 
 
 def scores(game) -> dict[str, int]:
@@ -59,7 +66,7 @@ def scores(game) -> dict[str, int]:
     without their garrison (10.1); Collapse in the East counts occupied cities only (14.0)."""
     if game.scenario.name == "collapse":
         rows = game.rows(
-            f"""SELECT {BLOC.format(s='s.side')} AS bloc, sum(sp.vp) AS vp FROM unit_state s
+            f"""SELECT {BLOC.format(s="s.side")} AS bloc, sum(sp.vp) AS vp FROM unit_state s
                 JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
                 WHERE s.game_id = ? AND sp.vp > 0 AND s.status = 'ready'
                 GROUP BY ALL""",
