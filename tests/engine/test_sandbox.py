@@ -1,0 +1,95 @@
+"""The players' SQL is read-only and cannot reach outside the store (issue 2, "History")."""
+
+from __future__ import annotations
+
+import pytest
+from phaseline import Game, InvalidOrder, SandboxViolation, Store
+from phaseline.bots import run_bots
+from phaseline.sandbox import parse_schema_file, run_user_sql, schema_doc
+from toygame import toy_registry
+
+
+@pytest.fixture(scope="module")
+def path(tmp_path_factory):
+    """A store file with two short matches of the toy game."""
+    path = tmp_path_factory.mktemp("sandbox") / "store.duckdb"
+    registry = toy_registry()
+    bots = {"red": "bot:random", "blue": "bot:random"}
+    with Store.open(path) as store:
+        for seed in (1, 2):
+            game = Game.create(store, registry, "toy", "skirmish", seed=seed, controllers=bots)
+            run_bots(game, registry, max_actions=4)
+    return path
+
+
+ESCAPES = [
+    pytest.param("INSERT INTO event SELECT * FROM event", "INSERT", id="insert"),
+    pytest.param("UPDATE unit_state SET space_id = '00'", "UPDATE", id="update"),
+    pytest.param("DELETE FROM effect", "DELETE", id="delete"),
+    pytest.param("CREATE TEMP TABLE loot AS SELECT * FROM event", "CREATE", id="create-temp"),
+    pytest.param("DROP TABLE event", "DROP", id="drop"),
+    pytest.param("COPY event TO '/tmp/phaseline-loot.csv'", "COPY", id="copy-to"),
+    pytest.param("SELECT * FROM read_csv('/etc/passwd')", "Permission", id="read-csv"),
+    pytest.param("SELECT * FROM glob('/etc/*')", "Permission", id="glob"),
+    pytest.param("SELECT * FROM read_parquet('http://example.com/x.parquet')", "Permission", id="http"),
+    pytest.param("ATTACH '/tmp/other.duckdb' AS other", "ATTACH", id="attach"),
+    pytest.param("SET enable_external_access = true", "SET", id="set"),
+    pytest.param("RESET lock_configuration", "SET", id="reset"),
+    pytest.param("INSTALL httpfs", "LOAD", id="install"),
+    pytest.param("LOAD httpfs", "LOAD", id="load"),
+    pytest.param("PRAGMA enable_profiling", "PRAGMA", id="pragma"),
+    pytest.param("CALL pragma_version()", "CALL", id="call"),
+    pytest.param("SELECT 1; DELETE FROM event", "one statement", id="two-statements"),
+    pytest.param("EXPORT DATABASE '/tmp/phaseline-loot'", "EXPORT", id="export-database"),
+    pytest.param("CHECKPOINT", "not allowed", id="checkpoint"),
+]
+
+
+@pytest.mark.parametrize(("sql", "named"), ESCAPES)
+def test_writes_and_escapes_are_refused_with_one_line(path, sql, named):
+    with pytest.raises(SandboxViolation, match=named) as refused:
+        run_user_sql(path, sql)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_store_is_unchanged_after_the_attempts(path):
+    _, rows = run_user_sql(path, "SELECT count(*) FROM event")
+    with Store.open(path, read_only=True) as store:
+        assert rows[0][0] == store.one("SELECT count(*) FROM event") > 0
+
+
+def test_a_select_across_matches_works(path):
+    columns, rows = run_user_sql(path, "SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
+    assert columns == ["game_id", "n"]
+    assert [r[0] for r in rows] == ["toy-1", "toy-2"]
+
+
+def test_the_history_views_are_there(path):
+    _, rows = run_user_sql(path, "SELECT game_id, events FROM match_summary ORDER BY 1")
+    assert len(rows) == 2
+
+
+def test_a_bad_query_is_one_clear_line(path):
+    with pytest.raises(InvalidOrder, match="bad query") as refused:
+        run_user_sql(path, "SELECT nonsense FROM nowhere")
+    assert "\n" not in str(refused.value)
+
+
+def test_every_table_and_view_is_documented():
+    entries = {e.name: e for e in schema_doc()}
+    assert {"event", "effect", "unit_state", "live_event", "move", "roll", "match_summary"} <= set(entries)
+    assert all(e.doc for e in entries.values())
+    assert entries["event"].columns["roll_no"].startswith("roll counter")
+    assert entries["roll"].columns["purpose"] == "why it was rolled"
+
+
+def test_the_schema_parser_reads_table_and_column_comments():
+    [entry] = parse_schema_file(
+        "-- Things.\nCREATE TABLE IF NOT EXISTS thing (\n    a INTEGER, -- the a\n    b VARCHAR\n);\n"
+    )
+    assert (entry.name, entry.kind, entry.doc, entry.columns) == (
+        "thing",
+        "table",
+        "Things.",
+        {"a": "the a", "b": ""},
+    )
