@@ -1,0 +1,41 @@
+-- Geometry: hex distance from axial coordinates, and adjacency from `link`.
+-- Hex distance on axial (q, r): (|dq| + |dr| + |dq + dr|) / 2. Areas and points have no
+-- coordinates: their distance is NULL (count steps with cheapest-paths instead).
+
+-- name: hex-distance(game_id, a, b)
+-- The distance in hexes between spaces :a and :b.
+-- Rules: none (board geometry; rule_ref topic 'hex.distance' if a game cites one)
+-- Reads: space
+-- Returns: a, b, distance
+SELECT x.space_id AS a, y.space_id AS b,
+       (abs(x.q - y.q) + abs(x.r - y.r) + abs(x.q + x.r - y.q - y.r)) // 2 AS distance
+FROM space x
+JOIN space y ON y.game_id = x.game_id AND y.space_id = $b
+WHERE x.game_id = $game_id AND x.space_id = $a;
+
+-- name: distances-from(game_id, origin)
+-- The distance in hexes from :origin to every hex of the map (the set form of hex-distance).
+-- Rules: none (board geometry)
+-- Reads: space
+-- Returns: space_id, distance
+SELECT s.space_id,
+       (abs(s.q - o.q) + abs(s.r - o.r) + abs(s.q + s.r - o.q - o.r)) // 2 AS distance
+FROM space s
+JOIN space o ON o.game_id = s.game_id AND o.space_id = $origin
+WHERE s.game_id = $game_id AND s.kind = 'hex' AND o.kind = 'hex'
+ORDER BY distance, s.space_id;
+
+-- name: adjacent(game_id, space)
+-- The spaces next to :space, with the border crossed and what that border does.
+-- Rules: none (board geometry); border_rule rows give the effects
+-- Reads: link, space, border_rule
+-- Returns: space_id, kind, border, passable, blocks_zoc, extra_cost
+SELECT l.b AS space_id, s.kind, l.kind AS border,
+       coalesce(br.passable, TRUE) AS passable,
+       coalesce(br.blocks_zoc, FALSE) AS blocks_zoc,
+       coalesce(br.extra_cost, 0) AS extra_cost
+FROM link l
+JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b
+LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
+WHERE l.game_id = $game_id AND l.a = $space
+ORDER BY l.b;

@@ -1,0 +1,137 @@
+-- Movement (Battle for Germany 4.0-4.4 and 5.2): the reach of every unit of a side at once.
+
+-- name: movement-reach(game_id, side)
+-- Where each unit of :side on the map with movement points (unit_state.mp > 0) can move
+-- now, at the least cost (legal rows), and for each space next to a unit's reach that it
+-- cannot enter, the one reason why not (refusal rows: legal = FALSE). A step costs the
+-- terrain entered (terrain_cost) plus the border's extra cost; impassable terrain and
+-- borders, entry_rule spaces and spaces holding a hostile unit (hostility.may_attack OR
+-- exerts_zoc: a unit never shares a space with units hostile to it either way) are never
+-- entered. Enemy ZOC, per zoc_rule (no row: rigid): entering it ends movement (must_stop),
+-- a unit starting in it may leave (may_leave), and no step from ZOC straight into ZOC
+-- (zoc_to_zoc false) -- the unit must first leave to a ZOC-free space.
+-- A refusal names the first of: enemy-occupied, impassable terrain, entry rule, may not
+-- leave ZOC, movement ended in ZOC at path_via, prohibited border, ZOC to ZOC, too far;
+-- ties go to the cheaper attempt, then the lower path_via. The CLI prints the unit's row
+-- for the target space; no row at all means the space is beyond the unit's reach.
+-- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
+--   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
+-- Reads: map_unit, move_step, zoc_projection, hostile_occupant, no_entry, zoc_rule, link,
+--   enterable_space, border_rule, rule_ref
+-- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
+WITH RECURSIVE
+zoc AS MATERIALIZED (
+    SELECT space_id, min(unit_id) AS unit_id, arg_min(from_space, unit_id) AS from_space
+    FROM zoc_projection WHERE game_id = $game_id AND side = $side
+    GROUP BY space_id
+),
+occupied AS MATERIALIZED (
+    SELECT space_id, min(unit_id) AS unit_id
+    FROM hostile_occupant WHERE game_id = $game_id AND side = $side
+    GROUP BY space_id
+),
+rigid AS MATERIALIZED (
+    SELECT coalesce(z.must_stop, TRUE) AS must_stop, coalesce(z.may_leave, TRUE) AS may_leave,
+           coalesce(z.zoc_to_zoc, FALSE) AS zoc_to_zoc
+    FROM (SELECT 1) AS one
+    LEFT JOIN zoc_rule z ON z.game_id = $game_id AND z.side = $side
+),
+mover AS MATERIALIZED (
+    SELECT unit_id, nationality, space_id AS start, mp
+    FROM map_unit WHERE game_id = $game_id AND side = $side AND mp > 0
+),
+barred AS MATERIALIZED (
+    SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason
+    FROM (SELECT DISTINCT nationality FROM mover) AS n
+    JOIN no_entry e ON e.game_id = $game_id AND e.side = $side AND e.nationality IN (n.nationality, '*')
+    GROUP BY n.nationality, e.space_id
+),
+step AS MATERIALIZED (
+    SELECT st.a, st.b, st.cost, z.space_id IS NOT NULL AS into_zoc
+    FROM move_step st
+    LEFT JOIN zoc z ON z.space_id = st.b
+    WHERE st.game_id = $game_id AND st.b NOT IN (SELECT space_id FROM occupied)
+),
+reach(unit_id, space_id, cost, path_via, in_zoc, at_start) USING KEY (unit_id, space_id) AS (
+    SELECT m.unit_id, m.start, 0, NULL::VARCHAR, z.space_id IS NOT NULL, TRUE
+    FROM mover m LEFT JOIN zoc z ON z.space_id = m.start
+    UNION
+    SELECT r.unit_id, st.b, min(r.cost + st.cost), arg_min(r.space_id, r.cost + st.cost),
+           any_value(st.into_zoc), FALSE
+    FROM reach r
+    JOIN mover m ON m.unit_id = r.unit_id
+    JOIN step st ON st.a = r.space_id
+    CROSS JOIN rigid g
+    LEFT JOIN recurring.reach best ON best.unit_id = r.unit_id AND best.space_id = st.b
+    LEFT JOIN barred ba ON ba.nationality = m.nationality AND ba.space_id = st.b
+    WHERE r.cost + st.cost <= m.mp
+      AND (best.cost IS NULL OR r.cost + st.cost < best.cost)
+      AND CASE WHEN r.at_start THEN NOT r.in_zoc OR g.may_leave ELSE NOT (r.in_zoc AND g.must_stop) END
+      AND NOT (r.in_zoc AND st.into_zoc AND NOT g.zoc_to_zoc)
+      AND ba.space_id IS NULL
+    GROUP BY r.unit_id, st.b
+),
+attempt AS (  -- every step out of a unit's reach into a space it did not reach, classified
+    SELECT r.unit_id, l.b AS space_id, r.space_id AS via, l.kind AS border, m.mp,
+           r.cost + e.cost + coalesce(br.extra_cost, 0) AS total,
+           CASE WHEN o.space_id IS NOT NULL THEN 1
+                WHEN e.cost IS NULL THEN 2
+                WHEN ba.space_id IS NOT NULL THEN 3
+                WHEN r.at_start AND r.in_zoc AND NOT g.may_leave THEN 4
+                WHEN NOT r.at_start AND r.in_zoc AND g.must_stop THEN 5
+                WHEN NOT coalesce(br.passable, TRUE) THEN 6
+                WHEN r.in_zoc AND zb.space_id IS NOT NULL AND NOT g.zoc_to_zoc THEN 7
+                ELSE 8 END AS code,
+           o.unit_id AS occupant, ba.rule AS entry_rule, ba.reason AS entry_reason,
+           za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a,
+           zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b
+    FROM reach r
+    JOIN mover m ON m.unit_id = r.unit_id
+    JOIN link l ON l.game_id = $game_id AND l.a = r.space_id
+    CROSS JOIN rigid g
+    LEFT JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = l.b
+    LEFT JOIN occupied o ON o.space_id = l.b
+    LEFT JOIN enterable_space e ON e.game_id = $game_id AND e.space_id = l.b
+    LEFT JOIN barred ba ON ba.nationality = m.nationality AND ba.space_id = l.b
+    LEFT JOIN border_rule br ON br.game_id = $game_id AND br.kind = l.kind
+    LEFT JOIN zoc za ON za.space_id = r.space_id
+    LEFT JOIN zoc zb ON zb.space_id = l.b
+    WHERE done.space_id IS NULL
+    QUALIFY row_number() OVER (PARTITION BY r.unit_id, l.b ORDER BY code, total NULLS FIRST, via) = 1
+),
+refusal AS (
+    SELECT unit_id, space_id, FALSE AS legal, CASE code WHEN 8 THEN total END AS cost, via AS path_via,
+           CASE code WHEN 1 THEN 'move.enemy-occupied' WHEN 2 THEN 'move.prohibited'
+                     WHEN 3 THEN NULL WHEN 4 THEN 'zoc.leave' WHEN 5 THEN 'zoc.stop'
+                     WHEN 6 THEN 'move.prohibited' WHEN 7 THEN 'zoc.to-zoc' ELSE 'move.cost' END AS topic,
+           CASE code WHEN 3 THEN entry_rule END AS entry_rule,
+           CASE code
+               WHEN 1 THEN format('{} is occupied by enemy unit {}', space_id, occupant)
+               WHEN 2 THEN format('{} is impassable', space_id)
+               WHEN 3 THEN entry_reason
+               WHEN 4 THEN format('it starts in the enemy ZOC of {} in {} and may not leave it', zoc_unit_a, zoc_from_a)
+               WHEN 5 THEN format('it entered an enemy ZOC at {} (projected by {} in {})', via, zoc_unit_a, zoc_from_a)
+               WHEN 6 THEN format('the {} border from {} is prohibited', border, via)
+               WHEN 7 THEN format('no ZOC to ZOC: {} and {} are both in enemy ZOC ({} in {})',
+                                  via, space_id, zoc_unit_b, zoc_from_b)
+               ELSE format('too far: cost {} > mp {}', total, mp) END AS reason,
+           CASE code WHEN 1 THEN occupant WHEN 4 THEN zoc_unit_a WHEN 5 THEN zoc_unit_a WHEN 7 THEN zoc_unit_b END AS by_unit,
+           CASE code WHEN 1 THEN space_id WHEN 4 THEN zoc_from_a WHEN 5 THEN zoc_from_a WHEN 7 THEN zoc_from_b END AS by_space
+    FROM attempt
+),
+arrival AS (
+    SELECT r.unit_id, r.space_id, TRUE AS legal, r.cost, r.path_via,
+           CASE WHEN stops THEN 'zoc.stop' ELSE 'move.cost' END AS topic, NULL::VARCHAR AS entry_rule,
+           CASE WHEN stops THEN format('entering {} ends movement: enemy ZOC of {} in {}', r.space_id, z.unit_id, z.from_space)
+                ELSE format('{} of {} MP', r.cost, m.mp) END AS reason,
+           CASE WHEN stops THEN z.unit_id END AS by_unit,
+           CASE WHEN stops THEN z.from_space END AS by_space
+    FROM (SELECT *, in_zoc AND NOT at_start AND (SELECT must_stop FROM rigid) AS stops FROM reach) AS r
+    JOIN mover m ON m.unit_id = r.unit_id
+    LEFT JOIN zoc z ON z.space_id = r.space_id
+)
+SELECT x.unit_id, x.space_id, x.legal, x.cost, x.path_via,
+       coalesce(x.entry_rule, ref.rule, x.topic) AS rule, x.reason, x.by_unit, x.by_space
+FROM (SELECT * FROM arrival UNION ALL SELECT * FROM refusal) AS x
+LEFT JOIN rule_ref ref ON ref.game_id = $game_id AND ref.topic = x.topic
+ORDER BY x.unit_id, x.legal DESC, x.space_id;
