@@ -86,7 +86,7 @@ def show(
     at: Annotated[int | None, typer.Option("--at", help="Show the state after event SEQ.")] = None,
     game: GameOption = None,
 ) -> None:
-    """The state of the match (units and clock), now or after event SEQ."""
+    """The state of the match (clock, decision, units), now or after event SEQ."""
     c: Context = ctx.obj
     with c.game(game) as match:
         if at is None:
