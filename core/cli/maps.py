@@ -29,7 +29,7 @@ from .matches import play_order
 from .output import Format, emit
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
-QUIT = ("quit", "exit", "q")
+QUIT = ("quit",)  # not "exit": games have that order (BfG 5.0)
 HELP = """orders: the game's verbs (move U7 1423, attack …: see 'actions'), end, choose ANSWER, undo
 look:   map, units, show, actions, status, log
 any other phaseline command works too ('COMMAND --help'); 'quit' or Ctrl-D leaves"""
