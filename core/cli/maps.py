@@ -45,9 +45,7 @@ def open_match(c: Context, game_id: str | None) -> Iterator[Game]:
 @app.command("map")
 def map_(
     ctx: typer.Context,
-    svg: Annotated[
-        Path | None, typer.Option("--svg", help="Write the whole map as SVG to this file.")
-    ] = None,
+    svg: Annotated[Path | None, typer.Option("--svg", help="Write the whole map as SVG to this file.")] = None,
     zoc: Annotated[str | None, typer.Option("--zoc", help="Mark the enemy ZOC of this side.")] = None,
     window: Annotated[str | None, typer.Option("--window", help="Draw only around this hex.")] = None,
     radius: Annotated[int, typer.Option("--radius", help="Hexes around --window.", min=0)] = 4,
@@ -91,13 +89,9 @@ def units(
     with open_match(c, game) as match:
         if side and side not in match.scenario.sides:
             raise UnknownName(f"no side {side!r} (sides: {', '.join(match.scenario.sides)})")
-        if at and not match.one(
-            "SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [match.game_id, at]
-        ):
+        if at and not match.one("SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [match.game_id, at]):
             raise UnknownName(f"no space {at!r} on this map")
-        rows = [
-            u for u in unit_rows(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)
-        ]
+        rows = [u for u in unit_rows(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
     emit(rows, c.fmt, empty="no units")
 
 

@@ -128,15 +128,11 @@ def unit_rows(game: Game) -> list[dict[str, Any]]:
 def enemy_zoc(game: Game, side: str, notes: list[str]) -> set[str] | None:
     """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if it exists."""
     if side not in game.scenario.sides:
-        raise UnknownName(
-            f"{game.scenario.title} has no side {side!r} (sides: {', '.join(game.scenario.sides)})"
-        )
+        raise UnknownName(f"{game.scenario.title} has no side {side!r} (sides: {', '.join(game.scenario.sides)})")
     try:
         rows = game.rules.run("enemy-zoc", side=side)
     except UnknownName:
-        notes.append(
-            "ZOC not shown: the shared 'enemy-zoc' rule query (schema/rules/zoc.sql) is not available"
-        )
+        notes.append("ZOC not shown: the shared 'enemy-zoc' rule query (schema/rules/zoc.sql) is not available")
         return None
     return {row["space_id"] for row in rows}
 

@@ -61,9 +61,7 @@ class _Grid:
             edges = self._line(r, self._edges)
             if edges.strip():
                 out.append(edges)
-            out.append(
-                self._row_name(r).rjust(self.margin - 1) + self._line(r, self._terrain)[self.margin - 1 :]
-            )
+            out.append(self._row_name(r).rjust(self.margin - 1) + self._line(r, self._terrain)[self.margin - 1 :])
             out.append(self._line(r, self._units))
         out.append(self._axis(self.rows[order[-1]]))
         return [line.rstrip() for line in out]
@@ -93,9 +91,7 @@ class _Grid:
         return self._mark(key, west) if west in self.shown else " "
 
     def _edges(self, key: str) -> str:
-        return (
-            " " + self._mark(key, self._neighbour(key, -1, 1)) + self._mark(key, self._neighbour(key, 0, 1))
-        )
+        return " " + self._mark(key, self._neighbour(key, -1, 1)) + self._mark(key, self._neighbour(key, 0, 1))
 
     def _terrain(self, key: str) -> str:
         space = self.shown[key]
@@ -130,9 +126,7 @@ def _split_labels(labels: list[str]) -> int:
     return 0
 
 
-def _legend(
-    board: Board, shown: dict[str, dict[str, Any]], glyphs: dict[str, str], codes: dict[str, str]
-) -> list[str]:
+def _legend(board: Board, shown: dict[str, dict[str, Any]], glyphs: dict[str, str], codes: dict[str, str]) -> list[str]:
     present = sorted({s["terrain"] for s in shown.values()})
     parts = [f"{glyphs[t]} {t}" for t in present]
     parts += [f"{RIVER} river", f"{ZONE} zone boundary", f"{CITY} city (vp)"]
@@ -141,9 +135,7 @@ def _legend(
     if board.zoc is not None:
         parts.append(f"{ZOC} empty hex in enemy ZOC of {board.zoc_side}")
     lines = textwrap.wrap("legend: " + "; ".join(parts), WIDTH, subsequent_indent="  ")
-    cities = [
-        f"{k} {s['name'] or ''} ({s['vp']})".replace("  ", " ") for k, s in sorted(shown.items()) if s["vp"]
-    ]
+    cities = [f"{k} {s['name'] or ''} ({s['vp']})".replace("  ", " ") for k, s in sorted(shown.items()) if s["vp"]]
     if cities:
         lines += textwrap.wrap("cities: " + ", ".join(cities), WIDTH, subsequent_indent="  ")
     off = [f"{place}: {', '.join(u['unit_id'] for u in units)}" for place, units in board.off_map().items()]

@@ -51,9 +51,7 @@ def clock_line(view: StateView) -> str:
     """One line: match, turn, step, status and whom it waits on."""
     clock = view.clock
     who = f"waiting on {view.waiting}" if view.waiting else "nobody to act"
-    return (
-        f"{view.game_id} · event {view.seq} · turn {clock.turn} · {view.step_title} · {clock.status} · {who}"
-    )
+    return f"{view.game_id} · event {view.seq} · turn {clock.turn} · {view.step_title} · {clock.status} · {who}"
 
 
 def decision_line(view: StateView) -> str | None:

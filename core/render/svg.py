@@ -141,13 +141,9 @@ class _HexShapes(_Shapes):
         line = f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"'
         out = []
         if kind == "river":
-            out.append(
-                f'<line class="river" {line} stroke="#1f6fd1" stroke-width="3.5" stroke-linecap="round"/>'
-            )
+            out.append(f'<line class="river" {line} stroke="#1f6fd1" stroke-width="3.5" stroke-linecap="round"/>')
         if self.board.zone_boundary(a, b):
-            out.append(
-                f'<line class="zone" {line} stroke="#d62728" stroke-width="2" stroke-dasharray="4 3"/>'
-            )
+            out.append(f'<line class="zone" {line} stroke="#d62728" stroke-width="2" stroke-dasharray="4 3"/>')
         return out
 
 
@@ -170,11 +166,7 @@ class _AreaShapes(_Shapes):
             a, b = sorted(pair)
             if a in self.points and b in self.points:
                 (x1, y1), (x2, y2) = self.points[a], self.points[b]
-                style = (
-                    'stroke="#1f6fd1" stroke-width="2.5"'
-                    if kind in ("river", "water")
-                    else 'stroke="#888888"'
-                )
+                style = 'stroke="#1f6fd1" stroke-width="2.5"' if kind in ("river", "water") else 'stroke="#888888"'
                 links.append(
                     f'<line class="link {escape(kind)}" x1="{x1:.1f}" y1="{y1:.1f}" '
                     f'x2="{x2:.1f}" y2="{y2:.1f}" {style}/>'
@@ -187,9 +179,7 @@ class _AreaShapes(_Shapes):
                 f'fill="{terrain_colour(space["terrain"])}" stroke="#555555"/>'
             )
             labels.append(
-                self.label(
-                    space["name"] or key, x, y - HEX * 1.1, HEX * 0.5, "bold" if space["vp"] else "normal"
-                )
+                self.label(space["name"] or key, x, y - HEX * 1.1, HEX * 0.5, "bold" if space["vp"] else "normal")
             )
             units += self.counters(key, x, y)
         return links + areas + labels + units

@@ -99,9 +99,7 @@ def test_svg_is_well_formed_with_one_polygon_per_hex():
 def test_area_maps_render_as_circles_and_a_table():
     board = grid_board()
     for space in board.spaces.values():
-        space.update(
-            kind="area", q=None, r=None, x=float(space["space_id"][2:]), y=float(space["space_id"][:2])
-        )
+        space.update(kind="area", q=None, r=None, x=float(space["space_id"][2:]), y=float(space["space_id"][:2]))
     root = ET.fromstring(render_svg(board))
     assert len(root.findall(f"{SVG}circle")) == 9 and not root.findall(f"{SVG}polygon")
     rows = {row["area"]: row for row in area_rows(board)}
