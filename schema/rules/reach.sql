@@ -52,82 +52,91 @@ step AS MATERIALIZED (
     LEFT JOIN zoc z ON z.space_id = st.b
     WHERE st.game_id = $game_id AND st.b NOT IN (SELECT space_id FROM occupied)
 ),
-reach(unit_id, space_id, cost, path_via, in_zoc, at_start) USING KEY (unit_id, space_id) AS (
-    SELECT m.unit_id, m.start, 0, NULL::VARCHAR, z.space_id IS NOT NULL, TRUE
+reach(unit_id, space_id, cost, path_via, in_zoc, at_start, mp, nationality) USING KEY (unit_id, space_id) AS (
+    SELECT m.unit_id, m.start, 0, NULL::VARCHAR, z.space_id IS NOT NULL, TRUE, m.mp, m.nationality
     FROM mover m LEFT JOIN zoc z ON z.space_id = m.start
     UNION
     SELECT r.unit_id, st.b, min(r.cost + st.cost), arg_min(r.space_id, r.cost + st.cost),
-           any_value(st.into_zoc), FALSE
+           any_value(st.into_zoc), FALSE, any_value(r.mp), any_value(r.nationality)
     FROM reach r
-    JOIN mover m ON m.unit_id = r.unit_id
     JOIN step st ON st.a = r.space_id
     CROSS JOIN rigid g
     LEFT JOIN recurring.reach best ON best.unit_id = r.unit_id AND best.space_id = st.b
-    LEFT JOIN barred ba ON ba.nationality = m.nationality AND ba.space_id = st.b
-    WHERE r.cost + st.cost <= m.mp
+    LEFT JOIN barred ba ON ba.nationality = r.nationality AND ba.space_id = st.b
+    WHERE r.cost + st.cost <= r.mp
       AND (best.cost IS NULL OR r.cost + st.cost < best.cost)
       AND CASE WHEN r.at_start THEN NOT r.in_zoc OR g.may_leave ELSE NOT (r.in_zoc AND g.must_stop) END
       AND NOT (r.in_zoc AND st.into_zoc AND NOT g.zoc_to_zoc)
       AND ba.space_id IS NULL
     GROUP BY r.unit_id, st.b
 ),
-attempt AS (  -- every step out of a unit's reach into a space it did not reach, classified
-    SELECT r.unit_id, l.b AS space_id, r.space_id AS via, l.kind AS border, m.mp,
-           r.cost + e.cost + coalesce(br.extra_cost, 0) AS total,
-           CASE WHEN o.space_id IS NOT NULL THEN 1
-                WHEN e.cost IS NULL THEN 2
-                WHEN ba.space_id IS NOT NULL THEN 3
-                WHEN r.at_start AND r.in_zoc AND NOT g.may_leave THEN 4
-                WHEN NOT r.at_start AND r.in_zoc AND g.must_stop THEN 5
-                WHEN NOT coalesce(br.passable, TRUE) THEN 6
-                WHEN r.in_zoc AND zb.space_id IS NOT NULL AND NOT g.zoc_to_zoc THEN 7
-                ELSE 8 END AS code,
-           o.unit_id AS occupant, ba.rule AS entry_rule, ba.reason AS entry_reason,
-           za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a,
-           zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b
+edge AS MATERIALIZED (  -- every step out of a unit's reach into a space it did not reach
+    SELECT r.unit_id, r.space_id AS via, r.cost, r.in_zoc, r.at_start, r.mp, r.nationality,
+           l.b AS space_id, l.kind AS border
     FROM reach r
-    JOIN mover m ON m.unit_id = r.unit_id
     JOIN link l ON l.game_id = $game_id AND l.a = r.space_id
-    CROSS JOIN rigid g
-    LEFT JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = l.b
-    LEFT JOIN occupied o ON o.space_id = l.b
-    LEFT JOIN enterable_space e ON e.game_id = $game_id AND e.space_id = l.b
-    LEFT JOIN barred ba ON ba.nationality = m.nationality AND ba.space_id = l.b
-    LEFT JOIN border_rule br ON br.game_id = $game_id AND br.kind = l.kind
-    LEFT JOIN zoc za ON za.space_id = r.space_id
-    LEFT JOIN zoc zb ON zb.space_id = l.b
-    WHERE done.space_id IS NULL
-    QUALIFY row_number() OVER (PARTITION BY r.unit_id, l.b ORDER BY code, total NULLS FIRST, via) = 1
+    ANTI JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = l.b
+),
+attempt AS (  -- each edge classified by the first rule it breaks; each space keeps its first edge
+    SELECT unit_id, space_id, arg_min(x, (code, coalesce(total, -1), via)) AS x
+    FROM (
+        SELECT e.unit_id, e.space_id, e.via, code, total,
+               {'via': e.via, 'border': e.border, 'mp': e.mp, 'total': total, 'code': code,
+                'occupant': o.unit_id, 'entry_rule': ba.rule, 'entry_reason': ba.reason,
+                'zoc_unit_a': za.unit_id, 'zoc_from_a': za.from_space,
+                'zoc_unit_b': zb.unit_id, 'zoc_from_b': zb.from_space} AS x
+        FROM edge e
+        CROSS JOIN rigid g
+        LEFT JOIN occupied o ON o.space_id = e.space_id
+        LEFT JOIN enterable_space es ON es.game_id = $game_id AND es.space_id = e.space_id
+        LEFT JOIN barred ba ON ba.nationality = e.nationality AND ba.space_id = e.space_id
+        LEFT JOIN border_rule br ON br.game_id = $game_id AND br.kind = e.border
+        LEFT JOIN zoc za ON za.space_id = e.via
+        LEFT JOIN zoc zb ON zb.space_id = e.space_id,
+        LATERAL (SELECT e.cost + es.cost + coalesce(br.extra_cost, 0) AS total,
+                        CASE WHEN o.space_id IS NOT NULL THEN 1
+                             WHEN es.cost IS NULL THEN 2
+                             WHEN ba.space_id IS NOT NULL THEN 3
+                             WHEN e.at_start AND e.in_zoc AND NOT g.may_leave THEN 4
+                             WHEN NOT e.at_start AND e.in_zoc AND g.must_stop THEN 5
+                             WHEN NOT coalesce(br.passable, TRUE) THEN 6
+                             WHEN e.in_zoc AND zb.space_id IS NOT NULL AND NOT g.zoc_to_zoc THEN 7
+                             ELSE 8 END AS code)
+    )
+    GROUP BY unit_id, space_id
 ),
 refusal AS (
-    SELECT unit_id, space_id, FALSE AS legal, CASE code WHEN 8 THEN total END AS cost, via AS path_via,
-           CASE code WHEN 1 THEN 'move.enemy-occupied' WHEN 2 THEN 'move.prohibited'
-                     WHEN 3 THEN NULL WHEN 4 THEN 'zoc.leave' WHEN 5 THEN 'zoc.stop'
-                     WHEN 6 THEN 'move.prohibited' WHEN 7 THEN 'zoc.to-zoc' ELSE 'move.cost' END AS topic,
-           CASE code WHEN 3 THEN entry_rule END AS entry_rule,
-           CASE code
-               WHEN 1 THEN format('{} is occupied by enemy unit {}', space_id, occupant)
+    SELECT unit_id, space_id, FALSE AS legal, CASE x.code WHEN 8 THEN x.total END AS cost, x.via AS path_via,
+           CASE x.code WHEN 1 THEN 'move.enemy-occupied' WHEN 2 THEN 'move.prohibited'
+                       WHEN 3 THEN NULL WHEN 4 THEN 'zoc.leave' WHEN 5 THEN 'zoc.stop'
+                       WHEN 6 THEN 'move.prohibited' WHEN 7 THEN 'zoc.to-zoc' ELSE 'move.cost' END AS topic,
+           CASE x.code WHEN 3 THEN x.entry_rule END AS entry_rule,
+           CASE x.code
+               WHEN 1 THEN format('{} is occupied by enemy unit {}', space_id, x.occupant)
                WHEN 2 THEN format('{} is impassable', space_id)
-               WHEN 3 THEN entry_reason
-               WHEN 4 THEN format('it starts in the enemy ZOC of {} in {} and may not leave it', zoc_unit_a, zoc_from_a)
-               WHEN 5 THEN format('it entered an enemy ZOC at {} (projected by {} in {})', via, zoc_unit_a, zoc_from_a)
-               WHEN 6 THEN format('the {} border from {} is prohibited', border, via)
+               WHEN 3 THEN x.entry_reason
+               WHEN 4 THEN format('it starts in the enemy ZOC of {} in {} and may not leave it',
+                                  x.zoc_unit_a, x.zoc_from_a)
+               WHEN 5 THEN format('it entered an enemy ZOC at {} (projected by {} in {})',
+                                  x.via, x.zoc_unit_a, x.zoc_from_a)
+               WHEN 6 THEN format('the {} border from {} is prohibited', x.border, x.via)
                WHEN 7 THEN format('no ZOC to ZOC: {} and {} are both in enemy ZOC ({} in {})',
-                                  via, space_id, zoc_unit_b, zoc_from_b)
-               ELSE format('too far: cost {} > mp {}', total, mp) END AS reason,
-           CASE code WHEN 1 THEN occupant WHEN 4 THEN zoc_unit_a WHEN 5 THEN zoc_unit_a WHEN 7 THEN zoc_unit_b END AS by_unit,
-           CASE code WHEN 1 THEN space_id WHEN 4 THEN zoc_from_a WHEN 5 THEN zoc_from_a WHEN 7 THEN zoc_from_b END AS by_space
+                                  x.via, space_id, x.zoc_unit_b, x.zoc_from_b)
+               ELSE format('too far: cost {} > mp {}', x.total, x.mp) END AS reason,
+           CASE x.code WHEN 1 THEN x.occupant WHEN 4 THEN x.zoc_unit_a WHEN 5 THEN x.zoc_unit_a
+                       WHEN 7 THEN x.zoc_unit_b END AS by_unit,
+           CASE x.code WHEN 1 THEN space_id WHEN 4 THEN x.zoc_from_a WHEN 5 THEN x.zoc_from_a
+                       WHEN 7 THEN x.zoc_from_b END AS by_space
     FROM attempt
 ),
 arrival AS (
     SELECT r.unit_id, r.space_id, TRUE AS legal, r.cost, r.path_via,
            CASE WHEN stops THEN 'zoc.stop' ELSE 'move.cost' END AS topic, NULL::VARCHAR AS entry_rule,
            CASE WHEN stops THEN format('entering {} ends movement: enemy ZOC of {} in {}', r.space_id, z.unit_id, z.from_space)
-                ELSE format('{} of {} MP', r.cost, m.mp) END AS reason,
+                ELSE format('{} of {} MP', r.cost, r.mp) END AS reason,
            CASE WHEN stops THEN z.unit_id END AS by_unit,
            CASE WHEN stops THEN z.from_space END AS by_space
     FROM (SELECT *, in_zoc AND NOT at_start AND (SELECT must_stop FROM rigid) AS stops FROM reach) AS r
-    JOIN mover m ON m.unit_id = r.unit_id
     LEFT JOIN zoc z ON z.space_id = r.space_id
 )
 SELECT x.unit_id, x.space_id, x.legal, x.cost, x.path_via,

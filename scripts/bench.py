@@ -1,0 +1,161 @@
+"""phaseline benchmarks: a small registry of named benchmarks, each printing medians.
+
+    python scripts/bench.py                   # every default benchmark
+    python scripts/bench.py --only rules-10k  # benchmarks whose name starts with this (repeatable)
+    python scripts/bench.py --large           # add the large ones (100,000 hexes)
+
+A benchmark is a function ``(args) -> list[Figure]`` registered with ``@benchmark(name)``.
+Each figure is the median of ``--runs`` runs of a SQL query set and, where there is one, of
+its pure-Python oracle (tests/oracles.py) on the same data, run alternately so that load
+on the machine hits both alike. DESIGN.md's target: a whole side's reach <= 1.5x the oracle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from faker import Faker
+from tabulate import tabulate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from boards import Board, generate, load_board
+from oracles import Oracle
+from phaseline import Store
+from phaseline.queries import get_query
+
+SEED = 20260601
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured line: SQL median and, if any, the oracle's median (milliseconds)."""
+
+    benchmark: str
+    what: str
+    sql_ms: float
+    oracle_ms: float | None = None
+    rows: int | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return self.sql_ms / self.oracle_ms if self.oracle_ms else None
+
+
+Benchmark = Callable[[argparse.Namespace], list[Figure]]
+REGISTRY: dict[str, tuple[Benchmark, bool]] = {}
+
+
+def benchmark(name: str, *, large: bool = False) -> Callable[[Benchmark], Benchmark]:
+    """Register a benchmark under ``name``; ``large`` ones run only with ``--large``."""
+
+    def register(fn: Benchmark) -> Benchmark:
+        REGISTRY[name] = (fn, large)
+        return fn
+
+    return register
+
+
+def medians_ms(runs: int, *jobs: Callable[[], Any]) -> list[float]:
+    """Median wall time of each job over ``runs`` rounds, the jobs taking turns in each round."""
+    times: list[list[float]] = [[] for _ in jobs]
+    for _ in range(runs):
+        for job, spent in zip(jobs, times, strict=True):
+            start = time.perf_counter()
+            job()
+            spent.append((time.perf_counter() - start) * 1000)
+    return [statistics.median(t) for t in times]
+
+
+# --- rule queries on generated boards --------------------------------------------------------
+
+
+def bench_board(hexes: int, seed: int = SEED) -> Board:
+    """A square board of about ``hexes`` hexes, one unit per 10 hexes, two sides at war."""
+    Faker.seed(seed)
+    fake = Faker()
+    side = round(math.sqrt(hexes))
+    board = generate(random.Random(seed), side, side, hexes // 10, 2, game_id="bench",
+                     namer=lambda: f"{fake.last_name()} Corps")  # fmt: skip
+    board.terrain_cost = {"clear": 1, "forest": 2, "swamp": 3, "mountain": None}
+    board.hostility = {("A", "B"): (True, True), ("B", "A"): (True, True)}
+    board.zoc_rule, board.entry_rules = {}, []
+    board.stacking = {("*", "*"): (3, "5.3"), ("*", "front"): (1, "5.3")}
+    rng = random.Random(seed + 1)
+    board.path_source = {(s, rng.choice(sorted(board.hexes))): "depot" for s in ("A", "B") for _ in range(8)}
+    board.path_cost = {(s, "terrain", t): (c, "7.1") for s in ("A", "B") for t, c in (("forest", 2), ("swamp", 3))}
+    board.path_rule = {"A": (True, "7.2"), "B": (False, "7.2")}
+    return board
+
+
+def rule_figures(name: str, hexes: int, runs: int) -> list[Figure]:
+    """Reach, ZOC, paths and stacking of side A: SQL against the oracle."""
+    board = bench_board(hexes)
+    oracle = Oracle(board)
+    with Store.open(":memory:") as store:
+        load_board(store, board)
+
+        def sql(query: str) -> Callable[[], list[dict[str, Any]]]:
+            return lambda: store.rows(get_query(query).sql, {"game_id": board.game_id, "side": "A"})
+
+        cases = [
+            ("reach of a whole side (movement-reach)", sql("movement-reach"), lambda: oracle.reach("A")),
+            ("enemy ZOC (enemy-zoc)", sql("enemy-zoc"), lambda: oracle.enemy_zoc("A")),
+            ("cheapest paths (cheapest-paths)", sql("cheapest-paths"), lambda: oracle.cheapest_paths("A")),
+            ("stacking audit (stacking-audit)", sql("stacking-audit"), lambda: oracle.stacking_audit("A")),
+        ]
+        figures = []
+        for what, query, python in cases:
+            query()  # warm up: plan caches, first-touch allocations
+            sql_ms, oracle_ms = medians_ms(runs, query, python)
+            figures.append(Figure(name, what, sql_ms, oracle_ms, len(query())))
+    return figures
+
+
+@benchmark("rules-10k")
+def rules_10k(args: argparse.Namespace) -> list[Figure]:
+    return rule_figures("rules-10k", 10_000, args.runs)
+
+
+@benchmark("rules-100k", large=True)
+def rules_100k(args: argparse.Namespace) -> list[Figure]:
+    return rule_figures("rules-100k", 100_000, max(3, args.runs // 2))
+
+
+# --- running -----------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", action="append", default=[], help="run benchmarks whose name starts with this")
+    parser.add_argument("--large", action="store_true", help="include the large benchmarks")
+    parser.add_argument("--runs", type=int, default=7, help="runs per figure (the median is shown)")
+    args = parser.parse_args(argv)
+    chosen = [
+        (name, fn) for name, (fn, large) in REGISTRY.items()
+        if (not args.only or any(name.startswith(o) for o in args.only)) and (args.large or not large or args.only)
+    ]  # fmt: skip
+    if not chosen:
+        parser.error(f"no benchmark matches; known: {', '.join(REGISTRY)}")
+    rows = []
+    for name, fn in chosen:
+        for f in fn(args):
+            ratio = f"{f.ratio:.2f}x" if f.ratio is not None else ""
+            oracle = f"{f.oracle_ms:.1f}" if f.oracle_ms is not None else ""
+            rows.append((f.benchmark, f.what, f.rows, f"{f.sql_ms:.1f}", oracle, ratio))
+            print(f"{name}: {f.what}: sql {f.sql_ms:.1f} ms, oracle {oracle or '-'} ms {ratio}", file=sys.stderr)
+    print(tabulate(rows, headers=("benchmark", "what", "rows", "SQL ms", "oracle ms", "SQL/oracle")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
