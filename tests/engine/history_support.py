@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from phaseline import Action, Game, Store
@@ -79,3 +84,19 @@ def build_played(path, registry: Registry, actions: int = 24) -> str:
         game = new_match(store, registry)
         play(game, actions, undo_every=6)
         return game.game_id
+
+
+@cache
+def played_file() -> Path:
+    """One store file with a played match (:func:`build_played`), built once per test run;
+    tests copy it rather than play again."""
+    folder = Path(tempfile.mkdtemp(prefix="phaseline-played-"))
+    atexit.register(shutil.rmtree, folder, True)
+    build_played(folder / "played.duckdb", long_registry())
+    return folder / "played.duckdb"
+
+
+def copy_played(target: Path) -> Path:
+    """A fresh copy of :func:`played_file` at ``target``."""
+    shutil.copy(played_file(), target)
+    return target

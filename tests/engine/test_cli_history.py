@@ -6,18 +6,16 @@ import json
 
 import pytest
 from clitools import run_cli, use_registry
-from history_support import long_registry, new_match, play
+from history_support import copy_played, long_registry
 from phaseline import Store
 
 
 @pytest.fixture
 def played(home, monkeypatch):
-    """The default store in $PHASELINE_HOME with a toy match of 16 actions (rolls, decisions, undos)."""
-    registry = use_registry(monkeypatch, long_registry())
-    with Store.open(home / "phaseline.duckdb") as store:
-        game = new_match(store, registry)
-        play(game, 16, undo_every=6)
-    return home / "phaseline.duckdb"
+    """The default store in $PHASELINE_HOME with a toy match with rolls, decisions and undos."""
+    use_registry(monkeypatch, long_registry())
+    home.mkdir(parents=True, exist_ok=True)
+    return copy_played(home / "phaseline.duckdb")
 
 
 def test_log_lists_events_by_kind_and_last(played):

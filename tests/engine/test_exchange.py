@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-
 import duckdb
 import pytest
-from history_support import build_played, long_registry, play
+from history_support import copy_played, long_registry, play
 from phaseline import Game, IntegrityError, PluginError, Store, StoreError
 from phaseline.events import GENESIS, event_hash
 from phaseline.exchange import export_match, export_parquet, import_match
@@ -21,17 +19,9 @@ def registry():
     return long_registry()
 
 
-@pytest.fixture(scope="module")
-def played_file(tmp_path_factory, registry):
-    path = tmp_path_factory.mktemp("exchange") / "played.duckdb"
-    build_played(path, registry)
-    return path
-
-
 @pytest.fixture
-def source(tmp_path, played_file):
-    shutil.copy(played_file, tmp_path / "source.duckdb")
-    with Store.open(tmp_path / "source.duckdb") as store:
+def source(tmp_path):
+    with Store.open(copy_played(tmp_path / "source.duckdb")) as store:
         yield store
 
 
@@ -89,12 +79,8 @@ def rehash(con: duckdb.DuckDBPyConnection) -> None:
 ROLL = "(SELECT min(seq) FROM event WHERE kind = 'roll')"
 ACTION = "(SELECT min(seq) FROM event WHERE kind = 'action' AND verb = 'move')"
 TAMPERING = [
-    pytest.param(
-        f"UPDATE event SET die = die % 6 + 1 WHERE seq = {ROLL}", False, "hash chain", id="edited-die"
-    ),
-    pytest.param(
-        f"UPDATE event SET die = die % 6 + 1 WHERE seq = {ROLL}", True, "is not roll", id="forged-die"
-    ),
+    pytest.param(f"UPDATE event SET die = die % 6 + 1 WHERE seq = {ROLL}", False, "hash chain", id="edited-die"),
+    pytest.param(f"UPDATE event SET die = die % 6 + 1 WHERE seq = {ROLL}", True, "is not roll", id="forged-die"),
     pytest.param(
         f'UPDATE event SET payload = \'{{"args":["R1","11"]}}\' WHERE seq = {ACTION}',
         False,
@@ -108,16 +94,12 @@ TAMPERING = [
         id="forged-payload",
     ),
     pytest.param(f"DELETE FROM event WHERE seq = {ACTION}", False, "missing", id="deleted-event"),
-    pytest.param(
-        "UPDATE unit_state SET space_id = '22' WHERE unit_id = 'R1'", False, "unit_state", id="edited-state"
-    ),
+    pytest.param("UPDATE unit_state SET space_id = '22' WHERE unit_id = 'R1'", False, "unit_state", id="edited-state"),
 ]
 
 
 @pytest.mark.parametrize(("tamper", "forge", "reason"), TAMPERING)
-def test_a_tampered_file_is_refused_and_the_store_untouched(
-    tmp_path, source, target, registry, tamper, forge, reason
-):
+def test_a_tampered_file_is_refused_and_the_store_untouched(tmp_path, source, target, registry, tamper, forge, reason):
     file = export_match(source, GAME, tmp_path / "mail.duckdb")
     with duckdb.connect(str(file)) as con:
         seq = con.execute(f"SELECT {ROLL if 'roll' in tamper or 'die' in tamper else ACTION}").fetchone()[0]
@@ -168,9 +150,7 @@ def test_export_refuses_to_overwrite_unless_asked(tmp_path, source):
 def test_parquet_export_is_partitioned_by_game_and_match(tmp_path, source):
     out = export_parquet(source, tmp_path / "history")
     assert (out / "event" / "ruleset=toy" / f"game_id={GAME}").is_dir()
-    count = source.one(
-        f"SELECT count(*) FROM read_parquet('{out}/event/**/*.parquet', hive_partitioning = true)"
-    )
+    count = source.one(f"SELECT count(*) FROM read_parquet('{out}/event/**/*.parquet', hive_partitioning = true)")
     assert count == source.one("SELECT count(*) FROM event")
     with pytest.raises(StoreError, match="not empty"):
         export_parquet(source, out)

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from history_support import build_played, long_registry
+from history_support import copy_played
 from phaseline import Game, Store
 from phaseline.bots import run_bots
 from phaseline.sandbox import run_user_sql
@@ -22,8 +22,7 @@ QUERIES = re.findall(r"```sql\n(.*?)```", DOC.read_text(), flags=re.S)
 
 @pytest.fixture(scope="module")
 def path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("docs") / "store.duckdb"
-    build_played(path, long_registry(), actions=30)
+    path = copy_played(tmp_path_factory.mktemp("docs") / "store.duckdb")
     registry = toy_registry()
     with Store.open(path) as store:
         game = Game.create(store, registry, "toy", "skirmish", seed=5,

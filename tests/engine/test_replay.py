@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from history_support import build_played, long_registry, new_match, play, snapshot
+from history_support import copy_played, long_registry, new_match, play, snapshot
 from phaseline import Game, IntegrityError, Store, UnknownName
 from phaseline.bots import run_bots
 from phaseline.replay import state_at, verify
@@ -19,20 +17,10 @@ def registry():
     return long_registry()
 
 
-@pytest.fixture(scope="module")
-def played_file(tmp_path_factory, registry):
-    """A store file with a match of moves, rolls, decisions and forced undos (built once)."""
-    path = tmp_path_factory.mktemp("replay") / "played.duckdb"
-    build_played(path, registry)
-    return path
-
-
 @pytest.fixture
-def store(tmp_path, played_file):
-    """A copy of the played store, for each test to read or tamper with."""
-    copy = tmp_path / "store.duckdb"
-    shutil.copy(played_file, copy)
-    with Store.open(copy) as opened:
+def store(tmp_path):
+    """A copy of a store with a match of moves, rolls, decisions and forced undos."""
+    with Store.open(copy_played(tmp_path / "store.duckdb")) as opened:
         yield opened
 
 
@@ -66,9 +54,7 @@ def test_replay_leaves_the_store_as_it_was(store, registry, played):
 @pytest.mark.parametrize(
     ("tamper", "named"),
     [
-        pytest.param(
-            "UPDATE unit_state SET space_id = '22' WHERE unit_id = 'R1'", "unit_state", id="state-row"
-        ),
+        pytest.param("UPDATE unit_state SET space_id = '22' WHERE unit_id = 'R1'", "unit_state", id="state-row"),
         pytest.param("UPDATE toy_score SET kills = 9 WHERE side = 'red'", "toy_score", id="plugin-state-row"),
         pytest.param(
             "UPDATE effect SET new = '\"33\"' WHERE (seq, n) = "
@@ -76,9 +62,7 @@ def test_replay_leaves_the_store_as_it_was(store, registry, played):
             "effect",
             id="effect-row",
         ),
-        pytest.param(
-            "DELETE FROM effect WHERE seq = (SELECT max(seq) FROM effect)", "effect", id="deleted-effect"
-        ),
+        pytest.param("DELETE FROM effect WHERE seq = (SELECT max(seq) FROM effect)", "effect", id="deleted-effect"),
     ],
 )
 def test_a_tampered_row_is_detected(store, registry, played, tamper, named):
