@@ -108,16 +108,15 @@ class Store:
             return
         row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         version = int(row[0]) if row else 0
-        if version == SCHEMA_VERSION:
-            if not self.read_only:
-                self._create_views()
-            return
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"store {self.path} has schema version {version}, newer than this phaseline "
                 f"({SCHEMA_VERSION}): upgrade phaseline to open it"
             )
-        self._migrate(version)
+        if version < SCHEMA_VERSION:
+            self._migrate(version)
+        if not self.read_only:
+            self._create_views()
 
     def _create_schema(self) -> None:
         with self.transaction():

@@ -95,3 +95,9 @@ def test_state_at_each_event_is_the_state_then(registry):
 def test_state_at_an_unknown_event_is_refused(played):
     with pytest.raises(UnknownName, match="no event 999"), state_at(played, 999):
         pass
+
+
+def test_tables_of_other_games_in_the_store_do_not_disturb_replay(store, registry, played):
+    store.con.execute("CREATE TABLE other_depot (game_id VARCHAR, depot VARCHAR)")
+    store.con.execute("INSERT INTO plugin_table VALUES ('other_depot', 'other-game', '1', 'static')")
+    assert verify(store, registry, played.game_id) == played.events.last_seq
