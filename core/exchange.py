@@ -139,9 +139,11 @@ def import_match(store: Store, registry: Registry, path: str | Path) -> dict[str
 def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
     """Copy the file's one match into ``scratch``, checking tables, columns and versions."""
     file_columns = _columns(scratch, alias)
+    ours = _columns(scratch, scratch.catalog)
     for table in ("meta", "match", "match_plugin"):
         if table not in file_columns:
             raise IntegrityError(f"{source} is not a phaseline match file (no table {table})")
+        _check_columns(table, file_columns, ours)
     version = scratch.one(f"SELECT max(value) FROM {alias}.main.meta WHERE key = 'schema_version'")
     if version != str(SCHEMA_VERSION):
         raise StoreError(f"{source} has schema version {version}; this phaseline reads {SCHEMA_VERSION}")
@@ -153,9 +155,9 @@ def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
     _copy_tables(scratch, alias, game_id, ["match", "match_plugin"], file_columns)
     game = Game.load(scratch, registry, game_id)
     scratch.ensure_tables(game.info.name, game.info.version, game.tables)
-    ours = {*_columns(scratch, quote(scratch.catalog)), *_BOOKKEEPING}
+    known = {*_columns(scratch, scratch.catalog), *_BOOKKEEPING}
     for table in file_columns:
-        if table not in ours:
+        if table not in known:
             raise IntegrityError(f"{source} has a table {table!r} that match {game_id} does not use")
     rest = [t for t in match_tables(scratch) if t not in ("match", "match_plugin")]
     missing = [t for t in rest if t not in file_columns and t in compared_tables(game)]
@@ -165,23 +167,22 @@ def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
     return game
 
 
-def _columns(scratch: Store, catalog: str) -> Columns:
-    """The base tables of ``catalog`` (schema main) and their (column, type) lists."""
+def _columns(scratch: Store, database: str) -> Columns:
+    """The base tables of attached ``database`` (schema main) and their (column, type) lists."""
     rows = scratch.con.execute(
         """SELECT c.table_name, list((c.column_name, c.data_type) ORDER BY c.column_index)
            FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
            WHERE c.database_name = ? AND c.schema_name = 'main' GROUP BY c.table_name""",
-        [catalog.strip('"')],
+        [database],
     ).fetchall()
     return {name: [tuple(col) for col in cols] for name, cols in rows}
 
 
 def _copy_tables(scratch: Store, alias: str, game_id: str, tables: list[str], file_columns: Columns) -> None:
     """Copy the match's rows of ``tables`` from the file, whose columns must equal ours."""
-    ours = _columns(scratch, quote(scratch.catalog))
+    ours = _columns(scratch, scratch.catalog)
     for table in tables:
-        if file_columns[table] != ours[table]:
-            raise IntegrityError(f"table {table} of the file has columns unlike ours: {file_columns[table]}")
+        _check_columns(table, file_columns, ours)
         names = ", ".join(name for name, _ in ours[table])
         try:
             scratch.con.execute(
@@ -190,6 +191,11 @@ def _copy_tables(scratch: Store, alias: str, game_id: str, tables: list[str], fi
             )
         except duckdb.Error as error:
             raise IntegrityError(f"table {table} of the file is not valid: {_first_line(error)}") from None
+
+
+def _check_columns(table: str, file_columns: Columns, ours: Columns) -> None:
+    if file_columns[table] != ours[table]:
+        raise IntegrityError(f"table {table} of the file has columns unlike ours: {file_columns[table]}")
 
 
 def _check_plugins(scratch: Store, registry: Registry, alias: str, game_id: str, ruleset: str) -> None:
@@ -221,8 +227,7 @@ def _check_log(scratch: Store, game: Game) -> None:
     broken = verify_chain(events)
     if broken is not None:
         raise IntegrityError(
-            f"event seq {broken} of {game.game_id} was edited, inserted or removed: "
-            "the hash chain breaks there"
+            f"event seq {broken} of {game.game_id} was edited, inserted or removed: the hash chain breaks there"
         )
     for event in events:
         if event["kind"] != "roll":
@@ -257,8 +262,7 @@ def _merge(store: Store, scratch: Store, game: Game) -> dict[str, Any]:
         for table, extra in copied.items():
             names = ", ".join(columns[table])
             con.execute(
-                f"INSERT INTO {table} ({names}) SELECT {names} FROM {theirs}.main.{table} "
-                f"WHERE game_id = ? {extra}",
+                f"INSERT INTO {table} ({names}) SELECT {names} FROM {theirs}.main.{table} WHERE game_id = ? {extra}",
                 [game_id],
             )
         keys = {t: () for t in static_tables(game)} | compared_tables(game)

@@ -154,3 +154,21 @@ def test_parquet_export_is_partitioned_by_game_and_match(tmp_path, source):
     assert count == source.one("SELECT count(*) FROM event")
     with pytest.raises(StoreError, match="not empty"):
         export_parquet(source, out)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        pytest.param("ALTER TABLE event ADD COLUMN note VARCHAR", "columns unlike ours", id="extra-column"),
+        pytest.param("CREATE TABLE surprise (game_id VARCHAR)", "does not use", id="unknown-table"),
+        pytest.param("DROP TABLE effect", "lacks table", id="missing-table"),
+        pytest.param("ALTER TABLE meta RENAME COLUMN value TO v", "columns unlike ours", id="odd-meta"),
+    ],
+)
+def test_a_file_with_another_shape_is_refused(tmp_path, source, target, registry, change, reason):
+    file = export_match(source, GAME, tmp_path / "mail.duckdb")
+    with duckdb.connect(str(file)) as con:
+        con.execute(change)
+    with pytest.raises(IntegrityError, match=reason):
+        import_match(target, registry, file)
+    assert target.one("SELECT count(*) FROM match") == 0
