@@ -55,12 +55,20 @@ def phaseline_register_bots(register: Any) -> None:
 
     ``factory(game, side)`` returns an object whose ``choose(game, side)`` returns the
     next :class:`phaseline.Action` for that side (an action, ``end`` or ``choose``).
+    Example::
+
+        register(BotInfo("heuristic", "battle-for-germany", HeuristicBot))
     """
 
 
 @hookspec
 def phaseline_register_commands(app: Any) -> None:
-    """Add commands to the typer ``app`` of the CLI (e.g. a game's own report)."""
+    """Add commands to the typer ``app`` of the CLI, called once when the CLI starts.
+
+    Example: a game adds ``phaseline bfg-cities`` listing city control (BfG 11.0)::
+
+        app.command("bfg-cities")(show_cities)
+    """
 
 
 # -------------------------------------------------------------------------------------
@@ -75,6 +83,9 @@ def phaseline_tables(register: Any) -> None:
     ``kind="static"`` tables are copied at creation and never change (a CRT, the
     city list); ``kind="state"`` tables change only through the ledger, so undo,
     replay and ``show --at`` cover them. Every table has a ``game_id`` column.
+    Example (BfG 6.83, fortresses destroyed by Western Allied entry)::
+
+        register(PluginTable("bfg_fortress", DDL, key=("space_id",), kind="state"))
     """
 
 
@@ -114,12 +125,17 @@ def phaseline_sequence(game: Any, turn: int) -> list[Any] | None:
 
 @hookspec
 def phaseline_turn_start(game: Any, turn: int) -> None:
-    """A new game turn begins (after the turn marker advanced)."""
+    """A new game turn ``turn`` begins, after the turn marker advanced and before its
+    first step; no return value. Example (BfG 15.22): nothing happens on turn 11 when
+    the Soviet player turn was cancelled, because that turn's sequence simply lacks it.
+    """
 
 
 @hookspec
 def phaseline_turn_end(game: Any, turn: int) -> None:
-    """The last step of ``turn`` has ended."""
+    """The last step of ``turn`` has ended, before the turn marker advances; no return
+    value. Example (BfG 2.6): log that the scenario's last turn is over.
+    """
 
 
 @hookspec
@@ -140,7 +156,9 @@ def phaseline_phase_end(game: Any, step: Any) -> None:
 @hookspec(firstresult=True)
 def phaseline_next_step(game: Any, step: Any) -> Any | None:
     """Decide the step after ``step`` for dynamic sequences (impulses ending on a
-    sunset roll). Return a :class:`phaseline.Step`, or None to follow the sequence.
+    sunset roll). Return a :class:`phaseline.Step`, or None to follow the sequence;
+    the first answer wins. Example (Breakout: Normandy 6.3): after an impulse, roll
+    for sunset against the impulse number and return the next impulse or Refit.
     """
 
 
@@ -153,6 +171,7 @@ def phaseline_next_step(game: Any, step: Any) -> Any | None:
 def phaseline_legal_actions(game: Any, side: str) -> list[Any]:
     """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
     are merged). The engine adds ``end`` and answers to open decisions itself.
+    Example (BfG 5.0): every ``move UNIT HEX`` from one reach query of the phasing side.
     """
 
 
@@ -175,7 +194,8 @@ def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool |
 @hookspec(firstresult=True)
 def phaseline_outcome(game: Any) -> Any | None:
     """Return an :class:`phaseline.Outcome` when the match ends early (sudden death),
-    else None. Called after every action; first answer wins.
+    else None. Called after every action; first answer wins. Example: a game whose
+    rules end it the moment one side has no units left returns that side's defeat.
     """
 
 
@@ -196,11 +216,13 @@ def phaseline_game_end(game: Any) -> Any | None:
 def phaseline_combat_result(game: Any, combat: dict[str, Any]) -> str | None:
     """Decide the result of a combat (odds, die, modifiers in ``combat``): first answer
     wins. Optional rules may wrap it (``wrapper=True``) to change the result.
+    Example (BfG 6.1): 19 against 18 is 1:1, and a die of 1 there reads Ex.
     """
 
 
 @hookspec(firstresult=True)
 def phaseline_render_map(game: Any, fmt: str) -> str | None:
     """Draw the map as text (``fmt="text"``) or SVG (``fmt="svg"``); None uses the
-    engine's generic renderer for the map kind.
+    engine's generic renderer for the map kind; the first answer wins. Example: an
+    area game returns its own table of areas with control and contested state.
     """

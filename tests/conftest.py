@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).parent))
+# Test helper modules (toygame, boards, oracles, …) import by name from these folders.
+for folder in (Path(__file__).parent, Path(__file__).parent / "engine"):
+    sys.path.insert(0, str(folder))
 
 settings.register_profile(
     "ci",

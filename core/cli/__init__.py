@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.exceptions import TyperException
 
 from ..errors import PhaselineError
 from .context import Context
@@ -74,12 +75,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except typer.Exit as done:
         sys.exit(done.exit_code)
-    except Exception as error:  # click usage errors and the like
-        import click
-
-        if isinstance(error, click.ClickException):
-            error.show()
-            sys.exit(error.exit_code)
+    except TyperException as error:  # usage errors: unknown command, missing argument …
+        error.show()
+        sys.exit(error.exit_code)
+    except Exception as error:
         if debug:
             raise
         typer.echo(f"error: internal error ({type(error).__name__}: {error}); rerun with --debug", err=True)
