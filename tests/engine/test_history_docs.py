@@ -40,3 +40,13 @@ def test_the_page_has_worked_examples():
 def test_each_worked_query_answers(path, sql):
     columns, rows = run_user_sql(path, sql.replace("'bfg-1'", "'toy-1'"))
     assert columns and rows
+
+
+@pytest.mark.parametrize("name", ["views/history.sql", "tables/history.sql", "tables/match.sql", "tables/units.sql"])
+def test_the_page_covers_every_table_and_view_of(name):
+    from phaseline.resources import data_dir
+    from phaseline.sandbox import parse_schema_file
+
+    text = DOC.read_text()
+    missing = [e.name for e in parse_schema_file((data_dir("schema") / name).read_text()) if f"`{e.name}`" not in text]
+    assert missing == []
