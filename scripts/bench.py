@@ -92,7 +92,8 @@ def bench_board(hexes: int, seed: int = SEED) -> Board:
     board.stacking = {("*", "*"): (3, "5.3"), ("*", "front"): (1, "5.3")}
     rng = random.Random(seed + 1)
     board.path_source = {(s, rng.choice(sorted(board.hexes))): "depot" for s in ("A", "B") for _ in range(8)}
-    board.path_cost = {(s, "terrain", t): (c, "7.1") for s in ("A", "B") for t, c in (("forest", 2), ("swamp", 3))}
+    costs = (("border", "clear", 1), ("border", "river", 2), ("terrain", "forest", 1), ("terrain", "swamp", 2))
+    board.path_cost = {(s, applies_to, kind): (c, "7.1") for s in ("A", "B") for applies_to, kind, c in costs}
     board.path_rule = {"A": (True, "7.2"), "B": (False, "7.2")}
     return board
 

@@ -57,14 +57,10 @@ class Board:
     border_rule: dict[str, tuple[int, bool, bool]]  # kind -> (extra_cost, passable, blocks_zoc)
     units: list[Unit]
     hostility: dict[tuple[str, str], tuple[bool, bool]]  # (side, enemy) -> (may_attack, exerts_zoc)
-    stacking: dict[tuple[str, str], tuple[int, str]] = field(
-        default_factory=dict
-    )  # (side, size) -> max, rule
+    stacking: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # (side, size) -> max, rule
     rule_ref: dict[str, str] = field(default_factory=dict)
     zoc_rule: dict[str, tuple[bool, bool, bool]] = field(default_factory=dict)  # must_stop, may_leave, z2z
-    entry_rules: list[tuple[str, str, str, bool, str]] = field(
-        default_factory=list
-    )  # side, nat, zone, neg, rule
+    entry_rules: list[tuple[str, str, str, bool, str]] = field(default_factory=list)  # side, nat, zone, neg, rule
     path_source: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, space) -> kind
     path_cost: dict[tuple[str, str, str], tuple[int | None, str]] = field(default_factory=dict)
     path_rule: dict[str, tuple[bool, str]] = field(default_factory=dict)  # side -> (blocked_by_zoc, rule)
@@ -90,11 +86,7 @@ def generate(
 ) -> Board:
     """A random board of ``width`` x ``height`` hexes with ``n_units`` units of ``n_sides`` sides."""
     sides = ["A", "B", "C"][:n_sides]
-    hexes = {
-        hex_id(q, r): (q, r, rng.choice(TERRAINS), rng.choice(ZONES))
-        for q in range(width)
-        for r in range(height)
-    }
+    hexes = {hex_id(q, r): (q, r, rng.choice(TERRAINS), rng.choice(ZONES)) for q in range(width) for r in range(height)}
     borders: dict[frozenset[str], str] = {}
     for space, (q, r, _, _) in hexes.items():
         for dq, dr in AXIAL_STEPS[:3]:
@@ -124,10 +116,7 @@ def generate(
         for i in range(n_units)
     ]
     hostility = {
-        (s, e): (rng.random() < 0.8, rng.random() < 0.8)
-        for s in sides
-        for e in sides
-        if s != e and rng.random() < 0.9
+        (s, e): (rng.random() < 0.8, rng.random() < 0.8) for s in sides for e in sides if s != e and rng.random() < 0.9
     }
     stacking = {
         (rng.choice(["*", *sides]), rng.choice(["*", *SIZES])): (rng.randint(1, 3), f"5.{rng.randint(1, 9)}")
@@ -143,9 +132,7 @@ def generate(
         for i in range(rng.choice((0, 0, 1, 2)))
     }
     board.entry_rules = [(*key, rule) for key, rule in entry.items()]
-    board.path_source = {
-        (s, rng.choice(spaces)): rng.choice(("depot", "supply")) for s in sides for _ in range(2)
-    }
+    board.path_source = {(s, rng.choice(spaces)): rng.choice(("depot", "supply")) for s in sides for _ in range(2)}
     board.path_cost = {
         (s, applies_to, kind): (rng.choice([None, 0, 1, 2, 3]), "7.1")
         for s in sides
@@ -191,6 +178,18 @@ def links(board: Board) -> list[tuple[str, str, str]]:
             if other in board.hexes:
                 out.append((space, other, board.borders.get(frozenset((space, other)), "clear")))
     return out
+
+
+BOARD_TABLES = (
+    "space", "link", "terrain_cost", "border_rule", "unit", "unit_state", "hostility", "stacking_rule",
+    "rule_ref", "zoc_rule", "entry_rule", "path_source", "path_cost", "path_rule",
+)  # fmt: skip
+
+
+def unload_board(store: Any, board: Board) -> None:
+    """Delete every row :func:`load_board` wrote for ``board``."""
+    for table in BOARD_TABLES:
+        store.con.execute(f"DELETE FROM {table} WHERE game_id = ?", [board.game_id])
 
 
 def load_board(store: Any, board: Board) -> None:
@@ -239,10 +238,7 @@ def load_board(store: Any, board: Board) -> None:
             "provenance",
             "source",
         ),
-        [
-            (g, u.unit_id, u.name, u.nationality, u.side, u.size, 1, 1, u.mp, u.space_id, *meta)
-            for u in board.units
-        ],
+        [(g, u.unit_id, u.name, u.nationality, u.side, u.size, 1, 1, u.mp, u.space_id, *meta) for u in board.units],
     )
     _insert(
         con,

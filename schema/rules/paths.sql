@@ -30,8 +30,8 @@ blocked AS MATERIALIZED (  -- hostile units first, then enemy ZOC where the rule
       AND z.space_id NOT IN (SELECT space_id FROM hostile_occupant WHERE game_id = $game_id AND side = $side)
     GROUP BY z.space_id
 ),
-open_space AS MATERIALIZED (
-    SELECT s.space_id, s.terrain FROM space s
+open_space AS MATERIALIZED (  -- numbered: the search joins integers, not labels
+    SELECT s.space_id, s.terrain, row_number() OVER () AS n FROM space s
     WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
       AND s.space_id NOT IN (SELECT space_id FROM blocked)
 ),
@@ -39,7 +39,7 @@ pcost AS (
     SELECT applies_to, kind, cost FROM path_cost WHERE game_id = $game_id AND side = $side
 ),
 step AS MATERIALIZED (
-    SELECT l.a, l.b, coalesce(bc.cost, 0) + coalesce(tc.cost, 0) AS cost
+    SELECT sa.n AS a, sb.n AS b, coalesce(bc.cost, 0) + coalesce(tc.cost, 0) AS cost
     FROM link l
     JOIN open_space sa ON sa.space_id = l.a
     JOIN open_space sb ON sb.space_id = l.b
@@ -49,17 +49,24 @@ step AS MATERIALIZED (
       AND NOT (bc.kind IS NOT NULL AND bc.cost IS NULL)
       AND NOT (tc.kind IS NOT NULL AND tc.cost IS NULL)
 ),
-dist(space_id, cost, hop) USING KEY (space_id) AS (  -- hop: [source reached, next space]
-    SELECT ps.space_id, 0, [ps.space_id, NULL::VARCHAR]
+dist(n, cost, hop) USING KEY (n) AS (  -- hop: [source reached, next space], numbered
+    SELECT o.n, 0, [o.n, NULL::BIGINT]
     FROM path_source ps JOIN open_space o ON o.space_id = ps.space_id
     WHERE ps.game_id = $game_id AND ps.side = $side
     UNION
-    SELECT st.a, min(d.cost + st.cost), arg_min([d.hop[1], d.space_id], d.cost + st.cost)
+    SELECT st.a, min(d.cost + st.cost), arg_min([d.hop[1], d.n], d.cost + st.cost)
     FROM dist d
-    JOIN step st ON st.b = d.space_id
-    LEFT JOIN recurring.dist best ON best.space_id = st.a
+    JOIN step st ON st.b = d.n
+    LEFT JOIN recurring.dist best ON best.n = st.a
     WHERE best.cost IS NULL OR d.cost + st.cost < best.cost
     GROUP BY st.a
+),
+traced AS (
+    SELECT here.space_id, d.cost, source.space_id AS source, next.space_id AS next_space
+    FROM dist d
+    JOIN open_space here ON here.n = d.n
+    JOIN open_space source ON source.n = d.hop[1]
+    LEFT JOIN open_space next ON next.n = d.hop[2]
 ),
 first_block AS (
     SELECT l.a AS space_id, arg_min(b.space_id, b.space_id) AS at_space,
@@ -69,18 +76,18 @@ first_block AS (
     WHERE l.game_id = $game_id
     GROUP BY l.a
 )
-SELECT m.unit_id, m.space_id, d.cost, d.hop[1] AS source, ps.kind AS source_kind, d.hop[2] AS next_space,
+SELECT m.unit_id, m.space_id, d.cost, d.source, ps.kind AS source_kind, d.next_space,
        coalesce(pr.rule, ref.rule, 'path.trace') AS rule,
        CASE WHEN d.cost IS NOT NULL
-            THEN format('path of cost {} to {} {}', d.cost, ps.kind, d.hop[1])
+            THEN format('path of cost {} to {} {}', d.cost, ps.kind, d.source)
             WHEN f.at_space IS NOT NULL
             THEN format('no path to a source: blocked at {} by {} {} in {}', f.at_space, f.what, f.unit_id, f.by_space)
             ELSE 'no path to a source' END AS reason,
        CASE WHEN d.cost IS NULL THEN f.unit_id END AS by_unit,
        CASE WHEN d.cost IS NULL THEN f.at_space END AS by_space
 FROM map_unit m
-LEFT JOIN dist d ON d.space_id = m.space_id
-LEFT JOIN path_source ps ON ps.game_id = $game_id AND ps.side = $side AND ps.space_id = d.hop[1]
+LEFT JOIN traced d ON d.space_id = m.space_id
+LEFT JOIN path_source ps ON ps.game_id = $game_id AND ps.side = $side AND ps.space_id = d.source
 LEFT JOIN first_block f ON f.space_id = m.space_id
 LEFT JOIN path_rule pr ON pr.game_id = $game_id AND pr.side = $side
 LEFT JOIN rule_ref ref ON ref.game_id = $game_id AND ref.topic = 'path.trace'

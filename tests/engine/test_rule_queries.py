@@ -14,7 +14,7 @@ from itertools import count
 from typing import Any
 
 import pytest
-from boards import Board, boards, load_board
+from boards import Board, boards, load_board, unload_board
 from hypothesis import given
 from hypothesis import strategies as st
 from oracles import Oracle, Ruling
@@ -27,6 +27,7 @@ from phaseline.resources import data_dir
 def db() -> Iterator[Store]:
     """One in-memory store for the module; each example loads its board under a new game_id."""
     store = Store.open(":memory:")
+    store.con.execute("SET threads = 1")  # boards this small are faster on one thread
     yield store
     store.close()
 
@@ -36,10 +37,13 @@ _GAME_IDS = count(1)
 
 @contextmanager
 def loaded(store: Store, board: Board) -> Iterator[Store]:
-    """``store`` with ``board`` loaded under a game_id of its own."""
+    """``store`` with ``board`` loaded under a game_id of its own, removed afterwards."""
     board.game_id = f"g{next(_GAME_IDS)}"
     load_board(store, board)
-    yield store
+    try:
+        yield store
+    finally:
+        unload_board(store, board)
 
 
 def run(store: Store, board: Board, name: str, **params: Any) -> list[dict[str, Any]]:
@@ -72,9 +76,7 @@ def test_enemy_zoc_agrees(db: Store, board: Board) -> None:
     with loaded(db, board) as store:
         for side in board.sides:
             rows = run(store, board, "enemy-zoc", side=side)
-            assert {
-                (r["space_id"], r["unit_id"], r["from_space"], r["enemy"]) for r in rows
-            } == oracle.enemy_zoc(side)
+            assert {(r["space_id"], r["unit_id"], r["from_space"], r["enemy"]) for r in rows} == oracle.enemy_zoc(side)
             assert {r["rule"] for r in rows} <= {oracle.rule("zoc.extent")}
 
 
@@ -88,9 +90,7 @@ def test_movement_reach_agrees(db: Store, board: Board) -> None:
     with loaded(db, board) as store:
         for side in board.sides:
             rows = run(store, board, "movement-reach", side=side)
-            expected = {
-                key: replace(r, path_via=None) if r.legal else r for key, r in oracle.reach(side).items()
-            }
+            expected = {key: replace(r, path_via=None) if r.legal else r for key, r in oracle.reach(side).items()}
             found = {(r["unit_id"], r["space_id"]): _ruling(r) for r in rows}
             assert len(found) == len(rows), "one row per unit and space"
             assert found == expected
@@ -116,9 +116,7 @@ def test_cheapest_paths_agree(db: Store, board: Board) -> None:
     with loaded(db, board) as store:
         for side in board.sides:
             rows = run(store, board, "cheapest-paths", side=side)
-            assert {
-                r["unit_id"]: (r["cost"], r["by_unit"], r["by_space"]) for r in rows
-            } == oracle.cheapest_paths(side)
+            assert {r["unit_id"]: (r["cost"], r["by_unit"], r["by_space"]) for r in rows} == oracle.cheapest_paths(side)
             best = oracle.path_distances(side)
             for r in rows:
                 if r["cost"] is None:
@@ -141,9 +139,7 @@ def test_stacking_audit_agrees(db: Store, board: Board) -> None:
     with loaded(db, board) as store:
         for side in board.sides:
             rows = run(store, board, "stacking-audit", side=side)
-            found = {
-                (r["space_id"], tuple(r["units"]), r["count"], r["limit"], r["size"], r["rule"]) for r in rows
-            }
+            found = {(r["space_id"], tuple(r["units"]), r["count"], r["limit"], r["size"], r["rule"]) for r in rows}
             assert found == oracle.stacking_audit(side)
 
 
