@@ -66,3 +66,43 @@ CREATE TABLE IF NOT EXISTS entry_rule (
     reason      VARCHAR NOT NULL,
     PRIMARY KEY (game_id, side, nationality, attr, value, negate)
 );
+
+-- How rigid enemy ZOC is for a side's movement (no row: rigid, as Battle for Germany 4.0-4.3).
+CREATE TABLE IF NOT EXISTS zoc_rule (
+    game_id    VARCHAR NOT NULL,
+    side       VARCHAR NOT NULL,
+    must_stop  BOOLEAN NOT NULL DEFAULT TRUE,    -- entering enemy ZOC ends movement
+    may_leave  BOOLEAN NOT NULL DEFAULT TRUE,    -- a unit starting in enemy ZOC may move out
+    zoc_to_zoc BOOLEAN NOT NULL DEFAULT FALSE,   -- may step from enemy ZOC straight into enemy ZOC
+    PRIMARY KEY (game_id, side)
+);
+
+-- Where a side's paths may end (supply sources, depots, refit areas), for cheapest-paths.
+CREATE TABLE IF NOT EXISTS path_source (
+    game_id  VARCHAR NOT NULL,
+    side     VARCHAR NOT NULL,
+    space_id VARCHAR NOT NULL,
+    kind     VARCHAR NOT NULL,               -- 'depot', 'supply', 'beach' ...
+    PRIMARY KEY (game_id, side, space_id)
+);
+
+-- Cost of a path step for a side: by the border crossed and by the terrain entered.
+-- A step costs its border row plus its terrain row (a missing row adds 0); NULL cost blocks.
+CREATE TABLE IF NOT EXISTS path_cost (
+    game_id    VARCHAR NOT NULL,
+    side       VARCHAR NOT NULL,
+    applies_to VARCHAR NOT NULL,             -- 'border' (link.kind) or 'terrain' (space.terrain)
+    kind       VARCHAR NOT NULL,
+    cost       INTEGER,
+    rule       VARCHAR NOT NULL,
+    PRIMARY KEY (game_id, side, applies_to, kind)
+);
+
+-- What blocks a side's paths besides enemy-occupied spaces (no row: enemy ZOC does not).
+CREATE TABLE IF NOT EXISTS path_rule (
+    game_id              VARCHAR NOT NULL,
+    side                 VARCHAR NOT NULL,
+    blocked_by_enemy_zoc BOOLEAN NOT NULL,   -- enemy ZOC blocks unless a friendly unit is there
+    rule                 VARCHAR NOT NULL,
+    PRIMARY KEY (game_id, side)
+);
