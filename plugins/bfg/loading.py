@@ -20,6 +20,7 @@ RULE_REFS = {
     "move.enemy-occupied": "5.2",
     "move.prohibited": "5.1",
     "move.allowance": "5.0",
+    "move.cost": "5.1",
     "stack.limit": "5.3",
     "stack.class": "5.3",
 }
