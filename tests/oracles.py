@@ -173,9 +173,7 @@ class Oracle:
         out.update({(unit.unit_id, y): ruling for y, (_, ruling) in refusals.items()})
         return out
 
-    def _step(
-        self, ctx: _MoveContext, unit: Unit, x: str, y: str, kind: str, cost_x: int
-    ) -> tuple[int, int | None]:
+    def _step(self, ctx: _MoveContext, unit: Unit, x: str, y: str, kind: str, cost_x: int) -> tuple[int, int | None]:
         """(refusal code, or 0 if allowed; total cost) of ``unit`` stepping from x into y."""
         enter, (extra, passable, _) = self.enter_cost(y), self.border(kind)
         total = None if enter is None else cost_x + enter + extra
