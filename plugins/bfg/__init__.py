@@ -90,6 +90,7 @@ def phaseline_phase_start(game, step):
 
 @hookimpl
 def phaseline_phase_end(game, step):
+    movement.audit_stacking(game, step)  # 5.3 stacking is checked at the end of movement
     phases.end(game, step)
 
 

@@ -11,13 +11,57 @@ from .units import label, require_space, unit_row
 
 
 def legal_moves(game, step) -> list[Action]:
-    """Every (unit, destination) of the phasing forces, from one reach query per force."""
+    """Every (unit, destination) of the phasing forces, from one reach query per force.
+
+    Destinations that would leave the hex over the stacking limit (5.3) are not listed,
+    so a player (or bot) that only plays listed moves can always end the phase."""
     actions: list[Action] = []
     for force in step.acting:
+        full = _full_hexes(game, force)
         for row in game.rules.run("movement-reach", side=force):
-            if row["legal"] and row["cost"] > 0:
+            if row["legal"] and row["cost"] > 0 and row["space_id"] not in full.get(row["unit_id"], ()):
                 actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
+
+
+def _full_hexes(game, force: str) -> dict[str, set[str]]:
+    """Per unit of ``force``, the hexes where one more unit like it would break a stacking limit (5.3)."""
+    rows = game.rows(
+        """WITH here AS (
+               SELECT m.space_id, m.unit_id, m.size FROM map_unit m WHERE m.game_id = $g AND m.side = $side
+           ), limits AS (
+               SELECT size, max_units FROM stacking_rule WHERE game_id = $g AND side IN ($side, '*')
+               QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1
+           )
+           SELECT u.unit_id, list(DISTINCT h.space_id) AS hexes
+           FROM here u
+           JOIN limits k ON k.size IN ('*', u.size)
+           JOIN here h ON h.unit_id <> u.unit_id AND k.size IN ('*', h.size)
+           GROUP BY u.unit_id, h.space_id, k.size, k.max_units
+           HAVING count(*) >= k.max_units""",
+        {"g": game.game_id, "side": force},
+    )
+    full: dict[str, set[str]] = {}
+    for row in rows:
+        full.setdefault(row["unit_id"], set()).update(row["hexes"])
+    return full
+
+
+def audit_stacking(game, step) -> None:
+    """5.3: at the end of a friendly Movement Phase no hex may hold more than two friendly
+    units, nor two Soviet Fronts. Units may pass through full hexes while moving; the audit
+    (the shared ``stacking-audit`` query) refuses to end the phase while a hex is over the limit."""
+    if step.phase != "movement":
+        return
+    for force in step.acting:
+        rows = game.rules.run("stacking-audit", side=force)
+        if rows:
+            worst = rows[0]
+            raise game.violation(
+                f"the {step.title} cannot end: {worst['reason']} ({', '.join(worst['units'])})",
+                worst["rule"],
+                rows,
+            )
 
 
 def move(game, action: Action) -> None:
@@ -103,6 +147,15 @@ def _check_may_move(game, unit: dict[str, Any]) -> None:
     if unit["frozen"]:
         raise game.violation(f"{label(unit)} was placed in an enemy ZOC and may not move this phase", "7.26")
     if unit["mp"] <= 0:
+        if unit["moved"]:
+            zoc = [z for z in game.rules.run("enemy-zoc", side=unit["side"]) if z["space_id"] == unit["space_id"]]
+            if zoc:  # 4.0 a unit that entered an enemy ZOC stops there for the rest of the phase
+                raise game.violation(
+                    f"{label(unit)} entered an enemy ZOC at {unit['space_id']} ({zoc[0]['reason']}) "
+                    "and must stop there",
+                    "4.0",
+                    zoc,
+                )
         reason = "has used its movement points" if unit["moved"] else "has no movement points this phase"
         raise game.violation(f"{label(unit)} {reason}", "5.0")
 
