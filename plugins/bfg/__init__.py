@@ -10,7 +10,7 @@ from pathlib import Path
 
 from phaseline import Event, GameInfo, hookimpl
 
-from . import loading, sequence, setup
+from . import loading, optional, sequence, setup
 from .rules import combat, movement, phases, victory
 from .scenarios import scenarios
 from .tables import TABLES
@@ -21,6 +21,7 @@ RULINGS = {
     "ex-no-advance": "6.91: after Ex the attacker is not victorious and may not advance",
     "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
     "historical-12": "12.24 (fan amendment): the Historical scenario ends on turn 12",
+    "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
 }
 VERBS = {
     "move": "Move a unit: move UNIT HEX (5.0).",
@@ -47,6 +48,13 @@ def phaseline_register_games(register):
             verbs=VERBS,
         )
     )
+
+
+@hookimpl
+def phaseline_register_rules(register):
+    """The optional rules 12.3 and 13.2, each its own plugin (optional/)."""
+    for rule in optional.rules(VERSION):
+        register(rule)
 
 
 @hookimpl
@@ -98,7 +106,7 @@ def phaseline_phase_end(game, step):
 def phaseline_legal_actions(game, side):
     step = game.step
     if step.phase == "movement":
-        return movement.legal_moves(game, step)
+        return movement.legal_moves(game, step) + phases.legal_movement_extras(game, step)
     if step.phase == "combat":
         return combat.legal_attacks(game, step)
     return phases.legal_replacement_actions(game, step)

@@ -5,18 +5,23 @@ from __future__ import annotations
 from phaseline import Event
 
 from ..forces import write_policies
-from . import boundary, courland, replacements, victory
+from . import boundary, courland, replacements, shift, victory
+from . import exit as exiting
 from .elimination import remove_from_play
 
 ACTION_HANDLERS = {
     "replace": replacements.replace,
     "courland": courland.evacuate,
+    "exit": exiting.exit_unit,
+    "shift": shift.shift,
 }
 
 
 def begin(game, step) -> None:
     """Reset the phasing forces for their phase."""
     acting = list(step.acting)
+    if step.name == "sov-movement" and game.scenario.name == "rsws":  # 10.2 garrisons at the start
+        victory.assign_garrisons(game)
     if step.phase == "movement":  # 5.0 a fresh movement allowance; 7.22/13.2/16.32 factors; 7.26, 10.3
         game.con.execute(
             """CREATE OR REPLACE TEMP TABLE bfg_allowance AS
@@ -35,6 +40,7 @@ def begin(game, step) -> None:
                 mp=mp,
                 moved=False,
             )
+        game.set("bfg_state", {}, shift_used=False)  # 16.32 one shift per German Movement Phase
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
         game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
         game.set("bfg_state", {}, attacks_this_phase=0)
@@ -47,14 +53,17 @@ def end(game, step) -> None:
     the fall of Berlin at the end of a player turn (12.22, 13.1)."""
     if step.phase == "combat":
         _check_forced_attacks(game, step)
+    if step.phase == "replacement":
+        replacements.end(game, step)
     if step.phase == "movement":
-        game.update_where("bfg_unit", "frozen", frozen=False)  # 7.26 only the following movement phase
-        game.update_where(
-            "bfg_unit",
-            "mp_factor <> 1 AND NOT (unit_id IN (SELECT unit_id FROM unit WHERE "
-            "game_id = bfg_unit.game_id AND nationality = 'SS'))",
-            mp_factor=1.0,
+        shift.check_end(game, step)
+        # 7.26 frozen for the following movement phase only; 7.22/16.32 factors last one phase
+        # (the 13.2 halving, below 1, stays); only the units that just had their phase
+        phasing = (
+            "unit_id IN (SELECT unit_id FROM unit_state WHERE game_id = bfg_unit.game_id AND list_contains(?, side))"
         )
+        game.update_where("bfg_unit", f"frozen AND {phasing}", [list(step.acting)], frozen=False)
+        game.update_where("bfg_unit", f"mp_factor > 1 AND {phasing}", [list(step.acting)], mp_factor=1.0)
         for unit in game.rows(
             "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1",
             [game.game_id],
@@ -62,10 +71,11 @@ def end(game, step) -> None:
             remove_from_play(
                 game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase"
             )
+        victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
-    victory.update_cities(game)
-    if _ends_player_turn(game, step):
+    victory.update_cities(game, step)
+    if berlin_falls_now(game, step):
         _berlin_falls(game)
 
 
@@ -91,27 +101,24 @@ def _ends_player_turn(game, step) -> bool:
     return index + 1 >= len(steps) or steps[index + 1].side != step.side
 
 
+def berlin_falls_now(game, step) -> bool:
+    """12.22 / 13.1: ``step`` ends the player turn in which Berlin fell (two-player games)."""
+    if game.scenario.name not in ("historical", "expanded") or not _ends_player_turn(game, step):
+        return False
+    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    return bool(state["berlin_entered_by"]) and not state["germans_removed"]
+
+
 def _berlin_falls(game) -> None:
     """12.22 / 13.1: after the player turn in which Berlin falls, every German unit leaves
-    the map; the boundary no longer binds; in the Expanded game the Allies become enemies."""
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
-    if (
-        not state["berlin_entered_by"]
-        or state["germans_removed"]
-        or game.scenario.name not in ("historical", "expanded")
-    ):
-        return
-    keep_ss = "13.2" in game.options and game.scenario.name == "expanded"
+    the map; the boundary no longer binds; in the Expanded game the Allies become enemies.
+    (Optional 13.2 hands the SS to the Western Allies first: optional/ss_to_allies.py.)"""
     for unit in game.rows(
         """SELECT s.unit_id, u.nationality FROM unit_state s JOIN unit u USING (game_id, unit_id)
            WHERE s.game_id = ? AND s.side IN ('GER_E', 'GER_W') AND s.space_id NOT LIKE 'ELIM%'
              AND s.space_id <> 'OUT' ORDER BY 1""",
         [game.game_id],
     ):
-        if keep_ss and unit["nationality"] == "SS":  # 13.2 the SS pass to the Western Allies
-            game.set("unit_state", {"unit_id": unit["unit_id"]}, side="WA")
-            game.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=0.5)
-            continue
         remove_from_play(game, unit["unit_id"], "12.22", "Berlin has fallen: the Germans leave the map")
     game.set("bfg_state", {}, germans_removed=True)
     write_policies(game, after_berlin=True, boundary=False)
@@ -124,5 +131,13 @@ def legal_replacement_actions(game, step):
     return replacements.legal(game, step) + courland.legal(game, step)
 
 
+def legal_movement_extras(game, step):
+    """9.0 exits (the 16.32 shift is a human order: see shift.py)."""
+    return exiting.legal(game, step)
+
+
 def answer(game, decision, choice) -> None:
-    courland.answer(game, decision, choice)
+    if decision["kind"] == exiting.DECISION:
+        exiting.answer(game, decision, choice)
+    else:
+        courland.answer(game, decision, choice)

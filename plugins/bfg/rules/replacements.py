@@ -1,11 +1,20 @@
-"""Replacements (7.0–7.26): the Turn Record gives each box's allowance; Soviets and Germans
-take the weakest unit first (7.21); each side has its own entry hexes (7.22–7.25)."""
+"""Replacements (7.0–7.26): the Turn Record gives each box's allowance, which cannot be saved
+(7.2); Soviets and Germans take the weakest unit first, the owner choosing among equals, the
+Western Allies any unit (7.21); Germans enter beside Berlin on their own side of the
+boundary, else on the other side, else not at all (7.22–7.24), at double MA for the turn
+(7.22); Soviets on the east edge 0926–3526, the Western Allies on the west edge and the
+Italian Front on Italy's south edge (7.25); a unit placed in an enemy ZOC may not move in
+the following Movement Phase (7.26). Yugoslav and Hungarian units never return (7.12).
+Three-player 16.33: both German allotments take any German unit, weakest first, beside
+Berlin on either side. Optional 12.3: every German replacement arrives east, as an East
+German unit."""
 
 from __future__ import annotations
 
 from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes
+from .elimination import NEVER_REPLACED
 from .units import label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
@@ -28,13 +37,30 @@ def begin(game, step) -> None:
     game.set("bfg_state", {}, replacements_left=int(allowance), italy_left=int(italy), courland_moved=False)
 
 
+def end(game, step) -> None:
+    """7.2: allowances cannot be saved; what is left at the end of the phase is lost."""
+    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    left = state["replacements_left"] + state["italy_left"]
+    if left > 0:
+        game.log(Event("note", side=step.side, rule="7.2", purpose=f"{left} replacement(s) forfeited"))
+        game.set("bfg_state", {}, replacements_left=0, italy_left=0)
+
+
+def _pooled_boxes(game, box: str) -> list[str]:
+    """16.33: in the three-player game both German boxes are one pool."""
+    if game.scenario.name == "three-player" and box.startswith("ELIM_GER"):
+        return ["ELIM_GER_E", "ELIM_GER_W"]
+    return [box]
+
+
 def candidates(game, force: str, box: str) -> list[dict]:
     """Units that may come back from ``box`` now: any for the Western Allies, the lowest
-    attack strength first for everyone else (7.21)."""
+    attack strength first for everyone else, ties the owner's choice (7.21)."""
     units = game.rows(
         """SELECT u.unit_id, u.attack, u.defense, u.movement, u.nationality FROM unit_state s
-           JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND s.space_id = ? ORDER BY u.attack, u.unit_id""",
-        [game.game_id, box],
+           JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND list_contains(?, s.space_id)
+             AND NOT list_contains(?, u.nationality) ORDER BY u.attack, u.unit_id""",
+        [game.game_id, _pooled_boxes(game, box), list(NEVER_REPLACED)],  # 7.12 never replaced
     )
     if force != "WA" and units:
         weakest = units[0]["attack"]
@@ -45,10 +71,13 @@ def candidates(game, force: str, box: str) -> list[dict]:
 def entry_hexes(game, force: str, box: str) -> list[str]:
     """Where a replacement of ``force`` from ``box`` may be placed (7.22–7.25)."""
     if force in ("GER_E", "GER_W"):
-        own = _berlin_ring(game, force[-1], force)
+        if game.scenario.name == "three-player":  # 16.33 boundary restrictions ignored
+            return sorted(_berlin_ring(game, "E", force) + _berlin_ring(game, "W", force))
+        zone = "E" if "12.3" in game.options else force[-1]  # 12.3 all arrive as East Germans
+        own = _berlin_ring(game, zone, force)
         if own:
             return own
-        return _berlin_ring(game, "W" if force == "GER_E" else "E", force)  # 7.24 the other side
+        return _berlin_ring(game, "W" if zone == "E" else "E", force)  # 7.24 the other side
     if force == "SOV":
         spaces = edge_hexes("east")  # 7.25 0926 and north
     elif box == "ELIM_WA_ITALY":
@@ -106,7 +135,7 @@ def legal(game, step) -> list[Action]:
         hexes = entry_hexes(game, force, box)
         for unit in candidates(game, force, box):
             actions += [Action("replace", (unit["unit_id"], h), step.side) for h in hexes]
-    return actions
+    return list(dict.fromkeys(actions))  # 16.33 the pooled German boxes list each unit once
 
 
 def replace(game, action: Action) -> None:
@@ -116,7 +145,7 @@ def replace(game, action: Action) -> None:
     unit = unit_row(game, action.args[0])
     hex_id = action.args[1]
     step = game.step
-    force = next((f for f, b in _boxes(game, step) if b == unit["space_id"]), None)
+    force = next((f for f, b in _boxes(game, step) if unit["space_id"] in _pooled_boxes(game, b)), None)
     if force is None:
         raise game.violation(
             f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2"
@@ -128,6 +157,13 @@ def replace(game, action: Action) -> None:
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
         rule = "7.22" if force.startswith("GER") else "7.25"
+        if game.one(
+            "SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ? AND side <> ?",
+            [game.game_id, hex_id, force],
+        ):
+            rule = "7.23"  # never into a hex holding enemy units
+        elif force.startswith("GER") and not _berlin_ring(game, force[-1], force):
+            rule = "7.24"
         raise game.violation(
             f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule
         )

@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
+import json
+
 from phaseline import Event, Outcome
 
 GARRISON_CITIES = ("Warsaw", "Prague", "Vienna", "Berlin")  # 10.0
 BLOC = "CASE WHEN {s} LIKE 'GER%' THEN 'GER' ELSE {s} END"
 
 
-def update_cities(game) -> None:
+def update_cities(game, step=None) -> None:
     """11.0: a city belongs to the bloc occupying it; else to the only bloc whose ZOC reaches
-    it; else it stays with whoever last held it."""
+    it; else to the bloc of the last unit that passed through it or beside it (the moves of
+    ``step``, in order); else it stays with whoever held it."""
+    touched = _last_touch(game, step) if step is not None else {}
     rows = game.rows(
         f"""WITH occupant AS (
                 SELECT s.space_id, min({BLOC.format(s="s.side")}) AS bloc
@@ -23,23 +27,77 @@ def update_cities(game) -> None:
                 JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND NOT br.blocks_zoc
                 JOIN bfg_city c ON c.game_id = l.game_id AND c.space_id = l.b
                 WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY l.b)
-            SELECT c.space_id, c.controller,
-                   coalesce(o.bloc, CASE WHEN len(r.blocs) = 1 THEN r.blocs[1] END, c.controller) AS now
+            SELECT c.space_id, c.controller, o.bloc AS occupant,
+                   CASE WHEN len(r.blocs) = 1 THEN r.blocs[1] END AS zoc
             FROM bfg_city c LEFT JOIN occupant o USING (space_id) LEFT JOIN reach r USING (space_id)
-            WHERE c.game_id = $g""",
+            WHERE c.game_id = $g ORDER BY c.space_id""",
         {"g": game.game_id},
     )
     for row in rows:
-        if row["now"] != row["controller"]:
-            game.set("bfg_city", {"space_id": row["space_id"]}, controller=row["now"])
-            if row["now"] == "SOV":
+        now = row["occupant"] or row["zoc"] or touched.get(row["space_id"]) or row["controller"]
+        if now != row["controller"]:
+            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now)
+            if now == "SOV":
                 game.set("bfg_city", {"space_id": row["space_id"]}, captured_turn=game.clock.turn)
+            game.log(Event("note", side=now, to_space=row["space_id"], rule="11.0", purpose=f"{now} now controls it"))
+
+
+def _last_touch(game, step) -> dict[str, str]:
+    """11.0 last touch: city -> bloc of the last unit of ``step`` whose move went through the
+    city or beside it (undone moves excluded)."""
+    rows = game.rows(
+        f"""SELECT e.seq, {BLOC.format(s="s.side")} AS bloc, e.payload->'$.path' AS path
+            FROM event e JOIN unit_state s ON s.game_id = e.game_id AND s.unit_id = e.unit_id
+            WHERE e.game_id = $g AND e.kind = 'move' AND e.turn = $t AND e.step = $step
+              AND NOT EXISTS (
+                  SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
+                    AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
+            ORDER BY e.seq""",
+        {"g": game.game_id, "t": game.clock.turn, "step": step.name},
+    )
+    if not rows:
+        return {}
+    cities = {r["space_id"] for r in game.rows("SELECT space_id FROM bfg_city WHERE game_id = ?", [game.game_id])}
+    links: dict[str, set[str]] = {}
+    for r in game.rows("SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, list(cities)]):
+        links.setdefault(r["a"], set()).add(r["b"])
+    touched: dict[str, str] = {}
+    for row in rows:
+        for space in json.loads(row["path"] or "[]"):
+            for city in ({space} & cities) | links.get(space, set()):
+                touched[city] = row["bloc"]
+    return touched
 
 
 def garrison(game, step) -> None:
-    """10.0: after the Soviet Movement Phase, a Front in a captured garrison city stays there."""
+    """10.0: at the end of the Soviet Movement Phase each captured Warsaw, Prague, Vienna or
+    Berlin needs a Soviet Front; the first Front found there becomes its garrison for the rest
+    of the game (10.2). A city still without one is logged: it scores no Soviet VP unless
+    garrisoned by the end (10.1)."""
     if step.name != "sov-movement":
         return
+    assign_garrisons(game)
+    for row in game.rows(
+        """SELECT sp.name, c.space_id FROM bfg_city c JOIN space sp USING (game_id, space_id)
+           WHERE c.game_id = ? AND c.controller = 'SOV' AND list_contains(?, sp.name)
+             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name)
+           ORDER BY 1""",
+        [game.game_id, list(GARRISON_CITIES)],
+    ):
+        game.log(
+            Event(
+                "note",
+                side="SOV",
+                to_space=row["space_id"],
+                rule="10.0",
+                purpose=f"garrison obligation not met: no Soviet Front garrisons {row['name']} (no VP for it, 10.1)",
+            )
+        )
+
+
+def assign_garrisons(game) -> None:
+    """10.0, 10.2: a Soviet Front in a garrison city without a garrison becomes its garrison
+    (also at the start of Red Star / White Star, before any move: 10.2)."""
     for row in game.rows(
         """SELECT s.unit_id, sp.name FROM unit_state s JOIN unit u USING (game_id, unit_id)
            JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
@@ -76,10 +134,17 @@ def scores(game) -> dict[str, int]:
         rows = game.rows(
             """SELECT c.controller AS bloc, sum(sp.vp) AS vp FROM bfg_city c
                JOIN space sp ON sp.game_id = c.game_id AND sp.space_id = c.space_id
-               WHERE c.game_id = ? AND NOT (c.controller = 'SOV' AND list_contains(?, sp.name)
+               WHERE c.game_id = $g AND NOT (c.controller = 'SOV' AND list_contains($cities, sp.name)
                      AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name))
+                 -- 13.2 no Western Allied VP for a city held only by SS units
+                 AND NOT ($ss AND c.controller = 'WA' AND EXISTS (
+                     SELECT 1 FROM unit_state o JOIN unit ou USING (game_id, unit_id)
+                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id AND ou.nationality = 'SS')
+                   AND NOT EXISTS (
+                     SELECT 1 FROM unit_state o JOIN unit ou USING (game_id, unit_id)
+                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id AND ou.nationality <> 'SS'))
                GROUP BY ALL""",
-            [game.game_id, list(GARRISON_CITIES)],
+            {"g": game.game_id, "cities": list(GARRISON_CITIES), "ss": "13.2" in game.options},
         )
     found = {r["bloc"]: int(r["vp"]) for r in rows}
     if game.scenario.name == "collapse":  # the Western Allied player scores with the East Germans

@@ -1,0 +1,22 @@
+"""Optional rule 12.3: every German replacement arrives as an East German unit, and the
+turn-1 West German attacks of 12.21 are not required.
+
+Reading (digest 3.11 default): the West German allotment still takes the weakest unit of
+the West German box (7.21), but places it beside Berlin east of the boundary, where it
+becomes East German (5.41); if every such hex is blocked it goes west as usual (7.24).
+replacements.entry_hexes and phases._check_forced_attacks read ``"12.3" in game.options``;
+this plugin logs the rule where it acts, so the log shows why a replacement went east.
+"""
+
+from __future__ import annotations
+
+from phaseline import Event, hookimpl
+
+RULE = "12.3"
+TITLE = "All German replacements arrive as East German units (ignore 12.21)"
+
+
+@hookimpl
+def phaseline_phase_start(game, step):
+    if step.name in ("ger-w-replacement", "ger-e-replacement") and game.scenario.name in ("historical", "expanded"):
+        game.log(Event("note", side=step.side, rule=RULE, purpose="12.3: German replacements arrive as East Germans"))

@@ -1,0 +1,39 @@
+"""Optional rule 13.2 (Expanded Historical only): when Berlin falls, the SS pass to the
+Western Allies instead of leaving the map with the other Germans (13.1).
+
+At the end of the player turn in which Berlin fell, before the game plugin removes the
+Germans, every SS unit on the map becomes a Western Allied unit: it defends at its printed
+strength but attacks and moves at half its printed values, rounded down (digest
+``ss_halving_round`` default; combat.attack_strength halves the attack, ``mp_factor`` 0.5
+the movement allowance). The boundary is void as for the other Allies (digest
+``boundary_with_ss_remaining``). The Western Allies score no VP for a city occupied only by
+SS units (victory.scores).
+"""
+
+from __future__ import annotations
+
+from phaseline import Event, hookimpl
+
+from ..rules.phases import berlin_falls_now
+
+RULE = "13.2"
+TITLE = "SS units pass to the Western Allies when Berlin falls (Expanded game)"
+HALF = 0.5
+
+
+@hookimpl(tryfirst=True)  # before the game plugin removes the Germans (12.22, 13.1)
+def phaseline_phase_end(game, step):
+    if game.scenario.name != "expanded" or not berlin_falls_now(game, step):
+        return
+    for unit in game.rows(
+        """SELECT s.unit_id FROM unit_state s JOIN unit u USING (game_id, unit_id)
+           JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
+           WHERE s.game_id = ? AND u.nationality = 'SS' AND s.side IN ('GER_E', 'GER_W') AND sp.kind = 'hex'
+             AND s.status = 'ready' ORDER BY 1""",
+        [game.game_id],
+    ):
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, side="WA")
+        game.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=HALF, deadline_turn=None, deadline_step=None)
+        game.log(
+            Event("note", side="WA", unit_id=unit["unit_id"], rule=RULE, purpose="13.2: the SS unit passes to the WA")
+        )

@@ -1,0 +1,194 @@
+"""Exiting the map (9.0–9.3).
+
+German units only, voluntarily, from the 9.0 edge hexes (west 1601–2301, east 0926–3526,
+south 0112–0117), at a cost of 4 MP (9.3). The exiting unit is out for good. The German
+side then flips the two enemy units nearest the exit hex, of the force the exiting German
+fights (digest 3.13 default; the ruling ``exit-any-allied`` takes any Allied or Soviet
+unit): they keep their ZOC until the end of that Movement Phase and are then removed for
+good (9.1; phases.end removes them). Where no such unit is on the map, the German side
+takes them from that theatre's eliminated-units box instead (9.2; with one unit on the
+map, that one and one from the box). Ties in distance are the German side's decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event, InvalidOrder
+
+from ..board import edge_hexes
+from .elimination import remove_from_play
+from .units import label, unit_row
+
+EXIT_COST = 4  # 9.3
+EXIT_EDGES = ("west-exit", "east", "south-exit")  # 9.0
+PENALTY = 2  # 9.1 two enemy units per exit
+DECISION = "exit-penalty"
+
+
+def exit_hexes() -> set[str]:
+    """The edge hexes a German unit may leave the map from (9.0)."""
+    return {h for edge in EXIT_EDGES for h in edge_hexes(edge)}
+
+
+def enemy_forces(game, unit: dict[str, Any]) -> tuple[str, ...]:
+    """The forces that pay for ``unit``'s exit: the one it fights, by the theatre of the exit
+    hex (East: Soviets, West: Western Allies), or both under ``exit-any-allied``."""
+    if "exit-any-allied" in game.options:
+        return ("SOV", "WA")
+    zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
+    return ("SOV",) if zone == "E" else ("WA",)
+
+
+def penalty_boxes(forces: tuple[str, ...], region: str | None) -> list[str]:
+    """9.2: the eliminated-units box of each paying force's theatre (Italy: 7.13)."""
+    boxes = []
+    if "SOV" in forces:
+        boxes.append("ELIM_SOV")
+    if "WA" in forces:
+        boxes.append("ELIM_WA_ITALY" if region == "ITA" else "ELIM_WA")
+    return boxes
+
+
+# --- 9.0 who may exit ------------------------------------------------------------------
+
+
+def refusal(game, unit: dict[str, Any]) -> tuple[str, str] | None:
+    """Why ``unit`` may not exit now, as (rule, reason), or None if it may."""
+    step = game.step
+    if not unit["side"].startswith("GER"):
+        return "9.0", "only German units may exit the map"
+    if unit["side"] not in step.acting:
+        return "3.0", f"it is {unit['side']}: it does not move in the {step.title}"
+    if unit["space_kind"] != "hex" or unit["status"] != "ready":
+        return "9.0", f"it is not on the map ({unit['space_id']})"
+    if unit["space_id"] not in exit_hexes():
+        return "9.0", f"{unit['space_id']} is not an exit hex (west 1601–2301, east 0926–3526, south 0112–0117)"
+    if unit["garrison"]:
+        return "10.3", f"it garrisons {unit['garrison']}"
+    if unit["frozen"]:
+        return "7.26", "it was placed in an enemy ZOC and may not move this phase"
+    if unit["mp"] < EXIT_COST:
+        return "9.3", f"exiting costs {EXIT_COST} MP and it has {unit['mp']} left"
+    return None
+
+
+def legal(game, step) -> list[Action]:
+    """``exit UNIT`` for every phasing German unit that may exit now."""
+    if not any(f.startswith("GER") for f in step.acting):
+        return []
+    rows = game.rows(
+        """SELECT s.unit_id FROM unit_state s JOIN bfg_unit b USING (game_id, unit_id)
+           WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready' AND s.mp >= ?
+             AND list_contains(?, s.space_id) AND NOT b.frozen AND b.garrison IS NULL ORDER BY 1""",
+        [game.game_id, list(step.acting), EXIT_COST, sorted(exit_hexes())],
+    )
+    return [Action("exit", (r["unit_id"],), step.side) for r in rows]
+
+
+def exit_unit(game, action: Action) -> None:
+    """``exit UNIT``: the unit leaves the map for good; its enemies pay two units (9.1, 9.2)."""
+    if len(action.args) != 1:
+        raise InvalidOrder("exit takes one unit: exit UNIT")
+    unit = unit_row(game, action.args[0])
+    why = refusal(game, unit)
+    if why:
+        raise game.violation(f"{label(unit)} may not exit: {why[1]}", why[0])
+    game.log(
+        Event(
+            "exit",
+            side=unit["side"],
+            unit_id=unit["unit_id"],
+            from_space=unit["space_id"],
+            to_space="OUT",
+            rule="9.0",
+            payload={"mp_left": unit["mp"], "cost": EXIT_COST},
+        )
+    )
+    remove_from_play(game, unit["unit_id"], "9.1", "exited the map: out of the game for good")
+    forces = enemy_forces(game, unit)
+    context = {
+        "origin": unit["space_id"],
+        "forces": list(forces),
+        "boxes": penalty_boxes(forces, unit["region"]),
+        "needed": PENALTY,
+        "player": action.side,
+    }
+    _collect(game, context)
+
+
+# --- 9.1, 9.2 the price of an exit ------------------------------------------------------
+
+
+def nearest(game, origin: str, forces: list[str]) -> list[tuple[int, str]]:
+    """(distance, unit) of every unflipped unit of ``forces`` on the map, nearest first."""
+    distance = {r["space_id"]: r["distance"] for r in game.rules.run("distances-from", origin=origin)}
+    rows = game.rows(
+        """SELECT unit_id, space_id FROM unit_state
+           WHERE game_id = ? AND list_contains(?, side) AND status = 'ready' ORDER BY unit_id""",
+        [game.game_id, forces],
+    )
+    return sorted((distance[r["space_id"]], r["unit_id"]) for r in rows if r["space_id"] in distance)
+
+
+def _boxed(game, boxes: list[str]) -> list[str]:
+    return [
+        r["unit_id"]
+        for r in game.rows(
+            "SELECT unit_id FROM unit_state WHERE game_id = ? AND list_contains(?, space_id) ORDER BY 1",
+            [game.game_id, boxes],
+        )
+    ]
+
+
+def _collect(game, context: dict[str, Any]) -> None:
+    """Take the price unit by unit; ask the German side where the choice is open."""
+    while context["needed"] > 0:
+        on_map = nearest(game, context["origin"], context["forces"])
+        if on_map:  # 9.1 the nearest, ties to the German side
+            closest = on_map[0][0]
+            tier = [u for d, u in on_map if d == closest]
+            if len(tier) > context["needed"]:
+                _ask(game, context, tier, f"Flip which enemy unit nearest {context['origin']}", "9.1")
+                return
+            for unit_id in tier:
+                _take(game, context, unit_id)
+            continue
+        boxed = _boxed(game, context["boxes"])  # 9.2 none left on the map: from the box
+        if not boxed:
+            game.log(Event("note", rule="9.2", purpose="no enemy unit left to remove for this exit"))
+            return
+        if len(boxed) > context["needed"]:
+            _ask(game, context, boxed, f"Remove which unit from {', '.join(context['boxes'])}", "9.2")
+            return
+        for unit_id in boxed:
+            _take(game, context, unit_id)
+
+
+def _ask(game, context: dict[str, Any], choices: list[str], prompt: str, rule: str) -> None:
+    game.ask(context["player"], DECISION, f"{prompt} (9.1: {context['needed']} to go)", choices, context, rule=rule)
+
+
+def _take(game, context: dict[str, Any], unit_id: str) -> None:
+    unit = unit_row(game, unit_id)
+    context["needed"] -= 1
+    if unit["space_kind"] == "box":  # 9.2 straight out of the game
+        remove_from_play(game, unit_id, "9.2", f"removed from {unit['space_id']} for a German exit")
+        return
+    game.set("unit_state", {"unit_id": unit_id}, status="flipped")  # 9.1 keeps its ZOC this phase
+    game.log(
+        Event(
+            "flipped",
+            side=unit["side"],
+            unit_id=unit_id,
+            from_space=unit["space_id"],
+            rule="9.1",
+            purpose=f"{unit_id} flipped for a German exit at {context['origin']}: removed at the end of the phase",
+        )
+    )
+
+
+def answer(game, decision: dict[str, Any], choice: str) -> None:
+    context = dict(decision["context"])
+    _take(game, context, choice)
+    _collect(game, context)

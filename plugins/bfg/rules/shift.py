@@ -1,0 +1,83 @@
+"""The three-player strategic shift (16.32).
+
+Once in each German Movement Phase the German player may triple the movement allowance of
+one German unit. That unit must cross the theatre boundary in that phase, be on the other
+side at its end, and neither start nor end the phase in an enemy ZOC. ``shift UNIT`` names
+the unit before it moves (``shift UNIT HEX`` also moves it there); the end of the phase
+checks where it stands, and refuses to end the phase while the shift is unfulfilled
+(undo the shift to drop it). Bots do not use the shift: it is offered to humans only.
+"""
+
+from __future__ import annotations
+
+import json
+
+from phaseline import Action, Event, InvalidOrder
+
+from . import movement
+from .units import label, unit_row
+
+FACTOR = 3  # 16.32 tripled movement allowance
+OTHER_SIDE = {"E": "W", "W": "E"}
+
+
+def _in_enemy_zoc(game, side: str, space_id: str) -> bool:
+    return space_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=side)}
+
+
+def shift(game, action: Action) -> None:
+    """``shift UNIT [HEX]``: triple UNIT's movement allowance for this phase (16.32)."""
+    if len(action.args) not in (1, 2):
+        raise InvalidOrder("shift takes a unit and optionally a hex: shift UNIT [HEX]")
+    if game.scenario.name != "three-player":
+        raise game.violation("the strategic shift exists only in the three-player game", "16.32")
+    unit = unit_row(game, action.args[0])
+    step = game.step
+    if not unit["side"].startswith("GER") or unit["side"] not in step.acting:
+        raise game.violation(f"{label(unit)} is not a German unit moving in the {step.title}", "16.32")
+    if game.one("SELECT shift_used FROM bfg_state WHERE game_id = ?", [game.game_id]):
+        raise game.violation("only one German unit may shift in each German Movement Phase", "16.32")
+    if unit["space_kind"] != "hex" or unit["moved"] or unit["garrison"] or unit["frozen"]:
+        raise game.violation(f"{label(unit)} must shift before it moves, from the map", "16.32")
+    if _in_enemy_zoc(game, unit["side"], unit["space_id"]):
+        raise game.violation(f"{label(unit)} starts the phase in an enemy ZOC at {unit['space_id']}", "16.32")
+    mp = unit["movement"] * FACTOR
+    game.log(
+        Event(
+            "shift",
+            side=unit["side"],
+            unit_id=unit["unit_id"],
+            from_space=unit["space_id"],
+            rule="16.32",
+            purpose=f"{unit['unit_id']} shifts theatres with {mp} MP",
+            payload={"from_zone": unit["zone"], "mp": mp},
+        )
+    )
+    game.set("bfg_state", {}, shift_used=True)
+    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=float(FACTOR))
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=mp)
+    if len(action.args) == 2:
+        movement.move(game, Action("move", (unit["unit_id"], action.args[1]), action.side))
+
+
+def check_end(game, step) -> None:
+    """16.32 at the end of the phase: the shifted unit stands across the boundary, out of
+    enemy ZOC."""
+    rows = game.rows(
+        """SELECT e.unit_id, e.payload FROM event e JOIN bfg_unit b ON b.game_id = e.game_id
+             AND b.unit_id = e.unit_id AND b.mp_factor = ?
+           WHERE e.game_id = ? AND e.kind = 'shift' AND e.turn = ? AND e.step = ? ORDER BY e.seq DESC LIMIT 1""",
+        [float(FACTOR), game.game_id, game.clock.turn, step.name],
+    )
+    if not rows:
+        return
+    unit = unit_row(game, rows[0]["unit_id"])
+    start = json.loads(rows[0]["payload"])["from_zone"]
+    wanted = OTHER_SIDE.get(start)
+    across = unit["zone"] == wanted if wanted else unit["zone"] in OTHER_SIDE
+    if unit["space_kind"] == "hex" and not across:
+        raise game.violation(
+            f"{label(unit)} shifted and must end across the theatre boundary (it is in {unit['space_id']})", "16.32"
+        )
+    if unit["space_kind"] == "hex" and _in_enemy_zoc(game, unit["side"], unit["space_id"]):
+        raise game.violation(f"{label(unit)} shifted and may not end in an enemy ZOC at {unit['space_id']}", "16.32")
