@@ -1,0 +1,80 @@
+"""A heuristic bot for both sides of Breakout: Normandy.
+
+The Allies push for the VP areas (and inland off the beaches); the Germans hold their
+ground and bridges, and counter-attack only weak Allied stacks. Both make every
+attack that waits to be made, and pass when no move improves their position.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from phaseline import Action
+
+from .rules.board import board, enemy_of
+from .scenarios import ALLIED
+
+
+class HeuristicBot:
+    def __init__(self, game, side: str) -> None:
+        self.side = side
+        b = board(game)
+        vp_areas = [
+            r["area_id"]
+            for r in game.rows("SELECT area_id FROM bkn_victory WHERE game_id = ? AND item = 'area'", [game.game_id])
+        ]
+        bridge_ends = {e for br in b.bridges.values() for e in (br["a"], br["b"])}
+        self.goal = self._distances(b, vp_areas)
+        self.bridges = bridge_ends
+
+    @staticmethod
+    def _distances(b, targets) -> dict[str, int]:
+        dist = {t: 0 for t in targets if t in b.areas}
+        todo = deque(dist)
+        while todo:
+            here = todo.popleft()
+            for nxt, (kind, _) in b.neighbours(here).items():
+                if kind not in ("sea", "water") and nxt not in dist and b.areas[nxt].kind == "area":
+                    dist[nxt] = dist[here] + 1
+                    todo.append(nxt)
+        return dist
+
+    def choose(self, game, side: str) -> Action:
+        actions = game.legal_actions(side)
+        by_verb: dict[str, list[Action]] = {}
+        for a in actions:
+            by_verb.setdefault(a.verb, []).append(a)
+        end = next(a for a in actions if a.verb == "end")
+        if by_verb.get("choose"):
+            return by_verb["choose"][0]
+        if by_verb.get("attack"):
+            return by_verb["attack"][0]
+        moves = by_verb.get("move", []) + by_verb.get("regroup", [])
+        best = self._best_move(game, moves)
+        if best:
+            return best
+        return by_verb["pass"][0] if by_verb.get("pass") else end
+
+    def _best_move(self, game, moves: list[Action]) -> Action | None:
+        b = board(game)
+        best, score = None, 0.5
+        for m in moves:
+            unit = b.units[m.args[0]]
+            gain = self._value(b, unit, m.args[1]) - self._value(b, unit, unit["space_id"])
+            if gain > score:
+                best, score = m, gain
+        return best
+
+    def _value(self, b, unit, space: str) -> float:
+        area = b.areas[space]
+        enemies = area.units[enemy_of(self.side)]
+        if self.side == ALLIED:
+            value = -self.goal.get(space, 8) + (2 if area.vp else 0)
+            if enemies:  # attack only with odds: prefer areas holding Spent enemies
+                fresh = sum(1 for u in enemies if b.units[u]["status"] == "Fresh")
+                value -= 0.5 * fresh + 0.5 * area.tem
+            return value
+        value = area.tem + (1.5 if space in self.bridges else 0) + area.vp
+        if enemies:
+            value -= 1 + sum(1 for u in enemies if b.units[u]["status"] == "Fresh")
+        return value

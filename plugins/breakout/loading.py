@@ -1,0 +1,337 @@
+"""Loading a scenario's data files into the static tables, each row with its provenance.
+
+Files (scenarios/breakout, or a custom scenario folder): map/areas.csv, map/borders.csv,
+map/bridges.csv, map/beaches.csv, units.csv, setup.csv and tables/*.csv (README.md there).
+"""
+
+from __future__ import annotations
+
+from phaseline.scenario import read_csv
+
+from .scenarios import ALLIED, GERMAN
+
+RULE_REFS = {"path.trace": "12.5", "stack.limit": "7.1"}
+KINDS = ("clear", "river", "water", "arrow", "landing", "sea")
+
+
+def load(game, scenario) -> None:
+    """Fill space, link, unit and the game's charts for ``game`` from ``scenario``'s files."""
+    gid, store = game.game_id, game.store
+    areas = read_csv(
+        scenario.file("map/areas.csv"),
+        (
+            "area_id",
+            "name",
+            "kind",
+            "terrain",
+            "tem",
+            "bocage",
+            "vp",
+            "zone",
+            "beach",
+            "port",
+            "naval_colour",
+            "x",
+            "y",
+        ),
+    )
+    ids = {a["area_id"] for a in areas}
+    store.insert_rows(
+        "space",
+        ["game_id", "space_id", "kind", "x", "y", "terrain", "name", "zone", "vp", "feature", "provenance", "source"],
+        [
+            (
+                gid,
+                a["area_id"],
+                "area" if a["kind"] == "area" else "box",
+                float(a["x"]),
+                float(a["y"]),
+                a["terrain"],
+                a["name"],
+                a["zone"] or None,
+                a.int("vp", default=0),
+                (a["beach"] and f"beach:{a['beach']}") or (a["port"] and f"port:{a['port']}") or None,
+                a["provenance"],
+                a["source"],
+            )
+            for a in areas
+        ],
+    )
+    store.insert_rows(
+        "bkn_area",
+        ["game_id", "area_id", "tem", "bocage", "beach", "port", "naval_colour", "provenance", "source"],
+        [
+            (
+                gid,
+                a["area_id"],
+                a.int("tem", default=0),
+                a.flag("bocage"),
+                a["beach"] or None,
+                a["port"] or None,
+                a["naval_colour"] or None,
+                a["provenance"],
+                a["source"],
+            )
+            for a in areas
+        ],
+    )
+    bridges = _load_bridges(game, scenario, ids)
+    links = []
+    for row in read_csv(scenario.file("map/borders.csv"), ("a", "b", "kind", "river", "bridge")):
+        for end in (row["a"], row["b"]):
+            if end not in ids:
+                raise row.error(f"unknown area {end!r}")
+        if row["kind"] not in KINDS:
+            raise row.error(f"border kind must be one of {', '.join(KINDS)}, not {row['kind']!r}")
+        if row["bridge"] and row["bridge"] not in bridges:
+            raise row.error(f"unknown bridge {row['bridge']!r}")
+        kind = "bridge" if row["bridge"] else row["kind"]  # 3.24: a bridged border is crossed by its bridge
+        name = row["bridge"] or row["river"] or None
+        for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
+            links.append((gid, a, b, kind, name, row["provenance"], row["source"]))
+    store.insert_rows("link", ["game_id", "a", "b", "kind", "name", "provenance", "source"], links)
+    _load_beaches(game, scenario, ids)
+    _load_units(game, scenario, ids)
+    _load_charts(game, scenario)
+    load_sources(game)
+
+
+def _load_bridges(game, scenario, ids: set[str]) -> dict[str, dict]:
+    borders = {
+        frozenset((r["a"], r["b"])): r["kind"] for r in read_csv(scenario.file("map/borders.csv"), ("a", "b", "kind"))
+    }
+    found = {}
+    rows = []
+    for row in read_csv(scenario.file("map/bridges.csv"), ("bridge_id", "a", "b", "name", "initial_state")):
+        border = borders.get(frozenset((row["a"], row["b"])))
+        if border is None:
+            raise row.error(f"bridge {row['bridge_id']} spans no border {row['a']}-{row['b']}")
+        if row["initial_state"] not in ("german", "allied", "destroyed"):
+            raise row.error(f"bridge state must be german, allied or destroyed, not {row['initial_state']!r}")
+        found[row["bridge_id"]] = row
+        rows.append(
+            (
+                game.game_id,
+                row["bridge_id"],
+                row["a"],
+                row["b"],
+                row["name"],
+                border,
+                row["initial_state"],
+                row["provenance"],
+                row["source"],
+            )
+        )
+    game.store.insert_rows(
+        "bkn_bridge",
+        ["game_id", "bridge_id", "a", "b", "name", "border", "initial_state", "provenance", "source"],
+        rows,
+    )
+    return found
+
+
+def _load_beaches(game, scenario, ids: set[str]) -> None:
+    rows = []
+    for row in read_csv(
+        scenario.file("map/beaches.csv"),
+        ("beach", "area_id", "nationality", "approach_box", "depots_per_day", "works", "mulberry"),
+    ):
+        if row["area_id"] not in ids or row["approach_box"] not in ids:
+            raise row.error(f"unknown area or box for beach {row['beach']}")
+        rows.append(
+            (
+                game.game_id,
+                row["beach"],
+                row["area_id"],
+                row["nationality"],
+                row["approach_box"],
+                row.int("depots_per_day", default=0),
+                row.flag("works"),
+                row["mulberry"] or None,
+                row["provenance"],
+                row["source"],
+            )
+        )
+    game.store.insert_rows(
+        "bkn_beach",
+        [
+            "game_id",
+            "beach",
+            "area_id",
+            "nationality",
+            "approach_box",
+            "depots_per_day",
+            "works",
+            "mulberry",
+            "provenance",
+            "source",
+        ],
+        rows,
+    )
+
+
+def _load_units(game, scenario, ids: set[str]) -> None:
+    setup = {}
+    for row in read_csv(scenario.file("setup.csv"), ("unit_id", "space_id", "arrival_day", "method")):
+        if row["space_id"] not in ids:
+            raise row.error(f"unknown area or box {row['space_id']!r} for unit {row['unit_id']}")
+        if row["method"] not in ("start", "drop", "landing", "zone"):
+            raise row.error(f"method must be start, drop, landing or zone, not {row['method']!r}")
+        if row["unit_id"] in setup:
+            raise row.error(f"unit {row['unit_id']} is set up twice")
+        setup[row["unit_id"]] = row
+    units = read_csv(
+        scenario.file("units.csv"),
+        (
+            "unit_id",
+            "name",
+            "side",
+            "nationality",
+            "ss",
+            "division",
+            "type",
+            "subtype",
+            "art_kind",
+            "size",
+            "attack",
+            "defense",
+            "movement",
+            "spent_defense",
+        ),
+    )
+    printed, extra = [], []
+    for u in units:
+        if u["side"] not in (GERMAN, ALLIED):
+            raise u.error(f"side must be {GERMAN} or {ALLIED}, not {u['side']!r}")
+        s = setup.get(u["unit_id"])
+        start = s["space_id"] if s and s["method"] == "start" else None
+        printed.append(
+            (
+                game.game_id,
+                u["unit_id"],
+                u["name"],
+                u["nationality"],
+                u["side"],
+                u["size"],
+                u.int("attack"),
+                u.int("defense"),
+                u.int("movement"),
+                start,
+                u["provenance"],
+                u["source"],
+            )
+        )
+        extra.append(
+            (
+                game.game_id,
+                u["unit_id"],
+                u.flag("ss"),
+                u["division"] or None,
+                u["type"],
+                u["subtype"] or None,
+                u["art_kind"] or None,
+                u.int("spent_defense"),
+                s.int("arrival_day") if s and s["arrival_day"] else None,
+                s["method"] if s else None,
+                s["space_id"] if s else None,
+            )
+        )
+    unknown = set(setup) - {u["unit_id"] for u in units}
+    if unknown:
+        raise setup[min(unknown)].error(f"unknown unit {min(unknown)!r}")
+    game.store.insert_rows(
+        "unit",
+        [
+            "game_id",
+            "unit_id",
+            "name",
+            "nationality",
+            "bloc",
+            "size",
+            "attack",
+            "defense",
+            "movement",
+            "start",
+            "provenance",
+            "source",
+        ],
+        printed,
+    )
+    game.store.insert_rows(
+        "bkn_unit",
+        [
+            "game_id",
+            "unit_id",
+            "ss",
+            "division",
+            "type",
+            "subtype",
+            "art_kind",
+            "spent_defense",
+            "arrival_day",
+            "method",
+            "arrive_at",
+        ],
+        extra,
+    )
+
+
+def _load_charts(game, scenario) -> None:
+    gid, store = game.game_id, game.store
+    charts = {
+        "bkn_movement_cost": ("tables/movement_costs.csv", ("code", "mf", "applies_to", "restriction")),
+        "bkn_impulse_track": ("tables/impulse_track.csv", ("space", "value", "note")),
+        "bkn_victory": ("tables/victory.csv", ("item", "area_id", "vp", "condition")),
+        "bkn_turn": ("tables/turns.csv", ("turn", "date", "week", "start_weather", "reinforcements", "vp_required")),
+        "bkn_marker": (
+            "tables/bombardment.csv",
+            ("marker_id", "side", "kind", "nationality", "dday_strength", "strength", "reach"),
+        ),
+    }
+    for table, (path, columns) in charts.items():
+        rows = [
+            (gid, *[r[c] or None for c in columns], r["provenance"], r["source"])
+            for r in read_csv(scenario.file(path), columns)
+        ]
+        if table == "bkn_victory":  # one VP item per area, or one without an area
+            rows = [(g, item, area or "", *rest) for g, item, area, *rest in rows]
+        store.insert_rows(table, ["game_id", *columns, "provenance", "source"], rows)
+    combat = read_csv(scenario.file("tables/combat.csv"), ("table", "code", "condition", "value", "note"))
+    store.insert_rows(
+        "bkn_combat",
+        ["game_id", "tbl", "code", "condition", "value", "note", "provenance", "source"],
+        [
+            (gid, r["table"], r["code"], r["condition"], r["value"], r["note"], r["provenance"], r["source"])
+            for r in combat
+        ],
+    )
+    store.insert_rows("rule_ref", ["game_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
+    store.insert_rows(  # 7.1: ten units per side per area
+        "stacking_rule", ["game_id", "side", "size", "max_units", "rule"], [(gid, "*", "*", 10, "7.1")]
+    )
+    # 12.5: supply paths: no path over unbridged water, the sea or zone arrows (zones are boxes)
+    costs = [("border", k, None if k in ("water", "sea", "landing") else 1) for k in (*KINDS, "bridge")]
+    store.insert_rows(
+        "path_cost",
+        ["game_id", "side", "applies_to", "kind", "cost", "rule"],
+        [(gid, side, a, k, c, "12.5") for side in (GERMAN, ALLIED) for a, k, c in costs],
+    )
+
+
+def load_sources(game) -> None:
+    """12.6, 12.7: supply sources: areas arrow-linked to zones and Cherbourg; the beaches."""
+    gid = game.game_id
+    sources = game.rows(  # 12.6, 12.7: areas arrow-linked to zones, Cherbourg; the beaches
+        """SELECT 'german' AS side, s.space_id, 'zone' AS kind FROM space s
+           WHERE s.game_id = ? AND s.kind = 'area' AND s.zone IS NOT NULL
+           UNION ALL SELECT 'german', s.space_id, 'port' FROM space s
+           WHERE s.game_id = ? AND s.feature = 'port:major'
+           UNION ALL SELECT 'allied', area_id, 'beach' FROM bkn_beach WHERE game_id = ?
+           ORDER BY 1, 2""",
+        [gid, gid, gid],
+    )
+    game.store.insert_rows(
+        "path_source",
+        ["game_id", "side", "space_id", "kind"],
+        [(gid, s["side"], s["space_id"], s["kind"]) for s in sources],
+    )

@@ -1,0 +1,1 @@
+"""Breakout: Normandy's rules, one module per rule family."""

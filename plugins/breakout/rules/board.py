@@ -1,0 +1,213 @@
+"""The board as the rules read it: areas with control and occupants, links, bridges, units.
+
+One snapshot per state change (7.3-7.6): every legality check and bot choice of that
+state reads the same few set queries, never a query per unit or per area.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..scenarios import ALLIED, GERMAN
+
+POINT_TYPES = ("infantry", "armour")  # 8.35: only infantry and armour lead into enemy areas
+LADDER = ("Fresh", "Spent", "Dis1", "Dis2", "eliminated")  # 12.2
+
+
+def enemy_of(side: str) -> str:
+    return ALLIED if side == GERMAN else GERMAN
+
+
+def side_of_controller(controller: str | None) -> str:
+    """7.3: every area is controlled by Germany, the US or Britain."""
+    return GERMAN if controller in (None, "DE") else ALLIED
+
+
+def national_group(nationality: str) -> str:
+    """4.1: Canadian units count as British for every rule."""
+    return "UK" if nationality in ("UK", "CAN") else nationality
+
+
+@dataclass
+class Area:
+    space_id: str
+    name: str
+    kind: str
+    terrain: str
+    zone: str | None
+    vp: int
+    tem: int
+    bocage: bool
+    beach: str | None
+    naval_colour: str | None
+    controller: str
+    units: dict[str, list[str]] = field(default_factory=lambda: {GERMAN: [], ALLIED: []})
+
+    @property
+    def is_zone(self) -> bool:
+        return self.terrain == "zone"
+
+    @property
+    def is_box(self) -> bool:
+        return self.kind == "box"
+
+    def count(self, side: str) -> int:
+        return len(self.units[side])
+
+    def contested(self) -> bool:
+        """7.4: units of both sides are in the area."""
+        return bool(self.units[GERMAN]) and bool(self.units[ALLIED])
+
+    def vacant(self, side: str) -> bool:
+        """7.5: no enemy units, whoever controls it."""
+        return not self.units[enemy_of(side)]
+
+    def controlled_by(self, side: str) -> bool:
+        return side_of_controller(self.controller) == side
+
+    def free(self, side: str) -> bool:
+        """7.6: vacant for the side and controlled by it."""
+        return self.vacant(side) and self.controlled_by(side)
+
+
+class Board:
+    """A snapshot of the map and units for one state version."""
+
+    def __init__(self, game) -> None:
+        gid = game.game_id
+        self.game = game
+        static = _static(game)
+        control = dict(
+            game.con.execute("SELECT space_id, controller FROM bkn_control WHERE game_id = ?", [gid]).fetchall()
+        )
+        self.areas: dict[str, Area] = {
+            sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()
+        }
+        self.links = static["links"]
+        states = dict(
+            game.con.execute("SELECT bridge_id, state FROM bkn_bridge_state WHERE game_id = ?", [gid]).fetchall()
+        )
+        self.bridges = {k: {**v, "state": states.get(k, v["initial_state"])} for k, v in static["bridges"].items()}
+        self.units: dict[str, dict[str, Any]] = {}
+        for row in game.rows(
+            """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.moved, us.attacked,
+                      coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
+                      coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
+                      coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas
+               FROM unit_state us
+               LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
+               WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id""",
+            [gid],
+        ):
+            row.update(static["units"][row["unit_id"]])
+            self.units[row["unit_id"]] = row
+            if row["space_id"] in self.areas:
+                self.areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
+        self.attacked = {
+            r[0] for r in game.con.execute("SELECT space_id FROM bkn_attacked WHERE game_id = ?", [gid]).fetchall()
+        }
+        self.day = game.rows("SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0]
+
+    # --- questions ----------------------------------------------------------------
+
+    def units_in(self, space: str, side: str) -> list[dict[str, Any]]:
+        return [self.units[u] for u in self.areas[space].units[side]]
+
+    def fresh_enemies(self, space: str, side: str) -> list[dict[str, Any]]:
+        return [u for u in self.units_in(space, enemy_of(side)) if u["status"] == "Fresh"]
+
+    def bridge(self, a: str, b: str) -> dict[str, Any] | None:
+        kind, name = self.links.get(a, {}).get(b, (None, None))
+        return self.bridges.get(name) if kind == "bridge" else None
+
+    def neighbours(self, space: str) -> dict[str, tuple[str, str | None]]:
+        return self.links.get(space, {})
+
+
+def _static(game) -> dict[str, Any]:
+    """The map, bridges and counters: read once per match (they never change)."""
+    cached = getattr(game, "_bkn_static", None)
+    if cached is not None:
+        return cached
+    gid = game.game_id
+    areas = {
+        row["space_id"]: row
+        for row in game.rows(
+            """SELECT s.space_id, s.name, s.kind, s.terrain, s.zone, s.vp, coalesce(a.tem, 0) AS tem,
+                      coalesce(a.bocage, FALSE) AS bocage, a.beach, a.naval_colour
+               FROM space s LEFT JOIN bkn_area a ON a.game_id = s.game_id AND a.area_id = s.space_id
+               WHERE s.game_id = ? ORDER BY s.space_id""",
+            [gid],
+        )
+    }
+    links: dict[str, dict[str, tuple[str, str | None]]] = {}
+    for a, b, kind, name in game.con.execute(
+        "SELECT a, b, kind, name FROM link WHERE game_id = ? ORDER BY a, b", [gid]
+    ).fetchall():
+        links.setdefault(a, {})[b] = (kind, name)
+    bridges = {
+        row["bridge_id"]: row
+        for row in game.rows(
+            "SELECT bridge_id, a, b, name, border, initial_state FROM bkn_bridge WHERE game_id = ?", [gid]
+        )
+    }
+    units = {
+        row.pop("unit_id"): row
+        for row in game.rows(
+            """SELECT u.unit_id, u.nationality, u.attack, u.defense, u.movement, u.size, u.name,
+                      bu.ss, bu.division, bu.type, bu.subtype, bu.art_kind, bu.spent_defense
+               FROM unit u JOIN bkn_unit bu ON bu.game_id = u.game_id AND bu.unit_id = u.unit_id
+               WHERE u.game_id = ?""",
+            [gid],
+        )
+    }
+    costs = {
+        code: 99 if mf == "all" else int(mf)
+        for code, mf in game.con.execute("SELECT code, mf FROM bkn_movement_cost WHERE game_id = ?", [gid]).fetchall()
+        if mf and (mf == "all" or mf.isdigit())
+    }
+    cached = {"areas": areas, "links": links, "bridges": bridges, "units": units, "costs": costs}
+    game._bkn_static = cached
+    return cached
+
+
+def board(game) -> Board:
+    """The snapshot for the game's current state (rebuilt after every change)."""
+    cached = getattr(game, "_bkn_board", None)
+    if cached is None or cached[0] != game.ledger.version:
+        cached = (game.ledger.version, Board(game))
+        game._bkn_board = cached
+    return cached[1]
+
+
+def update_control(game, spaces: list[str], mover: str | None = None) -> None:
+    """7.3: a side whose units are alone in an area controls it; US or British by majority.
+
+    Between the Allies, control changes only when the controlling nationality has left
+    (7.3); when the Allies take an area with both present, the larger number takes it and
+    on a tie the moving unit's nationality does (the Allied player's choice, 7.3).
+    """
+    snapshot = board(game)
+    for space in dict.fromkeys(spaces):
+        area = snapshot.areas.get(space)
+        if area is None or area.kind not in ("area", "box") or area.terrain == "sea":
+            continue
+        germans, allies = area.units[GERMAN], area.units[ALLIED]
+        new = area.controller
+        if germans and not allies:
+            new = "DE"
+        elif allies and not germans:
+            counts = {"US": 0, "UK": 0}
+            for u in allies:
+                counts[national_group(snapshot.units[u]["nationality"])] += 1
+            if counts.get(area.controller):
+                new = area.controller
+            elif area.controller in counts:
+                new = "UK" if area.controller == "US" else "US"
+            elif counts["US"] != counts["UK"]:
+                new = max(counts, key=counts.get)
+            else:
+                new = national_group(mover) if mover else "US"
+        if new != area.controller:
+            game.set("bkn_control", {"space_id": space}, controller=new)

@@ -1,0 +1,162 @@
+"""The day: Dawn (6.2), Daylight's impulses and the sunset roll (6.3, 8.1, 8.6, 11.5, 18.4).
+
+The impulse marker starts on 0. Impulse N is German impulse N then Allied impulse N.
+The Allies' first DR of their impulse is the Sunset DR (6.3): raw = N changes the
+weather; raw + Sunset DRM >= N advances the marker to N+1, anything less ends the day
+after this impulse, as does a marker that would pass the end of the track (3.8) and two
+consecutive passes (8.6).
+"""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from ..scenarios import ALLIED, GERMAN
+from ..sequence import named
+from .board import board
+
+
+def roll_dr(game, side: str, purpose: str, rule: str) -> int:
+    """9.11: a DR is two dice; the first Allied DR of an Allied impulse is the Sunset DR (6.3)."""
+    raw = game.roll(f"{purpose} (first die)", rule=rule, side=side) + game.roll(
+        f"{purpose} (second die)", rule=rule, side=side
+    )
+    day = board(game).day
+    if side == ALLIED and game.clock.step == "allied-impulse" and day["sunset_raw"] is None:
+        game.set("bkn_day", {}, sunset_raw=raw)
+        game.log(Event("note", side=ALLIED, purpose=f"this DR {raw} is also the Sunset DR", rule="6.3"))
+    return raw
+
+
+# === 6.3 DAYLIGHT: IMPULSES =============================================================
+
+
+def begin_impulse(game, step) -> None:
+    """Clear the previous impulse's activation, entries and attacked areas."""
+    gid = game.game_id
+    game.set("bkn_day", {}, activated=None, activated_contested=False, nationality=None, kind=None, sunset_raw=None)
+    game.update_where("unit_state", "TRUE", mp=0, moved=False, attacked=False)
+    game.update_where(
+        "bkn_unit_state",
+        "TRUE",
+        eligible=False,
+        came_from=None,
+        entered=None,
+        pending=False,
+        forced=False,
+        crossing=0,
+        areas=0,
+    )
+    for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
+        game.delete("bkn_attacked", {"space_id": row["space_id"]})
+
+
+def end_impulse(game, step) -> None:
+    """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR."""
+    from .combat import resolve_pending
+
+    resolve_pending(game, step.side)
+    gid = game.game_id
+    game.update_where(  # 8.32
+        "unit_state",
+        "status = 'Fresh' AND (moved OR attacked) AND side = ?",
+        [step.side],
+        status="Spent",
+    )
+    day = board(game).day
+    passes = day["passes"] + 1 if day["kind"] in (None, "pass") else 0
+    game.set("bkn_day", {}, passes=passes, kind=day["kind"] or "pass")
+    if step.side != ALLIED:
+        if passes >= 2:  # 8.6
+            game.set("bkn_day", {}, day_over=True)
+            game.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
+        return
+    raw = day["sunset_raw"]
+    if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
+        raw = roll_dr(game, ALLIED, "Sunset DR", "6.3")
+    sunset(game, raw, passes)
+    del gid
+
+
+def sunset(game, raw: int, passes: int = 0) -> None:
+    """6.3, 11.5, 18.4: weather change on raw = N; the day goes on while raw + DRM >= N."""
+    day = board(game).day
+    n = day["impulse"]
+    last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
+    if raw == n:  # 18.4: the Sunset DRM never applies to the weather test
+        weather = "Overcast" if day["weather"] == "Clear" else "Clear"
+        game.set("bkn_day", {}, weather=weather)
+        game.log(Event("note", purpose=f"Sunset DR {raw} equals impulse {n}: the weather turns {weather}", rule="18.4"))
+    modified = raw + day["sunset_drm"]
+    if passes >= 2:  # 8.6
+        over, why = True, "two consecutive passes end the Daylight phase"
+    elif modified < n:
+        over, why = True, f"Sunset DR {raw}{day['sunset_drm']:+d} = {modified} < impulse {n}: sunset"
+    elif n + 1 > last:
+        over, why = True, f"the impulse marker cannot pass space {last} of the track: sunset"
+    else:
+        over, why = False, f"Sunset DR {raw}{day['sunset_drm']:+d} = {modified} >= impulse {n}: impulse {n + 1}"
+    game.log(Event("note", purpose=why, rule="6.3"))
+    if over:
+        game.set("bkn_day", {}, day_over=True)
+    else:
+        game.set("bkn_day", {}, impulse=n + 1)
+
+
+def next_step(game, step):
+    """The step after ``step`` once Daylight has begun (6.1, 6.3)."""
+    if step.name == "german-impulse":
+        over = board(game).day["day_over"]
+        return named(game, "refit" if over else "allied-impulse")
+    if step.name == "allied-impulse":
+        return named(game, "refit" if board(game).day["day_over"] else "german-impulse")
+    if step.name == "refit":
+        return named(game, "german-regroup")
+    if step.name == "german-regroup":
+        return named(game, "allied-regroup")
+    return None
+
+
+# === 6.2 DAWN ============================================================================
+
+
+def dawn(game, turn: int) -> None:
+    """6.2: reinforcements (Germans first), markers ready, the day's printed weather."""
+    from ..setup import day_of_month
+
+    gid = game.game_id
+    arriving = game.rows(
+        """SELECT u.unit_id, u.bloc, b.arrive_at FROM unit u
+           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
+           LEFT JOIN unit_state s ON s.game_id = u.game_id AND s.unit_id = u.unit_id
+           WHERE u.game_id = ? AND b.arrival_day = ? AND b.method IN ('landing', 'zone', 'drop')
+             AND s.unit_id IS NULL
+           ORDER BY u.bloc = 'allied', u.unit_id""",
+        [gid, day_of_month(game, turn)],
+    )
+    if arriving:  # 19.1: Germans first, then Allies
+        game.insert_many(
+            "unit_state",
+            [
+                {"unit_id": r["unit_id"], "space_id": r["arrive_at"], "side": r["bloc"], "status": "Fresh"}
+                for r in arriving
+            ],
+        )
+        game.insert_many("bkn_unit_state", [{"unit_id": r["unit_id"]} for r in arriving])
+        game.log(Event("note", purpose=f"{len(arriving)} reinforcements arrive", rule="19.1"))
+    game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2
+    weather = game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [gid, turn])
+    if weather:  # 18.1
+        game.set("bkn_day", {}, weather=weather)
+    game.set("bkn_day", {}, impulse=0, sunset_drm=0, passes=0, day_over=False)  # 6.4 reset, 3.8
+    from .board import update_control
+
+    update_control(game, [r["arrive_at"] for r in arriving])
+
+
+def airborne(game, turn: int) -> None:
+    """21.2 (simplified): airborne units land in their drop areas, Fresh; no drop rolls yet."""
+    dawn(game, turn)
+
+
+GERMAN_FIRST = (GERMAN, ALLIED)

@@ -1,0 +1,250 @@
+"""Activation and movement (8.1-8.4): one area activated, its Fresh units move area by area.
+
+The MF cost to enter an area comes from the movement-cost chart (8.36 A-E): the single
+highest cost that applies. Ruling: an "all MF" cost (an unbridged river, a zone) can
+only be paid by a unit that has not yet spent MF this impulse, and ends its move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phaseline import Action, Event, RuleViolation
+
+from ..scenarios import ALLIED, GERMAN
+from .board import POINT_TYPES, _static, board, enemy_of, national_group, update_control
+
+ALL = 99  # an "all MF" cost
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What entering an area costs a unit, and what follows (8.36, 8.51)."""
+
+    cost: int
+    rule: str
+    reason: str
+    stops: bool = False
+    forced: bool = False
+    crossing: int = 0  # 9.3C/D: the DV bonus of a forced attack across this border
+
+
+def costs(game) -> dict[str, int]:
+    """8.36: the chart's MF costs by code (A-D in MF; 'all' as ALL)."""
+    return _static(game)["costs"]
+
+
+def allowance(game, unit) -> int:
+    """18.3: German units get one extra MF in Overcast impulses."""
+    bonus = 1 if unit["side"] == GERMAN and board(game).day["weather"] == "Overcast" else 0
+    return unit["movement"] + bonus
+
+
+def entry(game, unit, dest: str) -> Entry:
+    """The cost of ``unit`` entering ``dest`` from where it stands, or a RuleViolation."""
+    b = board(game)
+    side, here = unit["side"], unit["space_id"]
+    link = b.neighbours(here).get(dest)
+    if link is None:
+        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: not adjacent to {here}", "8.33")
+    kind, name = link
+    area, origin = b.areas[dest], b.areas[here]
+    enemy = enemy_of(side)
+    enemies = area.units[enemy]
+    chart = costs(game)
+    cost, code, crossing, forced = 0, "8.36", 0, False
+    if kind == "sea":
+        raise game.violation(f"{unit['unit_id']} cannot sail to {dest} in an impulse", "13")
+    if dest in b.attacked:
+        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.1")
+    river = kind == "river"
+    if kind == "water":
+        raise game.violation(f"{unit['unit_id']} cannot cross the water obstacle {here}-{dest}", "8.37")
+    if kind == "bridge":
+        bridge = b.bridges[name]
+        held_by = {"german": GERMAN, "allied": ALLIED}.get(bridge["state"])
+        if held_by == enemy and enemies:  # 8.51: a forced attack across the enemy-held bridge
+            forced, crossing = True, 2 + (1 if bridge["border"] == "water" else 0)
+        elif held_by != side:  # destroyed, or enemy-held into a vacant area: the border itself
+            if bridge["border"] == "water":
+                raise game.violation(
+                    f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle "
+                    "(bridge seizure is not implemented yet)",
+                    "20.3",
+                )
+            river = True
+    if river:
+        if unit["type"] != "infantry":
+            raise game.violation(f"{unit['unit_id']} cannot cross the river {here}-{dest}: infantry only", "8.36")
+        cost, code = chart.get("E1", ALL), "8.36"
+        if enemies:
+            forced, crossing = True, max(crossing, 2)
+    if area.is_zone:
+        cost, code = max(cost, chart.get("E2", ALL)), "8.36"
+    if enemies:
+        fresh = any(b.units[u]["status"] == "Fresh" for u in enemies)
+        cost = max(cost, chart["D"] if fresh else chart["C"])
+    elif not area.controlled_by(side):
+        cost = max(cost, chart["B"])
+    else:
+        cost = max(cost, chart["A"])
+    friends = area.units[side]
+    if (enemies or not area.controlled_by(side)) and not friends and unit["type"] not in POINT_TYPES:
+        raise game.violation(
+            f"{unit['unit_id']} ({unit['type']}) cannot enter {dest}: a point unit must enter first", "8.35"
+        )
+    if not area.is_zone and len(friends) >= 10:
+        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: 10 {side} units are there", "7.1")
+    if unit["art_kind"] == "corps" and not area.is_zone and any(b.units[u]["art_kind"] == "corps" for u in friends):
+        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: one corps artillery per area", "7.1")
+    if not friends and enemies:
+        forced = True  # 8.51: entering an uncontested area holding enemy units
+    stops = bool(enemies)
+    was_contested = b.day["activated_contested"] if b.day["activated"] else origin.contested()
+    started_contested = was_contested and unit["areas"] == 0 and not origin.is_zone
+    if started_contested and (unit["type"] != "armour" or _enemy_armour(b, here, side)):
+        if not area.free(side):
+            raise game.violation(
+                f"{unit['unit_id']} starts in contested {here}: it may only move to an adjacent free area", "8.34"
+            )
+        stops = True
+    mp, full = unit["mp"], allowance(game, unit)
+    if cost == ALL:
+        if unit["areas"]:
+            raise game.violation(f"{unit['unit_id']} cannot spend all its MF: it has already moved", "8.36")
+        return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing)
+    if cost > mp:
+        if unit["areas"] or started_contested:  # 8.38: minimum move only as the first move
+            raise game.violation(f"{unit['unit_id']} has {mp} MF left; entering {dest} costs {cost}", "8.36")
+        return Entry(mp, "8.38", f"minimum move into {dest} for all {full} MF", True, forced, crossing)
+    return Entry(cost, code, f"{cost} MF to enter {dest}", stops, forced, crossing)
+
+
+def _enemy_armour(b, space: str, side: str) -> bool:
+    return any(u["type"] == "armour" for u in b.units_in(space, enemy_of(side)))
+
+
+# === 8.1 ACTIVATION =====================================================================
+
+
+def can_activate(game, side: str, space: str) -> bool:
+    b = board(game)
+    return any(u["status"] == "Fresh" and u["movement"] > 0 for u in b.units_in(space, side))
+
+
+def activate(game, side: str, space: str, kind: str = "assault") -> None:
+    """8.1: the Fresh units in the activated area at the start of the impulse may act."""
+    b = board(game)
+    area = b.areas[space]
+    game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), kind=kind)
+    eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh"]
+    for u in eligible:
+        game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
+        game.set("unit_state", {"unit_id": u["unit_id"]}, mp=allowance(game, u))
+    game.log(Event("note", side=side, purpose=f"{side} activates {space} ({area.name})", rule="8.1"))
+
+
+# === 8.3 MOVEMENT =======================================================================
+
+
+def can_move(game, unit) -> bool:
+    """A unit may move if it is Fresh, eligible (or its area may be activated) and not stopped."""
+    b = board(game)
+    if unit["status"] != "Fresh" or unit["movement"] <= 0 or unit["pending"] or unit["attacked"]:
+        return False
+    if b.day["activated"] is None:
+        return True
+    if not unit["eligible"] or (unit["areas"] and unit["mp"] <= 0):
+        return False
+    nation = b.day["nationality"]
+    return not (unit["side"] == ALLIED and nation and national_group(unit["nationality"]) != nation)
+
+
+def legal_moves(game, side: str) -> list[Action]:
+    b = board(game)
+    if b.day["kind"] not in (None, "assault"):
+        return []
+    found = []
+    for unit in b.units.values():
+        if unit["side"] != side or not can_move(game, unit):
+            continue
+        if b.day["activated"] is None:
+            unit = {**unit, "mp": allowance(game, unit)}
+        for dest in b.neighbours(unit["space_id"]):
+            try:
+                entry(game, unit, dest)
+            except RuleViolation:
+                continue
+            found.append(Action("move", (unit["unit_id"], dest), side))
+    return found
+
+
+def move(game, action: Action) -> None:
+    """move UNIT AREA: one area at a time (8.31), paying its MF (8.36)."""
+    if len(action.args) != 2:
+        raise game.violation("move takes a unit and an area: move UNIT AREA", "8.3")
+    unit_id, dest = action.args
+    side = action.side
+    b = board(game)
+    unit = b.units.get(unit_id)
+    if unit is None or unit["side"] != side:
+        raise game.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
+    if not can_move(game, unit):
+        raise game.violation(f"{unit_id} cannot move now: only Fresh units of the activated area move", "8.1")
+    if b.day["activated"] is None:
+        activate(game, side, unit["space_id"])
+        unit = board(game).units[unit_id]
+    if side == ALLIED:  # 8.37: US and British units never move in the same impulse
+        nation = national_group(unit["nationality"])
+        current = board(game).day["nationality"]
+        if current and current != nation:
+            raise game.violation(f"{unit_id} is {nation}: this impulse moves {current} units", "8.37")
+        game.set("bkn_day", {}, nationality=nation)
+    step = entry(game, unit, dest)
+    here = unit["space_id"]
+    clear = board(game).day["weather"] == "Clear"
+    if unit["side"] == GERMAN and unit["areas"] >= 1 and clear and _interdicted(game, unit, here):
+        return
+    game.set(
+        "unit_state",
+        {"unit_id": unit_id},
+        space_id=dest,
+        mp=max(0, unit["mp"] - step.cost) if not step.stops else 0,
+        moved=True,
+    )
+    game.set(
+        "bkn_unit_state",
+        {"unit_id": unit_id},
+        came_from=here,
+        entered=dest,
+        areas=unit["areas"] + 1,
+        pending=bool(board(game).areas[dest].units[enemy_of(side)]),
+        forced=step.forced,
+        crossing=max(unit["crossing"], step.crossing),
+    )
+    game.log(Event("note", side=side, purpose=f"{unit_id} {here}->{dest}: {step.reason}", rule=step.rule))
+    update_control(game, [dest], mover=unit["nationality"])
+
+
+def _interdicted(game, unit, here: str) -> bool:
+    """8.4: a German unit entering its second or later area in Clear weather rolls a dr."""
+    flak = sum(
+        1
+        for u in board(game).units_in(here, GERMAN)
+        if u["type"] == "flak" and u["status"] == "Fresh" and not u["moved"] and u["unit_id"] != unit["unit_id"]
+    )
+    die = game.roll(f"air interdiction of {unit['unit_id']} leaving {here}", rule="8.4", side=GERMAN)
+    result = die + flak
+    if result <= 2:
+        status = "Dis1" if result <= 1 else "Spent"
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status, mp=0, moved=True)
+        game.log(
+            Event(
+                "note",
+                side=GERMAN,
+                purpose=f"{unit['unit_id']} interdicted ({result}): {status}, stays in {here}",
+                rule="8.4",
+            )
+        )
+        return True
+    return False

@@ -1,0 +1,32 @@
+"""Breakout: Normandy's scenarios: the standard week (5.1, 6.1) and D-Day alone."""
+
+from __future__ import annotations
+
+from phaseline.model import ScenarioInfo
+from phaseline.resources import data_dir
+
+GERMAN, ALLIED = "german", "allied"
+SIDES = (GERMAN, ALLIED)
+
+SCENARIOS_SPEC: dict[str, dict] = {
+    "week": {"title": "The standard game: 6-12 June 1944 (5.1)", "rule": "5.1", "turns": (1, 7)},
+    "d-day": {"title": "D-Day alone: 6 June 1944 (a one-day introduction)", "rule": "21", "turns": (1, 1)},
+}
+
+
+def scenarios() -> dict[str, ScenarioInfo]:
+    """The built-in scenarios, with their data folder scenarios/breakout."""
+    data = data_dir("scenarios") / "breakout"
+    return {
+        name: ScenarioInfo(
+            name=name,
+            title=spec["title"],
+            first_turn=spec["turns"][0],
+            last_turn=spec["turns"][1],
+            sides=SIDES,
+            data=data,
+            rule=spec["rule"],
+            settings=spec,
+        )
+        for name, spec in SCENARIOS_SPEC.items()
+    }

@@ -1,0 +1,45 @@
+"""Preparation for play (5.0): control, bridges, markers, the day's clock, D-Day's units."""
+
+from __future__ import annotations
+
+from .scenarios import ALLIED, GERMAN
+
+
+def set_up(game) -> None:
+    """5.3: German units in their set-up areas, D-Day's landing units in their approach boxes."""
+    gid = game.game_id
+    placed = game.rows(
+        """SELECT u.unit_id, u.bloc, b.arrive_at, b.method FROM unit u
+           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
+           WHERE u.game_id = ? AND (b.method = 'start' OR (b.method IN ('landing', 'zone') AND b.arrival_day = ?))
+           ORDER BY u.unit_id""",
+        [gid, day_of_month(game, game.first_turn)],
+    )
+    game.insert_many(
+        "unit_state",
+        [{"unit_id": r["unit_id"], "space_id": r["arrive_at"], "side": r["bloc"], "status": "Fresh"} for r in placed],
+    )
+    game.insert_many("bkn_unit_state", [{"unit_id": r["unit_id"]} for r in placed])
+    spaces = game.rows("SELECT space_id FROM space WHERE game_id = ? AND terrain <> 'sea' ORDER BY 1", [gid])
+    game.insert_many("bkn_control", [{"space_id": s["space_id"], "controller": "DE"} for s in spaces])  # 7.3
+    bridges = game.rows("SELECT bridge_id, initial_state FROM bkn_bridge WHERE game_id = ? ORDER BY 1", [gid])
+    game.insert_many(  # 20.1: every bridge starts German-held
+        "bkn_bridge_state", [{"bridge_id": b["bridge_id"], "state": b["initial_state"]} for b in bridges]
+    )
+    markers = game.rows("SELECT marker_id FROM bkn_marker WHERE game_id = ? ORDER BY 1", [gid])
+    game.insert_many("bkn_marker_state", [{"marker_id": m["marker_id"], "used": False} for m in markers])
+    weather = (
+        game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [gid, game.first_turn]) or "Clear"
+    )
+    game.insert("bkn_day", {"impulse": 0, "sunset_drm": 0, "advantage": ALLIED, "weather": weather})  # 5.1, 11.1
+    hostility = [
+        {"side": GERMAN, "enemy": ALLIED, "may_attack": True, "exerts_zoc": False},
+        {"side": ALLIED, "enemy": GERMAN, "may_attack": True, "exerts_zoc": False},
+    ]
+    game.insert_many("hostility", hostility)
+
+
+def day_of_month(game, turn: int) -> int:
+    """The turn's date in June 1944 (3.7: turn 1 is 6 June)."""
+    date = game.one("SELECT date FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, turn])
+    return date.day if date is not None else turn + 5

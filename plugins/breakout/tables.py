@@ -1,0 +1,105 @@
+"""Breakout: Normandy's own tables: the charts copied at creation, and the day's state."""
+
+from __future__ import annotations
+
+from phaseline.model import PluginTable
+
+
+def _static(name: str, columns: str, key: tuple[str, ...]) -> PluginTable:
+    pk = ", ".join(("game_id", *key))
+    ddl = f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR, {columns}, PRIMARY KEY ({pk}))"
+    return PluginTable(name, ddl, key=key, kind="static")
+
+
+def _state(name: str, columns: str, key: tuple[str, ...]) -> PluginTable:
+    pk = ", ".join(("game_id", *key))
+    ddl = f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR, {columns}, PRIMARY KEY ({pk}))"
+    return PluginTable(name, ddl, key=key, kind="state")
+
+
+PROV = "provenance VARCHAR, source VARCHAR"
+
+TABLES = [
+    # --- charts (static) ------------------------------------------------------------
+    _static(  # 3.2, 3.22, 3.26: the area's ID symbol, TEM and naval colours
+        "bkn_area",
+        f"area_id VARCHAR, tem INTEGER, bocage BOOLEAN, beach VARCHAR, port VARCHAR, naval_colour VARCHAR, {PROV}",
+        ("area_id",),
+    ),
+    _static(  # 4.2, 4.3: counter data the engine's unit table does not carry
+        "bkn_unit",
+        "unit_id VARCHAR, ss BOOLEAN, division VARCHAR, type VARCHAR, subtype VARCHAR, art_kind VARCHAR, "
+        "spent_defense INTEGER, arrival_day INTEGER, method VARCHAR, arrive_at VARCHAR",
+        ("unit_id",),
+    ),
+    _static(  # 3.24, 20.1: printed bridges and the border they span
+        "bkn_bridge",
+        f"bridge_id VARCHAR, a VARCHAR, b VARCHAR, name VARCHAR, border VARCHAR, initial_state VARCHAR, {PROV}",
+        ("bridge_id",),
+    ),
+    _static(  # 12.7, 15, 24.3: beaches
+        "bkn_beach",
+        "beach VARCHAR, area_id VARCHAR, nationality VARCHAR, approach_box VARCHAR, depots_per_day INTEGER, "
+        f"works BOOLEAN, mulberry VARCHAR, {PROV}",
+        ("beach",),
+    ),
+    _static(  # 8.36: the MF costs, as data
+        "bkn_movement_cost",
+        f"code VARCHAR, mf VARCHAR, applies_to VARCHAR, restriction VARCHAR, {PROV}",
+        ("code",),
+    ),
+    _static(  # 9, 10, 12, 20: the combat chart in long form
+        "bkn_combat",
+        f"tbl VARCHAR, code VARCHAR, condition VARCHAR, value VARCHAR, note VARCHAR, {PROV}",
+        ("tbl", "code"),
+    ),
+    _static(  # 4.4: bombardment markers
+        "bkn_marker",
+        "marker_id VARCHAR, side VARCHAR, kind VARCHAR, nationality VARCHAR, dday_strength INTEGER, "
+        f"strength INTEGER, reach VARCHAR, {PROV}",
+        ("marker_id",),
+    ),
+    _static(  # 3.7: the turn record track
+        "bkn_turn",
+        f"turn INTEGER, date DATE, week INTEGER, start_weather VARCHAR, reinforcements VARCHAR, vp_required INTEGER, "
+        f"{PROV}",
+        ("turn",),
+    ),
+    _static(  # 3.8: the impulse track
+        "bkn_impulse_track", f"space VARCHAR, value INTEGER, note VARCHAR, {PROV}", ("space",)
+    ),
+    _static(  # 22: the VP chart
+        "bkn_victory",
+        f"item VARCHAR, area_id VARCHAR, vp INTEGER, condition VARCHAR, {PROV}",
+        ("item", "area_id"),
+    ),
+    # --- state ----------------------------------------------------------------------
+    _state("bkn_control", "space_id VARCHAR, controller VARCHAR NOT NULL", ("space_id",)),  # 7.3: DE, US or UK
+    _state("bkn_bridge_state", "bridge_id VARCHAR, state VARCHAR NOT NULL", ("bridge_id",)),  # 20.1
+    _state("bkn_marker_state", "marker_id VARCHAR, used BOOLEAN NOT NULL DEFAULT FALSE", ("marker_id",)),  # 4.4
+    _state(  # per-impulse facts of each unit (8.1, 8.5)
+        "bkn_unit_state",
+        "unit_id VARCHAR, eligible BOOLEAN NOT NULL DEFAULT FALSE, came_from VARCHAR, entered VARCHAR, "
+        "pending BOOLEAN NOT NULL DEFAULT FALSE, forced BOOLEAN NOT NULL DEFAULT FALSE, crossing INTEGER "
+        "NOT NULL DEFAULT 0, areas INTEGER NOT NULL DEFAULT 0",
+        ("unit_id",),
+    ),
+    _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
+    PluginTable(  # the day's clock: impulse track, Sunset DRM, Advantage, weather (3.8, 11, 18)
+        "bkn_day",
+        """CREATE TABLE IF NOT EXISTS bkn_day (
+            game_id VARCHAR PRIMARY KEY,
+            impulse INTEGER NOT NULL DEFAULT 0,        -- 3.8 impulse marker
+            sunset_drm INTEGER NOT NULL DEFAULT 0,     -- 11.23 Sunset DRM marker
+            advantage VARCHAR NOT NULL DEFAULT 'allied',  -- 11.1 the Allies start with it
+            weather VARCHAR NOT NULL DEFAULT 'Clear',  -- 18
+            activated VARCHAR,                         -- 8.1 the activated area
+            activated_contested BOOLEAN NOT NULL DEFAULT FALSE,
+            nationality VARCHAR,                       -- 8.37 US or UK this impulse
+            kind VARCHAR,                              -- assault, bombardment or pass (8.11)
+            passes INTEGER NOT NULL DEFAULT 0,         -- 8.6 consecutive passes
+            sunset_raw INTEGER,                        -- 6.3 this Allied impulse's Sunset DR
+            day_over BOOLEAN NOT NULL DEFAULT FALSE)""",
+        key=(),
+    ),
+]
