@@ -118,6 +118,27 @@ def _free(game, spaces: list[str], force: str, any_german: bool = False) -> list
     return [r["space_id"] for r in rows if r["others"] == 0 and r["friends"] < 2]
 
 
+def _entry_rule(game, force: str, hex_id: str) -> str:
+    """The rule a refused entry hex breaks: 7.25 for Soviets and Allies; for Germans 7.23
+    (a Berlin-adjacent hex holding enemy units), 7.24 (the other side while their own has
+    room), else 7.22 (not beside Berlin)."""
+    if not force.startswith("GER"):
+        return "7.25"
+    beside = game.one(
+        """SELECT count(*) FROM link l JOIN space b ON b.game_id = l.game_id AND b.space_id = l.a AND b.zone = 'B'
+           WHERE l.game_id = ? AND l.b = ?""",
+        [game.game_id, hex_id],
+    )
+    if not beside:
+        return "7.22"
+    if game.one(
+        "SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ? AND side NOT LIKE 'GER%'",
+        [game.game_id, hex_id],
+    ):
+        return "7.23"  # never into a hex holding enemy units
+    return "7.24"
+
+
 def _boxes(game, step) -> list[tuple[str, str]]:
     state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
     found = []
@@ -150,20 +171,15 @@ def replace(game, action: Action) -> None:
         raise game.violation(
             f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2"
         )
+    if unit["nationality"] in NEVER_REPLACED:
+        raise game.violation(f"{label(unit)} is {unit['nationality']}: such units are never replaced", "7.12")
     lowest = candidates(game, force, unit["space_id"])
     if unit["unit_id"] not in {u["unit_id"] for u in lowest}:
         names = ", ".join(label(u) for u in lowest)
         raise game.violation(f"{label(unit)} is not among the weakest eliminated units ({names})", "7.21")
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
-        rule = "7.22" if force.startswith("GER") else "7.25"
-        if game.one(
-            "SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ? AND side <> ?",
-            [game.game_id, hex_id, force],
-        ):
-            rule = "7.23"  # never into a hex holding enemy units
-        elif force.startswith("GER") and not _berlin_ring(game, force[-1], force):
-            rule = "7.24"
+        rule = _entry_rule(game, force, hex_id)
         raise game.violation(
             f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule
         )

@@ -1,0 +1,274 @@
+"""Battle for Germany 7.0–7.26: eliminated-units boxes and replacements (digest §5.5 cases
+22–30, with 7.2 Examples 1 and 2 of the rulebook).
+
+Berlin stands in 0303 in the small positions (odd row: its ring is 0302, 0304, 0202, 0203,
+0402, 0403); columns 04–06 are east of the theatre boundary, so only 0304 of the ring is
+east. The Turn Record's shipped allowances apply: one West German and one East German
+replacement a turn, two Western Allied and one Italian Front (scenarios/bfg/tables/turns.csv).
+Every refusal names its rule and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import pytest
+from games.bfg.position import advance_to, new_match
+from phaseline import Action, RuleViolation
+from phaseline.games.bfg.rules.elimination import box_for
+
+EXAMPLE_1 = """
+map 4x6
+zone E cols 04-06
+city Berlin 0303 10
+unit U1 WA US corps 7-4-8 0101
+unit A GER HEER corps 6-5-6 ELIM_GER_W
+unit B GER HEER corps 5-6-4 ELIM_GER_W
+unit C GER HEER corps 4-6-5 ELIM_GER_W
+unit D GER HEER corps 2-4-4 ELIM_GER_W
+unit E GER HEER corps 2-3-4 ELIM_GER_W
+"""
+
+EXAMPLE_2 = """
+map 4x6
+zone E cols 04-06
+city Berlin 0303 10
+unit G1 GER HEER corps 2-3-4 0202
+unit W1 WA US corps 7-4-8 ELIM_WA
+unit W2 WA US corps 7-4-8 ELIM_WA
+unit W3 WA UK corps 6-6-7 ELIM_WA
+unit W4 WA US corps 4-8-6 ELIM_WA
+"""
+
+
+def snapshot(game) -> tuple:
+    return (
+        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.rows("SELECT * FROM bfg_unit WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
+        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
+        game.clock,
+    )
+
+
+def refused(game, action: Action, rule: str) -> RuleViolation:
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as excinfo:
+        game.play(action)
+    assert excinfo.value.rule == rule, excinfo.value
+    assert snapshot(game) == before
+    return excinfo.value
+
+
+def state(game, unit_id: str) -> dict:
+    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
+
+
+def notes(game, rule: str) -> list[dict]:
+    return game.rows(
+        "SELECT * FROM event WHERE game_id = ? AND kind = 'note' AND rule = ? ORDER BY seq", [game.game_id, rule]
+    )
+
+
+@pytest.fixture(scope="module")
+def example_1(tmp_path_factory):
+    """7.2 Example 1: turn 4, West German Replacement Phase (read-only: refusals only)."""
+    game = new_match(tmp_path_factory.mktemp("ex1"), EXAMPLE_1, turns=(4, 10))
+    return advance_to(game, "ger-w-replacement", turn=4)
+
+
+# --- 7.21 the weakest first (Example 1) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        pytest.param("C", id="7.21-example-1-the-4-6-5-is-refused"),
+        pytest.param("A", id="7.21-example-1-the-6-5-6-is-refused"),
+        pytest.param("B", id="7.21-example-1-the-5-6-4-is-refused"),
+    ],
+)
+def test_stronger_units_wait_while_a_weaker_one_is_in_the_box(example_1, unit):
+    error = refused(example_1, Action("replace", (unit, "0302")), "7.21")
+    assert "2-4-4" in str(error) and "2-3-4" in str(error)
+
+
+def test_7_21_the_owner_chooses_among_equally_weak_units(example_1):
+    offered = {a.args[0] for a in example_1.legal_actions() if a.verb == "replace"}
+    assert offered == {"D", "E"}
+
+
+def test_7_22_a_west_german_replacement_enters_beside_berlin_on_its_own_side(example_1):
+    hexes = {a.args[1] for a in example_1.legal_actions() if a.verb == "replace"}
+    assert hexes == {"0202", "0203", "0302", "0402", "0403"}
+    refused(example_1, Action("replace", ("D", "0304")), "7.24")  # east: only when the west is full
+    refused(example_1, Action("replace", ("D", "0101")), "7.22")  # not beside Berlin
+
+
+def test_7_22_example_1_the_2_4_4_moves_at_double_allowance(tmp_path):
+    game = advance_to(new_match(tmp_path, EXAMPLE_1, turns=(4, 10)), "ger-w-replacement", turn=4)
+    game.play(Action("replace", ("D", "0302")))
+    placed = state(game, "D")
+    assert (placed["space_id"], placed["side"]) == ("0302", "GER_W")
+    advance_to(game, "ger-w-movement")
+    assert state(game, "D")["mp"] == 8  # 7.22 2-4-4: twice its printed 4
+    game.play(Action("end"))
+    advance_to(game, "ger-w-movement", turn=5)
+    assert state(game, "D")["mp"] == 4  # only in the turn it came back
+
+
+# --- 7.2 allowances cannot be saved ----------------------------------------------------------
+
+
+def test_7_2_an_unused_allowance_is_forfeited_not_saved(tmp_path):
+    game = advance_to(new_match(tmp_path, EXAMPLE_1, turns=(4, 10)), "ger-w-replacement", turn=4)
+    game.play(Action("end"))
+    assert [n["turn"] for n in notes(game, "7.2") if n["step"] == "ger-w-replacement"] == [4]
+    advance_to(game, "ger-w-replacement", turn=5)
+    assert game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 1
+
+
+def test_7_2_an_empty_box_forfeits_its_allowance(tmp_path):
+    game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    game.play(Action("replace", ("W1", "0101")))
+    game.play(Action("replace", ("W4", "0201")))
+    assert game.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
+    game.play(Action("end"))
+    # the Italian Front box is empty: its allowance of 1 is lost at the end of the phase
+    assert any(n["step"] == "wa-replacement" for n in notes(game, "7.2"))
+    assert game.one("SELECT italy_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 0
+
+
+# --- Example 2: the Western Allies choose freely --------------------------------------------
+
+
+def test_7_21_example_2_western_allies_take_any_two_units_to_the_west_edge(tmp_path):
+    game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    assert game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 2
+    assert {a.args[0] for a in game.legal_actions() if a.verb == "replace"} == {"W1", "W2", "W3", "W4"}
+    refused(game, Action("replace", ("W1", "0102")), "7.25")  # 7.25 not a west-edge hex
+    game.play(Action("replace", ("W1", "0101")))
+    game.play(Action("replace", ("W4", "0401")))
+    assert state(game, "W1")["space_id"] == "0101" and state(game, "W4")["space_id"] == "0401"
+    assert game.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
+    game.play(Action("end"))
+    assert state(game, "W1")["mp"] == 8 and state(game, "W4")["mp"] == 6  # they move normally
+    assert state(game, "W2")["space_id"] == "ELIM_WA"
+
+
+# --- 7.23, 7.24 blocked beside Berlin ---------------------------------------------------------
+
+CORNER = """
+map 3x4
+zone E cols 02-04
+city Berlin 0101 10
+unit S1 SOV SOV army 3-3-3 0102
+unit X GER HEER corps 2-3-4 ELIM_GER_E
+"""
+
+
+@pytest.mark.parametrize(
+    "blocked_west, expected",
+    [
+        pytest.param(False, "0201", id="7.24-east-ring-blocked-enters-west"),
+        pytest.param(True, None, id="7.24-both-sides-blocked-replacement-lost"),
+    ],
+)
+def test_east_german_replacement_blocked_beside_berlin(tmp_path, blocked_west, expected):
+    text = CORNER + ("unit U1 WA US corps 7-4-8 0201\n" if blocked_west else "unit U1 WA US corps 7-4-8 0302\n")
+    game = new_match(tmp_path, text, turns=(2, 10))
+    if expected:
+        advance_to(game, "ger-e-replacement", turn=2)
+        assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {expected}
+        refused(game, Action("replace", ("X", "0102")), "7.23")  # 7.23 a Soviet stands there
+        game.play(Action("replace", ("X", "0201")))
+        assert (state(game, "X")["space_id"], state(game, "X")["side"]) == ("0201", "GER_W")  # 5.41
+    else:  # nothing to place: the step passed by and the allowance was lost
+        advance_to(game, "sov-movement", turn=3)
+        assert state(game, "X")["space_id"] == "ELIM_GER_E"
+        assert any(n["step"] == "ger-e-replacement" for n in notes(game, "7.2"))
+
+
+# --- 7.25 entry hexes -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def soviet_replacement(tmp_path_factory):
+    text = """
+    map 35x26
+    zone E cols 14-26
+    city Berlin 2013 10
+    unit S1 SOV SOV army 3-3-3 ELIM_SOV
+    unit Y1 SOV YUG army 1-2-3 ELIM_SOV
+    unit S2 SOV SOV army 4-3-3 3001
+    """
+    game = new_match(tmp_path_factory.mktemp("sov"), text, turns=(2, 10))
+    return advance_to(game, "sov-replacement", turn=2)
+
+
+def test_7_25_soviets_enter_on_the_east_edge_0926_and_north(soviet_replacement):
+    hexes = {a.args[1] for a in soviet_replacement.legal_actions() if a.verb == "replace"}
+    assert hexes == {f"{r:02d}26" for r in range(9, 36)}
+
+
+@pytest.mark.parametrize(
+    "hex_id, legal",
+    [
+        pytest.param("0826", False, id="7.25-0826-south-of-yugoslav-border-illegal"),
+        pytest.param("0926", True, id="7.25-0926-legal"),
+        pytest.param("3526", True, id="7.25-3526-legal"),
+        pytest.param("2025", False, id="7.25-not-an-edge-hex-illegal"),
+    ],
+)
+def test_soviet_entry_hexes(soviet_replacement, hex_id, legal):
+    if legal:
+        assert Action("replace", ("S1", hex_id), "SOV") in soviet_replacement.legal_actions()
+    else:
+        refused(soviet_replacement, Action("replace", ("S1", hex_id)), "7.25")
+
+
+ITALY = """
+map 3x6
+region ITA 0101 0102 0103
+unit G1 GER HEER corps 2-3-4 0305
+unit I1 WA US corps 4-4-4 ELIM_WA_ITALY
+"""
+
+
+def test_7_13_a_western_allied_unit_eliminated_in_italy_goes_to_the_italian_front_box():
+    unit = {"nationality": "US", "side": "WA", "region": "ITA", "zone": "W"}
+    assert box_for(unit) == "ELIM_WA_ITALY"
+    assert box_for({**unit, "region": "GER"}) == "ELIM_WA"
+
+
+def test_7_25_italian_front_units_enter_on_italy_s_south_edge(tmp_path):
+    game = advance_to(new_match(tmp_path, ITALY, turns=(2, 10)), "wa-replacement", turn=2)
+    assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {"0101", "0102", "0103"}
+    refused(game, Action("replace", ("I1", "0104")), "7.25")  # south edge, not Italy
+    refused(game, Action("replace", ("I1", "0201")), "7.25")  # west edge: not for the Italian box
+    game.play(Action("replace", ("I1", "0102")))
+    assert state(game, "I1")["space_id"] == "0102"
+
+
+# --- 7.26 placed in an enemy ZOC ---------------------------------------------------------------
+
+
+def test_7_26_a_replacement_placed_in_enemy_zoc_may_not_move(tmp_path):
+    game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    game.play(Action("replace", ("W1", "0201")))  # 0201 is next to the West German in 0202
+    game.play(Action("replace", ("W4", "0401")))
+    game.play(Action("end"))
+    assert state(game, "W1")["mp"] == 0
+    refused(game, Action("move", ("W1", "0101")), "7.26")
+    game.play(Action("move", ("W4", "0402")))  # the other one moves
+    advance_to(game, "wa-movement", turn=7)
+    assert state(game, "W1")["mp"] == 8  # only the following Movement Phase
+
+
+# --- 7.12 never replaced ---------------------------------------------------------------------
+
+
+def test_7_12_yugoslav_and_hungarian_units_are_never_replaced(soviet_replacement):
+    assert box_for({"nationality": "YUG", "side": "SOV", "region": "YUG", "zone": "E"}) == "OUT"
+    assert box_for({"nationality": "HUN", "side": "GER_E", "region": "HUN", "zone": "E"}) == "OUT"
+    # Y1 (1-2-3) is weaker than S1, yet never offered and never accepted
+    assert {a.args[0] for a in soviet_replacement.legal_actions() if a.verb == "replace"} == {"S1"}
+    refused(soviet_replacement, Action("replace", ("Y1", "0926")), "7.12")
