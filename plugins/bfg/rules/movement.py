@@ -171,7 +171,5 @@ def _refusal(game, unit: dict[str, Any], dest: str, refusals: list[dict[str, Any
     """Why ``unit`` cannot reach ``dest``: the refusal row of the same reach query."""
     if refusals:
         first = refusals[0]
-        return game.violation(
-            f"{label(unit)} cannot enter {dest}: {first['reason']}", first["rule"], refusals
-        )
+        return game.violation(f"{label(unit)} cannot enter {dest}: {first['reason']}", first["rule"], refusals)
     return game.violation(f"{label(unit)} cannot reach {dest} this phase: beyond its {unit['mp']} MP", "5.0")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 from games.bfg.position import advance_to, new_match
-
 from phaseline import Action, RuleViolation
 
 CORRIDOR = """

@@ -1,0 +1,261 @@
+"""Battle for Germany 5.0–5.5: movement, stacking, the German Theatre Boundary, Berlin and
+Yugoslavia (digest §5.5 cases 19–21, 39–44).
+
+Most positions are one row of hexes (0101–0108, each next to its two row neighbours), so a
+unit's only road is the row. Every refusal names its rule and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import pytest
+from games.bfg.position import advance_to, force_rolls, new_match
+from phaseline import Action, RuleViolation
+
+LINE = """
+map 1x8
+terrain rough 0103
+river 0104-0105
+prohibited 0105-0106
+zone E cols 07-08
+unit W4 WA US corps 4-4-4 0101
+unit W8 WA US corps 7-4-8 0106
+"""
+
+BORDERS = """
+map 2x8
+zone E cols 05-08
+city Berlin 0204 10
+region YUG 0208
+unit GW GER HEER corps 2-3-4 0203
+unit GE GER HEER corps 2-3-4 0105
+unit S2 SOV SOV army 7-7-4 0107
+unit YU SOV YUG army 3-3-4 0208
+"""
+
+STACKS = """
+map 1x8
+zone E cols 01-08
+unit S1 SOV SOV army 7-7-4 0102
+unit S2 SOV SOV army 7-7-4 0102
+unit S3 SOV SOV army 7-7-4 0103
+unit F1 SOV SOV front 8-20-3 0105
+unit F2 SOV SOV front 8-20-3 0106
+unit A4 SOV SOV army 7-7-4 0107
+"""
+
+
+def snapshot(game) -> tuple:
+    return (
+        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
+        game.clock,
+    )
+
+
+def refused(game, action: Action, rule: str) -> RuleViolation:
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as excinfo:
+        game.play(action)
+    assert excinfo.value.rule == rule, excinfo.value
+    assert snapshot(game) == before
+    return excinfo.value
+
+
+def state(game, unit_id: str) -> dict:
+    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
+
+
+def match(tmp_path, text: str, step: str):
+    return advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
+
+
+@pytest.fixture(scope="module")
+def line(tmp_path_factory):
+    return match(tmp_path_factory.mktemp("line"), LINE, "wa-movement")
+
+
+@pytest.fixture(scope="module")
+def borders(tmp_path_factory):
+    return new_match(tmp_path_factory.mktemp("borders"), BORDERS, turns=(2, 10))
+
+
+def test_5_1_terrain_and_river_costs(line):
+    """Clear 1, rough 2, a river +1 (placeholder TEC): MA 4 reaches 0104 but not 0105."""
+    moves = {a.args[1] for a in line.legal_actions() if a.verb == "move" and a.args[0] == "W4"}
+    assert moves == {"0102", "0103", "0104"}
+
+
+@pytest.mark.parametrize(
+    ("unit", "dest", "rule"),
+    [
+        pytest.param("W4", "0105", "5.1", id="5.1-costs-beyond-the-allowance"),
+        pytest.param("W8", "0105", "5.1", id="5.1-no-crossing-a-prohibited-hexside"),
+        pytest.param("W8", "0107", "5.42", id="5.42-wa-may-not-cross-the-boundary"),
+    ],
+)
+def test_line_refusals(line, unit, dest, rule):
+    refused(line, Action("move", (unit, dest)), rule)
+
+
+@pytest.mark.parametrize(
+    ("step", "unit", "dest", "rule"),
+    [
+        pytest.param("sov-movement", "S2", "0208", "5.52", id="5.52-soviets-may-not-enter-yugoslavia"),
+        pytest.param("sov-movement", "YU", "0207", "5.51", id="5.51-yugoslavs-may-not-leave"),
+        pytest.param("ger-w-movement", "GW", "0204", "5.43", id="5.43-west-germans-never-enter-berlin"),
+        pytest.param("ger-w-movement", "GW", "0105", "5.41", id="5.41-west-germans-stay-west"),
+        pytest.param("ger-e-movement", "GE", "0204", "5.43", id="5.43-east-germans-never-enter-berlin"),
+        pytest.param("ger-e-movement", "GE", "0104", "5.41", id="5.41-east-germans-stay-east"),
+    ],
+)
+def test_border_refusals(borders, step, unit, dest, rule):
+    advance_to(borders, step)
+    refused(borders, Action("move", (unit, dest)), rule)
+
+
+def test_5_0_unused_points_carry_within_the_phase_only(tmp_path):
+    game = match(tmp_path, LINE, "wa-movement")
+    game.play(Action("move", ("W4", "0102")))
+    game.play(Action("move", ("W4", "0103")))  # 1 + 2 of its 4 MP
+    assert state(game, "W4")["mp"] == 1
+    refused(game, Action("move", ("W4", "0105")), "5.1")
+    advance_to(game, "wa-movement", turn=3)
+    assert state(game, "W4")["mp"] == 4
+
+
+# --- 5.3 stacking at the end of the Movement Phase -----------------------------------------
+
+
+def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
+    """Case 19: the phase cannot end with 3 Soviet units in a hex; the audit names them."""
+    game = match(tmp_path, STACKS, "sov-movement")
+    assert Action("move", ("S3", "0102"), "SOV") not in game.legal_actions()
+    game.play(Action("move", ("S3", "0102")))  # passing or pausing is fine; ending is not
+    error = refused(game, Action("end"), "5.3")
+    assert "0102" in str(error) and "S1, S2, S3" in str(error)
+    assert error.evidence[0]["units"] == ["S1", "S2", "S3"]
+    game.play(Action("move", ("S3", "0101")))
+    game.play(Action("end"))
+    assert (game.clock.turn, game.clock.step) != (2, "sov-movement")
+
+
+def test_5_3_units_may_pass_through_a_full_hex(tmp_path):
+    game = match(tmp_path, STACKS, "sov-movement")
+    game.play(Action("move", ("S3", "0101")))  # through S1 and S2 in 0102
+    game.play(Action("end"))
+    assert state(game, "S3")["space_id"] == "0101"
+
+
+@pytest.mark.parametrize(
+    ("unit", "dest", "legal"),
+    [
+        pytest.param("F2", "0105", False, id="5.3-two-fronts-never-stack"),
+        pytest.param("A4", "0106", True, id="5.3-a-front-may-stack-with-an-army"),
+    ],
+)
+def test_5_3_fronts(tmp_path, unit, dest, legal):
+    """Case 20."""
+    game = match(tmp_path, STACKS, "sov-movement")
+    game.play(Action("move", (unit, dest)))
+    if legal:
+        game.play(Action("end"))
+        assert (game.clock.turn, game.clock.step) != (2, "sov-movement")
+    else:
+        error = refused(game, Action("end"), "5.3")
+        assert "front" in str(error)
+
+
+# --- 5.41, 5.42, 5.51, 5.52: retreats across a border and their deadlines --------------------
+
+
+def test_5_41_retreat_across_the_boundary_switches_allegiance(tmp_path):
+    """Case 39: an East German unit retreated west becomes West German (the Soviet player's)."""
+    game = match(
+        tmp_path,
+        """
+        map 1x8
+        zone E cols 04-08
+        unit GE GER HEER corps 2-3-4 0104
+        unit S1 SOV SOV army 7-7-4 0105
+        """,
+        "sov-combat",
+    )
+    force_rolls(game, 3)  # 7:3 → 2:1, die 3: Dr
+    game.play(Action("attack", ("S1", "0104")))
+    assert state(game, "GE")["space_id"] == "0103"
+    assert state(game, "GE")["side"] == "GER_W"
+    from phaseline.games.bfg.rules.elimination import box_for
+    from phaseline.games.bfg.rules.units import unit_row
+    from phaseline.games.bfg.scenarios import controller_of
+
+    assert controller_of(game, "GER_W") == "SOV"
+    assert box_for(unit_row(game, "GE")) == "ELIM_GER_W"  # 7.11 by the side it now stands on
+
+
+def _wa_pushed_east(tmp_path):
+    game = match(
+        tmp_path,
+        """
+        map 1x8
+        zone E cols 05-08
+        unit W1 WA US corps 4-1-8 0104
+        unit GW GER HEER corps 2-3-4 0103
+        """,
+        "ger-w-combat",
+    )
+    force_rolls(game, 3)  # 2:1 → 2:1, die 3: Dr
+    game.play(Action("attack", ("GW", "0104")))
+    game.play(Action("choose", ("none",)))  # 6.94 GW stays
+    assert state(game, "W1")["space_id"] == "0105"
+    return advance_to(game, "wa-movement")
+
+
+def test_5_42_wa_unit_not_back_by_its_next_movement_phase_is_eliminated(tmp_path):
+    """Case 40."""
+    game = _wa_pushed_east(tmp_path)
+    game.play(Action("end"))
+    assert state(game, "W1")["space_id"] == "ELIM_WA"
+    assert game.one("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id]) == "5.42"
+
+
+def test_5_42_wa_unit_back_in_time_survives(tmp_path):
+    game = _wa_pushed_east(tmp_path)
+    game.play(Action("move", ("W1", "0104")))
+    game.play(Action("end"))
+    assert state(game, "W1")["space_id"] == "0104"
+
+
+@pytest.mark.parametrize(
+    ("defender", "rule", "due", "box"),
+    [
+        pytest.param("unit D SOV YUG army 3-1-4 0104", "5.51", "sov-combat", "OUT", id="5.51-back-by-soviet-combat"),
+        pytest.param(
+            "unit D SOV SOV army 3-1-4 0104", "5.52", "sov-movement", "ELIM_SOV", id="5.52-out-the-following-turn"
+        ),
+    ],
+)
+def test_5_5_yugoslav_border_deadlines(tmp_path, defender, rule, due, box):
+    """Case 41 (and its 5.52 mirror): a unit retreated across the Yugoslav border and left there."""
+    inside = "0104 0105 0106 0107 0108" if rule == "5.51" else "0101 0102 0103"
+    game = match(
+        tmp_path,
+        f"""
+        map 1x8
+        zone E cols 01-08
+        region YUG {inside}
+        {defender}
+        unit GE GER HEER corps 2-3-4 0105
+        unit S9 SOV SOV army 1-1-4 0106
+        """,
+        "ger-e-combat",
+    )
+    force_rolls(game, 3)  # 2:1, die 3: Dr into 0103, across the border
+    game.play(Action("attack", ("GE", "0104")))
+    game.play(Action("choose", ("none",)))
+    assert state(game, "D")["space_id"] == "0103"
+    advance_to(game, due, turn=3)  # S9 keeps the Soviet Combat Phase from being skipped
+    assert state(game, "D")["space_id"] == "0103"  # still there until the deadline passes
+    game.play(Action("end"))
+    assert state(game, "D")["space_id"] == box
+    eliminated = game.rows("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id])
+    assert [e["rule"] for e in eliminated] == [rule]
