@@ -114,3 +114,4 @@ def _release_soviets(game) -> None:
 def answer(game, decision, choice) -> None:
     if decision["kind"] == "courland-port":
         _land(game, decision["context"]["unit"], choice)
+        _release_soviets(game)
