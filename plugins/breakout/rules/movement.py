@@ -27,6 +27,7 @@ class Entry:
     stops: bool = False
     forced: bool = False
     crossing: int = 0  # 9.3C/D: the DV bonus of a forced attack across this border
+    mf: int = 0  # the chart's cost (8.36), ALL for 'all MF'
 
 
 def costs(game) -> dict[str, int]:
@@ -112,12 +113,12 @@ def entry(game, unit, dest: str) -> Entry:
     if cost == ALL:
         if unit["areas"]:
             raise game.violation(f"{unit['unit_id']} cannot spend all its MF: it has already moved", "8.36")
-        return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing)
+        return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing, ALL)
     if cost > mp:
         if unit["areas"] or started_contested:  # 8.38: minimum move only as the first move
             raise game.violation(f"{unit['unit_id']} has {mp} MF left; entering {dest} costs {cost}", "8.36")
-        return Entry(mp, "8.38", f"minimum move into {dest} for all {full} MF", True, forced, crossing)
-    return Entry(cost, code, f"{cost} MF to enter {dest}", stops, forced, crossing)
+        return Entry(mp, "8.38", f"minimum move into {dest} for all {full} MF", True, forced, crossing, cost)
+    return Entry(cost, code, f"{cost} MF to enter {dest}", stops, forced, crossing, cost)
 
 
 def _enemy_armour(b, space: str, side: str) -> bool:

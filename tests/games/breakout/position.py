@@ -1,0 +1,148 @@
+"""Small synthetic Breakout: Normandy positions, written as a few lines of text.
+
+A position expands into a custom scenario folder (docs/scenarios.md); the charts
+(tables/*.csv) are the shipped ones, so rule tests never depend on the reconstructed
+map or set-up::
+
+    area 1 clear 1                 id, terrain, TEM; then any of: bocage, vp=N, zone=A
+    area ZA zone                   a zone box (terrain zone)
+    border 1-2 river               clear | river | water | arrow
+    bridge BR1 1-2 german          a bridge on the 1-2 border (german | allied | destroyed)
+    beach Omaha 2 works            a beach area with intact defensive works
+    unit U1 allied US infantry 3-4-3/2 1 Spent div=29th
+    weather Overcast               the first turn's printed weather
+    control 3 US                   an area's controller at the start
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from phaseline import Event, Game, Store
+from phaseline.plugins import registry
+from phaseline.scenario import load_custom
+
+PROV = {"provenance": "placeholder", "source": "synthetic test position"}
+AREA_COLS = ["area_id", "name", "kind", "terrain", "tem", "bocage", "vp", "zone", "beach", "port", "naval_colour",
+             "x", "y"]
+UNIT_COLS = ["unit_id", "name", "side", "nationality", "ss", "division", "type", "subtype", "art_kind", "size",
+             "attack", "defense", "movement", "spent_defense", "oob_provenance", "oob_source"]
+
+
+def write_position(folder: Path, text: str) -> tuple[Path, dict]:
+    areas: dict[str, dict[str, str]] = {}
+    borders, bridges, beaches, units, setup = [], [], [], [], []
+    after: dict = {"status": {}, "control": {}}
+    weather = None
+    for raw in text.strip().splitlines():
+        words = raw.split("#")[0].split()
+        if not words:
+            continue
+        kind, args = words[0], words[1:]
+        if kind == "area":
+            area_id, terrain = args[0], args[1]
+            is_zone = terrain == "zone"
+            row = {"area_id": area_id, "name": f"Area {area_id}", "kind": "box" if is_zone else "area",
+                   "terrain": terrain, "tem": "" if is_zone else (args[2] if len(args) > 2 else "1"),
+                   "bocage": "false", "vp": "0", "zone": area_id[-1] if is_zone else "", "beach": "", "port": "",
+                   "naval_colour": "", "x": str(len(areas)), "y": "0"}
+            for extra in args[3:]:
+                if extra == "bocage":
+                    row["bocage"] = "true"
+                elif "=" in extra:
+                    key, value = extra.split("=")
+                    row[key] = value
+            areas[area_id] = row
+        elif kind == "border":
+            a, b = args[0].split("-")
+            borders.append({"a": a, "b": b, "kind": args[1] if len(args) > 1 else "clear", "river": "", "bridge": ""})
+        elif kind == "bridge":
+            bridge_id, pair, state = args
+            a, b = pair.split("-")
+            for border in borders:
+                if {border["a"], border["b"]} == {a, b}:
+                    border["bridge"] = bridge_id
+            bridges.append({"bridge_id": bridge_id, "a": a, "b": b, "name": bridge_id, "initial_state": state})
+        elif kind == "beach":
+            name, area_id, *rest = args
+            areas[area_id]["beach"] = name
+            beaches.append({"beach": name, "area_id": area_id, "nationality": "US", "approach_box": area_id,
+                            "depots_per_day": "1", "works": "true" if "works" in rest else "false", "mulberry": ""})
+        elif kind == "unit":
+            unit_id, side, nationality, utype, values, where, *rest = args
+            strengths, _, spent = values.partition("/")
+            attack, defense, movement = strengths.split("-")
+            row = {"unit_id": unit_id, "name": unit_id, "side": side, "nationality": nationality, "ss": "false",
+                   "division": "", "type": utype, "subtype": "", "art_kind": "", "size": "III", "attack": attack,
+                   "defense": defense, "movement": movement, "spent_defense": spent or str(max(0, int(defense) - 2)),
+                   "oob_provenance": "placeholder", "oob_source": "test"}
+            for extra in rest:
+                if "=" in extra:
+                    key, value = extra.split("=")
+                    row[{"div": "division", "art": "art_kind"}.get(key, key)] = value
+                else:
+                    after["status"][unit_id] = extra
+            units.append(row)
+            setup.append({"unit_id": unit_id, "space_id": where, "arrival_day": "", "method": "start"})
+        elif kind == "weather":
+            weather = args[0]
+        elif kind == "control":
+            after["control"][args[0]] = args[1]
+        else:
+            raise ValueError(f"unknown position line: {raw!r}")
+    folder.mkdir(parents=True, exist_ok=True)
+    _csv(folder / "map/areas.csv", list(areas.values()), AREA_COLS)
+    _csv(folder / "map/borders.csv", borders, ["a", "b", "kind", "river", "bridge"])
+    _csv(folder / "map/bridges.csv", bridges, ["bridge_id", "a", "b", "name", "initial_state"])
+    _csv(folder / "map/beaches.csv", beaches,
+         ["beach", "area_id", "nationality", "approach_box", "depots_per_day", "works", "mulberry"])
+    _csv(folder / "units.csv", units, UNIT_COLS)
+    _csv(folder / "setup.csv", setup, ["unit_id", "space_id", "arrival_day", "method"])
+    turns = [{"turn": "1", "date": "1944-06-06", "week": "1", "start_weather": weather or "Clear",
+              "reinforcements": "", "vp_required": "10"}]
+    _csv(folder / "tables/turns.csv", turns, list(turns[0]))
+    (folder / "scenario.toml").write_text(
+        'game = "breakout-normandy"\nbase = "d-day"\ntitle = "test position"\nfirst_turn = 1\nlast_turn = 1\n'
+    )
+    return folder, after
+
+
+def _csv(path: Path, rows: list[dict[str, str]], columns: list[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=[*columns, *PROV])
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({**row, **PROV})
+
+
+def new_match(tmp_path: Path, text: str, *, seed: int = 1) -> Game:
+    """A match of the position on a fresh in-memory store, at the German impulse 0."""
+    folder, after = write_position(tmp_path / "position", text)
+    reg = registry()
+    info, chosen = load_custom(folder, reg.games)
+    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=seed)
+    if after["status"] or after["control"]:
+        with game.store.transaction():
+            game.log(Event("note", purpose="test position: conditions and control"))
+            for unit_id, status in after["status"].items():
+                game.set("unit_state", {"unit_id": unit_id}, status=status)
+            for space, controller in after["control"].items():
+                game.set("bkn_control", {"space_id": space}, controller=controller)
+    return game
+
+
+def script_dice(game, monkeypatch, dice: list[int]) -> list[int]:
+    """Make the next rolls of ``game`` these dice (and log them as usual)."""
+    queue = list(dice)
+    original = game.roll
+
+    def roll(purpose, *, rule=None, sides=6, side=None):
+        die = queue.pop(0)
+        game.log(Event(kind="note", side=side, purpose=f"scripted die {die}: {purpose}", rule=rule))
+        return die
+
+    monkeypatch.setattr(game, "roll", roll)
+    del original
+    return queue

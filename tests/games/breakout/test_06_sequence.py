@@ -1,0 +1,83 @@
+"""Breakout: Normandy 6: the day's phases, and the sunset roll against the impulse number (6.3)."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.day import sunset
+
+MAP = "area 1 clear 1\narea 2 clear 1\nborder 1-2\nunit A1 allied US infantry 3-4-3/2 1\n"
+
+
+def _at(game, impulse: int, drm: int = 0, weather: str = "Clear") -> None:
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: set the impulse track"))
+        game.set("bkn_day", {}, impulse=impulse, sunset_drm=drm, weather=weather)
+
+
+@pytest.mark.parametrize(
+    ("impulse", "drm", "raw", "over"),
+    [
+        pytest.param(2, 0, 2, False, id="6.3-impulse-2-never-ends-on-2"),
+        pytest.param(3, 0, 2, True, id="6.3-impulse-3-ends-on-raw-2"),
+        pytest.param(3, 0, 3, False, id="6.3-mod-equal-to-impulse-goes-on"),
+        pytest.param(7, 0, 6, True, id="6.3-impulse-7-ends-on-6"),
+        pytest.param(7, 0, 7, False, id="6.3-impulse-7-goes-on-with-7"),
+        pytest.param(5, 2, 3, False, id="11.23-sunset-drm-plus-2-saves-the-day"),
+        pytest.param(5, -2, 6, True, id="11.23-sunset-drm-minus-2-ends-the-day"),
+        pytest.param(12, 0, 12, True, id="3.8-the-marker-cannot-pass-the-end-of-the-track"),
+    ],
+)
+def test_sunset_roll(tmp_path, impulse, drm, raw, over):
+    game = new_match(tmp_path, MAP)
+    _at(game, impulse, drm)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test sunset"))
+        sunset(game, raw)
+    day = board(game).day
+    assert day["day_over"] == over
+    assert day["impulse"] == (impulse if over else impulse + 1)
+
+
+@pytest.mark.parametrize(
+    ("raw", "drm", "changes"),
+    [
+        pytest.param(4, 0, True, id="18.4-raw-equals-impulse-weather-changes"),
+        pytest.param(3, 1, False, id="18.4-the-sunset-drm-never-applies-to-the-weather-test"),
+    ],
+)
+def test_weather_change(tmp_path, raw, drm, changes):
+    game = new_match(tmp_path, MAP)
+    _at(game, 4, drm)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test sunset"))
+        sunset(game, raw)
+    assert board(game).day["weather"] == ("Overcast" if changes else "Clear")
+
+
+def test_6_3_the_german_impulse_comes_first_and_the_allied_pass_rolls_sunset(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    assert game.clock.step == "german-impulse"
+    game.play(Action("pass", (), "german"))
+    assert game.clock.step == "allied-impulse"
+    script_dice(game, monkeypatch, [3, 4])
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))  # no Allied DR in this impulse: the Sunset DR alone
+    assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 1
+
+
+def test_8_6_two_consecutive_passes_end_daylight(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 6])
+    game.play(Action("pass", (), "allied"))
+    assert game.clock.phase in ("regroup", "refit") or game.finished
+
+
+def test_6_1_a_day_is_dawn_daylight_refit_regroup(tmp_path):
+    game = new_match(tmp_path, MAP)
+    names = [s.name for s in game.steps(1)]
+    assert names == ["airborne", "german-impulse", "allied-impulse", "refit", "german-regroup", "allied-regroup"]
+    assert [s.name for s in game.steps(2)][0] == "dawn"

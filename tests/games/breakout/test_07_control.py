@@ -1,0 +1,59 @@
+"""Breakout: Normandy 7: stacking, control, contested, vacant and free areas."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match
+from phaseline import Action
+from phaseline.games.breakout.rules.board import board
+
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+border 1-2
+border 2-3
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit B1 allied UK infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 3
+"""
+
+
+def _allied(game):
+    game.play(Action("pass", (), "german"))
+
+
+def test_7_3_entering_a_vacant_enemy_area_takes_control_at_once(tmp_path):
+    game = new_match(tmp_path, MAP)
+    _allied(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    assert board(game).areas["2"].controller == "US"
+
+
+def test_7_3_contesting_does_not_change_control(tmp_path):
+    game = new_match(tmp_path, MAP.replace("border 2-3", "border 2-3\nborder 1-3"))
+    _allied(game)
+    game.play(Action("move", ("A1", "3"), "allied"))
+    area = board(game).areas["3"]
+    assert area.controller == "DE" and area.contested()
+
+
+@pytest.mark.parametrize(
+    ("space", "side", "contested", "vacant", "free"),
+    [
+        pytest.param("1", "allied", False, True, True, id="7.6-free-for-its-controller"),
+        pytest.param("2", "allied", False, True, False, id="7.5-vacant-but-enemy-controlled"),
+        pytest.param("3", "allied", False, False, False, id="7.5-enemy-occupied-is-not-vacant"),
+        pytest.param("3", "german", False, True, True, id="7.6-free-for-the-germans"),
+    ],
+)
+def test_area_states(tmp_path, space, side, contested, vacant, free):
+    area = board(new_match(tmp_path, MAP)).areas[space]
+    assert (area.contested(), area.vacant(side), area.free(side)) == (contested, vacant, free)
+
+
+def test_7_4_both_sides_present_is_contested(tmp_path):
+    text = MAP + "unit A2 allied US infantry 3-4-3/2 3\n"
+    area = board(new_match(tmp_path, text)).areas["3"]
+    assert area.contested() and not area.vacant("allied") and not area.vacant("german")

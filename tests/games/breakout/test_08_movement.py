@@ -1,0 +1,179 @@
+"""Breakout: Normandy 8: activation, MF costs (8.36), minimum move (8.38), interdiction (8.4)."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, RuleViolation
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.movement import ALL, entry
+
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+area 5 clear 1
+area 6 clear 1
+area ZA zone
+border 1-2
+border 1-3
+border 1-4
+border 1-5 river
+border 1-6 water
+border 1-ZA arrow
+control 1 US
+control 2 US
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "dest", "cost"),
+    [
+        pytest.param("", "2", 1, id="8.36-A-free-area-1-MF"),
+        pytest.param("", "3", 2, id="8.36-B-vacant-enemy-controlled-2-MF"),
+        pytest.param("unit G1 german DE infantry 2-3-2/2 4 Spent", "4", 3, id="8.36-C-only-spent-enemy-3-MF"),
+        pytest.param(
+            "unit G1 german DE infantry 2-3-2/2 4 Spent\nunit G2 german DE infantry 2-3-2/2 4",
+            "4", 4, id="8.36-D-any-fresh-enemy-4-MF",
+        ),
+        pytest.param("", "5", ALL, id="8.36-E-river-without-bridge-all-MF"),
+        pytest.param("", "ZA", ALL, id="8.36-E-zone-all-MF"),
+    ],
+)
+def test_mf_costs(tmp_path, extra, dest, cost):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + extra)
+    unit = {**board(game).units["A1"], "mp": 3}
+    step = entry(game, unit, dest)
+    assert step.mf == cost
+
+
+def test_8_36_costs_are_not_cumulative(tmp_path):
+    """A river crossing into a Fresh enemy area costs all MF, not all + 4."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 5")
+    step = entry(game, {**board(game).units["A1"], "mp": 3}, "5")
+    assert step.cost == 3 and step.stops and step.forced and step.crossing == 2
+
+
+def test_8_36_river_without_bridge_is_infantry_only(tmp_path):
+    game = new_match(tmp_path, MAP + "unit T1 allied US armour 4-3-5/2 1")
+    with pytest.raises(RuleViolation, match="infantry only"):
+        entry(game, {**board(game).units["T1"], "mp": 5}, "5")
+
+
+def test_8_37_water_obstacle_without_bridge_is_impassable(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1")
+    with pytest.raises(RuleViolation) as refused:
+        entry(game, {**board(game).units["A1"], "mp": 3}, "6")
+    assert refused.value.rule == "8.37"
+
+
+def test_8_38_minimum_move_into_fresh_enemy(tmp_path):
+    """The rulebook's example: a 3-4-3 infantry may enter an area holding Fresh enemy (4 MF)."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4")
+    step = entry(game, {**board(game).units["A1"], "mp": 3}, "4")
+    assert step.rule == "8.38" and step.stops
+
+
+def test_8_38_no_minimum_move_after_moving(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4")
+    with pytest.raises(RuleViolation, match="MF left"):
+        entry(game, {**board(game).units["A1"], "mp": 2, "areas": 1}, "4")
+
+
+def test_8_35_point_unit_enters_enemy_controlled_area_first(tmp_path):
+    game = new_match(tmp_path, MAP + "unit R1 allied US artillery 2-1-3/1 1 art=division")
+    with pytest.raises(RuleViolation) as refused:
+        entry(game, {**board(game).units["R1"], "mp": 3}, "3")
+    assert refused.value.rule == "8.35"
+
+
+def test_7_1_ten_units_per_side_per_area(tmp_path):
+    crowd = "\n".join(f"unit F{i} allied US infantry 3-4-3/2 2" for i in range(10))
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + crowd)
+    with pytest.raises(RuleViolation) as refused:
+        entry(game, {**board(game).units["A1"], "mp": 3}, "2")
+    assert refused.value.rule == "7.1"
+
+
+def _allied_impulse(game):
+    game.play(Action("pass", (), "german"))
+    assert game.clock.step == "allied-impulse"
+
+
+def test_8_1_first_move_activates_the_area_and_pays_mf(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 2")
+    _allied_impulse(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    b = board(game)
+    assert b.day["activated"] == "1" and b.units["A1"]["mp"] == 2
+    assert ("A2", "1") not in [a.args for a in game.legal_actions("allied") if a.verb == "move"]  # 8.1
+    game.play(Action("move", ("A1", "1"), "allied"))
+    assert board(game).units["A1"]["mp"] == 1
+
+
+def test_8_37_us_and_british_never_move_in_one_impulse(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit B1 allied UK infantry 3-4-3/2 1")
+    _allied_impulse(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("B1", "2"), "allied"))
+    assert refused.value.rule in ("8.1", "8.37")
+
+
+def test_8_32_units_that_moved_are_spent_after_the_impulse(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 1")
+    _allied_impulse(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))
+    units = board(game).units
+    assert units["A1"]["status"] == "Spent" and units["A2"]["status"] == "Fresh"
+
+
+@pytest.mark.parametrize(
+    ("die", "status", "where"),
+    [
+        pytest.param(1, "Dis1", "2", id="8.4-dr-1-dis1-stays"),
+        pytest.param(2, "Spent", "2", id="8.4-dr-2-spent-stays"),
+        pytest.param(3, "Fresh", "3", id="8.4-dr-3-moves-on"),
+    ],
+)
+def test_air_interdiction(tmp_path, monkeypatch, die, status, where):
+    text = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+border 1-2
+border 2-3
+unit G1 german DE armour 4-3-6/2 1
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("move", ("G1", "2"), "german"))
+    script_dice(game, monkeypatch, [die])
+    game.play(Action("move", ("G1", "3"), "german"))
+    unit = board(game).units["G1"]
+    assert (unit["status"], unit["space_id"]) == (status, where)
+
+
+def test_8_4_fresh_flak_helps_and_overcast_has_no_interdiction(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+border 1-2
+border 2-3
+unit G1 german DE armour 4-3-6/2 1
+unit F1 german DE flak 2-2-3/1 2
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("move", ("G1", "2"), "german"))
+    script_dice(game, monkeypatch, [2])  # 2 + 1 Fresh FLAK = 3: no effect
+    game.play(Action("move", ("G1", "3"), "german"))
+    assert board(game).units["G1"]["space_id"] == "3"
+
+
+def test_18_3_germans_get_one_more_mf_in_overcast(tmp_path):
+    text = "area 1 clear 1\narea 2 clear 1\nborder 1-2\nweather Overcast\nunit G1 german DE infantry 2-3-2/2 1"
+    game = new_match(tmp_path, text)
+    game.play(Action("move", ("G1", "2"), "german"))
+    assert board(game).units["G1"]["mp"] == 2  # 2 + 1 Overcast - 1
