@@ -4,7 +4,7 @@ Western Allies instead of leaving the map with the other Germans (13.1).
 At the end of the player turn in which Berlin fell, before the game plugin removes the
 Germans, every SS unit on the map becomes a Western Allied unit: it defends at its printed
 strength but attacks and moves at half its printed values, rounded down (digest
-``ss_halving_round`` default; combat.attack_strength halves the attack, ``mp_factor`` 0.5
+``ss_halving_round`` default; combat._attack_value halves the attack, ``mp_factor`` 0.5
 the movement allowance). The boundary is void as for the other Allies (digest
 ``boundary_with_ss_remaining``). The Western Allies score no VP for a city occupied only by
 SS units (victory.scores).

@@ -74,7 +74,8 @@ def end(game, step) -> None:
         victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
-    victory.update_cities(game, step)
+    if step.phase != "movement":  # after movement: done above, before the garrison check
+        victory.update_cities(game)
     if berlin_falls_now(game, step):
         _berlin_falls(game)
 

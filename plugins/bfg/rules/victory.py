@@ -15,7 +15,7 @@ def update_cities(game, step=None) -> None:
     """11.0: a city belongs to the bloc occupying it; else to the only bloc whose ZOC reaches
     it; else to the bloc of the last unit that passed through it or beside it (the moves of
     ``step``, in order); else it stays with whoever held it."""
-    touched = _last_touch(game, step) if step is not None else {}
+    touched = _last_touch(game, step) if step is not None and step.phase == "movement" else {}
     rows = game.rows(
         f"""WITH occupant AS (
                 SELECT s.space_id, min({BLOC.format(s="s.side")}) AS bloc
@@ -72,17 +72,20 @@ def _last_touch(game, step) -> dict[str, str]:
 def garrison(game, step) -> None:
     """10.0: at the end of the Soviet Movement Phase each captured Warsaw, Prague, Vienna or
     Berlin needs a Soviet Front; the first Front found there becomes its garrison for the rest
-    of the game (10.2). A city still without one is logged: it scores no Soviet VP unless
-    garrisoned by the end (10.1)."""
+    of the game (10.2). A city captured in an earlier turn and still without one is logged:
+    it scores no Soviet VP unless garrisoned by the end (10.1). A city taken during a Soviet
+    Movement Phase is due at the end of the next one (digest case 46: taken on turn 7,
+    checked at the end of the turn-8 Soviet Movement Phase)."""
     if step.name != "sov-movement":
         return
     assign_garrisons(game)
     for row in game.rows(
         """SELECT sp.name, c.space_id FROM bfg_city c JOIN space sp USING (game_id, space_id)
            WHERE c.game_id = ? AND c.controller = 'SOV' AND list_contains(?, sp.name)
+             AND c.captured_turn < ?  -- 10.0 due by the end of the first Soviet Movement Phase after the capture
              AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name)
            ORDER BY 1""",
-        [game.game_id, list(GARRISON_CITIES)],
+        [game.game_id, list(GARRISON_CITIES), game.clock.turn],
     ):
         game.log(
             Event(

@@ -1,0 +1,107 @@
+"""Battle for Germany 10.0–10.3: Soviet garrisons of Warsaw, Prague, Vienna and Berlin
+(digest §5.5 case 46).
+
+Once Soviet-bloc units occupy one of these cities, a Soviet Front must garrison it by the
+end of the next Soviet Movement Phase (10.0); a city without its garrison at the end of
+the game scores the Soviets nothing (10.1); a garrison never moves (10.2, 10.3), and the
+Fronts in these cities at the start of Red Star / White Star are garrisons (10.2). Prague
+is 0205 (east of the boundary, columns 04–06); the Soviet army S1 stands next to it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from games.bfg.position import advance_to, new_match
+from phaseline import Action, RuleViolation
+from phaseline.games.bfg.rules import victory
+
+PRAGUE = """
+map 4x6
+zone E cols 04-06
+city Prague 0205 3
+unit S1 SOV SOV army 3-3-3 0206
+unit F1 SOV SOV front 8-20-3 0406
+unit U1 WA US corps 7-4-8 0101
+"""
+
+
+def snapshot(game) -> tuple:
+    return (
+        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
+        game.clock,
+    )
+
+
+def refused(game, action: Action, rule: str) -> RuleViolation:
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as excinfo:
+        game.play(action)
+    assert excinfo.value.rule == rule, excinfo.value
+    assert snapshot(game) == before
+    return excinfo.value
+
+
+def garrison_notes(game) -> list[int]:
+    return [
+        r["turn"]
+        for r in game.rows(
+            "SELECT turn FROM event WHERE game_id = ? AND kind = 'note' AND rule = '10.0' ORDER BY seq", [game.game_id]
+        )
+    ]
+
+
+def play_out(game) -> dict:
+    while not game.finished:
+        game.play(Action("end"))
+    return game.rows("SELECT * FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])[0]
+
+
+@pytest.mark.parametrize(
+    "front_arrives, soviet_vp",
+    [
+        pytest.param(False, 0, id="10.1-no-garrison-at-game-end-no-soviet-vp"),
+        pytest.param(True, 3, id="10.1-garrisoned-late-the-city-scores"),
+    ],
+)
+def test_10_0_prague_taken_on_turn_7_without_a_front(tmp_path, front_arrives, soviet_vp):
+    game = advance_to(new_match(tmp_path, PRAGUE, scenario="expanded", turns=(7, 9)), "sov-movement", turn=7)
+    game.play(Action("move", ("S1", "0205")))
+    advance_to(game, "sov-movement", turn=8)
+    assert game.one("SELECT controller FROM bfg_city WHERE game_id = ?", [game.game_id]) == "SOV"
+    assert garrison_notes(game) == []  # turn 7: the capture's own phase
+    game.play(Action("end"))
+    assert garrison_notes(game) == [8]  # 10.0 no Front by the end of the turn-8 Soviet Movement Phase
+    advance_to(game, "sov-movement", turn=9)
+    if front_arrives:
+        game.play(Action("move", ("F1", "0205")))
+    game.play(Action("end"))
+    assert victory.scores(game).get("SOV", 0) == soviet_vp
+    result = play_out(game)
+    assert result["payload"] == ('{"winners":["SOV"]}' if soviet_vp else '{"winners":[]}')
+
+
+def test_10_3_a_garrison_never_moves(tmp_path):
+    game = advance_to(new_match(tmp_path, PRAGUE, turns=(7, 10)), "sov-movement", turn=7)
+    game.play(Action("move", ("F1", "0305")))
+    game.play(Action("move", ("F1", "0205")))
+    game.play(Action("end"))
+    assert game.one("SELECT garrison FROM bfg_unit WHERE game_id = ? AND unit_id = 'F1'", [game.game_id]) == "Prague"
+    advance_to(game, "sov-movement", turn=8)
+    refused(game, Action("move", ("F1", "0204")), "10.3")
+    assert Action("move", ("F1", "0204"), "SOV") not in game.legal_actions()
+
+
+def test_10_2_fronts_in_the_cities_at_the_start_of_red_star_white_star_stay(tmp_path):
+    text = """
+    map 4x6
+    city Warsaw 0205 3
+    unit F1 SOV SOV front 8-20-3 0205
+    unit F2 SOV SOV front 8-20-3 0405
+    unit U1 WA US corps 7-4-8 0101
+    """
+    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
+    skipped = game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id])
+    advance_to(game, "sov-movement", turn=12 if skipped else 11)
+    refused(game, Action("move", ("F1", "0204")), "10.3")
+    game.play(Action("move", ("F2", "0404")))  # a Front elsewhere moves
