@@ -42,13 +42,9 @@ def attack(game, action: Action) -> None:
     defenders = units_in(game, hexes)
     _validate(game, attackers, hexes, defenders)
     combat = strength(game, attackers, hexes, defenders)
-    columns = [
-        r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
-    ]
+    columns = [r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])]
     combat["odds"] = clamp(ratio(combat["attack"], combat["defense"]), columns)
-    combat["die"] = game.roll(
-        f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side
-    )
+    combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
     combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
     game.log(
         Event(
@@ -151,15 +147,11 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
     }
     hostile = {
         (r["side"], r["enemy"])
-        for r in game.rows(
-            "SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id]
-        )
+        for r in game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
     }
     for unit in attackers:
         if unit["side"] not in step.acting:
-            raise game.violation(
-                f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0"
-            )
+            raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
         if unit["space_kind"] == "box":
             raise game.violation(f"{label(unit)} is off the map in {unit['space_id']}", "6.0")
         if unit["attacked"]:
@@ -173,15 +165,25 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
             raise game.violation(f"there is no unit to attack in {hex_id}", "6.0")
     for defender in defenders:
         if defender["defended"]:
-            raise game.violation(
-                f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5"
-            )
+            raise game.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
         for unit in attackers:
             if (unit["side"], defender["side"]) not in hostile:
-                rule = "6.4" if {unit["side"], defender["side"]} == {"GER_E", "GER_W"} else "6.3"
+                rule = _hostility_rule(unit["side"], defender["side"])
                 raise game.violation(
                     f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})",
                     rule,
                 )
             if {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}:
                 raise game.violation("Polish units of the two sides may not attack each other", "15.26")
+
+
+def _hostility_rule(side: str, enemy: str) -> str:
+    """The rule that keeps ``side`` from attacking ``enemy``: 6.4 between the German forces,
+    6.3 between the Western Allies and the Soviets, else the sequence of play (3.0 A3/A6/B3/B6
+    name each force's only targets: East Germans attack the Soviets, West Germans the WA)."""
+    pair = {side, enemy}
+    if pair == {"GER_E", "GER_W"}:
+        return "6.4"
+    if pair == {"WA", "SOV"}:
+        return "6.3"
+    return "3.0"
