@@ -1,0 +1,129 @@
+"""Battle for Germany 11.0 and each scenario's verdict (digest §5.5 cases 49, 54–56, 61).
+
+11.0: a city is controlled by the side occupying it; else by the only side whose ZOC
+reaches it; else by the side of the last unit that passed through it or beside it. Victory
+points are totalled at the end of the last turn. The verdicts: 12.23 (Historical: a draw if
+nobody took Berlin), 14.0 (Collapse in the East: cities occupied at the end of turn 6),
+16.31 (three players: the German player wins if nobody took Berlin), 17.32 (four players:
+several may win).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from games.bfg.position import advance_to, new_match
+from phaseline import Action
+
+CITIES = """
+map 2x10
+city Aachen 0103 1
+city Koeln 0203 1
+city Bonn 0202 1
+city Essen 0106 1
+city Trier 0209 1
+unit U3 WA US corps 4-8-6 0110
+unit G2 GER HEER corps 2-3-4 0208
+unit U1 WA US corps 7-4-8 0102
+unit U2 WA US corps 7-4-8 0104
+unit G1 GER HEER corps 2-3-4 0201
+"""
+
+
+def controllers(game) -> dict[str, str]:
+    rows = game.rows(
+        """SELECT sp.name, c.controller FROM bfg_city c JOIN space sp USING (game_id, space_id)
+           WHERE c.game_id = ?""",
+        [game.game_id],
+    )
+    return {r["name"]: r["controller"] for r in rows}
+
+
+def play_out(game) -> dict:
+    while not game.finished:
+        game.play(Action("end"))
+    return json.loads(game.clock.result)
+
+
+def test_11_0_occupation_zoc_and_last_touch(tmp_path):
+    game = advance_to(new_match(tmp_path, CITIES, turns=(2, 10)), "wa-movement", turn=2)
+    assert controllers(game)["Essen"] == "GER"  # 11.0 every city starts German
+    game.play(Action("move", ("U1", "0103")))  # occupies Aachen, beside Koeln and Bonn
+    game.play(Action("move", ("U2", "0108")))  # passes through Essen and moves on
+    assert game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = 'U2'", [game.game_id]) == "0108"
+    game.play(Action("end"))
+    assert controllers(game) == {
+        "Aachen": "WA",  # occupied
+        "Koeln": "WA",  # only a Western Allied ZOC reaches it
+        "Bonn": "WA",  # both ZOCs reach it; the last unit to come beside it was Western Allied
+        "Essen": "WA",  # the last unit through it was Western Allied
+        "Trier": "GER",  # both ZOCs reach it and nobody came or went: it stays with its holder
+    }
+
+
+@pytest.mark.parametrize(
+    "scenario, winners, rule",
+    [
+        pytest.param("historical", [], "12.23", id="12.23-nobody-took-berlin-a-draw-whatever-the-vp"),
+        pytest.param("three-player", ["GER"], "16.31", id="16.31-nobody-took-berlin-the-german-player-wins"),
+    ],
+)
+def test_berlin_never_taken(tmp_path, scenario, winners, rule):
+    text = """
+    map 4x6
+    zone E cols 04-06
+    city Berlin 0303 10
+    city Warsaw 0106 3
+    unit S1 SOV SOV army 3-3-3 0106
+    unit U1 WA US corps 7-4-8 0101
+    """
+    game = new_match(tmp_path, text, scenario=scenario, turns=(10, 10))
+    result = play_out(game)
+    assert (result["winners"], result["rule"]) == (winners, rule)
+
+
+def test_14_0_collapse_counts_the_cities_each_side_occupies_at_the_end_of_turn_6(tmp_path):
+    text = """
+    map 4x6
+    zone E cols 01-06
+    city Warsaw 0106 3
+    city Posen 0104 2
+    city Stettin 0401 1
+    unit S1 SOV SOV army 3-3-3 0106
+    unit S2 SOV SOV army 3-3-3 0204
+    unit G1 GER HEER corps 2-3-4 0401
+    """
+    game = new_match(tmp_path, text, scenario="collapse", turns=(6, 6))
+    result = play_out(game)
+    # Soviets occupy Warsaw (3); Posen is only in their ZOC and does not count; the WA
+    # player's East Germans occupy Stettin (1)
+    assert (result["winners"], result["rule"]) == (["SOV"], "14.0")
+    assert "Soviets 3, Western Allies 1" in result["summary"]
+
+
+FOUR = """
+map 4x6
+zone E cols 04-06
+city Berlin 0303 10
+unit S1 SOV SOV army 3-3-3 0304
+unit U1 WA US corps 7-4-8 0302
+unit G1 GER HEER corps 2-3-4 0106
+unit G2 GER HEER corps 2-3-4 0101
+"""
+
+
+def test_17_32_soviets_in_berlin_on_turn_8_wa_never_soviet_and_west_german_win(tmp_path):
+    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(8, 9)), "sov-movement", turn=8)
+    game.play(Action("move", ("S1", "0303")))
+    result = play_out(game)
+    assert (sorted(result["winners"]), result["rule"]) == (["GER_W", "SOV"], "17.32")
+
+
+def test_17_32_wa_in_berlin_on_turn_9_soviets_on_turn_10_the_wa_win_alone(tmp_path):
+    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(9, 10)), "wa-movement", turn=9)
+    game.play(Action("move", ("U1", "0303")))
+    advance_to(game, "sov-movement", turn=10)
+    game.play(Action("move", ("S1", "0303")))
+    result = play_out(game)
+    assert (result["winners"], result["rule"]) == (["WA"], "17.32")
