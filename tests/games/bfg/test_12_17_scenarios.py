@@ -1,0 +1,228 @@
+"""Battle for Germany 12.0–17.0: each scenario's special rules (digest §5.5 cases 47, 48,
+50–53), the optional rules 12.3 and 13.2 (chosen with ``options=`` at creation, each its
+own plugin), the 15.22 roll, the three-player strategic shift (16.32) and pooled German
+replacements (16.33). Berlin is 0303 in the small positions; columns 04–06 lie east of the
+boundary. Every refusal names its rule and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from games.bfg.position import advance_to, new_match
+from phaseline import Action, RuleViolation
+from phaseline.dice import roll
+from phaseline.games.bfg.rules import combat, victory
+from phaseline.games.bfg.rules.units import unit_row
+from phaseline.plugins import registry
+
+
+def snapshot(game) -> tuple:
+    return (
+        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.rows("SELECT * FROM bfg_unit WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
+        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
+        game.clock,
+    )
+
+
+def refused(game, action: Action, rule: str) -> RuleViolation:
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as excinfo:
+        game.play(action)
+    assert excinfo.value.rule == rule, excinfo.value
+    assert snapshot(game) == before
+    return excinfo.value
+
+
+def state(game, unit_id: str) -> dict:
+    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
+
+
+def hostile(game) -> set[tuple[str, str]]:
+    rows = game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
+    return {(r["side"], r["enemy"]) for r in rows}
+
+
+# --- optional rules are plugins ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param("12.3", id="12.3-registered"), pytest.param("13.2", id="13.2-registered")]
+)
+def test_optional_rules_are_registered_plugins(name):
+    rule = registry().rules[("battle-for-germany", name)]
+    assert rule.rule == name and rule.plugin is not None and rule.title
+
+
+# --- 12.21 and optional 12.3 ---------------------------------------------------------------
+
+TURN_1 = """
+map 2x6
+unit G1 GER HEER corps 2-3-4 0102
+unit G2 GER HEER corps 2-3-4 0105
+unit U1 WA US corps 7-4-8 0103
+unit U2 WA US corps 7-4-8 0106
+"""
+
+
+def test_12_21_turn_1_west_germans_must_attack_twice(tmp_path):
+    game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10)), "ger-w-combat", turn=1)
+    refused(game, Action("end"), "12.21")
+
+
+def test_12_3_the_optional_rule_lifts_the_turn_1_attacks(tmp_path):
+    game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10), options=("12.3",)), "ger-w-combat", turn=1)
+    game.play(Action("end"))
+    assert game.clock.step != "ger-w-combat"
+
+
+def test_12_3_west_german_replacements_arrive_east_as_east_germans(tmp_path):
+    text = """
+    map 4x6
+    zone E cols 04-06
+    city Berlin 0303 10
+    unit U1 WA US corps 7-4-8 0101
+    unit D GER HEER corps 2-4-4 ELIM_GER_W
+    """
+    game = advance_to(new_match(tmp_path, text, turns=(4, 10), options=("12.3",)), "ger-w-replacement", turn=4)
+    assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {"0304"}
+    refused(game, Action("replace", ("D", "0302")), "7.24")
+    game.play(Action("replace", ("D", "0304")))
+    assert (state(game, "D")["space_id"], state(game, "D")["side"]) == ("0304", "GER_E")
+    assert game.rows("SELECT * FROM event WHERE game_id = ? AND rule = '12.3'", [game.game_id])
+
+
+# --- 12.22 the fall of Berlin (Historical) -------------------------------------------------
+
+FALL = """
+map 4x6
+zone E cols 04-06
+city Berlin 0303 10
+unit S1 SOV SOV army 3-3-3 0304
+unit U1 WA US corps 7-4-8 0302
+unit G1 GER HEER corps 2-3-4 0101
+unit G2 GER HEER corps 2-3-4 0106
+unit SS1 GER SS corps 6-5-6 0406
+"""
+
+
+def test_12_22_soviets_take_berlin_germans_leave_after_that_player_turn(tmp_path):
+    game = advance_to(new_match(tmp_path, FALL, turns=(8, 10)), "sov-movement", turn=8)
+    game.play(Action("move", ("S1", "0303")))
+    advance_to(game, "ger-w-movement", turn=8)
+    assert state(game, "G1")["space_id"] == "0101"  # the West German phases are still played
+    advance_to(game, "wa-movement", turn=8)
+    assert {state(game, u)["space_id"] for u in ("G1", "G2", "SS1")} == {"OUT"}
+    assert hostile(game) == set()  # 12.22 the Allies may not attack each other
+    rules = {r["rule"] for r in game.rows("SELECT rule FROM entry_rule WHERE game_id = ?", [game.game_id])}
+    assert not rules & {"5.41", "5.42"}  # the boundary no longer binds
+    game.play(Action("move", ("U1", "0305")))  # across the old boundary
+
+
+# --- 13.1 and optional 13.2 (Expanded) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options", [pytest.param((), id="13.1-germans-removed-allies-hostile"), pytest.param(("13.2",), id="13.2-ss-to-wa")]
+)
+def test_expanded_berlin_falls_in_the_wa_player_turn(tmp_path, options):
+    text = FALL + "city Dresden 0406 2\n"
+    game = advance_to(new_match(tmp_path, text, scenario="expanded", turns=(2, 10), options=options), "wa-movement")
+    game.play(Action("move", ("U1", "0303")))
+    advance_to(game, "ger-e-movement", turn=2)
+    assert state(game, "G2")["space_id"] == "0106"  # removed only at the end of the player turn
+    advance_to(game, "sov-movement", turn=3)
+    assert {state(game, u)["space_id"] for u in ("G1", "G2")} == {"OUT"}
+    assert hostile(game) == {("SOV", "WA"), ("WA", "SOV")}  # 13.1 the Allies are now enemies
+    ss = state(game, "SS1")
+    if not options:
+        assert ss["space_id"] == "OUT"
+        return
+    assert (ss["space_id"], ss["side"]) == ("0406", "WA")  # 13.2 the SS pass to the Western Allies
+    assert combat._attack_value(game, unit_row(game, "SS1")) == 3  # half of 6
+    assert unit_row(game, "SS1")["defense"] == 5  # defends normally
+    advance_to(game, "wa-movement", turn=3)
+    assert state(game, "SS1")["mp"] == 3  # half of 6
+    # no WA VP for Dresden, held only by the SS: Berlin (10) counts
+    assert victory.scores(game).get("WA") == 10
+
+
+# --- 15.22 the turn-11 roll, 15.26 the Poles --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "die, skipped",
+    [pytest.param(2, True, id="15.22-die-2-soviet-turn-11-skipped"), pytest.param(5, False, id="15.22-die-5-played")],
+)
+def test_red_star_white_star_turn_11_roll(tmp_path, die, skipped):
+    seed = next(s for s in itertools.count(1) if roll(s, 1) == die)
+    text = """
+    map 2x6
+    unit S1 SOV SOV army 3-3-3 0106
+    unit U1 WA US corps 7-4-8 0101
+    """
+    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=seed)
+    assert game.one("SELECT die FROM event WHERE game_id = ? AND rule = '15.22'", [game.game_id]) == die
+    names = [s.name for s in game.steps(11)]
+    assert any(n.startswith("sov-") for n in names) is not skipped
+    assert any(n.startswith("sov-") for n in (s.name for s in game.steps(12)))
+
+
+def test_15_26_polish_exiles_never_attack_polish_communists(tmp_path):
+    text = """
+    map 2x6
+    unit P1 WA POL_E corps 4-8-6 0102
+    unit P2 SOV POL_C army 4-4-4 0103
+    """
+    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=2)
+    advance_to(game, "wa-combat", turn=11)
+    refused(game, Action("attack", ("P1", "0103")), "15.26")
+
+
+# --- 16.32 strategic shift, 16.33 pooled replacements (three players) -----------------------
+
+THREE = """
+map 4x10
+zone E cols 06-10
+city Berlin 0305 10
+unit G1 GER HEER corps 2-3-4 0202
+unit G2 GER HEER corps 2-3-4 0102
+unit G3 GER HEER corps 2-3-4 0402
+unit U1 WA US corps 7-4-8 0401
+unit S1 SOV SOV army 3-3-3 0110
+"""
+
+
+def test_16_32_one_unit_a_phase_triples_its_allowance_and_crosses(tmp_path):
+    game = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
+    refused(game, Action("shift", ("G3",)), "16.32")  # starts in the WA unit's ZOC
+    game.play(Action("shift", ("G1",)))
+    assert state(game, "G1")["mp"] == 12  # 2-3-4: three times 4
+    refused(game, Action("shift", ("G2",)), "16.32")  # a second shift in the same phase
+    game.play(Action("move", ("G1", "0204")))
+    refused(game, Action("end"), "16.32")  # still west of the boundary
+    game.play(Action("move", ("G1", "0208")))
+    game.play(Action("end"))
+    assert state(game, "G1")["space_id"] == "0208"
+
+
+def test_16_32_shift_and_move_in_one_order_outside_three_player_refused(tmp_path):
+    game = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
+    game.play(Action("shift", ("G1", "0209")))
+    assert state(game, "G1")["space_id"] == "0209"
+    two = advance_to(new_match(tmp_path / "two", THREE, turns=(2, 10)), "ger-w-movement", turn=2)
+    refused(two, Action("shift", ("G1",)), "16.32")
+
+
+def test_16_33_german_replacements_pool_both_boxes_weakest_first(tmp_path):
+    text = THREE + "unit E1 GER HEER corps 3-3-4 ELIM_GER_E\nunit W1 GER HEER corps 2-3-4 ELIM_GER_W\n"
+    game = advance_to(new_match(tmp_path, text, scenario="three-player", turns=(2, 10)), "ger-replacement", turn=2)
+    offered = {a.args for a in game.legal_actions() if a.verb == "replace"}
+    assert {u for u, _ in offered} == {"W1"}
+    assert {"0304", "0306"} <= {h for _, h in offered}  # either side of the boundary
+    refused(game, Action("replace", ("E1", "0306")), "7.21")
+    game.play(Action("replace", ("W1", "0306")))
+    assert state(game, "W1")["side"] == "GER_E"
