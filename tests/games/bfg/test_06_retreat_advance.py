@@ -1,0 +1,273 @@
+"""Battle for Germany 6.21–6.24 retreats and 6.9–6.94 advance after combat, with the
+Berlin (5.43), Yugoslav (5.51, 5.52) and Front (5.3) limits on both (digest §5.5 cases 6,
+15–18, 21, 42, 44).
+
+Hexes: odd rows' neighbours are (r, c±1), (r±1, c−1), (r±1, c); even rows' (r, c±1),
+(r±1, c), (r±1, c+1). Dice are forced on the placeholder CRT: 1:1 die 2 = Dr, 1:3 die 1 = Dr,
+4:1 die 1 = De, 2:1 die 1 = De.
+"""
+
+from __future__ import annotations
+
+import pytest
+from games.bfg.position import advance_to, force_rolls, new_match
+from phaseline import Action, RuleViolation
+
+
+def snapshot(game) -> tuple:
+    return (
+        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
+        game.clock,
+    )
+
+
+def refused(game, action: Action, rule: str) -> RuleViolation:
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as excinfo:
+        game.play(action)
+    assert excinfo.value.rule == rule, excinfo.value
+    assert snapshot(game) == before
+    return excinfo.value
+
+
+def where(game, unit_id: str) -> str:
+    return game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
+
+
+def events(game, kind: str) -> list[dict]:
+    return game.rows("SELECT * FROM event WHERE game_id = ? AND kind = ? ORDER BY seq", [game.game_id, kind])
+
+
+def fight(tmp_path, text: str, step: str, die: int, attackers: str, target: str, result: str):
+    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
+    force_rolls(game, die)
+    game.play(Action("attack", (attackers, target)))
+    combat = events(game, "combat")[-1]["purpose"]
+    assert combat.endswith(result), combat
+    return game
+
+
+# --- 6.21–6.24 retreats ---------------------------------------------------------------------
+
+# W1 (0202) attacks the stack G1+G2 (0203): 7 : 6 → 1:1, die 2: Dr. Around 0203: 0202 enemy;
+# 0103 and 0303 in W1's ZOC (G6 stands in 0303); 0304 holds two friends; 0104 holds one
+# (G3); 0204 is empty.
+STACK = """
+map 3x6
+unit W1 WA US corps 7-4-8 0202
+unit G1 GER HEER corps 2-3-4 0203
+unit G2 GER HEER corps 2-3-4 0203
+unit G3 GER HEER corps 2-3-4 0104
+unit G4 GER HEER corps 2-3-4 0304
+unit G5 GER HEER corps 2-3-4 0304
+unit G6 GER HEER corps 2-3-4 0303
+"""
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    """After the Dr: G1 went alone to the only empty hex; G2's retreat is asked."""
+    return fight(tmp_path_factory.mktemp("stack"), STACK, "wa-combat", 2, "W1", "0203", "Dr")
+
+
+def test_6_22_empty_hex_first(stack):
+    """Case 16: G1 had 0204 (empty) and 0104 (one friend): it went to 0204 without a question."""
+    retreats = events(stack, "retreat")
+    assert [(e["unit_id"], e["to_space"]) for e in retreats] == [("G1", "0204")]
+
+
+@pytest.mark.parametrize(
+    ("hex_id", "why"),
+    [
+        pytest.param("0303", "enemy ZOC, though G6 is there", id="6.21-no-retreat-into-enemy-zoc-even-onto-friends"),
+        pytest.param("0103", "enemy ZOC", id="6.21-no-retreat-into-enemy-zoc"),
+        pytest.param("0304", "two friendly units", id="6.22-never-onto-two-friends"),
+        pytest.param("0202", "the attacker", id="6.21-never-into-enemy-units"),
+    ],
+)
+def test_retreat_refusals(stack, hex_id, why):
+    """Case 15 and 17: the owner (the Soviet player runs the West Germans) may not pick these."""
+    decision = stack.open_decision()
+    assert (decision["kind"], decision["side"]) == ("retreat", "SOV")
+    assert hex_id not in decision["choices"], why
+    refused(stack, Action("choose", (hex_id,)), "6.21")
+
+
+def test_6_24_units_retreat_individually(tmp_path):
+    """Case 18: G2 may go where G1 did not; once 0204 holds G1 both one-friend hexes are open."""
+    game = fight(tmp_path, STACK, "wa-combat", 2, "W1", "0203", "Dr")
+    assert game.open_decision()["choices"] == ["0104", "0204"]
+    game.play(Action("choose", ("0104",)))
+    assert (where(game, "G1"), where(game, "G2")) == ("0204", "0104")
+
+
+@pytest.mark.parametrize(
+    "blocker",
+    [
+        pytest.param("", id="6.23-surrounded-by-zoc-and-the-map-edge"),
+        pytest.param(
+            "prohibited 0201-0102\nunit G7 GER HEER corps 2-3-4 0102\nunit G8 GER HEER corps 2-3-4 0102",
+            id="6.23-only-hex-holds-two-friends",
+        ),
+    ],
+)
+def test_6_23_eliminated_when_it_cannot_retreat(tmp_path, blocker):
+    """Case 17: G1 in the corner 0101 (neighbours 0102 and 0201) attacked from 0201."""
+    text = f"map 2x4\nunit W1 WA US corps 3-4-8 0201\nunit G1 GER HEER corps 2-3-4 0101\n{blocker}"
+    game = fight(tmp_path, text, "wa-combat", 2, "W1", "0101", "Dr")
+    assert where(game, "G1") == "ELIM_GER_W"
+    assert events(game, "eliminated")[-1]["rule"] == "6.23"
+
+
+@pytest.mark.parametrize(
+    ("neighbour", "fate"),
+    [
+        pytest.param("front 8-20-3", "ELIM_SOV", id="5.3-a-front-never-retreats-onto-a-front"),
+        pytest.param("army 7-7-4", "0103", id="5.3-a-front-may-retreat-onto-an-army"),
+    ],
+)
+def test_front_retreats(tmp_path, neighbour, fate):
+    """Case 21: F1's only retreat hex holds another Soviet unit."""
+    text = f"""
+    map 1x4
+    zone E cols 01-04
+    unit GE GER HEER corps 7-3-4 0101
+    unit F1 SOV SOV front 8-20-3 0102
+    unit F2 SOV SOV {neighbour} 0103
+    """
+    game = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0102", "Dr")  # 7:20 → 1:3, die 1: Dr
+    assert where(game, "F1") == fate
+
+
+def test_5_43_germans_never_retreat_into_berlin(tmp_path):
+    text = "map 1x4\ncity Berlin 0101 10\nunit G1 GER HEER corps 2-3-4 0102\nunit W1 WA US corps 3-4-8 0103"
+    game = fight(tmp_path, text, "wa-combat", 2, "W1", "0102", "Dr")
+    assert where(game, "G1") == "ELIM_GER_W"
+
+
+# --- 6.9 advance after combat ---------------------------------------------------------------
+
+# W1 (0202) and W2 (0303) attack G1 in the fortress 0203: 13 : 6 → 2:1, die 1: De. W3 (0103)
+# is next to 0203 but does not attack; G2 (0204) keeps 0203 in its ZOC.
+ADVANCE = """
+map 3x6
+fortress 0203
+unit W1 WA US corps 7-4-8 0202
+unit W2 WA US corps 6-6-7 0303
+unit W3 WA US corps 6-6-7 0103
+unit G1 GER HEER corps 2-3-4 0203
+unit G2 GER HEER corps 2-3-4 0204
+"""
+
+
+@pytest.fixture(scope="module")
+def advance(tmp_path_factory):
+    return fight(tmp_path_factory.mktemp("advance"), ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
+
+
+def test_6_91_6_92_6_93_one_participant_may_advance_into_zoc(advance):
+    """Case 6: W1 or W2 (not W3, 6.92) may enter 0203 though it lies in G2's ZOC (6.93)."""
+    decision = advance.open_decision()
+    assert (decision["kind"], decision["side"], decision["rule"]) == ("advance", "WA", "6.91")
+    assert decision["choices"] == ["W1>0203", "W2>0203", "none"]
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [
+        pytest.param("W3>0203", id="6.92-only-participants-advance"),
+        pytest.param("W1>0204", id="6.91-only-into-the-vacated-hex"),
+        pytest.param("W1>0203,W2>0203", id="6.91-only-one-unit-advances"),
+    ],
+)
+def test_advance_refusals(advance, choice):
+    refused(advance, Action("choose", (choice,)), "6.91")
+
+
+def test_6_91_and_6_83_one_unit_advances_and_destroys_the_fortress(tmp_path):
+    game = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
+    game.play(Action("choose", ("W2>0203",)))
+    assert (where(game, "W1"), where(game, "W2")) == ("0202", "0203")
+    assert game.open_decision() is None
+    assert game.one("SELECT destroyed FROM bfg_fortress WHERE game_id = ? AND space_id = '0203'", [game.game_id])
+    assert [e["rule"] for e in events(game, "fortress")] == ["6.83"]
+
+
+def test_6_94_advance_is_never_compulsory(tmp_path):
+    game = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
+    game.play(Action("choose", ("none",)))
+    assert (where(game, "W1"), where(game, "W2")) == ("0202", "0303")
+    assert game.open_decision() is None
+    assert not events(game, "advance")
+
+
+def test_6_91_the_defender_advances_after_ar(tmp_path):
+    """The winner may be the defender: after Ar, G1 may enter W1's vacated hex."""
+    text = "map 2x4\nunit W1 WA US corps 3-4-8 0102\nunit G1 GER HEER corps 2-3-4 0103"
+    game = fight(tmp_path, text, "wa-combat", 5, "W1", "0103", "Ar")  # 3:3 → 1:1, die 5: Ar
+    if game.open_decision()["kind"] == "retreat":
+        game.play(Action("choose", (game.open_decision()["choices"][0],)))
+    decision = game.open_decision()
+    assert (decision["kind"], decision["side"], decision["choices"]) == ("advance", "SOV", ["G1>0102", "none"])
+
+
+@pytest.mark.parametrize(
+    ("options", "offered"),
+    [
+        pytest.param((), ["W2>0103", "none"], id="6.91-the-attacker-wins-an-ex"),
+        pytest.param(("ex-no-advance",), None, id="6.91-ex-no-advance-ruling"),
+    ],
+)
+def test_advance_after_an_exchange(tmp_path, options, offered):
+    """6:3 → 2:1, die 2: Ex; the WA pay with W1, and W2 may (or, by the ruling, may not) advance."""
+    text = "map 2x4\nunit W1 WA US corps 3-4-8 0102\nunit W2 WA US corps 3-4-8 0202\nunit G1 GER HEER corps 2-3-4 0103"
+    game = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "wa-combat")
+    force_rolls(game, 2)
+    game.play(Action("attack", ("W1,W2", "0103")))
+    assert game.open_decision()["choices"] == ["W1", "W2"]
+    game.play(Action("choose", ("W1",)))
+    assert (where(game, "G1"), where(game, "W1")) == ("ELIM_GER_W", "ELIM_WA")
+    decision = game.open_decision()
+    assert (decision and decision["choices"]) == offered
+
+
+@pytest.mark.parametrize(
+    ("text", "step", "attacker", "target"),
+    [
+        pytest.param(
+            "city Berlin 0101 10\nunit W1 WA US corps 1-1-8 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "ger-w-combat",
+            "G1",
+            "0101",
+            id="5.43-germans-never-advance-into-berlin",
+        ),
+        pytest.param(
+            "zone E cols 01-04\nregion YUG 0102\nunit S1 SOV SOV army 7-7-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "sov-combat",
+            "S1",
+            "0102",
+            id="5.52-no-soviet-advance-into-yugoslavia",
+        ),
+        pytest.param(
+            "zone E cols 01-04\nregion YUG 0101\nunit Y1 SOV YUG army 7-7-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "sov-combat",
+            "Y1",
+            "0102",
+            id="5.51-no-yugoslav-advance-out-of-yugoslavia",
+        ),
+        pytest.param(
+            "zone E cols 02-04\nunit S1 SOV SOV army 1-1-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "ger-e-combat",
+            "G1",
+            "0101",
+            id="6.9-no-advance-across-the-boundary",
+        ),
+    ],
+)
+def test_no_advance_across_a_forbidden_line(tmp_path, text, step, attacker, target):
+    """Case 42 and 44: the attack is legal, the advance is not offered."""
+    game = fight(tmp_path, f"map 1x4\n{text}", step, 1, attacker, target, "De")
+    assert not game.one("SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, target])
+    assert game.open_decision() is None
+    assert where(game, attacker) != target
