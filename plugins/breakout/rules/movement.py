@@ -98,8 +98,9 @@ def entry(game, unit, dest: str) -> Entry:
         raise game.violation(f"{unit['unit_id']} cannot enter {dest}: 10 {side} units are there", "7.1")
     if unit["art_kind"] == "corps" and not area.is_zone and any(b.units[u]["art_kind"] == "corps" for u in friends):
         raise game.violation(f"{unit['unit_id']} cannot enter {dest}: one corps artillery per area", "7.1")
-    if not friends and enemies:
-        forced = True  # 8.51: entering an uncontested area holding enemy units
+    contested_at_start = any(b.units[u]["entered"] != dest for u in friends)
+    if enemies and not contested_at_start:
+        forced = True  # 8.51: entering an area uncontested at the start of the impulse, holding enemy units
     stops = bool(enemies)
     was_contested = b.day["activated_contested"] if b.day["activated"] else origin.contested()
     started_contested = was_contested and unit["areas"] == 0 and not origin.is_zone
@@ -224,7 +225,7 @@ def move(game, action: Action) -> None:
         crossing=max(unit["crossing"], step.crossing),
     )
     game.log(Event("note", side=side, purpose=f"{unit_id} {here}->{dest}: {step.reason}", rule=step.rule))
-    update_control(game, [dest], mover=unit["nationality"])
+    update_control(game, [dest, here], mover=unit["nationality"])
 
 
 def _interdicted(game, unit, here: str) -> bool:

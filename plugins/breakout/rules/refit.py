@@ -11,7 +11,7 @@ from __future__ import annotations
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from .board import LADDER, board
+from .board import LADDER, board, update_control
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}
 
@@ -83,6 +83,7 @@ def regroup(game, action: Action) -> None:
     if dest not in can_regroup_to(game, unit):
         raise game.violation(f"{unit_id} cannot regroup to {dest}: only to an adjacent free area", "13")
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
+    update_control(game, [unit["space_id"]], mover=unit["nationality"])  # 7.3: the area left
 
 
 def begin_regroup(game, step) -> None:

@@ -80,4 +80,4 @@ def test_6_1_a_day_is_dawn_daylight_refit_regroup(tmp_path):
     game = new_match(tmp_path, MAP)
     names = [s.name for s in game.steps(1)]
     assert names == ["airborne", "german-impulse", "allied-impulse", "refit", "german-regroup", "allied-regroup"]
-    assert [s.name for s in game.steps(2)][0] == "dawn"
+    assert game.steps(2)[0].name == "dawn"
