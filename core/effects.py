@@ -39,9 +39,12 @@ class Ledger:
         self.version = 0  # bumped on every change, so derived tables know when to refresh
         self._n = 0
 
-    def begin(self, seq: int) -> None:
-        """Attach the following changes to event ``seq``."""
+    def begin(self, seq: int, *, new_event: bool = False) -> None:
+        """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
         self.seq = seq
+        if new_event:
+            self._n = 0
+            return
         self._n = int(
             self.store.one(
                 "SELECT coalesce(max(n), 0) FROM effect WHERE game_id = ? AND seq = ?",

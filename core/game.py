@@ -258,7 +258,7 @@ class Game:
             phase=phase if phase is not None else clock.phase,
             cause=self._cause,
         )
-        self.ledger.begin(seq)
+        self.ledger.begin(seq, new_event=True)
         return seq
 
     # --- dice and decisions --------------------------------------------------------
