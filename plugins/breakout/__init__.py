@@ -11,7 +11,7 @@ from pathlib import Path
 from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, sequence, setup
-from .rules import combat, day, movement, refit, victory
+from .rules import bombardment, combat, day, movement, refit, victory
 from .scenarios import scenarios
 from .tables import TABLES
 
@@ -19,7 +19,7 @@ VERSION = "0.1.0"
 VERBS = {
     "move": "Move a Fresh unit of the activated area one area: move UNIT AREA (8.3); the first move activates.",
     "attack": "Attack an area your units entered (or your activated contested area): attack AREA (8.5).",
-    "bombard": "Bombard an area: bombard AREA MARKER|UNIT (10) - not implemented yet.",
+    "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
 }
@@ -103,7 +103,7 @@ def phaseline_legal_actions(game, side):
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
         if day.board(game).day["activated"] is None:
-            found.append(_pass(side))
+            found += [*bombardment.legal_bombardments(game, side), _pass(side)]
         return found
     if step.phase == "regroup":
         return refit.legal_regroups(game, side)
@@ -118,7 +118,13 @@ def _pass(side):
 
 @hookimpl
 def phaseline_play(game, action):
-    handlers = {"move": movement.move, "attack": combat.attack, "regroup": refit.regroup, "pass": pass_impulse}
+    handlers = {
+        "move": movement.move,
+        "attack": combat.attack,
+        "bombard": bombardment.bombard,
+        "regroup": refit.regroup,
+        "pass": pass_impulse,
+    }
     handler = handlers.get(action.verb)
     if handler is None:
         return None

@@ -66,6 +66,7 @@ def end_impulse(game, step) -> None:
     day = board(game).day
     passes = day["passes"] + 1 if day["kind"] in (None, "pass") else 0
     game.set("bkn_day", {}, passes=passes, kind=day["kind"] or "pass")
+    day = board(game).day
     if step.side != ALLIED:
         if passes >= 2:  # 8.6
             game.set("bkn_day", {}, day_over=True)
@@ -99,6 +100,8 @@ def sunset(game, raw: int, passes: int = 0) -> None:
     game.log(Event("note", purpose=why, rule="6.3"))
     if over:
         game.set("bkn_day", {}, day_over=True)
+    elif day["kind"] == "air-strike":  # 17.3: after an air strike the same impulse is played again
+        game.log(Event("note", purpose=f"air strike: impulse {n} is played again", rule="17.3"))
     else:
         game.set("bkn_day", {}, impulse=n + 1)
 
