@@ -74,7 +74,7 @@ def test_refused_moves(corridor, unit, dest, rule, why):
     assert error.evidence
 
 
-def test_4_0_and_4_2_entering_costs_no_extra_mp_but_ends_the_move(tmp_path):
+def test_4_2_entering_costs_no_extra_mp_but_ends_the_move(tmp_path):
     """Case 11: MA 8 enters enemy ZOC after 3 MP: it must stop, its other 5 MP are lost."""
     game = wa_moving(tmp_path)
     game.play(Action("move", ("U1", "0104")))

@@ -166,7 +166,7 @@ def advance(tmp_path_factory):
     return fight(tmp_path_factory.mktemp("advance"), ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
 
 
-def test_6_91_6_92_6_93_one_participant_may_advance_into_zoc(advance):
+def test_6_93_one_participant_may_advance_into_zoc(advance):
     """Case 6: W1 or W2 (not W3, 6.92) may enter 0203 though it lies in G2's ZOC (6.93)."""
     decision = advance.open_decision()
     assert (decision["kind"], decision["side"], decision["rule"]) == ("advance", "WA", "6.91")
@@ -185,7 +185,7 @@ def test_advance_refusals(advance, choice):
     refused(advance, Action("choose", (choice,)), "6.91")
 
 
-def test_6_91_and_6_83_one_unit_advances_and_destroys_the_fortress(tmp_path):
+def test_6_83_one_unit_advances_and_destroys_the_fortress(tmp_path):
     game = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
     game.play(Action("choose", ("W2>0203",)))
     assert (where(game, "W1"), where(game, "W2")) == ("0202", "0203")
@@ -215,7 +215,7 @@ def test_6_91_the_defender_advances_after_ar(tmp_path):
 @pytest.mark.parametrize(
     ("options", "offered"),
     [
-        pytest.param((), ["W2>0103", "none"], id="6.91-the-attacker-wins-an-ex"),
+        pytest.param((), ["W2>0103", "none"], id="6.9-after-ex-the-attacker-is-the-victor"),
         pytest.param(("ex-no-advance",), None, id="6.91-ex-no-advance-ruling"),
     ],
 )
@@ -261,7 +261,7 @@ def test_advance_after_an_exchange(tmp_path, options, offered):
             "ger-e-combat",
             "G1",
             "0101",
-            id="6.9-no-advance-across-the-boundary",
+            id="5.4-attack-across-the-boundary-but-no-advance",
         ),
     ],
 )
