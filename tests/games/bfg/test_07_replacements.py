@@ -178,13 +178,19 @@ def test_east_german_replacement_blocked_beside_berlin(tmp_path, blocked_west, e
     if expected:
         advance_to(game, "ger-e-replacement", turn=2)
         assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {expected}
-        refused(game, Action("replace", ("X", "0102")), "7.23")  # 7.23 a Soviet stands there
         game.play(Action("replace", ("X", "0201")))
         assert (state(game, "X")["space_id"], state(game, "X")["side"]) == ("0201", "GER_W")  # 5.41
     else:  # nothing to place: the step passed by and the allowance was lost
         advance_to(game, "sov-movement", turn=3)
         assert state(game, "X")["space_id"] == "ELIM_GER_E"
         assert any(n["step"] == "ger-e-replacement" for n in notes(game, "7.2"))
+
+
+def test_7_23_never_into_a_berlin_adjacent_hex_holding_enemy_units(tmp_path):
+    game = advance_to(
+        new_match(tmp_path, CORNER + "unit U1 WA US corps 7-4-8 0302\n", turns=(2, 10)), "ger-e-replacement", turn=2
+    )
+    refused(game, Action("replace", ("X", "0102")), "7.23")  # a Soviet unit stands in 0102
 
 
 # --- 7.25 entry hexes -------------------------------------------------------------------------
@@ -233,10 +239,19 @@ unit I1 WA US corps 4-4-4 ELIM_WA_ITALY
 """
 
 
-def test_7_13_a_western_allied_unit_eliminated_in_italy_goes_to_the_italian_front_box():
-    unit = {"nationality": "US", "side": "WA", "region": "ITA", "zone": "W"}
-    assert box_for(unit) == "ELIM_WA_ITALY"
-    assert box_for({**unit, "region": "GER"}) == "ELIM_WA"
+@pytest.mark.parametrize(
+    "nationality, side, region, zone, box",
+    [
+        pytest.param("HEER", "GER_E", "GER", "W", "ELIM_GER_W", id="7.11-german-box-by-the-side-it-stood-on"),
+        pytest.param("SS", "GER_W", "GER", "E", "ELIM_GER_E", id="7.11-west-german-eliminated-east"),
+        pytest.param("POL_C", "SOV", "POL", "E", "ELIM_SOV", id="7.12-soviet-allies-to-the-soviet-box"),
+        pytest.param("US", "WA", "ITA", "W", "ELIM_WA_ITALY", id="7.13-eliminated-in-italy-italian-front-box"),
+        pytest.param("UK", "WA", "GER", "W", "ELIM_WA", id="7.13-elsewhere-western-allied-box"),
+        pytest.param("YUG", "SOV", "YUG", "E", "OUT", id="7.0-five-boxes-yugoslavs-in-none"),
+    ],
+)
+def test_eliminated_units_boxes(nationality, side, region, zone, box):
+    assert box_for({"nationality": nationality, "side": side, "region": region, "zone": zone}) == box
 
 
 def test_7_25_italian_front_units_enter_on_italy_s_south_edge(tmp_path):

@@ -133,7 +133,7 @@ def west(tmp_path_factory):
     return advance_to(new_match(tmp_path_factory.mktemp("west"), WEST, turns=(2, 10)), "ger-w-movement", turn=2)
 
 
-def test_9_0_2401_is_outside_the_west_exit_span(west):
+def test_9_0_hex_2401_is_outside_the_west_exit_span(west):
     refused(west, Action("exit", ("G1",)), "9.0")
 
 

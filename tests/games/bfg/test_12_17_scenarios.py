@@ -13,8 +13,10 @@ import pytest
 from games.bfg.position import advance_to, new_match
 from phaseline import Action, RuleViolation
 from phaseline.dice import roll
+from phaseline.games.bfg.forces import entry_bans, hostile_pairs
 from phaseline.games.bfg.rules import combat, victory
 from phaseline.games.bfg.rules.units import unit_row
+from phaseline.games.bfg.sequence import steps_for
 from phaseline.plugins import registry
 
 
@@ -44,6 +46,95 @@ def state(game, unit_id: str) -> dict:
 def hostile(game) -> set[tuple[str, str]]:
     rows = game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
     return {(r["side"], r["enemy"]) for r in rows}
+
+
+# --- scenarios: turns, players, sequence of play ---------------------------------------------
+
+
+def scenario(name: str):
+    return registry().games["battle-for-germany"].scenarios[name]
+
+
+@pytest.mark.parametrize(
+    "name, turns, players",
+    [
+        pytest.param("historical", (1, 10), ("SOV", "WA"), id="12.0-historical-turns-1-to-10"),
+        pytest.param("expanded", (1, 16), ("SOV", "WA"), id="13.0-expanded-plays-on-past-turn-10"),
+        pytest.param("collapse", (1, 6), ("SOV", "WA"), id="14.0-collapse-ends-with-turn-6"),
+        pytest.param("rsws", (11, 16), ("SOV", "WA"), id="15.21-red-star-white-star-turns-11-to-16"),
+        pytest.param("three-player", (1, 10), ("SOV", "GER", "WA"), id="16.0-three-players"),
+        pytest.param("four-player", (1, 10), ("SOV", "GER_E", "GER_W", "WA"), id="17.0-four-players"),
+    ],
+)
+def test_scenario_turns_and_players(name, turns, players):
+    info = scenario(name)
+    assert ((info.first_turn, info.last_turn), tuple(info.sides)) == (turns, players)
+
+
+@pytest.mark.parametrize(
+    "name, setup",
+    [
+        pytest.param("rsws", "rsws", id="15.1-red-star-white-star-set-up-chart"),
+        pytest.param("three-player", "historical", id="16.2-historical-set-up"),
+        pytest.param("four-player", "historical", id="17.1-historical-set-up"),
+    ],
+)
+def test_scenario_set_up_chart(name, setup):
+    assert scenario(name).settings["setup"] == setup
+
+
+@pytest.mark.parametrize(
+    "kind, order",
+    [
+        pytest.param("two-player", ["SOV", "GER_W", "WA", "GER_E"], id="3.0-soviet-west-german-wa-east-german"),
+        pytest.param("collapse", ["SOV", "GER_E"], id="14.0-only-soviet-and-east-german-phases"),
+        pytest.param("rsws", ["SOV", "WA"], id="15.23-no-german-phases"),
+        pytest.param("three-player", ["SOV", "GER", "WA"], id="16.1-soviet-german-wa"),
+        pytest.param("four-player", ["SOV", "GER_E", "GER_W", "WA"], id="17.2-soviet-east-west-german-wa"),
+    ],
+)
+def test_sequence_of_play(kind, order):
+    steps = steps_for(kind, 12)
+    forces = []
+    for step in steps:
+        force = "GER" if step.forces == ("GER_E", "GER_W") else step.forces[0]
+        if force not in forces:
+            forces.append(force)
+    assert forces == order
+    assert [s.phase for s in steps[:3]] == ["replacement", "movement", "combat"]
+
+
+@pytest.mark.parametrize(
+    "name, rules",
+    [
+        pytest.param("rsws", {"5.43"}, id="15.24-no-boundary-in-red-star-white-star"),  # 5.43: no Germans anyway
+        pytest.param("three-player", set(), id="16.33-no-boundary-nor-berlin-ban-for-three-players"),
+        pytest.param("four-player", {"5.41", "5.42", "5.43"}, id="17.31-every-boundary-restriction-applies"),
+    ],
+)
+def test_boundary_restrictions_by_scenario(name, rules):
+    assert {b[5] for b in entry_bans(name, boundary=True)} & {"5.41", "5.42", "5.43"} == rules
+
+
+def test_15_24_allied_attack_limits_ignored_in_red_star_white_star():
+    assert hostile_pairs("rsws") == {("SOV", "WA"), ("WA", "SOV")}
+
+
+def test_15_25_more_victory_points_win_red_star_white_star(tmp_path):
+    text = """
+    map 2x6
+    city Dresden 0106 3
+    city Paris 0101 1
+    unit S1 SOV SOV army 3-3-3 0106
+    unit U1 WA US corps 7-4-8 0101
+    """
+    game = new_match(tmp_path, text, scenario="rsws", turns=(16, 16))
+    while not game.finished:
+        game.play(Action("end"))
+    assert game.one("SELECT purpose FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id]).startswith(
+        "victory points: Soviets 3, Western Allies 1"
+    )
+    assert '"winners":["SOV"]' in game.clock.result.replace(" ", "")
 
 
 # --- optional rules are plugins ------------------------------------------------------------
