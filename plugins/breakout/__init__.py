@@ -146,3 +146,12 @@ def pass_impulse(game, action) -> None:
 @hookimpl
 def phaseline_game_end(game):
     return victory.final_outcome(game)
+
+
+@hookimpl
+def phaseline_render_map(game, fmt):
+    if fmt != "text":
+        return None
+    from .render import text_map
+
+    return text_map(game)

@@ -57,3 +57,11 @@ def test_7_4_both_sides_present_is_contested(tmp_path):
     text = MAP + "unit A2 allied US infantry 3-4-3/2 3\n"
     area = board(new_match(tmp_path, text)).areas["3"]
     assert area.contested() and not area.vacant("allied") and not area.vacant("german")
+
+
+def test_4_6_the_text_map_shows_control_contested_and_conditions(tmp_path):
+    from phaseline.games.breakout.render import text_map
+
+    game = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 3 Spent\n")
+    text = text_map(game)
+    assert "impulse 0" in text and "contested" in text and "A2 (Spent)" in text and " US " in text
