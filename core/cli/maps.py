@@ -22,7 +22,6 @@ from ..render.areamap import area_rows
 from ..render.board import Board, load_board, unit_rows
 from ..render.hexmap import render_hexmap
 from ..render.state import clock_line, current_state, decision_line
-from ..render.svg import render_svg
 from . import app
 from .context import Context, current_game
 from .matches import play_order
@@ -57,6 +56,8 @@ def map_(
         own = match.hook.phaseline_render_map(game=match, fmt="svg" if svg else "text")
         board = load_board(match, zoc) if own is None else None
     if svg:
+        from ..render.svg import render_svg  # lazily: xml.sax pulls in urllib, http and ssl at start-up
+
         svg.write_text(own if own is not None else render_svg(board))
         typer.echo(f"wrote {svg}")
     elif own is not None:
