@@ -154,3 +154,11 @@ def test_9_1_a_west_german_exit_costs_the_western_allies(tmp_path):
     game = advance_to(new_match(tmp_path, WEST, turns=(2, 10)), "ger-w-movement", turn=2)
     game.play(Action("exit", ("G3",)))
     assert {state(game, u)["status"] for u in ("U1", "U2")} == {"flipped"}
+
+
+def test_9_1_ruling_exit_any_allied_takes_the_nearest_of_either_ally(tmp_path):
+    text = EAST + "unit U2 WA US corps 4-8-6 1825\n"
+    game = new_match(tmp_path, text, turns=(2, 10), options=("exit-any-allied",))
+    advance_to(game, "ger-e-movement", turn=2)
+    game.play(Action("exit", ("G2",)))
+    assert [state(game, u)["status"] for u in ("U2", "S1", "S2")] == ["flipped", "flipped", "ready"]
