@@ -99,6 +99,8 @@ TABLES = [
             kind VARCHAR,                              -- assault, bombardment or pass (8.11)
             passes INTEGER NOT NULL DEFAULT 0,         -- 8.6 consecutive passes
             sunset_raw INTEGER,                        -- 6.3 this Allied impulse's Sunset DR
+            dead_german INTEGER NOT NULL DEFAULT 0,    -- 11.22 eliminated before this impulse
+            dead_allied INTEGER NOT NULL DEFAULT 0,
             day_over BOOLEAN NOT NULL DEFAULT FALSE)""",
         key=(),
     ),

@@ -13,6 +13,7 @@ from phaseline import Event
 
 from ..scenarios import ALLIED, GERMAN
 from ..sequence import named
+from . import advantage
 from .board import board
 
 
@@ -49,6 +50,7 @@ def begin_impulse(game, step) -> None:
     )
     for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
         game.delete("bkn_attacked", {"space_id": row["space_id"]})
+    advantage.begin(game)
 
 
 def end_impulse(game, step) -> None:
@@ -68,6 +70,7 @@ def end_impulse(game, step) -> None:
     game.set("bkn_day", {}, passes=passes, kind=day["kind"] or "pass")
     day = board(game).day
     if step.side != ALLIED:
+        advantage.settle(game)
         if passes >= 2:  # 8.6
             game.set("bkn_day", {}, day_over=True)
             game.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
@@ -76,6 +79,7 @@ def end_impulse(game, step) -> None:
     if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
         raw = roll_dr(game, ALLIED, "Sunset DR", "6.3")
     sunset(game, raw, passes)
+    advantage.settle(game)  # 11.23: after the Sunset DR
     del gid
 
 
