@@ -29,7 +29,7 @@ VERBS = {
     "replace": "Return an eliminated unit: replace UNIT HEX (7.0).",
     "courland": "Take a unit out of the Courland box: courland UNIT [HEX] (8.0).",
     "exit": "Exit a German unit off the map edge: exit UNIT (9.0).",
-    "shift": "Three-player strategic shift: shift UNIT (16.32).",
+    "shift": "Three-player strategic shift, tripled MA: shift UNIT [HEX] (16.32).",
 }
 
 
