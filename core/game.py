@@ -60,6 +60,7 @@ class Game:
         self._forced_rolls: deque[int] | None = None
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[int, Clock] | None = None
+        self._decision: tuple[int, dict[str, Any] | None] | None = None
 
     # --- creating and opening ----------------------------------------------------
 
@@ -326,15 +327,18 @@ class Game:
         return decision_id
 
     def open_decision(self) -> dict[str, Any] | None:
-        rows = self.rows(
-            "SELECT * FROM decision WHERE game_id = ? AND status = 'open' ORDER BY decision_id LIMIT 1",
-            [self.game_id],
-        )
-        if not rows:
+        """The first open decision (read once per state change, like the clock)."""
+        version = self.ledger.version
+        if self._decision is None or self._decision[0] != version:
+            rows = self.rows(
+                "SELECT * FROM decision WHERE game_id = ? AND status = 'open' ORDER BY decision_id LIMIT 1",
+                [self.game_id],
+            )
+            self._decision = (version, rows[0] if rows else None)
+        row = self._decision[1]
+        if row is None:
             return None
-        row = rows[0]
-        row["context"] = json.loads(row["context"])
-        return row
+        return {**row, "context": json.loads(row["context"])}  # a fresh copy for every caller
 
     def waiting_on(self) -> tuple[str | None, dict[str, Any] | None]:
         """The side the engine waits on, and the decision it owes (None: its step's actions)."""

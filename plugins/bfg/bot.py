@@ -89,6 +89,16 @@ class HeuristicBot:
         return best
 
     def _position_value(self, game, unit: dict[str, Any], space: str) -> float:
+        """Remembered per state version: a move phase weighs every unit's every destination."""
+        key = (unit["side"], space)
+        version = game.ledger.version
+        if getattr(self, "_values_version", None) != version:
+            self._values_version, self._values = version, {}
+        if key not in self._values:
+            self._values[key] = self._value_now(game, unit, space)
+        return self._values[key]
+
+    def _value_now(self, game, unit: dict[str, Any], space: str) -> float:
         info = self.spaces[space]
         if unit["side"] in ("WA", "SOV"):  # race for Berlin and the cities on the way
             return -self.distance(space, self.berlin) + 0.5 * info["vp"]
