@@ -85,6 +85,7 @@ TABLES = [
         ("unit_id",),
     ),
     _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
+    _state("bkn_traffic", "bridge_id VARCHAR, crossings INTEGER NOT NULL", ("bridge_id",)),  # 8.37: 5 per impulse
     PluginTable(  # the day's clock: impulse track, Sunset DRM, Advantage, weather (3.8, 11, 18)
         "bkn_day",
         """CREATE TABLE IF NOT EXISTS bkn_day (

@@ -108,6 +108,9 @@ class Board:
             r[0] for r in game.con.execute("SELECT space_id FROM bkn_attacked WHERE game_id = ?", [gid]).fetchall()
         }
         self.day = game.rows("SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0]
+        self.traffic = dict(
+            game.con.execute("SELECT bridge_id, crossings FROM bkn_traffic WHERE game_id = ?", [gid]).fetchall()
+        )
 
     # --- questions ----------------------------------------------------------------
 
@@ -211,3 +214,28 @@ def update_control(game, spaces: list[str], mover: str | None = None) -> None:
                 new = national_group(mover) if mover else "US"
         if new != area.controller:
             game.set("bkn_control", {"space_id": space}, controller=new)
+
+
+BRIDGE_LIMIT = 5  # 8.37, 20.1: units crossing one bridge per impulse or Regroup phase, both ways
+
+
+def can_cross(b: Board, bridge_id: str) -> bool:
+    return b.traffic.get(bridge_id, 0) < BRIDGE_LIMIT
+
+
+def count_crossing(game, a: str, b_space: str) -> None:
+    """8.37: one more unit crossed the bridge between ``a`` and ``b_space`` (if any)."""
+    snapshot = board(game)
+    bridge = snapshot.bridge(a, b_space)
+    if bridge is None or bridge["state"] == "destroyed":
+        return
+    n = snapshot.traffic.get(bridge["bridge_id"])
+    if n is None:
+        game.insert("bkn_traffic", {"bridge_id": bridge["bridge_id"], "crossings": 1})
+    else:
+        game.set("bkn_traffic", {"bridge_id": bridge["bridge_id"]}, crossings=n + 1)
+
+
+def clear_traffic(game) -> None:
+    for bridge_id in sorted(board(game).traffic):
+        game.delete("bkn_traffic", {"bridge_id": bridge_id})

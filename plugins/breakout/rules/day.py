@@ -14,7 +14,7 @@ from phaseline import Event
 from ..scenarios import ALLIED, GERMAN
 from ..sequence import named
 from . import advantage
-from .board import board
+from .board import board, clear_traffic
 
 
 def roll_dr(game, side: str, purpose: str, rule: str) -> int:
@@ -50,6 +50,7 @@ def begin_impulse(game, step) -> None:
     )
     for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
         game.delete("bkn_attacked", {"space_id": row["space_id"]})
+    clear_traffic(game)
     advantage.begin(game)
 
 

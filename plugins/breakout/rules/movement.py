@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
-from .board import POINT_TYPES, _static, board, enemy_of, national_group, update_control
+from .board import POINT_TYPES, _static, board, can_cross, count_crossing, enemy_of, national_group, update_control
 
 ALL = 99  # an "all MF" cost
 
@@ -64,6 +64,8 @@ def entry(game, unit, dest: str) -> Entry:
     if kind == "bridge":
         bridge = b.bridges[name]
         held_by = {"german": GERMAN, "allied": ALLIED}.get(bridge["state"])
+        if held_by == side and not can_cross(b, name):
+            raise game.violation(f"{unit['unit_id']} cannot cross {bridge['name']}: 5 units crossed it already", "8.37")
         if held_by == enemy and enemies:  # 8.51: a forced attack across the enemy-held bridge
             forced, crossing = True, 2 + (1 if bridge["border"] == "water" else 0)
         elif held_by != side:  # destroyed, or enemy-held into a vacant area: the border itself
@@ -225,6 +227,7 @@ def move(game, action: Action) -> None:
         crossing=max(unit["crossing"], step.crossing),
     )
     game.log(Event("note", side=side, purpose=f"{unit_id} {here}->{dest}: {step.reason}", rule=step.rule))
+    count_crossing(game, here, dest)
     update_control(game, [dest, here], mover=unit["nationality"])
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from .board import LADDER, board, update_control
+from .board import LADDER, board, can_cross, clear_traffic, count_crossing, update_control
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}
 
@@ -61,6 +61,8 @@ def can_regroup_to(game, unit) -> list[str]:
         bridge = b.bridges.get(name) if kind == "bridge" else None
         if bridge and bridge["state"] != side and (bridge["border"] == "water" or unit["type"] != "infantry"):
             continue
+        if bridge and bridge["state"] == side and not can_cross(b, name):  # 8.37: five per Regroup phase
+            continue
         if kind == "river" and unit["type"] != "infantry":
             continue
         if not area.free(side):
@@ -83,11 +85,13 @@ def regroup(game, action: Action) -> None:
     if dest not in can_regroup_to(game, unit):
         raise game.violation(f"{unit_id} cannot regroup to {dest}: only to an adjacent free area", "13")
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
+    count_crossing(game, unit["space_id"], dest)
     update_control(game, [unit["space_id"]], mover=unit["nationality"])  # 7.3: the area left
 
 
 def begin_regroup(game, step) -> None:
     game.update_where("unit_state", "side = ?", [step.side], moved=False)
+    clear_traffic(game)
 
 
 assert LADDER[0] == "Fresh"

@@ -177,3 +177,25 @@ def test_18_3_germans_get_one_more_mf_in_overcast(tmp_path):
     game = new_match(tmp_path, text)
     game.play(Action("move", ("G1", "2"), "german"))
     assert board(game).units["G1"]["mp"] == 2  # 2 + 1 Overcast - 1
+
+
+def test_8_37_at_most_five_units_cross_one_bridge_per_impulse(tmp_path):
+    units = "\n".join(f"unit A{i} allied US infantry 3-4-3/2 1" for i in range(6))
+    text = "area 1 clear 1\narea 2 clear 1\nborder 1-2 river\nbridge BR1 1-2 allied\ncontrol 1 US\ncontrol 2 US\n"
+    game = new_match(tmp_path, text + units)
+    game.play(Action("pass", (), "german"))
+    for i in range(5):
+        game.play(Action("move", (f"A{i}", "2"), "allied"))
+    with pytest.raises(RuleViolation, match="5 units crossed"):
+        game.play(Action("move", ("A5", "2"), "allied"))
+
+
+def test_8_34_a_unit_starting_in_a_contested_area_may_only_go_to_a_free_area(tmp_path):
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 1\n"
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("A1", "3"), "allied"))  # 3 is German-controlled
+    assert refused.value.rule == "8.34"
+    game.play(Action("move", ("A1", "2"), "allied"))  # 2 is free: allowed, and the move stops there
+    assert board(game).units["A1"]["mp"] == 0
