@@ -47,6 +47,9 @@ class HeuristicBot:
         end = next(a for a in actions if a.verb == "end")
         if by_verb.get("choose"):
             return by_verb["choose"][0]
+        follow = self._follow_up(game, by_verb.get("move", []))
+        if follow:  # 8.52: join the units waiting to attack before attacking
+            return follow
         if by_verb.get("attack"):
             return by_verb["attack"][0]
         moves = by_verb.get("move", []) + by_verb.get("regroup", [])
@@ -54,6 +57,13 @@ class HeuristicBot:
         if best:
             return best
         return by_verb["pass"][0] if by_verb.get("pass") else end
+
+    def _follow_up(self, game, moves: list[Action]) -> Action | None:
+        """A move into an area where friendly units already wait to attack, strongest first."""
+        b = board(game)
+        waiting = {u["entered"] for u in b.units.values() if u["side"] == self.side and u["pending"]}
+        joining = [m for m in moves if m.args[1] in waiting]
+        return max(joining, key=lambda m: (b.units[m.args[0]]["attack"], m.args), default=None)
 
     def _best_move(self, game, moves: list[Action]) -> Action | None:
         b = board(game)
