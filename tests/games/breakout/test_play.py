@@ -7,6 +7,7 @@ from phaseline import Game, Store
 from phaseline.bots import run_bots
 from phaseline.games.breakout.rules.board import board
 from phaseline.plugins import registry
+from phaseline.replay import verify
 
 
 def _invariants(game) -> None:
@@ -24,10 +25,12 @@ def _invariants(game) -> None:
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_6_1_bots_play_d_day_to_the_end(bot):
     reg = registry()
+    store = Store.open(":memory:")
     game = Game.create(
-        Store.open(":memory:"), reg, "breakout-normandy", "d-day", seed=11,
+        store, reg, "breakout-normandy", "d-day", seed=11,
         controllers={"german": f"bot:{bot}", "allied": f"bot:{bot}"},
     )
     played = run_bots(game, reg, max_actions=2000, progress=_invariants)
     assert game.finished and 0 < played < 2000
     assert game.clock.result and "22.2" in game.clock.result
+    assert verify(store, reg, game.game_id) > 0  # the finished match replays exactly
