@@ -6,7 +6,7 @@ actions per second)::
                                 [--per-unit-reach] [--profile FILE]
 
 ``--per-unit-reach`` runs the ``movement-reach`` query as if its header declared
-``Per unit:`` with paths tie-broken by value (the change proposed for schema/rules/reach.sql),
+``Per unit:`` with paths tie-broken by value (if the query does not yet break them so),
 so that the rule cache updates its answer move by move instead of re-running it (see
 core/queries.py); without it, the shipped query runs as it is.
 """
@@ -27,6 +27,7 @@ from phaseline.queries import PER_UNIT_TAG, all_queries
 
 GAME = "battle-for-germany"
 TIE = "arg_min(r.space_id, r.cost + st.cost)"
+TIE_BY_VALUE = "arg_min(r.space_id, (r.cost + st.cost, r.space_id))"
 
 
 def per_unit_reach() -> bool:
@@ -35,11 +36,11 @@ def per_unit_reach() -> bool:
     query = queries["movement-reach"]
     if query.per_unit:
         return True
-    if TIE not in query.sql:
+    if TIE not in query.sql and TIE_BY_VALUE not in query.sql:
         return False
     queries["movement-reach"] = dataclasses.replace(
         query,
-        sql=query.sql.replace(TIE, "arg_min(r.space_id, (r.cost + st.cost, r.space_id))"),
+        sql=query.sql.replace(TIE, TIE_BY_VALUE),
         doc=f"{query.doc}\n{PER_UNIT_TAG} friendly units neither block nor project ZOC",
     )
     return True

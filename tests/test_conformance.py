@@ -42,7 +42,7 @@ SUBJECTS = subjects()
 
 # Bounds per game so that the whole file stays within CI's budget on two cores: a Battle
 # for Germany match costs a few seconds to set up, the toy game nothing.
-BOUNDS = {"toy": (3, 12), BFG: (1, 10)}
+BOUNDS = {"toy": (3, 12), BFG: (1, 10), "breakout-normandy": (1, 6)}
 DEFAULT_BOUNDS = (5, 20)
 
 
