@@ -12,7 +12,8 @@
 -- (zoc_to_zoc false) -- the unit must first leave to a ZOC-free space.
 -- A refusal names the first of: enemy-occupied, impassable terrain, entry rule, may not
 -- leave ZOC, movement ended in ZOC at path_via, prohibited border, ZOC to ZOC, too far;
--- ties go to the cheaper attempt, then the lower path_via. The CLI prints the unit's row
+-- ties go to the cheaper attempt, then the lower path_via. A legal row's path_via is the
+-- lowest-numbered of its cheapest predecessors, so paths replay exactly. The CLI prints the unit's row
 -- for the target space; no row at all means the space is beyond the unit's reach.
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
@@ -56,7 +57,7 @@ reach(unit_id, space_id, cost, path_via, in_zoc, at_start, mp, nationality) USIN
     SELECT m.unit_id, m.start, 0, NULL::VARCHAR, z.space_id IS NOT NULL, TRUE, m.mp, m.nationality
     FROM mover m LEFT JOIN zoc z ON z.space_id = m.start
     UNION
-    SELECT r.unit_id, st.b, min(r.cost + st.cost), arg_min(r.space_id, r.cost + st.cost),
+    SELECT r.unit_id, st.b, min(r.cost + st.cost), arg_min(r.space_id, (r.cost + st.cost, r.space_id)),
            any_value(st.into_zoc), FALSE, any_value(r.mp), any_value(r.nationality)
     FROM reach r
     JOIN step st ON st.a = r.space_id
