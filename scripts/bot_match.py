@@ -19,8 +19,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-from phaseline import Game, Store
-from phaseline.bots import run_bots
+from phaseline import Action, Game, RuleViolation, Store
 from phaseline.plugins import registry
 
 GAME = "battle-for-germany"
@@ -36,10 +35,48 @@ def play_one(reg, scenario: str, seed: int, hero: str, turns: int | None) -> tup
     store = Store.open(":memory:")
     try:
         game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots)
-        played = run_bots(game, reg, controllers=bots)
+        played = play_out(game, reg, bots)
         return winner(game, shortened=bool(turns)), played
     finally:
         store.close()
+
+
+def play_out(game, reg, controllers: dict[str, str]) -> int:
+    """Let the bots play to the end. A listed action the rules then refuse (e.g. ending the
+    West German combat phase of turn 1 before the two attacks 12.21 requires) is struck off
+    and the bot asked again, as a player told "no" would choose again."""
+    bots = {
+        side: reg.bot(GAME, controller.removeprefix("bot:")).factory(game, side)
+        for side, controller in controllers.items()
+    }
+    played = 0
+    while not game.finished:
+        side, _ = game.waiting_on()
+        refused: set[Action] = set()
+        while True:
+            action = choose_besides(game, bots[side], side, refused)
+            try:
+                game.play(action)
+                break
+            except RuleViolation:
+                refused.add(action)
+        played += 1
+    return played
+
+
+def choose_besides(game, bot, side: str, refused: set[Action]) -> Action:
+    """The bot's choice with the refused actions taken off its legal-action list."""
+    if not refused:
+        return bot.choose(game, side)
+    listed = game.legal_actions
+    left = [a for a in listed(side) if a not in refused]
+    if not left:
+        raise RuntimeError(f"{side} has no legal action the rules accept ({game.clock})")
+    game.legal_actions = lambda s=None: [a for a in listed(s) if a not in refused]
+    try:
+        return bot.choose(game, side)
+    finally:
+        del game.legal_actions  # back to the method
 
 
 def winner(game, shortened: bool) -> str | None:
