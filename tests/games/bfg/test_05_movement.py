@@ -259,3 +259,16 @@ def test_5_5_yugoslav_border_deadlines(tmp_path, defender, rule, due, box):
     assert state(game, "D")["space_id"] == box
     eliminated = game.rows("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id])
     assert [e["rule"] for e in eliminated] == [rule]
+
+
+def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):
+    """Case 44 / 16.33: with three players a German unit may enter Berlin."""
+    game = new_match(
+        tmp_path,
+        "map 1x4\ncity Berlin 0102 10\nunit GW GER HEER corps 2-3-4 0101\nunit W1 WA US corps 4-4-8 0104",
+        scenario="three-player",
+        turns=(2, 10),
+    )
+    advance_to(game, "ger-movement")
+    game.play(Action("move", ("GW", "0102")))
+    assert state(game, "GW")["space_id"] == "0102"

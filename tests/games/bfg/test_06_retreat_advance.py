@@ -110,6 +110,7 @@ def test_6_24_units_retreat_individually(tmp_path):
             "prohibited 0201-0102\nunit G7 GER HEER corps 2-3-4 0102\nunit G8 GER HEER corps 2-3-4 0102",
             id="6.23-only-hex-holds-two-friends",
         ),
+        pytest.param("prohibited 0201-0102 0101-0102", id="6.21-never-across-a-prohibited-hexside"),
     ],
 )
 def test_6_23_eliminated_when_it_cannot_retreat(tmp_path, blocker):
