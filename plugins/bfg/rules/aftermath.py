@@ -88,24 +88,23 @@ def carry_on(game, plan: dict[str, Any]) -> None:
         if unit["space_kind"] == "box":
             continue
         if unit["garrison"]:  # 10.3 garrisons ignore retreat results
-            game.log(
-                Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat")
-            )
+            game.log(Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat"))
             continue
-        options = retreat_options(game, unit)
+        legal, options = _retreat_hexes(game, unit)
         if not options:
             eliminate(game, unit_id, "6.23", "must retreat but cannot")
             continue
         if len(options) == 1:
             retreat(game, unit, options[0])
             continue
+        crowded = len(options) < len(legal)
         game.ask(
             _player(game, unit["side"]),
             "retreat",
-            f"Retreat {unit_id} from {unit['space_id']} to",
+            f"Retreat {unit_id} from {unit['space_id']} to" + (" (empty hexes first)" if crowded else ""),
             options,
             {"plan": plan, "unit": unit_id},
-            rule="6.21",
+            rule="6.22" if crowded else "6.21",  # 6.22 when hexes with a friend were passed over
         )
         return
     _offer_advance(game, plan)
@@ -114,6 +113,11 @@ def carry_on(game, plan: dict[str, Any]) -> None:
 def retreat_options(game, unit: dict[str, Any]) -> list[str]:
     """Hexes ``unit`` may retreat into (6.21, 6.22, 5.3, 5.43): never into enemy ZOC, nor
     onto two friendly units; empty hexes first."""
+    return _retreat_hexes(game, unit)[1]
+
+
+def _retreat_hexes(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """Every hex open to ``unit``'s retreat (6.21, 5.3, 5.43), and those it must pick from (6.22)."""
     zoc = sorted({r["space_id"] for r in game.rules.run("enemy-zoc", side=unit["side"])})
     german = unit["side"] in ("GER_E", "GER_W")
     berlin_ban = german and game.scenario.name != "three-player"
@@ -140,9 +144,9 @@ def retreat_options(game, unit: dict[str, Any]) -> list[str]:
         },
     )
     front = unit["size"] == "front"
-    legal = [r for r in rows if r["others"] == 0 and r["friends"] < 2 and not (front and r["fronts"])]
-    empty = [r["hex"] for r in legal if r["friends"] == 0]
-    return empty or [r["hex"] for r in legal]  # 6.22 empty hexes first
+    legal = [r["hex"] for r in rows if r["others"] == 0 and r["friends"] < 2 and not (front and r["fronts"])]
+    empty = [r["hex"] for r in rows if r["hex"] in legal and r["friends"] == 0]
+    return legal, empty or legal  # 6.22 empty hexes first
 
 
 def retreat(game, unit: dict[str, Any], dest: str) -> None:
@@ -183,9 +187,7 @@ def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
     empty = [
         h
         for h in hexes
-        if not game.one(
-            "SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, h]
-        )
+        if not game.one("SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, h])
     ]
     choices = []
     for unit_id in units:

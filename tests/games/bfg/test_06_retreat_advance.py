@@ -94,6 +94,17 @@ def test_retreat_refusals(stack, hex_id, why):
     refused(stack, Action("choose", (hex_id,)), "6.21")
 
 
+def test_6_22_a_friend_hex_only_when_no_empty_hex_remains(tmp_path):
+    """Case 16: G1 alone has two empty hexes (0204, 0304) and one with a friend (0104)."""
+    text = "\n".join(line for line in STACK.splitlines() if not line.startswith(("unit G2", "unit G4", "unit G5")))
+    game = fight(tmp_path, text, "wa-combat", 3, "W1", "0203", "Dr")  # 7:3 → 2:1, die 3: Dr
+    decision = game.open_decision()
+    assert (decision["choices"], decision["rule"]) == (["0204", "0304"], "6.22")
+    refused(game, Action("choose", ("0104",)), "6.22")
+    game.play(Action("choose", ("0304",)))
+    assert where(game, "G1") == "0304"
+
+
 def test_6_24_units_retreat_individually(tmp_path):
     """Case 18: G2 may go where G1 did not; once 0204 holds G1 both one-friend hexes are open."""
     game = fight(tmp_path, STACK, "wa-combat", 2, "W1", "0203", "Dr")
