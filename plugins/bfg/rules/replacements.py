@@ -57,7 +57,7 @@ def candidates(game, force: str, box: str) -> list[dict]:
     """Units that may come back from ``box`` now: any for the Western Allies, the lowest
     attack strength first for everyone else, ties the owner's choice (7.21)."""
     units = game.rows(
-        """SELECT u.unit_id, u.attack, u.defense, u.movement, u.nationality FROM unit_state s
+        """SELECT u.unit_id, u.attack, u.defense, u.movement, u.nationality, u.size FROM unit_state s
            JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND list_contains(?, s.space_id)
              AND NOT list_contains(?, u.nationality) ORDER BY u.attack, u.unit_id""",
         [game.game_id, _pooled_boxes(game, box), list(NEVER_REPLACED)],  # 7.12 never replaced
@@ -150,12 +150,24 @@ def _boxes(game, step) -> list[tuple[str, str]]:
     return found
 
 
+def _front_hexes(game, hexes: list[str]) -> set[str]:
+    """Hexes among ``hexes`` that already hold a Soviet Front (5.3: never two together)."""
+    rows = game.rows(
+        """SELECT DISTINCT s.space_id FROM unit_state s JOIN unit u USING (game_id, unit_id)
+           WHERE s.game_id = ? AND u.size = 'front' AND list_contains(?, s.space_id)""",
+        [game.game_id, hexes],
+    )
+    return {r["space_id"] for r in rows}
+
+
 def legal(game, step) -> list[Action]:
     actions = []
     for force, box in _boxes(game, step):
         hexes = entry_hexes(game, force, box)
+        fronts = _front_hexes(game, hexes)
         for unit in candidates(game, force, box):
-            actions += [Action("replace", (unit["unit_id"], h), step.side) for h in hexes]
+            allowed = [h for h in hexes if not (unit["size"] == "front" and h in fronts)]
+            actions += [Action("replace", (unit["unit_id"], h), step.side) for h in allowed]
     return list(dict.fromkeys(actions))  # 16.33 the pooled German boxes list each unit once
 
 
@@ -183,6 +195,8 @@ def replace(game, action: Action) -> None:
         raise game.violation(
             f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule
         )
+    if unit["size"] == "front" and _front_hexes(game, [hex_id]):
+        raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", "5.3")
     new_side = force
     if force.startswith("GER"):  # 7.24 a German placed across the boundary takes that side (5.41)
         zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, hex_id])

@@ -287,3 +287,22 @@ def test_7_12_yugoslav_and_hungarian_units_are_never_replaced(soviet_replacement
     # Y1 (1-2-3) is weaker than S1, yet never offered and never accepted
     assert {a.args[0] for a in soviet_replacement.legal_actions() if a.verb == "replace"} == {"S1"}
     refused(soviet_replacement, Action("replace", ("Y1", "0926")), "7.12")
+
+
+def test_5_3_front_replacement_never_joins_another_front(tmp_path):
+    """5.3 a returning Soviet Front may not be placed on another Front, not even at 7.25's edge."""
+    game = new_match(
+        tmp_path,
+        """
+        map 35x26
+        unit F1 SOV SOV front 8-20-3 1226
+        unit F2 SOV SOV front 8-20-3 ELIM_SOV
+        unit G1 GER HEER corps 2-3-4 0101
+        """,
+        turns=(2, 10),
+    )
+    advance_to(game, "sov-replacement", turn=3)
+    assert not any(a.args == ("F2", "1226") for a in game.legal_actions())
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("replace", ("F2", "1226")))
+    assert refused.value.rule == "5.3"
