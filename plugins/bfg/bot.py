@@ -10,6 +10,7 @@ from phaseline import Action
 from .rules.combat import strength
 from .rules.odds import ratio
 from .rules.units import all_units, unit_row, units_in
+from .rules.victory import GARRISON_CITIES
 
 ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
 
@@ -25,6 +26,14 @@ class HeuristicBot:
         )
         self.spaces = {s["space_id"]: s for s in spaces}
         self.berlin = next((s["space_id"] for s in spaces if s["zone"] == "B"), None)
+        # 10.0/10.1: a Soviet city scores only with a Front as its garrison
+        self.garrison_hexes = {
+            r["space_id"]: r["name"]
+            for r in game.rows(
+                "SELECT space_id, name FROM space WHERE game_id = ? AND list_contains(?, name)",
+                [game.game_id, list(GARRISON_CITIES)],
+            )
+        }
 
     # --- geometry -------------------------------------------------------------------
 
@@ -90,7 +99,7 @@ class HeuristicBot:
 
     def _position_value(self, game, unit: dict[str, Any], space: str) -> float:
         """Remembered per state version: a move phase weighs every unit's every destination."""
-        key = (unit["side"], space)
+        key = (unit["side"], unit["size"], space)
         version = game.ledger.version
         if getattr(self, "_values_version", None) != version:
             self._values_version, self._values = version, {}
@@ -101,11 +110,28 @@ class HeuristicBot:
     def _value_now(self, game, unit: dict[str, Any], space: str) -> float:
         info = self.spaces[space]
         if unit["side"] in ("WA", "SOV"):  # race for Berlin and the cities on the way
-            return -self.distance(space, self.berlin) + 0.5 * info["vp"]
+            value = -self.distance(space, self.berlin) + 0.5 * info["vp"]
+            if unit["side"] == "SOV" and unit["size"] == "front" and space in self._ungarrisoned(game):
+                value += 6  # a Front that stops in Warsaw, Prague or Vienna becomes its garrison (10.0)
+            return value
         enemies = self._enemy_spaces(game, unit["side"])
         nearest = min((self.distance(space, e) for e in enemies), default=10)
         ground = 1.5 if info["terrain"] == "rough" or info["feature"] == "fortress" else 0
         return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
+
+    def _ungarrisoned(self, game) -> set[str]:
+        """Garrison-city hexes whose city has no Soviet garrison yet (read once per state version)."""
+        version = game.ledger.version
+        if getattr(self, "_open_cities", (None,))[0] != version:
+            taken = {
+                r["garrison"]
+                for r in game.rows(
+                    "SELECT DISTINCT garrison FROM bfg_unit WHERE game_id = ? AND garrison IS NOT NULL",
+                    [game.game_id],
+                )
+            }
+            self._open_cities = (version, {h for h, name in self.garrison_hexes.items() if name not in taken})
+        return self._open_cities[1]
 
     def _enemy_spaces(self, game, force: str) -> list[str]:
         if not hasattr(self, "_enemy_cache") or self._enemy_cache[0] != (game.ledger.version, force):
