@@ -211,8 +211,8 @@ def test_rule_index_covers_digest_test_table_without_duplicates():
     assert numbers[0] == "1.0" and numbers[-1] == "17.32"
     for r in rows:
         assert r["title"].strip()
-        assert r["status"] == "not yet"
-        assert (r["provenance"], r["source"]) == ("seed", "seed")
+        assert r["status"] in ("implemented", "not applicable", "not yet")
+        assert r["provenance"] == "seed" and r["source"].strip()
 
 
 # ------------------------------------------------------------------ counters
