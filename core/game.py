@@ -60,6 +60,7 @@ class Game:
         self._forced_rolls: deque[int] | None = None
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[int, Clock] | None = None
+        self._legal: tuple[tuple[int, str], list[Action]] | None = None
         self._decision: tuple[int, dict[str, Any] | None] | None = None
 
     # --- creating and opening ----------------------------------------------------
@@ -359,10 +360,13 @@ class Game:
             return []
         if decision:
             return [Action("choose", (c,), side) for c in decision["choices"]]
-        found: list[Action] = []
-        for answer in self.hook.phaseline_legal_actions(game=self, side=side):
-            found.extend(answer)
-        return [*found, Action("end", (), side)]
+        key = (self.ledger.version, side)
+        if self._legal is None or self._legal[0] != key:  # asked again and again in one state
+            found: list[Action] = []
+            for answer in self.hook.phaseline_legal_actions(game=self, side=side):
+                found.extend(answer)
+            self._legal = (key, [*found, Action("end", (), side)])
+        return list(self._legal[1])
 
     def play(self, action: Action) -> None:
         """Carry out ``action`` as one transaction; a refusal leaves the store untouched."""
@@ -384,9 +388,8 @@ class Game:
                     Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
                 )
                 self._cause = seq
-                step_before = (self.clock.turn, self.clock.step)
                 self._dispatch(action, decision)
-                self.after_action(step_before)
+                self.after_action()
         except BaseException:
             self.events = EventLog(self.store, self.game_id)
             self.ledger.version += 1  # rolled back: cached rule answers are stale
@@ -425,14 +428,13 @@ class Game:
         self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
         self.hook.phaseline_answer(game=self, decision=decision, answer=answer)
 
-    def after_action(self, step_before: tuple[int, str]) -> None:
-        """Check for the end of the match; if the step changed, pass over idle steps."""
+    def after_action(self) -> None:
+        """Check for the end of the match, then pass over steps with nothing left to do."""
         if not self.finished:
             outcome = self.hook.phaseline_outcome(game=self)
             if outcome is not None:
                 sequence.finish(self, outcome)
-        if (self.clock.turn, self.clock.step) != step_before:
-            self.skip_idle_steps()
+        self.skip_idle_steps()
 
     def skip_idle_steps(self) -> None:
         """End steps whose side has nothing to do but end them (logged, never silent)."""

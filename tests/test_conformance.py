@@ -59,11 +59,7 @@ def bounded(subject: Subject) -> settings:
 
 
 # Known failures, each with the finding; strict=False so that the fix shows as XPASS.
-KNOWN = {
-    f"{BFG}:rsws": "victory.assign_garrisons reads Soviet Fronts without ORDER BY, so the garrison "
-    "events of a replay can come in another order (found by this suite: event seq 22, "
-    "'SOV-3UF garrisons Vienna' vs 'SOV-1BF garrisons Berlin')",
-}
+KNOWN: dict[str, str] = {}  # subject id -> reason, for known failures marked xfail
 
 
 def marked(subject: Subject):

@@ -81,7 +81,7 @@ def move(game, action: Action) -> None:
     game.log(
         Event(
             "move",
-            side=action.side,
+            side=unit["side"],
             unit_id=unit["unit_id"],
             from_space=unit["space_id"],
             to_space=dest,

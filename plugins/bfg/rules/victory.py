@@ -107,7 +107,8 @@ def assign_garrisons(game) -> None:
            JOIN bfg_unit b ON b.game_id = s.game_id AND b.unit_id = s.unit_id
            WHERE s.game_id = ? AND u.size = 'front' AND s.side = 'SOV' AND list_contains(?, sp.name)
              AND b.garrison IS NULL
-             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = s.game_id AND g.garrison = sp.name)""",
+             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = s.game_id AND g.garrison = sp.name)
+           ORDER BY s.unit_id""",
         [game.game_id, list(GARRISON_CITIES)],
     ):
         game.set("bfg_unit", {"unit_id": row["unit_id"]}, garrison=row["name"])
