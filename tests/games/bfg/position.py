@@ -171,3 +171,37 @@ def force_rolls(game: Game, *dice: int) -> None:
         numbers.append(n)
         n += 1
     game.force_rolls(numbers)
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a refusal must leave untouched: units, BfG state, the log's length, the clock."""
+    return (
+        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.rows("SELECT * FROM bfg_unit WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
+        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
+        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
+        game.clock,
+    )
+
+
+def refused(game: Game, action: Action, rule: str):
+    """Play ``action``, expect a RuleViolation citing ``rule``, and check nothing changed."""
+    import pytest
+    from phaseline import RuleViolation
+
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as excinfo:
+        game.play(action)
+    assert excinfo.value.rule == rule, excinfo.value
+    assert snapshot(game) == before
+    return excinfo.value
+
+
+def state(game: Game, unit_id: str) -> dict:
+    """A unit's unit_state row."""
+    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
+
+
+def where(game: Game, unit_id: str) -> str:
+    """The space a unit stands in."""
+    return game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])

@@ -9,8 +9,8 @@ untouched.
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, new_match, refused, state
+from phaseline import Action
 
 CORRIDOR = """
 map 2x8
@@ -23,27 +23,6 @@ unit U2 WA US corps 6-6-7 0104
 def wa_moving(tmp_path, text: str = CORRIDOR, **kwargs):
     game = new_match(tmp_path, text, turns=(2, 10), **kwargs)
     return advance_to(game, "wa-movement")
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def state(game, unit_id: str) -> dict:
-    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
 
 
 def zoc_of(game, side: str) -> set[str]:

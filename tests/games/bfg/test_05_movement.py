@@ -8,8 +8,8 @@ unit's only road is the row. Every refusal names its rule and leaves the state u
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, force_rolls, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, force_rolls, new_match, refused, state
+from phaseline import Action
 
 LINE = """
 map 1x8
@@ -42,27 +42,6 @@ unit F1 SOV SOV front 8-20-3 0105
 unit F2 SOV SOV front 8-20-3 0106
 unit A4 SOV SOV army 7-7-4 0107
 """
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def state(game, unit_id: str) -> dict:
-    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
 
 
 def match(tmp_path, text: str, step: str):

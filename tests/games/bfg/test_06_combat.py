@@ -9,8 +9,8 @@ Hexes: odd rows' neighbours are (r, c±1), (r±1, c−1), (r±1, c); even rows' 
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, force_rolls, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, force_rolls, new_match, refused, where
+from phaseline import Action
 from phaseline.games.bfg.rules import combat
 from phaseline.games.bfg.rules.aftermath import loss_sets
 from phaseline.games.bfg.rules.odds import clamp, multiplier, ratio
@@ -41,27 +41,6 @@ unit G7 GER HEER corps 2-3-4 0605
 unit R5 WA US corps 3-1-8 0504
 """
 CRT = [c for c in ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1")]
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def where(game, unit_id: str) -> str:
-    return game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
 
 
 def strength(game, attackers: str, hexes: str) -> dict:

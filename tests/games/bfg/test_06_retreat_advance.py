@@ -10,29 +10,8 @@ Hexes: odd rows' neighbours are (r, c±1), (r±1, c−1), (r±1, c); even rows' 
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, force_rolls, new_match
-from phaseline import Action, RuleViolation
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def where(game, unit_id: str) -> str:
-    return game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
+from games.bfg.position import advance_to, force_rolls, new_match, refused, where
+from phaseline import Action
 
 
 def events(game, kind: str) -> list[dict]:

@@ -11,7 +11,7 @@ Every refusal names its rule and leaves the state untouched.
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, new_match
+from games.bfg.position import advance_to, new_match, refused, state
 from phaseline import Action, RuleViolation
 from phaseline.games.bfg.rules.elimination import box_for
 
@@ -37,29 +37,6 @@ unit W2 WA US corps 7-4-8 ELIM_WA
 unit W3 WA UK corps 6-6-7 ELIM_WA
 unit W4 WA US corps 4-8-6 ELIM_WA
 """
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_unit WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def state(game, unit_id: str) -> dict:
-    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
 
 
 def notes(game, rule: str) -> list[dict]:

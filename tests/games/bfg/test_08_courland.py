@@ -11,8 +11,8 @@ state untouched.
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, force_rolls, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, force_rolls, new_match, refused, where
+from phaseline import Action
 
 POCKET = """
 map 4x6
@@ -29,28 +29,6 @@ unit CS2 SOV SOV army 4-3-3 COURLAND
 unit X GER HEER corps 2-3-4 ELIM_GER_E
 unit U1 WA US corps 7-4-8 0101
 """
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def where(game, unit_id: str) -> str:
-    return game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
 
 
 def pocket(tmp_path, text: str = POCKET, turn: int = 2):

@@ -12,8 +12,8 @@ theatre's eliminated box (9.2). Distances in hexes from the exit hex 1826: 1825 
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, new_match, refused, state
+from phaseline import Action
 
 EAST = """
 map 20x26
@@ -26,27 +26,6 @@ unit S2 SOV SOV army 3-3-3 1424
 unit S3 SOV SOV army 3-3-3 1020
 unit U1 WA US corps 7-4-8 1003
 """
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def state(game, unit_id: str) -> dict:
-    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
 
 
 def east_moving(tmp_path, text: str = EAST):

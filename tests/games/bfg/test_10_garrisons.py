@@ -11,8 +11,8 @@ is 0205 (east of the boundary, columns 04–06); the Soviet army S1 stands next 
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, new_match, refused
+from phaseline import Action
 from phaseline.games.bfg.rules import victory
 
 PRAGUE = """
@@ -23,23 +23,6 @@ unit S1 SOV SOV army 3-3-3 0206
 unit F1 SOV SOV front 8-20-3 0406
 unit U1 WA US corps 7-4-8 0101
 """
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
 
 
 def garrison_notes(game) -> list[int]:

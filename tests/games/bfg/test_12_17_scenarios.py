@@ -10,37 +10,14 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from games.bfg.position import advance_to, new_match
-from phaseline import Action, RuleViolation
+from games.bfg.position import advance_to, new_match, refused, state
+from phaseline import Action
 from phaseline.dice import roll
 from phaseline.games.bfg.forces import entry_bans, hostile_pairs
 from phaseline.games.bfg.rules import combat, victory
 from phaseline.games.bfg.rules.units import unit_row
 from phaseline.games.bfg.sequence import steps_for
 from phaseline.plugins import registry
-
-
-def snapshot(game) -> tuple:
-    return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_unit WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
-    )
-
-
-def refused(game, action: Action, rule: str) -> RuleViolation:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
-    assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
-    return excinfo.value
-
-
-def state(game, unit_id: str) -> dict:
-    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
 
 
 def hostile(game) -> set[tuple[str, str]]:

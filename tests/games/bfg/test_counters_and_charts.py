@@ -465,10 +465,7 @@ def test_5_41_german_units_stand_on_the_side_of_the_enemy_they_face():
     hx = hexes()
     u = units()
     placed = on_map("historical")
-    enemies = {
-        bloc: [_rc(r["location"]) for r in placed if u[r["unit_id"]]["bloc"] == bloc]
-        for bloc in ("WA", "SOV")
-    }
+    enemies = {bloc: [_rc(r["location"]) for r in placed if u[r["unit_id"]]["bloc"] == bloc] for bloc in ("WA", "SOV")}
 
     def dist(a, b):
         return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
