@@ -388,8 +388,9 @@ class Game:
                     Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
                 )
                 self._cause = seq
+                step_before = (self.clock.turn, self.clock.step)
                 self._dispatch(action, decision)
-                self.after_action()
+                self.after_action(step_before)
         except BaseException:
             self.events = EventLog(self.store, self.game_id)
             self.ledger.version += 1  # rolled back: cached rule answers are stale
@@ -428,13 +429,18 @@ class Game:
         self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
         self.hook.phaseline_answer(game=self, decision=decision, answer=answer)
 
-    def after_action(self) -> None:
-        """Check for the end of the match, then pass over steps with nothing left to do."""
+    def after_action(self, step_before: tuple[int, str]) -> None:
+        """Check for the end of the match; when a new step began, pass over idle steps.
+
+        A step in which the player has acted is never ended for them: an ``end`` they type
+        next must not end the following side's step.
+        """
         if not self.finished:
             outcome = self.hook.phaseline_outcome(game=self)
             if outcome is not None:
                 sequence.finish(self, outcome)
-        self.skip_idle_steps()
+        if (self.clock.turn, self.clock.step) != step_before:
+            self.skip_idle_steps()
 
     def skip_idle_steps(self) -> None:
         """End steps whose side has nothing to do but end them (logged, never silent)."""

@@ -42,7 +42,8 @@ def test_template_plays_a_match_to_the_end(env, tmp_path):
     assert "move N1 10" in cli("actions")
     refused = env.run([*phaseline(env), "move", "N1", "11"], env=home, check=False)
     assert refused.returncode == 4 and "(KotH 3.2)" in refused.stderr
-    for order in (["move", "N1", "10"], ["move", "S1", "12"], ["move", "N1", "11"], ["end"]):
+    orders = (["move", "N1", "10"], ["end"], ["move", "S1", "12"], ["end"], ["move", "N1", "11"], ["end"], ["end"])
+    for order in orders:
         cli(*order)
     status = cli("status")
     assert "finished" in status and "north held the hill" in status

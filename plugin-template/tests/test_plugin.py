@@ -52,12 +52,14 @@ def test_2_0_north_moves_then_south(match):
 def test_3_1_a_unit_moves_one_hex_per_step(match):
     play(match, "move N1 10")
     assert where(match, "N1") == "10"
-    assert match.clock.side == "south"  # North had nothing left to do: the engine ended its step
+    assert [str(a) for a in match.legal_actions()] == ["end"]  # 3.1 once per step; North ends it
+    play(match, "end")
+    assert match.clock.side == "south"
 
 
 @pytest.mark.parametrize(
     "orders",
-    [pytest.param(["move N1 10", "move S1 12", "move N1 11"], id="3.2-hill-is-occupied")],
+    [pytest.param(["move N1 10", "end", "move S1 12", "end", "move N1 11", "end"], id="3.2-hill-occupied")],
 )
 def test_occupied_hex(match, orders):
     play(match, *orders)
@@ -67,7 +69,7 @@ def test_occupied_hex(match, orders):
 
 
 def test_4_1_holding_the_hill_through_an_enemy_step_wins(match):
-    play(match, "move N1 10", "move S1 12", "move N1 11", "end")
+    play(match, "move N1 10", "end", "move S1 12", "end", "move N1 11", "end", "end")
     assert match.finished
     assert "north held the hill" in match.clock.result
 
@@ -75,7 +77,7 @@ def test_4_1_holding_the_hill_through_an_enemy_step_wins(match):
 def test_4_2_no_winner_after_the_last_turn_is_a_draw(match):
     for turn in range(4):
         step = ("10", "12") if turn % 2 == 0 else ("00", "22")
-        play(match, f"move N1 {step[0]}", f"move S1 {step[1]}")
+        play(match, f"move N1 {step[0]}", "end", f"move S1 {step[1]}", "end")
     assert match.finished
     assert json.loads(match.clock.result)["winners"] == []  # 4.2: the engine's end of the last turn
 

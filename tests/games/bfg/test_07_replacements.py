@@ -107,10 +107,8 @@ def test_7_2_an_empty_box_forfeits_its_allowance(tmp_path):
     game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
     game.play(Action("replace", ("W1", "0101")))
     game.play(Action("replace", ("W4", "0201")))
-    # allowance of 2 used up: with nothing left to do the phase ends by itself (logged)
-    assert game.clock.step != "wa-replacement"
-    idle = "SELECT count(*) FROM event WHERE game_id = ? AND kind = 'phase' AND purpose = ?"
-    assert game.one(idle, [game.game_id, "nothing to do in wa-replacement"])
+    assert game.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
+    game.play(Action("end"))
     # the Italian Front box is empty: its allowance of 1 is lost at the end of the phase
     assert any(n["step"] == "wa-replacement" for n in notes(game, "7.2"))
     assert game.one("SELECT italy_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 0
@@ -127,7 +125,8 @@ def test_7_21_example_2_western_allies_take_any_two_units_to_the_west_edge(tmp_p
     game.play(Action("replace", ("W1", "0101")))
     game.play(Action("replace", ("W4", "0401")))
     assert state(game, "W1")["space_id"] == "0101" and state(game, "W4")["space_id"] == "0401"
-    assert game.clock.step == "wa-movement"  # allowance of 2 used up: the phase ended by itself
+    assert game.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
+    game.play(Action("end"))
     assert state(game, "W1")["mp"] == 8 and state(game, "W4")["mp"] == 6  # they move normally
     assert state(game, "W2")["space_id"] == "ELIM_WA"
 
@@ -247,7 +246,8 @@ def test_7_25_italian_front_units_enter_on_italy_s_south_edge(tmp_path):
 def test_7_26_a_replacement_placed_in_enemy_zoc_may_not_move(tmp_path):
     game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
     game.play(Action("replace", ("W1", "0201")))  # 0201 is next to the West German in 0202
-    game.play(Action("replace", ("W4", "0401")))  # the allowance is used up: on to the movement phase
+    game.play(Action("replace", ("W4", "0401")))
+    game.play(Action("end"))
     assert state(game, "W1")["mp"] == 0
     refused(game, Action("move", ("W1", "0101")), "7.26")
     game.play(Action("move", ("W4", "0402")))  # the other one moves
