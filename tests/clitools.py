@@ -19,8 +19,8 @@ and ``phaseline.cli.context.registry`` (used by every command through
 
 from __future__ import annotations
 
-from click.testing import CliRunner
 from phaseline.plugins import Registry
+from typer.testing import CliRunner
 
 
 def use_registry(monkeypatch, registry: Registry) -> Registry:
