@@ -66,9 +66,7 @@ class Store:
         return store
 
     @staticmethod
-    def _connect(
-        target: Path, read_only: bool, wait: float, config: dict[str, Any]
-    ) -> duckdb.DuckDBPyConnection:
+    def _connect(target: Path, read_only: bool, wait: float, config: dict[str, Any]) -> duckdb.DuckDBPyConnection:
         deadline = time.monotonic() + wait
         while True:
             try:
@@ -79,8 +77,7 @@ class Store:
                         time.sleep(0.1)
                         continue
                     raise StoreBusy(
-                        f"store {target} is busy: another phaseline process is using it; "
-                        "try again when it has finished"
+                        f"store {target} is busy: another phaseline process is using it; try again when it has finished"
                     ) from None
                 raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
             except duckdb.Error as error:
@@ -235,15 +232,21 @@ class Store:
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
-    def insert_rows(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
-        """Insert many rows in one statement: each column is passed as one typed list."""
+    def insert_rows(self, table: str, columns: list[str] | None, rows: list[tuple[Any, ...]]) -> None:
+        """Insert many rows in one statement: each column is passed as one typed list.
+
+        ``columns=None`` means every column of the table, in its declared order.
+        """
         if not rows:
             return
-        types = dict(
-            self.con.execute(
-                "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ?", [table]
-            ).fetchall()
-        )
+        declared = self.con.execute(
+            """SELECT column_name, data_type FROM information_schema.columns
+               WHERE table_name = ? AND table_catalog = current_database() AND table_schema = current_schema()
+               ORDER BY ordinal_position""",
+            [table],
+        ).fetchall()
+        types = dict(declared)
+        columns = columns or [name for name, _ in declared]
         selects = ", ".join(f"unnest(${i + 1}::{types[c]}[])" for i, c in enumerate(columns))
         values = [list(column) for column in zip(*rows, strict=True)]
         self.con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {selects}", values)

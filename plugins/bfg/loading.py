@@ -116,9 +116,7 @@ def _load_links(game, labels: set[str], path) -> None:
         if row["b"] not in hex_neighbours(row["a"]):
             raise row.error(f"hexes {row['a']} and {row['b']} are not adjacent")
         for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
-            sides.append(
-                (game.game_id, a, b, row["kind"], row["name"] or None, row["provenance"], row["source"])
-            )
+            sides.append((game.game_id, a, b, row["kind"], row["name"] or None, row["provenance"], row["source"]))
     game.store.insert_rows("link", ["game_id", "a", "b", "kind", "name", "provenance", "source"], sides)
     game.con.execute(
         """INSERT INTO link
@@ -143,9 +141,7 @@ def _load_rule_tables(game, scenario) -> None:
             row["provenance"],
             row["source"],
         )
-        for row in read_csv(
-            scenario.file("tables/terrain.csv"), ("terrain", "move_cost", "defense_multiplier")
-        )
+        for row in read_csv(scenario.file("tables/terrain.csv"), ("terrain", "move_cost", "defense_multiplier"))
     ]
     terrain.append((gid, "box", None, 1, "seed", "off-map boxes cannot be entered"))
     store.insert_rows(
@@ -219,9 +215,7 @@ def _load_rule_tables(game, scenario) -> None:
         )
         for row in read_csv(scenario.file("tables/turns.csv"), ("turn", "label", "box", "replacements"))
     ]
-    store.insert_rows(
-        "bfg_turn", ["game_id", "turn", "label", "box", "replacements", "provenance", "source"], turns
-    )
+    store.insert_rows("bfg_turn", ["game_id", "turn", "label", "box", "replacements", "provenance", "source"], turns)
     store.insert_rows("rule_ref", ["game_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
     store.insert_rows(
         "stacking_rule",
@@ -266,19 +260,6 @@ def _load_units(game, scenario, labels: set[str]) -> None:
     ]
     game.store.insert_rows(
         "unit",
-        [
-            "game_id",
-            "unit_id",
-            "name",
-            "nationality",
-            "bloc",
-            "size",
-            "attack",
-            "defense",
-            "movement",
-            "start",
-            "provenance",
-            "source",
-        ],
+        None,  # every column of unit, in order
         rows,
     )

@@ -241,20 +241,7 @@ def _load_units(game, scenario, ids: set[str]) -> None:
         raise setup[min(unknown)].error(f"unknown unit {min(unknown)!r}")
     game.store.insert_rows(
         "unit",
-        [
-            "game_id",
-            "unit_id",
-            "name",
-            "nationality",
-            "bloc",
-            "size",
-            "attack",
-            "defense",
-            "movement",
-            "start",
-            "provenance",
-            "source",
-        ],
+        None,  # every column of unit, in order
         printed,
     )
     game.store.insert_rows(
