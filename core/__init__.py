@@ -1,35 +1,48 @@
-"""phaseline: an embedded-SQL engine for board wargames."""
+"""phaseline: an embedded-SQL engine for board wargames.
 
-from .errors import (
-    AmbiguousOrder,
-    IntegrityError,
-    InvalidOrder,
-    PhaselineError,
-    PluginError,
-    RuleViolation,
-    SandboxViolation,
-    ScenarioError,
-    StoreBusy,
-    StoreError,
-    UnknownName,
-)
-from .events import Event
-from .game import Game
-from .hookspecs import hookimpl
-from .model import (
-    Action,
-    BotInfo,
-    Clock,
-    GameInfo,
-    OptionalRule,
-    Outcome,
-    PluginTable,
-    ScenarioInfo,
-    Step,
-)
-from .store import Store
+The public names load on first use (PEP 562), so ``import phaseline`` stays cheap:
+``phaseline --help`` or a game plugin's ``from phaseline import GameInfo`` never pays
+for DuckDB, which only :class:`Store` (and what opens one) imports.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "errors": (
+        "AmbiguousOrder",
+        "IntegrityError",
+        "InvalidOrder",
+        "PhaselineError",
+        "PluginError",
+        "RuleViolation",
+        "SandboxViolation",
+        "ScenarioError",
+        "StoreBusy",
+        "StoreError",
+        "UnknownName",
+    ),
+    "events": ("Event",),
+    "game": ("Game",),
+    "hookspecs": ("hookimpl",),
+    "model": (
+        "Action",
+        "BotInfo",
+        "Clock",
+        "GameInfo",
+        "OptionalRule",
+        "Outcome",
+        "PluginTable",
+        "ScenarioInfo",
+        "Step",
+    ),
+    "store": ("Store",),
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     "Action",
@@ -57,3 +70,48 @@ __all__ = [
     "UnknownName",
     "hookimpl",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module that defines ``name`` the first time it is asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
+
+if TYPE_CHECKING:
+    from .errors import (
+        AmbiguousOrder,
+        IntegrityError,
+        InvalidOrder,
+        PhaselineError,
+        PluginError,
+        RuleViolation,
+        SandboxViolation,
+        ScenarioError,
+        StoreBusy,
+        StoreError,
+        UnknownName,
+    )
+    from .events import Event
+    from .game import Game
+    from .hookspecs import hookimpl
+    from .model import (
+        Action,
+        BotInfo,
+        Clock,
+        GameInfo,
+        OptionalRule,
+        Outcome,
+        PluginTable,
+        ScenarioInfo,
+        Step,
+    )
+    from .store import Store

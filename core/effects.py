@@ -8,9 +8,10 @@ records, for the current event, the table, key, column, old and new value.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .store import Store
+if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
+    from .store import Store
 
 # Key columns of the engine's own state tables (``game_id`` is implicit).
 CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {

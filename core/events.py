@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .store import Store
+if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
+    from .store import Store
 
 GENESIS = "0" * 64
 _HASHED = (

@@ -7,22 +7,64 @@ and only :func:`main` prints them, as one line on stderr with the error's exit c
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from ..errors import PhaselineError
+from . import coercion
 from .context import Context
 from .output import Format
+
+coercion.install()
+
+
+class CommandGroup(TyperGroup):
+    """The ``phaseline`` command: built-in commands at once, the rest when asked for.
+
+    The game verbs (move, attack …) and the commands that plugins add are known only by
+    loading every plugin, so they are built the first time a name is not a built-in
+    command, or when the command list is shown (``--help``). Built-in names win.
+    """
+
+    _extra: dict[str, typer.core.TyperCommand] | None = None
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
+        return super().get_command(ctx, cmd_name) or self._extra_commands().get(cmd_name)
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        """Built-in commands, then the verbs and plugin commands, then command groups."""
+        extra = self._extra_commands()
+        built_in = [name for name in super().list_commands(ctx) if name not in extra]
+        groups = [name for name in built_in if isinstance(self.commands[name], TyperGroup)]
+        return [*(name for name in built_in if name not in groups), *extra, *groups]
+
+    def _extra_commands(self) -> dict[str, typer.core.TyperCommand]:
+        if self._extra is None:
+            from .matches import add_game_verbs
+            from .plugins import add_plugin_commands
+
+            scratch = typer.Typer(rich_markup_mode=app.rich_markup_mode)
+            known = set(self.commands)
+            add_game_verbs(scratch, known)
+            add_plugin_commands(scratch, known)
+            self._extra = typer.main.get_group(scratch).commands if scratch.registered_commands else {}
+            self.commands.update(self._extra)
+        return self._extra
+
 
 app = typer.Typer(
     name="phaseline",
     help="Play board wargames whose rules run as SQL, and query their history.",
+    cls=CommandGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: rendering it with rich costs more than the rest of --help
 )
 
 
@@ -42,19 +84,9 @@ def _options(
 
 
 def _register_commands() -> None:
-    from . import matches
-
-    for module in ("history", "data", "plugins", "maps"):
-        try:
-            __import__(f"{__name__}.{module}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{module}":
-                raise
-    matches.add_game_verbs(app)
-    from .context import registry
-    from .plugins import add_plugin_commands
-
-    add_plugin_commands(app, registry())
+    """Import the modules whose commands register themselves on :data:`app` (in help order)."""
+    for module in ("matches", "history", "data", "plugins", "maps"):
+        import_module(f".{module}", __name__)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,4 +1,8 @@
-"""What every command shares: the store path, output format, the current match."""
+"""What every command shares: the store path, output format, the current match.
+
+The store and the game engine are imported when a command first opens them, so that
+commands without a store (``--help``, ``games``, ``plugins``) never load DuckDB.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UnknownName
-from ..game import Game
 from ..plugins import Registry, registry
-from ..store import Store
 from .output import Format
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..store import Store
 
 
 @dataclass
@@ -29,6 +36,8 @@ class Context:
 
     @contextmanager
     def store(self, *, read_only: bool = False) -> Iterator[Store]:
+        from ..store import Store
+
         store = Store.open(self.db, read_only=read_only)
         try:
             yield store
@@ -38,6 +47,8 @@ class Context:
     @contextmanager
     def game(self, game_id: str | None = None) -> Iterator[Game]:
         """Open the store and the named (or current) match."""
+        from ..game import Game
+
         with self.store() as store:
             yield Game.load(store, self.registry, game_id or current_game(store))
 

@@ -1,22 +1,24 @@
-"""``rules`` (a game's rule index and its coverage) and ``data`` (what a scenario rests on)."""
+"""``rules`` (a game's rule index and its coverage) and ``data`` (what a scenario rests on).
+
+The rule index reader, the engine and the store are imported inside the commands.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .. import provenance
-from ..game import Game
-from ..rule_index import STATUSES, coverage
-from ..scenario import load_custom
-from ..store import Store
+from ..rule_index import STATUSES
 from . import app
 from .context import Context
 from .output import Format, emit
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 @app.command()
@@ -32,6 +34,9 @@ def rules(
     ] = None,
 ) -> None:
     """The game's rule index: each section's status and test count, then the coverage figures."""
+    from ..rule_index import coverage
+
+
     c: Context = ctx.obj
     report = coverage(c.registry.game(game), tests)
     rows = [r for r in report.rows() if status is None or r["status"] == status]
@@ -42,6 +47,11 @@ def rules(
 @contextmanager
 def _match(c: Context, match: str | None, game: str | None, scenario: str | None) -> Iterator[Game]:
     """The named or current match, or (with --game/--scenario) a scenario loaded into memory."""
+    from ..game import Game
+    from ..scenario import load_custom
+    from ..store import Store
+
+
     if game is None and scenario is None:
         with c.game(match) as found:
             yield found
@@ -72,6 +82,9 @@ def data(
     ] = None,
 ) -> None:
     """What the data rests on: rows per provenance (seed, external, reconstructed, placeholder)."""
+    from .. import provenance
+
+
     c: Context = ctx.obj
     with _match(c, match, game, scenario) as found:
         if table:

@@ -1,4 +1,7 @@
-"""Commands over the history: log, replay, show --at, sql, export and import."""
+"""Commands over the history: log, replay, show --at, sql, export and import.
+
+Replay, exchange, the SQL sandbox and rendering are imported inside their commands.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +12,6 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import InvalidOrder
-from ..exchange import export_match, export_parquet, import_match
-from ..render.state import current_state, render_state
-from ..replay import state_at, verify
-from ..sandbox import run_user_sql, schema_rows
-from ..store import default_path
 from . import app
 from .context import Context, current_game, set_current_game
 from .output import emit
@@ -73,6 +71,9 @@ def replay(
     game: GameOption = None,
 ) -> None:
     """Rebuild the match from its static tables and log, and check the state matches exactly."""
+    from ..replay import verify
+
+
     c: Context = ctx.obj
     with c.store() as store:
         game_id = game or current_game(store)
@@ -87,6 +88,10 @@ def show(
     game: GameOption = None,
 ) -> None:
     """The state of the match (clock, decision, units), now or after event SEQ."""
+    from ..render.state import current_state, render_state
+    from ..replay import state_at
+
+
     c: Context = ctx.obj
     with c.game(game) as match:
         if at is None:
@@ -104,6 +109,10 @@ def sql(
     schema: Annotated[bool, typer.Option("--schema", help="List the documented tables and views.")] = False,
 ) -> None:
     """Query the history of every match with SQL (read-only, no file or network access)."""
+    from ..sandbox import run_user_sql, schema_rows
+    from ..store import default_path
+
+
     c: Context = ctx.obj
     path = c.db or default_path()
     if schema:
@@ -126,6 +135,9 @@ def export(
     overwrite: Annotated[bool, typer.Option(help="Replace an existing file or folder.")] = False,
 ) -> None:
     """Write one match to its own file (play by e-mail), or all history as Parquet."""
+    from ..exchange import export_match, export_parquet
+
+
     c: Context = ctx.obj
     if parquet is not None:
         if game or file:
@@ -150,6 +162,9 @@ def import_(
     file: Annotated[Path, typer.Argument(help="A match file written by 'phaseline export'.")],
 ) -> None:
     """Bring a match file into the store: a new match, or the next moves of one here."""
+    from ..exchange import import_match
+
+
     c: Context = ctx.obj
     with c.store() as store:
         done = import_match(store, c.registry, file)

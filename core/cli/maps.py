@@ -1,6 +1,7 @@
 """Looking at a match (``map``, ``units``) and playing it interactively (``play``).
 
 ``show`` lives with ``show --at`` in history.py; both render through render/state.py.
+The engine and the renderers are imported inside the commands that draw.
 """
 
 from __future__ import annotations
@@ -10,22 +11,20 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer.exceptions import TyperException
 
-from ..bots import run_bots
 from ..errors import PhaselineError, UnknownName
-from ..game import Game
-from ..render.areamap import area_rows
-from ..render.board import Board, load_board, unit_rows
-from ..render.hexmap import render_hexmap
-from ..render.state import clock_line, current_state, decision_line
 from . import app
 from .context import Context, current_game
 from .matches import play_order
 from .output import Format, emit
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..render.board import Board
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 QUIT = ("quit",)  # not "exit": games have that order (BfG 5.0)
@@ -37,6 +36,9 @@ any other phaseline command works too ('COMMAND --help'); 'quit' or Ctrl-D leave
 @contextmanager
 def open_match(c: Context, game_id: str | None) -> Iterator[Game]:
     """The named (or current) match on a read-only store, so other terminals may read too."""
+    from ..game import Game
+
+
     with c.store(read_only=True) as store:
         yield Game.load(store, c.registry, game_id or current_game(store))
 
@@ -51,6 +53,9 @@ def map_(
     game: GameOption = None,
 ) -> None:
     """Draw the map: an ASCII hex grid or an area table here, or an SVG file with --svg."""
+    from ..render.board import load_board
+
+
     c: Context = ctx.obj
     with open_match(c, game) as match:
         own = match.hook.phaseline_render_map(game=match, fmt="svg" if svg else "text")
@@ -68,6 +73,10 @@ def map_(
 
 def _print_board(board: Board, fmt: Format, window: str | None, radius: int) -> None:
     """A hex grid as text; area maps (and any map for scripts) as one row per space."""
+    from ..render.areamap import area_rows
+    from ..render.hexmap import render_hexmap
+
+
     if board.is_hex_map and fmt is Format.table:
         typer.echo(render_hexmap(board, board.around(window, radius) if window else None))
         return
@@ -86,6 +95,9 @@ def units(
     game: GameOption = None,
 ) -> None:
     """All units of the match: side, location, printed values, status."""
+    from ..render.board import unit_rows
+
+
     c: Context = ctx.obj
     with open_match(c, game) as match:
         if side and side not in match.scenario.sides:
@@ -130,6 +142,10 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
 
 def _prompt(c: Context, game_id: str) -> str:
     """Let bots act, then print where the match stands; returns the prompt to show."""
+    from ..bots import run_bots
+    from ..render.state import clock_line, current_state, decision_line
+
+
     with c.game(game_id) as match:
         run_bots(match, c.registry)
         view = current_state(match)

@@ -1,22 +1,25 @@
-"""Commands that create, choose and play matches."""
+"""Commands that create, choose and play matches.
+
+The engine (game, bots, scenario files, undo) is imported inside the commands that use
+it, so that listing or resolving commands stays cheap.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..bots import run_bots
 from ..errors import InvalidOrder, UnknownName
-from ..game import Game
 from ..model import Action
-from ..scenario import load_custom
-from ..undo import undo as undo_action
 from . import app
 from .context import Context, current_game, set_current_game
 from .output import emit, emit_one
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 @app.command()
@@ -50,6 +53,10 @@ def new(
     name: Annotated[str | None, typer.Option(help="Match id (default: game-N).")] = None,
 ) -> None:
     """Start a match and make it the current one."""
+    from ..bots import run_bots
+    from ..game import Game
+    from ..scenario import load_custom
+
     c: Context = ctx.obj
     reg = c.registry
     info = reg.game(game)
@@ -143,6 +150,8 @@ def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="M
 
 def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None) -> None:
     """Play one order on the current match, then let bot sides answer."""
+    from ..bots import run_bots
+
     with c.game(game_id) as match:
         match.play(Action(verb, tuple(args)))
         run_bots(match, c.registry)
@@ -172,6 +181,8 @@ def undo(
     game: Annotated[str | None, typer.Option(help="Match id.")] = None,
 ) -> None:
     """Take back the last action of a human side (the undo is logged)."""
+    from ..undo import undo as undo_action
+
     c: Context = ctx.obj
     with c.game(game) as match:
         done = undo_action(match, force=force)
@@ -189,6 +200,9 @@ def autoplay(
     max_actions: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
 ) -> None:
     """Let bots play every side to the end (of a new match when GAME is a game name)."""
+    from ..bots import run_bots
+    from ..game import Game
+
     c: Context = ctx.obj
     reg = c.registry
     with c.store() as store:
@@ -218,11 +232,10 @@ def autoplay(
         _status(match, c)
 
 
-def add_game_verbs(target: typer.Typer) -> None:
-    """A command for each order verb of the installed games (move, attack, …)."""
+def add_game_verbs(target: typer.Typer, known: set[str]) -> None:
+    """A command for each order verb of the installed games (move, attack, …) not in ``known``."""
     from ..plugins import registry
 
-    known = {cmd.name for cmd in target.registered_commands}
     for info in registry().games.values():
         for verb, help_text in info.verbs.items():
             if verb in known:

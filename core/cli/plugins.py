@@ -147,23 +147,21 @@ def uninstall(
     typer.echo(f"uninstalled {plugin.distribution} (plugin {plugin.name})")
 
 
-def add_plugin_commands(target: typer.Typer, reg: Registry) -> None:
-    """Let installed plugins add commands (``phaseline_register_commands``); known names win.
+def add_plugin_commands(target: typer.Typer, known: set[str]) -> None:
+    """Let installed plugins add commands (``phaseline_register_commands``) to ``target``.
 
-    Each plugin registers on a scratch app, so a name that already exists (a built-in
-    command, or one added by an earlier call) is never registered twice.
+    Names in ``known`` (the built-in commands) win, and each name is added once: each
+    plugin registers on a scratch app, and only the names not yet known move over.
     """
+    from ..plugins import registry
+
     scratch = typer.Typer()
     pm = new_manager()
-    for plugin in reg.plugins.values():
+    for plugin in registry().plugins.values():
         pm.register(plugin.module, name=plugin.name)
     pm.hook.phaseline_register_commands(app=scratch)
-    known = {_command_name(cmd) for cmd in target.registered_commands}
     for command in scratch.registered_commands:
-        if _command_name(command) not in known:
+        name = command.name or typer.main.get_command_name(command.callback.__name__)
+        if name not in known:
             target.registered_commands.append(command)
-            known.add(_command_name(command))
-
-
-def _command_name(command: typer.models.CommandInfo) -> str:
-    return command.name or typer.main.get_command_name(command.callback.__name__)
+            known.add(name)
