@@ -12,49 +12,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from ..errors import PhaselineError
 from . import coercion
 from .context import Context
+from .group import CommandGroup, root_command
 from .output import Format
 
 coercion.install()
-
-
-class CommandGroup(TyperGroup):
-    """The ``phaseline`` command: built-in commands at once, the rest when asked for.
-
-    The game verbs (move, attack …) and the commands that plugins add are known only by
-    loading every plugin, so they are built the first time a name is not a built-in
-    command, or when the command list is shown (``--help``). Built-in names win.
-    """
-
-    _extra: dict[str, typer.core.TyperCommand] | None = None
-
-    def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
-        return super().get_command(ctx, cmd_name) or self._extra_commands().get(cmd_name)
-
-    def list_commands(self, ctx: typer.Context) -> list[str]:
-        """Built-in commands, then the verbs and plugin commands, then command groups."""
-        extra = self._extra_commands()
-        built_in = [name for name in super().list_commands(ctx) if name not in extra]
-        groups = [name for name in built_in if isinstance(self.commands[name], TyperGroup)]
-        return [*(name for name in built_in if name not in groups), *extra, *groups]
-
-    def _extra_commands(self) -> dict[str, typer.core.TyperCommand]:
-        if self._extra is None:
-            from .matches import add_game_verbs
-            from .plugins import add_plugin_commands
-
-            scratch = typer.Typer(rich_markup_mode=app.rich_markup_mode)
-            known = set(self.commands)
-            add_game_verbs(scratch, known)
-            add_plugin_commands(scratch, known)
-            self._extra = typer.main.get_group(scratch).commands if scratch.registered_commands else {}
-            self.commands.update(self._extra)
-        return self._extra
 
 
 app = typer.Typer(
@@ -76,9 +42,7 @@ def _options(
     ] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output: table, json or csv.")] = Format.table,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
-    block: Annotated[
-        list[str] | None, typer.Option("--block-plugin", help="Do not load this plugin.")
-    ] = None,
+    block: Annotated[list[str] | None, typer.Option("--block-plugin", help="Do not load this plugin.")] = None,
 ) -> None:
     ctx.obj = Context(db=db, fmt=fmt, debug=debug, block=tuple(block or ()))
 
@@ -95,8 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     debug = "--debug" in args
     try:
         _register_commands()
-        command = typer.main.get_command(app)
-        command.main(args=args, prog_name="phaseline", standalone_mode=False)
+        root_command(app).main(args=args, prog_name="phaseline", standalone_mode=False)
     except PhaselineError as error:
         if debug:
             raise

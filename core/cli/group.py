@@ -1,0 +1,122 @@
+"""The root ``phaseline`` command, which builds only the commands a run needs.
+
+typer builds every command of an app up front (reading each signature), and the game
+verbs (move, attack …) and the commands plugins add are known only after loading every
+plugin. Here a command is built when it is looked up, and the verbs and plugin commands
+are collected the first time a name is not a built-in command or the whole list is
+shown (``--help``, or a mistyped name's suggestions). Built-in names win.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator, MutableMapping
+
+import typer
+from typer.core import TyperGroup
+from typer.models import CommandInfo, TyperInfo
+
+Info = CommandInfo | TyperInfo
+
+
+class LazyCommands(MutableMapping[str, typer.core.TyperCommand]):
+    """Command names in registration order; each command is built on first access."""
+
+    def __init__(self, build: Callable[[Info], typer.core.TyperCommand]) -> None:
+        self._build = build
+        self._infos: dict[str, Info | None] = {}
+        self._built: dict[str, typer.core.TyperCommand] = {}
+
+    def defer(self, name: str, info: Info) -> None:
+        """Register ``info`` under ``name`` unless the name is taken."""
+        self._infos.setdefault(name, info)
+
+    def is_group(self, name: str) -> bool:
+        return isinstance(self._infos.get(name), TyperInfo) or isinstance(self._built.get(name), TyperGroup)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._infos
+
+    def __getitem__(self, name: str) -> typer.core.TyperCommand:
+        if name not in self._built:
+            info = self._infos[name]
+            if info is None:
+                raise KeyError(name)
+            self._built[name] = self._build(info)
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: typer.core.TyperCommand) -> None:
+        self._infos.setdefault(name, None)
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._infos[name]
+        self._built.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._infos)
+
+    def __len__(self) -> int:
+        return len(self._infos)
+
+
+class CommandGroup(TyperGroup):
+    """The ``phaseline`` group: built-in commands, then game verbs and plugin commands, lazily."""
+
+    commands: LazyCommands
+    app: typer.Typer
+    extras_loaded = False
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
+        if cmd_name not in self.commands:
+            self._add_extras()
+        return self.commands.get(cmd_name)
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        """Commands in registration order (verbs and plugin commands after built-ins), groups last."""
+        self._add_extras()
+        names = list(self.commands)
+        return [n for n in names if not self.commands.is_group(n)] + [n for n in names if self.commands.is_group(n)]
+
+    def _add_extras(self) -> None:
+        """The installed games' verbs and the plugins' commands, under names not yet taken."""
+        if self.extras_loaded:
+            return
+        self.extras_loaded = True
+        from .matches import add_game_verbs
+        from .plugins import add_plugin_commands
+
+        scratch = typer.Typer()
+        known = set(self.commands)
+        add_game_verbs(scratch, known)
+        add_plugin_commands(scratch, known)
+        for info in scratch.registered_commands:
+            self.commands.defer(command_name(info), info)
+
+    def _build(self, info: Info) -> typer.core.TyperCommand:
+        settings = {
+            "pretty_exceptions_short": self.app.pretty_exceptions_short,
+            "rich_markup_mode": self.app.rich_markup_mode,
+        }
+        if isinstance(info, TyperInfo):
+            return typer.main.get_group_from_info(info, suggest_commands=self.app.suggest_commands, **settings)
+        return typer.main.get_command_from_info(info, **settings)
+
+
+def command_name(info: CommandInfo) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)
+
+
+def root_command(app: typer.Typer) -> CommandGroup:
+    """The click group of ``app`` (whose ``cls`` is :class:`CommandGroup`), no command built yet."""
+    shell = copy.copy(app)  # the root's own options and callback, without its commands
+    shell.registered_commands, shell.registered_groups = [], []
+    group = typer.main.get_group(shell)
+    assert isinstance(group, CommandGroup), "the app must be typer.Typer(cls=CommandGroup)"
+    group.app = app
+    group.commands = LazyCommands(group._build)
+    for info in app.registered_commands:
+        group.commands.defer(command_name(info), info)
+    for info in app.registered_groups:
+        group.commands.defer(info.name, info)
+    return group
