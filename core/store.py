@@ -96,7 +96,8 @@ class Store:
 
     def _check_schema(self) -> None:
         has_meta = self.con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+            # duckdb_tables(): information_schema costs ~20 ms of CPU on a fresh connection
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'meta'"
         ).fetchone()[0]
         if not has_meta:
             if self.read_only:
