@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
@@ -34,19 +35,53 @@ class InstalledPlugin:
     version: str
 
 
-@dataclass
 class Registry:
-    """Everything the installed plugins registered."""
+    """Everything the installed plugins registered, loaded as far as a question needs.
 
-    plugins: dict[str, InstalledPlugin] = field(default_factory=dict)
-    games: dict[str, GameInfo] = field(default_factory=dict)
-    rules: dict[tuple[str, str], OptionalRule] = field(default_factory=dict)
-    bots: dict[tuple[str, str], BotInfo] = field(default_factory=dict)
-    tables: dict[str, list[PluginTable]] = field(default_factory=dict)
+    A registry of installed plugins (:func:`registry`) loads them when first asked:
+    ``game(name)`` loads the plugin whose entry point bears the game's name first (as the
+    built-in games do), and every other question (the ``plugins``, ``games``, ``rules``
+    and ``bots`` mappings, a name not found) loads them all, so that opening a match of
+    one game never imports the others. Fully loaded, the mappings hold what one plugin
+    manager over every plugin would have collected, in the same order. ``Registry()``
+    starts empty, to be filled by hand (tests).
+    """
+
+    def __init__(self, entry_points: Iterable[EntryPoint] = ()) -> None:
+        self._pending: dict[str, EntryPoint] = {}
+        for ep in entry_points:
+            self._pending.setdefault(ep.name, ep)  # a name installed twice: the first one
+        self._found: dict[str, _Registrations] = {}
+        self._plugins: dict[str, InstalledPlugin] = {}
+        self._games: dict[str, GameInfo] = {}
+        self._rules: dict[tuple[str, str], OptionalRule] = {}
+        self._bots: dict[tuple[str, str], BotInfo] = {}
+
+    @property
+    def plugins(self) -> dict[str, InstalledPlugin]:
+        self.load_all()
+        return self._plugins
+
+    @property
+    def games(self) -> dict[str, GameInfo]:
+        self.load_all()
+        return self._games
+
+    @property
+    def rules(self) -> dict[tuple[str, str], OptionalRule]:
+        self.load_all()
+        return self._rules
+
+    @property
+    def bots(self) -> dict[tuple[str, str], BotInfo]:
+        self.load_all()
+        return self._bots
 
     def game(self, name: str) -> GameInfo:
-        if name in self.games:
-            return self.games[name]
+        if name not in self._games and name in self._pending:
+            self._load(self._pending.pop(name))
+        if name in self._games:
+            return self._games[name]
         for info in self.games.values():
             if name.lower() in (info.short.lower(), info.title.lower()):
                 return info
@@ -54,6 +89,8 @@ class Registry:
         raise UnknownName(f"unknown game {name!r} (installed: {known})")
 
     def option(self, game: str, name: str) -> OptionalRule:
+        if (game, name) in self._rules:
+            return self._rules[(game, name)]
         try:
             return self.rules[(game, name)]
         except KeyError:
@@ -61,11 +98,62 @@ class Registry:
             raise UnknownName(f"{game} has no optional rule {name!r} (options: {known})") from None
 
     def bot(self, game: str, name: str) -> BotInfo:
+        if (game, name) in self._bots:
+            return self._bots[(game, name)]
         for key in ((game, name), ("*", name)):
             if key in self.bots:
                 return self.bots[key]
         known = ", ".join(sorted({n for g, n in self.bots if g in (game, "*")}))
         raise UnknownName(f"no bot {name!r} for {game} (bots: {known})")
+
+    def load_all(self) -> None:
+        """Load every plugin not loaded yet, then order what they registered canonically."""
+        if not self._pending:
+            return
+        while self._pending:
+            self._load(self._pending.pop(next(iter(self._pending))))
+        # One manager over every plugin calls them last-registered first (pluggy), so a
+        # later-sorted plugin registers first and an earlier-sorted one overwrites it.
+        for mapping in (self._plugins, self._games, self._rules, self._bots):
+            mapping.clear()
+        for name in sorted(self._found):
+            self._plugins[name] = self._found[name].plugin
+        for name in sorted(self._found, reverse=True):
+            self._merge(self._found[name])
+
+    def _load(self, ep: EntryPoint) -> None:
+        try:
+            module = ep.load()
+        except Exception as error:  # a broken plugin must not take the CLI down
+            raise PluginError(f"plugin {ep.name} failed to load: {error}", plugin=ep.name) from None
+        dist = ep.dist
+        found = _Registrations(
+            InstalledPlugin(ep.name, module, dist.name if dist else "?", dist.version if dist else "?")
+        )
+        pm = new_manager()
+        pm.register(module, name=ep.name)
+        _check(pm)
+        pm.hook.phaseline_register_games(register=found.games.append)
+        pm.hook.phaseline_register_rules(register=found.rules.append)
+        pm.hook.phaseline_register_bots(register=found.bots.append)
+        self._found[ep.name] = found
+        self._plugins[ep.name] = found.plugin
+        self._merge(found)
+
+    def _merge(self, found: _Registrations) -> None:
+        self._games.update((g.name, g) for g in found.games)
+        self._rules.update(((r.game, r.name), r) for r in found.rules)
+        self._bots.update(((b.game, b.name), b) for b in found.bots)
+
+
+@dataclass
+class _Registrations:
+    """What one plugin registered."""
+
+    plugin: InstalledPlugin
+    games: list[GameInfo] = field(default_factory=list)
+    rules: list[OptionalRule] = field(default_factory=list)
+    bots: list[BotInfo] = field(default_factory=list)
 
 
 def new_manager() -> pluggy.PluginManager:
@@ -82,29 +170,17 @@ _registry: Registry | None = None
 
 
 def registry(block: tuple[str, ...] = ()) -> Registry:
-    """Load every installed plugin once and collect what they register."""
+    """The installed plugins (entry-point group ``phaseline``), loaded when first needed.
+
+    Without ``block`` the registry is made once per process and shared.
+    """
     global _registry
     if _registry is not None and not block:
         return _registry
-    found = Registry()
-    pm = new_manager()
     blocked = blocked_plugins(block)
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        if ep.name in blocked or ep.name in found.plugins:
-            continue
-        try:
-            module = ep.load()
-        except Exception as error:  # a broken plugin must not take the CLI down
-            raise PluginError(f"plugin {ep.name} failed to load: {error}", plugin=ep.name) from None
-        dist = ep.dist
-        found.plugins[ep.name] = InstalledPlugin(
-            ep.name, module, dist.name if dist else "?", dist.version if dist else "?"
-        )
-        pm.register(module, name=ep.name)
-    _check(pm)
-    pm.hook.phaseline_register_games(register=lambda g: found.games.__setitem__(g.name, g))
-    pm.hook.phaseline_register_rules(register=lambda r: found.rules.__setitem__((r.game, r.name), r))
-    pm.hook.phaseline_register_bots(register=lambda b: found.bots.__setitem__((b.game, b.name), b))
+    found = Registry(
+        ep for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name) if ep.name not in blocked
+    )
     if not block:
         _registry = found
     return found
