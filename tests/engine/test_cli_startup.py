@@ -1,0 +1,217 @@
+"""What a command loads before it runs: only what it uses.
+
+The start-up budget of a command (DESIGN.md: 0.4 s) is measured by scripts/bench_cli.py;
+these tests hold the structure that keeps it: plain values coerced without pydantic and
+exactly as typer would, built-in commands resolved without loading any plugin, plugins
+loaded one game at a time, and the verbs and plugin commands still listed and suggested.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
+import phaseline.plugins
+import pytest
+import typer
+from clitools import run_cli, use_registry
+from phaseline import BotInfo, GameInfo, OptionalRule, PluginError, hookimpl
+from phaseline.cli import coercion
+from phaseline.cli.output import Format
+from phaseline.plugins import InstalledPlugin, Registry
+from toygame import toy_info, toy_registry
+from typer._coercion import build_runtime_param, resolve_type_descriptor
+from typer.models import OptionInfo
+
+# --- values: the plain path agrees with typer's own --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("annotation", "limits", "value"),
+    [
+        pytest.param(str, {}, "bfg-1", id="str"),
+        pytest.param(str, {}, "", id="empty-str"),
+        pytest.param(list[str], {}, ("BUL-1", "0420"), id="list-of-str"),
+        pytest.param(int, {}, "7", id="int"),
+        pytest.param(int, {"min": 1}, "3", id="int-within-min"),
+        pytest.param(Format, {}, "json", id="enum-value"),
+        pytest.param(Format, {}, Format.table, id="enum-default"),
+        pytest.param(Path, {}, "match/move-12.duckdb", id="path"),
+        pytest.param(list[Path], {}, ("a", "b/c"), id="list-of-path"),
+    ],
+)
+def test_plain_values_are_what_typer_makes_of_them(annotation, limits, value):
+    info = OptionInfo(**limits)
+    plain = coercion.plain_value(annotation, info, value)
+    typers = build_runtime_param(resolve_type_descriptor(annotation, info))._coerce_value(value, param=None, ctx=None)
+    assert plain == typers and type(plain) is type(typers)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "limits", "value"),
+    [
+        pytest.param(int, {}, "007", id="leading-zeros"),
+        pytest.param(int, {}, "-3", id="sign"),
+        pytest.param(int, {"min": 1}, "0", id="below-min"),
+        pytest.param(int, {}, "three", id="not-a-number"),
+        pytest.param(Format, {}, "xml", id="unknown-choice"),
+        pytest.param(Path, {}, "", id="empty-path"),
+        pytest.param(bool, {}, "yes", id="bool-word"),
+    ],
+)
+def test_doubtful_values_are_left_to_typer(annotation, limits, value):
+    assert coercion.plain_value(annotation, OptionInfo(**limits), value) is coercion.UNSURE
+
+
+def test_the_plain_path_is_installed_on_this_typer():
+    assert coercion.install()
+
+
+def test_typer_still_reports_a_bad_value(home):
+    code, out = run_cli(["--format", "xml", "list"])
+    assert code == 2 and "'xml' is not one of 'table', 'json', 'csv'" in out
+
+
+# --- what a process imports ---------------------------------------------------------
+
+LOADED = """
+import io, json, sys, contextlib
+from phaseline.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+names = {m.split(".")[0] for m in sys.modules} | {".".join(m.split(".")[:3]) for m in sys.modules}
+print(json.dumps({"loaded": sorted(names), "out": out.getvalue()}))
+"""
+
+
+def loaded_by(home: Path, *argv: str) -> tuple[set[str], str]:
+    """The modules a fresh ``phaseline ARGV`` process imported, and what it printed."""
+    env = {"PHASELINE_HOME": str(home), "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, env=env, check=True)
+    found = json.loads(done.stdout)
+    return set(found["loaded"]), found["out"]
+
+
+def test_help_lists_the_verbs_without_duckdb_pydantic_or_rich(home):
+    loaded, out = loaded_by(home, "--help")
+    assert "move" in out.split("Commands:")[1] and "plugins" in out
+    assert not loaded & {"duckdb", "pydantic", "rich"}
+
+
+def test_a_store_command_loads_no_pydantic_and_no_game(home):
+    loaded, _ = loaded_by(home, "--format", "json", "list")
+    assert "pydantic" not in loaded
+    assert not {m for m in loaded if m.startswith("phaseline.games.")}
+
+
+# --- commands: built-in ones without plugins, the rest on demand --------------------
+
+
+class Extras:
+    """An inline plugin adding a command."""
+
+    @hookimpl
+    def phaseline_register_commands(self, app):
+        @app.command()
+        def hello() -> None:
+            """Say hello (a plugin's own command)."""
+            typer.echo("hello")
+
+
+@pytest.fixture
+def verb_cli(home, monkeypatch):
+    """The CLI seeing the toy game with two verbs, and a plugin with its own command."""
+    registry = toy_registry()
+    registry.games["toy"] = replace(toy_info(), verbs={"move": "Move a toy unit.", "fire": "Fire at a space."})
+    registry.plugins["extras"] = InstalledPlugin("extras", Extras(), "phaseline-extras", "0.3")
+    return use_registry(monkeypatch, registry)
+
+
+def test_built_in_commands_run_without_loading_plugins(home, monkeypatch):
+    def unloadable(block: tuple[str, ...] = ()) -> Registry:
+        raise PluginError("plugins were loaded", plugin="any")
+
+    monkeypatch.setattr(phaseline.plugins, "registry", unloadable)
+    code, out = run_cli(["list"])
+    assert code == 7 and "error: no store at" in out  # the command ran; no plugin was asked for
+
+
+def test_help_lists_built_ins_then_verbs_and_plugin_commands_then_groups(verb_cli):
+    code, out = run_cli(["--help"])
+    names = [line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()]
+    assert code == 0 and names[:2] == ["games", "new"]
+    assert names[-4:] == ["move", "fire", "hello", "plugins"]
+
+
+def test_a_mistyped_command_suggests_verbs_too(verb_cli):
+    code, out = run_cli(["fier", "22"])
+    assert code == 2 and "No such command 'fier'. Did you mean 'fire'?" in out
+
+
+def test_a_plugin_command_and_a_verb_run(verb_cli):
+    assert run_cli(["hello"]) == (0, "hello\n")
+    code, out = run_cli(["fire"])
+    assert code == 2 and out.strip() == "error: fire needs arguments: see 'phaseline actions'"
+
+
+# --- plugins: loaded when first needed -----------------------------------------------
+
+
+def game_plugin(name: str, title: str, bots: tuple[str, ...] = ()) -> object:
+    """A plugin registering the game ``name`` (and bots of that game)."""
+
+    class Plugin:
+        @hookimpl
+        def phaseline_register_games(self, register):
+            register(GameInfo(name, title, "1", self, {}, Path("index.csv")))
+
+        @hookimpl
+        def phaseline_register_bots(self, register):
+            for bot in bots:
+                register(BotInfo(bot, name, object, title=title))
+
+        @hookimpl
+        def phaseline_register_rules(self, register):
+            register(OptionalRule(game=name, name="fog", title="Fog", rule="1.1"))
+
+    return Plugin()
+
+
+def entry_point(name: str, plugin: object, loads: list[str]) -> SimpleNamespace:
+    def load() -> object:
+        loads.append(name)
+        return plugin
+
+    return SimpleNamespace(name=name, load=load, dist=SimpleNamespace(name=f"dist-{name}", version="1"))
+
+
+def test_opening_a_game_loads_only_the_plugin_named_after_it():
+    loads: list[str] = []
+    registry = Registry(entry_point(n, game_plugin(n, n.title()), loads) for n in ("alpha", "beta", "gamma"))
+    assert registry.game("beta").title == "Beta" and registry.option("beta", "fog").rule == "1.1"
+    assert loads == ["beta"]
+    assert registry.game("Gamma").name == "gamma"  # a title: every plugin is asked
+    assert sorted(loads) == ["alpha", "beta", "gamma"]
+
+
+def test_a_full_registry_keeps_the_order_and_winners_of_one_manager():
+    """pluggy calls the last-registered plugin first, so an earlier-sorted plugin's entry wins."""
+    loads: list[str] = []
+    twins = [
+        entry_point("a-first", game_plugin("shared", "From a", bots=("hard",)), loads),
+        entry_point("b-second", game_plugin("shared", "From b", bots=("hard",)), loads),
+        entry_point("own", game_plugin("own", "Own"), loads),
+    ]
+    registry = Registry(twins)
+    assert registry.game("own").title == "Own" and loads == ["own"]
+    assert list(registry.games) == ["own", "shared"] and registry.games["shared"].title == "From a"
+    assert list(registry.plugins) == ["a-first", "b-second", "own"]
+    assert registry.bot("shared", "hard").title == "From a"
