@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,8 +31,9 @@ class Context:
     debug: bool = False
     block: tuple[str, ...] = field(default_factory=tuple)
 
-    @property
+    @cached_property
     def registry(self) -> Registry:
+        """The installed plugins less the blocked ones (one registry for the whole command)."""
         return registry(self.block)
 
     @contextmanager
