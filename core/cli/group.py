@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any
 
 import typer
 from typer.core import TyperGroup
@@ -22,10 +23,12 @@ Info = CommandInfo | TyperInfo
 class LazyCommands(MutableMapping[str, typer.core.TyperCommand]):
     """Command names in registration order; each command is built on first access."""
 
-    def __init__(self, build: Callable[[Info], typer.core.TyperCommand]) -> None:
+    def __init__(
+        self, build: Callable[[Info], typer.core.TyperCommand], built: dict[str, typer.core.TyperCommand]
+    ) -> None:
         self._build = build
-        self._infos: dict[str, Info | None] = {}
-        self._built: dict[str, typer.core.TyperCommand] = {}
+        self._infos: dict[str, Info | None] = dict.fromkeys(built)
+        self._built = dict(built)
 
     def defer(self, name: str, info: Info) -> None:
         """Register ``info`` under ``name`` unless the name is taken."""
@@ -39,10 +42,7 @@ class LazyCommands(MutableMapping[str, typer.core.TyperCommand]):
 
     def __getitem__(self, name: str) -> typer.core.TyperCommand:
         if name not in self._built:
-            info = self._infos[name]
-            if info is None:
-                raise KeyError(name)
-            self._built[name] = self._build(info)
+            self._built[name] = self._build(self._infos[name])  # a KeyError for unknown names
         return self._built[name]
 
     def __setitem__(self, name: str, command: typer.core.TyperCommand) -> None:
@@ -64,8 +64,12 @@ class CommandGroup(TyperGroup):
     """The ``phaseline`` group: built-in commands, then game verbs and plugin commands, lazily."""
 
     commands: LazyCommands
-    app: typer.Typer
+    pretty_exceptions_short = True  # typer's default; root_command copies the app's
     extras_loaded = False
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands = LazyCommands(self._build, dict(self.commands))
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
         if cmd_name not in self.commands:
@@ -94,12 +98,9 @@ class CommandGroup(TyperGroup):
             self.commands.defer(command_name(info), info)
 
     def _build(self, info: Info) -> typer.core.TyperCommand:
-        settings = {
-            "pretty_exceptions_short": self.app.pretty_exceptions_short,
-            "rich_markup_mode": self.app.rich_markup_mode,
-        }
+        settings = {"pretty_exceptions_short": self.pretty_exceptions_short, "rich_markup_mode": self.rich_markup_mode}
         if isinstance(info, TyperInfo):
-            return typer.main.get_group_from_info(info, suggest_commands=self.app.suggest_commands, **settings)
+            return typer.main.get_group_from_info(info, suggest_commands=self.suggest_commands, **settings)
         return typer.main.get_command_from_info(info, **settings)
 
 
@@ -113,8 +114,7 @@ def root_command(app: typer.Typer) -> CommandGroup:
     shell.registered_commands, shell.registered_groups = [], []
     group = typer.main.get_group(shell)
     assert isinstance(group, CommandGroup), "the app must be typer.Typer(cls=CommandGroup)"
-    group.app = app
-    group.commands = LazyCommands(group._build)
+    group.pretty_exceptions_short = app.pretty_exceptions_short
     for info in app.registered_commands:
         group.commands.defer(command_name(info), info)
     for info in app.registered_groups:

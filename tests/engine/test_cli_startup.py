@@ -156,6 +156,16 @@ def test_a_mistyped_command_suggests_verbs_too(verb_cli):
     assert code == 2 and "No such command 'fier'. Did you mean 'fire'?" in out
 
 
+def test_typer_still_builds_the_whole_app_at_once(verb_cli):
+    """For tools that take a typer app (docs generators): every command, verbs included."""
+    from phaseline.cli import _register_commands, app
+
+    _register_commands()
+    group = typer.main.get_command(app)
+    assert {"status", "plugins", "move", "hello"} <= set(group.list_commands(None))
+    assert group.get_command(None, "fire").help == "Fire at a space."
+
+
 def test_a_plugin_command_and_a_verb_run(verb_cli):
     assert run_cli(["hello"]) == (0, "hello\n")
     code, out = run_cli(["fire"])
