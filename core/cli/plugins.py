@@ -16,6 +16,7 @@ from ..errors import PluginError, UnknownName
 from ..plugins import InstalledPlugin, Registry, new_manager
 from . import app
 from .context import Context
+from .group import command_name
 from .output import emit, emit_one
 
 plugins_app = typer.Typer(help="List, inspect, install and uninstall plugins.", no_args_is_help=True)
@@ -161,7 +162,7 @@ def add_plugin_commands(target: typer.Typer, known: set[str]) -> None:
         pm.register(plugin.module, name=plugin.name)
     pm.hook.phaseline_register_commands(app=scratch)
     for command in scratch.registered_commands:
-        name = command.name or typer.main.get_command_name(command.callback.__name__)
+        name = command_name(command)
         if name not in known:
             target.registered_commands.append(command)
             known.add(name)
