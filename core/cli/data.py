@@ -1,6 +1,7 @@
 """``rules`` (a game's rule index and its coverage) and ``data`` (what a scenario rests on).
 
-The rule index reader, the engine and the store are imported inside the commands.
+The rule index reader, the engine and the store are imported inside the commands
+(so the --status help spells out rule_index.STATUSES rather than importing it).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..rule_index import STATUSES
 from . import app
 from .context import Context
 from .output import Format, emit
@@ -26,7 +26,7 @@ def rules(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
     status: Annotated[
-        str | None, typer.Option(help=f"Only sections of this status ({', '.join(STATUSES)}).")
+        str | None, typer.Option(help="Only sections of this status: implemented, not applicable or not yet.")
     ] = None,
     tests: Annotated[
         list[Path] | None,
@@ -35,7 +35,6 @@ def rules(
 ) -> None:
     """The game's rule index: each section's status and test count, then the coverage figures."""
     from ..rule_index import coverage
-
 
     c: Context = ctx.obj
     report = coverage(c.registry.game(game), tests)
@@ -50,7 +49,6 @@ def _match(c: Context, match: str | None, game: str | None, scenario: str | None
     from ..game import Game
     from ..scenario import load_custom
     from ..store import Store
-
 
     if game is None and scenario is None:
         with c.game(match) as found:
@@ -74,16 +72,13 @@ def data(
     match: Annotated[str | None, typer.Argument(help="Match id (default: the current match).")] = None,
     game: Annotated[str | None, typer.Option(help="Inspect a scenario of this game without a match.")] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario name or custom scenario folder.")] = None,
-    table: Annotated[
-        str | None, typer.Option(help="List this table's rows with provenance and source.")
-    ] = None,
+    table: Annotated[str | None, typer.Option(help="List this table's rows with provenance and source.")] = None,
     only: Annotated[
         str | None, typer.Option("--provenance", help="With --table: only rows of this provenance.")
     ] = None,
 ) -> None:
     """What the data rests on: rows per provenance (seed, external, reconstructed, placeholder)."""
     from .. import provenance
-
 
     c: Context = ctx.obj
     with _match(c, match, game, scenario) as found:

@@ -225,3 +225,10 @@ def test_a_full_registry_keeps_the_order_and_winners_of_one_manager():
     assert list(registry.games) == ["own", "shared"] and registry.games["shared"].title == "From a"
     assert list(registry.plugins) == ["a-first", "b-second", "own"]
     assert registry.bot("shared", "hard").title == "From a"
+
+
+def test_rules_help_names_every_rule_status(home):
+    from phaseline.rule_index import STATUSES
+
+    code, out = run_cli(["rules", "--help"])
+    assert code == 0 and all(status in " ".join(out.split()) for status in STATUSES)
