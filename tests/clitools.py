@@ -1,9 +1,8 @@
 """Running the ``phaseline`` CLI in tests against games that are not installed.
 
 The toy game (tests/toygame.py) has no entry point, so the CLI cannot find it.
-:func:`use_registry` monkeypatches the two places that look plugins up,
-``phaseline.plugins.registry`` (used when the game verbs are added as commands)
-and ``phaseline.cli.context.registry`` (used by every command through
+:func:`use_registry` monkeypatches ``phaseline.plugins.registry``, through which
+the CLI looks plugins up (the game verbs and plugin commands, and every command's
 ``Context.registry``), to return one fixed registry::
 
     from clitools import run_cli, use_registry
@@ -25,14 +24,12 @@ from typer.testing import CliRunner
 
 def use_registry(monkeypatch, registry: Registry) -> Registry:
     """Make the CLI see ``registry`` instead of the installed plugins."""
-    import phaseline.cli.context
     import phaseline.plugins
 
     def fixed(block: tuple[str, ...] = ()) -> Registry:
         return registry
 
     monkeypatch.setattr(phaseline.plugins, "registry", fixed)
-    monkeypatch.setattr(phaseline.cli.context, "registry", fixed)
     return registry
 
 

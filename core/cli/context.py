@@ -1,7 +1,8 @@
 """What every command shares: the store path, output format, the current match.
 
-The store and the game engine are imported when a command first opens them, so that
-commands without a store (``--help``, ``games``, ``plugins``) never load DuckDB.
+The store, the game engine and the plugin registry are imported when a command first
+uses them, so that commands without a store (``--help``, ``games``, ``plugins``) never
+load DuckDB, and commands without a game (``list``, ``log``) never load plugins.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownName
-from ..plugins import Registry, registry
 from .output import Format
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..plugins import Registry
     from ..store import Store
 
 
@@ -34,6 +35,8 @@ class Context:
     @cached_property
     def registry(self) -> Registry:
         """The installed plugins less the blocked ones (one registry for the whole command)."""
+        from ..plugins import registry
+
         return registry(self.block)
 
     @contextmanager

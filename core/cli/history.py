@@ -73,7 +73,6 @@ def replay(
     """Rebuild the match from its static tables and log, and check the state matches exactly."""
     from ..replay import verify
 
-
     c: Context = ctx.obj
     with c.store() as store:
         game_id = game or current_game(store)
@@ -90,7 +89,6 @@ def show(
     """The state of the match (clock, decision, units), now or after event SEQ."""
     from ..render.state import current_state, render_state
     from ..replay import state_at
-
 
     c: Context = ctx.obj
     with c.game(game) as match:
@@ -111,7 +109,6 @@ def sql(
     """Query the history of every match with SQL (read-only, no file or network access)."""
     from ..sandbox import run_user_sql, schema_rows
     from ..store import default_path
-
 
     c: Context = ctx.obj
     path = c.db or default_path()
@@ -136,7 +133,6 @@ def export(
 ) -> None:
     """Write one match to its own file (play by e-mail), or all history as Parquet."""
     from ..exchange import export_match, export_parquet
-
 
     c: Context = ctx.obj
     if parquet is not None:
@@ -163,7 +159,6 @@ def import_(
 ) -> None:
     """Bring a match file into the store: a new match, or the next moves of one here."""
     from ..exchange import import_match
-
 
     c: Context = ctx.obj
     with c.store() as store:

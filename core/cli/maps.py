@@ -38,7 +38,6 @@ def open_match(c: Context, game_id: str | None) -> Iterator[Game]:
     """The named (or current) match on a read-only store, so other terminals may read too."""
     from ..game import Game
 
-
     with c.store(read_only=True) as store:
         yield Game.load(store, c.registry, game_id or current_game(store))
 
@@ -54,7 +53,6 @@ def map_(
 ) -> None:
     """Draw the map: an ASCII hex grid or an area table here, or an SVG file with --svg."""
     from ..render.board import load_board
-
 
     c: Context = ctx.obj
     with open_match(c, game) as match:
@@ -76,7 +74,6 @@ def _print_board(board: Board, fmt: Format, window: str | None, radius: int) -> 
     from ..render.areamap import area_rows
     from ..render.hexmap import render_hexmap
 
-
     if board.is_hex_map and fmt is Format.table:
         typer.echo(render_hexmap(board, board.around(window, radius) if window else None))
         return
@@ -96,7 +93,6 @@ def units(
 ) -> None:
     """All units of the match: side, location, printed values, status."""
     from ..render.board import unit_rows
-
 
     c: Context = ctx.obj
     with open_match(c, game) as match:
@@ -144,7 +140,6 @@ def _prompt(c: Context, game_id: str) -> str:
     """Let bots act, then print where the match stands; returns the prompt to show."""
     from ..bots import run_bots
     from ..render.state import clock_line, current_state, decision_line
-
 
     with c.game(game_id) as match:
         run_bots(match, c.registry)

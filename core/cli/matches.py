@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import InvalidOrder, UnknownName
-from ..model import Action
 from . import app
 from .context import Context, current_game, set_current_game
 from .output import emit, emit_one
@@ -45,9 +44,7 @@ def new(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
     scenario: Annotated[str | None, typer.Option(help="Scenario name, or a scenario folder.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")
-    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")] = None,
     bot: Annotated[list[str] | None, typer.Option(help="SIDE=BOT, e.g. SOV=heuristic (repeatable).")] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
     name: Annotated[str | None, typer.Option(help="Match id (default: game-N).")] = None,
@@ -151,6 +148,7 @@ def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="M
 def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None) -> None:
     """Play one order on the current match, then let bot sides answer."""
     from ..bots import run_bots
+    from ..model import Action
 
     with c.game(game_id) as match:
         match.play(Action(verb, tuple(args)))
@@ -206,10 +204,8 @@ def autoplay(
     c: Context = ctx.obj
     reg = c.registry
     with c.store() as store:
-        if (
-            (game
-            and game in reg.games)
-            or (game and not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game]))
+        if (game and game in reg.games) or (
+            game and not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game])
         ):
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))

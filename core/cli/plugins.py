@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..errors import PluginError, UnknownName
-from ..plugins import InstalledPlugin, Registry, new_manager
 from . import app
 from .context import Context
 from .group import command_name
 from .output import emit, emit_one
+
+if TYPE_CHECKING:
+    from ..plugins import InstalledPlugin, Registry
 
 plugins_app = typer.Typer(help="List, inspect, install and uninstall plugins.", no_args_is_help=True)
 app.add_typer(plugins_app, name="plugins")
@@ -25,6 +27,8 @@ app.add_typer(plugins_app, name="plugins")
 
 def contents(plugin: InstalledPlugin) -> dict[str, Any]:
     """What one plugin registers (games, optional rules, bots) and the hooks it implements."""
+    from ..plugins import new_manager
+
     pm = new_manager()
     pm.register(plugin.module, name=plugin.name)
     games: list[Any] = []
@@ -75,9 +79,7 @@ def list_plugins(ctx: typer.Context) -> None:
 
 
 @plugins_app.command()
-def info(
-    ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.")]
-) -> None:
+def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.")]) -> None:
     """One plugin in detail: its module, hooks, games with scenarios, rules and bots."""
     c: Context = ctx.obj
     reg = c.registry
@@ -109,9 +111,7 @@ def run_pip(args: list[str]) -> str:
 @plugins_app.command()
 def install(
     ctx: typer.Context,
-    spec: Annotated[
-        list[str], typer.Argument(help="What pip installs: a name, a requirement, a wheel file.")
-    ],
+    spec: Annotated[list[str], typer.Argument(help="What pip installs: a name, a requirement, a wheel file.")],
     no_index: Annotated[bool, typer.Option("--no-index", help="Do not use the package index.")] = False,
     find_links: Annotated[list[str] | None, typer.Option("--find-links", help="Also look here.")] = None,
     upgrade: Annotated[bool, typer.Option("--upgrade", "-U", help="Upgrade if installed.")] = False,
@@ -124,17 +124,13 @@ def install(
     args += ["--upgrade"] if upgrade else []
     args += ["--no-deps"] if no_deps else []
     output = run_pip([*args, *spec])
-    done = [
-        ln for ln in output.splitlines() if ln.startswith(("Successfully installed", "Requirement already"))
-    ]
+    done = [ln for ln in output.splitlines() if ln.startswith(("Successfully installed", "Requirement already"))]
     typer.echo("\n".join(done) or f"installed {' '.join(spec)}")
     typer.echo("see 'phaseline plugins list' for what it registers")
 
 
 @plugins_app.command()
-def uninstall(
-    ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.")]
-) -> None:
+def uninstall(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.")]) -> None:
     """Uninstall the distribution that provides a plugin (built-in plugins cannot be removed)."""
     c: Context = ctx.obj
     plugin = _find(c.registry, name)
@@ -154,7 +150,7 @@ def add_plugin_commands(target: typer.Typer, known: set[str]) -> None:
     Names in ``known`` (the built-in commands) win, and each name is added once: each
     plugin registers on a scratch app, and only the names not yet known move over.
     """
-    from ..plugins import registry
+    from ..plugins import new_manager, registry
 
     scratch = typer.Typer()
     pm = new_manager()
