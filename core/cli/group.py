@@ -10,6 +10,7 @@ shown (``--help``, or a mistyped name's suggestions). Built-in names win.
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
@@ -33,6 +34,20 @@ class LazyCommands(MutableMapping[str, typer.core.TyperCommand]):
     def defer(self, name: str, info: Info) -> None:
         """Register ``info`` under ``name`` unless the name is taken."""
         self._infos.setdefault(name, info)
+
+    def summary(self, name: str) -> typer.core.TyperCommand:
+        """The command if built, else a stand-in with its help text only (for listing)."""
+        info = self._infos[name]
+        if name in self._built or info is None:
+            return self[name]
+        if isinstance(info, TyperInfo):
+            info = typer.main.solve_typer_info_defaults(info)
+            text = info.help
+        else:
+            text = inspect.cleandoc(info.help) if info.help is not None else inspect.getdoc(info.callback)
+        return typer.core.TyperCommand(
+            name=name, help=text, short_help=info.short_help, hidden=info.hidden, deprecated=info.deprecated
+        )
 
     def is_group(self, name: str) -> bool:
         return isinstance(self._infos.get(name), TyperInfo) or isinstance(self._built.get(name), TyperGroup)
@@ -66,6 +81,7 @@ class CommandGroup(TyperGroup):
     commands: LazyCommands
     pretty_exceptions_short = True  # typer's default; root_command copies the app's
     extras_loaded = False
+    listing = False
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
@@ -74,7 +90,17 @@ class CommandGroup(TyperGroup):
     def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
         if cmd_name not in self.commands:
             self._add_extras()
+        if self.listing and cmd_name in self.commands:
+            return self.commands.summary(cmd_name)
         return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+        """typer's command list, from each command's help text: --help builds no command."""
+        self.listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.listing = False
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
         """Commands in registration order (verbs and plugin commands after built-ins), groups last."""

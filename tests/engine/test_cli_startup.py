@@ -232,3 +232,21 @@ def test_rules_help_names_every_rule_status(home):
 
     code, out = run_cli(["rules", "--help"])
     assert code == 0 and all(status in " ".join(out.split()) for status in STATUSES)
+
+
+def test_help_lists_commands_without_building_them(verb_cli, monkeypatch):
+    built: list[str] = []
+    build_group = typer.main.get_group_from_info
+
+    def no_command(info, **settings):
+        raise AssertionError(f"command {info.name} was built to be listed")
+
+    def group(info, **settings):
+        built.append(typer.main.solve_typer_info_defaults(info).name)
+        return build_group(info, **settings)
+
+    monkeypatch.setattr(typer.main, "get_command_from_info", no_command)
+    monkeypatch.setattr(typer.main, "get_group_from_info", group)
+    code, out = run_cli(["--help"])
+    assert code == 0 and "fire      Fire at a space." in out and "status    Where the current match stands" in out
+    assert "plugins   List, inspect, install and uninstall plugins." in out and built == ["phaseline"]  # the root
