@@ -93,7 +93,7 @@ def assault_values(game, side: str, area: str, participants, support, defenders)
     bonus = sum(1 for n in per_division.values() if n >= 3)
     if bonus:
         av.append(("9.2", "same-division bonus", bonus))
-    if side == ALLIED and clear and not target.is_zone:
+    if side == ALLIED and clear and not target.is_zone and game.clock.step != "airborne":  # 21.2 none at night
         av.append(("9.2", "Allied air support in Clear weather", 1))
     if side == GERMAN and len({bool(u["ss"]) for u in [*participants, *support]}) == 2:
         av.append(("9.2", "SS and Wehrmacht units together", -1))
@@ -121,7 +121,9 @@ def assault_values(game, side: str, area: str, participants, support, defenders)
 
 
 def _works(game, area: str) -> bool:
-    return bool(game.one("SELECT works FROM bkn_beach WHERE game_id = ? AND area_id = ?", [game.game_id, area]))
+    from .works import intact
+
+    return intact(game, area)
 
 
 # === 8.5 ATTACKS ==========================================================================

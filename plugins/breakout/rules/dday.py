@@ -1,0 +1,397 @@
+"""D-Day (21): the four opening phases that replace turn 1's Dawn (6.21, 21.1).
+
+1A Airborne (21.2): the set-up card's paratroop and glider units land Fresh in their
+drop areas. Each may attack the Germans there (no retreat after a repulse, no overrun,
+no air support) or instead secure one bridge on its area's border, turning Spent.
+1B Naval bombardment (21.3): every beach holding Germans is bombarded at the task
+forces' full D-Day strength 8, then both naval markers are used.
+1C Air bombardment (21.4): two different areas, each a beach or next to one, are both
+declared before either is resolved; then both air markers are used.
+1D Amphibious assault (21.5): the first wave of each beach is placed in its approach box,
+all at once; coastal interdiction is rolled at all five beaches; then each beach's
+assault is resolved in the order the Allies choose, without artillery, overrun or
+bridge seizure, with air support. A failure leaves every lander Dis1, without retreat.
+Daylight then starts with German impulse 0 (21.6); Refit and Regroup are as usual (21.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event
+
+from ..scenarios import ALLIED, GERMAN
+from . import bombardment, landings, works
+from .board import board, update_control
+from .naval_air import colour_reaches, friendly_fire, record_strike, struck_by_other_nationality
+
+WAVE_CAP = 5  # 19.3 applied to 21.5 (digest 8.2 no. 12); the ruling below lifts it
+NO_WAVE_CAP = "dday-no-landing-cap"
+AIR_TARGETS = 2  # 21.4
+
+
+def first_day(game) -> int:
+    from ..setup import day_of_month
+
+    return day_of_month(game, game.first_turn)
+
+
+def has_opening(game) -> bool:
+    """6.21: turn 1 opens with D-Day's phases when its set-up card drops or lands units."""
+    return bool(
+        game.one(
+            "SELECT count(*) FROM bkn_unit WHERE game_id = ? AND arrival_day = ? AND method IN ('drop', 'landing')",
+            [game.game_id, first_day(game)],
+        )
+    )
+
+
+# === 1A AIRBORNE PHASE (21.2) ===============================================================
+
+
+def drop(game) -> None:
+    """21.2: paratroop and glider units land Fresh in their drop areas."""
+    rows = game.rows(
+        """SELECT u.unit_id, b.arrive_at FROM unit u JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
+           WHERE u.game_id = ? AND b.method = 'drop' AND b.arrival_day = ?
+             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?) ORDER BY u.unit_id""",
+        [game.game_id, first_day(game), game.game_id],
+    )
+    if not rows:
+        return
+    game.insert_many(
+        "unit_state",
+        [{"unit_id": r["unit_id"], "space_id": r["arrive_at"], "side": ALLIED, "status": "Fresh"} for r in rows],
+    )
+    game.insert_many("bkn_unit_state", [{"unit_id": r["unit_id"]} for r in rows])
+    game.log(Event("note", side=ALLIED, purpose=f"{len(rows)} airborne units drop", rule="21.2"))
+    update_control(game, sorted({r["arrive_at"] for r in rows}))
+
+
+def paratroops(game) -> list[dict[str, Any]]:
+    """The dropped units still free to act tonight (Fresh, in their drop area, not yet used)."""
+    b = board(game)
+    dropped = {
+        r["unit_id"]: r["arrive_at"]
+        for r in game.rows(
+            "SELECT unit_id, arrive_at FROM bkn_unit WHERE game_id = ? AND method = 'drop' AND arrival_day = ?",
+            [game.game_id, first_day(game)],
+        )
+    }
+    return [
+        u
+        for uid, area in sorted(dropped.items())
+        if (u := b.units.get(uid)) and u["space_id"] == area and u["status"] == "Fresh" and not u["attacked"]
+    ]
+
+
+def airborne_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []  # 21.2: the Germans neither move nor fight tonight
+    b = board(game)
+    found = []
+    for area in sorted({u["space_id"] for u in paratroops(game)}):
+        if b.areas[area].units[GERMAN] and area not in b.attacked:
+            found.append(Action("attack", (area,), side))
+    for u in paratroops(game):
+        for kind, name in sorted(b.neighbours(u["space_id"]).values()):
+            if kind == "bridge" and b.bridges[name]["state"] == "german":
+                found.append(Action("secure", (u["unit_id"], name), side))
+    return found
+
+
+def airborne_attack(game, action: Action) -> None:
+    """attack AREA: the paratroops in their drop area attack the Germans there (21.2)."""
+    from .combat import resolve
+
+    if len(action.args) != 1:
+        raise game.violation("attack takes one area: attack AREA", "21.2")
+    area = action.args[0]
+    b = board(game)
+    units = [u for u in paratroops(game) if u["space_id"] == area]
+    if not units:
+        raise game.violation(f"no Fresh airborne unit dropped in {area} waits to attack", "21.2")
+    if not b.areas[area].units[GERMAN] or area in b.attacked:
+        raise game.violation(f"{area} holds no German units to attack tonight", "21.2")
+    result = resolve(game, ALLIED, area, units)
+    if result == "overrun":  # 8.53, 21.2: an overrun gives no advance tonight
+        for u in units:
+            game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", mp=0)
+        game.log(Event("note", side=ALLIED, purpose="no overrun in the Airborne phase", rule="8.53"))
+
+
+def secure(game, action: Action) -> None:
+    """secure UNIT BRIDGE: a dropped unit turns Spent and the bridge is Allied-held (21.2)."""
+    if len(action.args) != 2:
+        raise game.violation("secure takes a unit and a bridge: secure UNIT BRIDGE", "21.2")
+    unit_id, bridge_id = action.args
+    unit = next((u for u in paratroops(game) if u["unit_id"] == unit_id), None)
+    if unit is None:
+        raise game.violation(f"{unit_id} is no Fresh airborne unit in its drop area", "21.2")
+    bridge = board(game).bridges.get(bridge_id)
+    if bridge is None or unit["space_id"] not in (bridge["a"], bridge["b"]):
+        raise game.violation(f"{bridge_id} is not a bridge on the border of {unit['space_id']}", "21.2")
+    if bridge["state"] != "german":
+        raise game.violation(f"{bridge_id} is {bridge['state']}: only a German-held bridge is secured", "21.2")
+    game.set("unit_state", {"unit_id": unit_id}, status="Spent", attacked=True)
+    game.set("bkn_bridge_state", {"bridge_id": bridge_id}, state="allied")
+    game.log(Event("note", side=ALLIED, purpose=f"{unit_id} secures {bridge['name']}: Allied-held", rule="21.2"))
+
+
+# === 1B NAVAL BOMBARDMENT PHASE (21.3) ========================================================
+
+
+def _markers(game, kind: str) -> list[dict[str, Any]]:
+    return game.rows("SELECT * FROM bkn_marker WHERE game_id = ? AND kind = ? ORDER BY marker_id", [game.game_id, kind])
+
+
+def naval_targets(game) -> dict[str, dict[str, Any]]:
+    """21.3: each beach still holding Germans and not yet bombarded, with its task force."""
+    b = board(game)
+    found = {}
+    for beach in landings.beaches(game):
+        area = b.areas[beach["area_id"]]
+        if not area.units[GERMAN] or game.one(
+            "SELECT count(*) FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, area.space_id]
+        ):
+            continue
+        fleet = next((m for m in _markers(game, "naval") if colour_reaches(m, area)), None)
+        fleet = fleet or next(m for m in _markers(game, "naval") if m["nationality"] == beach["nationality"])
+        found[area.space_id] = fleet
+    return found
+
+
+def naval_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    return [Action("bombard", (area, m["marker_id"]), side) for area, m in naval_targets(game).items()]
+
+
+def naval_bombard(game, action: Action) -> None:
+    """bombard BEACH MARKER [PRIMARY]: a beach at the task force's full D-Day strength (21.3)."""
+    if len(action.args) not in (2, 3):
+        raise game.violation("bombard takes a beach area, a naval marker and a primary: bombard AREA MARKER", "21.3")
+    area, marker_id = action.args[:2]
+    targets = naval_targets(game)
+    if area not in targets:
+        raise game.violation(f"{area} is no beach left to bombard with German units", "21.3")
+    if targets[area]["marker_id"] != marker_id:
+        raise game.violation(f"{area} is {targets[area]['marker_id']}'s target, not {marker_id}'s", "3.26")
+    _naval(game, area, targets[area], action.args[2] if len(action.args) == 3 else None)
+
+
+def _naval(game, area: str, marker: dict[str, Any], primary: str | None) -> None:
+    primary = primary or bombardment.default_primary(game, area, ALLIED)
+    if primary not in {u["unit_id"] for u in board(game).units_in(area, GERMAN)}:
+        raise game.violation(f"{primary} is not a German unit in {area}", "10.1")
+    strength = marker["dday_strength"] or marker["strength"]
+    bombardment.resolve(
+        game, ALLIED, area, "naval", [(f"{marker['marker_id']} full D-Day strength", strength)], primary
+    )
+    record_strike(game, marker, area)
+
+
+def end_naval(game) -> None:
+    """21.3: beaches not yet bombarded are bombarded now; then both naval markers are used."""
+    for area, marker in naval_targets(game).items():
+        _naval(game, area, marker, None)
+    _use(game, "naval")
+
+
+def _use(game, kind: str) -> None:
+    for m in _markers(game, kind):
+        game.set("bkn_marker_state", {"marker_id": m["marker_id"]}, used=True)
+
+
+# === 1C AIR BOMBARDMENT PHASE (21.4) ==========================================================
+
+
+def declared_air(game) -> list[dict[str, Any]]:
+    return game.rows("SELECT * FROM bkn_air_target WHERE game_id = ? ORDER BY marker_id", [game.game_id])
+
+
+def air_target_ok(game, marker: dict[str, Any], area: str) -> bool:
+    """21.4: a beach or an area next to one, with Germans, not the other marker's target; Clear (18.2)."""
+    b = board(game)
+    here = b.areas.get(area)
+    if here is None or not here.units[GERMAN] or here.is_box or here.is_zone:
+        return False
+    if b.day["weather"] != "Clear" or struck_by_other_nationality(game, marker, here):
+        return False
+    beach_areas = {r["area_id"] for r in landings.beaches(game)}
+    if area not in beach_areas and not beach_areas & set(b.neighbours(area)):
+        return False
+    return area not in {d["space_id"] for d in declared_air(game)}
+
+
+def air_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    done = {d["marker_id"] for d in declared_air(game)}
+    return [
+        Action("bombard", (area, m["marker_id"]), side)
+        for m in _markers(game, "air")
+        if m["marker_id"] not in done
+        for area in sorted(board(game).areas)
+        if air_target_ok(game, m, area)
+    ]
+
+
+def declare_air(game, action: Action) -> None:
+    """bombard AREA MARKER [PRIMARY]: declare an air target; both resolve once declared (21.4)."""
+    if len(action.args) not in (2, 3):
+        raise game.violation("bombard takes an area, an air marker and a primary: bombard AREA MARKER", "21.4")
+    area, marker_id = action.args[:2]
+    marker = next((m for m in _markers(game, "air") if m["marker_id"] == marker_id), None)
+    if marker is None or marker_id in {d["marker_id"] for d in declared_air(game)}:
+        raise game.violation(f"{marker_id} is no air marker left to declare", "21.4")
+    if not air_target_ok(game, marker, area):
+        raise game.violation(
+            f"{area} is no air target: a beach or next to one, with Germans, "
+            "not the other marker's target, in Clear weather",
+            "21.4",
+        )
+    primary = action.args[2] if len(action.args) == 3 else bombardment.default_primary(game, area, ALLIED)
+    if primary not in {u["unit_id"] for u in board(game).units_in(area, GERMAN)}:
+        raise game.violation(f"{primary} is not a German unit in {area}", "10.1")
+    game.insert("bkn_air_target", {"marker_id": marker_id, "space_id": area, "primary_id": primary})
+    game.log(Event("note", side=ALLIED, purpose=f"{marker_id} will strike {area}", rule="21.4"))
+    if len(declared_air(game)) == len(_markers(game, "air")):
+        _resolve_air(game)
+
+
+def _resolve_air(game) -> None:
+    """21.4: every declared strike is resolved as 17.3 says, then the markers are used."""
+    markers = {m["marker_id"]: m for m in _markers(game, "air")}
+    for d in declared_air(game):
+        marker = markers[d["marker_id"]]
+        result = bombardment.resolve(
+            game,
+            ALLIED,
+            d["space_id"],
+            "air",
+            [(f"{marker['marker_id']} strength", marker["strength"])],
+            d["primary_id"],
+        )
+        record_strike(game, marker, d["space_id"])
+        friendly_fire(game, d["space_id"], result["av"], result["raw_at"], result["raw_dt"])  # 17.3
+        game.delete("bkn_air_target", {"marker_id": d["marker_id"]})
+    _use(game, "air")
+
+
+def end_air(game) -> None:
+    """21.4: the declared strikes are resolved (a marker left undeclared is simply used)."""
+    _resolve_air(game)
+
+
+# === 1D AMPHIBIOUS ASSAULT PHASE (21.5) =======================================================
+
+
+def waves(game) -> dict[str, list[dict[str, Any]]]:
+    """The declared first waves by beach name."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for r in game.rows("SELECT * FROM bkn_landing WHERE game_id = ? ORDER BY unit_id", [game.game_id]):
+        found.setdefault(r["beach"], []).append(r)
+    return found
+
+
+def beaches_to_assault(game) -> list[dict[str, Any]]:
+    """21.5: every beach whose approach box holds a unit that may land in the first wave."""
+    b = board(game)
+    return [
+        beach
+        for beach in landings.beaches(game)
+        if any(u["type"] != "artillery" for u in b.units_in(beach["approach_box"], ALLIED))
+        or beach["beach"] in waves(game)
+    ]
+
+
+def wave_refusal(game, beach: dict[str, Any], ids: list[str]):
+    b = board(game)
+    cap = 10 if NO_WAVE_CAP in game.options else WAVE_CAP
+    if beach["beach"] in waves(game):
+        return game.violation(f"{beach['beach']}'s first wave is already placed", "21.5")
+    if not ids or len(set(ids)) != len(ids) or len(ids) > cap:
+        return game.violation(f"a first wave is 1 to {cap} different units", "21.5")
+    for uid in ids:
+        u = b.units.get(uid)
+        if u is None or u["side"] != ALLIED or u["space_id"] != beach["approach_box"]:
+            return game.violation(f"{uid} is not an Allied unit in {beach['approach_box']}", "21.5")
+        if u["type"] == "artillery":
+            return game.violation(f"{uid} is artillery: artillery cannot land in this phase", "21.5")
+    return None
+
+
+def assault_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    declared = waves(game)
+    b = board(game)
+    found = []
+    for beach in beaches_to_assault(game):
+        if beach["beach"] not in declared:
+            units = sorted(
+                (u for u in b.units_in(beach["approach_box"], ALLIED) if u["type"] != "artillery"),
+                key=lambda u: (-u["attack"], u["unit_id"]),
+            )
+            found.append(Action("wave", (beach["beach"], ",".join(u["unit_id"] for u in units[:WAVE_CAP])), side))
+        elif all_declared(game) and not declared[beach["beach"]][0]["done"]:
+            found.append(Action("assault", (beach["beach"],), side))
+    return found
+
+
+def all_declared(game) -> bool:
+    declared = waves(game)
+    return all(beach["beach"] in declared for beach in beaches_to_assault(game))
+
+
+def wave(game, action: Action) -> None:
+    """wave BEACH UNIT[,UNIT...]: place a beach's first wave; with the last, interdiction at every beach."""
+    if len(action.args) != 2:
+        raise game.violation("wave takes a beach and units: wave BEACH UNIT[,UNIT...]", "21.5")
+    beach = landings.find_beach(game, action.args[0])
+    ids = action.args[1].split(",")
+    problem = wave_refusal(game, beach, ids)
+    if problem is not None:
+        raise problem
+    game.insert_many(
+        "bkn_landing", [{"unit_id": uid, "beach": beach["beach"], "result": None, "done": False} for uid in ids]
+    )
+    game.log(Event("note", side=ALLIED, purpose=f"first wave for {beach['beach']}: {', '.join(ids)}", rule="21.5"))
+    if all_declared(game):
+        for b in beaches_to_assault(game):  # 21.5: interdiction at all five beaches first
+            ids_here = [r["unit_id"] for r in waves(game)[b["beach"]]]
+            for uid, result in landings.interdict(game, ids_here, b["area_id"]).items():
+                game.set("bkn_landing", {"unit_id": uid}, result=result)
+
+
+def assault(game, action: Action) -> None:
+    """assault BEACH: this beach's first wave lands and attacks (21.5)."""
+    if len(action.args) != 1:
+        raise game.violation("assault takes one beach: assault BEACH", "21.5")
+    beach = landings.find_beach(game, action.args[0])
+    if not all_declared(game):
+        raise game.violation("every beach's first wave is placed before any assault", "21.5")
+    rows = waves(game).get(beach["beach"])
+    if not rows or rows[0]["done"]:
+        raise game.violation(f"{beach['beach']} has no first wave waiting to land", "21.5")
+    _assault(game, beach, rows)
+
+
+def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    ids = [r["unit_id"] for r in rows]
+    results = {r["unit_id"]: r["result"] for r in rows}
+    landings.go_ashore(game, beach, ids, results, pending=False)
+    landings.assault(game, beach, ids, results, dday=True)
+    works.update(game)
+
+
+def end_assault(game) -> None:
+    """21.5: every beach lands and attacks; the beaches left are assaulted in beach order."""
+    if not all_declared(game):
+        missing = [b["beach"] for b in beaches_to_assault(game) if b["beach"] not in waves(game)]
+        raise game.violation(f"at least one unit must land and attack at each beach: {', '.join(missing)}", "21.5")
+    by_name = {b["beach"]: b for b in landings.beaches(game)}
+    for name, rows in waves(game).items():
+        if not rows[0]["done"]:
+            _assault(game, by_name[name], rows)
