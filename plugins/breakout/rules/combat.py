@@ -56,7 +56,7 @@ def supporting_artillery(game, side: str, area: str, participants: list[dict[str
         if u["moved"] or u["attacked"] or u["art_kind"] not in ("division", "corps"):
             continue
         here = b.areas.get(u["space_id"])
-        if here is None:
+        if here is None or (here.is_box and not here.is_zone):  # 3.4: units in a box neither attack nor support
             continue
         if u["space_id"] != area:
             if area not in b.neighbours(u["space_id"]) or b.neighbours(u["space_id"])[area][0] == "sea":

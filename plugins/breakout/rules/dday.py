@@ -142,7 +142,12 @@ def secure(game, action: Action) -> None:
 
 
 def _markers(game, kind: str) -> list[dict[str, Any]]:
-    return game.rows("SELECT * FROM bkn_marker WHERE game_id = ? AND kind = ? ORDER BY marker_id", [game.game_id, kind])
+    """The ready (unused) markers of ``kind`` (4.4)."""
+    return game.rows(
+        """SELECT m.* FROM bkn_marker m JOIN bkn_marker_state s ON s.game_id = m.game_id AND s.marker_id = m.marker_id
+           WHERE m.game_id = ? AND m.kind = ? AND NOT s.used ORDER BY m.marker_id""",
+        [game.game_id, kind],
+    )
 
 
 def naval_targets(game) -> dict[str, dict[str, Any]]:
@@ -155,9 +160,12 @@ def naval_targets(game) -> dict[str, dict[str, Any]]:
             "SELECT count(*) FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, area.space_id]
         ):
             continue
-        fleet = next((m for m in _markers(game, "naval") if colour_reaches(m, area)), None)
-        fleet = fleet or next(m for m in _markers(game, "naval") if m["nationality"] == beach["nationality"])
-        found[area.space_id] = fleet
+        fleets = _markers(game, "naval")
+        fleet = next((m for m in fleets if colour_reaches(m, area)), None) or next(
+            (m for m in fleets if m["nationality"] == beach["nationality"]), None
+        )
+        if fleet is not None:
+            found[area.space_id] = fleet
     return found
 
 
