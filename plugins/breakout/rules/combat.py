@@ -304,6 +304,8 @@ def absorb(game, area: str, side: str, forward: str, cp: int) -> bool:
 
 def retreat_destination(game, unit: dict[str, Any]) -> str | None:
     """9.63, 9.64: the best area a defender may retreat to, or None."""
+    if unit["type"] == "coastal":  # 16.3: batteries never retreat
+        return None
     b = board(game)
     side, here = unit["side"], unit["space_id"]
     options = []

@@ -68,3 +68,8 @@ def test_15_2_fresh_contesting_units_remove_them_unless_the_literal_ruling_is_ch
     assert works.intact(literal, "2")
     change(literal, A1="Spent")
     assert not works.intact(literal, "2")
+
+
+def test_15_works_stand_only_where_printed(tmp_path):
+    game = new_match(tmp_path, BEACH)
+    assert works.printed(game) == ["2"] and works.intact(game, "2") and not works.intact(game, "1")

@@ -45,7 +45,7 @@ def used(game) -> set[str]:
     return {r["marker_id"] for r in rows}
 
 
-def test_3_27_16_4_le_havre_reaches_only_areas_1_and_2_with_allied_units(tmp_path):
+def test_3_27_le_havre_reaches_only_areas_1_and_2_with_allied_units(tmp_path):
     game = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
     found = {b for b in bombards(game, "german") if "LE_HAVRE" in b}
     assert found == {"2 LE_HAVRE"}  # 1 holds no Allied unit; 3 is out of range
@@ -61,7 +61,7 @@ def test_16_4_le_havre_fires_alone_as_a_german_impulse_and_10_3_allied_artillery
     assert "LE_HAVRE" in used(game) and not bombards(game, "german") & {"2 LE_HAVRE"}
 
 
-def test_3_26_17_2_task_forces_need_their_colour_and_their_nation_near(tmp_path):
+def test_3_26_task_forces_need_their_colour_and_their_nation_near(tmp_path):
     game = new_match(tmp_path, SEA)
     play(game, "pass")
     found = bombards(game, "allied")
@@ -95,7 +95,7 @@ def test_17_3_an_air_strike_does_not_advance_the_impulse_marker(tmp_path, monkey
     assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
 
 
-def test_17_1_4_4_each_marker_once_a_day_and_one_nation_per_area(tmp_path, monkeypatch):
+def test_17_1_each_marker_once_a_day_and_one_nation_per_area(tmp_path, monkeypatch):
     game = new_match(tmp_path, SEA)
     play(game, "pass")
     script_dice(game, monkeypatch, [1, 1, 6, 6])
@@ -107,7 +107,7 @@ def test_17_1_4_4_each_marker_once_a_day_and_one_nation_per_area(tmp_path, monke
     assert "3 AIR_US" in found
 
 
-def test_3_6_6_2_dawn_readies_every_marker_and_forgets_the_day_targets(tmp_path, monkeypatch):
+def test_3_6_dawn_readies_every_marker_and_forgets_the_day_targets(tmp_path, monkeypatch):
     game = new_match(tmp_path, SEA)
     play(game, "pass")
     script_dice(game, monkeypatch, [1, 1, 6, 6])
@@ -173,3 +173,20 @@ def test_17_2_no_naval_bombardment_of_an_area_without_the_colour(tmp_path):
     play(game, "pass")
     with pytest.raises(RuleViolation):
         play(game, "bombard 4 NAVAL_US")
+
+
+def test_4_4_a_used_marker_stays_used_until_dawn(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA)
+    script_dice(game, monkeypatch, [3, 3, 3, 3, 4, 4])  # the strike; then the Allied Sunset DR 8
+    play(game, "bombard 2 LE_HAVRE", "end")
+    play(game, "pass")
+    assert game.clock.step == "german-impulse"
+    with pytest.raises(RuleViolation):
+        play(game, "bombard 2 LE_HAVRE")
+
+
+def test_17_the_allies_have_two_naval_and_two_air_markers_each_with_a_nationality(tmp_path):
+    game = new_match(tmp_path, SEA)
+    rows = game.rows("SELECT kind, nationality FROM bkn_marker WHERE game_id = ? AND side = 'allied'", [game.game_id])
+    assert sorted((r["kind"], r["nationality"]) for r in rows) == [
+        ("air", "UK"), ("air", "US"), ("naval", "UK"), ("naval", "US")]

@@ -36,7 +36,7 @@ def test_18_1_each_day_dawns_with_the_weather_printed_on_the_track(tmp_path):
     assert board(game).day["weather"] == "Clear"
 
 
-def test_3_7_4_8_the_turn_record_track_gives_date_weather_and_reinforcement_nations(tmp_path):
+def test_3_7_the_turn_record_track_gives_date_weather_and_reinforcement_nations(tmp_path):
     game = new_match(tmp_path, MAP)
     rows = game.rows("SELECT turn, date, start_weather FROM bkn_turn WHERE game_id = ? ORDER BY turn",
                      [game.game_id])
@@ -87,3 +87,20 @@ def test_18_4_after_an_air_strike_the_weather_changes_though_the_marker_stays(tm
     game.play(Action("end", (), "allied"))
     day = board(game).day
     assert day["weather"] == "Overcast" and day["impulse"] == 3
+
+
+def test_4_8_a_change_in_the_day_leaves_the_track_printed_weather_alone(tmp_path):
+    game = new_match(tmp_path, MAP)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: a weather change at impulse 2"))
+        game.set("bkn_day", {}, impulse=2)
+        sunset(game, 2)
+    assert board(game).day["weather"] == "Overcast"
+    assert game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = 1", [game.game_id]) == "Clear"
+
+
+def test_18_the_day_has_one_of_two_weathers(tmp_path):
+    game = new_match(tmp_path, MAP)
+    for turn in (2, 3):
+        at_dawn(game, turn)
+        assert board(game).day["weather"] in ("Clear", "Overcast")

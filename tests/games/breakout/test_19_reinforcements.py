@@ -6,6 +6,7 @@ import pytest
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.combat import retreat_destination
 from phaseline.games.breakout.rules.day import dawn
 from phaseline.games.breakout.rules.landings import interdiction_result, interdiction_value
 
@@ -206,3 +207,26 @@ def test_19_6_the_rangers_withdraw_at_dawn_once_omaha_is_allied(tmp_path):
         game.set("bkn_control", {"space_id": "2"}, controller="US")
     at_dawn(game, 3)
     assert where(game, "R2") is None and where(game, "R5") is None
+
+
+def test_19_2_german_reinforcements_arrive_fresh_even_in_a_contested_zone(tmp_path):
+    game = new_match(tmp_path, COAST + "unit Z1 german DE infantry 2-3-2/2 ZA arrive=7 method=zone\n"
+                     "unit Y1 allied UK infantry 3-4-3/2 ZA\n")
+    assert board(game).areas["ZA"].units["allied"] == ["Y1"]
+    at_dawn(game, 2)
+    assert where(game, "Z1") == "ZA" and status(game, "Z1") == "Fresh"
+
+
+def test_19_reinforcements_keep_to_the_arrival_schedule(tmp_path):
+    game = new_match(tmp_path, COAST + "unit R8 allied US infantry 3-4-3/2 B2 arrive=8 method=landing\n")
+    at_dawn(game, 2)
+    assert where(game, "R8") is None
+    at_dawn(game, 3)
+    assert where(game, "R8") == "B2"
+
+
+def test_16_3_a_battery_never_moves_regroups_or_retreats(tmp_path):
+    game = new_match(tmp_path, COAST + "area 5 clear 1\nborder 3-5\n")
+    assert game.waiting_on()[0] == "german"
+    assert {a.verb for a in game.legal_actions("german")} == {"pass", "end"}  # the battery has no move
+    assert retreat_destination(game, board(game).units["CA"]) is None

@@ -232,3 +232,13 @@ def test_21_6_daylight_starts_with_german_impulse_0_and_21_7_refit_regroup_follo
     play(game, "wave Omaha L3", "end")
     assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
     assert [s.name for s in game.steps(1)][-3:] == ["refit", "german-regroup", "allied-regroup"]
+
+
+def test_21_7_refit_and_regroup_follow_as_on_any_day(tmp_path):
+    game = new_match(tmp_path, DDAY)
+    assert [s.phase for s in game.steps(1)][-3:] == [s.phase for s in game.steps(2)][-3:]
+
+
+def test_21_dday_openings_are_turn_1_only(tmp_path):
+    game = new_match(tmp_path, DDAY + "turn 2 1944-06-07 1 Clear\n")
+    assert game.steps(2)[0].name == "dawn"
