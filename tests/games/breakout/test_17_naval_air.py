@@ -55,8 +55,9 @@ def test_16_4_le_havre_fires_alone_as_a_german_impulse_and_10_3_allied_artillery
     game = new_match(tmp_path, SEA)
     script_dice(game, monkeypatch, [3, 3, 3, 3])
     play(game, "bombard 2 LE_HAVRE")
-    note = game.rows("SELECT purpose FROM event WHERE game_id = ? AND purpose LIKE 'bombardment of 2%'",
-                     [game.game_id])[0]["purpose"]
+    note = game.rows(
+        "SELECT purpose FROM event WHERE game_id = ? AND purpose LIKE 'bombardment of 2%'", [game.game_id]
+    )[0]["purpose"]
     assert "AV 6" in note and "DV 3" in note  # strength 6; TEM 2 + one Fresh Allied artillery
     assert "LE_HAVRE" in used(game) and not bombards(game, "german") & {"2 LE_HAVRE"}
 
@@ -72,8 +73,12 @@ def test_3_26_task_forces_need_their_colour_and_their_nation_near(tmp_path):
 
 
 def test_17_2_a_task_force_needs_its_nation_in_or_next_to_the_target(tmp_path):
-    game = new_match(tmp_path, SEA.replace("unit A1 allied US infantry 3-4-3/2 4\n", "")
-                     .replace("unit A2 allied US artillery 2-1-3/1 2\n", ""))
+    game = new_match(
+        tmp_path,
+        SEA.replace("unit A1 allied US infantry 3-4-3/2 4\n", "").replace(
+            "unit A2 allied US artillery 2-1-3/1 2\n", ""
+        ),
+    )
     play(game, "pass")
     assert "3 NAVAL_US" not in bombards(game, "allied")
 
@@ -139,14 +144,11 @@ def test_17_3_friendly_fire_ruling_resolves_the_halved_dr_against_tem_and_dr(tmp
     write_position(folder, SEA)
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
-    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=1,
-                       options=["friendly-fire-as-bombardment"])
+    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=1, options=["friendly-fire-as-bombardment"])
     assert friendly_fire_ap(game, 8, 7, 1) == 8 + 4 - (1 + 7)
 
 
-def test_17_3_equal_dice_on_a_contested_target_hit_the_allies_and_the_germans_name_the_primary(
-    tmp_path, monkeypatch
-):
+def test_17_3_equal_dice_on_a_contested_target_hit_the_allies_and_the_germans_name_the_primary(tmp_path, monkeypatch):
     game = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
     play(game, "pass")
     script_dice(game, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
@@ -189,4 +191,8 @@ def test_17_the_allies_have_two_naval_and_two_air_markers_each_with_a_nationalit
     game = new_match(tmp_path, SEA)
     rows = game.rows("SELECT kind, nationality FROM bkn_marker WHERE game_id = ? AND side = 'allied'", [game.game_id])
     assert sorted((r["kind"], r["nationality"]) for r in rows) == [
-        ("air", "UK"), ("air", "US"), ("naval", "UK"), ("naval", "US")]
+        ("air", "UK"),
+        ("air", "US"),
+        ("naval", "UK"),
+        ("naval", "US"),
+    ]

@@ -38,10 +38,12 @@ def test_18_1_each_day_dawns_with_the_weather_printed_on_the_track(tmp_path):
 
 def test_3_7_the_turn_record_track_gives_date_weather_and_reinforcement_nations(tmp_path):
     game = new_match(tmp_path, MAP)
-    rows = game.rows("SELECT turn, date, start_weather FROM bkn_turn WHERE game_id = ? ORDER BY turn",
-                     [game.game_id])
+    rows = game.rows("SELECT turn, date, start_weather FROM bkn_turn WHERE game_id = ? ORDER BY turn", [game.game_id])
     assert [(r["turn"], r["date"].day, r["start_weather"]) for r in rows] == [
-        (1, 6, "Clear"), (2, 7, "Overcast"), (3, 8, "Clear")]
+        (1, 6, "Clear"),
+        (2, 7, "Overcast"),
+        (3, 8, "Clear"),
+    ]
 
 
 def test_18_3_overcast_gives_german_units_one_more_mf(tmp_path):

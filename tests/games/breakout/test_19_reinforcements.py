@@ -71,7 +71,9 @@ def test_interdiction_table(die, iv, result):
 
 
 def test_16_3_iv_counts_fresh_batteries_in_or_next_to_the_beach(tmp_path):
-    game = new_match(tmp_path, COAST + "unit CB german DE coastal 0-2-0/1 1 Spent\nunit CC german DE coastal 0-2-0/1 4\n")
+    game = new_match(
+        tmp_path, COAST + "unit CB german DE coastal 0-2-0/1 1 Spent\nunit CC german DE coastal 0-2-0/1 4\n"
+    )
     assert interdiction_value(game, "2") == 1  # CA in 3; CB is Spent; CC in 4 is not next to 2
     assert interdiction_value(game, "4") == 2  # CA next to Gold, CC on it
 
@@ -90,9 +92,7 @@ def test_19_1_germans_first_19_2_in_their_zone_19_3_allies_to_their_box(tmp_path
     at_dawn(game, 2)
     assert where(game, "Z1") == "ZA" and status(game, "Z1") == "Fresh"  # 19.2: even in a contested zone
     assert where(game, "R1") == "B2"
-    seqs = game.rows(
-        "SELECT purpose FROM event WHERE game_id = ? AND rule = '19.1' ORDER BY seq", [game.game_id]
-    )
+    seqs = game.rows("SELECT purpose FROM event WHERE game_id = ? AND rule = '19.1' ORDER BY seq", [game.game_id])
     assert seqs[0]["purpose"].startswith("1 german") and seqs[1]["purpose"].startswith("1 allied")
 
 
@@ -112,8 +112,11 @@ def test_19_5_airborne_reinforcements_drop_unless_the_area_is_german_and_unconte
 
 
 def test_19_3_a_landing_activates_the_box_and_may_move_on_from_a_free_beach(tmp_path):
-    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit F1 allied US infantry 3-4-3/2 2\n"
-                     "control 2 US\nunit G9 german DE infantry 2-3-2/2 4\n")
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit F1 allied US infantry 3-4-3/2 2\n"
+        "control 2 US\nunit G9 german DE infantry 2-3-2/2 4\n",
+    )
     play(game, "pass")
     play(game, "land Omaha L1")
     b = board(game)
@@ -129,12 +132,24 @@ def test_19_3_a_landing_activates_the_box_and_may_move_on_from_a_free_beach(tmp_
     [
         pytest.param("", "land Omaha L1", "19.3", id="19.3-no-landing-on-a-german-uncontested-beach"),
         pytest.param("control 4 UK\n", "land Gold L1", "3.4", id="19.3-only-from-the-beach-own-box"),
-        pytest.param("control 2 US\nunit K1 allied UK infantry 3-4-3/2 B2\n", "land Omaha L1,K1", "19.3",
-                     id="19.3-only-on-beaches-of-their-nationality"),
-        pytest.param("control 2 US\n" + "".join(f"unit M{i} allied US infantry 3-4-3/2 B2\n" for i in range(5)),
-                     "land Omaha L1,M0,M1,M2,M3,M4", "19.3", id="19.3-at-most-5-land-per-impulse"),
-        pytest.param("control 2 US\n" + "".join(f"unit N{i} allied US infantry 3-4-3/2 2\n" for i in range(10)),
-                     "land Omaha L1", "19.3", id="19.3-at-most-10-on-the-beach"),
+        pytest.param(
+            "control 2 US\nunit K1 allied UK infantry 3-4-3/2 B2\n",
+            "land Omaha L1,K1",
+            "19.3",
+            id="19.3-only-on-beaches-of-their-nationality",
+        ),
+        pytest.param(
+            "control 2 US\n" + "".join(f"unit M{i} allied US infantry 3-4-3/2 B2\n" for i in range(5)),
+            "land Omaha L1,M0,M1,M2,M3,M4",
+            "19.3",
+            id="19.3-at-most-5-land-per-impulse",
+        ),
+        pytest.param(
+            "control 2 US\n" + "".join(f"unit N{i} allied US infantry 3-4-3/2 2\n" for i in range(10)),
+            "land Omaha L1",
+            "19.3",
+            id="19.3-at-most-10-on-the-beach",
+        ),
     ],
 )
 def test_landing_refusals(tmp_path, extra, order, rule):
@@ -147,11 +162,14 @@ def test_landing_refusals(tmp_path, extra, order, rule):
 
 
 def test_21_6_a_beach_contested_only_by_disrupted_allies_is_a_forced_landing(tmp_path, monkeypatch):
-    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit L2 allied US infantry 3-4-3/2 B2\n"
-                     "unit A1 allied US artillery 2-1-3/1 B2\nunit D1 allied US infantry 3-4-3/2 2 Dis1\n"
-                     "unit G1 german DE infantry 2-3-2/2 2\n")
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit L2 allied US infantry 3-4-3/2 B2\n"
+        "unit A1 allied US artillery 2-1-3/1 B2\nunit D1 allied US infantry 3-4-3/2 2 Dis1\n"
+        "unit G1 german DE infantry 2-3-2/2 2\n",
+    )
     play(game, "pass")
-    with pytest.raises(RuleViolation, match="21.6"):
+    with pytest.raises(RuleViolation, match=r"21\.6"):
         play(game, "land Omaha L1,A1")
     script_dice(game, monkeypatch, [6, 6, 1, 1, 1, 1])  # 19.4: IV 1: dr 6 and 6 no effect; then the attack
     play(game, "land Omaha L1,L2")
@@ -160,20 +178,24 @@ def test_21_6_a_beach_contested_only_by_disrupted_allies_is_a_forced_landing(tmp
 
 
 def test_19_4_a_forced_landing_with_every_lander_interdicted_rolls_no_attack(tmp_path, monkeypatch):
-    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit L2 allied US infantry 3-4-3/2 B2\n"
-                     "unit D1 allied US infantry 3-4-3/2 2 Dis1\nunit G1 german DE infantry 2-3-2/2 2\n")
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit L2 allied US infantry 3-4-3/2 B2\n"
+        "unit D1 allied US infantry 3-4-3/2 2 Dis1\nunit G1 german DE infantry 2-3-2/2 2\n",
+    )
     play(game, "pass")
     script_dice(game, monkeypatch, [1, 1])  # IV 1: both dr 1 = IV: Spent
     play(game, "land Omaha L1,L2")
     assert [status(game, u) for u in ("L1", "L2")] == ["Dis1", "Dis1"]
-    assert not game.rows("SELECT seq FROM event WHERE game_id = ? AND rule = '9.1' AND purpose LIKE 'AV%'",
-                         [game.game_id])
+    assert not game.rows(
+        "SELECT seq FROM event WHERE game_id = ? AND rule = '9.1' AND purpose LIKE 'AV%'", [game.game_id]
+    )
 
 
 def test_3_4_units_on_a_beach_never_go_back_into_the_box(tmp_path):
     game = new_match(tmp_path, COAST + "unit F1 allied US infantry 3-4-3/2 2\ncontrol 2 US\n")
     play(game, "pass")
-    with pytest.raises(RuleViolation, match="3.4"):
+    with pytest.raises(RuleViolation, match=r"3\.4"):
         play(game, "move F1 B2")
 
 
@@ -189,8 +211,10 @@ def test_19_3_units_that_did_not_land_may_land_in_regroup_on_a_free_beach(tmp_pa
 
 
 def test_3_5_units_not_landed_wait_at_their_own_beach_on_7_june_then_any_available(tmp_path):
-    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 OFFSHORE\nunit K1 allied UK infantry "
-                     "3-4-3/2 B2\ncontrol 4 UK\n")
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 OFFSHORE\nunit K1 allied UK infantry 3-4-3/2 B2\ncontrol 4 UK\n",
+    )
     at_dawn(game, 2)
     assert where(game, "L1") == "OFFSHORE"  # 19.5: on 7 June only its original beach (it has none)
     at_dawn(game, 3)
@@ -198,8 +222,11 @@ def test_3_5_units_not_landed_wait_at_their_own_beach_on_7_june_then_any_availab
 
 
 def test_19_6_the_rangers_withdraw_at_dawn_once_omaha_is_allied(tmp_path):
-    game = new_match(tmp_path, COAST + "unit R2 allied US infantry 2-2-3/1 1 Dis1 subtype=ranger\n"
-                     "unit R5 allied US infantry 2-2-3/1 2 subtype=ranger\n")
+    game = new_match(
+        tmp_path,
+        COAST + "unit R2 allied US infantry 2-2-3/1 1 Dis1 subtype=ranger\n"
+        "unit R5 allied US infantry 2-2-3/1 2 subtype=ranger\n",
+    )
     at_dawn(game, 2)
     assert where(game, "R2") == "1"  # Omaha (2) is still German-controlled
     with game.store.transaction():
@@ -210,8 +237,10 @@ def test_19_6_the_rangers_withdraw_at_dawn_once_omaha_is_allied(tmp_path):
 
 
 def test_19_2_german_reinforcements_arrive_fresh_even_in_a_contested_zone(tmp_path):
-    game = new_match(tmp_path, COAST + "unit Z1 german DE infantry 2-3-2/2 ZA arrive=7 method=zone\n"
-                     "unit Y1 allied UK infantry 3-4-3/2 ZA\n")
+    game = new_match(
+        tmp_path,
+        COAST + "unit Z1 german DE infantry 2-3-2/2 ZA arrive=7 method=zone\nunit Y1 allied UK infantry 3-4-3/2 ZA\n",
+    )
     assert board(game).areas["ZA"].units["allied"] == ["Y1"]
     at_dawn(game, 2)
     assert where(game, "Z1") == "ZA" and status(game, "Z1") == "Fresh"

@@ -85,7 +85,7 @@ def test_21_2_securing_a_bridge_is_automatic_and_spends_the_unit(tmp_path):
     game = new_match(tmp_path, DDAY)
     play(game, "secure P3 BR1")
     assert status(game, "P3") == "Spent" and board(game).bridges["BR1"]["state"] == "allied"
-    with pytest.raises(RuleViolation, match="21.2"):
+    with pytest.raises(RuleViolation, match=r"21\.2"):
         play(game, "attack 3")
 
 
@@ -133,7 +133,7 @@ def test_21_3_ending_the_phase_bombards_the_rest_and_uses_both_task_forces(tmp_p
 def test_3_26_a_task_force_bombards_only_its_colour(tmp_path):
     game = new_match(tmp_path, DDAY)
     play(game, "end")
-    with pytest.raises(RuleViolation, match="3.26"):
+    with pytest.raises(RuleViolation, match=r"3\.26"):
         play(game, "bombard 4 NAVAL_UK")
 
 
@@ -162,17 +162,17 @@ def test_21_4_two_targets_are_declared_before_either_is_resolved(tmp_path, monke
 def test_21_4_targets_must_be_a_beach_or_next_to_one(tmp_path, monkeypatch):
     game = new_match(tmp_path, DDAY + "area 6 clear 1\nborder 5-6\nunit G6 german DE infantry 2-3-2/2 6\n")
     _to_air(game, monkeypatch)
-    with pytest.raises(RuleViolation, match="21.4"):
+    with pytest.raises(RuleViolation, match=r"21\.4"):
         play(game, "bombard 6 AIR_US")
 
 
 def test_17_1_no_area_is_hit_by_both_nationalities_in_one_day(tmp_path, monkeypatch):
     game = new_match(tmp_path, DDAY)
     _to_air(game, monkeypatch)  # the British fleet hit Sword (2), the US fleet Omaha (4)
-    with pytest.raises(RuleViolation, match="21.4"):
+    with pytest.raises(RuleViolation, match=r"21\.4"):
         play(game, "bombard 2 AIR_US")
     play(game, "bombard 2 AIR_UK")
-    with pytest.raises(RuleViolation, match="21.4"):
+    with pytest.raises(RuleViolation, match=r"21\.4"):
         play(game, "bombard 2 AIR_US")
 
 
@@ -188,9 +188,9 @@ def _to_assault(game, monkeypatch):
 def test_21_5_artillery_cannot_land_and_every_beach_needs_a_wave(tmp_path, monkeypatch):
     game = new_match(tmp_path, DDAY)
     _to_assault(game, monkeypatch)
-    with pytest.raises(RuleViolation, match="21.5"):
+    with pytest.raises(RuleViolation, match=r"21\.5"):
         play(game, "wave Sword L1,A1")
-    with pytest.raises(RuleViolation, match="21.5"):
+    with pytest.raises(RuleViolation, match=r"21\.5"):
         play(game, "end")
 
 

@@ -10,7 +10,8 @@ from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.naval_air import can_target
 
 WEEK_TWO = "".join(f"turn {t} 1944-06-{11 + t} 2 Clear\n" for t in range(2, 9))  # turns 2-8: 13-19 June
-COAST = """
+COAST = (
+    """
 area 1 clear 1 naval_colour=green
 area 2 clear 1 naval_colour=green
 area B2 sea
@@ -21,7 +22,9 @@ unit G1 german DE infantry 2-3-2/2 1
 unit A2 allied US infantry 3-4-3/2 2
 unit L1 allied US infantry 3-4-3/2 B2
 control 2 US
-""" + WEEK_TWO
+"""
+    + WEEK_TWO
+)
 
 
 def on(game, turn: int, fn, *args) -> None:
@@ -85,9 +88,7 @@ def test_24_5_the_storm_timeline_and_24_6_mulberry_b_lost_on_4(tmp_path, monkeyp
     on(game, 5, weather.dawn, 5)
     on(game, 5, weather.change, 1)  # two days after: the change ends the storm, Overcast
     assert not day(game)["storm"] and day(game)["weather"] == "Overcast"
-    assert game.rows("SELECT mulberry FROM bkn_mulberry_lost WHERE game_id = ?", [game.game_id]) == [
-        {"mulberry": "B"}
-    ]
+    assert game.rows("SELECT mulberry FROM bkn_mulberry_lost WHERE game_id = ?", [game.game_id]) == [{"mulberry": "B"}]
     script_dice(game, monkeypatch, [])
     on(game, 6, weather.change, 4)  # only one storm per game: no storm dr again
     assert not day(game)["storm"] and day(game)["weather"] == "Clear"
@@ -129,5 +130,5 @@ def test_24_6_no_landing_no_naval_bombardment_no_air_supply_in_a_storm(tmp_path)
     assert not can_target(game, marker, board(game).areas["1"])  # 24.6C
     assert not weather.air_supply_allowed(game)  # 24.6D
     assert weather.beach_sp(game) == 5  # 24.6D on the storm's first day
-    with pytest.raises(RuleViolation, match="24.6"):  # 24.6A
+    with pytest.raises(RuleViolation, match=r"24\.6"):  # 24.6A
         game.play(Action("land", ("Omaha", "L1"), "allied"))
