@@ -330,19 +330,23 @@ def wave_refusal(game, beach: dict[str, Any], ids: list[str]):
     return None
 
 
+def default_wave(game, beach: dict[str, Any]) -> list[str]:
+    """The strongest units of the beach's box that may land in the first wave (no artillery, 21.5)."""
+    units = sorted(
+        (u for u in board(game).units_in(beach["approach_box"], ALLIED) if u["type"] != "artillery"),
+        key=lambda u: (-u["attack"], u["unit_id"]),
+    )
+    return [u["unit_id"] for u in units[:WAVE_CAP]]
+
+
 def assault_actions(game, side: str) -> list[Action]:
     if side != ALLIED:
         return []
     declared = waves(game)
-    b = board(game)
     found = []
     for beach in beaches_to_assault(game):
         if beach["beach"] not in declared:
-            units = sorted(
-                (u for u in b.units_in(beach["approach_box"], ALLIED) if u["type"] != "artillery"),
-                key=lambda u: (-u["attack"], u["unit_id"]),
-            )
-            found.append(Action("wave", (beach["beach"], ",".join(u["unit_id"] for u in units[:WAVE_CAP])), side))
+            found.append(Action("wave", (beach["beach"], ",".join(default_wave(game, beach))), side))
         elif all_declared(game) and not declared[beach["beach"]][0]["done"]:
             found.append(Action("assault", (beach["beach"],), side))
     return found
@@ -362,6 +366,11 @@ def wave(game, action: Action) -> None:
     problem = wave_refusal(game, beach, ids)
     if problem is not None:
         raise problem
+    declare(game, beach, ids)
+
+
+def declare(game, beach: dict[str, Any], ids: list[str]) -> None:
+    """21.5: place the wave; once every beach has one, interdiction is rolled at all five."""
     game.insert_many(
         "bkn_landing", [{"unit_id": uid, "beach": beach["beach"], "result": None, "done": False} for uid in ids]
     )
@@ -395,10 +404,19 @@ def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
 
 
 def end_assault(game) -> None:
-    """21.5: every beach lands and attacks; the beaches left are assaulted in beach order."""
-    if not all_declared(game):
-        missing = [b["beach"] for b in beaches_to_assault(game) if b["beach"] not in waves(game)]
-        raise game.violation(f"at least one unit must land and attack at each beach: {', '.join(missing)}", "21.5")
+    """21.5: every beach lands and attacks: a beach without a wave gets its strongest units, and
+    the beaches left are assaulted in beach order."""
+    for beach in beaches_to_assault(game):
+        if beach["beach"] not in waves(game):
+            game.log(
+                Event(
+                    "note",
+                    side=ALLIED,
+                    purpose=f"no wave placed for {beach['beach']}: its strongest units land",
+                    rule="21.5",
+                )
+            )
+            declare(game, beach, default_wave(game, beach))
     by_name = {b["beach"]: b for b in landings.beaches(game)}
     for name, rows in waves(game).items():
         if not rows[0]["done"]:

@@ -185,13 +185,15 @@ def _to_assault(game, monkeypatch):
     assert game.clock.step == "amphibious-assault"
 
 
-def test_21_5_artillery_cannot_land_and_every_beach_needs_a_wave(tmp_path, monkeypatch):
+def test_21_5_artillery_cannot_land_and_every_beach_lands_a_wave(tmp_path, monkeypatch):
     game = new_match(tmp_path, DDAY)
     _to_assault(game, monkeypatch)
     with pytest.raises(RuleViolation, match=r"21\.5"):
         play(game, "wave Sword L1,A1")
-    with pytest.raises(RuleViolation, match=r"21\.5"):
-        play(game, "end")
+    script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
+    play(game, "end")  # every beach must land: the strongest units of each box go
+    assert game.clock.step == "german-impulse"
+    assert board(game).units["L3"]["space_id"] == "4" and board(game).units["A1"]["space_id"] == "B2"
 
 
 def test_21_5_interdiction_at_every_beach_then_assaults_in_the_allies_order(tmp_path, monkeypatch):
