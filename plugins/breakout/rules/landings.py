@@ -28,11 +28,14 @@ MAX_ON_BEACH = 10  # 19.3: Allied units on the beach with those landing
 
 
 def beaches(game) -> list[dict[str, Any]]:
-    """The five beaches with their area, nationality and approach box (3.4, 12.7)."""
-    return game.rows(
-        "SELECT beach, area_id, nationality, approach_box FROM bkn_beach WHERE game_id = ? ORDER BY beach",
-        [game.game_id],
-    )
+    """The five beaches with their area, nationality and approach box (3.4, 12.7); static, read once."""
+    cached = getattr(game, "_bkn_beaches", None)
+    if cached is None:
+        cached = game._bkn_beaches = game.rows(
+            "SELECT beach, area_id, nationality, approach_box FROM bkn_beach WHERE game_id = ? ORDER BY beach",
+            [game.game_id],
+        )
+    return [dict(row) for row in cached]
 
 
 def find_beach(game, name: str) -> dict[str, Any]:

@@ -35,17 +35,41 @@ def le_havre_reaches(marker: dict[str, Any], area) -> bool:
     return area.space_id in (marker["reach"] or "").removeprefix("areas:").split(";")
 
 
+def _beach_of_box(game) -> dict[str, str]:
+    """Approach box -> beach area (static: read once per match)."""
+    cached = getattr(game, "_bkn_beach_of_box", None)
+    if cached is None:
+        rows = game.rows("SELECT approach_box, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
+        cached = game._bkn_beach_of_box = {r["approach_box"]: r["area_id"] for r in rows}
+    return cached
+
+
+def _today(game) -> dict[str, Any]:
+    """Per state: today's struck areas by nationality (17.1) and where each nationality stands."""
+    cached = getattr(game, "_bkn_targets", None)
+    if cached is None or cached[0] != game.ledger.version:
+        b = board(game)
+        boxes = _beach_of_box(game)
+        strikes = dict(
+            game.con.execute(
+                "SELECT space_id, nationality FROM bkn_strike WHERE game_id = ?", [game.game_id]
+            ).fetchall()
+        )
+        occupied: dict[tuple[str, bool], set[str]] = {}
+        for u in b.units.values():
+            if u["side"] == ALLIED and u["space_id"]:
+                nation = national_group(u["nationality"])
+                occupied.setdefault((nation, False), set()).add(u["space_id"])
+                occupied.setdefault((nation, True), set()).add(boxes.get(u["space_id"], u["space_id"]))
+        cached = (game.ledger.version, {"strikes": strikes, "occupied": occupied})
+        game._bkn_targets = cached
+    return cached[1]
+
+
 def near_own_nationality(game, nationality: str, area, box_is_beach: bool) -> bool:
     """17.2, 17.3: a unit of the nationality in or next to the target, else an area it controls next to it."""
     b = board(game)
-    beaches = {
-        r["approach_box"]: r["area_id"]
-        for r in game.rows("SELECT approach_box, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
-    }
-    occupied = set()
-    for u in b.units.values():
-        if u["side"] == ALLIED and national_group(u["nationality"]) == nationality and u["space_id"]:
-            occupied.add(beaches.get(u["space_id"], u["space_id"]) if box_is_beach else u["space_id"])
+    occupied = _today(game)["occupied"].get((nationality, box_is_beach), set())
     around = set(b.neighbours(area.space_id))
     if area.space_id in occupied or around & occupied:
         return True
@@ -54,9 +78,7 @@ def near_own_nationality(game, nationality: str, area, box_is_beach: bool) -> bo
 
 def struck_by_other_nationality(game, marker: dict[str, Any], area) -> bool:
     """17.1: the area was hit today by a naval or air marker of the other nationality."""
-    other = game.one(
-        "SELECT nationality FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, area.space_id]
-    )
+    other = _today(game)["strikes"].get(area.space_id)
     return other is not None and other != marker["nationality"]
 
 
