@@ -11,7 +11,19 @@ from pathlib import Path
 from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, sequence, setup
-from .rules import bombardment, combat, day, dday, landings, movement, naval_air, refit, victory, works
+from .rules import (
+    bombardment,
+    combat,
+    day,
+    dday,
+    dday_bombardment,
+    landings,
+    movement,
+    naval_air,
+    refit,
+    victory,
+    works,
+)
 from .rules.weather import storm_at_refit
 from .scenarios import scenarios
 from .tables import TABLES
@@ -102,21 +114,21 @@ def phaseline_phase_start(game, step):
 
 
 OPENING_END = {
-    "naval-bombardment": dday.end_naval,
-    "air-bombardment": dday.end_air,
+    "naval-bombardment": dday_bombardment.end_naval,
+    "air-bombardment": dday_bombardment.end_air,
     "amphibious-assault": dday.end_assault,
 }
 OPENING_ACTIONS = {
     "airborne": dday.airborne_actions,
-    "naval-bombardment": dday.naval_actions,
-    "air-bombardment": dday.air_actions,
+    "naval-bombardment": dday_bombardment.naval_actions,
+    "air-bombardment": dday_bombardment.air_actions,
     "amphibious-assault": dday.assault_actions,
 }
 OPENING_ORDERS = {
     ("airborne", "attack"): dday.airborne_attack,
     ("airborne", "secure"): dday.secure,
-    ("naval-bombardment", "bombard"): dday.naval_bombard,
-    ("air-bombardment", "bombard"): dday.declare_air,
+    ("naval-bombardment", "bombard"): dday_bombardment.naval_bombard,
+    ("air-bombardment", "bombard"): dday_bombardment.declare_air,
     ("amphibious-assault", "wave"): dday.wave,
     ("amphibious-assault", "assault"): dday.assault,
 }
