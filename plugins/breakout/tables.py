@@ -92,6 +92,7 @@ TABLES = [
         "bkn_landing", "unit_id VARCHAR, beach VARCHAR, result VARCHAR, done BOOLEAN NOT NULL DEFAULT FALSE",
         ("unit_id",),
     ),
+    _state("bkn_weather_mark", "space INTEGER, weather VARCHAR NOT NULL", ("space",)),  # 18.4: markers on the track
     _state("bkn_mulberry_lost", "mulberry VARCHAR", ("mulberry",)),  # 24.6B: destroyed by the storm
     _state("bkn_air_target", "marker_id VARCHAR, space_id VARCHAR, primary_id VARCHAR", ("marker_id",)),
     PluginTable(  # the day's clock: impulse track, Sunset DRM, Advantage, weather (3.8, 11, 18)

@@ -52,6 +52,7 @@ def _last_of_week_two(game, turn: int) -> bool:
 
 def dawn(game, turn: int) -> None:
     """18.1: the day's first weather from the track; 24.5: the storm's timeline."""
+    clear_marks(game)
     row = _turn_row(game, turn)
     printed = row["start_weather"] if row and row["start_weather"] else board(game).day["weather"]
     day = board(game).day
@@ -95,7 +96,39 @@ def change(game, impulse: int) -> None:
         game.log(Event("note", purpose=f"storm dr {die} > {completed} days completed: no storm", rule="24.5"))
     weather = "Overcast" if day["weather"] == "Clear" else "Clear"
     game.set("bkn_day", {}, weather=weather)
+    mark(game, impulse + 1, weather)
     game.log(Event("note", purpose=f"Sunset DR equals impulse {impulse}: the weather turns {weather}", rule="18.4"))
+
+
+def mark(game, space: int, weather: str) -> None:
+    """18.4: a weather marker on the next space of the impulse track."""
+    if game.one("SELECT count(*) FROM bkn_weather_mark WHERE game_id = ? AND space = ?", [game.game_id, space]):
+        game.set("bkn_weather_mark", {"space": space}, weather=weather)
+    else:
+        game.insert("bkn_weather_mark", {"space": space, "weather": weather})
+
+
+def impulse_weather(game, first: int, last: int) -> dict[int, str]:
+    """18.41: the weather of each impulse space from ``first`` to ``last`` the marker entered today,
+    as the day's first weather and the markers on the track say (the supply rules read this)."""
+    marks = dict(
+        game.con.execute("SELECT space, weather FROM bkn_weather_mark WHERE game_id = ?", [game.game_id]).fetchall()
+    )
+    current = (
+        game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, game.clock.turn])
+        or "Clear"
+    )
+    found = {}
+    for space in range(first, last + 1):
+        current = marks.get(space, current)
+        found[space] = current
+    return found
+
+
+def clear_marks(game) -> None:
+    """18.4: the track's weather markers come off at Dawn."""
+    for row in game.rows("SELECT space FROM bkn_weather_mark WHERE game_id = ? ORDER BY 1", [game.game_id]):
+        game.delete("bkn_weather_mark", {"space": row["space"]})
 
 
 def begin_storm(game, why: str) -> None:

@@ -7,6 +7,7 @@ from phaseline import Action, Event
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.day import dawn, sunset
 from phaseline.games.breakout.rules.movement import allowance
+from phaseline.games.breakout.rules.weather import impulse_weather
 
 MAP = """
 area 1 clear 1
@@ -76,6 +77,9 @@ def test_18_4_worked_example_7_june(tmp_path):
         assert board(game).day["weather"] == "Clear" and board(game).day["impulse"] == 8
         sunset(game, 5)
         assert board(game).day["day_over"]
+    # 18.41: impulses 4-7 were Overcast: 4 of the 9 impulses 0-8 the marker entered
+    weathers = impulse_weather(game, 0, 8)
+    assert [n for n, w in weathers.items() if w == "Overcast"] == [4, 5, 6, 7]
 
 
 def test_18_4_after_an_air_strike_the_weather_changes_though_the_marker_stays(tmp_path, monkeypatch):
