@@ -89,7 +89,8 @@ TABLES = [
     _state("bkn_works_removed", "space_id VARCHAR", ("space_id",)),  # 15.2: works removed for good
     _state("bkn_strike", "space_id VARCHAR, nationality VARCHAR", ("space_id",)),  # 17.1: today's naval/air targets
     _state(  # 21.4, 21.5: D-Day's declared air targets and landing waves; 19.3: this phase's landings
-        "bkn_landing", "unit_id VARCHAR, beach VARCHAR, result VARCHAR, done BOOLEAN NOT NULL DEFAULT FALSE",
+        "bkn_landing",
+        "unit_id VARCHAR, beach VARCHAR, result VARCHAR, done BOOLEAN NOT NULL DEFAULT FALSE",
         ("unit_id",),
     ),
     _state("bkn_weather_mark", "space INTEGER, weather VARCHAR NOT NULL", ("space",)),  # 18.4: markers on the track
