@@ -11,7 +11,20 @@ from pathlib import Path
 from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, sequence, setup
-from .rules import bombardment, combat, day, movement, refit, victory
+from .rules import (
+    bombardment,
+    combat,
+    day,
+    dday,
+    dday_bombardment,
+    landings,
+    movement,
+    naval_air,
+    refit,
+    victory,
+    works,
+)
+from .rules.weather import storm_at_refit
 from .scenarios import scenarios
 from .tables import TABLES
 
@@ -22,6 +35,16 @@ VERBS = {
     "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
+    "land": "Land units from a beach's approach box: land BEACH UNIT[,UNIT…] (19.3, 19.4).",
+    "secure": "D-Day night: a dropped airborne unit secures a bridge of its area: secure UNIT BRIDGE (21.2).",
+    "wave": "D-Day: place a beach's first wave: wave BEACH UNIT[,UNIT…] (21.5).",
+    "assault": "D-Day: a beach's first wave lands and attacks: assault BEACH (21.5).",
+}
+RULINGS = {
+    works.SPENT_ONLY: "15.2 read literally: only Spent (not Fresh) contesting Allied units remove the works",
+    naval_air.FRIENDLY_FIRE_AS_BOMBARDMENT: "17.3: friendly fire resolves the strike again with the attacker's DR "
+    "halved, against the Allies' TEM + DR (default: the halved DR is the AP)",
+    dday.NO_WAVE_CAP: "21.5: no cap of 5 landing units per beach in the Amphibious Assault phase (stacking only)",
 }
 
 
@@ -37,6 +60,7 @@ def phaseline_register_games(register):
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BkN",
             verbs=VERBS,
+            rulings=RULINGS,
         )
     )
 
@@ -69,27 +93,53 @@ def phaseline_setup(game):
 
 @hookimpl
 def phaseline_sequence(game, turn):
-    return sequence.steps_for(turn)
+    return sequence.steps_for(turn, dday.has_opening(game))
 
 
 @hookimpl
 def phaseline_phase_start(game, step):
     if step.name == "airborne":
-        day.airborne(game, game.clock.turn)
+        dday.drop(game)
     elif step.name == "dawn":
         day.dawn(game, game.clock.turn)
     elif step.phase == "daylight":
         day.begin_impulse(game, step)
     elif step.name == "refit":
         refit.refit(game)
+        works.update(game)  # 15.2: a refit can bring a Spent unit onto the works
+        storm_at_refit(game)  # 24.5
     elif step.phase == "regroup":
         refit.begin_regroup(game, step)
+        landings.begin_phase(game)
+
+
+OPENING_END = {
+    "naval-bombardment": dday_bombardment.end_naval,
+    "air-bombardment": dday_bombardment.end_air,
+    "amphibious-assault": dday.end_assault,
+}
+OPENING_ACTIONS = {
+    "airborne": dday.airborne_actions,
+    "naval-bombardment": dday_bombardment.naval_actions,
+    "air-bombardment": dday_bombardment.air_actions,
+    "amphibious-assault": dday.assault_actions,
+}
+OPENING_ORDERS = {
+    ("airborne", "attack"): dday.airborne_attack,
+    ("airborne", "secure"): dday.secure,
+    ("naval-bombardment", "bombard"): dday_bombardment.naval_bombard,
+    ("air-bombardment", "bombard"): dday_bombardment.declare_air,
+    ("amphibious-assault", "wave"): dday.wave,
+    ("amphibious-assault", "assault"): dday.assault,
+}
 
 
 @hookimpl
 def phaseline_phase_end(game, step):
     if step.phase == "daylight":
         day.end_impulse(game, step)
+    elif step.name in OPENING_END:
+        OPENING_END[step.name](game)
 
 
 @hookimpl
@@ -100,13 +150,15 @@ def phaseline_next_step(game, step):
 @hookimpl
 def phaseline_legal_actions(game, side):
     step = game.step
+    if step.name in OPENING_ACTIONS:
+        return OPENING_ACTIONS[step.name](game, side)
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
         if day.board(game).day["activated"] is None:
-            found += [*bombardment.legal_bombardments(game, side), _pass(side)]
+            found += [*landings.legal_landings(game, side), *bombardment.legal_bombardments(game, side), _pass(side)]
         return found
     if step.phase == "regroup":
-        return refit.legal_regroups(game, side)
+        return refit.legal_regroups(game, side) + landings.legal_landings(game, side)
     return []
 
 
@@ -118,7 +170,12 @@ def _pass(side):
 
 @hookimpl
 def phaseline_play(game, action):
+    opening = OPENING_ORDERS.get((game.clock.step, action.verb))
+    if opening is not None:
+        opening(game, action)
+        return True
     handlers = {
+        "land": landings.land,
         "move": movement.move,
         "attack": combat.attack,
         "bombard": bombardment.bombard,
@@ -141,6 +198,14 @@ def pass_impulse(game, action) -> None:
     game.set("bkn_day", {}, kind="pass")
     game.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))
     walker.end_step(game)
+
+
+@hookimpl
+def phaseline_answer(game, decision, answer):
+    if decision["kind"] == "friendly-fire-primary":
+        naval_air.answer_friendly_fire(game, decision, answer)
+        return True
+    return None
 
 
 @hookimpl

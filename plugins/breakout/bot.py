@@ -47,11 +47,18 @@ class HeuristicBot:
         end = next(a for a in actions if a.verb == "end")
         if by_verb.get("choose"):
             return by_verb["choose"][0]
+        for verb in ("wave", "assault", "land"):  # 21.5, 19.3: get ashore first
+            if by_verb.get(verb):
+                return by_verb[verb][0]
+        if game.step.phase == "dawn" and by_verb.get("bombard"):  # 21.3, 21.4: the D-Day bombardments
+            return by_verb["bombard"][0]
         follow = self._follow_up(game, by_verb.get("move", []))
         if follow:  # 8.52: join the units waiting to attack before attacking
             return follow
         if by_verb.get("attack"):
             return by_verb["attack"][0]
+        if by_verb.get("secure"):  # 21.2: paratroops that did not attack hold a bridge
+            return by_verb["secure"][0]
         moves = by_verb.get("move", []) + by_verb.get("regroup", [])
         best = self._best_move(game, moves)
         if best:

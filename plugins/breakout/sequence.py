@@ -1,9 +1,11 @@
 """The sequence of play (6.1): each day is Dawn, Daylight (alternating impulses), Refit, Regroup.
 
-Turn 1 (D-Day, 6.21) replaces Dawn with the airborne drop; its naval and air
-bombardment phases are not played yet (21.3, 21.4) and the amphibious assault is made
-in Daylight impulses from the approach boxes (rule index: 21 not yet). Daylight's
-impulses repeat until the sunset roll ends the day: phaseline_next_step decides (6.3).
+Turn 1 (D-Day, 6.21, 21.1) replaces Dawn with four phases: 1A Airborne Drop, 1B Naval
+Bombardment, 1C Air Bombardment and 1D Amphibious Assault; Daylight then starts with
+German impulse 0 (21.6). A match without a D-Day set-up card (a test position) plays
+turn 1's Dawn instead. Daylight's impulses repeat until the sunset roll ends the day:
+phaseline_next_step decides (6.3). Allied units still in an approach box may land in
+the Allied Regroup phase (19.3).
 """
 
 from __future__ import annotations
@@ -12,23 +14,25 @@ from phaseline.model import Step
 
 from .scenarios import ALLIED, GERMAN
 
-IMPULSE_VERBS = ("move", "attack", "bombard", "pass")
+IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "land")
+DDAY_OPENING = (
+    Step("airborne", "dawn", ALLIED, "1A Airborne Drop Phase", "21.2", ("attack", "secure")),
+    Step("naval-bombardment", "dawn", ALLIED, "1B Naval Bombardment Phase", "21.3", ("bombard",)),
+    Step("air-bombardment", "dawn", ALLIED, "1C Air Bombardment Phase", "21.4", ("bombard",)),
+    Step("amphibious-assault", "dawn", ALLIED, "1D Amphibious Assault Phase", "21.5", ("wave", "assault")),
+)
 
 
-def steps_for(turn: int) -> list[Step]:
+def steps_for(turn: int, opening: bool) -> list[Step]:
     """The declared steps of a day; Daylight shows one impulse pair, repeated dynamically."""
-    first = (
-        Step("airborne", "dawn", None, "1A Airborne Drop Phase", "21.2")
-        if turn == 1
-        else Step("dawn", "dawn", None, "Dawn Phase", "6.2")
-    )
+    first = list(DDAY_OPENING) if turn == 1 and opening else [Step("dawn", "dawn", None, "Dawn Phase", "6.2")]
     return [
-        first,
+        *first,
         Step("german-impulse", "daylight", GERMAN, "German impulse", "8.1", IMPULSE_VERBS),
         Step("allied-impulse", "daylight", ALLIED, "Allied impulse", "8.1", IMPULSE_VERBS),
         Step("refit", "refit", None, "Refit Phase", "6.4"),
         Step("german-regroup", "regroup", GERMAN, "German Regroup Phase", "6.5", ("regroup",)),
-        Step("allied-regroup", "regroup", ALLIED, "Allied Regroup Phase", "6.5", ("regroup",)),
+        Step("allied-regroup", "regroup", ALLIED, "Allied Regroup Phase", "6.5", ("regroup", "land")),
     ]
 
 

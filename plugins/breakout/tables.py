@@ -86,6 +86,16 @@ TABLES = [
     ),
     _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
     _state("bkn_traffic", "bridge_id VARCHAR, crossings INTEGER NOT NULL", ("bridge_id",)),  # 8.37: 5 per impulse
+    _state("bkn_works_removed", "space_id VARCHAR", ("space_id",)),  # 15.2: works removed for good
+    _state("bkn_strike", "space_id VARCHAR, nationality VARCHAR", ("space_id",)),  # 17.1: today's naval/air targets
+    _state(  # 21.4, 21.5: D-Day's declared air targets and landing waves; 19.3: this phase's landings
+        "bkn_landing",
+        "unit_id VARCHAR, beach VARCHAR, result VARCHAR, done BOOLEAN NOT NULL DEFAULT FALSE",
+        ("unit_id",),
+    ),
+    _state("bkn_weather_mark", "space INTEGER, weather VARCHAR NOT NULL", ("space",)),  # 18.4: markers on the track
+    _state("bkn_mulberry_lost", "mulberry VARCHAR", ("mulberry",)),  # 24.6B: destroyed by the storm
+    _state("bkn_air_target", "marker_id VARCHAR, space_id VARCHAR, primary_id VARCHAR", ("marker_id",)),
     PluginTable(  # the day's clock: impulse track, Sunset DRM, Advantage, weather (3.8, 11, 18)
         "bkn_day",
         """CREATE TABLE IF NOT EXISTS bkn_day (
@@ -102,7 +112,10 @@ TABLES = [
             sunset_raw INTEGER,                        -- 6.3 this Allied impulse's Sunset DR
             dead_german INTEGER NOT NULL DEFAULT 0,    -- 11.22 eliminated before this impulse
             dead_allied INTEGER NOT NULL DEFAULT 0,
-            day_over BOOLEAN NOT NULL DEFAULT FALSE)""",
+            day_over BOOLEAN NOT NULL DEFAULT FALSE,
+            storm BOOLEAN NOT NULL DEFAULT FALSE,      -- 24.5 a storm blows now
+            storm_began INTEGER,                       -- 24.5 the turn the storm began (one per game)
+            storm_ended INTEGER)""",
         key=(),
     ),
 ]

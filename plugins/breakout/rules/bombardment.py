@@ -5,8 +5,8 @@ the primary artillery's attack +1 per other artillery named (10.2); DV is the TE
 works and the Fresh units that fight back (10.3). AT - DT attrition points go first to
 the primary target and then, by the defender, so that as many as possible are used
 (10.4); each unit loses at most one step and bombardment never eliminates.
-Not yet: friendly fire (17.3), the one-nationality-per-area rule (17.1), construction
-markers as primary (20.2), Nebelwerfer exceptions (16.1).
+Which marker reaches which area, and friendly fire, are naval_air.py's (17). Not yet:
+construction markers as primary (20.2), Nebelwerfer exceptions (16.1).
 """
 
 from __future__ import annotations
@@ -69,15 +69,10 @@ def _markers(game, side: str) -> list[dict[str, Any]]:
 
 
 def marker_reaches(game, marker: dict[str, Any], area) -> bool:
-    """3.26, 3.27, 17.2, 17.3: naval colours, Le Havre's areas, air strikes in Clear weather."""
-    reach = marker["reach"] or ""
-    if marker["kind"] == "naval":
-        return reach.removeprefix("colour:") in (area.naval_colour or "").split("+")
-    if marker["kind"] == "air":
-        return board(game).day["weather"] == "Clear" and not area.is_zone
-    if reach.startswith("areas:"):
-        return area.space_id in reach.removeprefix("areas:").split(";")
-    return False
+    """3.26, 3.27, 17.1-17.3: naval colours, Le Havre's areas, air strikes in Clear weather."""
+    from .naval_air import can_target
+
+    return can_target(game, marker, area)
 
 
 def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
@@ -90,8 +85,9 @@ def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
         here = b.areas.get(u["space_id"])
         if here is None or here.is_box:
             continue
-        if u["space_id"] == target or (target in b.neighbours(u["space_id"]) and not here.contested()
-                                       and not b.areas[target].is_zone):
+        if u["space_id"] == target or (
+            target in b.neighbours(u["space_id"]) and not here.contested() and not b.areas[target].is_zone
+        ):
             found.append(u)
     return found
 
@@ -141,8 +137,7 @@ def bombard(game, action: Action) -> None:
             terms.append((f"{len(units) - 1} other artillery", len(units) - 1))
         kind, marker = "artillery", None
     defenders = b.units_in(target, enemy_of(side))
-    dv = _defence(game, side, area, kind, defenders)
-    primary = action.args[2] if len(action.args) == 3 else _primary(defenders, _chart(game))
+    primary = action.args[2] if len(action.args) == 3 else default_primary(game, target, side)
     if primary not in {u["unit_id"] for u in defenders}:
         raise game.violation(f"{primary} is not an enemy unit in {target}", "10.1")
     game.set("bkn_day", {}, activated=target, kind="air-strike" if kind == "air" else "bombardment")
@@ -150,17 +145,56 @@ def bombard(game, action: Action) -> None:
         game.set("bkn_marker_state", {"marker_id": marker["marker_id"]}, used=True)
     for u in units:
         game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", attacked=True)
+    result = resolve(game, side, target, kind, terms, primary)
+    if marker:
+        from .naval_air import friendly_fire, record_strike
+
+        record_strike(game, marker, target)  # 17.1
+        if kind == "air":
+            friendly_fire(game, target, result["av"], result["raw_at"], result["raw_dt"])  # 17.3
+
+
+def resolve(game, side: str, target: str, kind: str, terms: list[tuple[str, int]], primary: str) -> dict[str, int]:
+    """10.1: AT = AV + DR against DT = DV + DR; AT - DT attrition points (10.4)."""
+    b = board(game)
+    area = b.areas[target]
+    defenders = b.units_in(target, enemy_of(side))
+    dv = _defence(game, side, area, kind, defenders)
     av = sum(v for _, v in terms)
-    at = av + roll_dr(game, side, f"bombardment of {target}", "10.1")
-    dt = sum(v for _, v in dv) + roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
+    raw_at = roll_dr(game, side, f"bombardment of {target}", "10.1")
+    raw_dt = roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
+    at, dt = av + raw_at, sum(v for _, v in dv) + raw_dt
     ap = max(0, at - dt)
-    hit = allocate(defenders, primary, ap, _chart(game)) if ap else []
+    game.log(
+        Event(
+            "note",
+            side=side,
+            purpose=f"bombardment of {target}: AV {av} ({_fmt(terms)}), DV "
+            f"{sum(v for _, v in dv)} ({_fmt(dv)}); AT {at} vs DT {dt}: {ap} AP",
+            rule="10.1",
+        )
+    )
+    if ap:
+        apply_attrition(game, enemy_of(side), target, primary, ap)
+    return {"av": av, "ap": ap, "raw_at": raw_at, "raw_dt": raw_dt}
+
+
+def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> list[str]:
+    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first."""
+    defenders = board(game).units_in(target, side)
+    hit = allocate(defenders, primary, ap, _chart(game))
     by_id = {u["unit_id"]: u for u in defenders}
     for uid in hit:
         game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
-    game.log(Event("note", side=side, purpose=f"bombardment of {target}: AV {av} ({_fmt(terms)}), DV "
-                   f"{sum(v for _, v in dv)} ({_fmt(dv)}); AT {at} vs DT {dt}: {ap} AP, hit {', '.join(hit) or 'none'}",
-                   rule="10.4"))
+    game.log(
+        Event(
+            "note",
+            side=side,
+            purpose=f"{ap} AP in {target} (primary {primary}): hit {', '.join(hit) or 'none'}",
+            rule=rule,
+        )
+    )
+    return hit
 
 
 def _fmt(terms) -> str:
@@ -170,13 +204,17 @@ def _fmt(terms) -> str:
 def _defence(game, side: str, area, kind: str, defenders) -> list[tuple[str, int]]:
     """10.3: TEM, works, and the Fresh units that answer this kind of bombardment."""
     dv = [(f"TEM of {area.space_id}", area.tem)]
-    works = game.one("SELECT works FROM bkn_beach WHERE game_id = ? AND area_id = ?", [game.game_id, area.space_id])
-    if side == ALLIED and works:
+    from .works import intact
+
+    if side == ALLIED and intact(game, area.space_id):  # 15.1
         dv.append(("defensive works", 2))
     answering = {"air": ("flak",), "naval": ("coastal",), "artillery": ("artillery",)}.get(kind)
     if kind == "le_havre":
-        n = sum(1 for u in board(game).units_in(area.space_id, ALLIED) if u["type"] == "artillery"
-                and u["status"] == "Fresh")
+        n = sum(
+            1
+            for u in board(game).units_in(area.space_id, ALLIED)
+            if u["type"] == "artillery" and u["status"] == "Fresh"
+        )
     else:
         n = sum(1 for u in defenders if answering and u["type"] in answering and u["status"] == "Fresh")
     if n:
@@ -184,7 +222,8 @@ def _defence(game, side: str, area, kind: str, defenders) -> list[tuple[str, int
     return dv
 
 
-def _primary(defenders, chart) -> str:
+def default_primary(game, target: str, side: str) -> str:
     """The attacker's primary target: artillery only when nothing else is there; the cheapest step."""
+    defenders, chart = board(game).units_in(target, enemy_of(side)), _chart(game)
     others = [u for u in defenders if u["type"] != "artillery"] or defenders
     return min(others, key=lambda u: (ap_cost(u, chart) or 99, u["unit_id"]))["unit_id"]

@@ -56,7 +56,7 @@ def supporting_artillery(game, side: str, area: str, participants: list[dict[str
         if u["moved"] or u["attacked"] or u["art_kind"] not in ("division", "corps"):
             continue
         here = b.areas.get(u["space_id"])
-        if here is None:
+        if here is None or (here.is_box and not here.is_zone):  # 3.4: units in a box neither attack nor support
             continue
         if u["space_id"] != area:
             if area not in b.neighbours(u["space_id"]) or b.neighbours(u["space_id"])[area][0] == "sea":
@@ -93,7 +93,7 @@ def assault_values(game, side: str, area: str, participants, support, defenders)
     bonus = sum(1 for n in per_division.values() if n >= 3)
     if bonus:
         av.append(("9.2", "same-division bonus", bonus))
-    if side == ALLIED and clear and not target.is_zone:
+    if side == ALLIED and clear and not target.is_zone and game.clock.step != "airborne":  # 21.2 none at night
         av.append(("9.2", "Allied air support in Clear weather", 1))
     if side == GERMAN and len({bool(u["ss"]) for u in [*participants, *support]}) == 2:
         av.append(("9.2", "SS and Wehrmacht units together", -1))
@@ -121,7 +121,9 @@ def assault_values(game, side: str, area: str, participants, support, defenders)
 
 
 def _works(game, area: str) -> bool:
-    return bool(game.one("SELECT works FROM bkn_beach WHERE game_id = ? AND area_id = ?", [game.game_id, area]))
+    from .works import intact
+
+    return intact(game, area)
 
 
 # === 8.5 ATTACKS ==========================================================================
@@ -302,6 +304,8 @@ def absorb(game, area: str, side: str, forward: str, cp: int) -> bool:
 
 def retreat_destination(game, unit: dict[str, Any]) -> str | None:
     """9.63, 9.64: the best area a defender may retreat to, or None."""
+    if unit["type"] == "coastal":  # 16.3: batteries never retreat
+        return None
     b = board(game)
     side, here = unit["side"], unit["space_id"]
     options = []

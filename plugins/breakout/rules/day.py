@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from phaseline import Event
 
-from ..scenarios import ALLIED, GERMAN
+from ..scenarios import ALLIED
 from ..sequence import named
 from . import advantage
 from .board import board, clear_traffic
+from .landings import begin_phase as begin_landings
 
 
 def roll_dr(game, side: str, purpose: str, rule: str) -> int:
@@ -51,14 +52,17 @@ def begin_impulse(game, step) -> None:
     for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
         game.delete("bkn_attacked", {"space_id": row["space_id"]})
     clear_traffic(game)
+    begin_landings(game)  # 19.3
     advantage.begin(game)
 
 
 def end_impulse(game, step) -> None:
     """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR."""
     from .combat import resolve_pending
+    from .works import update as update_works
 
     resolve_pending(game, step.side)
+    update_works(game)  # 15.2
     gid = game.game_id
     game.update_where(  # 8.32
         "unit_state",
@@ -90,9 +94,9 @@ def sunset(game, raw: int, passes: int = 0) -> None:
     n = day["impulse"]
     last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
     if raw == n:  # 18.4: the Sunset DRM never applies to the weather test
-        weather = "Overcast" if day["weather"] == "Clear" else "Clear"
-        game.set("bkn_day", {}, weather=weather)
-        game.log(Event("note", purpose=f"Sunset DR {raw} equals impulse {n}: the weather turns {weather}", rule="18.4"))
+        from .weather import change
+
+        change(game, n)
     modified = raw + day["sunset_drm"]
     if passes >= 2:  # 8.6
         over, why = True, "two consecutive passes end the Daylight phase"
@@ -129,42 +133,17 @@ def next_step(game, step):
 
 
 def dawn(game, turn: int) -> None:
-    """6.2: reinforcements (Germans first), markers ready, the day's printed weather."""
+    """6.2: reinforcements (Germans first) and the offshore units, markers ready, the day's weather."""
     from ..setup import day_of_month
+    from . import reinforcements
+    from .naval_air import clear_strikes
+    from .weather import dawn as dawn_weather
 
-    gid = game.game_id
-    arriving = game.rows(
-        """SELECT u.unit_id, u.bloc, b.arrive_at FROM unit u
-           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
-           LEFT JOIN unit_state s ON s.game_id = u.game_id AND s.unit_id = u.unit_id
-           WHERE u.game_id = ? AND b.arrival_day = ? AND b.method IN ('landing', 'zone', 'drop')
-             AND s.unit_id IS NULL
-           ORDER BY u.bloc = 'allied', u.unit_id""",
-        [gid, day_of_month(game, turn)],
-    )
-    if arriving:  # 19.1: Germans first, then Allies
-        game.insert_many(
-            "unit_state",
-            [
-                {"unit_id": r["unit_id"], "space_id": r["arrive_at"], "side": r["bloc"], "status": "Fresh"}
-                for r in arriving
-            ],
-        )
-        game.insert_many("bkn_unit_state", [{"unit_id": r["unit_id"]} for r in arriving])
-        game.log(Event("note", purpose=f"{len(arriving)} reinforcements arrive", rule="19.1"))
-    game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2
-    weather = game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [gid, turn])
-    if weather:  # 18.1
-        game.set("bkn_day", {}, weather=weather)
-    game.set("bkn_day", {}, impulse=0, sunset_drm=0, passes=0, day_over=False)  # 6.4 reset, 3.8
-    from .board import update_control
-
-    update_control(game, [r["arrive_at"] for r in arriving])
-
-
-def airborne(game, turn: int) -> None:
-    """21.2 (simplified): airborne units land in their drop areas, Fresh; no drop rolls yet."""
-    dawn(game, turn)
-
-
-GERMAN_FIRST = (GERMAN, ALLIED)
+    day = day_of_month(game, turn)
+    reinforcements.place(game, day)  # 19.1
+    reinforcements.redeploy(game, day)  # 3.5
+    game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2, 4.4
+    clear_strikes(game)  # 17.1
+    dawn_weather(game, turn)  # 18.1
+    reinforcements.withdraw_rangers(game)  # 19.6
+    game.set("bkn_day", {}, passes=0, day_over=False)

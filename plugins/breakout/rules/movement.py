@@ -41,8 +41,11 @@ def allowance(game, unit) -> int:
     return unit["movement"] + bonus
 
 
-def entry(game, unit, dest: str) -> Entry:
-    """The cost of ``unit`` entering ``dest`` from where it stands, or a RuleViolation."""
+def entry(game, unit, dest: str, landing: bool = False) -> Entry:
+    """The cost of ``unit`` entering ``dest`` from where it stands, or a RuleViolation.
+
+    A landing from an approach box is declared with ``land`` (19.3, 19.4): ``landing``
+    says the caller is that order."""
     b = board(game)
     side, here = unit["side"], unit["space_id"]
     link = b.neighbours(here).get(dest)
@@ -56,6 +59,10 @@ def entry(game, unit, dest: str) -> Entry:
     cost, code, crossing, forced = 0, "8.36", 0, False
     if kind == "sea":
         raise game.violation(f"{unit['unit_id']} cannot sail to {dest} in an impulse", "13")
+    if kind == "landing" and not b.areas[here].is_box:  # 3.4: never back into the approach box
+        raise game.violation(f"{unit['unit_id']} cannot re-enter the approach box {dest}", "3.4")
+    if kind == "landing" and not landing:  # 19.4: every lander is declared before interdiction
+        raise game.violation(f"{unit['unit_id']} lands with the order: land {dest} UNIT[,UNIT...]", "19.3")
     if dest in b.attacked:
         raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.1")
     river = kind == "river"

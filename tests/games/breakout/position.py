@@ -6,10 +6,13 @@ map or set-up::
 
     area 1 clear 1                 id, terrain, TEM; then any of: bocage, vp=N, zone=A
     area ZA zone                   a zone box (terrain zone)
-    border 1-2 river               clear | river | water | arrow
+    area B2 sea                    an approach (or offshore) box
+    border 1-2 river               clear | river | water | arrow | landing (box-beach) | sea
     bridge BR1 1-2 german          a bridge on the 1-2 border (german | allied | destroyed)
-    beach Omaha 2 works            a beach area with intact defensive works
+    beach Omaha 2 works            a beach area with intact defensive works (box=B2 nat=UK: its box, nation)
     unit U1 allied US infantry 3-4-3/2 1 Spent div=29th
+    unit P1 allied US infantry 3-4-3/2 1 arrive=6 method=drop   a unit of the arrival schedule (4.33)
+    turn 2 1944-06-07 1 Overcast   another day of the turn record track (turn, date, week, weather)
     weather Overcast               the first turn's printed weather
     control 3 US                   an area's controller at the start
 """
@@ -35,6 +38,7 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
     borders, bridges, beaches, units, setup = [], [], [], [], []
     after: dict = {"status": {}, "control": {}}
     weather = None
+    days: list[dict[str, str]] = []
     for raw in text.strip().splitlines():
         words = raw.split("#")[0].split()
         if not words:
@@ -42,9 +46,9 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         kind, args = words[0], words[1:]
         if kind == "area":
             area_id, terrain = args[0], args[1]
-            is_zone = terrain == "zone"
-            row = {"area_id": area_id, "name": f"Area {area_id}", "kind": "box" if is_zone else "area",
-                   "terrain": terrain, "tem": "" if is_zone else (args[2] if len(args) > 2 else "1"),
+            is_zone, is_box = terrain == "zone", terrain in ("zone", "sea")
+            row = {"area_id": area_id, "name": f"Area {area_id}", "kind": "box" if is_box else "area",
+                   "terrain": terrain, "tem": "" if is_box else (args[2] if len(args) > 2 else "1"),
                    "bocage": "false", "vp": "0", "zone": area_id[-1] if is_zone else "", "beach": "", "port": "",
                    "naval_colour": "", "x": str(len(areas)), "y": "0"}
             for extra in args[3:]:
@@ -67,8 +71,10 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         elif kind == "beach":
             name, area_id, *rest = args
             areas[area_id]["beach"] = name
-            beaches.append({"beach": name, "area_id": area_id, "nationality": "US", "approach_box": area_id,
-                            "depots_per_day": "1", "works": "true" if "works" in rest else "false", "mulberry": ""})
+            options = dict(extra.split("=") for extra in rest if "=" in extra)
+            beaches.append({"beach": name, "area_id": area_id, "nationality": options.get("nat", "US"),
+                            "approach_box": options.get("box", area_id), "depots_per_day": "1",
+                            "works": "true" if "works" in rest else "false", "mulberry": options.get("mulberry", "")})
         elif kind == "unit":
             unit_id, side, nationality, utype, values, where, *rest = args
             strengths, _, spent = values.partition("/")
@@ -83,10 +89,15 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
                     row[{"div": "division", "art": "art_kind"}.get(key, key)] = value
                 else:
                     after["status"][unit_id] = extra
+            arrival = {"arrival_day": row.pop("arrive", ""), "method": row.pop("method", "start")}
             units.append(row)
-            setup.append({"unit_id": unit_id, "space_id": where, "arrival_day": "", "method": "start"})
+            setup.append({"unit_id": unit_id, "space_id": where, **arrival})
         elif kind == "weather":
             weather = args[0]
+        elif kind == "turn":
+            turn, date, week, start = args
+            days.append({"turn": turn, "date": date, "week": week, "start_weather": start, "reinforcements": "",
+                         "vp_required": ""})
         elif kind == "control":
             after["control"][args[0]] = args[1]
         else:
@@ -100,10 +111,11 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
     _csv(folder / "units.csv", units, UNIT_COLS)
     _csv(folder / "setup.csv", setup, ["unit_id", "space_id", "arrival_day", "method"])
     turns = [{"turn": "1", "date": "1944-06-06", "week": "1", "start_weather": weather or "Clear",
-              "reinforcements": "", "vp_required": "10"}]
+              "reinforcements": "", "vp_required": "10"}, *days]
     _csv(folder / "tables/turns.csv", turns, list(turns[0]))
     (folder / "scenario.toml").write_text(
-        'game = "breakout-normandy"\nbase = "d-day"\ntitle = "test position"\nfirst_turn = 1\nlast_turn = 1\n'
+        'game = "breakout-normandy"\nbase = "d-day"\ntitle = "test position"\nfirst_turn = 1\n'
+        f"last_turn = {len(turns)}\n"
     )
     return folder, after
 

@@ -6,7 +6,7 @@ import pytest
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event
 from phaseline.games.breakout.rules.board import board
-from phaseline.games.breakout.rules.day import sunset
+from phaseline.games.breakout.rules.day import dawn, sunset
 
 MAP = "area 1 clear 1\narea 2 clear 1\nborder 1-2\nunit A1 allied US infantry 3-4-3/2 1\n"
 
@@ -78,6 +78,26 @@ def test_8_6_two_consecutive_passes_end_daylight(tmp_path, monkeypatch):
 
 def test_6_1_a_day_is_dawn_daylight_refit_regroup(tmp_path):
     game = new_match(tmp_path, MAP)
-    names = [s.name for s in game.steps(1)]
-    assert names == ["airborne", "german-impulse", "allied-impulse", "refit", "german-regroup", "allied-regroup"]
-    assert game.steps(2)[0].name == "dawn"
+    names = [s.name for s in game.steps(2)]
+    assert names == ["dawn", "german-impulse", "allied-impulse", "refit", "german-regroup", "allied-regroup"]
+
+
+def test_6_every_phase_cites_its_rule(tmp_path):
+    game = new_match(tmp_path, MAP + "unit P1 allied US infantry 3-4-3/2 2 arrive=6 method=drop\n")
+    assert [s.rule for s in game.steps(1)] == ["21.2", "21.3", "21.4", "21.5", "8.1", "8.1", "6.4", "6.5", "6.5"]
+
+
+def test_6_2_dawn_places_reinforcements_readies_markers_and_sets_the_weather(tmp_path):
+    game = new_match(
+        tmp_path,
+        MAP + "area ZA zone\nborder 1-ZA arrow\nunit Z1 german DE infantry 2-3-2/2 ZA arrive=7 method=zone\n"
+        "turn 2 1944-06-07 1 Overcast\n",
+    )
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: a used marker, then Dawn"))
+        game.set("bkn_marker_state", {"marker_id": "AIR_US"}, used=True)
+        dawn(game, 2)
+    b = board(game)
+    assert b.units["Z1"]["space_id"] == "ZA"
+    assert not game.one("SELECT count(*) FROM bkn_marker_state WHERE game_id = ? AND used", [game.game_id])
+    assert b.day["weather"] == "Overcast"

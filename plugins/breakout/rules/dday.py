@@ -1,0 +1,264 @@
+"""D-Day (21): the four opening phases that replace turn 1's Dawn (6.21, 21.1).
+
+1A Airborne (21.2): the set-up card's paratroop and glider units land Fresh in their
+drop areas. Each may attack the Germans there (no retreat after a repulse, no overrun,
+no air support) or instead secure one bridge on its area's border, turning Spent.
+1B Naval and 1C Air bombardment (21.3, 21.4) are dday_bombardment.py's.
+1D Amphibious assault (21.5): the first wave of each beach is placed in its approach box,
+all at once; coastal interdiction is rolled at all five beaches; then each beach's
+assault is resolved in the order the Allies choose, without artillery, overrun or
+bridge seizure, with air support. A failure leaves every lander Dis1, without retreat.
+Daylight then starts with German impulse 0 (21.6); Refit and Regroup are as usual (21.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event
+
+from ..scenarios import ALLIED, GERMAN
+from . import landings, works
+from .board import board, update_control
+
+WAVE_CAP = 5  # 19.3 applied to 21.5 (digest 8.2 no. 12); the ruling below lifts it
+NO_WAVE_CAP = "dday-no-landing-cap"
+
+
+def first_day(game) -> int:
+    from ..setup import day_of_month
+
+    return day_of_month(game, game.first_turn)
+
+
+def has_opening(game) -> bool:
+    """6.21: turn 1 opens with D-Day's phases when its set-up card drops or lands units."""
+    return bool(
+        game.one(
+            "SELECT count(*) FROM bkn_unit WHERE game_id = ? AND arrival_day = ? AND method IN ('drop', 'landing')",
+            [game.game_id, first_day(game)],
+        )
+    )
+
+
+# === 1A AIRBORNE PHASE (21.2) ===============================================================
+
+
+def drop(game) -> None:
+    """21.2: paratroop and glider units land Fresh in their drop areas."""
+    rows = game.rows(
+        """SELECT u.unit_id, b.arrive_at FROM unit u JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
+           WHERE u.game_id = ? AND b.method = 'drop' AND b.arrival_day = ?
+             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?) ORDER BY u.unit_id""",
+        [game.game_id, first_day(game), game.game_id],
+    )
+    if not rows:
+        return
+    game.insert_many(
+        "unit_state",
+        [{"unit_id": r["unit_id"], "space_id": r["arrive_at"], "side": ALLIED, "status": "Fresh"} for r in rows],
+    )
+    game.insert_many("bkn_unit_state", [{"unit_id": r["unit_id"]} for r in rows])
+    game.log(Event("note", side=ALLIED, purpose=f"{len(rows)} airborne units drop", rule="21.2"))
+    update_control(game, sorted({r["arrive_at"] for r in rows}))
+
+
+def paratroops(game) -> list[dict[str, Any]]:
+    """The dropped units still free to act tonight (Fresh, in their drop area, not yet used)."""
+    b = board(game)
+    dropped = {
+        r["unit_id"]: r["arrive_at"]
+        for r in game.rows(
+            "SELECT unit_id, arrive_at FROM bkn_unit WHERE game_id = ? AND method = 'drop' AND arrival_day = ?",
+            [game.game_id, first_day(game)],
+        )
+    }
+    return [
+        u
+        for uid, area in sorted(dropped.items())
+        if (u := b.units.get(uid)) and u["space_id"] == area and u["status"] == "Fresh" and not u["attacked"]
+    ]
+
+
+def airborne_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []  # 21.2: the Germans neither move nor fight tonight
+    b = board(game)
+    found = []
+    for area in sorted({u["space_id"] for u in paratroops(game)}):
+        if b.areas[area].units[GERMAN] and area not in b.attacked:
+            found.append(Action("attack", (area,), side))
+    for u in paratroops(game):
+        for kind, name in sorted(b.neighbours(u["space_id"]).values()):
+            if kind == "bridge" and b.bridges[name]["state"] == "german":
+                found.append(Action("secure", (u["unit_id"], name), side))
+    return found
+
+
+def airborne_attack(game, action: Action) -> None:
+    """attack AREA: the paratroops in their drop area attack the Germans there (21.2)."""
+    from .combat import resolve
+
+    if len(action.args) != 1:
+        raise game.violation("attack takes one area: attack AREA", "21.2")
+    area = action.args[0]
+    b = board(game)
+    units = [u for u in paratroops(game) if u["space_id"] == area]
+    if not units:
+        raise game.violation(f"no Fresh airborne unit dropped in {area} waits to attack", "21.2")
+    if not b.areas[area].units[GERMAN] or area in b.attacked:
+        raise game.violation(f"{area} holds no German units to attack tonight", "21.2")
+    result = resolve(game, ALLIED, area, units)
+    if result == "overrun":  # 8.53, 21.2: an overrun gives no advance tonight
+        for u in units:
+            game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", mp=0)
+        game.log(Event("note", side=ALLIED, purpose="no overrun in the Airborne phase", rule="8.53"))
+
+
+def secure(game, action: Action) -> None:
+    """secure UNIT BRIDGE: a dropped unit turns Spent and the bridge is Allied-held (21.2)."""
+    if len(action.args) != 2:
+        raise game.violation("secure takes a unit and a bridge: secure UNIT BRIDGE", "21.2")
+    unit_id, bridge_id = action.args
+    unit = next((u for u in paratroops(game) if u["unit_id"] == unit_id), None)
+    if unit is None:
+        raise game.violation(f"{unit_id} is no Fresh airborne unit in its drop area", "21.2")
+    bridge = board(game).bridges.get(bridge_id)
+    if bridge is None or unit["space_id"] not in (bridge["a"], bridge["b"]):
+        raise game.violation(f"{bridge_id} is not a bridge on the border of {unit['space_id']}", "21.2")
+    if bridge["state"] != "german":
+        raise game.violation(f"{bridge_id} is {bridge['state']}: only a German-held bridge is secured", "21.2")
+    game.set("unit_state", {"unit_id": unit_id}, status="Spent", attacked=True)
+    game.set("bkn_bridge_state", {"bridge_id": bridge_id}, state="allied")
+    game.log(Event("note", side=ALLIED, purpose=f"{unit_id} secures {bridge['name']}: Allied-held", rule="21.2"))
+
+
+# === 1D AMPHIBIOUS ASSAULT PHASE (21.5) =======================================================
+
+
+def waves(game) -> dict[str, list[dict[str, Any]]]:
+    """The declared first waves by beach name."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for r in game.rows("SELECT * FROM bkn_landing WHERE game_id = ? ORDER BY unit_id", [game.game_id]):
+        found.setdefault(r["beach"], []).append(r)
+    return found
+
+
+def beaches_to_assault(game) -> list[dict[str, Any]]:
+    """21.5: every beach whose approach box holds a unit that may land in the first wave."""
+    b = board(game)
+    return [
+        beach
+        for beach in landings.beaches(game)
+        if any(u["type"] != "artillery" for u in b.units_in(beach["approach_box"], ALLIED))
+        or beach["beach"] in waves(game)
+    ]
+
+
+def wave_refusal(game, beach: dict[str, Any], ids: list[str]):
+    b = board(game)
+    cap = 10 if NO_WAVE_CAP in game.options else WAVE_CAP
+    if beach["beach"] in waves(game):
+        return game.violation(f"{beach['beach']}'s first wave is already placed", "21.5")
+    if not ids or len(set(ids)) != len(ids) or len(ids) > cap:
+        return game.violation(f"a first wave is 1 to {cap} different units", "21.5")
+    for uid in ids:
+        u = b.units.get(uid)
+        if u is None or u["side"] != ALLIED or u["space_id"] != beach["approach_box"]:
+            return game.violation(f"{uid} is not an Allied unit in {beach['approach_box']}", "21.5")
+        if u["type"] == "artillery":
+            return game.violation(f"{uid} is artillery: artillery cannot land in this phase", "21.5")
+    return None
+
+
+def default_wave(game, beach: dict[str, Any]) -> list[str]:
+    """The strongest units of the beach's box that may land in the first wave (no artillery, 21.5)."""
+    units = sorted(
+        (u for u in board(game).units_in(beach["approach_box"], ALLIED) if u["type"] != "artillery"),
+        key=lambda u: (-u["attack"], u["unit_id"]),
+    )
+    return [u["unit_id"] for u in units[:WAVE_CAP]]
+
+
+def assault_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    declared = waves(game)
+    found = []
+    for beach in beaches_to_assault(game):
+        if beach["beach"] not in declared:
+            found.append(Action("wave", (beach["beach"], ",".join(default_wave(game, beach))), side))
+        elif all_declared(game) and not declared[beach["beach"]][0]["done"]:
+            found.append(Action("assault", (beach["beach"],), side))
+    return found
+
+
+def all_declared(game) -> bool:
+    declared = waves(game)
+    return all(beach["beach"] in declared for beach in beaches_to_assault(game))
+
+
+def wave(game, action: Action) -> None:
+    """wave BEACH UNIT[,UNIT...]: place a beach's first wave; with the last, interdiction at every beach."""
+    if len(action.args) != 2:
+        raise game.violation("wave takes a beach and units: wave BEACH UNIT[,UNIT...]", "21.5")
+    beach = landings.find_beach(game, action.args[0])
+    ids = action.args[1].split(",")
+    problem = wave_refusal(game, beach, ids)
+    if problem is not None:
+        raise problem
+    declare(game, beach, ids)
+
+
+def declare(game, beach: dict[str, Any], ids: list[str]) -> None:
+    """21.5: place the wave; once every beach has one, interdiction is rolled at all five."""
+    game.insert_many(
+        "bkn_landing", [{"unit_id": uid, "beach": beach["beach"], "result": None, "done": False} for uid in ids]
+    )
+    game.log(Event("note", side=ALLIED, purpose=f"first wave for {beach['beach']}: {', '.join(ids)}", rule="21.5"))
+    if all_declared(game):
+        for b in beaches_to_assault(game):  # 21.5: interdiction at all five beaches first
+            ids_here = [r["unit_id"] for r in waves(game)[b["beach"]]]
+            for uid, result in landings.interdict(game, ids_here, b["area_id"]).items():
+                game.set("bkn_landing", {"unit_id": uid}, result=result)
+
+
+def assault(game, action: Action) -> None:
+    """assault BEACH: this beach's first wave lands and attacks (21.5)."""
+    if len(action.args) != 1:
+        raise game.violation("assault takes one beach: assault BEACH", "21.5")
+    beach = landings.find_beach(game, action.args[0])
+    if not all_declared(game):
+        raise game.violation("every beach's first wave is placed before any assault", "21.5")
+    rows = waves(game).get(beach["beach"])
+    if not rows or rows[0]["done"]:
+        raise game.violation(f"{beach['beach']} has no first wave waiting to land", "21.5")
+    _assault(game, beach, rows)
+
+
+def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    ids = [r["unit_id"] for r in rows]
+    results = {r["unit_id"]: r["result"] for r in rows}
+    landings.go_ashore(game, beach, ids, results, pending=False)
+    landings.assault(game, beach, ids, results, dday=True)
+    works.update(game)
+
+
+def end_assault(game) -> None:
+    """21.5: every beach lands and attacks: a beach without a wave gets its strongest units, and
+    the beaches left are assaulted in beach order."""
+    for beach in beaches_to_assault(game):
+        if beach["beach"] not in waves(game):
+            game.log(
+                Event(
+                    "note",
+                    side=ALLIED,
+                    purpose=f"no wave placed for {beach['beach']}: its strongest units land",
+                    rule="21.5",
+                )
+            )
+            declare(game, beach, default_wave(game, beach))
+    by_name = {b["beach"]: b for b in landings.beaches(game)}
+    for name, rows in waves(game).items():
+        if not rows[0]["done"]:
+            _assault(game, by_name[name], rows)

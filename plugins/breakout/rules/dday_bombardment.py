@@ -1,0 +1,171 @@
+"""D-Day's bombardment phases (21.3, 21.4), between the airborne drop and the landings.
+
+1B Naval bombardment (21.3): every beach holding Germans is bombarded at the task
+forces' full D-Day strength 8, then both naval markers are used.
+1C Air bombardment (21.4): two different areas, each a beach or next to one, are both
+declared before either is resolved; then both air markers are used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event
+
+from ..scenarios import ALLIED, GERMAN
+from . import bombardment, landings
+from .board import board
+from .naval_air import colour_reaches, friendly_fire, record_strike, struck_by_other_nationality
+
+# === 1B NAVAL BOMBARDMENT PHASE (21.3) ========================================================
+
+
+def _markers(game, kind: str) -> list[dict[str, Any]]:
+    """The ready (unused) markers of ``kind`` (4.4)."""
+    return game.rows(
+        """SELECT m.* FROM bkn_marker m JOIN bkn_marker_state s ON s.game_id = m.game_id AND s.marker_id = m.marker_id
+           WHERE m.game_id = ? AND m.kind = ? AND NOT s.used ORDER BY m.marker_id""",
+        [game.game_id, kind],
+    )
+
+
+def naval_targets(game) -> dict[str, dict[str, Any]]:
+    """21.3: each beach still holding Germans and not yet bombarded, with its task force."""
+    b = board(game)
+    found = {}
+    for beach in landings.beaches(game):
+        area = b.areas[beach["area_id"]]
+        if not area.units[GERMAN] or game.one(
+            "SELECT count(*) FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, area.space_id]
+        ):
+            continue
+        fleets = _markers(game, "naval")
+        fleet = next((m for m in fleets if colour_reaches(m, area)), None) or next(
+            (m for m in fleets if m["nationality"] == beach["nationality"]), None
+        )
+        if fleet is not None:
+            found[area.space_id] = fleet
+    return found
+
+
+def naval_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    return [Action("bombard", (area, m["marker_id"]), side) for area, m in naval_targets(game).items()]
+
+
+def naval_bombard(game, action: Action) -> None:
+    """bombard BEACH MARKER [PRIMARY]: a beach at the task force's full D-Day strength (21.3)."""
+    if len(action.args) not in (2, 3):
+        raise game.violation("bombard takes a beach area, a naval marker and a primary: bombard AREA MARKER", "21.3")
+    area, marker_id = action.args[:2]
+    targets = naval_targets(game)
+    if area not in targets:
+        raise game.violation(f"{area} is no beach left to bombard with German units", "21.3")
+    if targets[area]["marker_id"] != marker_id:
+        raise game.violation(f"{area} is {targets[area]['marker_id']}'s target, not {marker_id}'s", "3.26")
+    _naval(game, area, targets[area], action.args[2] if len(action.args) == 3 else None)
+
+
+def _naval(game, area: str, marker: dict[str, Any], primary: str | None) -> None:
+    primary = primary or bombardment.default_primary(game, area, ALLIED)
+    if primary not in {u["unit_id"] for u in board(game).units_in(area, GERMAN)}:
+        raise game.violation(f"{primary} is not a German unit in {area}", "10.1")
+    strength = marker["dday_strength"] or marker["strength"]
+    bombardment.resolve(
+        game, ALLIED, area, "naval", [(f"{marker['marker_id']} full D-Day strength", strength)], primary
+    )
+    record_strike(game, marker, area)
+
+
+def end_naval(game) -> None:
+    """21.3: beaches not yet bombarded are bombarded now; then both naval markers are used."""
+    for area, marker in naval_targets(game).items():
+        _naval(game, area, marker, None)
+    _use(game, "naval")
+
+
+def _use(game, kind: str) -> None:
+    for m in _markers(game, kind):
+        game.set("bkn_marker_state", {"marker_id": m["marker_id"]}, used=True)
+
+
+# === 1C AIR BOMBARDMENT PHASE (21.4) ==========================================================
+
+
+def declared_air(game) -> list[dict[str, Any]]:
+    return game.rows("SELECT * FROM bkn_air_target WHERE game_id = ? ORDER BY marker_id", [game.game_id])
+
+
+def air_target_ok(game, marker: dict[str, Any], area: str) -> bool:
+    """21.4: a beach or an area next to one, with Germans, not the other marker's target; Clear (18.2)."""
+    b = board(game)
+    here = b.areas.get(area)
+    if here is None or not here.units[GERMAN] or here.is_box or here.is_zone:
+        return False
+    if b.day["weather"] != "Clear" or struck_by_other_nationality(game, marker, here):
+        return False
+    beach_areas = {r["area_id"] for r in landings.beaches(game)}
+    if area not in beach_areas and not beach_areas & set(b.neighbours(area)):
+        return False
+    return area not in {d["space_id"] for d in declared_air(game)}
+
+
+def air_actions(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    done = {d["marker_id"] for d in declared_air(game)}
+    return [
+        Action("bombard", (area, m["marker_id"]), side)
+        for m in _markers(game, "air")
+        if m["marker_id"] not in done
+        for area in sorted(board(game).areas)
+        if air_target_ok(game, m, area)
+    ]
+
+
+def declare_air(game, action: Action) -> None:
+    """bombard AREA MARKER [PRIMARY]: declare an air target; both resolve once declared (21.4)."""
+    if len(action.args) not in (2, 3):
+        raise game.violation("bombard takes an area, an air marker and a primary: bombard AREA MARKER", "21.4")
+    area, marker_id = action.args[:2]
+    marker = next((m for m in _markers(game, "air") if m["marker_id"] == marker_id), None)
+    if marker is None or marker_id in {d["marker_id"] for d in declared_air(game)}:
+        raise game.violation(f"{marker_id} is no air marker left to declare", "21.4")
+    if not air_target_ok(game, marker, area):
+        raise game.violation(
+            f"{area} is no air target: a beach or next to one, with Germans, "
+            "not the other marker's target, in Clear weather",
+            "21.4",
+        )
+    primary = action.args[2] if len(action.args) == 3 else bombardment.default_primary(game, area, ALLIED)
+    if primary not in {u["unit_id"] for u in board(game).units_in(area, GERMAN)}:
+        raise game.violation(f"{primary} is not a German unit in {area}", "10.1")
+    game.insert("bkn_air_target", {"marker_id": marker_id, "space_id": area, "primary_id": primary})
+    game.log(Event("note", side=ALLIED, purpose=f"{marker_id} will strike {area}", rule="21.4"))
+    if len(declared_air(game)) == len(_markers(game, "air")):
+        _resolve_air(game)
+
+
+def _resolve_air(game) -> None:
+    """21.4: every declared strike is resolved as 17.3 says, then the markers are used."""
+    markers = {m["marker_id"]: m for m in _markers(game, "air")}
+    for d in declared_air(game):
+        marker = markers[d["marker_id"]]
+        result = bombardment.resolve(
+            game,
+            ALLIED,
+            d["space_id"],
+            "air",
+            [(f"{marker['marker_id']} strength", marker["strength"])],
+            d["primary_id"],
+        )
+        record_strike(game, marker, d["space_id"])
+        friendly_fire(game, d["space_id"], result["av"], result["raw_at"], result["raw_dt"])  # 17.3
+        game.delete("bkn_air_target", {"marker_id": d["marker_id"]})
+    _use(game, "air")
+
+
+def end_air(game) -> None:
+    """21.4: the declared strikes are resolved (a marker left undeclared is simply used)."""
+    _resolve_air(game)

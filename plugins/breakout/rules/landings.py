@@ -1,0 +1,267 @@
+"""Landings from the beach approach boxes (3.4, 19.3, 19.4, 21.6) and coastal batteries (16.3).
+
+A landing is an Assault impulse that activates an approach box (no bridge repair or
+demolition), or an order of the Allied Regroup phase onto a free beach (19.3). At most
+5 units land per impulse or Regroup phase, and the beach holds at most 10 Allied units
+(19.3); units land only on beaches of their nationality, never on a German-controlled
+uncontested beach, and not in a storm (24.6A). Every lander is declared first; then
+each rolls a dr against the beach's interdiction value, the Fresh German coastal
+batteries in or next to it (19.4, 16.3): dr = IV lands Spent, dr < IV lands Dis1.
+Landing on works held by Germans, where no Fresh or Spent Allied unit contests them,
+is a forced attack without artillery (8.51, 21.6); if every lander was interdicted no
+DR is rolled, and a failed attack leaves every lander Dis1 (19.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event, RuleViolation
+
+from ..scenarios import ALLIED, GERMAN
+from . import works
+from .board import board, national_group, update_control
+from .weather import storm_blows
+
+MAX_LANDERS = 5  # 19.3: units landing per impulse or Regroup phase
+MAX_ON_BEACH = 10  # 19.3: Allied units on the beach with those landing
+
+
+def beaches(game) -> list[dict[str, Any]]:
+    """The five beaches with their area, nationality and approach box (3.4, 12.7); static, read once."""
+    cached = getattr(game, "_bkn_beaches", None)
+    if cached is None:
+        cached = game._bkn_beaches = game.rows(
+            "SELECT beach, area_id, nationality, approach_box FROM bkn_beach WHERE game_id = ? ORDER BY beach",
+            [game.game_id],
+        )
+    return [dict(row) for row in cached]
+
+
+def find_beach(game, name: str) -> dict[str, Any]:
+    for row in beaches(game):
+        if name.lower() in (row["beach"].lower(), row["area_id"].lower(), row["approach_box"].lower()):
+            return row
+    known = ", ".join(r["beach"] for r in beaches(game))
+    raise game.violation(f"no beach {name!r} (beaches: {known})", "3.4")
+
+
+# === 19.4 COASTAL INTERDICTION ============================================================
+
+
+def interdiction_value(game, area: str) -> int:
+    """19.4, 16.3: Fresh German coastal batteries in or adjacent to the beach (isolation aside, 12.8)."""
+    b = board(game)
+    spaces = {area, *b.neighbours(area)}
+    return sum(
+        1
+        for u in b.units.values()
+        if u["side"] == GERMAN and u["type"] == "coastal" and u["status"] == "Fresh" and u["space_id"] in spaces
+    )
+
+
+def interdiction_result(die: int, iv: int) -> str | None:
+    """19.4: dr > IV no effect; dr = IV lands Spent; dr < IV lands Dis1."""
+    if die > iv:
+        return None
+    return "Spent" if die == iv else "Dis1"
+
+
+def interdict(game, unit_ids: list[str], area: str) -> dict[str, str | None]:
+    """19.4: each declared lander rolls its dr; batteries stay Fresh and may interdict again."""
+    iv = interdiction_value(game, area)
+    results: dict[str, str | None] = {}
+    for uid in unit_ids:
+        if iv == 0:
+            results[uid] = None
+            continue
+        die = game.roll(f"coastal interdiction of {uid} landing on {area} (IV {iv})", rule="19.4", side=ALLIED)
+        results[uid] = interdiction_result(die, iv)
+        if results[uid]:
+            game.set("unit_state", {"unit_id": uid}, status=results[uid])
+        game.log(
+            Event(
+                "note",
+                side=GERMAN,
+                purpose=f"{uid}: dr {die} vs IV {iv}: {'lands ' + results[uid] if results[uid] else 'no effect'}",
+                rule="19.4",
+            )
+        )
+    return results
+
+
+# === 19.3 WHO MAY LAND =====================================================================
+
+
+def is_forced(game, area: str) -> bool:
+    """8.51, 21.6: Germans on intact works, and no Fresh or Spent Allied unit contests them."""
+    b = board(game)
+    if not b.areas[area].units[GERMAN] or not works.intact(game, area):
+        return False
+    return not any(u["status"] in ("Fresh", "Spent") for u in b.units_in(area, ALLIED))
+
+
+def landed_this_phase(game) -> int:
+    return int(game.one("SELECT count(*) FROM bkn_landing WHERE game_id = ? AND done", [game.game_id]))
+
+
+def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> RuleViolation | None:
+    """The first rule that forbids these units to land on ``beach`` now (None: they may)."""
+    b = board(game)
+    area, box = beach["area_id"], beach["approach_box"]
+    here = b.areas[area]
+    if storm_blows(game):
+        return game.violation("no Allied unit lands in a storm", "24.6")
+    if not unit_ids or len(set(unit_ids)) != len(unit_ids):
+        return game.violation("name each landing unit once", "19.3")
+    if len(unit_ids) + landed_this_phase(game) > MAX_LANDERS:
+        return game.violation(f"at most {MAX_LANDERS} units land per impulse or Regroup phase", "19.3")
+    if len(unit_ids) + here.count(ALLIED) > MAX_ON_BEACH:
+        return game.violation(f"{beach['beach']} would hold more than {MAX_ON_BEACH} Allied units", "19.3")
+    if here.controlled_by(GERMAN) and not here.contested():
+        return game.violation(f"{beach['beach']} is German-controlled and uncontested: no landing", "19.3")
+    if regroup and not here.free(ALLIED):
+        return game.violation(f"{beach['beach']} is not free: no landing in the Regroup phase", "19.3")
+    forced = is_forced(game, area)
+    for uid in unit_ids:
+        unit = b.units.get(uid)
+        if unit is None or unit["side"] != ALLIED or unit["space_id"] != box:
+            return game.violation(f"{uid} is not an Allied unit in {box}", "3.4")
+        if national_group(unit["nationality"]) != beach["nationality"]:
+            return game.violation(f"{uid} is {unit['nationality']}: it lands only on its own nation's beaches", "19.3")
+        if not regroup and unit["status"] != "Fresh":
+            return game.violation(f"{uid} is {unit['status']}: only Fresh units land in an impulse", "8.1")
+        if forced and unit["type"] == "artillery":
+            return game.violation(f"{uid} is artillery: it cannot join a forced-attack landing", "21.6")
+    if len({national_group(b.units[u]["nationality"]) for u in unit_ids}) > 1:
+        return game.violation("US and British units never land in the same impulse", "8.37")
+    return None
+
+
+def candidates(game, beach: dict[str, Any], regroup: bool) -> list[str]:
+    """The units of the beach's box that may land now, strongest first, as many as may land."""
+    b = board(game)
+    forced = is_forced(game, beach["area_id"])
+    units = [
+        u
+        for u in b.units_in(beach["approach_box"], ALLIED)
+        if national_group(u["nationality"]) == beach["nationality"]
+        and (regroup or u["status"] == "Fresh")
+        and not (forced and u["type"] == "artillery")
+    ]
+    units.sort(key=lambda u: (u["type"] == "artillery", -u["attack"], u["unit_id"]))
+    room = min(MAX_LANDERS - landed_this_phase(game), MAX_ON_BEACH - b.areas[beach["area_id"]].count(ALLIED))
+    return [u["unit_id"] for u in units[: max(room, 0)]]
+
+
+def legal_landings(game, side: str) -> list[Action]:
+    if side != ALLIED:
+        return []
+    regroup = game.step.phase == "regroup"
+    if not regroup and board(game).day["activated"] is not None:
+        return []
+    found = []
+    for beach in beaches(game):
+        ids = candidates(game, beach, regroup)
+        if ids and refusal(game, beach, ids, regroup) is None:
+            found.append(Action("land", (beach["beach"], ",".join(ids)), side))
+    return found
+
+
+# === LANDING ==================================================================================
+
+
+def land(game, action: Action) -> None:
+    """land BEACH UNIT[,UNIT...]: activate the approach box and land these units (19.3, 19.4)."""
+    if len(action.args) != 2:
+        raise game.violation("land takes a beach and units: land BEACH UNIT[,UNIT...]", "19.3")
+    beach = find_beach(game, action.args[0])
+    ids = action.args[1].split(",")
+    regroup = game.step.phase == "regroup"
+    if not regroup and board(game).day["activated"] is not None:
+        raise game.violation("a landing activates the approach box: it must be the impulse's first order", "19.3")
+    problem = refusal(game, beach, ids, regroup)
+    if problem is not None:
+        raise problem
+    forced = is_forced(game, beach["area_id"])
+    if not regroup:
+        from .movement import activate
+
+        activate(game, ALLIED, beach["approach_box"])  # 19.3: the box is activated, not the beach
+        game.set("bkn_day", {}, nationality=beach["nationality"])
+    results = interdict(game, ids, beach["area_id"])
+    go_ashore(game, beach, ids, results, pending=not forced and not regroup)
+    if forced:
+        assault(game, beach, ids, results, dday=False)
+    works.update(game)
+
+
+def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], pending: bool) -> None:
+    """Move the landers from the box onto the beach, paying the MF to enter it (19.3)."""
+    from .movement import allowance, entry
+
+    b = board(game)
+    area, box = beach["area_id"], beach["approach_box"]
+    costs = {}
+    for uid in ids:
+        unit = {**b.units[uid], "mp": allowance(game, b.units[uid]), "areas": 0}
+        costs[uid] = entry(game, unit, area, landing=True)
+    enemies = bool(b.areas[area].units[GERMAN])
+    for uid in ids:
+        step, unit = costs[uid], b.units[uid]
+        stopped = step.stops or results.get(uid) is not None  # 19.4: an interdicted lander goes no further
+        mp = 0 if stopped else max(0, allowance(game, unit) - step.cost)
+        game.set("unit_state", {"unit_id": uid}, space_id=area, mp=mp, moved=True)
+        game.set(
+            "bkn_unit_state",
+            {"unit_id": uid},
+            came_from=box,
+            entered=area,
+            areas=1,
+            pending=pending and enemies and results.get(uid) is None,
+        )
+        _record(game, uid, beach["beach"], results.get(uid))
+    game.log(Event("note", side=ALLIED, purpose=f"{', '.join(ids)} land on {beach['beach']} ({area})", rule="19.3"))
+    update_control(game, [area], mover=beach["nationality"])
+
+
+def _record(game, uid: str, beach: str, result: str | None) -> None:
+    """19.3: count the lander (a D-Day first wave's row is already there)."""
+    if game.one("SELECT count(*) FROM bkn_landing WHERE game_id = ? AND unit_id = ?", [game.game_id, uid]):
+        game.set("bkn_landing", {"unit_id": uid}, done=True, result=result)
+    else:
+        game.insert("bkn_landing", {"unit_id": uid, "beach": beach, "result": result, "done": True})
+
+
+def assault(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool) -> str:
+    """19.4, 21.5: the landers that escaped interdiction attack; a failure leaves all Dis1."""
+    from .combat import resolve
+
+    area = beach["area_id"]
+    survivors = [uid for uid in ids if results.get(uid) is None]
+    rule = "21.5" if dday else "19.4"
+    if not board(game).areas[area].units[GERMAN]:
+        return "unopposed"
+    if not survivors:
+        result = "failed: every lander was interdicted"
+    else:
+        b = board(game)
+        outcome = resolve(game, ALLIED, area, [b.units[u] for u in survivors])
+        if dday and outcome == "overrun":  # 8.53: no overrun in D-Day's assault phase
+            for uid in survivors:
+                game.set("unit_state", {"unit_id": uid}, status="Spent", mp=0)
+            game.log(Event("note", side=ALLIED, purpose="no overrun in the Amphibious Assault phase", rule="8.53"))
+        result = "failed" if outcome == "repulsed" else outcome
+    if result.startswith("failed"):
+        for uid in ids:  # 19.4, 21.5: every lander Dis1, never Dis2 from interdiction
+            game.set("unit_state", {"unit_id": uid}, status="Dis1", mp=0)
+    for uid in ids:
+        game.set("bkn_unit_state", {"unit_id": uid}, pending=False)
+    game.log(Event("note", side=ALLIED, purpose=f"landing assault on {beach['beach']}: {result}", rule=rule))
+    return result
+
+
+def begin_phase(game) -> None:
+    """19.3: the count of units landed starts again each impulse and Regroup phase."""
+    for row in game.rows("SELECT unit_id FROM bkn_landing WHERE game_id = ? ORDER BY 1", [game.game_id]):
+        game.delete("bkn_landing", {"unit_id": row["unit_id"]})

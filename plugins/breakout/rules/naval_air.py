@@ -1,0 +1,167 @@
+"""Naval and air bombardment (17), the Le Havre battery (16.4, 3.27) and naval targets (3.26).
+
+Each marker fires alone, once a day, as the single action of one impulse (17.1, 4.4).
+A naval task force reaches areas whose ID carries its colour (3.26: green Western/US,
+brown Eastern/UK); an air marker any area holding enemy units but a zone, in Clear
+weather only (17.3, 18.2). Both need a unit of their nationality in or next to the
+target, or else an area of their nationality next to it (17.2, 17.3; for air an
+approach box counts as its beach). No area is hit on one day by naval or air markers
+of both nationalities (17.1). No naval bombardment in a storm (24.6C). Le Havre reaches
+areas 1 and 2 only (3.27, 16.4). An air strike on a contested area whose two raw DRs
+are equal hits the Allies too (17.3).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from phaseline import Event
+
+from ..scenarios import ALLIED, GERMAN
+from .board import board, national_group
+from .weather import is_clear, storm_blows
+
+FRIENDLY_FIRE_AS_BOMBARDMENT = "friendly-fire-as-bombardment"
+
+
+def colour_reaches(marker: dict[str, Any], area) -> bool:
+    """3.26: the task force's colour is on the area's ID symbol."""
+    return (marker["reach"] or "").removeprefix("colour:") in (area.naval_colour or "").split("+")
+
+
+def le_havre_reaches(marker: dict[str, Any], area) -> bool:
+    """3.27, 16.4: the battery reaches only the areas listed (1 and 2)."""
+    return area.space_id in (marker["reach"] or "").removeprefix("areas:").split(";")
+
+
+def _beach_of_box(game) -> dict[str, str]:
+    """Approach box -> beach area (static: read once per match)."""
+    cached = getattr(game, "_bkn_beach_of_box", None)
+    if cached is None:
+        rows = game.rows("SELECT approach_box, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
+        cached = game._bkn_beach_of_box = {r["approach_box"]: r["area_id"] for r in rows}
+    return cached
+
+
+def _today(game) -> dict[str, Any]:
+    """Per state: today's struck areas by nationality (17.1) and where each nationality stands."""
+    cached = getattr(game, "_bkn_targets", None)
+    if cached is None or cached[0] != game.ledger.version:
+        b = board(game)
+        boxes = _beach_of_box(game)
+        strikes = dict(
+            game.con.execute(
+                "SELECT space_id, nationality FROM bkn_strike WHERE game_id = ?", [game.game_id]
+            ).fetchall()
+        )
+        occupied: dict[tuple[str, bool], set[str]] = {}
+        for u in b.units.values():
+            if u["side"] == ALLIED and u["space_id"]:
+                nation = national_group(u["nationality"])
+                occupied.setdefault((nation, False), set()).add(u["space_id"])
+                occupied.setdefault((nation, True), set()).add(boxes.get(u["space_id"], u["space_id"]))
+        cached = (game.ledger.version, {"strikes": strikes, "occupied": occupied})
+        game._bkn_targets = cached
+    return cached[1]
+
+
+def near_own_nationality(game, nationality: str, area, box_is_beach: bool) -> bool:
+    """17.2, 17.3: a unit of the nationality in or next to the target, else an area it controls next to it."""
+    b = board(game)
+    occupied = _today(game)["occupied"].get((nationality, box_is_beach), set())
+    around = set(b.neighbours(area.space_id))
+    if area.space_id in occupied or around & occupied:
+        return True
+    return any(b.areas[n].controller == nationality for n in around if n in b.areas)
+
+
+def struck_by_other_nationality(game, marker: dict[str, Any], area) -> bool:
+    """17.1: the area was hit today by a naval or air marker of the other nationality."""
+    other = _today(game)["strikes"].get(area.space_id)
+    return other is not None and other != marker["nationality"]
+
+
+def can_target(game, marker: dict[str, Any], area) -> bool:
+    """Whether ``marker`` may bombard ``area`` now (17.1-17.3, 16.4, 24.6C)."""
+    kind = marker["kind"]
+    if kind == "le_havre":
+        return le_havre_reaches(marker, area)
+    if struck_by_other_nationality(game, marker, area):
+        return False
+    if kind == "naval":
+        return (
+            not storm_blows(game)
+            and colour_reaches(marker, area)
+            and near_own_nationality(game, marker["nationality"], area, box_is_beach=False)
+        )
+    if kind == "air":
+        return (
+            is_clear(game)
+            and not area.is_zone
+            and not area.is_box
+            and near_own_nationality(game, marker["nationality"], area, box_is_beach=True)
+        )
+    return False
+
+
+def record_strike(game, marker: dict[str, Any], target: str) -> None:
+    """17.1: remember today's naval and air targets by nationality."""
+    if (
+        marker["kind"] in ("naval", "air")
+        and game.one("SELECT count(*) FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, target]) == 0
+    ):
+        game.insert("bkn_strike", {"space_id": target, "nationality": marker["nationality"]})
+
+
+def clear_strikes(game) -> None:
+    """4.4, 6.2: at Dawn the markers are ready again and yesterday's targets forgotten."""
+    for row in game.rows("SELECT space_id FROM bkn_strike WHERE game_id = ? ORDER BY 1", [game.game_id]):
+        game.delete("bkn_strike", {"space_id": row["space_id"]})
+
+
+# === 17.3 FRIENDLY FIRE ====================================================================
+
+
+def friendly_fire_ap(game, av: int, raw_at: int, tem: int) -> int:
+    """17.3: the Allies' AP: the attacker's DR halved, rounded up (digest 8.2 no. 5); the
+    ruling reads it as the strike resolved again with the halved DR against TEM + DR."""
+    half = ceil(raw_at / 2)
+    if FRIENDLY_FIRE_AS_BOMBARDMENT in game.options:
+        return max(0, av + half - (tem + raw_at))
+    return half
+
+
+def friendly_fire(game, target: str, av: int, raw_at: int, raw_dt: int) -> None:
+    """17.3: a contested target and equal raw DRs: Allied units take AP too; the Germans name the primary."""
+    b = board(game)
+    area = b.areas[target]
+    allies = b.units_in(target, ALLIED)
+    if raw_at != raw_dt or not area.contested() or not allies:
+        return
+    ap = friendly_fire_ap(game, av, raw_at, area.tem)
+    game.log(
+        Event(
+            "note",
+            side=ALLIED,
+            purpose=f"friendly fire in {target}: equal DRs {raw_at}: {ap} AP on the Allies",
+            rule="17.3",
+        )
+    )
+    if ap:
+        game.ask(
+            GERMAN,
+            "friendly-fire-primary",
+            f"name the Allied primary unit for {ap} friendly-fire AP in {target}",
+            sorted(u["unit_id"] for u in allies),
+            {"area": target, "ap": ap},
+            rule="17.3",
+        )
+
+
+def answer_friendly_fire(game, decision: dict[str, Any], answer: str) -> None:
+    """17.3: the AP go to the German-named primary first, then as 10.4 says."""
+    from .bombardment import apply_attrition
+
+    context = decision["context"]
+    apply_attrition(game, ALLIED, context["area"], answer, int(context["ap"]), rule="17.3")

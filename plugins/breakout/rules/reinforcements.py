@@ -1,0 +1,163 @@
+"""Reinforcements (19.1-19.3, 19.5, 19.6) and the offshore box (3.5), at Dawn.
+
+The arrival schedule is setup.csv: each unit's day of June, its method (zone, landing
+or drop) and its zone, approach box or drop area (4.33). Germans are placed first (19.1):
+Fresh in their zone even if it is contested (19.2). Allied units go to the approach box
+of their beach (19.3). The two 7 June airborne units drop Fresh in their drop areas,
+unless the area is German-controlled and uncontested: then they come by sea from 8 June
+(19.5). Units that did not land wait offshore and are redeployed at Dawn to an available
+approach box of their nationality: on 7 June only their own beach's, later any (3.5,
+19.5); the engine keeps them at their own beach while it can be landed on, and else
+sends them to the first available beach of their nationality in beach order. The US
+Ranger battalions are withdrawn at the first Dawn with Omaha Allied-controlled (19.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Event
+
+from ..scenarios import ALLIED, GERMAN
+from .board import board, national_group, update_control
+from .landings import beaches
+
+SEVENTH_JUNE = 7  # 19.5
+
+
+def arriving(game, day: int) -> list[dict[str, Any]]:
+    """4.33: the units whose arrival day is ``day`` and are not yet in play, Germans first (19.1)."""
+    return game.rows(
+        """SELECT u.unit_id, u.bloc, u.nationality, b.method, b.arrive_at FROM unit u
+           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
+           WHERE u.game_id = ? AND b.arrival_day = ? AND b.method IN ('landing', 'zone', 'drop')
+             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?)
+           ORDER BY u.bloc = 'allied', u.unit_id""",
+        [game.game_id, day, game.game_id],
+    )
+
+
+def held_back(game, day: int) -> list[dict[str, Any]]:
+    """19.5: 7 June airborne units that could not drop, coming by sea from 8 June."""
+    if day <= SEVENTH_JUNE:
+        return []
+    return game.rows(
+        """SELECT u.unit_id, u.bloc, u.nationality, 'landing' AS method, NULL AS arrive_at FROM unit u
+           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
+           WHERE u.game_id = ? AND b.arrival_day = ? AND b.method = 'drop'
+             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?) ORDER BY u.unit_id""",
+        [game.game_id, SEVENTH_JUNE, game.game_id],
+    )
+
+
+def can_drop(game, area: str) -> bool:
+    """19.5: no drop into a German-controlled, uncontested area."""
+    here = board(game).areas[area]
+    return not (here.controlled_by(GERMAN) and not here.contested())
+
+
+def available_boxes(game, nationality: str) -> list[str]:
+    """3.5: approach boxes of the nationality whose beach may be landed on (19.3)."""
+    b = board(game)
+    found = []
+    for beach in beaches(game):
+        here = b.areas[beach["area_id"]]
+        if beach["nationality"] == nationality and not (here.controlled_by(GERMAN) and not here.contested()):
+            found.append(beach["approach_box"])
+    return found
+
+
+def place(game, day: int) -> None:
+    """19.1-19.3, 19.5: today's reinforcements, Germans first."""
+    placed = []
+    for r in [*arriving(game, day), *held_back(game, day)]:
+        where, why = r["arrive_at"], "19.3"
+        if r["method"] == "zone":
+            why = "19.2"
+        elif r["method"] == "drop":
+            why = "19.5"
+            if not can_drop(game, where):
+                game.log(
+                    Event(
+                        "note",
+                        side=ALLIED,
+                        purpose=f"{r['unit_id']} cannot drop into German-held {where}: it comes by sea from 8 June",
+                        rule="19.5",
+                    )
+                )
+                continue
+        elif where is None:
+            boxes = available_boxes(game, national_group(r["nationality"])) or _boxes(game, r["nationality"])
+            where = boxes[0]
+        placed.append({"unit_id": r["unit_id"], "space_id": where, "side": r["bloc"], "status": "Fresh", "rule": why})
+    if not placed:
+        return
+    game.insert_many("unit_state", [{k: v for k, v in p.items() if k != "rule"} for p in placed])
+    game.insert_many("bkn_unit_state", [{"unit_id": p["unit_id"]} for p in placed])
+    for side in (GERMAN, ALLIED):
+        mine = [p for p in placed if p["side"] == side]
+        if mine:
+            game.log(
+                Event(
+                    "note",
+                    side=side,
+                    purpose=f"{len(mine)} {side} reinforcements arrive: "
+                    + ", ".join(f"{p['unit_id']} in {p['space_id']}" for p in mine),
+                    rule="19.1",
+                )
+            )
+    update_control(game, sorted({p["space_id"] for p in placed if p["rule"] == "19.5"}))
+
+
+def _boxes(game, nationality: str) -> list[str]:
+    return [r["approach_box"] for r in beaches(game) if r["nationality"] == national_group(nationality)]
+
+
+def redeploy(game, day: int) -> None:
+    """3.5, 19.5: units that did not land yesterday go to an available box of their nationality."""
+    b = board(game)
+    boxes = {r["approach_box"] for r in beaches(game)} | {"OFFSHORE"}
+    waiting = [u for u in b.units.values() if u["side"] == ALLIED and u["space_id"] in boxes]
+    scheduled = dict(
+        game.con.execute(
+            "SELECT unit_id, arrive_at FROM bkn_unit WHERE game_id = ? AND method = 'landing'", [game.game_id]
+        ).fetchall()
+    )
+    for u in sorted(waiting, key=lambda u: u["unit_id"]):
+        own = scheduled.get(u["unit_id"])
+        options = available_boxes(game, national_group(u["nationality"]))
+        if day <= SEVENTH_JUNE:  # 19.5: on 7 June only the original beach
+            options = [own] if own else options[:1]
+        target = own if own in options else (options[0] if options else own or u["space_id"])
+        if target != u["space_id"]:
+            game.set("unit_state", {"unit_id": u["unit_id"]}, space_id=target)
+            game.log(
+                Event(
+                    "note",
+                    side=ALLIED,
+                    purpose=f"{u['unit_id']} redeploys from {u['space_id']} to {target}",
+                    rule="3.5",
+                )
+            )
+
+
+def withdraw_rangers(game) -> None:
+    """19.6: at the first Dawn with Omaha Allied-controlled both Ranger battalions leave, whatever their state."""
+    omaha = game.one("SELECT area_id FROM bkn_beach WHERE game_id = ? AND beach = 'Omaha'", [game.game_id])
+    b = board(game)
+    if omaha is None or not b.areas[omaha].controlled_by(ALLIED):
+        return
+    rangers = [u for u in b.units.values() if u["subtype"] == "ranger" and u["side"] == ALLIED]
+    for u in rangers:
+        game.delete("bkn_unit_state", {"unit_id": u["unit_id"]})
+        game.delete("unit_state", {"unit_id": u["unit_id"]})
+    if rangers:
+        game.log(
+            Event(
+                "note",
+                side=ALLIED,
+                purpose=f"Omaha is Allied: {', '.join(u['unit_id'] for u in rangers)} withdrawn",
+                rule="19.6",
+            )
+        )
+        update_control(game, sorted({u["space_id"] for u in rangers}))

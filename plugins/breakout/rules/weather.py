@@ -1,0 +1,196 @@
+"""Weather (18) and the extended game's storm (24.5, 24.6).
+
+Each day dawns with the weather printed on the turn record track (18.1). Clear is normal
+play (18.2); Overcast gives German units +1 MF and stops air strikes, air interdiction
+and Allied air support (18.3). A Sunset DR equal to the impulse number flips the weather
+from the next German impulse (18.4). In week 2 (13-19 June) every weather change first
+rolls the storm dr (24.5); a storm stops landings and naval bombardment and cuts the
+beaches' supply (24.6).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from phaseline import Event
+
+from .board import board
+
+BEACH_SP = 10  # 12.7: a beach depot's supply points
+
+
+def is_clear(game) -> bool:
+    """18.2: air strikes, air interdiction and Allied air support need Clear weather."""
+    return board(game).day["weather"] == "Clear"
+
+
+def storm_blows(game) -> bool:
+    """24.6: a storm is on (its effects come on top of Overcast's)."""
+    return bool(board(game).day["storm"])
+
+
+def _turn_row(game, turn: int) -> dict | None:
+    rows = game.rows("SELECT * FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, turn])
+    return rows[0] if rows else None
+
+
+def _days_completed(game, turn: int) -> int | None:
+    """24.5: the days of week 2 already completed (None outside week 2)."""
+    row = _turn_row(game, turn)
+    if row is None or row["week"] != 2:
+        return None
+    first = game.one("SELECT min(turn) FROM bkn_turn WHERE game_id = ? AND week = 2", [game.game_id])
+    return turn - first
+
+
+def _last_of_week_two(game, turn: int) -> bool:
+    return turn == game.one("SELECT max(turn) FROM bkn_turn WHERE game_id = ? AND week = 2", [game.game_id])
+
+
+# === 18.1 DAWN ===========================================================================
+
+
+def dawn(game, turn: int) -> None:
+    """18.1: the day's first weather from the track; 24.5: the storm's timeline."""
+    clear_marks(game)
+    row = _turn_row(game, turn)
+    printed = row["start_weather"] if row and row["start_weather"] else board(game).day["weather"]
+    day = board(game).day
+    began = day["storm_began"]
+    if day["storm"] and began is not None:
+        age = turn - began
+        if age >= 4:  # 24.5: unchanged until the fourth day: the printed weather returns
+            end_storm(game, f"the storm has blown four days: {printed} as printed")
+        else:
+            game.set("bkn_day", {}, weather="Overcast")
+            game.log(Event("note", purpose=f"storm day {age + 1}: the day dawns stormy", rule="24.5"))
+            return
+    if began is None and _last_of_week_two(game, turn):  # 24.5: no storm yet: 19 June dawns Overcast
+        printed = "Overcast"
+    game.set("bkn_day", {}, weather=printed)
+    game.log(Event("note", purpose=f"the day dawns {printed} (turn record track)", rule="18.1"))
+
+
+# === 18.4 WEATHER CHANGE ===================================================================
+
+
+def change(game, impulse: int) -> None:
+    """18.4: the weather flips from the next German impulse; 24.5 the storm dr first."""
+    day = board(game).day
+    turn = game.clock.turn
+    if day["storm"]:
+        if turn - day["storm_began"] < 2:  # 24.5: no change on the storm's day and the next
+            game.log(Event("note", purpose="the storm allows no weather change today", rule="24.5"))
+            return
+        end_storm(game, "a weather change ends the storm: Overcast")  # 24.5
+        return
+    completed = _days_completed(game, turn)
+    if day["storm_began"] is None and completed is not None:
+        if _last_of_week_two(game, turn):  # 24.5: on 19 June any change is the storm
+            begin_storm(game, "no storm yet on the last day of week 2: the weather change is the storm")
+            return
+        die = game.roll("storm dr", rule="24.5")
+        if die <= completed:
+            begin_storm(game, f"storm dr {die} <= {completed} days completed: a storm")
+            return
+        game.log(Event("note", purpose=f"storm dr {die} > {completed} days completed: no storm", rule="24.5"))
+    weather = "Overcast" if day["weather"] == "Clear" else "Clear"
+    game.set("bkn_day", {}, weather=weather)
+    mark(game, impulse + 1, weather)
+    game.log(Event("note", purpose=f"Sunset DR equals impulse {impulse}: the weather turns {weather}", rule="18.4"))
+
+
+def mark(game, space: int, weather: str) -> None:
+    """18.4: a weather marker on the next space of the impulse track."""
+    if game.one("SELECT count(*) FROM bkn_weather_mark WHERE game_id = ? AND space = ?", [game.game_id, space]):
+        game.set("bkn_weather_mark", {"space": space}, weather=weather)
+    else:
+        game.insert("bkn_weather_mark", {"space": space, "weather": weather})
+
+
+def impulse_weather(game, first: int, last: int) -> dict[int, str]:
+    """18.41: the weather of each impulse space from ``first`` to ``last`` the marker entered today,
+    as the day's first weather and the markers on the track say (the supply rules read this)."""
+    marks = dict(
+        game.con.execute("SELECT space, weather FROM bkn_weather_mark WHERE game_id = ?", [game.game_id]).fetchall()
+    )
+    current = (
+        game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, game.clock.turn])
+        or "Clear"
+    )
+    found = {}
+    for space in range(first, last + 1):
+        current = marks.get(space, current)
+        found[space] = current
+    return found
+
+
+def clear_marks(game) -> None:
+    """18.4: the track's weather markers come off at Dawn."""
+    for row in game.rows("SELECT space FROM bkn_weather_mark WHERE game_id = ? ORDER BY 1", [game.game_id]):
+        game.delete("bkn_weather_mark", {"space": row["space"]})
+
+
+def begin_storm(game, why: str) -> None:
+    """24.5: one storm per game, for the rest of the day and the days after."""
+    game.set("bkn_day", {}, storm=True, storm_began=game.clock.turn, weather="Overcast")
+    game.log(Event("note", purpose=why, rule="24.5"))
+
+
+def end_storm(game, why: str) -> None:
+    """24.5, 24.6B: the storm ends; each Mulberry rolls for survival."""
+    game.set("bkn_day", {}, storm=False, storm_ended=game.clock.turn, weather="Overcast")
+    game.log(Event("note", purpose=why, rule="24.5"))
+    for beach, mulberry, limit in mulberry_risks(game):
+        die = game.roll(f"Mulberry {mulberry} at {beach} survives the storm", rule="24.6")
+        lost = die <= limit
+        if lost:
+            game.insert("bkn_mulberry_lost", {"mulberry": mulberry})
+        game.log(
+            Event("note", purpose=f"Mulberry {mulberry} dr {die}: {'destroyed' if lost else 'survives'}", rule="24.6")
+        )
+
+
+def storm_at_refit(game) -> None:
+    """24.5: without a storm or a weather change by 19 June, it begins in that day's Refit phase."""
+    day = board(game).day
+    if day["storm_began"] is None and _last_of_week_two(game, game.clock.turn):
+        begin_storm(game, "no weather change on the last day of week 2: the storm begins at Refit")
+
+
+MULBERRY_LOSS = {"B": 4, "A": 2}  # 24.6B: Mulberry B (Omaha) lost on dr <= 4, A (Gold) on dr <= 2
+
+
+def mulberry_risks(game) -> list[tuple[str, str, int]]:
+    rows = game.rows(
+        """SELECT beach, mulberry FROM bkn_beach b WHERE game_id = ? AND mulberry IS NOT NULL
+             AND mulberry NOT IN (SELECT mulberry FROM bkn_mulberry_lost l WHERE l.game_id = b.game_id)
+           ORDER BY mulberry DESC""",
+        [game.game_id],
+    )
+    return [(r["beach"], r["mulberry"], MULBERRY_LOSS[r["mulberry"]]) for r in rows if r["mulberry"] in MULBERRY_LOSS]
+
+
+# === 24.6D BEACH SUPPLY ====================================================================
+
+
+def storm_beach_sp(storm_day: int | None, days_after_end: int | None = None) -> int:
+    """24.6D: a beach depot's SP: halved on the storm's first day, 2 fewer each further storm
+    day, 10 again the day after the storm ends (``storm_day`` 1 = its first day, None = none)."""
+    if storm_day is None or days_after_end:
+        return BEACH_SP
+    return max(0, ceil(BEACH_SP / 2) - 2 * (storm_day - 1))
+
+
+def beach_sp(game, turn: int | None = None) -> int:
+    """24.6D: the SP of each beach depot landed on ``turn`` (the supply rules read this)."""
+    day = board(game).day
+    turn = game.clock.turn if turn is None else turn
+    if not day["storm"] or day["storm_began"] is None:
+        return BEACH_SP
+    return storm_beach_sp(turn - day["storm_began"] + 1)
+
+
+def air_supply_allowed(game) -> bool:
+    """24.6D: no air supply in a storm's Refit phase."""
+    return not storm_blows(game)

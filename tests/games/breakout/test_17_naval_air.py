@@ -1,0 +1,198 @@
+"""Breakout: Normandy 17 (and 3.26, 3.27, 3.6, 4.4, 16.4): naval and air markers, Le Havre, friendly fire."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, Game, RuleViolation, Store
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.day import dawn
+from phaseline.games.breakout.rules.naval_air import friendly_fire_ap
+from phaseline.plugins import registry
+from phaseline.scenario import load_custom
+
+# 1 and 2 are Le Havre's (blue) and British (brown) areas; 3 is American (green); 4 inland.
+SEA = """
+area 1 clear 1 naval_colour=brown+blue
+area 2 clear 2 naval_colour=brown+blue
+area 3 clear 1 naval_colour=green
+area 4 clear 1
+border 1-2
+border 2-3
+border 3-4
+unit G1 german DE infantry 2-3-2/2 1
+unit G3 german DE infantry 2-3-2/2 3
+unit G4 german DE infantry 2-3-2/2 4
+unit U1 allied UK infantry 3-4-3/2 2
+unit A1 allied US infantry 3-4-3/2 4
+unit A2 allied US artillery 2-1-3/1 2
+turn 2 1944-06-07 1 Clear
+"""
+
+
+def play(game, *orders: str) -> None:
+    for order in orders:
+        verb, *args = order.split()
+        game.play(Action(verb, tuple(args), game.waiting_on()[0]))
+
+
+def bombards(game, side: str) -> set[str]:
+    return {" ".join(a.args[:2]) for a in game.legal_actions(side) if a.verb == "bombard"}
+
+
+def used(game) -> set[str]:
+    rows = game.rows("SELECT marker_id FROM bkn_marker_state WHERE game_id = ? AND used", [game.game_id])
+    return {r["marker_id"] for r in rows}
+
+
+def test_3_27_le_havre_reaches_only_areas_1_and_2_with_allied_units(tmp_path):
+    game = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
+    found = {b for b in bombards(game, "german") if "LE_HAVRE" in b}
+    assert found == {"2 LE_HAVRE"}  # 1 holds no Allied unit; 3 is out of range
+
+
+def test_16_4_le_havre_fires_alone_as_a_german_impulse_and_10_3_allied_artillery_adds_dv(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA)
+    script_dice(game, monkeypatch, [3, 3, 3, 3])
+    play(game, "bombard 2 LE_HAVRE")
+    note = game.rows(
+        "SELECT purpose FROM event WHERE game_id = ? AND purpose LIKE 'bombardment of 2%'", [game.game_id]
+    )[0]["purpose"]
+    assert "AV 6" in note and "DV 3" in note  # strength 6; TEM 2 + one Fresh Allied artillery
+    assert "LE_HAVRE" in used(game) and not bombards(game, "german") & {"2 LE_HAVRE"}
+
+
+def test_3_26_task_forces_need_their_colour_and_their_nation_near(tmp_path):
+    game = new_match(tmp_path, SEA)
+    play(game, "pass")
+    found = bombards(game, "allied")
+    assert "1 NAVAL_UK" in found  # brown, next to the British unit in 2
+    assert "3 NAVAL_US" in found  # green, next to the US artillery in 2 ... and the US unit in 4
+    assert "4 NAVAL_US" not in found  # no colour on 4
+    assert "3 NAVAL_UK" not in found  # 3 is not brown
+
+
+def test_17_2_a_task_force_needs_its_nation_in_or_next_to_the_target(tmp_path):
+    game = new_match(
+        tmp_path,
+        SEA.replace("unit A1 allied US infantry 3-4-3/2 4\n", "").replace(
+            "unit A2 allied US artillery 2-1-3/1 2\n", ""
+        ),
+    )
+    play(game, "pass")
+    assert "3 NAVAL_US" not in bombards(game, "allied")
+
+
+def test_17_3_air_strikes_reach_any_enemy_area_but_a_zone_in_clear_weather_only(tmp_path):
+    game = new_match(tmp_path, SEA)
+    play(game, "pass")
+    assert {"4 AIR_US", "3 AIR_US", "1 AIR_UK"} <= bombards(game, "allied")
+    game = new_match(tmp_path / "overcast", SEA + "weather Overcast\n")
+    play(game, "pass")
+    assert not {b for b in bombards(game, "allied") if "AIR" in b}
+
+
+def test_17_3_an_air_strike_does_not_advance_the_impulse_marker(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA)
+    play(game, "pass")
+    script_dice(game, monkeypatch, [4, 5, 1, 1])  # raw 9 >= impulse 0, the marker would advance
+    play(game, "bombard 4 AIR_US G4", "end")
+    assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
+
+
+def test_17_1_each_marker_once_a_day_and_one_nation_per_area(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA)
+    play(game, "pass")
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    play(game, "bombard 3 NAVAL_US G3", "end")
+    assert "NAVAL_US" in used(game)
+    play(game, "pass")
+    found = bombards(game, "allied")
+    assert "3 NAVAL_US" not in found and "3 AIR_UK" not in found  # 17.1: 3 was hit by the US today
+    assert "3 AIR_US" in found
+
+
+def test_3_6_dawn_readies_every_marker_and_forgets_the_day_targets(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA)
+    play(game, "pass")
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    play(game, "bombard 3 NAVAL_US G3")
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: Dawn of 7 June"))
+        dawn(game, 2)
+    assert used(game) == set()
+    assert not game.rows("SELECT * FROM bkn_strike WHERE game_id = ?", [game.game_id])
+
+
+@pytest.mark.parametrize(
+    ("raw", "ap"),
+    [
+        pytest.param(7, 4, id="17.3-friendly-fire-dr-7-halved-up-is-4-ap"),
+        pytest.param(8, 4, id="17.3-friendly-fire-dr-8-halved-is-4-ap"),
+        pytest.param(2, 1, id="17.3-friendly-fire-dr-2-is-1-ap"),
+    ],
+)
+def test_friendly_fire_ap(tmp_path, raw, ap):
+    game = new_match(tmp_path, SEA)
+    assert friendly_fire_ap(game, 8, raw, 1) == ap
+
+
+def test_17_3_friendly_fire_ruling_resolves_the_halved_dr_against_tem_and_dr(tmp_path):
+    folder = tmp_path / "p"
+    from games.breakout.position import write_position
+
+    write_position(folder, SEA)
+    reg = registry()
+    info, chosen = load_custom(folder, reg.games)
+    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=1, options=["friendly-fire-as-bombardment"])
+    assert friendly_fire_ap(game, 8, 7, 1) == 8 + 4 - (1 + 7)
+
+
+def test_17_3_equal_dice_on_a_contested_target_hit_the_allies_and_the_germans_name_the_primary(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
+    play(game, "pass")
+    script_dice(game, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
+    play(game, "bombard 2 AIR_UK G2")
+    waiting, decision = game.waiting_on()
+    assert waiting == "german" and decision["kind"] == "friendly-fire-primary"
+    assert set(decision["choices"]) == {"U1", "A2"}
+    play(game, "choose A2")
+    b = board(game)
+    assert b.units["A2"]["status"] == "Spent" and b.units["U1"]["status"] == "Spent"  # 2 + 2 of the 4 AP
+    assert b.units["G2"]["status"] == "Spent"
+
+
+def test_17_3_unequal_dice_spare_the_allies(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
+    play(game, "pass")
+    script_dice(game, monkeypatch, [3, 4, 3, 3])
+    play(game, "bombard 2 AIR_UK G2")
+    assert game.open_decision() is None and board(game).units["U1"]["status"] == "Fresh"
+
+
+def test_17_2_no_naval_bombardment_of_an_area_without_the_colour(tmp_path):
+    game = new_match(tmp_path, SEA)
+    play(game, "pass")
+    with pytest.raises(RuleViolation):
+        play(game, "bombard 4 NAVAL_US")
+
+
+def test_4_4_a_used_marker_stays_used_until_dawn(tmp_path, monkeypatch):
+    game = new_match(tmp_path, SEA)
+    script_dice(game, monkeypatch, [3, 3, 3, 3, 4, 4])  # the strike; then the Allied Sunset DR 8
+    play(game, "bombard 2 LE_HAVRE", "end")
+    play(game, "pass")
+    assert game.clock.step == "german-impulse"
+    with pytest.raises(RuleViolation):
+        play(game, "bombard 2 LE_HAVRE")
+
+
+def test_17_the_allies_have_two_naval_and_two_air_markers_each_with_a_nationality(tmp_path):
+    game = new_match(tmp_path, SEA)
+    rows = game.rows("SELECT kind, nationality FROM bkn_marker WHERE game_id = ? AND side = 'allied'", [game.game_id])
+    assert sorted((r["kind"], r["nationality"]) for r in rows) == [
+        ("air", "UK"),
+        ("air", "US"),
+        ("naval", "UK"),
+        ("naval", "US"),
+    ]

@@ -1,0 +1,261 @@
+"""Breakout: Normandy 19 (and 3.4, 3.5, 16.3): reinforcements at Dawn, landings, coastal interdiction."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, RuleViolation
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.combat import retreat_destination
+from phaseline.games.breakout.rules.day import dawn
+from phaseline.games.breakout.rules.landings import interdiction_result, interdiction_value
+
+# Omaha (2, US) with its box B2; Gold (4, British) with box B4; zone ZA; a battery next to Omaha.
+COAST = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+area ZA zone
+area B2 sea
+area B4 sea
+area OFFSHORE sea
+border 1-2
+border 2-3
+border 3-4
+border 1-ZA arrow
+border 2-B2 landing
+border 4-B4 landing
+border B2-OFFSHORE sea
+border B4-OFFSHORE sea
+beach Omaha 2 works box=B2 nat=US
+beach Gold 4 box=B4 nat=UK
+unit CA german DE coastal 0-2-0/1 3
+turn 2 1944-06-07 1 Clear
+turn 3 1944-06-08 1 Clear
+"""
+
+
+def play(game, *orders: str) -> None:
+    for order in orders:
+        verb, *args = order.split()
+        game.play(Action(verb, tuple(args), game.waiting_on()[0]))
+
+
+def at_dawn(game, turn: int) -> None:
+    with game.store.transaction():
+        game.log(Event("note", purpose=f"test: Dawn of turn {turn}"))
+        dawn(game, turn)
+
+
+def where(game, unit: str) -> str | None:
+    u = board(game).units.get(unit)
+    return u["space_id"] if u else None
+
+
+def status(game, unit: str) -> str:
+    return board(game).units[unit]["status"]
+
+
+@pytest.mark.parametrize(
+    ("die", "iv", "result"),
+    [
+        pytest.param(1, 2, "Dis1", id="19.4-dr-below-iv-lands-dis1"),
+        pytest.param(2, 2, "Spent", id="19.4-dr-equal-to-iv-lands-spent"),
+        pytest.param(3, 2, None, id="19.4-dr-above-iv-no-effect"),
+        pytest.param(6, 2, None, id="19.4-dr-6-no-effect"),
+    ],
+)
+def test_interdiction_table(die, iv, result):
+    assert interdiction_result(die, iv) == result
+
+
+def test_16_3_iv_counts_fresh_batteries_in_or_next_to_the_beach(tmp_path):
+    game = new_match(
+        tmp_path, COAST + "unit CB german DE coastal 0-2-0/1 1 Spent\nunit CC german DE coastal 0-2-0/1 4\n"
+    )
+    assert interdiction_value(game, "2") == 1  # CA in 3; CB is Spent; CC in 4 is not next to 2
+    assert interdiction_value(game, "4") == 2  # CA next to Gold, CC on it
+
+
+def test_19_1_germans_first_19_2_in_their_zone_19_3_allies_to_their_box(tmp_path):
+    game = new_match(
+        tmp_path,
+        COAST
+        + "unit Z1 german DE infantry 2-3-2/2 ZA arrive=7 method=zone\n"
+        + "unit R1 allied US infantry 3-4-3/2 B2 arrive=7 method=landing\n"
+        + "unit Y1 allied UK infantry 3-4-3/2 1\n",
+    )
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: the Allies contest the zone"))
+        game.set("unit_state", {"unit_id": "Y1"}, space_id="ZA")
+    at_dawn(game, 2)
+    assert where(game, "Z1") == "ZA" and status(game, "Z1") == "Fresh"  # 19.2: even in a contested zone
+    assert where(game, "R1") == "B2"
+    seqs = game.rows("SELECT purpose FROM event WHERE game_id = ? AND rule = '19.1' ORDER BY seq", [game.game_id])
+    assert seqs[0]["purpose"].startswith("1 german") and seqs[1]["purpose"].startswith("1 allied")
+
+
+def test_19_5_airborne_reinforcements_drop_unless_the_area_is_german_and_uncontested(tmp_path):
+    game = new_match(
+        tmp_path,
+        COAST
+        + "unit D1 allied US infantry 3-4-3/2 1 arrive=7 method=drop\n"
+        + "unit D3 allied US infantry 3-4-3/2 3 arrive=7 method=drop\n"
+        + "control 1 US\n",
+    )
+    at_dawn(game, 2)
+    assert where(game, "D1") == "1" and status(game, "D1") == "Fresh"
+    assert where(game, "D3") is None  # 3 is German and uncontested (the battery): from 8 June by sea
+    at_dawn(game, 3)
+    assert where(game, "D3") == "B2"
+
+
+def test_19_3_a_landing_activates_the_box_and_may_move_on_from_a_free_beach(tmp_path):
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit F1 allied US infantry 3-4-3/2 2\n"
+        "control 2 US\nunit G9 german DE infantry 2-3-2/2 4\n",
+    )
+    play(game, "pass")
+    play(game, "land Omaha L1")
+    b = board(game)
+    assert b.units["L1"]["space_id"] == "2" and b.day["activated"] == "B2"
+    assert b.units["L1"]["mp"] == 2  # 1 MF to enter a free beach: 2 of 3 left
+    assert "F1" not in {a.args[0] for a in game.legal_actions() if a.verb == "move"}  # 19.3: not activated
+    play(game, "move L1 1")
+    assert where(game, "L1") == "1"
+
+
+@pytest.mark.parametrize(
+    ("extra", "order", "rule"),
+    [
+        pytest.param("", "land Omaha L1", "19.3", id="19.3-no-landing-on-a-german-uncontested-beach"),
+        pytest.param("control 4 UK\n", "land Gold L1", "3.4", id="19.3-only-from-the-beach-own-box"),
+        pytest.param(
+            "control 2 US\nunit K1 allied UK infantry 3-4-3/2 B2\n",
+            "land Omaha L1,K1",
+            "19.3",
+            id="19.3-only-on-beaches-of-their-nationality",
+        ),
+        pytest.param(
+            "control 2 US\n" + "".join(f"unit M{i} allied US infantry 3-4-3/2 B2\n" for i in range(5)),
+            "land Omaha L1,M0,M1,M2,M3,M4",
+            "19.3",
+            id="19.3-at-most-5-land-per-impulse",
+        ),
+        pytest.param(
+            "control 2 US\n" + "".join(f"unit N{i} allied US infantry 3-4-3/2 2\n" for i in range(10)),
+            "land Omaha L1",
+            "19.3",
+            id="19.3-at-most-10-on-the-beach",
+        ),
+    ],
+)
+def test_landing_refusals(tmp_path, extra, order, rule):
+    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\n" + extra)
+    play(game, "pass")
+    before = game.events.last_seq
+    with pytest.raises(RuleViolation, match=rule.replace(".", r"\.")):
+        play(game, order)
+    assert game.events.last_seq == before
+
+
+def test_21_6_a_beach_contested_only_by_disrupted_allies_is_a_forced_landing(tmp_path, monkeypatch):
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit L2 allied US infantry 3-4-3/2 B2\n"
+        "unit A1 allied US artillery 2-1-3/1 B2\nunit D1 allied US infantry 3-4-3/2 2 Dis1\n"
+        "unit G1 german DE infantry 2-3-2/2 2\n",
+    )
+    play(game, "pass")
+    with pytest.raises(RuleViolation, match=r"21\.6"):
+        play(game, "land Omaha L1,A1")
+    script_dice(game, monkeypatch, [6, 6, 1, 1, 1, 1])  # 19.4: IV 1: dr 6 and 6 no effect; then the attack
+    play(game, "land Omaha L1,L2")
+    assert [status(game, u) for u in ("L1", "L2")] == ["Dis1", "Dis1"]  # repulsed: every lander Dis1
+    assert where(game, "L1") == "2"  # no retreat into the box
+
+
+def test_19_4_a_forced_landing_with_every_lander_interdicted_rolls_no_attack(tmp_path, monkeypatch):
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 B2\nunit L2 allied US infantry 3-4-3/2 B2\n"
+        "unit D1 allied US infantry 3-4-3/2 2 Dis1\nunit G1 german DE infantry 2-3-2/2 2\n",
+    )
+    play(game, "pass")
+    script_dice(game, monkeypatch, [1, 1])  # IV 1: both dr 1 = IV: Spent
+    play(game, "land Omaha L1,L2")
+    assert [status(game, u) for u in ("L1", "L2")] == ["Dis1", "Dis1"]
+    assert not game.rows(
+        "SELECT seq FROM event WHERE game_id = ? AND rule = '9.1' AND purpose LIKE 'AV%'", [game.game_id]
+    )
+
+
+def test_3_4_units_on_a_beach_never_go_back_into_the_box(tmp_path):
+    game = new_match(tmp_path, COAST + "unit F1 allied US infantry 3-4-3/2 2\ncontrol 2 US\n")
+    play(game, "pass")
+    with pytest.raises(RuleViolation, match=r"3\.4"):
+        play(game, "move F1 B2")
+
+
+def test_19_3_units_that_did_not_land_may_land_in_regroup_on_a_free_beach(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\ncontrol 2 US\n")
+    script_dice(game, monkeypatch, [6, 6] * 30)
+    play(game, "pass", "pass")
+    while game.clock.step != "allied-regroup":
+        play(game, "end")
+    assert Action("land", ("Omaha", "L1"), "allied") in game.legal_actions()
+    play(game, "land Omaha L1")
+    assert where(game, "L1") == "2"
+
+
+def test_3_5_units_not_landed_wait_at_their_own_beach_on_7_june_then_any_available(tmp_path):
+    game = new_match(
+        tmp_path,
+        COAST + "unit L1 allied US infantry 3-4-3/2 OFFSHORE\nunit K1 allied UK infantry 3-4-3/2 B2\ncontrol 4 UK\n",
+    )
+    at_dawn(game, 2)
+    assert where(game, "L1") == "OFFSHORE"  # 19.5: on 7 June only its original beach (it has none)
+    at_dawn(game, 3)
+    assert where(game, "K1") == "B4"  # 3.5: to an available box of its nationality
+
+
+def test_19_6_the_rangers_withdraw_at_dawn_once_omaha_is_allied(tmp_path):
+    game = new_match(
+        tmp_path,
+        COAST + "unit R2 allied US infantry 2-2-3/1 1 Dis1 subtype=ranger\n"
+        "unit R5 allied US infantry 2-2-3/1 2 subtype=ranger\n",
+    )
+    at_dawn(game, 2)
+    assert where(game, "R2") == "1"  # Omaha (2) is still German-controlled
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: Omaha falls"))
+        game.set("bkn_control", {"space_id": "2"}, controller="US")
+    at_dawn(game, 3)
+    assert where(game, "R2") is None and where(game, "R5") is None
+
+
+def test_19_2_german_reinforcements_arrive_fresh_even_in_a_contested_zone(tmp_path):
+    game = new_match(
+        tmp_path,
+        COAST + "unit Z1 german DE infantry 2-3-2/2 ZA arrive=7 method=zone\nunit Y1 allied UK infantry 3-4-3/2 ZA\n",
+    )
+    assert board(game).areas["ZA"].units["allied"] == ["Y1"]
+    at_dawn(game, 2)
+    assert where(game, "Z1") == "ZA" and status(game, "Z1") == "Fresh"
+
+
+def test_19_reinforcements_keep_to_the_arrival_schedule(tmp_path):
+    game = new_match(tmp_path, COAST + "unit R8 allied US infantry 3-4-3/2 B2 arrive=8 method=landing\n")
+    at_dawn(game, 2)
+    assert where(game, "R8") is None
+    at_dawn(game, 3)
+    assert where(game, "R8") == "B2"
+
+
+def test_16_3_a_battery_never_moves_regroups_or_retreats(tmp_path):
+    game = new_match(tmp_path, COAST + "area 5 clear 1\nborder 3-5\n")
+    assert game.waiting_on()[0] == "german"
+    assert {a.verb for a in game.legal_actions("german")} == {"pass", "end"}  # the battery has no move
+    assert retreat_destination(game, board(game).units["CA"]) is None

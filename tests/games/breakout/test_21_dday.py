@@ -1,0 +1,246 @@
+"""Breakout: Normandy 21 (and 6.21): D-Day's airborne, naval, air and amphibious assault phases."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, RuleViolation
+from phaseline.games.breakout.rules.board import board
+
+# Sword (2, British, box B2) and Omaha (4, US, box B4), both with works; a battery in 4.
+DDAY = """
+area 1 clear 1 naval_colour=brown
+area 2 clear 1 naval_colour=brown
+area 3 clear 2
+area 4 clear 1 naval_colour=green
+area 5 clear 1
+area B2 sea
+area B4 sea
+border 1-2
+border 1-3 river
+bridge BR1 1-3 german
+border 2-3
+border 3-4
+border 4-5
+border 2-B2 landing
+border 4-B4 landing
+beach Sword 2 works box=B2 nat=UK
+beach Omaha 4 works box=B4 nat=US
+unit G1 german DE infantry 2-3-2/2 2
+unit G2 german DE infantry 2-3-2/2 4
+unit CA german DE coastal 0-2-0/1 4
+unit G3 german DE infantry 2-3-2/2 1
+unit G5 german DE infantry 2-3-2/2 5
+unit P1 allied UK infantry 3-4-3/2 1 arrive=6 method=drop
+unit P3 allied UK infantry 3-4-3/2 3 arrive=6 method=drop
+unit L1 allied UK infantry 3-4-3/2 B2 arrive=6 method=landing
+unit L2 allied UK infantry 3-4-3/2 B2 arrive=6 method=landing
+unit A1 allied UK artillery 2-1-3/1 B2 arrive=6 method=landing
+unit L3 allied US infantry 3-4-3/2 B4 arrive=6 method=landing
+"""
+
+
+def play(game, *orders: str) -> None:
+    for order in orders:
+        verb, *args = order.split()
+        game.play(Action(verb, tuple(args), game.waiting_on()[0]))
+
+
+def status(game, unit: str) -> str:
+    return board(game).units[unit]["status"]
+
+
+def notes(game, rule: str) -> list[str]:
+    rows = game.rows("SELECT purpose FROM event WHERE game_id = ? AND rule = ? ORDER BY seq", [game.game_id, rule])
+    return [r["purpose"] for r in rows]
+
+
+def strikes(game) -> list[str]:
+    return [n for n in notes(game, "10.1") if " AT " in n]
+
+
+def test_21_1_dday_replaces_dawn_with_four_phases(tmp_path):
+    game = new_match(tmp_path, DDAY)
+    names = [s.name for s in game.steps(1)]
+    assert names[:5] == ["airborne", "naval-bombardment", "air-bombardment", "amphibious-assault", "german-impulse"]
+    assert game.clock.step == "airborne"
+
+
+def test_6_21_a_match_without_a_dday_card_opens_with_dawn(tmp_path):
+    game = new_match(tmp_path, "area 1 clear 1\narea 2 clear 1\nborder 1-2\nunit A1 allied US infantry 3-4-3/2 1\n")
+    assert game.steps(1)[0].name == "dawn" and game.clock.step == "german-impulse"
+
+
+# === 21.2 AIRBORNE ===========================================================================
+
+
+def test_21_2_paratroops_drop_fresh_in_their_drop_areas(tmp_path):
+    game = new_match(tmp_path, DDAY)
+    b = board(game)
+    assert b.units["P1"]["space_id"] == "1" and status(game, "P1") == "Fresh"
+    assert b.units["P3"]["space_id"] == "3" and b.areas["3"].controller == "UK"
+
+
+def test_21_2_securing_a_bridge_is_automatic_and_spends_the_unit(tmp_path):
+    game = new_match(tmp_path, DDAY)
+    play(game, "secure P3 BR1")
+    assert status(game, "P3") == "Spent" and board(game).bridges["BR1"]["state"] == "allied"
+    with pytest.raises(RuleViolation, match=r"21\.2"):
+        play(game, "attack 3")
+
+
+def test_21_2_a_repulsed_night_attack_does_not_retreat_and_has_no_air_support(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    play(game, "attack 1")
+    assert status(game, "P1") == "Dis1" and board(game).units["P1"]["space_id"] == "1"
+    assert [n for n in notes(game, "9.1") if " AT " in n and "air support" not in n]
+
+
+def test_21_2_germans_do_not_act_and_a_unit_that_attacked_cannot_secure(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    assert game.legal_actions("german") == []
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    play(game, "attack 1")
+    assert not [a for a in game.legal_actions() if a.verb == "secure" and a.args[0] == "P1"]
+
+
+# === 21.3 NAVAL BOMBARDMENT ===================================================================
+
+
+def test_21_3_each_beach_is_bombarded_at_full_strength_8(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    play(game, "end")
+    assert game.clock.step == "naval-bombardment"
+    assert {str(a) for a in game.legal_actions()} == {"bombard 2 NAVAL_UK", "bombard 4 NAVAL_US", "end"}
+    script_dice(game, monkeypatch, [3, 3, 3, 3])
+    play(game, "bombard 4 NAVAL_US CA")
+    # digest 7.5 no. 27: DV = TEM 1 + works 2 + one Fresh battery = 4; AT 8+6 = 14 vs DT 4+6 = 10: 4 AP
+    assert any("AV 8" in n and "DV 4" in n and "4 AP" in n for n in strikes(game))
+    assert status(game, "CA") == "Spent" and status(game, "G2") == "Spent"
+
+
+def test_21_3_ending_the_phase_bombards_the_rest_and_uses_both_task_forces(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    play(game, "end")
+    script_dice(game, monkeypatch, [1, 1, 6, 6] * 2)
+    play(game, "end")
+    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 2
+    used = game.rows("SELECT marker_id FROM bkn_marker_state WHERE game_id = ? AND used", [game.game_id])
+    assert {r["marker_id"] for r in used} == {"NAVAL_UK", "NAVAL_US"}
+
+
+def test_3_26_a_task_force_bombards_only_its_colour(tmp_path):
+    game = new_match(tmp_path, DDAY)
+    play(game, "end")
+    with pytest.raises(RuleViolation, match=r"3\.26"):
+        play(game, "bombard 4 NAVAL_UK")
+
+
+# === 21.4 AIR BOMBARDMENT ====================================================================
+
+
+def _to_air(game, monkeypatch):
+    play(game, "end")
+    script_dice(game, monkeypatch, [1, 1, 6, 6] * 2)
+    play(game, "end")
+    assert game.clock.step == "air-bombardment"
+
+
+def test_21_4_two_targets_are_declared_before_either_is_resolved(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_air(game, monkeypatch)
+    script_dice(game, monkeypatch, [1, 1, 6, 6] * 2)
+    resolved = len(strikes(game))
+    play(game, "bombard 1 AIR_UK")
+    assert len(strikes(game)) == resolved  # declared, not yet resolved
+    play(game, "bombard 5 AIR_US")
+    assert len(strikes(game)) == resolved + 2
+    assert game.legal_actions() == [Action("end", (), "allied")]
+
+
+def test_21_4_targets_must_be_a_beach_or_next_to_one(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY + "area 6 clear 1\nborder 5-6\nunit G6 german DE infantry 2-3-2/2 6\n")
+    _to_air(game, monkeypatch)
+    with pytest.raises(RuleViolation, match=r"21\.4"):
+        play(game, "bombard 6 AIR_US")
+
+
+def test_17_1_no_area_is_hit_by_both_nationalities_in_one_day(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_air(game, monkeypatch)  # the British fleet hit Sword (2), the US fleet Omaha (4)
+    with pytest.raises(RuleViolation, match=r"21\.4"):
+        play(game, "bombard 2 AIR_US")
+    play(game, "bombard 2 AIR_UK")
+    with pytest.raises(RuleViolation, match=r"21\.4"):
+        play(game, "bombard 2 AIR_US")
+
+
+# === 21.5 AMPHIBIOUS ASSAULT ==================================================================
+
+
+def _to_assault(game, monkeypatch):
+    _to_air(game, monkeypatch)
+    play(game, "end")
+    assert game.clock.step == "amphibious-assault"
+
+
+def test_21_5_artillery_cannot_land_and_every_beach_lands_a_wave(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    with pytest.raises(RuleViolation, match=r"21\.5"):
+        play(game, "wave Sword L1,A1")
+    script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
+    play(game, "end")  # every beach must land: the strongest units of each box go
+    assert game.clock.step == "german-impulse"
+    assert board(game).units["L3"]["space_id"] == "4" and board(game).units["A1"]["space_id"] == "B2"
+
+
+def test_21_5_interdiction_at_every_beach_then_assaults_in_the_allies_order(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
+    assert not [n for n in notes(game, "19.4") if "vs IV" in n]  # nothing is rolled before every wave is placed
+    script_dice(game, monkeypatch, [1])  # Omaha: IV 1 (the battery), dr 1 = IV: L3 lands Spent
+    play(game, "wave Omaha L3")
+    assert status(game, "L3") == "Spent"
+    assert {str(a) for a in game.legal_actions()} == {"assault Sword", "assault Omaha", "end"}
+    play(game, "assault Omaha")  # 21.5: every lander interdicted: the attack fails without a DR
+    assert status(game, "L3") == "Dis1" and board(game).units["L3"]["space_id"] == "4"
+    assert not [n for n in notes(game, "9.1") if " AT " in n]
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    play(game, "assault Sword")
+    assert board(game).units["L1"]["space_id"] == "2"
+    assert game.clock.step == "amphibious-assault"
+
+
+def test_21_5_a_failed_assault_leaves_every_lander_dis1_without_retreat(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
+    script_dice(game, monkeypatch, [6])
+    play(game, "wave Omaha L3")
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    play(game, "assault Sword")
+    assert [status(game, u) for u in ("L1", "L2")] == ["Dis1", "Dis1"]
+    assert board(game).units["L1"]["space_id"] == "2"
+
+
+def test_21_6_daylight_starts_with_german_impulse_0_and_21_7_refit_regroup_follow(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
+    script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
+    play(game, "wave Omaha L3", "end")
+    assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
+    assert [s.name for s in game.steps(1)][-3:] == ["refit", "german-regroup", "allied-regroup"]
+
+
+def test_21_7_refit_and_regroup_follow_as_on_any_day(tmp_path):
+    game = new_match(tmp_path, DDAY)
+    assert [s.phase for s in game.steps(1)][-3:] == [s.phase for s in game.steps(2)][-3:]
+
+
+def test_21_dday_openings_are_turn_1_only(tmp_path):
+    game = new_match(tmp_path, DDAY + "turn 2 1944-06-07 1 Clear\n")
+    assert game.steps(2)[0].name == "dawn"

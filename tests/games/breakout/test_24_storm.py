@@ -1,0 +1,134 @@
+"""Breakout: Normandy 24.5, 24.6: the week-2 storm and its effects (extended game)."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, RuleViolation
+from phaseline.games.breakout.rules import weather
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.naval_air import can_target
+
+WEEK_TWO = "".join(f"turn {t} 1944-06-{11 + t} 2 Clear\n" for t in range(2, 9))  # turns 2-8: 13-19 June
+COAST = (
+    """
+area 1 clear 1 naval_colour=green
+area 2 clear 1 naval_colour=green
+area B2 sea
+border 1-2
+border 2-B2 landing
+beach Omaha 2 box=B2 nat=US mulberry=B
+unit G1 german DE infantry 2-3-2/2 1
+unit A2 allied US infantry 3-4-3/2 2
+unit L1 allied US infantry 3-4-3/2 B2
+control 2 US
+"""
+    + WEEK_TWO
+)
+
+
+def on(game, turn: int, fn, *args) -> None:
+    with game.store.transaction():
+        game.log(Event("note", purpose=f"test: turn {turn}"))
+        game.set_clock(turn=turn)
+        fn(game, *args)
+
+
+def day(game):
+    return board(game).day
+
+
+@pytest.mark.parametrize(
+    ("turn", "die", "storm"),
+    [
+        pytest.param(2, 1, False, id="24.5-13-june-no-storm-possible"),
+        pytest.param(3, 1, True, id="24.5-14-june-storm-on-a-1"),
+        pytest.param(3, 2, False, id="24.5-14-june-no-storm-on-a-2"),
+        pytest.param(4, 2, True, id="24.5-15-june-storm-on-dr-2-or-less"),
+    ],
+)
+def test_storm_dr(tmp_path, monkeypatch, turn, die, storm):
+    game = new_match(tmp_path, COAST)
+    script_dice(game, monkeypatch, [die])
+    on(game, turn, weather.change, 3)
+    assert day(game)["storm"] == storm
+    assert day(game)["weather"] == "Overcast"  # a storm or an ordinary change from Clear
+
+
+def test_24_5_no_storm_roll_outside_week_2(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    script_dice(game, monkeypatch, [])  # any roll would fail: the queue is empty
+    on(game, 1, weather.change, 3)
+    assert not day(game)["storm"] and day(game)["weather"] == "Overcast"
+
+
+def test_24_5_19_june_dawns_overcast_and_any_change_is_the_storm(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    on(game, 8, weather.dawn, 8)
+    assert day(game)["weather"] == "Overcast"
+    script_dice(game, monkeypatch, [])
+    on(game, 8, weather.change, 2)
+    assert day(game)["storm"] and day(game)["storm_began"] == 8
+
+
+def test_24_5_without_a_change_on_19_june_the_storm_begins_at_refit(tmp_path):
+    game = new_match(tmp_path, COAST)
+    on(game, 8, weather.storm_at_refit)
+    assert day(game)["storm"]
+
+
+def test_24_5_the_storm_timeline_and_24_6_mulberry_b_lost_on_4(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    script_dice(game, monkeypatch, [1, 4])
+    on(game, 3, weather.change, 3)  # 14 June: storm
+    on(game, 3, weather.change, 5)  # the storm day: no change
+    on(game, 4, weather.dawn, 4)
+    on(game, 4, weather.change, 2)  # the next day: no change
+    assert day(game)["storm"]
+    on(game, 5, weather.dawn, 5)
+    on(game, 5, weather.change, 1)  # two days after: the change ends the storm, Overcast
+    assert not day(game)["storm"] and day(game)["weather"] == "Overcast"
+    assert game.rows("SELECT mulberry FROM bkn_mulberry_lost WHERE game_id = ?", [game.game_id]) == [{"mulberry": "B"}]
+    script_dice(game, monkeypatch, [])
+    on(game, 6, weather.change, 4)  # only one storm per game: no storm dr again
+    assert not day(game)["storm"] and day(game)["weather"] == "Clear"
+
+
+def test_24_5_unchanged_until_the_fourth_day_the_printed_weather_returns(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    script_dice(game, monkeypatch, [1, 6])  # storm on 14 June; Mulberry B survives on 6
+    on(game, 3, weather.change, 3)
+    for turn in (4, 5, 6):
+        on(game, turn, weather.dawn, turn)
+        assert day(game)["storm"]
+    on(game, 7, weather.dawn, 7)
+    assert not day(game)["storm"] and day(game)["weather"] == "Clear"
+
+
+@pytest.mark.parametrize(
+    ("storm_day", "after", "sp"),
+    [
+        pytest.param(None, None, 10, id="24.6-no-storm-10-sp"),
+        pytest.param(1, None, 5, id="24.6-storm-day-1-halved-to-5"),
+        pytest.param(2, None, 3, id="24.6-storm-day-2-three"),
+        pytest.param(3, None, 1, id="24.6-storm-day-3-one"),
+        pytest.param(3, 1, 10, id="24.6-the-day-after-the-storm-10-again"),
+    ],
+)
+def test_storm_beach_supply(storm_day, after, sp):
+    assert weather.storm_beach_sp(storm_day, after) == sp
+
+
+def test_24_6_no_landing_no_naval_bombardment_no_air_supply_in_a_storm(tmp_path):
+    game = new_match(tmp_path, COAST)
+    game.play(Action("pass", (), "german"))
+    marker = game.rows("SELECT * FROM bkn_marker WHERE game_id = ? AND marker_id = 'NAVAL_US'", [game.game_id])[0]
+    assert can_target(game, marker, board(game).areas["1"])
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: a storm"))
+        weather.begin_storm(game, "test storm")
+    assert not can_target(game, marker, board(game).areas["1"])  # 24.6C
+    assert not weather.air_supply_allowed(game)  # 24.6D
+    assert weather.beach_sp(game) == 5  # 24.6D on the storm's first day
+    with pytest.raises(RuleViolation, match=r"24\.6"):  # 24.6A
+        game.play(Action("land", ("Omaha", "L1"), "allied"))
