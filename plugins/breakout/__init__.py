@@ -10,7 +10,7 @@ from pathlib import Path
 
 from phaseline import Event, GameInfo, hookimpl
 
-from . import loading, sequence, setup
+from . import loading, optional, sequence, setup
 from .rules import bombardment, combat, day, movement, refit, victory
 from .scenarios import scenarios
 from .tables import TABLES
@@ -39,6 +39,13 @@ def phaseline_register_games(register):
             verbs=VERBS,
         )
     )
+
+
+@hookimpl
+def phaseline_register_rules(register):
+    """The optional rules 23.2 and 23.3, each its own plugin (optional/)."""
+    for rule in optional.rules(VERSION):
+        register(rule)
 
 
 @hookimpl
@@ -90,6 +97,15 @@ def phaseline_phase_start(game, step):
 def phaseline_phase_end(game, step):
     if step.phase == "daylight":
         day.end_impulse(game, step)
+        if day.board(game).day["day_over"]:  # 22.1: checked as the Daylight phase ends
+            outcome = victory.check_breakout(game)
+            if outcome is not None:
+                game.end_match(outcome)
+
+
+@hookimpl
+def phaseline_turn_end(game, turn):
+    victory.week_end(game, turn)  # 24.1
 
 
 @hookimpl

@@ -12,9 +12,9 @@ from typing import Any
 
 from phaseline import Action, Event
 
+from ..optional.card_combat import combat_dr
 from ..scenarios import ALLIED, GERMAN
 from .board import LADDER, POINT_TYPES, board, enemy_of, national_group, side_of_controller, update_control
-from .day import roll_dr
 
 ARTILLERY = ("artillery",)
 
@@ -199,8 +199,8 @@ def resolve(game, side: str, area: str, participants: list[dict[str, Any]]) -> s
     support = supporting_artillery(game, side, area, participants)
     values = assault_values(game, side, area, participants, support, defenders)
     game.insert("bkn_attacked", {"space_id": area})
-    at = values["AV"] + roll_dr(game, side, f"attack on {area}", "9.1")
-    dt = values["DV"] + roll_dr(game, enemy, f"defence of {area}", "9.1")
+    at = values["AV"] + combat_dr(game, side, f"attack on {area}", "9.1")  # 23.3 cards, if chosen
+    dt = values["DV"] + combat_dr(game, enemy, f"defence of {area}", "9.1")
     explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
     game.log(
         Event(
