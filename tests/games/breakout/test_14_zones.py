@@ -30,6 +30,13 @@ def note(game, rule: str) -> str:
     return game.one("SELECT purpose FROM event WHERE rule = ? ORDER BY seq DESC LIMIT 1", [rule])
 
 
+def test_14_a_zone_is_an_off_map_box_that_is_free_vacant_or_contested_like_an_area(tmp_path):
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/1 ZA\n")
+    zone = board(game).areas["ZA"]
+    assert zone.is_zone and zone.is_box and zone.free("german") and not zone.vacant("allied")
+    assert not board(game).areas["ZB"].free("allied") and board(game).areas["ZB"].vacant("allied")
+
+
 # === 14.1 GENERAL ============================================================================
 
 
@@ -78,17 +85,7 @@ def test_14_2_a_contested_zone_does_not_hold_its_units_back(tmp_path):
         area.play(Action("move", ("A1", "2"), "allied"))
 
 
-# === 7.2, 14.3 STACKING ======================================================================
-
-CROWD = "".join(f"unit A{n} allied US infantry 3-4-3/2 ZA\n" for n in range(1, 11))
-
-
-def test_7_2_a_zone_takes_any_number_of_units(tmp_path):
-    game = allied_impulse(
-        MAP + "control ZA US\ncontrol 2 US\n" + CROWD + "unit A11 allied US infantry 3-4-3/2 2\n", tmp_path
-    )
-    game.play(Action("move", ("A11", "ZA"), "allied"))
-    assert board(game).areas["ZA"].count("allied") == 11
+# === 14.3 STACKING ===========================================================================
 
 
 def test_14_3_two_corps_artillery_may_share_a_zone_but_not_an_area(tmp_path):

@@ -193,3 +193,9 @@ def test_no_breakout(tmp_path, text):
     end_the_day(game)
     assert game.finished
     assert "22.1" not in game.one("SELECT rule FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])
+
+
+def test_22_the_germans_score_no_vp_and_a_match_ends_with_one_winner(tmp_path):
+    game = scored_match(tmp_path, MAP + "control 3 US\n", VP)
+    assert all(item.rule in ("22.3", "22.4") and item.vp for item in score(game).items)
+    assert len(final_outcome(game).winners) == 1

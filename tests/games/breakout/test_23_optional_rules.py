@@ -134,3 +134,8 @@ def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
     game.play(Action("move", ("A1", "2"), "allied"))
     game.play(Action("end", (), "allied"))
     assert game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.1'", []) == 4
+
+
+def test_23_each_optional_rule_is_listed_with_its_title_and_rule():
+    rules = [rule for (game, _), rule in registry().rules.items() if game == "breakout-normandy"]
+    assert {(r.rule, r.title.split(":")[0]) for r in rules} == {("23.2", "Bidding for sides"), ("23.3", "Card combat")}
