@@ -166,8 +166,6 @@ def phaseline_game_end(game):
 
 @hookimpl
 def phaseline_render_map(game, fmt):
-    if fmt != "text":
-        return None
-    from .render import text_map
+    from .render import svg_map, text_map
 
-    return text_map(game)
+    return {"text": text_map, "svg": svg_map}[fmt](game) if fmt in ("text", "svg") else None

@@ -194,16 +194,19 @@ def vp_required(game, turn: int) -> tuple[int, str]:
     return need, why
 
 
-def is_week_end(game, turn: int) -> bool:
-    """3.7, 24.1: ``turn`` is the last day of its week on the turn record track."""
-    week = game.one("SELECT week FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, turn])
-    last = game.one("SELECT max(turn) FROM bkn_turn WHERE game_id = ? AND week = ?", [game.game_id, week])
-    return week is not None and last == turn
+def week_end_turn(game, turn: int) -> int:
+    """3.7, 24.1: the last turn of ``turn``'s week on the turn record track."""
+    last = game.one(
+        "SELECT max(turn) FROM bkn_turn WHERE game_id = ? AND week = "
+        "(SELECT week FROM bkn_turn WHERE game_id = ? AND turn = ?)",
+        [game.game_id, game.game_id, turn],
+    )
+    return turn if last is None else last
 
 
 def week_end(game, turn: int) -> None:
     """24.1: in the extended game, a week that is not the last ends the match unless VP equal the need."""
-    if not is_extended(game) or turn >= game.last_turn or not is_week_end(game, turn):
+    if not is_extended(game) or turn >= game.last_turn or week_end_turn(game, turn) != turn:
         return
     outcome = weekly_check(game, turn, last=False)
     if outcome is None:

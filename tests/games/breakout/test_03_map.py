@@ -74,3 +74,37 @@ def test_3_3_five_zones_a_to_e_arrow_linked_and_german_at_the_start(week):
         assert b.areas[space].controller == "DE"  # 7.3 every space starts German
         arrows = [n for n, (kind, _) in b.neighbours(space).items() if kind == "arrow"]
         assert any(b.areas[n].kind == "area" for n in arrows), space
+
+
+SHOWN = """
+area 1 clear 1
+area 2 bocage 2 bocage vp=3
+area ZA zone
+border 1-2 river
+bridge BR1 1-2 allied
+border 2-ZA arrow
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1 Dis1
+unit A2 allied UK infantry 3-4-3/2 2
+unit G1 german DE infantry 2-3-2/1 2 Dis2
+unit G2 german DE infantry 2-3-2/1 ZA Spent
+"""
+
+
+def test_4_6_the_area_table_shows_control_contest_conditions_bridges_and_vp(tmp_path):
+    text = text_map(new_match(tmp_path, SHOWN))
+    assert "Allied VP 1, 10 needed at the week's end" in text.splitlines()[0]
+    rows = {line.split()[0]: line for line in text.splitlines()[2:]}
+    assert " US " in rows["1"] and "A1 (Dis1)" in rows["1"] and "BR1 allied" in rows["1"]
+    assert "contested" in rows["2"] and " DE " in rows["2"] and "G1 (Dis2)" in rows["2"] and "A2 (Fresh)" in rows["2"]
+    assert "G2 (Spent)" in rows["ZA"]
+
+
+def test_4_6_the_svg_map_shows_control_contest_conditions_bridges_and_vp(tmp_path):
+    from phaseline.games.breakout.render import svg_map
+
+    svg = svg_map(new_match(tmp_path, SHOWN))
+    assert '<circle id="area-1"' in svg and 'fill="#b9dfa8"' in svg  # US control
+    assert '<rect id="area-2"' in svg and 'stroke="#d62728" stroke-width="3"' in svg  # bocage square, contested
+    assert 'class="bridge allied"' in svg and ">A1 D1<" in svg and ">G1 D2<" in svg and ">G2 S<" in svg
+    assert 'fill="#c00000" font-weight="bold">2 Area 2 +2<' in svg  # 3.25: VP areas named in red

@@ -124,6 +124,11 @@ def test_3_25_vp_chart_names_land_areas_and_cherbourg(areas):
     assert {areas[r["area_id"]]["name"]: r["vp"] for r in vp_areas}["Carentan"] == "2"  # S10
 
 
+def test_3_25_the_map_prints_the_vp_of_the_chart(areas):
+    chart = {r["area_id"]: r["vp"] for r in read("tables/victory.csv") if r["item"] in ("area", "cherbourg_controlled")}
+    assert {k: r["vp"] for k, r in areas.items() if r["vp"] != "0"} == chart
+
+
 def test_24_1_every_week_ends_with_a_vp_requirement():
     turns = read("tables/turns.csv")
     last_of_week = {r["week"]: r for r in turns}  # the file runs in turn order
