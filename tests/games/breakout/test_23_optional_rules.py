@@ -139,3 +139,14 @@ def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
 def test_23_each_optional_rule_is_listed_with_its_title_and_rule():
     rules = [rule for (game, _), rule in registry().rules.items() if game == "breakout-normandy"]
     assert {(r.rule, r.title.split(":")[0]) for r in rules} == {("23.2", "Bidding for sides"), ("23.3", "Card combat")}
+
+
+def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
+    from phaseline.replay import verify
+
+    game = scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP, options=("23.2", "23.3"))
+    bid(game, "1", "1")  # no test-only state: every event comes from play
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))
+    assert verify(game.store, registry(), game.game_id) > 0
