@@ -16,6 +16,10 @@ from .scenarios import scenarios
 from .tables import TABLES
 
 VERSION = "0.1.0"
+RULINGS = {
+    "same-nation-supply": "12.5, 22.1, 22.3 (digest 8.2 ruling 9, other reading): breakout and VP need a supply line "
+    "to a beach of the unit's or the area's own nationality",
+}
 VERBS = {
     "move": "Move a Fresh unit of the activated area one area: move UNIT AREA (8.3); the first move activates.",
     "attack": "Attack an area your units entered (or your activated contested area): attack AREA (8.5).",
@@ -36,6 +40,7 @@ def phaseline_register_games(register):
             scenarios=scenarios(),
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BkN",
+            rulings=RULINGS,
             verbs=VERBS,
         )
     )

@@ -10,15 +10,16 @@ chart's threshold) plus the winning bid of optional rule 23.2.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from phaseline import Event, Outcome
 
 from ..scenarios import ALLIED, GERMAN, is_extended
-from .board import Board, board
+from .board import Board, board, national_group
 
 CONTESTED_WORTH = 7  # 22.4: contested areas worth at least 7 VP earn the bonus
+SAME_NATION = "same-nation-supply"  # the ruling: victory supply only from the unit's or area's own beaches
 
 
 @dataclass(frozen=True)
@@ -80,16 +81,26 @@ def _last_step(b: Board, side: str, kind: str, name: str | None) -> bool:
     )
 
 
-def allied_supply(b: Board) -> set[str]:
-    """Where the Allies trace supply from the beaches (digest 8.2 ruling 9: any Allied beach).
+def allied_supply(game, b: Board, nation: str | None = None) -> set[str]:
+    """Where the Allies (or only ``nation``'s beaches) trace supply for victory.
 
-    An Allied-controlled beach free of Germans is a source; a contested beach supplies
-    only its own area (12.7). Air supply never counts for victory (12.8).
+    Digest 8.2 ruling 9: any Allied-controlled beach free of Germans is a source; a
+    contested beach supplies only its own area (12.7). Air supply never counts (12.8).
     """
-    beaches = [a for a in b.areas.values() if a.beach and a.kind == "area"]
+    rows = game.rows("SELECT area_id, nationality FROM bkn_beach WHERE game_id = ? ORDER BY 1", [game.game_id])
+    beaches = [b.areas[r["area_id"]] for r in rows if nation in (None, national_group(r["nationality"]))]
     open_beaches = [a.space_id for a in beaches if not a.contested()]
-    contested = {a.space_id for a in beaches if a.contested()}
-    return supply_line(b, ALLIED, open_beaches) | contested
+    return supply_line(b, ALLIED, open_beaches) | {a.space_id for a in beaches if a.contested()}
+
+
+def supplied_for(game, b: Board) -> Callable[[str, str], bool]:
+    """Is a space supplied for an Allied nationality? Any beach serves, or with the ruling
+    ``same-nation-supply`` (digest 8.2 ruling 9, other reading) only that nation's beaches."""
+    if SAME_NATION not in game.options:
+        every = allied_supply(game, b)
+        return lambda space, nation: space in every
+    by_nation = {n: allied_supply(game, b, n) for n in ("US", "UK")}
+    return lambda space, nation: space in by_nation[national_group(nation)]
 
 
 def german_zone_supply(b: Board) -> set[str]:
@@ -103,13 +114,13 @@ def german_zone_supply(b: Board) -> set[str]:
 def breakout_units(game) -> list[str]:
     """22.1: supplied Fresh Allied units in a zone (isolated units never count, 12.8)."""
     b = board(game)
-    supplied = allied_supply(b)
+    supplied = supplied_for(game, b)
     return sorted(
         u
         for s, area in b.areas.items()
-        if area.is_zone and s in supplied
+        if area.is_zone
         for u in area.units[ALLIED]
-        if b.units[u]["status"] == "Fresh"
+        if b.units[u]["status"] == "Fresh" and supplied(s, b.units[u]["nationality"])
     )
 
 
@@ -132,14 +143,14 @@ def score(game) -> Score:
     chart = game.rows(
         "SELECT item, area_id, vp FROM bkn_victory WHERE game_id = ? ORDER BY item, area_id", [game.game_id]
     )
-    supplied = allied_supply(b)
+    supplied = supplied_for(game, b)
     items: list[VpItem] = []
     worth: dict[str, int] = {}  # what each VP area is worth controlled (22.4)
     for row in chart:
         area = b.areas.get(row["area_id"])
         if row["item"] == "area" and area is not None:
             worth[area.space_id] = row["vp"]
-            if area.controlled_by(ALLIED) and area.space_id in supplied:  # 22.3
+            if area.controlled_by(ALLIED) and supplied(area.space_id, area.controller):  # 22.3
                 items.append(VpItem("22.3", f"{area.name} ({area.space_id}) Allied and supplied", row["vp"]))
     by_item = {r["item"]: r for r in chart}
     items += _cherbourg(b, by_item, worth)

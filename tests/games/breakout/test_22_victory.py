@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.victory_position import end_the_day, scored_match, with_state
-from phaseline.games.breakout.rules.victory import final_outcome, score, weekly_check
+from phaseline.games.breakout.rules.victory import breakout_units, final_outcome, score, weekly_check
 
 # Omaha (1) - 2 - 3 - 4 -> zone A; 2 - Cherbourg (5) - 6 -> zone A; a second beach 7 off 2.
 MAP = """
@@ -199,3 +199,23 @@ def test_22_the_germans_score_no_vp_and_a_match_ends_with_one_winner(tmp_path):
     game = scored_match(tmp_path, MAP + "control 3 US\n", VP)
     assert all(item.rule in ("22.3", "22.4") and item.vp for item in score(game).items)
     assert len(final_outcome(game).winners) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "vp"),
+    [
+        pytest.param((), 3 + 1, id="22.3-any-allied-beach-supplies-a-british-area"),
+        pytest.param(("same-nation-supply",), 1, id="22.3-ruling-a-british-area-needs-a-british-beach"),
+    ],
+)
+def test_same_nation_supply_ruling_for_vp(tmp_path, options, vp):
+    game = scored_match(tmp_path, MAP + "control 3 UK\n", VP, options=options)  # Omaha is the only (US) beach
+    assert score(game).total == vp
+
+
+def test_22_1_ruling_a_british_unit_breaks_out_only_on_a_supply_line_to_a_british_beach(tmp_path):
+    text = ROAD + "unit B1 allied UK infantry 3-4-3/2 ZA\n"
+    game = scored_match(tmp_path, text, VP, options=("same-nation-supply",))
+    end_the_day(game)
+    assert "22.1" not in game.one("SELECT rule FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])
+    assert breakout_units(scored_match(tmp_path / "any", text, VP)) == ["B1"]
