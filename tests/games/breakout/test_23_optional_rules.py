@@ -150,3 +150,14 @@ def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
     game.play(Action("move", ("A1", "2"), "allied"))
     game.play(Action("end", (), "allied"))
     assert verify(game.store, registry(), game.game_id) > 0
+
+
+def test_23_2_bots_answer_the_bids(tmp_path):
+    from phaseline.bots import run_bots
+
+    game = scored_match(tmp_path, MAP, VP, options=("23.2",))
+    bots = {"german": "bot:heuristic", "allied": "bot:random"}
+    run_bots(game, registry(), controllers=bots, max_actions=2)
+    bids = game.rows("SELECT seat, bid, plays FROM bkn_bid ORDER BY seat", [])
+    assert [r["seat"] for r in bids] == ["allied", "german"] and {r["plays"] for r in bids} == {"allied", "german"}
+    assert game.open_decision() is None and game.clock.step == "german-impulse"
