@@ -1,7 +1,8 @@
 """Optional rule 23.3: card combat.
 
 For combat resolution only, each player draws a card from their own 36-card deck instead
-of rolling the DR (9.1); every other roll still uses dice, so the Sunset DR of an Allied
+of rolling the assault DR (9.1; a bombardment, 10.1, is not combat resolution in the seed's
+words and keeps its dice); every other roll still uses dice, so the Sunset DR of an Allied
 impulse that only fought by cards is rolled alone (6.3). A deck holds the 2d6 spread
 exactly (2 x1, 3 x2 ... 7 x6 ... J=11 x2, Q=12 x1), so every 36 combats average DR 7.
 A deck is reshuffled only when all 36 cards are used, so a card drawn and then cancelled
