@@ -1,12 +1,12 @@
 """Optional rule 23.3: card combat.
 
 For combat resolution only, each player draws a card from their own 36-card deck instead
-of rolling the assault DR (9.1; a bombardment, 10.1, is not combat resolution in the seed's
-words and keeps its dice); every other roll still uses dice, so the Sunset DR of an Allied
-impulse that only fought by cards is rolled alone (6.3). A deck holds the 2d6 spread
-exactly (2 x1, 3 x2 ... 7 x6 ... J=11 x2, Q=12 x1), so every 36 combats average DR 7.
-A deck is reshuffled only when all 36 cards are used, so a card drawn and then cancelled
-(by an Advantage reroll) stays out until then.
+of rolling the assault DR (9.1). Reading: the seed's "combat resolution" is the assault,
+as in 11.3, so a bombardment (10.1) keeps its dice. Every other roll uses dice, so the
+Sunset DR of an Allied impulse that only fought by cards is rolled alone (6.3). A deck
+holds the 2d6 spread exactly (2 x1, 3 x2 ... 7 x6 ... J=11 x2, Q=12 x1), so every 36
+combats average DR 7. A deck is reshuffled only when all 36 cards are used, so a card
+drawn and then cancelled (by an Advantage reroll) stays out until then.
 
 A draw is a die roll over the cards left (``sides`` = cards left), logged like any roll,
 so replay and undo treat cards as they treat dice.
