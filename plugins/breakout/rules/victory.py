@@ -138,7 +138,11 @@ def check_breakout(game) -> Outcome | None:
 
 
 def score(game) -> Score:
-    """22.3: the Allied VP now; 22.4: the contested-areas bonus. The Germans score none."""
+    """22.3: the Allied VP now; 22.4: the contested-areas bonus. The Germans score none.
+
+    Reading: 22.4 says "at the end of the game"; every weekly check of the extended game
+    may end it (24.1), so the bonus counts at each check.
+    """
     b = board(game)
     chart = game.rows(
         "SELECT item, area_id, vp FROM bkn_victory WHERE game_id = ? ORDER BY item, area_id", [game.game_id]
