@@ -439,8 +439,8 @@ class Game:
             outcome = self.hook.phaseline_outcome(game=self)
             if outcome is not None:
                 sequence.finish(self, outcome)
-        if (self.clock.turn, self.clock.step) != step_before:
-            self.skip_idle_steps()
+        if (self.clock.turn, self.clock.step) != step_before or self.clock.side is None:
+            self.skip_idle_steps()  # a step of no side (Dawn) can wait on nothing once decisions are answered
 
     def skip_idle_steps(self) -> None:
         """End steps whose side has nothing to do but end them (logged, never silent)."""

@@ -134,7 +134,9 @@ def phaseline_turn_start(game: Any, turn: int) -> None:
 @hookspec
 def phaseline_turn_end(game: Any, turn: int) -> None:
     """The last step of ``turn`` has ended, before the turn marker advances; no return
-    value. Example (BfG 2.6): log that the scenario's last turn is over.
+    value. Example (BfG 2.6): log that the scenario's last turn is over. A hook may end
+    the match here (``game.end_match``); no later turn then begins (Breakout: Normandy
+    24.1: the weekly victory check).
     """
 
 
@@ -149,7 +151,9 @@ def phaseline_phase_start(game: Any, step: Any) -> None:
 @hookspec
 def phaseline_phase_end(game: Any, step: Any) -> None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
-    the end (BfG 12.21: the West Germans must make two attacks on turn 1).
+    the end (BfG 12.21: the West Germans must make two attacks on turn 1). A hook may
+    end the match here (``game.end_match``); no next step then begins (Breakout:
+    Normandy 22.1: a breakout at the end of Daylight wins before Refit).
     """
 
 

@@ -43,6 +43,8 @@ def end_step(game: Game) -> None:
     step = game.step
     clock = game.clock
     game.hook.phaseline_phase_end(game=game, step=step)
+    if game.finished:  # a phase_end hook ended the match (a sudden-death victory)
+        return
     dynamic = game.hook.phaseline_next_step(game=game, step=step)
     if dynamic is not None:
         begin_step(game, clock.turn, clock.step_no + 1, dynamic)
@@ -52,6 +54,8 @@ def end_step(game: Game) -> None:
         begin_step(game, clock.turn, clock.step_no + 1, steps[clock.step_no + 1])
         return
     game.hook.phaseline_turn_end(game=game, turn=clock.turn)
+    if game.finished:  # a turn_end hook ended the match (a weekly victory check)
+        return
     begin_turn(game, clock.turn + 1)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from phaseline import Event, GameInfo, hookimpl
 
-from . import loading, sequence, setup
+from . import loading, optional, sequence, setup
 from .rules import (
     bombardment,
     combat,
@@ -45,6 +45,8 @@ RULINGS = {
     naval_air.FRIENDLY_FIRE_AS_BOMBARDMENT: "17.3: friendly fire resolves the strike again with the attacker's DR "
     "halved, against the Allies' TEM + DR (default: the halved DR is the AP)",
     dday.NO_WAVE_CAP: "21.5: no cap of 5 landing units per beach in the Amphibious Assault phase (stacking only)",
+    victory.SAME_NATION: "12.5, 22.1, 22.3 (digest 8.2 ruling 9, other reading): breakout and VP need a supply "
+    "line to a beach of the unit's or the area's own nationality",
 }
 
 
@@ -63,6 +65,13 @@ def phaseline_register_games(register):
             rulings=RULINGS,
         )
     )
+
+
+@hookimpl
+def phaseline_register_rules(register):
+    """The optional rules 23.2 and 23.3, each its own plugin (optional/)."""
+    for rule in optional.rules(VERSION):
+        register(rule)
 
 
 @hookimpl
@@ -138,8 +147,17 @@ OPENING_ORDERS = {
 def phaseline_phase_end(game, step):
     if step.phase == "daylight":
         day.end_impulse(game, step)
+        if day.board(game).day["day_over"]:  # 22.1: checked as the Daylight phase ends
+            outcome = victory.check_breakout(game)
+            if outcome is not None:
+                game.end_match(outcome)
     elif step.name in OPENING_END:
         OPENING_END[step.name](game)
+
+
+@hookimpl
+def phaseline_turn_end(game, turn):
+    victory.week_end(game, turn)  # 24.1
 
 
 @hookimpl
@@ -215,8 +233,6 @@ def phaseline_game_end(game):
 
 @hookimpl
 def phaseline_render_map(game, fmt):
-    if fmt != "text":
-        return None
-    from .render import text_map
+    from .render import svg_map, text_map
 
-    return text_map(game)
+    return {"text": text_map, "svg": svg_map}[fmt](game) if fmt in ("text", "svg") else None

@@ -44,14 +44,14 @@ class HeuristicBot:
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
             by_verb.setdefault(a.verb, []).append(a)
-        end = next(a for a in actions if a.verb == "end")
-        if by_verb.get("choose"):
+        if by_verb.get("choose"):  # an owed decision: its answers are the only actions
             return by_verb["choose"][0]
         for verb in ("wave", "assault", "land"):  # 21.5, 19.3: get ashore first
             if by_verb.get(verb):
                 return by_verb[verb][0]
         if game.step.phase == "dawn" and by_verb.get("bombard"):  # 21.3, 21.4: the D-Day bombardments
             return by_verb["bombard"][0]
+        end = next(a for a in actions if a.verb == "end")
         follow = self._follow_up(game, by_verb.get("move", []))
         if follow:  # 8.52: join the units waiting to attack before attacking
             return follow

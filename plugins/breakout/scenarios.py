@@ -1,4 +1,4 @@
-"""Breakout: Normandy's scenarios: the standard week (5.1, 6.1) and D-Day alone."""
+"""Breakout: Normandy's scenarios: the standard week (5.1, 6.1), the extended game (24) and D-Day alone."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ SIDES = (GERMAN, ALLIED)
 
 SCENARIOS_SPEC: dict[str, dict] = {
     "week": {"title": "The standard game: 6-12 June 1944 (5.1)", "rule": "5.1", "turns": (1, 7)},
+    "extended": {  # 24: play on past 12 June, a victory check at the end of each week (24.1)
+        "title": "The extended game: 6-26 June 1944, a victory check each week (24)",
+        "rule": "24",
+        "turns": (1, 21),
+        "extended": True,
+    },
     "d-day": {"title": "D-Day alone: 6 June 1944 (a one-day introduction)", "rule": "21", "turns": (1, 1)},
 }
 
@@ -30,3 +36,8 @@ def scenarios() -> dict[str, ScenarioInfo]:
         )
         for name, spec in SCENARIOS_SPEC.items()
     }
+
+
+def is_extended(game) -> bool:
+    """24: the match plays the extended game (its weekly checks and rules 24.2-24.7)."""
+    return bool(game.scenario.settings.get("extended"))

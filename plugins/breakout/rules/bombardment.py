@@ -19,6 +19,7 @@ from phaseline import Action, Event
 from ..scenarios import ALLIED
 from .board import board, enemy_of
 from .day import roll_dr
+from .zones import artillery_reaches
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
 
@@ -83,11 +84,9 @@ def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
         if u["side"] != side or u["type"] != "artillery" or u["status"] != "Fresh" or u["moved"] or u["attacked"]:
             continue
         here = b.areas.get(u["space_id"])
-        if here is None or here.is_box:
+        if here is None or (here.is_box and not here.is_zone) or not artillery_reaches(here, b.areas[target]):
             continue
-        if u["space_id"] == target or (
-            target in b.neighbours(u["space_id"]) and not here.contested() and not b.areas[target].is_zone
-        ):
+        if u["space_id"] == target or (target in b.neighbours(u["space_id"]) and not here.contested()):
             found.append(u)
     return found
 

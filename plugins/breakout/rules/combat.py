@@ -12,9 +12,10 @@ from typing import Any
 
 from phaseline import Action, Event
 
+from ..optional.card_combat import combat_dr
 from ..scenarios import ALLIED, GERMAN
 from .board import LADDER, POINT_TYPES, board, enemy_of, national_group, side_of_controller, update_control
-from .day import roll_dr
+from .zones import air_reaches, artillery_reaches, overrun_possible
 
 ARTILLERY = ("artillery",)
 
@@ -61,7 +62,7 @@ def supporting_artillery(game, side: str, area: str, participants: list[dict[str
         if u["space_id"] != area:
             if area not in b.neighbours(u["space_id"]) or b.neighbours(u["space_id"])[area][0] == "sea":
                 continue
-            if here.contested() or here.is_zone or target.is_zone:  # 9.7: range restrictions
+            if here.contested() or not artillery_reaches(here, target):  # 9.7, 14.4: range restrictions
                 continue
         if u["art_kind"] == "division" and u["division"] not in divisions:
             continue
@@ -93,7 +94,7 @@ def assault_values(game, side: str, area: str, participants, support, defenders)
     bonus = sum(1 for n in per_division.values() if n >= 3)
     if bonus:
         av.append(("9.2", "same-division bonus", bonus))
-    if side == ALLIED and clear and not target.is_zone and game.clock.step != "airborne":  # 21.2 none at night
+    if side == ALLIED and clear and air_reaches(target) and game.clock.step != "airborne":  # 21.2 none at night
         av.append(("9.2", "Allied air support in Clear weather", 1))
     if side == GERMAN and len({bool(u["ss"]) for u in [*participants, *support]}) == 2:
         av.append(("9.2", "SS and Wehrmacht units together", -1))
@@ -105,7 +106,7 @@ def assault_values(game, side: str, area: str, participants, support, defenders)
         dv.append(("9.3", "forced attack across a bridge or river", crossing))
     if side == ALLIED and _works(game, area):
         dv.append(("15.1", "beach defensive works", 2))
-    if side == GERMAN and clear and not target.is_zone:
+    if side == GERMAN and clear and air_reaches(target):
         dv.append(("9.3", "Allied air support in Clear weather", 2))
     others = sum(1 for u in defenders if u["status"] == "Fresh" and u["unit_id"] != forward["unit_id"])
     if others:
@@ -201,8 +202,8 @@ def resolve(game, side: str, area: str, participants: list[dict[str, Any]]) -> s
     support = supporting_artillery(game, side, area, participants)
     values = assault_values(game, side, area, participants, support, defenders)
     game.insert("bkn_attacked", {"space_id": area})
-    at = values["AV"] + roll_dr(game, side, f"attack on {area}", "9.1")
-    dt = values["DV"] + roll_dr(game, enemy, f"defence of {area}", "9.1")
+    at = values["AV"] + combat_dr(game, side, f"attack on {area}", "9.1")  # 23.3 cards, if chosen
+    dt = values["DV"] + combat_dr(game, enemy, f"defence of {area}", "9.1")
     explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
     game.log(
         Event(
@@ -234,7 +235,7 @@ def resolve(game, side: str, area: str, participants: list[dict[str, Any]]) -> s
     else:  # 9.43 success
         cp = at - dt - (1 if b.areas[area].bocage else 0)  # 9.5: one CP less in bocage
         overrun = absorb(game, area, enemy, values["forward"]["unit_id"], cp)
-        overrun = overrun and not b.areas[area].bocage and not b.areas[area].is_zone  # 8.53
+        overrun = overrun and not b.areas[area].bocage and overrun_possible(b.areas[area])  # 8.53, 14.4
         _capture_bridges(game, side, area, participants)
         if overrun:
             for u in participants:  # 8.53: units with MF left may keep moving

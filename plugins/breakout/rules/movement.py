@@ -13,6 +13,7 @@ from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
 from .board import POINT_TYPES, _static, board, can_cross, count_crossing, enemy_of, national_group, update_control
+from .zones import check_entry, is_stacking_limited
 
 ALL = 99  # an "all MF" cost
 
@@ -89,8 +90,9 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         cost, code = chart.get("E1", ALL), "8.36"
         if enemies:
             forced, crossing = True, max(crossing, 2)
-    if area.is_zone:
-        cost, code = max(cost, chart.get("E2", ALL)), "8.36"
+    if area.is_zone:  # 14.2
+        check_entry(game, unit, area)
+        cost, code = max(cost, chart.get("E2", ALL)), "14.2"
     if enemies:
         fresh = any(b.units[u]["status"] == "Fresh" for u in enemies)
         cost = max(cost, chart["D"] if fresh else chart["C"])
@@ -103,9 +105,10 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         raise game.violation(
             f"{unit['unit_id']} ({unit['type']}) cannot enter {dest}: a point unit must enter first", "8.35"
         )
-    if not area.is_zone and len(friends) >= 10:
+    if is_stacking_limited(area) and len(friends) >= 10:
         raise game.violation(f"{unit['unit_id']} cannot enter {dest}: 10 {side} units are there", "7.1")
-    if unit["art_kind"] == "corps" and not area.is_zone and any(b.units[u]["art_kind"] == "corps" for u in friends):
+    corps = any(b.units[u]["art_kind"] == "corps" for u in friends)
+    if unit["art_kind"] == "corps" and is_stacking_limited(area) and corps:
         raise game.violation(f"{unit['unit_id']} cannot enter {dest}: one corps artillery per area", "7.1")
     contested_at_start = any(b.units[u]["entered"] != dest for u in friends)
     if enemies and not contested_at_start:

@@ -21,6 +21,7 @@ from phaseline import Event
 from ..scenarios import ALLIED, GERMAN
 from .board import board, national_group
 from .weather import is_clear, storm_blows
+from .zones import air_reaches
 
 FRIENDLY_FIRE_AS_BOMBARDMENT = "friendly-fire-as-bombardment"
 
@@ -98,7 +99,7 @@ def can_target(game, marker: dict[str, Any], area) -> bool:
     if kind == "air":
         return (
             is_clear(game)
-            and not area.is_zone
+            and air_reaches(area)  # 14.4
             and not area.is_box
             and near_own_nationality(game, marker["nationality"], area, box_is_beach=True)
         )

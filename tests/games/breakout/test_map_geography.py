@@ -70,12 +70,12 @@ def border_between(borders, a: str, b: str) -> dict[str, str]:
 # ---------------------------------------------------------------- map structure (3.2, 3.23)
 
 
-def test_rules_3_2_map_has_sixty_areas_numbered_1_to_60(areas):
+def test_3_2_map_has_sixty_areas_numbered_1_to_60(areas):
     land = sorted(int(k) for k, r in areas.items() if r["kind"] == "area")
     assert land == list(range(1, 61))
 
 
-def test_rules_3_22_tem_within_printed_range_for_land_areas(areas):
+def test_3_22_tem_within_printed_range_for_land_areas(areas):
     for r in areas.values():
         if r["kind"] == "area":
             assert 1 <= int(r["tem"]) <= 4, r["name"]
@@ -92,7 +92,7 @@ def test_no_duplicate_borders(borders):
     assert [sorted(p) for p, n in pairs.items() if n > 1] == []
 
 
-def test_rules_3_23_border_kinds_are_known(borders):
+def test_3_23_border_kinds_are_known(borders):
     kinds = {"clear", "river", "water", "arrow", "landing", "sea"}
     assert {b["kind"] for b in borders} <= kinds
 
@@ -107,11 +107,35 @@ def test_land_areas_connected_without_off_map_boxes(areas, adjacency):
     assert set(distances(adjacency, "7", skip=boxes)) == land
 
 
-def test_rules_3_3_five_zones_a_to_e_linked_to_the_map(areas, adjacency):
+def test_3_3_five_zones_a_to_e_linked_to_the_map(areas, adjacency):
     zones = {r["zone"]: k for k, r in areas.items() if r["kind"] == "box" and r["terrain"] == "zone"}
     assert sorted(zones) == ["A", "B", "C", "D", "E"]
     for zid in zones.values():
         assert any(areas[n]["kind"] == "area" for n in adjacency[zid]), zid
+
+
+def test_3_25_vp_chart_names_land_areas_and_cherbourg(areas):
+    chart = read("tables/victory.csv")
+    vp_areas = [r for r in chart if r["item"] == "area"]
+    assert vp_areas and all(areas[r["area_id"]]["kind"] == "area" and int(r["vp"]) > 0 for r in vp_areas)
+    cherbourg = {r["item"]: r for r in chart if r["item"].startswith("cherbourg")}
+    assert {r["area_id"] for r in cherbourg.values()} == {by_name(areas, "Cherbourg")}
+    assert (cherbourg["cherbourg_controlled"]["vp"], cherbourg["cherbourg_isolated"]["vp"]) == ("4", "2")  # 22.3
+    assert {areas[r["area_id"]]["name"]: r["vp"] for r in vp_areas}["Carentan"] == "2"  # S10
+
+
+def test_3_25_the_map_prints_the_vp_of_the_chart(areas):
+    chart = {r["area_id"]: r["vp"] for r in read("tables/victory.csv") if r["item"] in ("area", "cherbourg_controlled")}
+    assert {k: r["vp"] for k, r in areas.items() if r["vp"] != "0"} == chart
+
+
+def test_24_1_every_week_ends_with_a_vp_requirement():
+    turns = read("tables/turns.csv")
+    last_of_week = {r["week"]: r for r in turns}  # the file runs in turn order
+    assert {w: r["date"] for w, r in last_of_week.items()} == {"1": "1944-06-12", "2": "1944-06-19", "3": "1944-06-26"}
+    assert last_of_week["1"]["vp_required"] == "10"  # 22.2
+    assert all(r["vp_required"] for r in last_of_week.values())
+    assert [r["turn"] for r in turns if r["vp_required"]] == [r["turn"] for r in last_of_week.values()]
 
 
 # ---------------------------------------------------------------- bridges (3.24, 20)
@@ -127,7 +151,7 @@ def test_every_bridge_sits_on_a_river_or_water_border(borders):
         assert border["kind"] in {"river", "water"}, r
 
 
-def test_rules_20_1_all_bridges_start_german_held():
+def test_20_1_all_bridges_start_german_held():
     assert {r["initial_state"] for r in read("map/bridges.csv")} == {"german"}
 
 
@@ -158,14 +182,14 @@ def test_five_beaches_exist_with_their_names_and_nationalities(areas):
         assert table[name]["nationality"] == nat
 
 
-def test_rules_3_4_each_beach_linked_to_its_own_approach_box(areas, borders):
+def test_3_4_each_beach_linked_to_its_own_approach_box(areas, borders):
     for r in read("map/beaches.csv"):
         box = r["approach_box"]
         assert areas[box]["kind"] == "box" and areas[box]["beach"] == r["beach"]
         assert border_between(borders, box, r["area_id"])["kind"] == "landing"
 
 
-def test_rules_12_7_omaha_lands_two_depots(areas):
+def test_12_7_omaha_lands_two_depots(areas):
     depots = {r["beach"]: int(r["depots_per_day"]) for r in read("map/beaches.csv")}
     assert depots == {"Utah": 1, "Omaha": 2, "Gold": 1, "Juno": 1, "Sword": 1}
 
@@ -185,22 +209,18 @@ def test_carentan_lies_between_utah_and_omaha(areas, adjacency, borders):
 
 def test_caen_is_on_the_orne(areas, borders):
     caen = by_name(areas, "Caen")
-    assert any(
-        caen in (b["a"], b["b"]) and b["river"] == "Orne" and b["kind"] in {"river", "water"} for b in borders
-    )
+    assert any(caen in (b["a"], b["b"]) and b["river"] == "Orne" and b["kind"] in {"river", "water"} for b in borders)
     assert areas[caen]["terrain"] == "city"
 
 
 def test_cherbourg_is_northernmost_cotentin_area_and_a_major_port(areas):
     cherbourg = by_name(areas, "Cherbourg")
-    cotentin = [
-        r for r in areas.values() if r["kind"] == "area" and float(r["x"]) < -1.2 and float(r["y"]) > 49.3
-    ]
+    cotentin = [r for r in areas.values() if r["kind"] == "area" and float(r["x"]) < -1.2 and float(r["y"]) > 49.3]
     assert max(cotentin, key=lambda r: float(r["y"]))["area_id"] == cherbourg
     assert areas[cherbourg]["port"] == "major"
 
 
-def test_rules_24_2_minor_ports_are_carentan_isigny_st_vaast_barfleur(areas):
+def test_24_2_minor_ports_are_carentan_isigny_st_vaast_barfleur(areas):
     minors = {r["name"] for r in areas.values() if r["port"] == "minor"}
     assert minors == {"Carentan", "Isigny", "St-Vaast", "Barfleur"}
 
@@ -222,20 +242,20 @@ def test_juno_touches_bretteville_and_caen(areas, adjacency):
 # ---------------------------------------------------------------- bombardment reach (3.26, 3.27)
 
 
-def test_rules_3_27_le_havre_battery_reaches_only_areas_1_and_2(areas):
+def test_3_27_le_havre_battery_reaches_only_areas_1_and_2(areas):
     blue = {k for k, r in areas.items() if "blue" in r["naval_colour"].split("+")}
     assert blue == {"1", "2"}
     (le_havre,) = [r for r in read("tables/bombardment.csv") if r["kind"] == "le_havre"]
     assert le_havre["reach"] == "areas:1;2"
 
 
-def test_rules_3_26_naval_colours_are_known_codes(areas):
+def test_3_26_naval_colours_are_known_codes(areas):
     for r in areas.values():
         if r["naval_colour"]:
             assert set(r["naval_colour"].split("+")) <= {"green", "brown", "blue"}, r["name"]
 
 
-def test_rules_21_3_every_beach_is_a_naval_target(areas):
+def test_21_3_every_beach_is_a_naval_target(areas):
     for r in areas.values():
         if r["beach"] and r["kind"] == "area":
             assert r["naval_colour"], r["name"]
@@ -249,18 +269,18 @@ def test_unit_ids_unique():
     assert len(ids) == len(set(ids))
 
 
-def test_rules_4_1_nationalities_and_sides(units):
+def test_4_1_nationalities_and_sides(units):
     side = {"US": "allied", "UK": "allied", "CAN": "allied", "DE": "german"}
     for u in units.values():
         assert side[u["nationality"]] == u["side"], u["unit_id"]
 
 
-def test_rules_4_2_unit_types_are_the_six_types(units):
+def test_4_2_unit_types_are_the_six_types(units):
     types = {"infantry", "armour", "artillery", "flak", "pak", "coastal"}
     assert {u["type"] for u in units.values()} <= types
 
 
-def test_rules_19_6_two_us_ranger_battalions(units):
+def test_19_6_two_us_ranger_battalions(units):
     rangers = [u for u in units.values() if u["subtype"] == "ranger"]
     assert len(rangers) == 2 and {u["nationality"] for u in rangers} == {"US"}
 
@@ -272,7 +292,7 @@ def test_setup_references_known_units_and_spaces(units, areas):
         assert r["space_id"] in areas, r
 
 
-def test_rules_4_33_start_units_have_no_day_and_arrivals_have_one():
+def test_4_33_start_units_have_no_day_and_arrivals_have_one():
     for r in read("setup.csv"):
         if r["method"] == "start":
             assert r["arrival_day"] == "", r
@@ -280,7 +300,7 @@ def test_rules_4_33_start_units_have_no_day_and_arrivals_have_one():
             assert 6 <= int(r["arrival_day"]) <= 26, r
 
 
-def test_rules_19_2_german_arrivals_enter_zones_allied_arrivals_boxes_or_drops(units, areas):
+def test_19_2_german_arrivals_enter_zones_allied_arrivals_boxes_or_drops(units, areas):
     for r in read("setup.csv"):
         unit = units[r["unit_id"]]
         if r["method"] == "zone":
@@ -289,7 +309,7 @@ def test_rules_19_2_german_arrivals_enter_zones_allied_arrivals_boxes_or_drops(u
             assert unit["side"] == "allied" and r["space_id"].startswith("BOX_")
 
 
-def test_rules_7_1_setup_stacking_at_most_ten_per_side_per_area(units, areas):
+def test_7_1_setup_stacking_at_most_ten_per_side_per_area(units, areas):
     stacks: Counter[tuple[str, str]] = Counter()
     corps: Counter[tuple[str, str]] = Counter()
     for r in read("setup.csv"):
@@ -303,9 +323,7 @@ def test_rules_7_1_setup_stacking_at_most_ten_per_side_per_area(units, areas):
 
 
 def test_coastal_batteries_start_in_the_five_reported_areas(units, areas):
-    where = {
-        areas[r["space_id"]]["name"] for r in read("setup.csv") if units[r["unit_id"]]["type"] == "coastal"
-    }
+    where = {areas[r["space_id"]]["name"] for r in read("setup.csv") if units[r["unit_id"]]["type"] == "coastal"}
     assert where == {"Omaha", "Port-en-Bessin", "Juno", "Gold", "Ste-Mere-Eglise"}
 
 

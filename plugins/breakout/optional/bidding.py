@@ -1,0 +1,91 @@
+"""Optional rule 23.2: bidding for sides.
+
+Both players bid, at the same time and in secret, the extra VP the Allies must score to
+win; a bid may be positive, zero or negative. The higher bidder plays the Allies and the
+winning bid is added to the Allied VP requirement of every week (victory.vp_required).
+On equal bids the bid still applies and a die decides who plays the Allies.
+
+When the match is set up each seat owes a ``bid`` decision (the German seat first; the
+engine asks one at a time, and neither prompt shows the other bid). Bids are whole VP:
+the seed's "fractional points, that is points of contested areas" has no stated
+exchange rate (digest 5.20 [AMBIGUOUS]), so it is not offered. The seats' controllers
+are fixed when the match is created: the outcome names the player (by the seat they
+sat at) who plays the Allies, and the log tells the players to change seats.
+"""
+
+from __future__ import annotations
+
+from phaseline import Event, hookimpl
+from phaseline.model import PluginTable
+
+from ..scenarios import ALLIED, GERMAN
+
+RULE = "23.2"
+TITLE = "Bidding for sides: the higher bid of extra VP plays the Allies"
+BIDS = [str(n) for n in (0, *range(1, 11), *range(-1, -11, -1))]  # 0 first: a bot's default
+KIND = "bid"
+TABLE = PluginTable(  # 23.2: each seat's bid and the side its player plays after bidding
+    "bkn_bid",
+    "CREATE TABLE IF NOT EXISTS bkn_bid (game_id VARCHAR, seat VARCHAR, bid INTEGER NOT NULL, plays VARCHAR, "
+    "PRIMARY KEY (game_id, seat))",
+    key=("seat",),
+)
+
+
+@hookimpl
+def phaseline_tables(register):
+    register(TABLE)
+
+
+@hookimpl
+def phaseline_setup(game):
+    for seat in (GERMAN, ALLIED):  # 23.2: both players bid, secretly
+        game.ask(
+            seat,
+            KIND,
+            f"23.2: your secret bid for the Allies, the extra VP they must score to win (player at the {seat} seat)",
+            BIDS,
+            {"seat": seat},
+            rule=RULE,
+        )
+
+
+@hookimpl
+def phaseline_answer(game, decision, answer):
+    if decision["kind"] != KIND:
+        return None
+    seat = decision["context"]["seat"]
+    game.insert("bkn_bid", {"seat": seat, "bid": int(answer), "plays": None})
+    bids = {r["seat"]: r["bid"] for r in game.rows("SELECT seat, bid FROM bkn_bid WHERE game_id = ?", [game.game_id])}
+    if len(bids) == 2:
+        settle(game, bids[GERMAN], bids[ALLIED])
+    return True
+
+
+def settle(game, german_seat: int, allied_seat: int) -> None:
+    """23.2: the higher bid plays the Allies; on a tie a die decides (1-3: the German seat)."""
+    if german_seat != allied_seat:
+        allies = GERMAN if german_seat > allied_seat else ALLIED
+        why = f"bids {german_seat} (German seat) and {allied_seat} (Allied seat)"
+    else:
+        die = game.roll("23.2 equal bids: 1-3 the German seat plays the Allies", rule=RULE)
+        allies = GERMAN if die <= 3 else ALLIED
+        why = f"equal bids of {german_seat}, die {die}"
+    other = ALLIED if allies == GERMAN else GERMAN
+    game.set("bkn_bid", {"seat": allies}, plays=ALLIED)
+    game.set("bkn_bid", {"seat": other}, plays=GERMAN)
+    bid = german_seat if allies == GERMAN else allied_seat
+    change = "the players change seats" if allies == GERMAN else "the players keep their seats"
+    game.log(
+        Event(
+            "note",
+            rule=RULE,
+            purpose=f"{why}: the player at the {allies} seat plays the Allies, who need {bid:+d} VP more; {change}",
+        )
+    )
+
+
+def winning_bid(game) -> int:
+    """23.2: the bid of the player who plays the Allies (0 until both have bid)."""
+    bid = game.one("SELECT bid FROM bkn_bid WHERE game_id = ? AND plays = ?", [game.game_id, ALLIED])
+    return int(bid or 0)

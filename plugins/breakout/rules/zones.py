@@ -1,0 +1,48 @@
+"""Zones (3.3, 7.2, 14): the off-map approach routes A-E, played as areas with exceptions.
+
+14.1 every area rule applies to zones (control 7.3 included) except:
+14.2 only a unit that began the impulse in an area or zone arrow-linked to the zone may
+     enter it, for all its MF, and its move ends there; leaving a zone costs the usual MF,
+     and a contested zone never holds its units back (no 8.34);
+14.3 (and 7.2) stacking in a zone is unlimited, corps artillery included;
+14.4 artillery in a zone bombards and supports only in that zone, and artillery outside
+     never fires into one; no air strikes on zones, no air-support AV/DV there, no overrun.
+Movement (movement.entry), combat (combat.supporting_artillery, assault_values, the
+overrun) and bombardment (bombardment.artillery_for, marker_reaches) ask these predicates.
+"""
+
+from __future__ import annotations
+
+from .board import Area
+
+
+def check_entry(game, unit, zone: Area) -> None:
+    """14.2: a unit enters a zone only from where it began the impulse (an arrow-linked space)."""
+    if unit["areas"]:
+        raise game.violation(
+            f"{unit['unit_id']} cannot enter zone {zone.space_id}: only a unit that began the impulse "
+            "next to a zone may enter it",
+            "14.2",
+        )
+
+
+def is_stacking_limited(area: Area) -> bool:
+    """7.2, 14.3: any number of units of any type may be in a zone."""
+    return not area.is_zone
+
+
+def artillery_reaches(here: Area, target: Area) -> bool:
+    """14.4: artillery fires within its own zone, and never from or into a zone otherwise."""
+    if here.is_zone or target.is_zone:
+        return here.space_id == target.space_id
+    return True
+
+
+def air_reaches(area: Area) -> bool:
+    """14.4: no air strikes on zones, and no air-support modifier in zone combat."""
+    return not area.is_zone
+
+
+def overrun_possible(area: Area) -> bool:
+    """14.4: no overrun in a zone."""
+    return not area.is_zone

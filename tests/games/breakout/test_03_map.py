@@ -1,0 +1,110 @@
+"""Breakout: Normandy 3: the map as loaded into a match (areas, TEM, VP areas, zones)."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match
+from phaseline import Action, Game, Store
+from phaseline.games.breakout.render import text_map
+from phaseline.games.breakout.rules.board import board
+from phaseline.plugins import registry
+
+
+@pytest.fixture(scope="module")
+def week() -> Game:
+    return Game.create(Store.open(":memory:"), registry(), "breakout-normandy", "week", seed=1)
+
+
+def test_3_the_map_holds_sixty_areas_and_eleven_off_map_boxes(week):
+    kinds = dict(week.con.execute("SELECT kind, count(*) FROM space GROUP BY kind").fetchall())
+    assert kinds == {"area": 60, "box": 11}
+    boxes = dict(week.con.execute("SELECT terrain, count(*) FROM space WHERE kind = 'box' GROUP BY 1").fetchall())
+    assert boxes == {"zone": 5, "sea": 6}  # 3.3 zones A-E; 3.4 five approach boxes; 3.5 the Offshore box
+
+
+def test_3_2_areas_numbered_1_to_60_adjacent_both_ways_across_a_shared_border(week):
+    b = board(week)
+    assert sorted(int(s) for s, a in b.areas.items() if a.kind == "area") == list(range(1, 61))
+    for here, links in b.links.items():
+        for there, (kind, name) in links.items():
+            assert b.links[there][here] == (kind, name), (here, there)
+
+
+def test_3_22_every_area_has_its_tem_from_1_to_4(week):
+    tems = [a.tem for a in board(week).areas.values() if a.kind == "area"]
+    assert len(tems) == 60 and min(tems) >= 1 and max(tems) <= 4
+
+
+def test_3_22_the_tem_is_added_to_the_defence_of_the_area(tmp_path):
+    text = """
+    area 1 clear 1
+    area 2 woods 3
+    border 1-2
+    control 1 US
+    unit A1 allied US infantry 3-4-3/2 1
+    unit G1 german DE infantry 2-3-2/1 2
+    """
+    game = new_match(tmp_path, text)
+    assert board(game).areas["2"].tem == 3
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("attack", ("2",), "allied"))
+    dv = game.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
+    assert "DV 6 (+3 forward unit G1 (Fresh), +3 TEM of 2" in dv
+
+
+def test_3_25_vp_areas_are_land_areas_with_their_values(week):
+    rows = week.rows(
+        "SELECT v.area_id, v.vp, s.name, s.kind FROM bkn_victory v JOIN space s "
+        "ON s.game_id = v.game_id AND s.space_id = v.area_id WHERE v.item = 'area'",
+        [],
+    )
+    assert rows and all(r["kind"] == "area" and r["vp"] > 0 for r in rows)
+    assert {r["name"]: r["vp"] for r in rows}["Carentan"] == 2  # S10, external
+    vp_column = {line.split()[0]: line for line in text_map(week).splitlines()[2:]}
+    carentan = next(r["area_id"] for r in rows if r["name"] == "Carentan")
+    assert " 2 " in vp_column[carentan]
+
+
+def test_3_3_five_zones_a_to_e_arrow_linked_and_german_at_the_start(week):
+    b = board(week)
+    zones = {a.zone: s for s, a in b.areas.items() if a.is_zone}
+    assert sorted(zones) == ["A", "B", "C", "D", "E"]
+    for space in zones.values():
+        assert b.areas[space].controller == "DE"  # 7.3 every space starts German
+        arrows = [n for n, (kind, _) in b.neighbours(space).items() if kind == "arrow"]
+        assert any(b.areas[n].kind == "area" for n in arrows), space
+
+
+SHOWN = """
+area 1 clear 1
+area 2 bocage 2 bocage vp=3
+area ZA zone
+border 1-2 river
+bridge BR1 1-2 allied
+border 2-ZA arrow
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1 Dis1
+unit A2 allied UK infantry 3-4-3/2 2
+unit G1 german DE infantry 2-3-2/1 2 Dis2
+unit G2 german DE infantry 2-3-2/1 ZA Spent
+"""
+
+
+def test_4_6_the_area_table_shows_control_contest_conditions_bridges_and_vp(tmp_path):
+    text = text_map(new_match(tmp_path, SHOWN))
+    assert "Allied VP 1, 10 needed at the week's end" in text.splitlines()[0]
+    rows = {line.split()[0]: line for line in text.splitlines()[2:]}
+    assert " US " in rows["1"] and "A1 (Dis1)" in rows["1"] and "BR1 allied" in rows["1"]
+    assert "contested" in rows["2"] and " DE " in rows["2"] and "G1 (Dis2)" in rows["2"] and "A2 (Fresh)" in rows["2"]
+    assert "G2 (Spent)" in rows["ZA"]
+
+
+def test_4_6_the_svg_map_shows_control_contest_conditions_bridges_and_vp(tmp_path):
+    from phaseline.games.breakout.render import svg_map
+
+    svg = svg_map(new_match(tmp_path, SHOWN))
+    assert '<circle id="area-1"' in svg and 'fill="#b9dfa8"' in svg  # US control
+    assert '<rect id="area-2"' in svg and 'stroke="#d62728" stroke-width="3"' in svg  # bocage square, contested
+    assert 'class="bridge allied"' in svg and ">A1 D1<" in svg and ">G1 D2<" in svg and ">G2 S<" in svg
+    assert 'fill="#c00000" font-weight="bold">2 Area 2 +2<' in svg  # 3.25: VP areas named in red

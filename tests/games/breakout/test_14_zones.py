@@ -1,0 +1,143 @@
+"""Breakout: Normandy 14 (and 3.3, 7.2): zones, the off-map approach routes."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match
+from phaseline import Action, RuleViolation
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.bombardment import legal_bombardments
+
+# 1 - 2 -> zone A -> zone B
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area ZA zone
+area ZB zone
+border 1-2
+border 2-ZA arrow
+border ZA-ZB arrow
+"""
+
+
+def allied_impulse(text: str, tmp_path):
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    return game
+
+
+def note(game, rule: str) -> str:
+    return game.one("SELECT purpose FROM event WHERE rule = ? ORDER BY seq DESC LIMIT 1", [rule])
+
+
+def test_14_a_zone_is_an_off_map_box_that_is_free_vacant_or_contested_like_an_area(tmp_path):
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/1 ZA\n")
+    zone = board(game).areas["ZA"]
+    assert zone.is_zone and zone.is_box and zone.free("german") and not zone.vacant("allied")
+    assert not board(game).areas["ZB"].free("allied") and board(game).areas["ZB"].vacant("allied")
+
+
+# === 14.1 GENERAL ============================================================================
+
+
+def test_14_1_area_rules_apply_to_zones_control_changes_on_entry(tmp_path):
+    game = allied_impulse(MAP + "control 2 US\nunit A1 allied US infantry 3-4-3/2 2\n", tmp_path)
+    assert board(game).areas["ZA"].controller == "DE"  # 7.3: every space starts German
+    game.play(Action("move", ("A1", "ZA"), "allied"))
+    assert board(game).areas["ZA"].controller == "US"
+
+
+# === 14.2 MOVEMENT ===========================================================================
+
+
+def test_14_2_entering_a_zone_costs_all_mf_and_ends_the_move(tmp_path):
+    game = allied_impulse(MAP + "control 2 US\nunit A1 allied US infantry 3-4-4/2 2\n", tmp_path)
+    game.play(Action("move", ("A1", "ZA"), "allied"))
+    unit = board(game).units["A1"]
+    assert (unit["space_id"], unit["mp"]) == ("ZA", 0)
+    assert note(game, "14.2") == "A1 2->ZA: all MF to enter ZA"
+    with pytest.raises(RuleViolation):
+        game.play(Action("move", ("A1", "ZB"), "allied"))
+
+
+def test_14_2_only_a_unit_that_began_the_impulse_next_to_the_zone_may_enter(tmp_path):
+    game = allied_impulse(MAP + "control 1 US\ncontrol 2 US\nunit A1 allied US infantry 3-4-4/2 1\n", tmp_path)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    with pytest.raises(RuleViolation, match="began the impulse next to a zone") as refused:
+        game.play(Action("move", ("A1", "ZA"), "allied"))
+    assert refused.value.rule == "14.2"
+
+
+def test_14_2_a_unit_leaves_a_zone_at_the_normal_cost_and_may_go_on(tmp_path):
+    game = allied_impulse(MAP + "control ZA US\nunit A1 allied US infantry 3-4-4/2 ZA\n", tmp_path)
+    game.play(Action("move", ("A1", "2"), "allied"))  # vacant German area: 2 MF (8.36 B)
+    game.play(Action("move", ("A1", "1"), "allied"))
+    assert board(game).units["A1"]["space_id"] == "1"
+
+
+def test_14_2_a_contested_zone_does_not_hold_its_units_back(tmp_path):
+    units = "unit A1 allied US infantry 3-4-4/2 {at}\nunit G1 german DE infantry 2-3-2/1 {at}\n"
+    game = allied_impulse(MAP + units.format(at="ZA"), tmp_path)
+    game.play(Action("move", ("A1", "2"), "allied"))  # 2 is German-controlled, not free
+    assert board(game).units["A1"]["space_id"] == "2"
+    area = allied_impulse(MAP + units.format(at="1"), tmp_path / "area")
+    with pytest.raises(RuleViolation, match="adjacent free area"):  # 8.34 in an area
+        area.play(Action("move", ("A1", "2"), "allied"))
+
+
+# === 14.3 STACKING ===========================================================================
+
+
+def test_14_3_two_corps_artillery_may_share_a_zone_but_not_an_area(tmp_path):
+    corps = "unit K1 allied US artillery 2-2-3/1 {at} art=corps\nunit K2 allied US artillery 2-2-3/1 2 art=corps\n"
+    zone = allied_impulse(MAP + "control ZA US\ncontrol 2 US\n" + corps.format(at="ZA"), tmp_path)
+    zone.play(Action("move", ("K2", "ZA"), "allied"))
+    assert board(zone).units["K2"]["space_id"] == "ZA"
+    area = allied_impulse(MAP + "control 1 US\ncontrol 2 US\n" + corps.format(at="1"), tmp_path / "area")
+    with pytest.raises(RuleViolation, match="one corps artillery per area"):
+        area.play(Action("move", ("K2", "1"), "allied"))
+
+
+# === 14.4 COMBAT =============================================================================
+
+
+def test_14_4_no_air_strikes_on_zones(tmp_path):
+    text = MAP + "control 1 US\ncontrol 2 US\nunit G1 german DE infantry 2-3-2/1 ZA\nunit G2 german DE infantry 2-3-2/1 2\n"
+    offered = {str(a) for a in legal_bombardments(allied_impulse(text, tmp_path), "allied")}  # 17.3: beside US areas
+    assert "bombard 2 AIR_US" in offered and "bombard ZA AIR_US" not in offered
+
+
+@pytest.mark.parametrize(
+    ("artillery_at", "target", "offered"),
+    [
+        pytest.param("ZA", "ZA", True, id="14.4-artillery-in-a-zone-bombards-that-zone"),
+        pytest.param("ZA", "2", False, id="14.4-artillery-in-a-zone-never-fires-out"),
+        pytest.param("2", "ZA", False, id="14.4-artillery-outside-never-fires-into-a-zone"),
+        pytest.param("1", "2", True, id="14.4-artillery-next-to-an-area-bombards-it"),
+    ],
+)
+def test_zone_artillery(tmp_path, artillery_at, target, offered):
+    text = (
+        MAP
+        + "control ZA US\ncontrol 1 US\n"
+        + f"unit C1 allied US artillery 4-2-3/1 {artillery_at} art=division div=1st\n"
+        + f"unit A1 allied US infantry 3-4-3/2 {artillery_at}\n"
+        + f"unit G1 german DE infantry 2-3-2/1 {target}\n"
+    )
+    bombards = {str(a) for a in legal_bombardments(allied_impulse(text, tmp_path), "allied")}
+    assert (f"bombard {target} C1" in bombards) is offered
+
+
+def attack_into(tmp_path, target: str) -> str:
+    text = MAP + "control 2 US\nunit A1 allied US infantry 12-4-4/2 2\nunit G1 german DE infantry 2-3-2/1 {t} Dis2\n"
+    game = allied_impulse(text.format(t=target), tmp_path)
+    game.play(Action("move", ("A1", target), "allied"))
+    game.play(Action("end", (), "allied"))
+    return note(game, "9.1") + " | " + note(game, "9.4")
+
+
+def test_14_4_no_air_support_and_no_overrun_in_a_zone(tmp_path):
+    zone = attack_into(tmp_path, "ZA")
+    assert "air support" not in zone and "overrun" not in zone and "success" in zone
+    area = attack_into(tmp_path / "area", "1")
+    assert "+1 Allied air support in Clear weather" in area and "overrun" in area
