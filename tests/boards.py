@@ -309,6 +309,4 @@ def load_board(store: Any, board: Board) -> None:
         [(g, s, *v) for s, v in board.path_rule.items()],
     )
     _insert(con, "link_state", ("game_id", "a", "b", "state"), [(g, a, b, s) for (a, b), s in board.link_state.items()])
-    _insert(
-        con, "space_control", ("game_id", "space_id", "controller"), [(g, s, c) for s, c in board.control.items()]
-    )
+    _insert(con, "space_control", ("game_id", "space_id", "controller"), [(g, s, c) for s, c in board.control.items()])

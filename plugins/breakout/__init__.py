@@ -11,7 +11,7 @@ from pathlib import Path
 from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, sequence, setup
-from .rules import bombardment, combat, day, movement, refit, victory
+from .rules import bombardment, bridges, combat, day, movement, refit, regroup, supply, victory
 from .scenarios import scenarios
 from .tables import TABLES
 
@@ -22,6 +22,14 @@ VERBS = {
     "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
+    "seize": "Spend 1 MF to seize an enemy-held bridge: seize UNIT BRIDGE (20.3).",
+    "repair": "Open an Assault impulse repairing destroyed bridges: repair BRIDGE[,BRIDGE…] (20.2).",
+    "demolish": "End an Assault impulse blowing friendly-held bridges: demolish BRIDGE[,BRIDGE…] (20.4).",
+    "depot": "Place a German depot (depot AREA, 12.6) or move an Allied beach depot (depot DEPOT AREA, 12.7).",
+    "refit": "Refit a unit one level from the cheapest depot that can pay: refit UNIT (12.4, 12.5).",
+    "airsupply": "Air-supply up to 4 Allied units of one area: airsupply AREA UNIT[,UNIT…] (12.9).",
+    "buy": "Spend 10 Reserve SP a space to move tomorrow's first impulse: buy N or buy -N (12.53).",
+    "topup": "Extended game: raise the beach depots from the Reserve, evenly: topup SP (24.7).",
 }
 
 
@@ -80,16 +88,21 @@ def phaseline_phase_start(game, step):
         day.dawn(game, game.clock.turn)
     elif step.phase == "daylight":
         day.begin_impulse(game, step)
-    elif step.name == "refit":
-        refit.refit(game)
+        supply.note_impulse_weather(game)  # 18.41
+    elif step.phase == "refit":
+        refit.begin_refit(game, step.side)
     elif step.phase == "regroup":
-        refit.begin_regroup(game, step)
+        regroup.begin_regroup(game, step)
 
 
 @hookimpl
 def phaseline_phase_end(game, step):
     if step.phase == "daylight":
+        bridges.settle_holders(game)  # 20.1, 8.511
+        bridges.clear_attempts(game)
         day.end_impulse(game, step)
+    elif step.phase == "refit":
+        refit.end_refit(game, step.side)
 
 
 @hookimpl
@@ -102,11 +115,14 @@ def phaseline_legal_actions(game, side):
     step = game.step
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
+        found += bridges.legal_bridge_actions(game, side)
         if day.board(game).day["activated"] is None:
             found += [*bombardment.legal_bombardments(game, side), _pass(side)]
         return found
     if step.phase == "regroup":
-        return refit.legal_regroups(game, side)
+        return regroup.legal_regroups(game, side)
+    if step.phase == "refit":
+        return refit.legal_refit_actions(game, side)
     return []
 
 
@@ -122,7 +138,15 @@ def phaseline_play(game, action):
         "move": movement.move,
         "attack": combat.attack,
         "bombard": bombardment.bombard,
-        "regroup": refit.regroup,
+        "regroup": regroup.regroup,
+        "seize": bridges.seize,
+        "repair": bridges.repair,
+        "demolish": bridges.demolish,
+        "depot": refit.place_depot,
+        "refit": refit.refit_unit,
+        "airsupply": refit.air_supply,
+        "buy": refit.buy_impulses,
+        "topup": refit.top_up,
         "pass": pass_impulse,
     }
     handler = handlers.get(action.verb)

@@ -47,6 +47,9 @@ class HeuristicBot:
         end = next(a for a in actions if a.verb == "end")
         if by_verb.get("choose"):
             return by_verb["choose"][0]
+        for verb in ("airsupply", "depot", "refit"):  # 12: supply first, cheapest refits first
+            if by_verb.get(verb) and not (verb == "depot" and self.side == ALLIED):
+                return by_verb[verb][0]
         follow = self._follow_up(game, by_verb.get("move", []))
         if follow:  # 8.52: join the units waiting to attack before attacking
             return follow

@@ -79,5 +79,13 @@ def test_8_6_two_consecutive_passes_end_daylight(tmp_path, monkeypatch):
 def test_6_1_a_day_is_dawn_daylight_refit_regroup(tmp_path):
     game = new_match(tmp_path, MAP)
     names = [s.name for s in game.steps(1)]
-    assert names == ["airborne", "german-impulse", "allied-impulse", "refit", "german-regroup", "allied-regroup"]
+    assert names == [
+        "airborne",
+        "german-impulse",
+        "allied-impulse",
+        "german-refit",
+        "allied-refit",
+        "german-regroup",
+        "allied-regroup",
+    ]
     assert game.steps(2)[0].name == "dawn"
