@@ -4,11 +4,11 @@ A position expands into a custom scenario folder (docs/scenarios.md); the charts
 (tables/*.csv) are the shipped ones, so rule tests never depend on the reconstructed
 map or set-up::
 
-    area 1 clear 1                 id, terrain, TEM; then any of: bocage, vp=N, zone=A
+    area 1 clear 1                 id, terrain, TEM; then any of: bocage, vp=N, zone=A, port=major
     area ZA zone                   a zone box (terrain zone)
     border 1-2 river               clear | river | water | arrow
     bridge BR1 1-2 german          a bridge on the 1-2 border (german | allied | destroyed)
-    beach Omaha 2 works            a beach area with intact defensive works
+    beach Omaha 2 works            a beach area with intact defensive works (nat=UK, depots=2, mulberry=A)
     unit U1 allied US infantry 3-4-3/2 1 Spent div=29th
     weather Overcast               the first turn's printed weather
     control 3 US                   an area's controller at the start
@@ -67,8 +67,13 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         elif kind == "beach":
             name, area_id, *rest = args
             areas[area_id]["beach"] = name
-            beaches.append({"beach": name, "area_id": area_id, "nationality": "US", "approach_box": area_id,
-                            "depots_per_day": "1", "works": "true" if "works" in rest else "false", "mulberry": ""})
+            beach = {"beach": name, "area_id": area_id, "nationality": "US", "approach_box": area_id,
+                     "depots_per_day": "1", "works": "true" if "works" in rest else "false", "mulberry": ""}
+            for extra in rest:  # nat=UK, depots=2, mulberry=A
+                if "=" in extra:
+                    key, value = extra.split("=")
+                    beach[{"nat": "nationality", "depots": "depots_per_day"}.get(key, key)] = value
+            beaches.append(beach)
         elif kind == "unit":
             unit_id, side, nationality, utype, values, where, *rest = args
             strengths, _, spent = values.partition("/")
