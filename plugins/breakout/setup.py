@@ -33,7 +33,6 @@ def set_up(game) -> None:
         ],
     )
     game.insert_many("bkn_supply", [{"side": s, "reserve": 0, "bought": 0} for s in (GERMAN, ALLIED)])  # 5.1
-    supply.set_sources(game)  # 12.5
     markers = game.rows("SELECT marker_id FROM bkn_marker WHERE game_id = ? ORDER BY 1", [gid])
     game.insert_many("bkn_marker_state", [{"marker_id": m["marker_id"], "used": False} for m in markers])
     weather = (
@@ -45,6 +44,7 @@ def set_up(game) -> None:
         {"side": ALLIED, "enemy": GERMAN, "may_attack": True, "exerts_zoc": False},
     ]
     game.insert_many("hostility", hostility)
+    supply.set_sources(game)  # 12.5
 
 
 def day_of_month(game, turn: int) -> int:

@@ -88,7 +88,10 @@ def test_3_23_supply_crosses_a_river_only_by_a_friendly_bridge(tmp_path):
         pytest.param("", "BR1", 4, 3, id="20.3-river-toward-vacant-area-dr-3"),
         pytest.param(
             "unit G1 german DE infantry 2-3-2/2 5\nunit G2 german DE infantry 2-3-2/2 5",
-            "BR2", 0, 7, id="20.3-water-toward-two-fresh-enemies-impossible",
+            "BR2",
+            0,
+            7,
+            id="20.3-water-toward-two-fresh-enemies-impossible",
         ),
     ],
 )
