@@ -107,8 +107,8 @@ def _to_allied_impulse(game, monkeypatch, dice):
     return script_dice(game, monkeypatch, dice)
 
 
-def test_20_3_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monkeypatch):
-    """8.221: the seizer spends 1 MF; later crossers pay +1 MF and have no minimum move."""
+def test_8_221_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monkeypatch):
+    """8.221, 20.3: the seizer spends 1 MF; later crossers pay +1 MF and have no minimum move."""
     text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit A2 allied US infantry 3-4-3/2 2\n"
     game = new_match(tmp_path, text)
     _to_allied_impulse(game, monkeypatch, [3, 6, 6])
@@ -121,6 +121,19 @@ def test_20_3_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monke
         entry(game, {**board(game).units["A2"], "mp": 2}, "3")  # no minimum move over it
     with pytest.raises(RuleViolation, match="enemy-held"):
         game.play(Action("seize", ("A2", "BR1"), "allied"))
+
+
+def test_20_a_seized_bridge_is_undone_with_its_action(tmp_path, monkeypatch):
+    """link_state changes are effects: undo (and replay) restore the bridge."""
+    from phaseline.undo import undo
+
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(game, monkeypatch, [5, 6, 6])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    assert _state(game, "BR1") == "allied"
+    with game.store.transaction():
+        undo(game, force=True)
+    assert _state(game, "BR1") == "german"
 
 
 def test_20_3_a_failed_seizure_leaves_the_bridge(tmp_path, monkeypatch):
@@ -145,7 +158,7 @@ def test_8_22_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, mo
 # === 20.2 REPAIR ============================================================================
 
 
-def test_20_2_repair_between_two_free_areas_needs_2_then_succeeds_automatically(tmp_path, monkeypatch):
+def test_20_5_repair_between_two_free_areas_needs_2_then_succeeds_automatically(tmp_path, monkeypatch):
     """20.5's worked numbers: dr + 3 + 3 - 1 >= 7, so dr >= 2; after one failure (+1) any dr does."""
     game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
     _set(game, "BR3", "destroyed")
