@@ -70,6 +70,8 @@ class Board:
     path_rule: dict[str, tuple[bool, str, int | None, bool]] = field(default_factory=dict)
     link_state: dict[tuple[str, str], str] = field(default_factory=dict)  # directed (a, b) -> state
     control: dict[str, str] = field(default_factory=dict)  # space -> controller
+    # an area map's own adjacency (space -> neighbour -> border kind); empty: the hex grid's
+    adjacency: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def sides(self) -> list[str]:
@@ -189,7 +191,9 @@ def _insert(con: Any, table: str, columns: Sequence[str], rows: Sequence[Sequenc
 
 
 def links(board: Board) -> list[tuple[str, str, str]]:
-    """Directed links (a, b, border kind) between neighbouring hexes."""
+    """Directed links (a, b, border kind) between neighbouring hexes (or the board's own adjacency)."""
+    if board.adjacency:
+        return [(a, b, kind) for a, near in board.adjacency.items() for b, kind in near.items()]
     out = []
     for space, (q, r, _, _) in board.hexes.items():
         for dq, dr in AXIAL_STEPS:

@@ -67,7 +67,10 @@ class Oracle:
         return max(abs(dx), abs(dz), abs(dx + dz))
 
     def neighbours(self, space: str) -> Iterator[tuple[str, str]]:
-        """(neighbour, border kind) for each hex next to ``space``."""
+        """(neighbour, border kind) for each hex next to ``space`` (or area, on an area map)."""
+        if self.board.adjacency:
+            yield from self.board.adjacency.get(space, {}).items()
+            return
         q, r = self.board.hexes[space][:2]
         for dq, dr in NEIGHBOUR_DELTAS:
             other = self.space_at.get((q + dq, r + dr))
@@ -293,9 +296,11 @@ class Oracle:
                     heapq.heappush(heap, (cost + step, x))
         return best
 
-    def path_from(self, side: str, space: str, best: dict[str, int], source: str | None = None) -> int | None:
+    def path_from(
+        self, side: str, space: str, best: dict[str, int], source: str | None = None, ctx: tuple | None = None
+    ) -> int | None:
         """A unit's path cost from ``space``: 0 on a source, else its best end step and the rest."""
-        ctx = (self.path_ends(side, source), self.hostile_units(side))
+        ctx = ctx or (self.path_ends(side, source), self.hostile_units(side))
         if space in ctx[0]:
             return 0
         costs = [
@@ -312,9 +317,11 @@ class Oracle:
         """Unit -> (cost, blocking unit, first blocked neighbour) for every unit of ``side`` on the map."""
         best = self.path_distances(side)
         blocked = self.path_blocks(side)
+        ctx = (self.path_ends(side, None), self.hostile_units(side))
         out = {}
         for u in self.on_map(side):
-            cost = self.path_from(side, u.space_id, best) if self.may_start(side, u.space_id, blocked) else None
+            starts = self.may_start(side, u.space_id, blocked)
+            cost = self.path_from(side, u.space_id, best, ctx=ctx) if starts else None
             if cost is not None:
                 out[u.unit_id] = (cost, None, None)
                 continue
@@ -326,11 +333,12 @@ class Oracle:
         """(unit, source) -> least path cost, for every pair of ``side`` with a path."""
         blocked = self.path_blocks(side)
         out = {}
+        hostile = self.hostile_units(side)
         for source in sorted({s for (sd, s) in self.board.path_source if sd == side}):
             best = self.path_distances(side, source)
             for u in self.on_map(side):
                 if self.may_start(side, u.space_id, blocked):
-                    cost = self.path_from(side, u.space_id, best, source)
+                    cost = self.path_from(side, u.space_id, best, source, ctx=({source}, hostile))
                     if cost is not None:
                         out[u.unit_id, source] = cost
         return out

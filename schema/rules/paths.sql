@@ -26,7 +26,7 @@ step AS MATERIALIZED (
            st.end_cost + CASE WHEN st.to_source THEN 0 ELSE st.passing END AS end_cost, na.open AS a_open
     FROM path_step($game_id, $side) st
     JOIN node na ON na.space_id = st.a
-    JOIN node nb ON nb.space_id = st.b
+    JOIN node nb ON nb.space_id = st.b AND nb.open
 ),
 source AS MATERIALIZED (
     SELECT o.n, o.open FROM path_source ps JOIN node o ON o.space_id = ps.space_id
@@ -109,7 +109,7 @@ step AS MATERIALIZED (
     SELECT na.n AS a, nb.n AS b, st.cost, st.end_cost, st.passing, na.open AS a_open
     FROM path_step($game_id, $side) st
     JOIN node na ON na.space_id = st.a
-    JOIN node nb ON nb.space_id = st.b
+    JOIN node nb ON nb.space_id = st.b AND nb.open
 ),
 source AS MATERIALIZED (
     SELECT o.n, o.open FROM path_source ps JOIN node o ON o.space_id = ps.space_id

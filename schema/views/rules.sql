@@ -71,7 +71,8 @@ by_unit AS (
 by_zoc AS (
     SELECT z.space_id, min(z.unit_id) AS unit_id, arg_min(z.from_space, z.unit_id) AS by_space, 'enemy ZOC' AS what
     FROM zoc_projection z
-    WHERE z.game_id = gid AND z.side = sd AND coalesce((SELECT blocked_by_enemy_zoc FROM rule), FALSE)
+    JOIN rule ON rule.blocked_by_enemy_zoc
+    WHERE z.game_id = gid AND z.side = sd
       AND z.space_id NOT IN (SELECT space_id FROM friendly)
       AND z.space_id NOT IN (SELECT space_id FROM hostile)
     GROUP BY z.space_id
@@ -88,14 +89,13 @@ WHERE c.game_id = gid
   AND c.space_id NOT IN (SELECT space_id FROM by_unit)
   AND c.space_id NOT IN (SELECT space_id FROM by_zoc);
 
--- Every step a -> b of side `sd`'s paths into a space b that is not blocked (a may be):
--- cost prices the border (by its link_state), the terrain and the controller of b; end_cost
+-- Every step a -> b of side `sd`'s paths between map spaces (callers drop the steps into
+-- path_blocked spaces): cost prices the border (by its link_state), the terrain and the controller of b; end_cost
 -- the same step out of a unit's own space ('end-border' rows first). NULL: the step is
 -- barred. passing is what crossing b costs when b lies between a path's two ends
 -- (path_rule.occupied_cost for an enemy-occupied b), to_source whether b is a path source.
 CREATE OR REPLACE MACRO path_step(gid, sd) AS TABLE
 WITH pc AS (SELECT applies_to, kind, state, cost FROM path_cost WHERE game_id = gid AND side = sd),
-blocked AS (SELECT DISTINCT space_id FROM path_blocked(gid, sd)),
 occupied AS (SELECT DISTINCT space_id FROM hostile_occupant WHERE game_id = gid AND side = sd),
 priced AS (
     SELECT l.a, l.b,
@@ -120,7 +120,7 @@ priced AS (
     LEFT JOIN pc cc ON cc.applies_to = 'control' AND cc.kind = c.controller AND cc.state = '*'
     LEFT JOIN occupied o ON o.space_id = l.b
     LEFT JOIN path_source src ON src.game_id = l.game_id AND src.side = sd AND src.space_id = l.b
-    WHERE l.game_id = gid AND l.b NOT IN (SELECT space_id FROM blocked)
+    WHERE l.game_id = gid
 )
 SELECT a, b, border + terrain + control AS cost, end_border + terrain + control AS end_cost,
        coalesce(passing, 0) AS passing, to_source
