@@ -205,7 +205,7 @@ def breakout_supply(args: argparse.Namespace) -> list[Figure]:
             cases = [
                 (f"{side} supply lines (cheapest-paths)", sql("cheapest-paths"),
                  lambda side=side: oracle.cheapest_paths(side)),
-                (f"{side} refit costs, every depot (source-paths)", sql("source-paths"),
+                (f"{side} refit costs, every area and depot (source-paths)", sql("source-paths"),
                  lambda side=side: oracle.source_paths(side)),
             ]  # fmt: skip
             for what, query, python in cases:

@@ -330,17 +330,17 @@ class Oracle:
         return out
 
     def source_paths(self, side: str) -> dict[tuple[str, str], int]:
-        """(unit, source) -> least path cost, for every pair of ``side`` with a path."""
+        """(space, source) -> least path cost from that space, for every pair of ``side`` with a path."""
         blocked = self.path_blocks(side)
-        out = {}
         hostile = self.hostile_units(side)
+        out = {}
         for source in sorted({s for (sd, s) in self.board.path_source if sd == side}):
             best = self.path_distances(side, source)
-            for u in self.on_map(side):
-                if self.may_start(side, u.space_id, blocked):
-                    cost = self.path_from(side, u.space_id, best, source, ctx=({source}, hostile))
+            for space in self.board.hexes:
+                if self.may_start(side, space, blocked):
+                    cost = self.path_from(side, space, best, source, ctx=({source}, hostile))
                     if cost is not None:
-                        out[u.unit_id, source] = cost
+                        out[space, source] = cost
         return out
 
     # --- stacking -------------------------------------------------------------------------

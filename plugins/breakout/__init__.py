@@ -23,7 +23,8 @@ VERBS = {
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
     "seize": "Spend 1 MF to seize an enemy-held bridge: seize UNIT BRIDGE (20.3).",
-    "repair": "Open an Assault impulse repairing destroyed bridges: repair BRIDGE[,BRIDGE…] (20.2).",
+    "repair": "Repair destroyed bridges opening an Assault impulse (repair BRIDGE[,BRIDGE…]) or at night in "
+    "your Refit phase for SP (repair BRIDGE) (20.2).",
     "demolish": "End an Assault impulse blowing friendly-held bridges: demolish BRIDGE[,BRIDGE…] (20.4).",
     "depot": "Place a German depot (depot AREA, 12.6) or move an Allied beach depot (depot DEPOT AREA, 12.7).",
     "refit": "Refit a unit one level from the cheapest depot that can pay: refit UNIT (12.4, 12.5).",
@@ -140,7 +141,7 @@ def phaseline_play(game, action):
         "bombard": bombardment.bombard,
         "regroup": regroup.regroup,
         "seize": bridges.seize,
-        "repair": bridges.repair,
+        "repair": repair,
         "demolish": bridges.demolish,
         "depot": refit.place_depot,
         "refit": refit.refit_unit,
@@ -154,6 +155,14 @@ def phaseline_play(game, action):
         return None
     handler(game, action)
     return True
+
+
+def repair(game, action) -> None:
+    """20.2: repairs open an Assault impulse, or are night construction in one's Refit phase."""
+    if game.step.phase == "refit":
+        refit.night_construction(game, action)
+    else:
+        bridges.repair(game, action)
 
 
 def pass_impulse(game, action) -> None:

@@ -92,13 +92,14 @@ WHERE m.game_id = $game_id AND m.side = $side
 ORDER BY m.unit_id;
 
 -- name: source-paths(game_id, side)
--- For every unit of :side on the map and every path_source of the side it can reach, the
--- least cost of a path from the unit's space to that source and the first step toward it:
--- a depot's refit cost to each unit, for every unit at once. Unreachable pairs have no row.
+-- For every map space a path of :side may start from and every path_source of the side it
+-- reaches, the least cost of a path from that space (priced as a unit's there) to the source
+-- and the first step toward it: a depot's refit cost to every area, so to every unit at once
+-- (and to a bridge's areas for night construction). Unreachable pairs have no row.
 -- Rules: path_rule.rule, else rule_ref topic 'path.trace' (the topic itself without a row)
 -- Reads: map_unit, hostile_occupant, zoc_projection, path_source, path_cost, path_rule,
 --   link, link_state, space, space_control, rule_ref
--- Returns: unit_id, space_id, source, source_kind, cost, next_space, rule
+-- Returns: space_id, source, source_kind, cost, next_space, rule
 WITH RECURSIVE
 blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
 node AS MATERIALIZED (
@@ -125,10 +126,9 @@ dist(src, n, cost) USING KEY (src, n) AS (  -- passing is charged on every space
     WHERE best.cost IS NULL OR d.cost + st.cost + CASE WHEN d.n = d.src THEN 0 ELSE st.passing END < best.cost
     GROUP BY d.src, st.a
 ),
-origin AS (
-    SELECT DISTINCT o.n FROM map_unit m JOIN node o ON o.space_id = m.space_id
-    WHERE m.game_id = $game_id AND m.side = $side
-      AND (o.open OR coalesce((SELECT from_own_space FROM path_rule WHERE game_id = $game_id AND side = $side), FALSE))
+origin AS (  -- every space a path may start from: open ones, or all with from_own_space
+    SELECT n FROM node
+    WHERE open OR coalesce((SELECT from_own_space FROM path_rule WHERE game_id = $game_id AND side = $side), FALSE)
 ),
 leg AS (
     SELECT o.n, s.n AS src, 0 AS cost, NULL::BIGINT AS next FROM origin o JOIN source s ON s.n = o.n
@@ -137,18 +137,16 @@ leg AS (
     FROM origin o JOIN step st ON st.a = o.n AND st.end_cost IS NOT NULL JOIN dist d ON d.n = st.b
 ),
 traced AS (
-    SELECT n, src, min(cost) AS cost, arg_min(next, [cost, (next IS NOT NULL)::INTEGER]) AS next
+    SELECT n, src, min(cost) AS cost, arg_min([next], [cost, (next IS NOT NULL)::INTEGER])[1] AS next
     FROM leg GROUP BY n, src
 )
-SELECT m.unit_id, m.space_id, source.space_id AS source, ps.kind AS source_kind, t.cost,
+SELECT here.space_id, source.space_id AS source, ps.kind AS source_kind, t.cost,
        next.space_id AS next_space, coalesce(pr.rule, ref.rule, 'path.trace') AS rule
-FROM map_unit m
-JOIN node here ON here.space_id = m.space_id
-JOIN traced t ON t.n = here.n
+FROM traced t
+JOIN node here ON here.n = t.n
 JOIN node source ON source.n = t.src
 LEFT JOIN node next ON next.n = t.next
 JOIN path_source ps ON ps.game_id = $game_id AND ps.side = $side AND ps.space_id = source.space_id
 LEFT JOIN path_rule pr ON pr.game_id = $game_id AND pr.side = $side
 LEFT JOIN rule_ref ref ON ref.game_id = $game_id AND ref.topic = 'path.trace'
-WHERE m.game_id = $game_id AND m.side = $side
-ORDER BY m.unit_id, source.space_id;
+ORDER BY here.space_id, source.space_id;

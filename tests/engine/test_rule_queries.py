@@ -131,12 +131,12 @@ def test_cheapest_paths_agree(db: Store, board: Board) -> None:
 
 @given(boards())
 def test_source_paths_agree(db: Store, board: Board) -> None:
-    """Every (unit, source) pair's least cost, as the oracle's Dijkstra from each source finds it."""
+    """Every (space, source) pair's least cost, as the oracle's Dijkstra from each source finds it."""
     oracle = Oracle(board)
     with loaded(db, board) as store:
         for side in board.sides:
             rows = run(store, board, "source-paths", side=side)
-            assert {(r["unit_id"], r["source"]): r["cost"] for r in rows} == oracle.source_paths(side)
+            assert {(r["space_id"], r["source"]): r["cost"] for r in rows} == oracle.source_paths(side)
             for r in rows:
                 if r["next_space"] is None:
                     assert r["space_id"] == r["source"]

@@ -60,10 +60,10 @@ def settle(game) -> None:
         loses, shift = losses_effect(loser, lost, holder == loser)
         if loses:
             holder = GERMAN if loser == ALLIED else ALLIED
-            game.log(
-                Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
-            )
+            game.log(Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes",
+                           rule="11.2"))
         if shift:
             drm += -shift if loser == ALLIED else shift
-            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}", rule="11.23"))
+            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}",
+                           rule="11.23"))
     game.set("bkn_day", {}, advantage=holder, sunset_drm=drm)

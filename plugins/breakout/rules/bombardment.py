@@ -90,9 +90,8 @@ def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
         here = b.areas.get(u["space_id"])
         if here is None or here.is_box:
             continue
-        if u["space_id"] == target or (
-            target in b.neighbours(u["space_id"]) and not here.contested() and not b.areas[target].is_zone
-        ):
+        if u["space_id"] == target or (target in b.neighbours(u["space_id"]) and not here.contested()
+                                       and not b.areas[target].is_zone):
             found.append(u)
     return found
 
@@ -159,15 +158,9 @@ def bombard(game, action: Action) -> None:
     by_id = {u["unit_id"]: u for u in defenders}
     for uid in hit:
         game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
-    game.log(
-        Event(
-            "note",
-            side=side,
-            purpose=f"bombardment of {target}: AV {av} ({_fmt(terms)}), DV "
-            f"{sum(v for _, v in dv)} ({_fmt(dv)}); AT {at} vs DT {dt}: {ap} AP, hit {', '.join(hit) or 'none'}",
-            rule="10.4",
-        )
-    )
+    game.log(Event("note", side=side, purpose=f"bombardment of {target}: AV {av} ({_fmt(terms)}), DV "
+                   f"{sum(v for _, v in dv)} ({_fmt(dv)}); AT {at} vs DT {dt}: {ap} AP, hit {', '.join(hit) or 'none'}",
+                   rule="10.4"))
 
 
 def _fmt(terms) -> str:
@@ -182,11 +175,8 @@ def _defence(game, side: str, area, kind: str, defenders) -> list[tuple[str, int
         dv.append(("defensive works", 2))
     answering = {"air": ("flak",), "naval": ("coastal",), "artillery": ("artillery",)}.get(kind)
     if kind == "le_havre":
-        n = sum(
-            1
-            for u in board(game).units_in(area.space_id, ALLIED)
-            if u["type"] == "artillery" and u["status"] == "Fresh"
-        )
+        n = sum(1 for u in board(game).units_in(area.space_id, ALLIED) if u["type"] == "artillery"
+                and u["status"] == "Fresh")
     else:
         n = sum(1 for u in defenders if answering and u["type"] in answering and u["status"] == "Fresh")
     if n:

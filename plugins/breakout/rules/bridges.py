@@ -190,11 +190,12 @@ def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
 # === 20.2 REPAIR (8.21) =====================================================================
 
 
-def repair_refusal(game, side: str, bridge: dict) -> str | None:
+def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> str | None:
+    """Why ``side`` may not try to repair ``bridge`` now (None: it may); ``at_night``: in its Refit phase."""
     b = board(game)
     if bridge["state"] != "destroyed":
         return f"{bridge['name']} is not destroyed"
-    if b.day["activated"] is not None:
+    if not at_night and b.day["activated"] is not None:
         return "repairs open an Assault impulse, before anything else (8.21)"
     if not any(b.areas[s].controlled_by(side) and _supplied_area(game, side, s) for s in (bridge["a"], bridge["b"])):
         return "neither of its areas is friendly-controlled and in supply (20.2, 12.8)"

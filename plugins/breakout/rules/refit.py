@@ -15,10 +15,13 @@ from phaseline import Action, Event
 from ..scenarios import ALLIED, GERMAN
 from . import supply
 from .board import LADDER, board
-from .bridges import clear_attempts
+from .bridges import REPAIRS_PER_IMPULSE, attempt_repair, clear_attempts, repair_refusal
 from .supply import UP, chart
 
-STEP_VERBS = {GERMAN: ("depot", "refit", "buy"), ALLIED: ("airsupply", "depot", "refit", "buy", "topup")}
+STEP_VERBS = {
+    GERMAN: ("depot", "refit", "repair", "buy"),
+    ALLIED: ("airsupply", "depot", "refit", "repair", "buy", "topup"),
+}
 
 
 # === BEGIN AND END ===========================================================================
@@ -53,6 +56,7 @@ def end_refit(game, side: str) -> None:
         )
     )
     supply.set_sources(game)
+    clear_attempts(game)
     if side == GERMAN:
         surrender(game)  # 12.8: at the end of the German Refit phase
     else:
@@ -142,6 +146,7 @@ def legal_refit_actions(game, side: str) -> list[Action]:
     options = supply.refit_options(game, side)
     for unit_id in sorted(options, key=lambda u: (options[u][0][0], u)):
         found.append(Action("refit", (unit_id,), side))
+    found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
     c = chart(game)
     room = c["max_spaces_bought"] - _bought(game, side)
     for n in range(1, min(room, supply.reserve(game, side) // c["reserve_per_space"]) + 1):
@@ -196,6 +201,52 @@ def refit_unit(game, action: Action) -> None:
     sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
     improve(game, board(game).units[unit_id], f"{cost} SP from depot {depot_id}", "12.5")
+
+
+def night_construction(game, action: Action) -> None:
+    """repair BRIDGE in one's own Refit phase: SP as for a Spent unit there, then the roll (20.2)."""
+    if len(action.args) != 1:
+        raise game.violation("usage: repair BRIDGE", "20.2")
+    (bridge_id,) = action.args
+    side = action.side
+    tried = game.one(
+        "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND side = ? AND what = 'repair'", [game.game_id, side]
+    )
+    if tried >= REPAIRS_PER_IMPULSE[side]:
+        raise game.violation(f"{side} may attempt {REPAIRS_PER_IMPULSE[side]} repairs per Refit phase", "20.2")
+    option = _night_options(game, side).get(bridge_id)
+    if option is None:
+        raise game.violation(
+            f"no night construction on {bridge_id}: a destroyed bridge next to a friendly area that a depot "
+            "of that nation can pay for as for a Spent unit",
+            "20.2",
+        )
+    cost, depot_id = option
+    sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
+    game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
+    attempt_repair(game, side, board(game).bridges[bridge_id], "20.2")
+
+
+def _night_options(game, side: str) -> dict[str, tuple[int, str]]:
+    """Bridge -> (SP, depot): the cheapest depot paying for it as for a Spent unit in a friendly end (20.2)."""
+    b = board(game)
+    paths = supply.depot_paths(game, side)
+    base = chart(game)["refit_base"]
+    found: dict[str, tuple[int, str]] = {}
+    for bridge in b.bridges.values():
+        if repair_refusal(game, side, bridge, at_night=True) is not None:
+            continue
+        for end in (bridge["a"], bridge["b"]):
+            area = b.areas[end]
+            for d in supply.depots(game, side):
+                nation_ok = side == GERMAN or area.controller == d["nationality"]
+                contested_ok = not b.areas[d["space_id"]].contested() or d["space_id"] == end
+                path = paths.get((end, d["space_id"]))
+                if area.controlled_by(side) and nation_ok and contested_ok and path is not None:
+                    cost = base + path
+                    if cost <= d["sp"] and (cost, d["depot_id"]) < found.get(bridge["bridge_id"], (99, "")):
+                        found[bridge["bridge_id"]] = (cost, d["depot_id"])
+    return found
 
 
 def air_supply(game, action: Action) -> None:

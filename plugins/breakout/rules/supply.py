@@ -98,8 +98,8 @@ def add_depot(game, side: str, nationality: str, space: str, source: str, sp: in
 
 
 def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
-    """(unit, depot area) -> path cost, every unit and depot at once (paths.sql source-paths)."""
-    return {(r["unit_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
+    """(area, depot area) -> path cost, every area and depot at once (paths.sql source-paths)."""
+    return {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
 
 
 def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
@@ -123,7 +123,7 @@ def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
                 continue
             if contested and unit["space_id"] != d["space_id"]:
                 continue
-            path = paths.get((unit["unit_id"], d["space_id"]))
+            path = paths.get((unit["space_id"], d["space_id"]))
             if path is None:
                 continue
             cost = c["refit_base"] + path + (c["refit_disrupted"] if unit["status"] in ("Dis1", "Dis2") else 0)

@@ -24,39 +24,10 @@ from phaseline.plugins import registry
 from phaseline.scenario import load_custom
 
 PROV = {"provenance": "placeholder", "source": "synthetic test position"}
-AREA_COLS = [
-    "area_id",
-    "name",
-    "kind",
-    "terrain",
-    "tem",
-    "bocage",
-    "vp",
-    "zone",
-    "beach",
-    "port",
-    "naval_colour",
-    "x",
-    "y",
-]
-UNIT_COLS = [
-    "unit_id",
-    "name",
-    "side",
-    "nationality",
-    "ss",
-    "division",
-    "type",
-    "subtype",
-    "art_kind",
-    "size",
-    "attack",
-    "defense",
-    "movement",
-    "spent_defense",
-    "oob_provenance",
-    "oob_source",
-]
+AREA_COLS = ["area_id", "name", "kind", "terrain", "tem", "bocage", "vp", "zone", "beach", "port", "naval_colour",
+             "x", "y"]
+UNIT_COLS = ["unit_id", "name", "side", "nationality", "ss", "division", "type", "subtype", "art_kind", "size",
+             "attack", "defense", "movement", "spent_defense", "oob_provenance", "oob_source"]
 
 
 def write_position(folder: Path, text: str) -> tuple[Path, dict]:
@@ -72,21 +43,10 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         if kind == "area":
             area_id, terrain = args[0], args[1]
             is_zone = terrain == "zone"
-            row = {
-                "area_id": area_id,
-                "name": f"Area {area_id}",
-                "kind": "box" if is_zone else "area",
-                "terrain": terrain,
-                "tem": "" if is_zone else (args[2] if len(args) > 2 else "1"),
-                "bocage": "false",
-                "vp": "0",
-                "zone": area_id[-1] if is_zone else "",
-                "beach": "",
-                "port": "",
-                "naval_colour": "",
-                "x": str(len(areas)),
-                "y": "0",
-            }
+            row = {"area_id": area_id, "name": f"Area {area_id}", "kind": "box" if is_zone else "area",
+                   "terrain": terrain, "tem": "" if is_zone else (args[2] if len(args) > 2 else "1"),
+                   "bocage": "false", "vp": "0", "zone": area_id[-1] if is_zone else "", "beach": "", "port": "",
+                   "naval_colour": "", "x": str(len(areas)), "y": "0"}
             for extra in args[3:]:
                 if extra == "bocage":
                     row["bocage"] = "true"
@@ -107,15 +67,8 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         elif kind == "beach":
             name, area_id, *rest = args
             areas[area_id]["beach"] = name
-            beach = {
-                "beach": name,
-                "area_id": area_id,
-                "nationality": "US",
-                "approach_box": area_id,
-                "depots_per_day": "1",
-                "works": "true" if "works" in rest else "false",
-                "mulberry": "",
-            }
+            beach = {"beach": name, "area_id": area_id, "nationality": "US", "approach_box": area_id,
+                     "depots_per_day": "1", "works": "true" if "works" in rest else "false", "mulberry": ""}
             for extra in rest:  # nat=UK, depots=2, mulberry=A
                 if "=" in extra:
                     key, value = extra.split("=")
@@ -125,24 +78,10 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
             unit_id, side, nationality, utype, values, where, *rest = args
             strengths, _, spent = values.partition("/")
             attack, defense, movement = strengths.split("-")
-            row = {
-                "unit_id": unit_id,
-                "name": unit_id,
-                "side": side,
-                "nationality": nationality,
-                "ss": "false",
-                "division": "",
-                "type": utype,
-                "subtype": "",
-                "art_kind": "",
-                "size": "III",
-                "attack": attack,
-                "defense": defense,
-                "movement": movement,
-                "spent_defense": spent or str(max(0, int(defense) - 2)),
-                "oob_provenance": "placeholder",
-                "oob_source": "test",
-            }
+            row = {"unit_id": unit_id, "name": unit_id, "side": side, "nationality": nationality, "ss": "false",
+                   "division": "", "type": utype, "subtype": "", "art_kind": "", "size": "III", "attack": attack,
+                   "defense": defense, "movement": movement, "spent_defense": spent or str(max(0, int(defense) - 2)),
+                   "oob_provenance": "placeholder", "oob_source": "test"}
             for extra in rest:
                 if "=" in extra:
                     key, value = extra.split("=")
@@ -161,23 +100,12 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
     _csv(folder / "map/areas.csv", list(areas.values()), AREA_COLS)
     _csv(folder / "map/borders.csv", borders, ["a", "b", "kind", "river", "bridge"])
     _csv(folder / "map/bridges.csv", bridges, ["bridge_id", "a", "b", "name", "initial_state"])
-    _csv(
-        folder / "map/beaches.csv",
-        beaches,
-        ["beach", "area_id", "nationality", "approach_box", "depots_per_day", "works", "mulberry"],
-    )
+    _csv(folder / "map/beaches.csv", beaches,
+         ["beach", "area_id", "nationality", "approach_box", "depots_per_day", "works", "mulberry"])
     _csv(folder / "units.csv", units, UNIT_COLS)
     _csv(folder / "setup.csv", setup, ["unit_id", "space_id", "arrival_day", "method"])
-    turns = [
-        {
-            "turn": "1",
-            "date": "1944-06-06",
-            "week": "1",
-            "start_weather": weather or "Clear",
-            "reinforcements": "",
-            "vp_required": "10",
-        }
-    ]
+    turns = [{"turn": "1", "date": "1944-06-06", "week": "1", "start_weather": weather or "Clear",
+              "reinforcements": "", "vp_required": "10"}]
     _csv(folder / "tables/turns.csv", turns, list(turns[0]))
     (folder / "scenario.toml").write_text(
         'game = "breakout-normandy"\nbase = "d-day"\ntitle = "test position"\nfirst_turn = 1\nlast_turn = 1\n'

@@ -35,9 +35,7 @@ control 2 US
         pytest.param("unit G1 german DE infantry 2-3-2/2 4 Spent", "4", 3, id="8.36-C-only-spent-enemy-3-MF"),
         pytest.param(
             "unit G1 german DE infantry 2-3-2/2 4 Spent\nunit G2 german DE infantry 2-3-2/2 4",
-            "4",
-            4,
-            id="8.36-D-any-fresh-enemy-4-MF",
+            "4", 4, id="8.36-D-any-fresh-enemy-4-MF",
         ),
         pytest.param("", "5", ALL, id="8.36-E-river-without-bridge-all-MF"),
         pytest.param("", "ZA", ALL, id="8.36-E-zone-all-MF"),

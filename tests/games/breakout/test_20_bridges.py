@@ -271,3 +271,29 @@ def test_20_1_five_units_cross_a_bridge_an_impulse(tmp_path, monkeypatch):
         game.play(Action("move", (f"A{i}", "3"), "allied"))
     with pytest.raises(RuleViolation, match="5 units crossed"):
         game.play(Action("move", ("A6", "3"), "allied"))
+
+
+def test_20_2_night_construction_pays_sp_as_for_a_spent_unit(tmp_path, monkeypatch):
+    """In the German Refit phase a depot at 1 pays 1 + 2 borders for the bridge at 3, then the roll."""
+    text = """
+area ZA zone
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 1-ZA arrow
+border 1-2
+border 2-3
+border 3-4 river
+bridge BR9 3-4 destroyed
+unit G1 german DE infantry 2-3-2/2 1 Spent
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 6, 2])
+    game.play(Action("pass", (), "allied"))
+    game.play(Action("depot", ("1",), "german"))
+    assert Action("repair", ("BR9",), "german") in game.legal_actions("german")
+    game.play(Action("repair", ("BR9",), "german"))  # dr 2 + 3 + 3 - 1 = 7
+    assert _state(game, "BR9") == "german"
+    assert game.one("SELECT sp FROM bkn_depot WHERE game_id = ?", [game.game_id]) == 5 - 3

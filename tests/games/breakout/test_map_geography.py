@@ -185,13 +185,17 @@ def test_carentan_lies_between_utah_and_omaha(areas, adjacency, borders):
 
 def test_caen_is_on_the_orne(areas, borders):
     caen = by_name(areas, "Caen")
-    assert any(caen in (b["a"], b["b"]) and b["river"] == "Orne" and b["kind"] in {"river", "water"} for b in borders)
+    assert any(
+        caen in (b["a"], b["b"]) and b["river"] == "Orne" and b["kind"] in {"river", "water"} for b in borders
+    )
     assert areas[caen]["terrain"] == "city"
 
 
 def test_cherbourg_is_northernmost_cotentin_area_and_a_major_port(areas):
     cherbourg = by_name(areas, "Cherbourg")
-    cotentin = [r for r in areas.values() if r["kind"] == "area" and float(r["x"]) < -1.2 and float(r["y"]) > 49.3]
+    cotentin = [
+        r for r in areas.values() if r["kind"] == "area" and float(r["x"]) < -1.2 and float(r["y"]) > 49.3
+    ]
     assert max(cotentin, key=lambda r: float(r["y"]))["area_id"] == cherbourg
     assert areas[cherbourg]["port"] == "major"
 
@@ -299,7 +303,9 @@ def test_rules_7_1_setup_stacking_at_most_ten_per_side_per_area(units, areas):
 
 
 def test_coastal_batteries_start_in_the_five_reported_areas(units, areas):
-    where = {areas[r["space_id"]]["name"] for r in read("setup.csv") if units[r["unit_id"]]["type"] == "coastal"}
+    where = {
+        areas[r["space_id"]]["name"] for r in read("setup.csv") if units[r["unit_id"]]["type"] == "coastal"
+    }
     assert where == {"Omaha", "Port-en-Bessin", "Juno", "Gold", "Ste-Mere-Eglise"}
 
 
