@@ -1,6 +1,7 @@
 """The effect ledger: every state change is a row of ``effect``, so undo is mechanical.
 
-All writes to state tables (``unit_state``, ``clock``, ``decision``, ``hostility`` and
+All writes to state tables (``unit_state``, ``clock``, ``decision``, ``hostility``,
+``link_state``, ``space_control``, ``path_source`` and
 the tables that game plugins declare as state) go through a :class:`Ledger`, which
 records, for the current event, the table, key, column, old and new value.
 """
@@ -20,6 +21,9 @@ CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
     "decision": ("decision_id",),
     "hostility": ("side", "enemy"),
     "entry_rule": ("side", "nationality", "attr", "value", "negate"),
+    "link_state": ("a", "b"),
+    "space_control": ("space_id",),
+    "path_source": ("side", "space_id"),
 }
 
 INSERTED, DELETED = "+", "-"

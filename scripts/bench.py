@@ -13,6 +13,7 @@ on the machine hits both alike. DESIGN.md's target: a whole side's reach <= 1.5x
 from __future__ import annotations
 
 import argparse
+import csv
 import math
 import random
 import statistics
@@ -28,10 +29,12 @@ from tabulate import tabulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from boards import Board, generate, load_board
+from boards import Board, Unit, generate, load_board
 from oracles import Oracle
 from phaseline import Store
+from phaseline.games.breakout.loading import supply_path_costs
 from phaseline.queries import get_query
+from phaseline.resources import data_dir
 
 SEED = 20260601
 
@@ -93,8 +96,8 @@ def bench_board(hexes: int, seed: int = SEED) -> Board:
     rng = random.Random(seed + 1)
     board.path_source = {(s, rng.choice(sorted(board.hexes))): "depot" for s in ("A", "B") for _ in range(8)}
     costs = (("border", "clear", 1), ("border", "river", 2), ("terrain", "forest", 1), ("terrain", "swamp", 2))
-    board.path_cost = {(s, applies_to, kind): (c, "7.1") for s in ("A", "B") for applies_to, kind, c in costs}
-    board.path_rule = {"A": (True, "7.2"), "B": (False, "7.2")}
+    board.path_cost = {(s, applies_to, kind, "*"): (c, "7.1") for s in ("A", "B") for applies_to, kind, c in costs}
+    board.path_rule = {"A": (True, "7.2", None, False), "B": (False, "7.2", None, False)}
     return board
 
 
@@ -130,6 +133,86 @@ def rules_10k(args: argparse.Namespace) -> list[Figure]:
 @benchmark("rules-100k", large=True)
 def rules_100k(args: argparse.Namespace) -> list[Figure]:
     return rule_figures("rules-100k", 100_000, max(3, args.runs // 2))
+
+
+# --- supply and refit costs on the Breakout: Normandy map -----------------------------------------
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def breakout_board(seed: int = SEED) -> Board:
+    """The reconstructed Breakout: Normandy map in mid-game, with 12.5's path costs and rules.
+
+    Every counter stands on a land area (seeded), control follows the units, bridges are
+    German, Allied or destroyed, the Germans have 6 depots and the Allies their beaches and
+    4 depots: the Refit phase's questions for every unit at once.
+    """
+    folder = data_dir("scenarios") / "breakout"
+    land = {a["area_id"]: a for a in _rows(folder / "map/areas.csv") if a["kind"] == "area"}
+    rng = random.Random(seed)
+    adjacency: dict[str, dict[str, str]] = {a: {} for a in land}
+    for row in _rows(folder / "map/borders.csv"):
+        if row["a"] in land and row["b"] in land:
+            adjacency[row["a"]][row["b"]] = adjacency[row["b"]][row["a"]] = row["kind"]
+    link_state = {}
+    for bridge in _rows(folder / "map/bridges.csv"):
+        state = rng.choice(("german", "german", "allied", "destroyed"))
+        link_state[bridge["a"], bridge["b"]] = link_state[bridge["b"], bridge["a"]] = state
+    areas = sorted(land)
+    statuses = ("Fresh", "Spent", "Dis1", "Dis2")
+    units = [
+        Unit(
+            u["unit_id"], u["name"], u["side"], rng.choice(areas), 0, u["size"], u["nationality"], rng.choice(statuses)
+        )
+        for u in _rows(folder / "units.csv")
+    ]
+    control = {a: "DE" for a in areas}
+    for area in areas:
+        sides = {u.side for u in units if u.space_id == area}
+        if sides == {"allied"}:
+            first = min((u for u in units if u.space_id == area), key=lambda u: u.unit_id)
+            control[area] = "US" if first.nationality == "US" else "UK"
+    board = Board("bkn-bench", {a: (0, 0, land[a]["terrain"], None) for a in areas}, {}, {}, {}, units,
+                  {("german", "allied"): (True, False), ("allied", "german"): (True, False)})  # fmt: skip
+    board.adjacency, board.link_state, board.control = adjacency, link_state, control
+    board.path_cost = {(s, applies_to, kind, state): (cost, rule) for s, applies_to, kind, state, cost, rule in
+                       supply_path_costs()}  # fmt: skip
+    board.path_rule = {s: (False, "12.5", 1, True) for s in ("german", "allied")}
+    german = [a for a in areas if control[a] == "DE"]
+    allied = [a for a in areas if control[a] != "DE"]
+    board.path_source = {("german", a): "depot" for a in rng.sample(german, 6)}
+    board.path_source |= {("allied", b["area_id"]): "beach" for b in _rows(folder / "map/beaches.csv")}
+    board.path_source |= {("allied", a): "depot" for a in rng.sample(allied, min(4, len(allied)))}
+    return board
+
+
+@benchmark("breakout-supply")
+def breakout_supply(args: argparse.Namespace) -> list[Figure]:
+    """12.5: supply lines and refit costs from every depot, for every unit at once."""
+    board = breakout_board()
+    oracle = Oracle(board)
+    figures = []
+    with Store.open(":memory:") as store:
+        load_board(store, board)
+        for side in ("german", "allied"):
+
+            def sql(query: str, side: str = side) -> Callable[[], list[dict[str, Any]]]:
+                return lambda: store.rows(get_query(query).sql, {"game_id": board.game_id, "side": side})
+
+            cases = [
+                (f"{side} supply lines (cheapest-paths)", sql("cheapest-paths"),
+                 lambda side=side: oracle.cheapest_paths(side)),
+                (f"{side} refit costs, every area and depot (source-paths)", sql("source-paths"),
+                 lambda side=side: oracle.source_paths(side)),
+            ]  # fmt: skip
+            for what, query, python in cases:
+                query()
+                sql_ms, oracle_ms = medians_ms(args.runs, query, python)
+                figures.append(Figure("breakout-supply", what, sql_ms, oracle_ms, len(query())))
+    return figures
 
 
 # --- running -----------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ TOPICS = (
     "path.trace",
 )
 BOX = "BOX"
+LINK_STATES = ("held-A", "held-B", "destroyed")  # link_state words the path costs may name
+CONTROLLERS = ("A", "B", "X")
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,14 @@ class Board:
     zoc_rule: dict[str, tuple[bool, bool, bool]] = field(default_factory=dict)  # must_stop, may_leave, z2z
     entry_rules: list[tuple[str, str, str, bool, str]] = field(default_factory=list)  # side, nat, zone, neg, rule
     path_source: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, space) -> kind
-    path_cost: dict[tuple[str, str, str], tuple[int | None, str]] = field(default_factory=dict)
-    path_rule: dict[str, tuple[bool, str]] = field(default_factory=dict)  # side -> (blocked_by_zoc, rule)
+    # (side, applies_to, kind, state) -> (cost, rule); state '*' for any
+    path_cost: dict[tuple[str, str, str, str], tuple[int | None, str]] = field(default_factory=dict)
+    # side -> (blocked_by_zoc, rule, occupied_cost, from_own_space)
+    path_rule: dict[str, tuple[bool, str, int | None, bool]] = field(default_factory=dict)
+    link_state: dict[tuple[str, str], str] = field(default_factory=dict)  # directed (a, b) -> state
+    control: dict[str, str] = field(default_factory=dict)  # space -> controller
+    # an area map's own adjacency (space -> neighbour -> border kind); empty: the hex grid's
+    adjacency: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def sides(self) -> list[str]:
@@ -133,14 +141,27 @@ def generate(
     }
     board.entry_rules = [(*key, rule) for key, rule in entry.items()]
     board.path_source = {(s, rng.choice(spaces)): rng.choice(("depot", "supply")) for s in sides for _ in range(2)}
+    kinds = {"border": ("clear", *BORDERS), "end-border": ("clear", *BORDERS), "terrain": TERRAINS,
+             "control": CONTROLLERS}  # fmt: skip
     board.path_cost = {
-        (s, applies_to, kind): (rng.choice([None, 0, 1, 2, 3]), "7.1")
+        (s, applies_to, kind, state): (rng.choice([None, 0, 1, 2, 3]), "7.1")
         for s in sides
-        for applies_to, kinds in (("border", ("clear", *BORDERS)), ("terrain", TERRAINS))
-        for kind in kinds
-        if rng.random() < 0.6
+        for applies_to, names in kinds.items()
+        for kind in names
+        for state in ("*", *(LINK_STATES if "border" in applies_to else ()))
+        if rng.random() < (0.6 if state == "*" and applies_to in ("border", "terrain") else 0.25)
     }
-    board.path_rule = {s: (rng.random() < 0.5, "7.2") for s in sides if rng.random() < 0.7}
+    board.path_rule = {
+        s: (rng.random() < 0.5, "7.2", rng.choice([None, None, 0, 1, 2]), rng.random() < 0.5)
+        for s in sides
+        if rng.random() < 0.7
+    }
+    for space, (q, r, _, _) in hexes.items():
+        for dq, dr in AXIAL_STEPS:
+            other = hex_id(q + dq, r + dr)
+            if other in hexes and rng.random() < 0.1:
+                board.link_state[space, other] = rng.choice(LINK_STATES)
+    board.control = {space: rng.choice(CONTROLLERS) for space in spaces if rng.random() < 0.5}
     return board
 
 
@@ -170,7 +191,9 @@ def _insert(con: Any, table: str, columns: Sequence[str], rows: Sequence[Sequenc
 
 
 def links(board: Board) -> list[tuple[str, str, str]]:
-    """Directed links (a, b, border kind) between neighbouring hexes."""
+    """Directed links (a, b, border kind) between neighbouring hexes (or the board's own adjacency)."""
+    if board.adjacency:
+        return [(a, b, kind) for a, near in board.adjacency.items() for b, kind in near.items()]
     out = []
     for space, (q, r, _, _) in board.hexes.items():
         for dq, dr in AXIAL_STEPS:
@@ -182,7 +205,7 @@ def links(board: Board) -> list[tuple[str, str, str]]:
 
 BOARD_TABLES = (
     "space", "link", "terrain_cost", "border_rule", "unit", "unit_state", "hostility", "stacking_rule",
-    "rule_ref", "zoc_rule", "entry_rule", "path_source", "path_cost", "path_rule",
+    "rule_ref", "zoc_rule", "entry_rule", "path_source", "path_cost", "path_rule", "link_state", "space_control",
 )  # fmt: skip
 
 
@@ -280,12 +303,14 @@ def load_board(store: Any, board: Board) -> None:
     _insert(
         con,
         "path_cost",
-        ("game_id", "side", "applies_to", "kind", "cost", "rule"),
-        [(g, s, a, k, *v) for (s, a, k), v in board.path_cost.items()],
+        ("game_id", "side", "applies_to", "kind", "state", "cost", "rule"),
+        [(g, s, a, k, st, *v) for (s, a, k, st), v in board.path_cost.items()],
     )
     _insert(
         con,
         "path_rule",
-        ("game_id", "side", "blocked_by_enemy_zoc", "rule"),
+        ("game_id", "side", "blocked_by_enemy_zoc", "rule", "occupied_cost", "from_own_space"),
         [(g, s, *v) for s, v in board.path_rule.items()],
     )
+    _insert(con, "link_state", ("game_id", "a", "b", "state"), [(g, a, b, s) for (a, b), s in board.link_state.items()])
+    _insert(con, "space_control", ("game_id", "space_id", "controller"), [(g, s, c) for s, c in board.control.items()])

@@ -67,7 +67,10 @@ class Oracle:
         return max(abs(dx), abs(dz), abs(dx + dz))
 
     def neighbours(self, space: str) -> Iterator[tuple[str, str]]:
-        """(neighbour, border kind) for each hex next to ``space``."""
+        """(neighbour, border kind) for each hex next to ``space`` (or area, on an area map)."""
+        if self.board.adjacency:
+            yield from self.board.adjacency.get(space, {}).items()
+            return
         q, r = self.board.hexes[space][:2]
         for dq, dr in NEIGHBOUR_DELTAS:
             other = self.space_at.get((q + dq, r + dr))
@@ -217,56 +220,127 @@ class Oracle:
 
     # --- paths ----------------------------------------------------------------------------
 
-    def path_blocks(self, side: str) -> dict[str, tuple[str, str, str]]:
+    def path_rule(self, side: str) -> tuple[bool, str, int | None, bool]:
+        """(blocked_by_enemy_zoc, rule, occupied_cost, from_own_space); no row: the defaults."""
+        return self.board.path_rule.get(side, (False, "", None, False))
+
+    def path_blocks(self, side: str) -> dict[str, tuple[str | None, str, str]]:
         """Space -> (blocking unit, its space, what) for every space a path of ``side`` avoids."""
         hostile = self.hostile_units(side)
-        blocked = {space: (unit, space, "enemy unit") for space, unit in hostile.items()}
-        if self.board.path_rule.get(side, (False, ""))[0]:
+        blocks_zoc, _, occupied_cost, _ = self.path_rule(side)
+        blocked: dict[str, tuple[str | None, str, str]] = {}
+        if occupied_cost is None:
+            blocked = {space: (unit, space, "enemy unit") for space, unit in hostile.items()}
+        if blocks_zoc:
             friendly = {u.space_id for u in self.on_map(side)}
             for space, (unit, origin) in self.zoc_by_space(side).items():
                 if space not in friendly and space not in hostile:
                     blocked[space] = (unit, origin, "enemy ZOC")
+        for space, controller in self.board.control.items():
+            found, cost = self.path_row(side, "control", controller)
+            if space not in blocked and found and cost is None:
+                blocked[space] = (None, space, f"{controller} control")
         return blocked
 
-    def path_step(self, side: str, kind: str, into: str) -> int | None:
-        """Cost of a path step across a ``kind`` border into ``into`` (None: blocked)."""
-        total = 0
-        for key in (("border", kind), ("terrain", self.board.hexes[into][2])):
-            if (side, *key) in self.board.path_cost:
-                cost = self.board.path_cost[side, *key][0]
-                if cost is None:
-                    return None
-                total += cost
-        return total
+    def path_row(self, side: str, applies_to: str, kind: str, state: str = "*") -> tuple[bool, int | None]:
+        """(a path_cost row exists, its cost)."""
+        row = self.board.path_cost.get((side, applies_to, kind, state))
+        return (row is not None, row[0] if row else None)
 
-    def path_distances(self, side: str) -> dict[str, int]:
-        """Least path cost from every open space to a source of ``side`` (reverse Dijkstra)."""
+    def border_price(self, side: str, x: str, y: str, kind: str, *, end: bool) -> int | None:
+        """The border x -> y: its link state's row, else its '*' row ('end-border' first at a path's end)."""
+        state = self.board.link_state.get((x, y))
+        for applies_to in ("end-border", "border") if end else ("border",):
+            for key in ((state,) if state else ()) + ("*",):
+                found, cost = self.path_row(side, applies_to, kind, key)
+                if found:
+                    return cost
+        return 0
+
+    def path_ends(self, side: str, source: str | None) -> set[str]:
+        return {source} if source else {s for (sd, s) in self.board.path_source if sd == side}
+
+    def path_step(
+        self, side: str, x: str, y: str, *, end: bool = False, source: str | None = None, ctx: tuple | None = None
+    ) -> int | None:
+        """Cost of the path step x -> y (None: barred); ``end``: out of the unit's own space.
+
+        Passing y is charged unless y is ``source`` (or, without one, any source of the side).
+        ``ctx`` is (ends, hostile spaces), worked out once by the callers that step a lot.
+        """
+        ends, hostile = ctx or (self.path_ends(side, source), self.hostile_units(side))
+        kind = dict(self.neighbours(x))[y]
+        border = self.border_price(side, x, y, kind, end=end)
+        terrain_found, terrain = self.path_row(side, "terrain", self.board.hexes[y][2])
+        control = self.path_row(side, "control", self.board.control[y])[1] if y in self.board.control else 0
+        if border is None or (terrain_found and terrain is None):
+            return None
+        passing = (self.path_rule(side)[2] or 0) if y in hostile and y not in ends else 0
+        return border + (terrain or 0) + (control or 0) + passing
+
+    def path_distances(self, side: str, source: str | None = None) -> dict[str, int]:
+        """Least path cost from every open space to ``source`` (or any source) of ``side``: reverse Dijkstra."""
         blocked = self.path_blocks(side)
-        best = {s: 0 for (sd, s) in self.board.path_source if sd == side and s not in blocked}
+        ctx = (self.path_ends(side, source), self.hostile_units(side))
+        best = {s: 0 for s in ctx[0] if s not in blocked}
         heap = [(0, s) for s in best]
         heapq.heapify(heap)
         while heap:
             cost, y = heapq.heappop(heap)
             if cost > best[y]:
                 continue
-            for x, kind in self.neighbours(y):
-                step = None if x in blocked else self.path_step(side, kind, y)
+            for x, _ in self.neighbours(y):
+                step = None if x in blocked else self.path_step(side, x, y, ctx=ctx)
                 if step is not None and cost + step < best.get(x, cost + step + 1):
                     best[x] = cost + step
                     heapq.heappush(heap, (cost + step, x))
         return best
 
+    def path_from(
+        self, side: str, space: str, best: dict[str, int], source: str | None = None, ctx: tuple | None = None
+    ) -> int | None:
+        """A unit's path cost from ``space``: 0 on a source, else its best end step and the rest."""
+        ctx = ctx or (self.path_ends(side, source), self.hostile_units(side))
+        if space in ctx[0]:
+            return 0
+        costs = [
+            step + best[y]
+            for y, _ in self.neighbours(space)
+            if y in best and (step := self.path_step(side, space, y, end=True, ctx=ctx)) is not None
+        ]
+        return min(costs, default=None)
+
+    def may_start(self, side: str, space: str, blocked: dict[str, tuple[str | None, str, str]]) -> bool:
+        return space not in blocked or self.path_rule(side)[3]
+
     def cheapest_paths(self, side: str) -> dict[str, tuple[int | None, str | None, str | None]]:
         """Unit -> (cost, blocking unit, first blocked neighbour) for every unit of ``side`` on the map."""
         best = self.path_distances(side)
         blocked = self.path_blocks(side)
+        ctx = (self.path_ends(side, None), self.hostile_units(side))
         out = {}
         for u in self.on_map(side):
-            if u.space_id in best:
-                out[u.unit_id] = (best[u.space_id], None, None)
+            starts = self.may_start(side, u.space_id, blocked)
+            cost = self.path_from(side, u.space_id, best, ctx=ctx) if starts else None
+            if cost is not None:
+                out[u.unit_id] = (cost, None, None)
                 continue
             walls = sorted(y for y, _ in self.neighbours(u.space_id) if y in blocked)
             out[u.unit_id] = (None, blocked[walls[0]][0], walls[0]) if walls else (None, None, None)
+        return out
+
+    def source_paths(self, side: str) -> dict[tuple[str, str], int]:
+        """(space, source) -> least path cost from that space, for every pair of ``side`` with a path."""
+        blocked = self.path_blocks(side)
+        hostile = self.hostile_units(side)
+        out = {}
+        for source in sorted({s for (sd, s) in self.board.path_source if sd == side}):
+            best = self.path_distances(side, source)
+            for space in self.board.hexes:
+                if self.may_start(side, space, blocked):
+                    cost = self.path_from(side, space, best, source, ctx=({source}, hostile))
+                    if cost is not None:
+                        out[space, source] = cost
         return out
 
     # --- stacking -------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from phaseline import Event, GameInfo, hookimpl
 from . import loading, optional, sequence, setup
 from .rules import (
     bombardment,
+    bridges,
     combat,
     day,
     dday,
@@ -21,11 +22,13 @@ from .rules import (
     movement,
     naval_air,
     refit,
+    regroup,
+    supply,
     victory,
     works,
 )
 from .rules.weather import storm_at_refit
-from .scenarios import scenarios
+from .scenarios import GERMAN, scenarios
 from .tables import TABLES
 
 VERSION = "0.1.0"
@@ -39,6 +42,15 @@ VERBS = {
     "secure": "D-Day night: a dropped airborne unit secures a bridge of its area: secure UNIT BRIDGE (21.2).",
     "wave": "D-Day: place a beach's first wave: wave BEACH UNIT[,UNIT…] (21.5).",
     "assault": "D-Day: a beach's first wave lands and attacks: assault BEACH (21.5).",
+    "seize": "Spend 1 MF to seize an enemy-held bridge: seize UNIT BRIDGE (20.3).",
+    "repair": "Repair destroyed bridges opening an Assault impulse (repair BRIDGE[,BRIDGE…]) or at night in "
+    "your Refit phase for SP (repair BRIDGE) (20.2).",
+    "demolish": "End an Assault impulse blowing friendly-held bridges: demolish BRIDGE[,BRIDGE…] (20.4).",
+    "depot": "Place a German depot (depot AREA, 12.6) or move an Allied beach depot (depot DEPOT AREA, 12.7).",
+    "refit": "Refit a unit one level from the cheapest depot that can pay: refit UNIT (12.4, 12.5).",
+    "airsupply": "Air-supply up to 4 Allied units of one area: airsupply AREA UNIT[,UNIT…] (12.9).",
+    "buy": "Spend 10 Reserve SP a space to move tomorrow's first impulse: buy N or buy -N (12.53).",
+    "topup": "Extended game: raise the beach depots from the Reserve, evenly: topup SP (24.7).",
 }
 RULINGS = {
     works.SPENT_ONLY: "15.2 read literally: only Spent (not Fresh) contesting Allied units remove the works",
@@ -113,12 +125,13 @@ def phaseline_phase_start(game, step):
         day.dawn(game, game.clock.turn)
     elif step.phase == "daylight":
         day.begin_impulse(game, step)
-    elif step.name == "refit":
-        refit.refit(game)
-        works.update(game)  # 15.2: a refit can bring a Spent unit onto the works
-        storm_at_refit(game)  # 24.5
+        supply.note_impulse_weather(game)  # 18.41
+    elif step.phase == "refit":
+        refit.begin_refit(game, step.side)
+        if step.side == GERMAN:
+            storm_at_refit(game)  # 24.5: the storm may begin as the Refit phase does
     elif step.phase == "regroup":
-        refit.begin_regroup(game, step)
+        regroup.begin_regroup(game, step)
         landings.begin_phase(game)
 
 
@@ -146,11 +159,16 @@ OPENING_ORDERS = {
 @hookimpl
 def phaseline_phase_end(game, step):
     if step.phase == "daylight":
+        bridges.settle_holders(game)  # 20.1, 8.511
+        bridges.clear_attempts(game)
         day.end_impulse(game, step)
         if day.board(game).day["day_over"]:  # 22.1: checked as the Daylight phase ends
             outcome = victory.check_breakout(game)
             if outcome is not None:
                 game.end_match(outcome)
+    elif step.phase == "refit":
+        refit.end_refit(game, step.side)
+        works.update(game)  # 15.2: a refit can bring a Spent unit onto the works
     elif step.name in OPENING_END:
         OPENING_END[step.name](game)
 
@@ -172,11 +190,14 @@ def phaseline_legal_actions(game, side):
         return OPENING_ACTIONS[step.name](game, side)
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
+        found += bridges.legal_bridge_actions(game, side)
         if day.board(game).day["activated"] is None:
             found += [*landings.legal_landings(game, side), *bombardment.legal_bombardments(game, side), _pass(side)]
         return found
     if step.phase == "regroup":
-        return refit.legal_regroups(game, side) + landings.legal_landings(game, side)
+        return regroup.legal_regroups(game, side) + landings.legal_landings(game, side)
+    if step.phase == "refit":
+        return refit.legal_refit_actions(game, side)
     return []
 
 
@@ -197,7 +218,15 @@ def phaseline_play(game, action):
         "move": movement.move,
         "attack": combat.attack,
         "bombard": bombardment.bombard,
-        "regroup": refit.regroup,
+        "regroup": regroup.regroup,
+        "seize": bridges.seize,
+        "repair": repair,
+        "demolish": bridges.demolish,
+        "depot": refit.place_depot,
+        "refit": refit.refit_unit,
+        "airsupply": refit.air_supply,
+        "buy": refit.buy_impulses,
+        "topup": refit.top_up,
         "pass": pass_impulse,
     }
     handler = handlers.get(action.verb)
@@ -205,6 +234,14 @@ def phaseline_play(game, action):
         return None
     handler(game, action)
     return True
+
+
+def repair(game, action) -> None:
+    """20.2: repairs open an Assault impulse, or are night construction in one's Refit phase."""
+    if game.step.phase == "refit":
+        refit.night_construction(game, action)
+    else:
+        bridges.repair(game, action)
 
 
 def pass_impulse(game, action) -> None:

@@ -51,6 +51,9 @@ class HeuristicBot:
                 return by_verb[verb][0]
         if game.step.phase == "dawn" and by_verb.get("bombard"):  # 21.3, 21.4: the D-Day bombardments
             return by_verb["bombard"][0]
+        for verb in ("airsupply", "depot", "refit"):  # 12: supply first, cheapest refits first
+            if by_verb.get(verb) and not (verb == "depot" and self.side == ALLIED):
+                return by_verb[verb][0]
         end = next(a for a in actions if a.verb == "end")
         follow = self._follow_up(game, by_verb.get("move", []))
         if follow:  # 8.52: join the units waiting to attack before attacking

@@ -85,7 +85,7 @@ def load(game, scenario) -> None:
             raise row.error(f"border kind must be one of {', '.join(KINDS)}, not {row['kind']!r}")
         if row["bridge"] and row["bridge"] not in bridges:
             raise row.error(f"unknown bridge {row['bridge']!r}")
-        kind = "bridge" if row["bridge"] else row["kind"]  # 3.24: a bridged border is crossed by its bridge
+        kind = row["kind"]  # 3.24: a bridged border keeps its kind; link.name names its bridge
         name = row["bridge"] or row["river"] or None
         for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
             links.append((gid, a, b, kind, name, row["provenance"], row["source"]))
@@ -93,7 +93,6 @@ def load(game, scenario) -> None:
     _load_beaches(game, scenario, ids)
     _load_units(game, scenario, ids)
     _load_charts(game, scenario)
-    load_sources(game)
 
 
 def _load_bridges(game, scenario, ids: set[str]) -> dict[str, dict]:
@@ -269,6 +268,7 @@ def _load_charts(game, scenario) -> None:
         "bkn_movement_cost": ("tables/movement_costs.csv", ("code", "mf", "applies_to", "restriction")),
         "bkn_impulse_track": ("tables/impulse_track.csv", ("space", "value", "note")),
         "bkn_victory": ("tables/victory.csv", ("item", "area_id", "vp", "condition")),
+        "bkn_supply_chart": ("tables/supply.csv", ("item", "value", "note")),
         "bkn_turn": ("tables/turns.csv", ("turn", "date", "week", "start_weather", "reinforcements", "vp_required")),
         "bkn_marker": (
             "tables/bombardment.csv",
@@ -296,29 +296,31 @@ def _load_charts(game, scenario) -> None:
     store.insert_rows(  # 7.1: ten units per side per area
         "stacking_rule", ["game_id", "side", "size", "max_units", "rule"], [(gid, "*", "*", 10, "7.1")]
     )
-    # 12.5: supply paths: no path over unbridged water, the sea or zone arrows (zones are boxes)
-    costs = [("border", k, None if k in ("water", "sea", "landing") else 1) for k in (*KINDS, "bridge")]
     store.insert_rows(
         "path_cost",
-        ["game_id", "side", "applies_to", "kind", "cost", "rule"],
-        [(gid, side, a, k, c, "12.5") for side in (GERMAN, ALLIED) for a, k, c in costs],
+        ["game_id", "side", "applies_to", "kind", "state", "cost", "rule"],
+        [(gid, *row) for row in supply_path_costs()],
+    )
+    store.insert_rows(  # 12.5: contested areas between cost +1; a unit traces from its own area
+        "path_rule",
+        ["game_id", "side", "blocked_by_enemy_zoc", "rule", "occupied_cost", "from_own_space"],
+        [(gid, side, False, "12.5", 1, True) for side in (GERMAN, ALLIED)],
     )
 
 
-def load_sources(game) -> None:
-    """12.6, 12.7: supply sources: areas arrow-linked to zones and Cherbourg; the beaches."""
-    gid = game.game_id
-    sources = game.rows(  # 12.6, 12.7: areas arrow-linked to zones, Cherbourg; the beaches
-        """SELECT 'german' AS side, s.space_id, 'zone' AS kind FROM space s
-           WHERE s.game_id = ? AND s.kind = 'area' AND s.zone IS NOT NULL
-           UNION ALL SELECT 'german', s.space_id, 'port' FROM space s
-           WHERE s.game_id = ? AND s.feature = 'port:major'
-           UNION ALL SELECT 'allied', area_id, 'beach' FROM bkn_beach WHERE game_id = ?
-           ORDER BY 1, 2""",
-        [gid, gid, gid],
-    )
-    game.store.insert_rows(
-        "path_source",
-        ["game_id", "side", "space_id", "kind"],
-        [(gid, s["side"], s["space_id"], s["kind"]) for s in sources],
-    )
+def supply_path_costs() -> list[tuple]:
+    """12.5 as path_cost rows (side, applies_to, kind, state, cost, rule) for both sides.
+
+    Each border crossed costs 1 SP. Rivers and water obstacles are crossed only by a
+    friendly-held bridge (link_state names the holder); the last step into the unit's own
+    area may cross any river border (not water). Enemy-controlled areas block.
+    """
+    rows = []
+    enemy_control = {GERMAN: ("US", "UK"), ALLIED: ("DE",)}
+    for side in (GERMAN, ALLIED):
+        rows += [(side, "border", k, "*", None if k in ("water", "river", "sea", "landing") else 1, "12.5")
+                 for k in KINDS]  # fmt: skip
+        rows += [(side, "border", k, side, 1, "12.5") for k in ("river", "water")]  # a friendly-held bridge
+        rows.append((side, "end-border", "river", "*", 1, "12.5"))  # 12.5: any river into the unit's area
+        rows += [(side, "control", c, "*", None, "12.5") for c in enemy_control[side]]
+    return rows

@@ -1,8 +1,8 @@
 """Breakout: Normandy's maps: the area table for the terminal and the SVG map.
 
-Both draw what the tables hold: control (4.6, 7.3; bkn_control), contested areas (7.4),
+Both draw what the tables hold: control (4.6, 7.3; space_control), contested areas (7.4),
 each unit's condition Fresh/Spent/Dis1/Dis2 (4.2, 4.5), the bridges' states (20.1;
-bkn_bridge_state), the zones (3.3) and the VP areas (3.25) with the Allied VP now (22.3).
+link_state), the zones (3.3) and the VP areas (3.25) with the Allied VP now (22.3).
 """
 
 from __future__ import annotations

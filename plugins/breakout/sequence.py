@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from phaseline.model import Step
 
+from .rules import refit
 from .scenarios import ALLIED, GERMAN
 
-IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "land")
+IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "land", "seize", "repair", "demolish")
 DDAY_OPENING = (
     Step("airborne", "dawn", ALLIED, "1A Airborne Drop Phase", "21.2", ("attack", "secure")),
     Step("naval-bombardment", "dawn", ALLIED, "1B Naval Bombardment Phase", "21.3", ("bombard",)),
@@ -30,7 +31,8 @@ def steps_for(turn: int, opening: bool) -> list[Step]:
         *first,
         Step("german-impulse", "daylight", GERMAN, "German impulse", "8.1", IMPULSE_VERBS),
         Step("allied-impulse", "daylight", ALLIED, "Allied impulse", "8.1", IMPULSE_VERBS),
-        Step("refit", "refit", None, "Refit Phase", "6.4"),
+        Step("german-refit", "refit", GERMAN, "German Refit Phase", "6.4", refit.STEP_VERBS[GERMAN]),
+        Step("allied-refit", "refit", ALLIED, "Allied Refit Phase", "6.4", refit.STEP_VERBS[ALLIED]),
         Step("german-regroup", "regroup", GERMAN, "German Regroup Phase", "6.5", ("regroup",)),
         Step("allied-regroup", "regroup", ALLIED, "Allied Regroup Phase", "6.5", ("regroup", "land")),
     ]

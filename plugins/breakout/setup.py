@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .rules import supply
 from .scenarios import ALLIED, GERMAN
 
 
@@ -21,11 +22,17 @@ def set_up(game) -> None:
     )
     game.insert_many("bkn_unit_state", [{"unit_id": r["unit_id"]} for r in placed])
     spaces = game.rows("SELECT space_id FROM space WHERE game_id = ? AND terrain <> 'sea' ORDER BY 1", [gid])
-    game.insert_many("bkn_control", [{"space_id": s["space_id"], "controller": "DE"} for s in spaces])  # 7.3
-    bridges = game.rows("SELECT bridge_id, initial_state FROM bkn_bridge WHERE game_id = ? ORDER BY 1", [gid])
-    game.insert_many(  # 20.1: every bridge starts German-held
-        "bkn_bridge_state", [{"bridge_id": b["bridge_id"], "state": b["initial_state"]} for b in bridges]
+    game.insert_many("space_control", [{"space_id": s["space_id"], "controller": "DE"} for s in spaces])  # 7.3
+    bridges = game.rows("SELECT a, b, initial_state FROM bkn_bridge WHERE game_id = ? ORDER BY a, b", [gid])
+    game.insert_many(  # 20.1: every bridge starts German-held (both directions of its border)
+        "link_state",
+        [
+            {"a": x, "b": y, "state": br["initial_state"]}
+            for br in bridges
+            for x, y in ((br["a"], br["b"]), (br["b"], br["a"]))
+        ],
     )
+    game.insert_many("bkn_supply", [{"side": s, "reserve": 0, "bought": 0} for s in (GERMAN, ALLIED)])  # 5.1
     markers = game.rows("SELECT marker_id FROM bkn_marker WHERE game_id = ? ORDER BY 1", [gid])
     game.insert_many("bkn_marker_state", [{"marker_id": m["marker_id"], "used": False} for m in markers])
     weather = (
@@ -37,6 +44,7 @@ def set_up(game) -> None:
         {"side": ALLIED, "enemy": GERMAN, "may_attack": True, "exerts_zoc": False},
     ]
     game.insert_many("hostility", hostility)
+    supply.set_sources(game)  # 12.5
 
 
 def day_of_month(game, turn: int) -> int:

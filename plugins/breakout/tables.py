@@ -68,14 +68,44 @@ TABLES = [
     _static(  # 3.8: the impulse track
         "bkn_impulse_track", f"space VARCHAR, value INTEGER, note VARCHAR, {PROV}", ("space",)
     ),
+    _static(  # 12, 18.41, 24.2-24.3: supply amounts and rolls
+        "bkn_supply_chart", f"item VARCHAR, value INTEGER, note VARCHAR, {PROV}", ("item",)
+    ),
     _static(  # 22: the VP chart
         "bkn_victory",
         f"item VARCHAR, area_id VARCHAR, vp INTEGER, condition VARCHAR, {PROV}",
         ("item", "area_id"),
     ),
     # --- state ----------------------------------------------------------------------
-    _state("bkn_control", "space_id VARCHAR, controller VARCHAR NOT NULL", ("space_id",)),  # 7.3: DE, US or UK
-    _state("bkn_bridge_state", "bridge_id VARCHAR, state VARCHAR NOT NULL", ("bridge_id",)),  # 20.1
+    # 7.3 control lives in the engine's space_control, 20.1 bridge states in its link_state
+    _state(  # 20.2: construction markers on destroyed bridges, level +0..+2, per side
+        "bkn_construction", "bridge_id VARCHAR, side VARCHAR, level INTEGER NOT NULL", ("bridge_id", "side")
+    ),
+    _state(  # 20.2, 20.3, 20.4: bridges tried this impulse or Refit phase (one attempt each)
+        "bkn_bridge_try",
+        "bridge_id VARCHAR, side VARCHAR, what VARCHAR, seized BOOLEAN NOT NULL",
+        ("bridge_id", "side"),
+    ),
+    _state(  # 12.5-12.7: the depots of the current Refit phase and their SP left
+        "bkn_depot",
+        "depot_id VARCHAR, side VARCHAR, nationality VARCHAR, space_id VARCHAR, source VARCHAR, sp INTEGER NOT NULL",
+        ("depot_id",),
+    ),
+    _state(  # 12.53: each side's Reserve and impulse-track spaces bought today
+        "bkn_supply",
+        "side VARCHAR, reserve INTEGER NOT NULL, bought INTEGER NOT NULL DEFAULT 0, "
+        "air_supplied BOOLEAN NOT NULL DEFAULT FALSE",  # 12.9: once per Refit phase
+        ("side",),
+    ),
+    _state(  # 12.4: at most one level a Refit phase; how (cherbourg, air, depot, zone)
+        "bkn_refitted", "unit_id VARCHAR, how VARCHAR NOT NULL", ("unit_id",)
+    ),
+    _state("bkn_impulse_weather", "impulse INTEGER, weather VARCHAR NOT NULL", ("impulse",)),  # 18.41
+    _state(  # 24.2-24.4: minor-port and Mulberry delays on the turn record track
+        "bkn_port_timer",
+        "kind VARCHAR, what VARCHAR, due_turn INTEGER NOT NULL, removed BOOLEAN NOT NULL",
+        ("kind", "what"),
+    ),
     _state("bkn_marker_state", "marker_id VARCHAR, used BOOLEAN NOT NULL DEFAULT FALSE", ("marker_id",)),  # 4.4
     _state(  # per-impulse facts of each unit (8.1, 8.5)
         "bkn_unit_state",

@@ -29,3 +29,23 @@ CREATE TABLE IF NOT EXISTS link (
     source     VARCHAR NOT NULL,
     PRIMARY KEY (game_id, a, b)
 );
+
+-- Per-match state of a border: a bridge intact, destroyed or held by a side, a river
+-- border held by the side that crossed it. One row per directed link (a game writes both
+-- directions); no row means the border as printed. Changed only through effects.
+CREATE TABLE IF NOT EXISTS link_state (
+    game_id VARCHAR NOT NULL,
+    a       VARCHAR NOT NULL,
+    b       VARCHAR NOT NULL,
+    state   VARCHAR NOT NULL,            -- the game's word: 'german', 'allied', 'destroyed' …
+    PRIMARY KEY (game_id, a, b)
+);
+
+-- Who controls a space now (areas, cities, hexes): a side or a nationality, in the game's
+-- words. No row: nobody. Changed only through effects.
+CREATE TABLE IF NOT EXISTS space_control (
+    game_id    VARCHAR NOT NULL,
+    space_id   VARCHAR NOT NULL,
+    controller VARCHAR NOT NULL,         -- 'DE', 'US', 'UK' …
+    PRIMARY KEY (game_id, space_id)
+);

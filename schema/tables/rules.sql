@@ -86,23 +86,32 @@ CREATE TABLE IF NOT EXISTS path_source (
     PRIMARY KEY (game_id, side, space_id)
 );
 
--- Cost of a path step for a side: by the border crossed and by the terrain entered.
--- A step costs its border row plus its terrain row (a missing row adds 0); NULL cost blocks.
+-- Cost of a path step for a side: by the border crossed (and its link_state), by the
+-- terrain and the controller of the space entered. A step costs the sum of its rows (a
+-- missing row adds 0); NULL cost blocks. 'end-border' rows price the step out of the
+-- unit's own space (a supply line's last step into the unit) and fall back to 'border'.
+-- A border row with state '*' applies to any state; one naming a state wins over it.
 CREATE TABLE IF NOT EXISTS path_cost (
     game_id    VARCHAR NOT NULL,
     side       VARCHAR NOT NULL,
-    applies_to VARCHAR NOT NULL,             -- 'border' (link.kind) or 'terrain' (space.terrain)
-    kind       VARCHAR NOT NULL,
+    applies_to VARCHAR NOT NULL,             -- 'border', 'end-border' (link.kind), 'terrain', 'control'
+    kind       VARCHAR NOT NULL,             -- link.kind, space.terrain or space_control.controller
+    state      VARCHAR NOT NULL DEFAULT '*', -- link_state.state ('*': any, or none)
     cost       INTEGER,
     rule       VARCHAR NOT NULL,
-    PRIMARY KEY (game_id, side, applies_to, kind)
+    PRIMARY KEY (game_id, side, applies_to, kind, state)
 );
 
--- What blocks a side's paths besides enemy-occupied spaces (no row: enemy ZOC does not).
+-- What blocks a side's paths besides enemy-occupied spaces (no row: enemy ZOC does not,
+-- enemy-occupied spaces block, and a unit's path starts only from an open space).
 CREATE TABLE IF NOT EXISTS path_rule (
     game_id              VARCHAR NOT NULL,
     side                 VARCHAR NOT NULL,
     blocked_by_enemy_zoc BOOLEAN NOT NULL,   -- enemy ZOC blocks unless a friendly unit is there
     rule                 VARCHAR NOT NULL,
+    occupied_cost        INTEGER,            -- NULL: enemy-occupied spaces block; else the cost of
+                                             -- passing one (charged between the path's two ends)
+    from_own_space       BOOLEAN NOT NULL DEFAULT FALSE,  -- a path may leave its unit's space even
+                                             -- when that space is blocked (enemy control, …)
     PRIMARY KEY (game_id, side)
 );

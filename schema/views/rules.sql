@@ -52,3 +52,76 @@ FROM entry_rule er
 JOIN space s ON s.game_id = er.game_id
 WHERE (coalesce(CASE er.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region
                              WHEN 'space_id' THEN s.space_id END, '') = er.value) <> er.negate;
+
+-- Paths of a side (cheapest-paths, source-paths): the spaces they avoid and their steps.
+
+-- Spaces a path of side `sd` avoids, with the unit and space responsible: enemy-occupied
+-- spaces (unless path_rule.occupied_cost prices them), enemy-ZOC spaces holding no unit of
+-- `sd` (path_rule.blocked_by_enemy_zoc), spaces whose controller's path_cost is NULL.
+CREATE OR REPLACE MACRO path_blocked(gid, sd) AS TABLE
+WITH rule AS (SELECT * FROM path_rule WHERE game_id = gid AND side = sd),
+hostile AS (SELECT space_id, unit_id FROM hostile_occupant WHERE game_id = gid AND side = sd),
+friendly AS (SELECT DISTINCT space_id FROM map_unit WHERE game_id = gid AND side = sd),
+by_unit AS (
+    SELECT space_id, min(unit_id) AS unit_id, arg_min(space_id, unit_id) AS by_space, 'enemy unit' AS what
+    FROM hostile
+    WHERE (SELECT occupied_cost FROM rule) IS NULL
+    GROUP BY space_id
+),
+by_zoc AS (
+    SELECT z.space_id, min(z.unit_id) AS unit_id, arg_min(z.from_space, z.unit_id) AS by_space, 'enemy ZOC' AS what
+    FROM zoc_projection z
+    JOIN rule ON rule.blocked_by_enemy_zoc
+    WHERE z.game_id = gid AND z.side = sd
+      AND z.space_id NOT IN (SELECT space_id FROM friendly)
+      AND z.space_id NOT IN (SELECT space_id FROM hostile)
+    GROUP BY z.space_id
+)
+SELECT * FROM by_unit
+UNION ALL
+SELECT * FROM by_zoc
+UNION ALL
+SELECT c.space_id, NULL, c.space_id, format('{} control', c.controller)
+FROM space_control c
+JOIN path_cost pc ON pc.game_id = c.game_id AND pc.side = sd AND pc.applies_to = 'control'
+                 AND pc.kind = c.controller AND pc.state = '*' AND pc.cost IS NULL
+WHERE c.game_id = gid
+  AND c.space_id NOT IN (SELECT space_id FROM by_unit)
+  AND c.space_id NOT IN (SELECT space_id FROM by_zoc);
+
+-- Every step a -> b of side `sd`'s paths between map spaces (callers drop the steps into
+-- path_blocked spaces): cost prices the border (by its link_state), the terrain and the controller of b; end_cost
+-- the same step out of a unit's own space ('end-border' rows first). NULL: the step is
+-- barred. passing is what crossing b costs when b lies between a path's two ends
+-- (path_rule.occupied_cost for an enemy-occupied b), to_source whether b is a path source.
+CREATE OR REPLACE MACRO path_step(gid, sd) AS TABLE
+WITH pc AS (SELECT applies_to, kind, state, cost FROM path_cost WHERE game_id = gid AND side = sd),
+occupied AS (SELECT DISTINCT space_id FROM hostile_occupant WHERE game_id = gid AND side = sd),
+priced AS (
+    SELECT l.a, l.b,
+           -- the border: a row for the link's state wins over the '*' row
+           CASE WHEN bs.kind IS NOT NULL THEN bs.cost WHEN ba.kind IS NOT NULL THEN ba.cost ELSE 0 END AS border,
+           CASE WHEN es.kind IS NOT NULL THEN es.cost WHEN ea.kind IS NOT NULL THEN ea.cost
+                WHEN bs.kind IS NOT NULL THEN bs.cost WHEN ba.kind IS NOT NULL THEN ba.cost ELSE 0 END AS end_border,
+           CASE WHEN tc.kind IS NOT NULL THEN tc.cost ELSE 0 END AS terrain,
+           coalesce(cc.cost, 0) AS control,
+           CASE WHEN o.space_id IS NOT NULL
+                THEN (SELECT occupied_cost FROM path_rule WHERE game_id = gid AND side = sd) ELSE 0 END AS passing,
+           src.space_id IS NOT NULL AS to_source
+    FROM link l
+    JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b AND s.kind IN ('hex', 'area', 'point')
+    LEFT JOIN link_state ls ON ls.game_id = l.game_id AND ls.a = l.a AND ls.b = l.b
+    LEFT JOIN space_control c ON c.game_id = l.game_id AND c.space_id = l.b
+    LEFT JOIN pc bs ON bs.applies_to = 'border' AND bs.kind = l.kind AND bs.state = ls.state
+    LEFT JOIN pc ba ON ba.applies_to = 'border' AND ba.kind = l.kind AND ba.state = '*'
+    LEFT JOIN pc es ON es.applies_to = 'end-border' AND es.kind = l.kind AND es.state = ls.state
+    LEFT JOIN pc ea ON ea.applies_to = 'end-border' AND ea.kind = l.kind AND ea.state = '*'
+    LEFT JOIN pc tc ON tc.applies_to = 'terrain' AND tc.kind = s.terrain AND tc.state = '*'
+    LEFT JOIN pc cc ON cc.applies_to = 'control' AND cc.kind = c.controller AND cc.state = '*'
+    LEFT JOIN occupied o ON o.space_id = l.b
+    LEFT JOIN path_source src ON src.game_id = l.game_id AND src.side = sd AND src.space_id = l.b
+    WHERE l.game_id = gid
+)
+SELECT a, b, border + terrain + control AS cost, end_border + terrain + control AS end_cost,
+       coalesce(passing, 0) AS passing, to_source
+FROM priced;

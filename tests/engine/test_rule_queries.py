@@ -125,8 +125,24 @@ def test_cheapest_paths_agree(db: Store, board: Board) -> None:
                 if r["next_space"] is None:
                     assert r["space_id"] == r["source"]
                 else:
-                    kind = dict(oracle.neighbours(r["space_id"]))[r["next_space"]]
-                    step = oracle.path_step(side, kind, r["next_space"])
+                    step = oracle.path_step(side, r["space_id"], r["next_space"], end=True)
+                    assert best[r["next_space"]] + step == r["cost"]
+
+
+@given(boards())
+def test_source_paths_agree(db: Store, board: Board) -> None:
+    """Every (space, source) pair's least cost, as the oracle's Dijkstra from each source finds it."""
+    oracle = Oracle(board)
+    with loaded(db, board) as store:
+        for side in board.sides:
+            rows = run(store, board, "source-paths", side=side)
+            assert {(r["space_id"], r["source"]): r["cost"] for r in rows} == oracle.source_paths(side)
+            for r in rows:
+                if r["next_space"] is None:
+                    assert r["space_id"] == r["source"]
+                else:
+                    best = oracle.path_distances(side, r["source"])
+                    step = oracle.path_step(side, r["space_id"], r["next_space"], end=True, source=r["source"])
                     assert best[r["next_space"]] + step == r["cost"]
 
 

@@ -79,16 +79,22 @@ class Board:
         self.game = game
         static = _static(game)
         control = dict(
-            game.con.execute("SELECT space_id, controller FROM bkn_control WHERE game_id = ?", [gid]).fetchall()
+            game.con.execute("SELECT space_id, controller FROM space_control WHERE game_id = ?", [gid]).fetchall()
         )
         self.areas: dict[str, Area] = {
             sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()
         }
         self.links = static["links"]
-        states = dict(
-            game.con.execute("SELECT bridge_id, state FROM bkn_bridge_state WHERE game_id = ?", [gid]).fetchall()
-        )
-        self.bridges = {k: {**v, "state": states.get(k, v["initial_state"])} for k, v in static["bridges"].items()}
+        self.link_states = {
+            (a, b): state
+            for a, b, state in game.con.execute(
+                "SELECT a, b, state FROM link_state WHERE game_id = ?", [gid]
+            ).fetchall()
+        }  # 20.1: bridges german, allied or destroyed; 8.511: river borders held
+        self.bridges = {
+            k: {**v, "state": self.link_states.get((v["a"], v["b"]), v["initial_state"])}
+            for k, v in static["bridges"].items()
+        }
         self.units: dict[str, dict[str, Any]] = {}
         for row in game.rows(
             """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.moved, us.attacked,
@@ -144,17 +150,17 @@ def _static(game) -> dict[str, Any]:
             [gid],
         )
     }
-    links: dict[str, dict[str, tuple[str, str | None]]] = {}
-    for a, b, kind, name in game.con.execute(
-        "SELECT a, b, kind, name FROM link WHERE game_id = ? ORDER BY a, b", [gid]
-    ).fetchall():
-        links.setdefault(a, {})[b] = (kind, name)
     bridges = {
         row["bridge_id"]: row
         for row in game.rows(
             "SELECT bridge_id, a, b, name, border, initial_state FROM bkn_bridge WHERE game_id = ?", [gid]
         )
     }
+    links: dict[str, dict[str, tuple[str, str | None]]] = {}
+    for a, b, kind, name in game.con.execute(
+        "SELECT a, b, kind, name FROM link WHERE game_id = ? ORDER BY a, b", [gid]
+    ).fetchall():
+        links.setdefault(a, {})[b] = ("bridge", name) if name in bridges else (kind, name)  # 3.24
     units = {
         row.pop("unit_id"): row
         for row in game.rows(
@@ -213,7 +219,7 @@ def update_control(game, spaces: list[str], mover: str | None = None) -> None:
             else:
                 new = national_group(mover) if mover else "US"
         if new != area.controller:
-            game.set("bkn_control", {"space_id": space}, controller=new)
+            game.set("space_control", {"space_id": space}, controller=new)
 
 
 BRIDGE_LIMIT = 5  # 8.37, 20.1: units crossing one bridge per impulse or Regroup phase, both ways

@@ -15,6 +15,7 @@ from phaseline import Action, Event
 from ..optional.card_combat import combat_dr
 from ..scenarios import ALLIED, GERMAN
 from .board import LADDER, POINT_TYPES, board, enemy_of, national_group, side_of_controller, update_control
+from .bridges import hold_river, set_bridge
 from .zones import air_reaches, artillery_reaches, overrun_possible
 
 ARTILLERY = ("artillery",)
@@ -257,8 +258,10 @@ def _capture_bridges(game, side: str, area: str, participants) -> None:
         if u["forced"] and u["came_from"]:
             bridge = b.bridge(u["came_from"], area)
             if bridge and bridge["state"] not in (side, "destroyed"):
-                game.set("bkn_bridge_state", {"bridge_id": bridge["bridge_id"]}, state=side)
+                set_bridge(game, bridge, side)
                 game.log(Event("note", side=side, purpose=f"{bridge['name']} is now {side}-held", rule="8.511"))
+            elif bridge is None and b.neighbours(u["came_from"]).get(area, ("", None))[0] == "river":
+                hold_river(game, u["came_from"], area, side)  # 8.511: the river border is held too
 
 
 # === 9.5 CASUALTY POINTS ==================================================================

@@ -119,10 +119,12 @@ def next_step(game, step):
     """The step after ``step`` once Daylight has begun (6.1, 6.3)."""
     if step.name == "german-impulse":
         over = board(game).day["day_over"]
-        return named(game, "refit" if over else "allied-impulse")
+        return named(game, "german-refit" if over else "allied-impulse")
     if step.name == "allied-impulse":
-        return named(game, "refit" if board(game).day["day_over"] else "german-impulse")
-    if step.name == "refit":
+        return named(game, "german-refit" if board(game).day["day_over"] else "german-impulse")
+    if step.name == "german-refit":  # 12.4: the Germans refit first
+        return named(game, "allied-refit")
+    if step.name == "allied-refit":
         return named(game, "german-regroup")
     if step.name == "german-regroup":
         return named(game, "allied-regroup")

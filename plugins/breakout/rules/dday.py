@@ -20,6 +20,7 @@ from phaseline import Action, Event
 from ..scenarios import ALLIED, GERMAN
 from . import landings, works
 from .board import board, update_control
+from .bridges import set_bridge
 
 WAVE_CAP = 5  # 19.3 applied to 21.5 (digest 8.2 no. 12); the ruling below lifts it
 NO_WAVE_CAP = "dday-no-landing-cap"
@@ -129,7 +130,7 @@ def secure(game, action: Action) -> None:
     if bridge["state"] != "german":
         raise game.violation(f"{bridge_id} is {bridge['state']}: only a German-held bridge is secured", "21.2")
     game.set("unit_state", {"unit_id": unit_id}, status="Spent", attacked=True)
-    game.set("bkn_bridge_state", {"bridge_id": bridge_id}, state="allied")
+    set_bridge(game, bridge, "allied")
     game.log(Event("note", side=ALLIED, purpose=f"{unit_id} secures {bridge['name']}: Allied-held", rule="21.2"))
 
 

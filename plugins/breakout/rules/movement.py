@@ -13,6 +13,7 @@ from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
 from .board import POINT_TYPES, _static, board, can_cross, count_crossing, enemy_of, national_group, update_control
+from .bridges import seized_this_impulse
 from .zones import check_entry, is_stacking_limited
 
 ALL = 99  # an "all MF" cost
@@ -79,9 +80,7 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         elif held_by != side:  # destroyed, or enemy-held into a vacant area: the border itself
             if bridge["border"] == "water":
                 raise game.violation(
-                    f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle "
-                    "(bridge seizure is not implemented yet)",
-                    "20.3",
+                    f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle", "3.23"
                 )
             river = True
     if river:
@@ -100,6 +99,9 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         cost = max(cost, chart["B"])
     else:
         cost = max(cost, chart["A"])
+    seized = kind == "bridge" and seized_this_impulse(game, name, side)
+    if seized:  # 20.3: +1 MF to cross a bridge seized this impulse, and no minimum move
+        cost += 1
     friends = area.units[side]
     if (enemies or not area.controlled_by(side)) and not friends and unit["type"] not in POINT_TYPES:
         raise game.violation(
@@ -128,7 +130,7 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
             raise game.violation(f"{unit['unit_id']} cannot spend all its MF: it has already moved", "8.36")
         return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing, ALL)
     if cost > mp:
-        if unit["areas"] or started_contested:  # 8.38: minimum move only as the first move
+        if unit["areas"] or started_contested or seized:  # 8.38: minimum move only as the first move
             raise game.violation(f"{unit['unit_id']} has {mp} MF left; entering {dest} costs {cost}", "8.36")
         return Entry(mp, "8.38", f"minimum move into {dest} for all {full} MF", True, forced, crossing, cost)
     return Entry(cost, code, f"{cost} MF to enter {dest}", stops, forced, crossing, cost)

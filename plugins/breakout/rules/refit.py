@@ -1,9 +1,11 @@
-"""Refit (6.4, 12.4) and Regroup (6.5, 13).
+"""The Refit phase (6.4, 12.1-12.9, 24.7): Germans first, then Allies, each in its own step.
 
-Refit (simplified): Germans first, then Allies; every unit with a supply path
-(the shared cheapest-paths query, 12.5) improves one step (12.4), and German units in
-a zone refit without a path (12.6). Supply points, depots, the Reserve, buying
-impulses and surrender (12.5-12.9) are not implemented yet.
+German step: zone units refit by themselves and Cherbourg's units roll (12.6, 12.62); the
+player places up to 6 depots (depot AREA), refits units from them (refit UNIT), may buy
+impulse-track spaces (buy N); at its end unused SP of free depots go to the Reserve and
+isolated units roll for surrender (12.8). Allied step: the beaches land their depots
+(12.7), air supply comes first (airsupply AREA UNITS), depots may move inland
+(depot DEPOT AREA), then refits, purchases and, in the extended game, top-ups (24.7).
 """
 
 from __future__ import annotations
@@ -11,87 +13,429 @@ from __future__ import annotations
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from .board import LADDER, board, can_cross, clear_traffic, count_crossing, update_control
+from . import supply
+from .board import LADDER, board
+from .bridges import REPAIRS_PER_IMPULSE, attempt_repair, clear_attempts, repair_refusal
+from .supply import UP, chart
 
-UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}
-
-
-def refit(game) -> None:
-    """6.4: reset the day's clock, then German and Allied refit."""
-    game.set("bkn_day", {}, sunset_drm=0, impulse=0, passes=0)  # 6.4, 11.23
-    for side in (GERMAN, ALLIED):  # 12.4: Germans first
-        supplied = {r["unit_id"] for r in game.rules.run("cheapest-paths", side=side) if r["cost"] is not None}
-        b = board(game)
-        raised = 0
-        for u in b.units.values():
-            if u["side"] != side or u["status"] not in UP:
-                continue
-            in_zone = b.areas[u["space_id"]].is_zone
-            if u["unit_id"] in supplied or (side == GERMAN and in_zone):
-                game.set("unit_state", {"unit_id": u["unit_id"]}, status=UP[u["status"]])
-                raised += 1
-        game.log(Event("note", side=side, purpose=f"{side} refit: {raised} units improve one step", rule="12.4"))
+STEP_VERBS = {
+    GERMAN: ("depot", "refit", "repair", "buy"),
+    ALLIED: ("airsupply", "depot", "refit", "repair", "buy", "topup"),
+}
 
 
-def legal_regroups(game, side: str) -> list[Action]:
+# === BEGIN AND END ===========================================================================
+
+
+def begin_refit(game, side: str) -> None:
+    if side == GERMAN:
+        game.set("bkn_day", {}, sunset_drm=0, impulse=0, passes=0)  # 6.4, 11.23: markers reset
+        for row in game.rows("SELECT unit_id FROM bkn_refitted WHERE game_id = ? ORDER BY 1", [game.game_id]):
+            game.delete("bkn_refitted", row)
+        for s in (GERMAN, ALLIED):
+            game.set("bkn_supply", {"side": s}, bought=0, air_supplied=False)
+        clear_attempts(game)
+        supply.update_port_timers(game)  # 24.2-24.4
+        refit_zones(game)
+        refit_cherbourg(game)
+    else:
+        supply.land_beach_depots(game)  # 12.7
+    supply.set_sources(game, depots_for=side)
+
+
+def end_refit(game, side: str) -> None:
+    """12.53: unused SP of depots in free areas go to the Reserve; the rest are lost."""
     b = board(game)
-    found = []
-    for u in b.units.values():
-        if (
-            u["side"] != side
-            or u["moved"]
-            or u["movement"] <= 0
-            or (b.areas[u["space_id"]].is_box and not (b.areas[u["space_id"]].is_zone))
-        ):
+    banked = sum(d["sp"] for d in supply.depots(game, side) if b.areas[d["space_id"]].free(side))
+    supply.add_reserve(game, side, banked)
+    for d in supply.depots(game, side):
+        game.delete("bkn_depot", {"depot_id": d["depot_id"]})
+    game.log(
+        Event(
+            "note", side=side, purpose=f"{side} banks {banked} SP: Reserve {supply.reserve(game, side)}", rule="12.53"
+        )
+    )
+    supply.set_sources(game)
+    clear_attempts(game)
+    if side == GERMAN:
+        surrender(game)  # 12.8: at the end of the German Refit phase
+    else:
+        supply.clear_impulse_weather(game)
+
+
+def improve(game, unit: dict, how: str, rule: str) -> None:
+    """12.4: one level up, at most once per Refit phase."""
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, status=UP[unit["status"]])
+    game.insert("bkn_refitted", {"unit_id": unit["unit_id"], "how": how})
+    game.log(
+        Event(
+            "note",
+            side=unit["side"],
+            unit_id=unit["unit_id"],
+            purpose=f"{unit['unit_id']} {unit['status']} -> {UP[unit['status']]} ({how})",
+            rule=rule,
+        )
+    )
+
+
+def refit_zones(game) -> None:
+    """12.6: German units in a zone refit automatically, with no depot."""
+    b = board(game)
+    for unit in list(b.units.values()):
+        if unit["side"] == GERMAN and unit["status"] in UP and b.areas[unit["space_id"]].is_zone:
+            improve(game, unit, "zone", "12.6")
+
+
+def refit_cherbourg(game) -> None:
+    """12.62: German units in Cherbourg roll before depots: Spent 4+, Dis1 5+, Dis2 6."""
+    c = chart(game)
+    need = {"Spent": c["cherbourg_spent"], "Dis1": c["cherbourg_dis1"], "Dis2": c["cherbourg_dis2"]}
+    ports = {
+        r[0]
+        for r in game.con.execute(
+            "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'major'", [game.game_id]
+        ).fetchall()
+    }
+    b = board(game)
+    for unit in list(b.units.values()):
+        if unit["side"] == GERMAN and unit["status"] in need and unit["space_id"] in ports:
+            die = game.roll(f"Cherbourg refit of {unit['unit_id']} ({unit['status']})", rule="12.62", side=GERMAN)
+            if die >= need[unit["status"]]:
+                improve(game, unit, "cherbourg", "12.62")
+
+
+def surrender(game) -> None:
+    """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse."""
+    levels = {
+        code: int(value)
+        for code, value in game.con.execute(
+            "SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'surrender'", [game.game_id]
+        ).fetchall()
+    }
+    b = board(game)
+    for row in supply.isolated(game, GERMAN):
+        unit = b.units[row["unit_id"]]
+        if unit["type"] == "coastal" and unit["status"] not in levels:
             continue
-        for dest in can_regroup_to(game, u):
-            found.append(Action("regroup", (u["unit_id"], dest), side))
+        level = levels[unit["status"]]
+        die = game.roll(f"surrender of isolated {unit['unit_id']} (level {level})", rule="12.8", side=GERMAN)
+        if die < level:
+            status = "eliminated"
+        elif die == level:
+            status = LADDER[LADDER.index(unit["status"]) + 1]
+        else:
+            continue
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status)
+        game.log(
+            Event(
+                "note",
+                side=GERMAN,
+                unit_id=unit["unit_id"],
+                purpose=f"{unit['unit_id']} isolated ({row['reason']}): dr {die} -> {status}",
+                rule="12.8",
+            )
+        )
+
+
+# === ACTIONS =================================================================================
+
+
+def legal_refit_actions(game, side: str) -> list[Action]:
+    """Depots first (best areas first), then air supply, refits (cheapest first), purchases."""
+    found = [*_depot_actions(game, side), *_air_actions(game, side)]
+    options = supply.refit_options(game, side)
+    for unit_id in sorted(options, key=lambda u: (options[u][0][0], u)):
+        found.append(Action("refit", (unit_id,), side))
+    found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
+    c = chart(game)
+    room = c["max_spaces_bought"] - _bought(game, side)
+    for n in range(1, min(room, supply.reserve(game, side) // c["reserve_per_space"]) + 1):
+        found += [Action("buy", (str(n),), side), Action("buy", (str(-n),), side)]
+    if side == ALLIED and _topup_room(game) and supply.reserve(game, side):
+        found.append(Action("topup", (str(min(_topup_room(game), supply.reserve(game, side))),), side))
     return found
 
 
-def can_regroup_to(game, unit) -> list[str]:
-    """13: one area into an adjacent free area or zone, over no water and no enemy bridge."""
+def place_depot(game, action: Action) -> None:
+    """depot AREA (German, 12.6) or depot DEPOT AREA (Allied, moving a beach depot inland, 12.7)."""
+    side = action.side
+    if side == GERMAN:
+        if len(action.args) != 1:
+            raise game.violation("usage: depot AREA", "12.6")
+        (area,) = action.args
+        if len(supply.depots(game, GERMAN)) >= chart(game)["german_depots"]:
+            raise game.violation(f"the Germans have placed {chart(game)['german_depots']} depots already", "12.6")
+        if area not in supply.german_depot_areas(game):
+            raise game.violation(
+                f"no German depot in {area}: it must be free and joined to a German zone by German free areas", "12.6"
+            )
+        supply.add_depot(game, GERMAN, "DE", area, "zone", supply.german_depot_sp(game))
+    else:
+        if len(action.args) != 2:
+            raise game.violation("usage: depot DEPOT AREA", "12.7")
+        depot_id, area = action.args
+        depot = next((d for d in supply.depots(game, ALLIED) if d["depot_id"] == depot_id), None)
+        if depot is None:
+            raise game.violation(f"no Allied depot {depot_id}", "12.7")
+        if not _at_beach(game, depot):
+            raise game.violation(f"depot {depot_id} has moved already", "12.7")
+        if area not in supply.allied_depot_areas(game, depot):
+            raise game.violation(
+                f"depot {depot_id} cannot go to {area}: free {depot['nationality']} areas traced from its "
+                "uncontested beach over friendly bridges only",
+                "12.7",
+            )
+        game.set("bkn_depot", {"depot_id": depot_id}, space_id=area)
+    supply.set_sources(game, depots_for=side)
+
+
+def refit_unit(game, action: Action) -> None:
+    """refit UNIT: one level up for its SP from the cheapest depot that can pay (12.4, 12.5)."""
+    if len(action.args) != 1:
+        raise game.violation("usage: refit UNIT", "12.4")
+    (unit_id,) = action.args
+    options = supply.refit_options(game, action.side).get(unit_id)
+    if not options:
+        raise game.violation(f"{unit_id} cannot refit: no depot of its side and nation can pay its cost", "12.5")
+    cost, depot_id = options[0]
+    sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
+    game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
+    improve(game, board(game).units[unit_id], f"{cost} SP from depot {depot_id}", "12.5")
+
+
+def night_construction(game, action: Action) -> None:
+    """repair BRIDGE in one's own Refit phase: SP as for a Spent unit there, then the roll (20.2)."""
+    if len(action.args) != 1:
+        raise game.violation("usage: repair BRIDGE", "20.2")
+    (bridge_id,) = action.args
+    side = action.side
+    tried = game.one(
+        "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND side = ? AND what = 'repair'", [game.game_id, side]
+    )
+    if tried >= REPAIRS_PER_IMPULSE[side]:
+        raise game.violation(f"{side} may attempt {REPAIRS_PER_IMPULSE[side]} repairs per Refit phase", "20.2")
+    option = _night_options(game, side).get(bridge_id)
+    if option is None:
+        raise game.violation(
+            f"no night construction on {bridge_id}: a destroyed bridge next to a friendly area that a depot "
+            "of that nation can pay for as for a Spent unit",
+            "20.2",
+        )
+    cost, depot_id = option
+    sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
+    game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
+    attempt_repair(game, side, board(game).bridges[bridge_id], "20.2")
+
+
+def _night_options(game, side: str) -> dict[str, tuple[int, str]]:
+    """Bridge -> (SP, depot): the cheapest depot paying for it as for a Spent unit in a friendly end (20.2)."""
     b = board(game)
-    side = unit["side"]
-    found = []
-    for dest, (kind, name) in sorted(b.neighbours(unit["space_id"]).items()):
-        area = b.areas[dest]
-        if kind in ("sea", "water", "landing") or (area.is_box and not area.is_zone):
+    paths = supply.depot_paths(game, side)
+    base = chart(game)["refit_base"]
+    found: dict[str, tuple[int, str]] = {}
+    for bridge in b.bridges.values():
+        if repair_refusal(game, side, bridge, at_night=True) is not None:
             continue
-        bridge = b.bridges.get(name) if kind == "bridge" else None
-        if bridge and bridge["state"] != side and (bridge["border"] == "water" or unit["type"] != "infantry"):
-            continue
-        if bridge and bridge["state"] == side and not can_cross(b, name):  # 8.37: five per Regroup phase
-            continue
-        if kind == "river" and unit["type"] != "infantry":
-            continue
-        if not area.free(side):
-            continue
-        if not area.is_zone and area.count(side) >= 10:  # 7.1
-            continue
-        found.append(dest)
+        for end in (bridge["a"], bridge["b"]):
+            area = b.areas[end]
+            for d in supply.depots(game, side):
+                nation_ok = side == GERMAN or area.controller == d["nationality"]
+                contested_ok = not b.areas[d["space_id"]].contested() or d["space_id"] == end
+                path = paths.get((end, d["space_id"]))
+                if area.controlled_by(side) and nation_ok and contested_ok and path is not None:
+                    cost = base + path
+                    if cost <= d["sp"] and (cost, d["depot_id"]) < found.get(bridge["bridge_id"], (99, "")):
+                        found[bridge["bridge_id"]] = (cost, d["depot_id"])
     return found
 
 
-def regroup(game, action: Action) -> None:
-    if len(action.args) != 2:
-        raise game.violation("regroup takes a unit and an area: regroup UNIT AREA", "13")
-    unit_id, dest = action.args
-    unit = board(game).units.get(unit_id)
-    if unit is None or unit["side"] != action.side:
-        raise game.violation(f"{unit_id} is not a {action.side} unit", "13")
-    if unit["moved"]:
-        raise game.violation(f"{unit_id} has already regrouped", "13")
-    if dest not in can_regroup_to(game, unit):
-        raise game.violation(f"{unit_id} cannot regroup to {dest}: only to an adjacent free area", "13")
-    game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
-    count_crossing(game, unit["space_id"], dest)
-    update_control(game, [unit["space_id"]], mover=unit["nationality"])  # 7.3: the area left
+def air_supply(game, action: Action) -> None:
+    """airsupply AREA UNIT[,UNIT…]: up to 4 units of one area roll dr + drm >= 7 (12.9)."""
+    if action.side != ALLIED or len(action.args) != 2:
+        raise game.violation("usage: airsupply AREA UNIT[,UNIT…] (Allies only)", "12.9")
+    area_id, listed = action.args
+    units = listed.split(",")
+    refusal = _air_refusal(game, area_id, units)
+    if refusal:
+        raise game.violation(f"no air supply to {area_id}: {refusal}", "12.9")
+    game.set("bkn_supply", {"side": ALLIED}, air_supplied=True)
+    c = chart(game)
+    b = board(game)
+    for unit_id in units:
+        unit = b.units[unit_id]
+        terms = air_drm(game, area_id, unit)
+        die = game.roll(f"air supply of {unit_id}", rule="12.9", side=ALLIED)
+        total = die + sum(v for _, v in terms)
+        mods = ", ".join(f"{v:+d} {n}" for n, v in terms)
+        game.log(Event("note", side=ALLIED, purpose=f"air supply of {unit_id}: dr {die} {mods} = {total}", rule="12.9"))
+        if total >= c["air_supply_target"]:
+            improve(game, unit, "air supply", "12.9")
 
 
-def begin_regroup(game, step) -> None:
-    game.update_where("unit_state", "side = ?", [step.side], moved=False)
-    clear_traffic(game)
+def air_drm(game, area_id: str, unit: dict) -> list[tuple[str, int]]:
+    """12.9: the area's control, the unit's disruption, the day's Overcast share (18.41)."""
+    c = chart(game)
+    area = board(game).areas[area_id]
+    if area.free(ALLIED):
+        terms = [("free area", c["air_drm_free"])]
+    elif area.controlled_by(ALLIED):
+        terms = [("Allied-controlled contested area", c["air_drm_allied_contested"])]
+    else:
+        terms = [("German-controlled area", c["air_drm_german"])]
+    if unit["status"] in ("Dis1", "Dis2"):
+        terms.append(("disrupted", c["air_drm_disrupted"]))
+    _, impulses = supply.day_weather(game)
+    overcast = sum(1 for w in impulses if w == "Overcast")
+    if impulses and overcast == len(impulses):
+        terms.append(("overcast all day", c["air_drm_all_overcast"]))
+    elif overcast * 2 > len(impulses):
+        terms.append(("mostly overcast", c["air_drm_mostly_overcast"]))
+    elif overcast:
+        terms.append(("partly overcast", c["air_drm_partly_overcast"]))
+    return terms
 
 
-assert LADDER[0] == "Fresh"
+def buy_impulses(game, action: Action) -> None:
+    """buy N: 10 Reserve SP per space moves tomorrow's first impulse N spaces (12.53, at most 3)."""
+    if len(action.args) != 1 or not action.args[0].lstrip("+-").isdigit() or int(action.args[0]) == 0:
+        raise game.violation("usage: buy N (N spaces forward, -N back)", "12.53")
+    n, side, c = int(action.args[0]), action.side, chart(game)
+    if _bought(game, side) + abs(n) > c["max_spaces_bought"]:
+        raise game.violation(f"{side} may buy {c['max_spaces_bought']} impulse-track spaces a day", "12.53")
+    price = abs(n) * c["reserve_per_space"]
+    if supply.reserve(game, side) < price:
+        raise game.violation(
+            f"{side} has {supply.reserve(game, side)} Reserve SP; {abs(n)} spaces cost {price}", "12.53"
+        )
+    low, high = game.con.execute(
+        "SELECT min(value), max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]
+    ).fetchone()
+    impulse = board(game).day["impulse"]
+    target = max(low, min(high, impulse + n))
+    row = game.rows("SELECT reserve, bought FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side])[0]
+    game.set("bkn_supply", {"side": side}, reserve=row["reserve"] - price, bought=row["bought"] + abs(n))
+    game.set("bkn_day", {}, impulse=target)
+    game.log(Event("note", side=side, purpose=f"{side} buys {n:+d}: the day starts on impulse {target}", rule="12.53"))
+
+
+def top_up(game, action: Action) -> None:
+    """topup SP: Reserve SP raise the beach depots below 10 evenly, up to 10 each (24.7)."""
+    room = _topup_room(game)
+    if action.side != ALLIED or len(action.args) != 1 or not action.args[0].isdigit():
+        raise game.violation("usage: topup SP (Allies, extended game)", "24.7")
+    sp = int(action.args[0])
+    if not room or sp < 1 or sp > min(room, supply.reserve(game, ALLIED)):
+        raise game.violation(
+            f"the beaches can take {room} SP and the Reserve holds {supply.reserve(game, ALLIED)}", "24.7"
+        )
+    full = chart(game)["beach_depot_sp"]
+    below = [d for d in _beach_depots(game) if d["sp"] < full]
+    given = {d["depot_id"]: d["sp"] for d in below}
+    for i in range(sp):  # evenly: always the lowest depot next
+        target = min(below, key=lambda d: (given[d["depot_id"]], d["depot_id"]))
+        given[target["depot_id"]] += 1
+        if given[target["depot_id"]] >= full:
+            below.remove(target)
+        if not below:
+            sp = i + 1
+            break
+    for depot_id, value in sorted(given.items()):
+        game.set("bkn_depot", {"depot_id": depot_id}, sp=value)
+    supply.add_reserve(game, ALLIED, -sp)
+
+
+# === helpers =================================================================================
+
+
+def _depot_actions(game, side: str) -> list[Action]:
+    b = board(game)
+    if side == GERMAN:
+        if len(supply.depots(game, GERMAN)) >= chart(game)["german_depots"]:
+            return []
+        placed = {d["space_id"] for d in supply.depots(game, GERMAN)}
+
+        def need(space: str) -> int:  # damaged units in and next to the area: the bot's order
+            near = [space, *b.neighbours(space)]
+            return sum(1 for s in near if s in b.areas for u in b.units_in(s, GERMAN) if u["status"] in UP)
+
+        areas = [a for a in supply.german_depot_areas(game) if a not in placed]
+        return [Action("depot", (a,), side) for a in sorted(areas, key=lambda a: (-need(a), a))]
+    return [
+        Action("depot", (d["depot_id"], a), side)
+        for d in supply.depots(game, ALLIED)
+        if _at_beach(game, d)
+        for a in supply.allied_depot_areas(game, d)
+    ]
+
+
+def _air_actions(game, side: str) -> list[Action]:
+    if side != ALLIED or _air_refusal(game, None, []) is not None:
+        return []
+    b = board(game)
+    found = []
+    for space, area in sorted(b.areas.items()):
+        if area.kind != "area":
+            continue
+        damaged = sorted(
+            (u for u in b.units_in(space, ALLIED) if u["status"] in UP and not _refitted(game, u)),
+            key=lambda u: (-LADDER.index(u["status"]), u["unit_id"]),
+        )
+        if damaged:
+            chosen = damaged[: chart(game)["air_supply_units"]]
+            found.append(Action("airsupply", (space, ",".join(u["unit_id"] for u in chosen)), side))
+    return sorted(found, key=lambda a: -len(a.args[1].split(",")))
+
+
+def _air_refusal(game, area_id: str | None, units: list[str]) -> str | None:
+    """12.9: once, before any depot refit, up to 4 damaged units of one non-zone area."""
+    if game.one("SELECT air_supplied FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, ALLIED]):
+        return "air supply was used this Refit phase"
+    if game.one(
+        "SELECT count(*) FROM bkn_refitted r JOIN unit_state u ON u.game_id = r.game_id AND "
+        "u.unit_id = r.unit_id WHERE r.game_id = ? AND u.side = ? AND r.how LIKE '%depot%'",
+        [game.game_id, ALLIED],
+    ):
+        return "air supply comes before depot SP are allocated"
+    if area_id is None:
+        return None
+    b = board(game)
+    area = b.areas.get(area_id)
+    if area is None or area.kind != "area":
+        return f"{area_id} is not an area (never a zone)"
+    if len(units) > chart(game)["air_supply_units"] or len(set(units)) != len(units):
+        return f"at most {chart(game)['air_supply_units']} different units"
+    for unit_id in units:
+        unit = b.units.get(unit_id)
+        if unit is None or unit["side"] != ALLIED or unit["space_id"] != area_id:
+            return f"{unit_id} is not an Allied unit in {area_id}"
+        if unit["status"] not in UP or _refitted(game, unit):
+            return f"{unit_id} cannot improve (Fresh, or refitted already)"
+    return None
+
+
+def _refitted(game, unit: dict) -> bool:
+    return bool(
+        game.one("SELECT count(*) FROM bkn_refitted WHERE game_id = ? AND unit_id = ?", [game.game_id, unit["unit_id"]])
+    )
+
+
+def _bought(game, side: str) -> int:
+    return int(game.one("SELECT bought FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side]) or 0)
+
+
+def _at_beach(game, depot: dict) -> bool:
+    beach = game.one("SELECT area_id FROM bkn_beach WHERE game_id = ? AND beach = ?", [game.game_id, depot["source"]])
+    return beach == depot["space_id"]
+
+
+def _beach_depots(game) -> list[dict]:
+    beaches = {r["beach"] for r in game.rows("SELECT beach FROM bkn_beach WHERE game_id = ?", [game.game_id])}
+    return [d for d in supply.depots(game, ALLIED) if d["source"] in beaches]
+
+
+def _topup_room(game) -> int:
+    """24.7: SP the Allied beach depots lack below 10 (extended game only)."""
+    if not supply.is_extended(game):
+        return 0
+    full = chart(game)["beach_depot_sp"]
+    return sum(max(0, full - d["sp"]) for d in _beach_depots(game))

@@ -4,12 +4,12 @@ A position expands into a custom scenario folder (docs/scenarios.md); the charts
 (tables/*.csv) are the shipped ones, so rule tests never depend on the reconstructed
 map or set-up::
 
-    area 1 clear 1                 id, terrain, TEM; then any of: bocage, vp=N, zone=A
+    area 1 clear 1                 id, terrain, TEM; then any of: bocage, vp=N, zone=A, port=major
     area ZA zone                   a zone box (terrain zone)
     area B2 sea                    an approach (or offshore) box
     border 1-2 river               clear | river | water | arrow | landing (box-beach) | sea
     bridge BR1 1-2 german          a bridge on the 1-2 border (german | allied | destroyed)
-    beach Omaha 2 works            a beach area with intact defensive works (box=B2 nat=UK: its box, nation)
+    beach Omaha 2 works            a beach area with intact defensive works (box=B2 nat=UK depots=2 mulberry=A)
     unit U1 allied US infantry 3-4-3/2 1 Spent div=29th
     unit P1 allied US infantry 3-4-3/2 1 arrive=6 method=drop   a unit of the arrival schedule (4.33)
     turn 2 1944-06-07 1 Overcast   another day of the turn record track (turn, date, week, weather)
@@ -27,10 +27,39 @@ from phaseline.plugins import registry
 from phaseline.scenario import load_custom
 
 PROV = {"provenance": "placeholder", "source": "synthetic test position"}
-AREA_COLS = ["area_id", "name", "kind", "terrain", "tem", "bocage", "vp", "zone", "beach", "port", "naval_colour",
-             "x", "y"]
-UNIT_COLS = ["unit_id", "name", "side", "nationality", "ss", "division", "type", "subtype", "art_kind", "size",
-             "attack", "defense", "movement", "spent_defense", "oob_provenance", "oob_source"]
+AREA_COLS = [
+    "area_id",
+    "name",
+    "kind",
+    "terrain",
+    "tem",
+    "bocage",
+    "vp",
+    "zone",
+    "beach",
+    "port",
+    "naval_colour",
+    "x",
+    "y",
+]
+UNIT_COLS = [
+    "unit_id",
+    "name",
+    "side",
+    "nationality",
+    "ss",
+    "division",
+    "type",
+    "subtype",
+    "art_kind",
+    "size",
+    "attack",
+    "defense",
+    "movement",
+    "spent_defense",
+    "oob_provenance",
+    "oob_source",
+]
 
 
 def write_position(folder: Path, text: str) -> tuple[Path, dict]:
@@ -47,10 +76,21 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         if kind == "area":
             area_id, terrain = args[0], args[1]
             is_zone, is_box = terrain == "zone", terrain in ("zone", "sea")
-            row = {"area_id": area_id, "name": f"Area {area_id}", "kind": "box" if is_box else "area",
-                   "terrain": terrain, "tem": "" if is_box else (args[2] if len(args) > 2 else "1"),
-                   "bocage": "false", "vp": "0", "zone": area_id[-1] if is_zone else "", "beach": "", "port": "",
-                   "naval_colour": "", "x": str(len(areas)), "y": "0"}
+            row = {
+                "area_id": area_id,
+                "name": f"Area {area_id}",
+                "kind": "box" if is_box else "area",
+                "terrain": terrain,
+                "tem": "" if is_box else (args[2] if len(args) > 2 else "1"),
+                "bocage": "false",
+                "vp": "0",
+                "zone": area_id[-1] if is_zone else "",
+                "beach": "",
+                "port": "",
+                "naval_colour": "",
+                "x": str(len(areas)),
+                "y": "0",
+            }
             for extra in args[3:]:
                 if extra == "bocage":
                     row["bocage"] = "true"
@@ -71,18 +111,44 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
         elif kind == "beach":
             name, area_id, *rest = args
             areas[area_id]["beach"] = name
-            options = dict(extra.split("=") for extra in rest if "=" in extra)
-            beaches.append({"beach": name, "area_id": area_id, "nationality": options.get("nat", "US"),
-                            "approach_box": options.get("box", area_id), "depots_per_day": "1",
-                            "works": "true" if "works" in rest else "false", "mulberry": options.get("mulberry", "")})
+            beach = {
+                "beach": name,
+                "area_id": area_id,
+                "nationality": "US",
+                "approach_box": area_id,
+                "depots_per_day": "1",
+                "works": "true" if "works" in rest else "false",
+                "mulberry": "",
+            }
+            for extra in rest:  # box=B2, nat=UK, depots=2, mulberry=A
+                if "=" in extra:
+                    key, value = extra.split("=")
+                    beach[{"box": "approach_box", "nat": "nationality", "depots": "depots_per_day"}.get(key, key)] = (
+                        value
+                    )
+            beaches.append(beach)
         elif kind == "unit":
             unit_id, side, nationality, utype, values, where, *rest = args
             strengths, _, spent = values.partition("/")
             attack, defense, movement = strengths.split("-")
-            row = {"unit_id": unit_id, "name": unit_id, "side": side, "nationality": nationality, "ss": "false",
-                   "division": "", "type": utype, "subtype": "", "art_kind": "", "size": "III", "attack": attack,
-                   "defense": defense, "movement": movement, "spent_defense": spent or str(max(0, int(defense) - 2)),
-                   "oob_provenance": "placeholder", "oob_source": "test"}
+            row = {
+                "unit_id": unit_id,
+                "name": unit_id,
+                "side": side,
+                "nationality": nationality,
+                "ss": "false",
+                "division": "",
+                "type": utype,
+                "subtype": "",
+                "art_kind": "",
+                "size": "III",
+                "attack": attack,
+                "defense": defense,
+                "movement": movement,
+                "spent_defense": spent or str(max(0, int(defense) - 2)),
+                "oob_provenance": "placeholder",
+                "oob_source": "test",
+            }
             for extra in rest:
                 if "=" in extra:
                     key, value = extra.split("=")
@@ -96,8 +162,16 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
             weather = args[0]
         elif kind == "turn":
             turn, date, week, start = args
-            days.append({"turn": turn, "date": date, "week": week, "start_weather": start, "reinforcements": "",
-                         "vp_required": ""})
+            days.append(
+                {
+                    "turn": turn,
+                    "date": date,
+                    "week": week,
+                    "start_weather": start,
+                    "reinforcements": "",
+                    "vp_required": "",
+                }
+            )
         elif kind == "control":
             after["control"][args[0]] = args[1]
         else:
@@ -106,12 +180,24 @@ def write_position(folder: Path, text: str) -> tuple[Path, dict]:
     _csv(folder / "map/areas.csv", list(areas.values()), AREA_COLS)
     _csv(folder / "map/borders.csv", borders, ["a", "b", "kind", "river", "bridge"])
     _csv(folder / "map/bridges.csv", bridges, ["bridge_id", "a", "b", "name", "initial_state"])
-    _csv(folder / "map/beaches.csv", beaches,
-         ["beach", "area_id", "nationality", "approach_box", "depots_per_day", "works", "mulberry"])
+    _csv(
+        folder / "map/beaches.csv",
+        beaches,
+        ["beach", "area_id", "nationality", "approach_box", "depots_per_day", "works", "mulberry"],
+    )
     _csv(folder / "units.csv", units, UNIT_COLS)
     _csv(folder / "setup.csv", setup, ["unit_id", "space_id", "arrival_day", "method"])
-    turns = [{"turn": "1", "date": "1944-06-06", "week": "1", "start_weather": weather or "Clear",
-              "reinforcements": "", "vp_required": "10"}, *days]
+    turns = [
+        {
+            "turn": "1",
+            "date": "1944-06-06",
+            "week": "1",
+            "start_weather": weather or "Clear",
+            "reinforcements": "",
+            "vp_required": "10",
+        },
+        *days,
+    ]
     _csv(folder / "tables/turns.csv", turns, list(turns[0]))
     (folder / "scenario.toml").write_text(
         'game = "breakout-normandy"\nbase = "d-day"\ntitle = "test position"\nfirst_turn = 1\n'
@@ -141,7 +227,7 @@ def new_match(tmp_path: Path, text: str, *, seed: int = 1) -> Game:
             for unit_id, status in after["status"].items():
                 game.set("unit_state", {"unit_id": unit_id}, status=status)
             for space, controller in after["control"].items():
-                game.set("bkn_control", {"space_id": space}, controller=controller)
+                game.set("space_control", {"space_id": space}, controller=controller)
     return game
 
 

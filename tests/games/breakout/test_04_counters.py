@@ -6,7 +6,7 @@ import pytest
 from games.breakout.position import new_match
 from phaseline import Action, Game, RuleViolation, Store
 from phaseline.games.breakout.rules.board import board, national_group
-from phaseline.games.breakout.rules.refit import can_regroup_to, legal_regroups
+from phaseline.games.breakout.rules.regroup import can_regroup_to, legal_regroups
 from phaseline.plugins import registry
 
 MAP = """

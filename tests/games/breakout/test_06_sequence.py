@@ -79,12 +79,20 @@ def test_8_6_two_consecutive_passes_end_daylight(tmp_path, monkeypatch):
 def test_6_1_a_day_is_dawn_daylight_refit_regroup(tmp_path):
     game = new_match(tmp_path, MAP)
     names = [s.name for s in game.steps(2)]
-    assert names == ["dawn", "german-impulse", "allied-impulse", "refit", "german-regroup", "allied-regroup"]
+    assert names == [
+        "dawn",
+        "german-impulse",
+        "allied-impulse",
+        "german-refit",
+        "allied-refit",
+        "german-regroup",
+        "allied-regroup",
+    ]
 
 
 def test_6_every_phase_cites_its_rule(tmp_path):
     game = new_match(tmp_path, MAP + "unit P1 allied US infantry 3-4-3/2 2 arrive=6 method=drop\n")
-    assert [s.rule for s in game.steps(1)] == ["21.2", "21.3", "21.4", "21.5", "8.1", "8.1", "6.4", "6.5", "6.5"]
+    assert [s.rule for s in game.steps(1)] == ["21.2", "21.3", "21.4", "21.5", "8.1", "8.1", "6.4", "6.4", "6.5", "6.5"]
 
 
 def test_6_2_dawn_places_reinforcements_readies_markers_and_sets_the_weather(tmp_path):

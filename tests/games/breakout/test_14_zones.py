@@ -102,7 +102,10 @@ def test_14_3_two_corps_artillery_may_share_a_zone_but_not_an_area(tmp_path):
 
 
 def test_14_4_no_air_strikes_on_zones(tmp_path):
-    text = MAP + "control 1 US\ncontrol 2 US\nunit G1 german DE infantry 2-3-2/1 ZA\nunit G2 german DE infantry 2-3-2/1 2\n"
+    text = (
+        MAP
+        + "control 1 US\ncontrol 2 US\nunit G1 german DE infantry 2-3-2/1 ZA\nunit G2 german DE infantry 2-3-2/1 2\n"
+    )
     offered = {str(a) for a in legal_bombardments(allied_impulse(text, tmp_path), "allied")}  # 17.3: beside US areas
     assert "bombard 2 AIR_US" in offered and "bombard ZA AIR_US" not in offered
 

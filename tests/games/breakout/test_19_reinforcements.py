@@ -231,7 +231,7 @@ def test_19_6_the_rangers_withdraw_at_dawn_once_omaha_is_allied(tmp_path):
     assert where(game, "R2") == "1"  # Omaha (2) is still German-controlled
     with game.store.transaction():
         game.log(Event("note", purpose="test: Omaha falls"))
-        game.set("bkn_control", {"space_id": "2"}, controller="US")
+        game.set("space_control", {"space_id": "2"}, controller="US")
     at_dawn(game, 3)
     assert where(game, "R2") is None and where(game, "R5") is None
 

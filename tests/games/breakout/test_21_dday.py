@@ -233,7 +233,7 @@ def test_21_6_daylight_starts_with_german_impulse_0_and_21_7_refit_regroup_follo
     script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
     play(game, "wave Omaha L3", "end")
     assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
-    assert [s.name for s in game.steps(1)][-3:] == ["refit", "german-regroup", "allied-regroup"]
+    assert [s.name for s in game.steps(1)][-4:] == ["german-refit", "allied-refit", "german-regroup", "allied-regroup"]
 
 
 def test_21_7_refit_and_regroup_follow_as_on_any_day(tmp_path):

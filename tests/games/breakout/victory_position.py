@@ -64,7 +64,7 @@ def scored_match(
             for unit_id, status in after["status"].items():
                 game.set("unit_state", {"unit_id": unit_id}, status=status)
             for space, controller in after["control"].items():
-                game.set("bkn_control", {"space_id": space}, controller=controller)
+                game.set("space_control", {"space_id": space}, controller=controller)
     return game
 
 

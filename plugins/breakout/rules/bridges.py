@@ -1,0 +1,372 @@
+"""Bridges (3.23, 3.24, 4.7, 20, 8.21-8.23, 8.511): who holds them, seizure, repair, demolition.
+
+A bridge's state is the engine's link_state of its border, both directions: german,
+allied or destroyed (20.1, 4.7). An unbridged river border is German-held unless its
+link_state says held-allied (8.511). Supply lines read the same rows (12.5, paths.sql).
+"""
+
+from __future__ import annotations
+
+from phaseline import Action, Event
+from phaseline import sequence as walker
+
+from ..scenarios import ALLIED, GERMAN
+from .board import POINT_TYPES, Board, board, enemy_of
+
+REPAIRS_PER_IMPULSE = {ALLIED: 4, GERMAN: 1}  # 20.2
+CONSTRUCTION_MARKERS = {ALLIED: 4, GERMAN: 1}  # 20.2
+MAX_LEVEL = 2  # 20.2: a failed attempt raises the level by one, up to +2
+SUCCESS = 7  # 20.2-20.4: dr + drm >= 7
+
+
+def set_bridge(game, bridge: dict, state: str) -> None:
+    """20.1: the bridge is now german, allied or destroyed (both directions of its border)."""
+    for a, b in ((bridge["a"], bridge["b"]), (bridge["b"], bridge["a"])):
+        _set_link(game, a, b, state)
+
+
+def hold_river(game, a: str, b: str, side: str) -> None:
+    """8.511: an unbridged river border held by the side that crossed it (German by default)."""
+    for x, y in ((a, b), (b, a)):
+        _set_link(game, x, y, f"held-{side}")
+
+
+def _set_link(game, a: str, b: str, state: str) -> None:
+    exists = game.one("SELECT count(*) FROM link_state WHERE game_id = ? AND a = ? AND b = ?", [game.game_id, a, b])
+    if exists:
+        game.set("link_state", {"a": a, "b": b}, state=state)
+    else:
+        game.insert("link_state", {"a": a, "b": b, "state": state})
+
+
+def settle_holders(game) -> None:
+    """20.1(5), 8.511: a bridge or river border between two areas one side controls is held by it."""
+    b = board(game)
+    for bridge in sorted(b.bridges.values(), key=lambda br: br["bridge_id"]):
+        owner = _common_owner(b, bridge["a"], bridge["b"])
+        if owner and bridge["state"] not in (owner, "destroyed"):
+            set_bridge(game, bridge, owner)
+            game.log(Event("note", side=owner, purpose=f"{bridge['name']}: both sides {owner}", rule="8.511"))
+    for a, links in sorted(b.links.items()):
+        for c, (kind, _) in sorted(links.items()):
+            owner = _common_owner(b, a, c)
+            if kind == "river" and a < c and owner and b.link_states.get((a, c), "held-german") != f"held-{owner}":
+                hold_river(game, a, c, owner)
+
+
+def _common_owner(b: Board, a: str, c: str) -> str | None:
+    first, second = b.areas[a], b.areas[c]
+    if first.kind != "area" or second.kind != "area":
+        return None
+    for side in (GERMAN, ALLIED):
+        if first.controlled_by(side) and second.controlled_by(side):
+            return side
+    return None
+
+
+# === 20.5 MODIFIERS (tables/combat.csv: bridge_drm, seize_drm) ================================
+
+
+def drm_chart(game, table: str) -> dict[str, int]:
+    """The drm rows of one chart table by code (a '+1/+2' range reads as its first value)."""
+    rows = game.con.execute("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = ?", [game.game_id, table])
+    return {code: int(value.split("/")[0]) for code, value in rows.fetchall()}
+
+
+def area_drm(game, b: Board, space: str, side: str) -> int:
+    """20.5: +3 free, +2 friendly-controlled contested, +1 enemy-controlled contested, 0 else."""
+    area, drm = b.areas[space], drm_chart(game, "bridge_drm")
+    if area.free(side):
+        return drm["free"]
+    if area.contested():
+        return drm["friendly-contested"] if area.controlled_by(side) else drm["enemy-contested"]
+    return 0
+
+
+def repair_drm(game, b: Board, bridge: dict, side: str, level: int) -> list[tuple[str, int]]:
+    """20.5: both areas, -1 for a repair, -1 over a water obstacle, + the construction level."""
+    drm = drm_chart(game, "bridge_drm")
+    terms = [(f"area {s}", area_drm(game, b, s, side)) for s in (bridge["a"], bridge["b"])]
+    terms.append(("repair", drm["repair"]))
+    if bridge["border"] == "water":
+        terms.append(("water obstacle", drm["water"]))
+    if level:
+        terms.append(("construction level", level))
+    return terms
+
+
+def demolition_drm(game, b: Board, bridge: dict, side: str) -> list[tuple[str, int]]:
+    """20.5: both areas, -1 over a water obstacle."""
+    terms = [(f"area {s}", area_drm(game, b, s, side)) for s in (bridge["a"], bridge["b"])]
+    if bridge["border"] == "water":
+        terms.append(("water obstacle", drm_chart(game, "bridge_drm")["water"]))
+    return terms
+
+
+def seizure_drm(game, b: Board, bridge: dict, side: str, here: str) -> list[tuple[str, int]]:
+    """20.3: +3 from a free area, +1 the other area vacant, -1 per Fresh enemy there, -1 water."""
+    drm = drm_chart(game, "seize_drm")
+    other = bridge["b"] if bridge["a"] == here else bridge["a"]
+    fresh = len(b.fresh_enemies(other, side))
+    terms = [("from a free area", drm["free"])]
+    if b.areas[other].vacant(side):
+        terms.append(("other area vacant", drm["vacant"]))
+    if fresh:
+        terms.append((f"{fresh} Fresh enemy units", drm["fresh"] * fresh))
+    if bridge["border"] == "water":
+        terms.append(("water obstacle", drm_chart(game, "bridge_drm")["water"]))
+    return terms
+
+
+def _roll(game, side: str, what: str, terms: list[tuple[str, int]], rule: str) -> bool:
+    die = game.roll(what, rule=rule, side=side)
+    total = die + sum(v for _, v in terms)
+    mods = ", ".join(f"{v:+d} {name}" for name, v in terms)
+    ok = total >= SUCCESS
+    game.log(
+        Event(
+            "note", side=side, purpose=f"{what}: dr {die} {mods} = {total}: {'success' if ok else 'fails'}", rule=rule
+        )
+    )
+    return ok
+
+
+# === 20.3 SEIZURE (8.22) ====================================================================
+
+
+def seizure_refusal(game, unit: dict, bridge: dict) -> str | None:
+    """Why ``unit`` may not try to seize ``bridge`` now (None: it may)."""
+    b = board(game)
+    side, here = unit["side"], unit["space_id"]
+    if here not in (bridge["a"], bridge["b"]):
+        return f"{bridge['name']} is not on a border of {here}"
+    if bridge["state"] != enemy_of(side):
+        return f"{bridge['name']} is {bridge['state']}: only an enemy-held bridge can be seized"
+    if unit["type"] not in POINT_TYPES:
+        return f"{unit['unit_id']} is {unit['type']}: only infantry and armour seize bridges"
+    if unit["status"] != "Fresh" or unit["attacked"] or unit["pending"]:
+        return f"{unit['unit_id']} is not a Fresh unit free to move"
+    activated = b.day["activated"]
+    if activated is not None and (not unit["eligible"] or unit["mp"] < 1):
+        return f"{unit['unit_id']} has no MF left in the activated area's impulse"
+    if not b.areas[here].free(side):
+        return f"{here} is not free for {side}"
+    if _tried(game, bridge["bridge_id"], side):
+        return f"{bridge['name']} was tried already this impulse"
+    return None
+
+
+def seize(game, action: Action) -> None:
+    """seize UNIT BRIDGE: spend 1 MF, dr + drm >= 7 takes the bridge (20.3, 8.22)."""
+    from .movement import activate  # the impulse's first act activates the unit's area (8.1)
+
+    unit, bridge = _unit_and_bridge(game, action, "seize UNIT BRIDGE", "20.3")
+    refusal = seizure_refusal(game, unit, bridge)
+    if refusal:
+        raise game.violation(f"{unit['unit_id']} cannot seize {bridge['bridge_id']}: {refusal}", "20.3")
+    if board(game).day["activated"] is None:
+        activate(game, action.side, unit["space_id"])
+        unit = board(game).units[unit["unit_id"]]
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.22: 1 MF
+    terms = seizure_drm(game, board(game), bridge, action.side, unit["space_id"])
+    ok = _roll(game, action.side, f"{unit['unit_id']} tries to seize {bridge['name']}", terms, "20.3")
+    game.insert(
+        "bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": action.side, "what": "seize", "seized": ok}
+    )
+    if ok:
+        set_bridge(game, bridge, action.side)
+
+
+def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
+    """20.3: units crossing a bridge seized this impulse pay +1 MF and have no minimum move."""
+    return bool(
+        game.one(
+            "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND bridge_id = ? AND side = ? AND seized",
+            [game.game_id, bridge_id, side],
+        )
+    )
+
+
+# === 20.2 REPAIR (8.21) =====================================================================
+
+
+def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> str | None:
+    """Why ``side`` may not try to repair ``bridge`` now (None: it may); ``at_night``: in its Refit phase."""
+    b = board(game)
+    if bridge["state"] != "destroyed":
+        return f"{bridge['name']} is not destroyed"
+    if not at_night and b.day["activated"] is not None:
+        return "repairs open an Assault impulse, before anything else (8.21)"
+    if not any(b.areas[s].controlled_by(side) and _supplied_area(game, side, s) for s in (bridge["a"], bridge["b"])):
+        return "neither of its areas is friendly-controlled and in supply (20.2, 12.8)"
+    if _tried(game, bridge["bridge_id"], side):
+        return f"{bridge['name']} was tried already this impulse"
+    return None
+
+
+def repair(game, action: Action) -> None:
+    """repair BRIDGE[,BRIDGE…]: open the impulse with repair rolls in one activated area (20.2)."""
+    from .movement import activate
+
+    if len(action.args) != 1:
+        raise game.violation("repair takes bridges: repair BRIDGE[,BRIDGE…]", "20.2")
+    side = action.side
+    ids = action.args[0].split(",")
+    if len(ids) > REPAIRS_PER_IMPULSE[side]:
+        raise game.violation(f"{side} may attempt {REPAIRS_PER_IMPULSE[side]} repairs per impulse", "20.2")
+    b = board(game)
+    bridges = [_bridge(game, i, "20.2") for i in ids]
+    areas = [{s for s in (br["a"], br["b"]) if b.areas[s].controlled_by(side)} for br in bridges]
+    common = set.intersection(*areas) if areas else set()
+    if not common:
+        raise game.violation("repaired bridges must all border one friendly-controlled area", "8.21")
+    for bridge in bridges:
+        refusal = repair_refusal(game, side, bridge)
+        if refusal:
+            raise game.violation(f"cannot repair {bridge['bridge_id']}: {refusal}", "20.2")
+    area = min(common)
+    activate(game, side, area)
+    for bridge in bridges:
+        attempt_repair(game, side, bridge, "20.2")
+
+
+def attempt_repair(game, side: str, bridge: dict, rule: str) -> bool:
+    """One repair roll with a construction marker (20.2): success takes the bridge, failure +1 level."""
+    level = _construction_marker(game, bridge["bridge_id"], side)
+    terms = repair_drm(game, board(game), bridge, side, level)
+    ok = _roll(game, side, f"{side} repairs {bridge['name']}", terms, rule)
+    game.insert("bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": side, "what": "repair", "seized": False})
+    if ok:
+        set_bridge(game, bridge, side)
+        for owner in (GERMAN, ALLIED):  # 20.2: both sides' markers come off
+            if _level(game, bridge["bridge_id"], owner) is not None:
+                game.delete("bkn_construction", {"bridge_id": bridge["bridge_id"], "side": owner})
+    else:
+        game.set("bkn_construction", {"bridge_id": bridge["bridge_id"], "side": side}, level=min(MAX_LEVEL, level + 1))
+    return ok
+
+
+def _construction_marker(game, bridge_id: str, side: str) -> int:
+    """20.2: the marker already on the bridge, else a free one, else one pulled off elsewhere."""
+    level = _level(game, bridge_id, side)
+    if level is not None:
+        return level
+    placed = game.rows(
+        "SELECT bridge_id FROM bkn_construction WHERE game_id = ? AND side = ? ORDER BY bridge_id", [game.game_id, side]
+    )
+    if len(placed) >= CONSTRUCTION_MARKERS[side]:
+        game.delete("bkn_construction", {"bridge_id": placed[0]["bridge_id"], "side": side})
+    game.insert("bkn_construction", {"bridge_id": bridge_id, "side": side, "level": 0})
+    return 0
+
+
+def _level(game, bridge_id: str, side: str) -> int | None:
+    return game.one(
+        "SELECT level FROM bkn_construction WHERE game_id = ? AND bridge_id = ? AND side = ?",
+        [game.game_id, bridge_id, side],
+    )
+
+
+# === 20.4 DEMOLITION (8.23) ===================================================================
+
+
+def demolition_refusal(game, side: str, bridge: dict) -> str | None:
+    b = board(game)
+    if bridge["state"] != side:
+        return f"{bridge['name']} is not {side}-held"
+    activated = b.day["activated"]
+    if activated is not None and activated not in (bridge["a"], bridge["b"]):
+        return f"{bridge['name']} is not on a border of the activated area {activated}"
+    ends = [b.areas[s] for s in (bridge["a"], bridge["b"])]
+    if not any(a.contested() or not a.controlled_by(side) for a in ends):
+        return "neither side of it is enemy-controlled or contested"
+    if _tried(game, bridge["bridge_id"], side):
+        return f"{bridge['name']} was tried already this impulse"
+    return None
+
+
+def demolish(game, action: Action) -> None:
+    """demolish BRIDGE[,BRIDGE…]: end the Assault impulse blowing friendly-held bridges (20.4, 8.23)."""
+    from .movement import activate
+
+    if len(action.args) != 1:
+        raise game.violation("demolish takes bridges: demolish BRIDGE[,BRIDGE…]", "20.4")
+    side = action.side
+    bridges = [_bridge(game, i, "20.4") for i in action.args[0].split(",")]
+    for bridge in bridges:
+        refusal = demolition_refusal(game, side, bridge)
+        if refusal:
+            raise game.violation(f"cannot demolish {bridge['bridge_id']}: {refusal}", "20.4")
+    b = board(game)
+    if b.day["activated"] is None:  # 8.11: an area may be activated only to blow its bridges
+        ends = set.intersection(*[{br["a"], br["b"]} for br in bridges])
+        if not ends:
+            raise game.violation("demolished bridges must all border one activated area", "8.23")
+        activate(game, side, min(ends))
+    for bridge in bridges:
+        terms = demolition_drm(game, board(game), bridge, side)
+        ok = _roll(game, side, f"{side} blows {bridge['name']}", terms, "20.4")
+        game.insert(
+            "bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": side, "what": "demolish", "seized": False}
+        )
+        if ok:
+            set_bridge(game, bridge, "destroyed")
+    walker.end_step(game)  # 8.23: demolition closes the impulse
+
+
+# === legal actions ============================================================================
+
+
+def legal_bridge_actions(game, side: str) -> list[Action]:
+    """Seizures by each unit free to try; single repairs and demolitions open to the side."""
+    b = board(game)
+    if b.day["kind"] not in (None, "assault"):
+        return []
+    found = []
+    for bridge in sorted(b.bridges.values(), key=lambda br: br["bridge_id"]):
+        for end in (bridge["a"], bridge["b"]):
+            for unit in b.units_in(end, side):
+                if seizure_refusal(game, unit, bridge) is None:
+                    found.append(Action("seize", (unit["unit_id"], bridge["bridge_id"]), side))
+        if repair_refusal(game, side, bridge) is None:
+            found.append(Action("repair", (bridge["bridge_id"],), side))
+        if demolition_refusal(game, side, bridge) is None:
+            found.append(Action("demolish", (bridge["bridge_id"],), side))
+    return found
+
+
+def clear_attempts(game) -> None:
+    """20.2-20.4: one attempt per bridge per impulse or Refit phase."""
+    for row in game.rows("SELECT bridge_id, side FROM bkn_bridge_try WHERE game_id = ? ORDER BY 1, 2", [game.game_id]):
+        game.delete("bkn_bridge_try", row)
+
+
+def _tried(game, bridge_id: str, side: str) -> bool:
+    return bool(
+        game.one(
+            "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND bridge_id = ? AND side = ?",
+            [game.game_id, bridge_id, side],
+        )
+    )
+
+
+def _supplied_area(game, side: str, space: str) -> bool:
+    """12.8: no repair in an isolated area (judged by the side's units there, if any)."""
+    rows = [r for r in game.rules.run("cheapest-paths", side=side) if r["space_id"] == space]
+    return not rows or any(r["cost"] is not None for r in rows)
+
+
+def _bridge(game, bridge_id: str, rule: str) -> dict:
+    bridge = board(game).bridges.get(bridge_id)
+    if bridge is None:
+        raise game.violation(f"no bridge {bridge_id!r}", rule)
+    return bridge
+
+
+def _unit_and_bridge(game, action: Action, usage: str, rule: str) -> tuple[dict, dict]:
+    if len(action.args) != 2:
+        raise game.violation(f"usage: {usage}", rule)
+    unit = board(game).units.get(action.args[0])
+    if unit is None or unit["side"] != action.side:
+        raise game.violation(f"{action.args[0]} is not a {action.side} unit on the map", rule)
+    return unit, _bridge(game, action.args[1], rule)

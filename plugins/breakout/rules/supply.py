@@ -1,0 +1,335 @@
+"""Supply (12.5-12.7, 18.41, 24.2-24.4): sources, isolation, depots and what they hold.
+
+Supply lines and refit costs are the engine's path queries (schema/rules/paths.sql) over
+the costs of loading.supply_path_costs: path_source holds the side's supply sources
+(German-controlled zones' areas and Cherbourg, the Allied beaches and working ports),
+and during a side's Refit phase its depots instead. Amounts come from tables/supply.csv.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..scenarios import ALLIED, GERMAN
+from .board import board, national_group
+
+UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
+
+
+def chart(game) -> dict[str, int]:
+    """tables/supply.csv: the supply amounts and rolls by item."""
+    cached = getattr(game, "_bkn_supply_chart", None)
+    if cached is None:
+        rows = game.con.execute("SELECT item, value FROM bkn_supply_chart WHERE game_id = ?", [game.game_id])
+        cached = game._bkn_supply_chart = dict(rows.fetchall())
+    return cached
+
+
+def is_extended(game) -> bool:
+    """24: the extended game's supply rules (24.2-24.4, 24.7) apply."""
+    return bool(game.scenario.settings.get("extended"))
+
+
+# === 12.5 SOURCES ===========================================================================
+
+
+def supply_sources(game) -> dict[tuple[str, str], str]:
+    """(side, area) -> kind of every supply source now (12.6, 12.62, 12.7, 24.2, 24.3)."""
+    gid = game.game_id
+    found: dict[tuple[str, str], str] = {}
+    for (space,) in game.con.execute(  # 12.6: areas arrow-linked to a German-controlled zone
+        """SELECT DISTINCT l.a FROM link l
+           JOIN space z ON z.game_id = l.game_id AND z.space_id = l.b AND z.terrain = 'zone'
+           JOIN space s ON s.game_id = l.game_id AND s.space_id = l.a AND s.kind = 'area'
+           JOIN space_control c ON c.game_id = l.game_id AND c.space_id = z.space_id AND c.controller = 'DE'
+           WHERE l.game_id = ? AND l.kind = 'arrow' ORDER BY 1""",
+        [gid],
+    ).fetchall():
+        found[GERMAN, space] = "zone"
+    for (space,) in game.con.execute(  # 12.62: Cherbourg, a limited German source
+        "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'major'", [gid]
+    ).fetchall():
+        found[GERMAN, space] = "port"
+    for (space,) in game.con.execute("SELECT area_id FROM bkn_beach WHERE game_id = ?", [gid]).fetchall():
+        found[ALLIED, space] = "beach"  # 12.7
+    for port in working_ports(game):  # 24.2
+        found[ALLIED, port["space_id"]] = "port"
+    return found
+
+
+def set_sources(game, depots_for: str | None = None) -> None:
+    """path_source := the supply sources, or for ``depots_for`` its depots (Refit phase)."""
+    wanted = {k: v for k, v in supply_sources(game).items() if k[0] != depots_for}
+    if depots_for:
+        for d in depots(game, depots_for):
+            wanted[depots_for, d["space_id"]] = "depot"
+    have = {
+        (r["side"], r["space_id"]): r["kind"]
+        for r in game.rows("SELECT side, space_id, kind FROM path_source WHERE game_id = ?", [game.game_id])
+    }
+    for key in sorted(set(have) - set(wanted)):
+        game.delete("path_source", {"side": key[0], "space_id": key[1]})
+    for key in sorted(set(wanted) - set(have)):
+        game.insert("path_source", {"side": key[0], "space_id": key[1], "kind": wanted[key]})
+    for key in sorted(k for k in set(wanted) & set(have) if wanted[k] != have[k]):
+        game.set("path_source", {"side": key[0], "space_id": key[1]}, kind=wanted[key])
+
+
+def isolated(game, side: str) -> list[dict[str, Any]]:
+    """12.5, 12.8: the side's units on the map with no supply line (zones are always supplied)."""
+    return [r for r in game.rules.run("cheapest-paths", side=side) if r["cost"] is None]
+
+
+# === 12.5 DEPOTS ============================================================================
+
+
+def depots(game, side: str) -> list[dict[str, Any]]:
+    return game.rows("SELECT * FROM bkn_depot WHERE game_id = ? AND side = ? ORDER BY depot_id", [game.game_id, side])
+
+
+def add_depot(game, side: str, nationality: str, space: str, source: str, sp: int) -> None:
+    n = 1 + int(game.one("SELECT count(*) FROM bkn_depot WHERE game_id = ? AND side = ?", [game.game_id, side]))
+    depot_id = f"{'G' if side == GERMAN else 'A'}{n}"
+    game.insert(
+        "bkn_depot",
+        {"depot_id": depot_id, "side": side, "nationality": nationality, "space_id": space, "source": source, "sp": sp},
+    )
+
+
+def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
+    """(area, depot area) -> path cost, every area and depot at once (paths.sql source-paths)."""
+    return {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
+
+
+def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
+    """Unit -> [(SP cost, depot)] of every depot able to refit it now, cheapest first (12.5).
+
+    Cost: 1, +1 per border crossed and per contested area between, +1 if disrupted; a
+    depot in a contested area refits only units there; Allied depots refit units of
+    their own nationality only (12.7).
+    """
+    b = board(game)
+    c = chart(game)
+    paths = depot_paths(game, side)
+    done = {r["unit_id"] for r in game.rows("SELECT unit_id FROM bkn_refitted WHERE game_id = ?", [game.game_id])}
+    found: dict[str, list[tuple[int, str]]] = {}
+    for d in depots(game, side):
+        contested = b.areas[d["space_id"]].contested()
+        for unit in b.units.values():
+            if unit["side"] != side or unit["status"] not in UP or unit["unit_id"] in done:
+                continue
+            if side == ALLIED and national_group(unit["nationality"]) != d["nationality"]:
+                continue
+            if contested and unit["space_id"] != d["space_id"]:
+                continue
+            path = paths.get((unit["space_id"], d["space_id"]))
+            if path is None:
+                continue
+            cost = c["refit_base"] + path + (c["refit_disrupted"] if unit["status"] in ("Dis1", "Dis2") else 0)
+            if cost <= d["sp"]:
+                found.setdefault(unit["unit_id"], []).append((cost, d["depot_id"]))
+    return {u: sorted(options) for u, options in found.items()}
+
+
+# === 12.6, 18.41 GERMAN DEPOTS ================================================================
+
+
+def german_depot_sp(game) -> int:
+    """12.6: 5 SP on a Clear day, 10 on an Overcast one; 18.41: +-1 per 3 (or part) other impulses."""
+    c = chart(game)
+    start, impulses = day_weather(game)
+    other = sum(1 for w in impulses if w != start)
+    change = math.ceil(other / c["weather_change_step"])
+    if start == "Overcast":
+        return max(0, c["german_depot_sp_overcast"] - change)
+    return c["german_depot_sp_clear"] + change
+
+
+def day_weather(game) -> tuple[str, list[str]]:
+    """The day's starting weather and the weather of each impulse the marker entered (18.41)."""
+    start = game.one(
+        "SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, game.clock.turn]
+    )
+    rows = game.con.execute(
+        "SELECT weather FROM bkn_impulse_weather WHERE game_id = ? ORDER BY impulse", [game.game_id]
+    ).fetchall()
+    return start or "Clear", [r[0] for r in rows]
+
+
+def note_impulse_weather(game) -> None:
+    """18.41: record the weather of each impulse-track space the marker enters."""
+    impulse, weather = board(game).day["impulse"], board(game).day["weather"]
+    known = game.one(
+        "SELECT count(*) FROM bkn_impulse_weather WHERE game_id = ? AND impulse = ?", [game.game_id, impulse]
+    )
+    if not known:
+        game.insert("bkn_impulse_weather", {"impulse": impulse, "weather": weather})
+
+
+def clear_impulse_weather(game) -> None:
+    for (impulse,) in game.con.execute(
+        "SELECT impulse FROM bkn_impulse_weather WHERE game_id = ? ORDER BY 1", [game.game_id]
+    ).fetchall():
+        game.delete("bkn_impulse_weather", {"impulse": impulse})
+
+
+def german_depot_areas(game) -> list[str]:
+    """12.6: free German areas joined to a German-controlled zone by German free areas."""
+    b = board(game)
+    zones = [s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)]
+    reached, todo = set(), list(zones)
+    while todo:
+        here = todo.pop()
+        for nxt, (kind, name) in b.neighbours(here).items():
+            area = b.areas[nxt]
+            if nxt in reached or area.kind != "area" or not area.free(GERMAN):
+                continue
+            if not _crossable(b, kind, name, GERMAN):
+                continue
+            reached.add(nxt)
+            todo.append(nxt)
+    return sorted(reached)
+
+
+def _crossable(b, kind: str, name: str | None, side: str) -> bool:
+    """12.5: rivers and water obstacles only by a friendly-held bridge."""
+    if kind == "bridge":
+        return b.bridges[name]["state"] == side
+    return kind in ("clear", "arrow")
+
+
+# === 12.7, 24.2-24.4 ALLIED DEPOTS ==============================================================
+
+
+def land_beach_depots(game) -> None:
+    """12.7: each beach lands its depots of 10 SP (less 1 per Fresh battery in or next to it)."""
+    b = board(game)
+    c = chart(game)
+    for beach in game.rows("SELECT * FROM bkn_beach WHERE game_id = ? ORDER BY beach", [game.game_id]):
+        area = b.areas[beach["area_id"]]
+        count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(game, beach["mulberry"]) else 0)
+        sp = max(0, c["beach_depot_sp"] - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
+        if area.controlled_by(GERMAN):
+            continue  # 12.7: a beach recaptured by the Germans lands nothing
+        if area.controller != beach["nationality"]:  # 12.7: the other nation's beach: SP to the Reserve
+            add_reserve(game, ALLIED, sp * count)
+            continue
+        for _ in range(count):
+            add_depot(game, ALLIED, beach["nationality"], beach["area_id"], beach["beach"], sp)
+    for port in working_ports(game):  # 24.2: minor ports supply US units only
+        sp = max(0, c["minor_port_sp"] - c["battery_interdiction_sp"] * batteries_near(b, port["space_id"]))
+        add_depot(game, ALLIED, "US", port["space_id"], port["name"], sp)
+
+
+def batteries_near(b, space: str) -> int:
+    """12.7, 19.4: Fresh German coastal batteries in or adjacent to the area."""
+    spaces = [space, *b.neighbours(space)]
+    return sum(
+        1
+        for s in spaces
+        if s in b.areas
+        for u in b.units_in(s, GERMAN)
+        if u["type"] == "coastal" and u["status"] == "Fresh"
+    )
+
+
+def allied_depot_areas(game, depot: dict[str, Any]) -> list[str]:
+    """12.7: free areas of the depot's nation traced from its uncontested beach, friendly bridges only."""
+    b = board(game)
+    start = b.areas[depot["space_id"]]
+    if start.contested():
+        return []
+    reached, todo = set(), [depot["space_id"]]
+    while todo:
+        here = todo.pop()
+        for nxt, (kind, name) in b.neighbours(here).items():
+            area = b.areas[nxt]
+            if (
+                nxt in reached
+                or area.kind != "area"
+                or not area.free(ALLIED)
+                or area.controller != depot["nationality"]
+            ):
+                continue
+            if _crossable(b, kind, name, ALLIED):
+                reached.add(nxt)
+                todo.append(nxt)
+    return sorted(reached - {depot["space_id"]})
+
+
+def add_reserve(game, side: str, sp: int) -> None:
+    """12.53: SP into the side's Reserve (the Supply Track)."""
+    if sp:
+        row = game.rows("SELECT reserve FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side])[0]
+        game.set("bkn_supply", {"side": side}, reserve=row["reserve"] + sp)
+
+
+def reserve(game, side: str) -> int:
+    return int(game.one("SELECT reserve FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side]) or 0)
+
+
+# === 24.2-24.4 PORTS AND MULBERRIES (extended game) =============================================
+
+
+def working_ports(game) -> list[dict[str, Any]]:
+    """24.2, 24.4: minor ports whose 10-day delay has run, while Allied-controlled."""
+    if not is_extended(game):
+        return []
+    b = board(game)
+    rows = game.rows(
+        """SELECT t.what AS space_id, s.name FROM bkn_port_timer t
+           JOIN space s ON s.game_id = t.game_id AND s.space_id = t.what
+           WHERE t.game_id = ? AND t.kind = 'port' AND t.due_turn <= ? AND NOT t.removed ORDER BY 1""",
+        [game.game_id, game.clock.turn],
+    )
+    return [r for r in rows if b.areas[r["space_id"]].controlled_by(ALLIED)]
+
+
+def mulberry_working(game, mulberry: str) -> bool:
+    """24.3: a Mulberry works from its due day until removed (never to return, 24.4)."""
+    if not is_extended(game):
+        return False
+    row = game.rows(
+        "SELECT due_turn, removed FROM bkn_port_timer WHERE game_id = ? AND kind = 'mulberry' AND what = ?",
+        [game.game_id, mulberry],
+    )
+    return bool(row) and row[0]["due_turn"] <= game.clock.turn and not row[0]["removed"]
+
+
+def update_port_timers(game) -> None:
+    """24.2-24.4, each Refit phase: start delays, delay contested ones, remove captured ones."""
+    if not is_extended(game):
+        return
+    b = board(game)
+    c = chart(game)
+    gid, turn = game.game_id, game.clock.turn
+    timers = {(r["kind"], r["what"]): r for r in game.rows("SELECT * FROM bkn_port_timer WHERE game_id = ?", [gid])}
+    places = [
+        ("port", r[0], r[0], c["port_delay_days"])
+        for r in game.con.execute(
+            "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'minor' ORDER BY 1", [gid]
+        ).fetchall()
+    ]
+    places += [
+        ("mulberry", r[0], r[1], c["mulberry_delay_days"])
+        for r in game.con.execute(
+            "SELECT mulberry, area_id FROM bkn_beach WHERE game_id = ? AND mulberry IS NOT NULL ORDER BY 1", [gid]
+        ).fetchall()
+    ]
+    for kind, what, space, delay in places:
+        area = b.areas[space]
+        timer = timers.get((kind, what))
+        if timer is None:
+            if area.controlled_by(ALLIED):  # 24.2, 24.3: ten days after the Allies first control it
+                game.insert("bkn_port_timer", {"kind": kind, "what": what, "due_turn": turn + delay, "removed": False})
+            continue
+        if timer["removed"]:
+            continue
+        if area.controlled_by(GERMAN) and not area.contested():
+            if kind == "port":  # 24.4: a recaptured port starts afresh when retaken
+                game.delete("bkn_port_timer", {"kind": kind, "what": what})
+            elif timer["due_turn"] <= turn:  # 24.4: a removed Mulberry never returns
+                game.set("bkn_port_timer", {"kind": kind, "what": what}, removed=True)
+        elif area.contested() and timer["due_turn"] > turn:  # 24.4: a contested one is one day later
+            game.set("bkn_port_timer", {"kind": kind, "what": what}, due_turn=timer["due_turn"] + 1)

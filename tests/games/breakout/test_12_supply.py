@@ -1,0 +1,380 @@
+"""Breakout: Normandy 12 (with 6.4, 18.41, 24.2-24.4, 24.7): refit, supply, depots and the Reserve."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, RuleViolation
+from phaseline.games.breakout.rules import refit, supply
+from phaseline.games.breakout.rules.board import board
+
+# A German zone behind area 1; 1-2-3 clear, 3-4 river, 5 Cherbourg (port), 6 cut off
+MAP = """
+area ZA zone
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+area 5 city 4 port=major
+area 6 clear 1
+border 1-ZA arrow
+border 1-2
+border 2-3
+border 3-4 river
+border 1-5
+"""
+
+
+def _refit_phase(game, monkeypatch, dice=()):
+    """Play both passes of impulse 0 (8.6): the day ends and the German Refit phase begins."""
+    game.play(Action("pass", (), "german"))
+    queue = script_dice(game, monkeypatch, [6, 6, *dice])
+    game.play(Action("pass", (), "allied"))
+    return queue
+
+
+def _note(game, purpose: str = "test set-up"):
+    game.log(Event("note", purpose=purpose))
+
+
+def _status(game, unit_id: str) -> str:
+    rows = game.rows("SELECT status FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
+    return rows[0]["status"]
+
+
+# === 12.5 REFIT COSTS BY PATH ===================================================================
+
+
+@pytest.mark.parametrize(
+    ("units", "costs"),
+    [
+        pytest.param("unit G1 german DE infantry 2-3-2/2 1 Spent", {"G1": 1}, id="12.5-same-area-1-SP"),
+        pytest.param("unit G1 german DE infantry 2-3-2/2 1 Dis1", {"G1": 2}, id="12.5-disrupted-plus-1"),
+        pytest.param("unit G1 german DE infantry 2-3-2/2 3 Spent", {"G1": 3}, id="12.5-two-borders-plus-2"),
+        pytest.param(
+            "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit A1 allied US infantry 3-4-3/2 2",
+            {"G1": 4}, id="12.5-contested-area-between-plus-1",
+        ),
+        pytest.param(
+            "unit G1 german DE infantry 2-3-2/2 4 Dis2\nunit A1 allied US infantry 3-4-3/2 4\ncontrol 4 US",
+            {"G1": 5}, id="12.5-from-its-own-enemy-area-over-the-river",
+        ),
+    ],
+)  # fmt: skip
+def test_refit_costs(tmp_path, monkeypatch, units, costs):
+    game = new_match(tmp_path, MAP + units + "\n")
+    _refit_phase(game, monkeypatch)
+    assert game.clock.step == "german-refit"
+    game.play(Action("depot", ("1",), "german"))
+    options = supply.refit_options(game, "german")
+    assert {u: o[0][0] for u, o in options.items()} == costs
+
+
+def test_12_5_no_supply_over_an_unbridged_water_obstacle(tmp_path, monkeypatch):
+    text = MAP.replace("border 3-4 river", "border 3-4 water")
+    text += "unit G1 german DE infantry 2-3-2/2 4 Spent\nunit G2 german DE infantry 2-3-2/2 3 Spent\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch)
+    game.play(Action("depot", ("1",), "german"))
+    assert set(supply.refit_options(game, "german")) == {"G2"}
+
+
+def test_12_5_refit_spends_the_depot_sp_and_one_level_only(tmp_path, monkeypatch):
+    """12.4: at most one level a day; a 5-SP Clear-day depot pays 3 then cannot pay 4 more."""
+    text = MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit G2 german DE infantry 2-3-2/2 3 Dis1\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch)
+    game.play(Action("depot", ("1",), "german"))
+    game.play(Action("refit", ("G1",), "german"))
+    assert _status(game, "G1") == "Fresh"
+    assert game.one("SELECT sp FROM bkn_depot WHERE game_id = ?", [game.game_id]) == 2
+    with pytest.raises(RuleViolation, match="no depot") as refused:
+        game.play(Action("refit", ("G2",), "german"))
+    assert refused.value.rule == "12.5"
+
+
+def test_12_4_a_unit_improves_one_level_a_refit_phase(tmp_path, monkeypatch):
+    text = MAP + "unit G1 german DE infantry 2-3-2/2 1 Dis2\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch)
+    game.play(Action("depot", ("1",), "german"))
+    game.play(Action("refit", ("G1",), "german"))
+    assert _status(game, "G1") == "Dis1"
+    assert "G1" not in supply.refit_options(game, "german")
+
+
+def test_12_1_refit_climbs_the_ladder_dis2_dis1_spent_fresh(tmp_path, monkeypatch):
+    assert supply.UP == {"Dis2": "Dis1", "Dis1": "Spent", "Spent": "Fresh"}
+
+
+def test_12_6_german_depots_only_in_free_areas_joined_to_a_german_zone(tmp_path, monkeypatch):
+    text = MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit A1 allied US infantry 3-4-3/2 2\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch)
+    assert supply.german_depot_areas(game) == ["1", "5"]  # 2 is contested: 3 lies beyond it
+    with pytest.raises(RuleViolation, match="German zone") as refused:
+        game.play(Action("depot", ("3",), "german"))
+    assert refused.value.rule == "12.6"
+
+
+def test_12_6_units_in_a_zone_refit_without_a_depot(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 ZA Spent\n")
+    _refit_phase(game, monkeypatch)
+    assert _status(game, "G1") == "Fresh"
+
+
+@pytest.mark.parametrize(
+    ("start", "impulses", "sp"),
+    [
+        pytest.param("Clear", ["Clear"] * 9, 5, id="12.6-clear-day-5-SP"),
+        pytest.param("Overcast", ["Overcast"] * 9, 10, id="12.6-overcast-day-10-SP"),
+        pytest.param("Clear", ["Clear"] * 4 + ["Overcast"] * 4 + ["Clear"], 7, id="18.41-worked-example-7-SP"),
+        pytest.param("Clear", ["Clear"] * 3 + ["Overcast"] * 3, 6, id="18.41-three-overcast-6-SP"),
+        pytest.param("Overcast", ["Overcast"] * 5 + ["Clear"], 9, id="18.41-overcast-day-one-clear-9-SP"),
+    ],
+)
+def test_german_depot_sp(tmp_path, start, impulses, sp):
+    game = new_match(tmp_path, MAP + f"weather {start}\nunit G1 german DE infantry 2-3-2/2 1\n")
+    with game.store.transaction():
+        _note(game)
+        supply.clear_impulse_weather(game)
+        game.insert_many("bkn_impulse_weather", [{"impulse": i, "weather": w} for i, w in enumerate(impulses)])
+    assert supply.german_depot_sp(game) == sp
+
+
+@pytest.mark.parametrize(
+    ("status", "die", "after"),
+    [
+        pytest.param("Spent", 4, "Fresh", id="12.62-spent-on-4"),
+        pytest.param("Spent", 3, "Spent", id="12.62-spent-fails-on-3"),
+        pytest.param("Dis1", 5, "Spent", id="12.62-dis1-on-5"),
+        pytest.param("Dis2", 5, "Dis2", id="12.62-dis2-needs-6"),
+    ],
+)
+def test_cherbourg_refit(tmp_path, monkeypatch, status, die, after):
+    game = new_match(tmp_path, MAP + f"unit G1 german DE infantry 2-3-2/2 5 {status}\n")
+    _refit_phase(game, monkeypatch, [die])
+    assert _status(game, "G1") == after
+
+
+# === 12.8 ISOLATION AND SURRENDER ================================================================
+
+
+@pytest.mark.parametrize(
+    ("status", "die", "after"),
+    [
+        pytest.param("Dis1", 2, "eliminated", id="12.8-dis1-eliminated-on-2"),
+        pytest.param("Dis1", 3, "Dis2", id="12.8-dis1-one-step-on-3"),
+        pytest.param("Dis1", 4, "Dis1", id="12.8-dis1-no-effect-on-4"),
+        pytest.param("Fresh", 1, "Spent", id="12.8-fresh-spent-on-1"),
+        pytest.param("Dis2", 4, "eliminated", id="12.8-dis2-extra-step-kills"),
+    ],
+)
+def test_surrender(tmp_path, monkeypatch, status, die, after):
+    text = MAP + f"unit G1 german DE infantry 2-3-2/2 6 {status}\nunit G2 german DE infantry 2-3-2/2 1 Spent\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch, [die])
+    game.play(Action("end", (), "german"))
+    assert _status(game, "G1") == after
+
+
+def test_12_62_a_unit_with_a_path_to_cherbourg_does_not_surrender(tmp_path, monkeypatch):
+    text = MAP.replace("border 1-ZA arrow", "") + "unit G1 german DE infantry 2-3-2/2 2 Dis1\n"
+    text += "unit G2 german DE infantry 2-3-2/2 6 Dis1\n"
+    game = new_match(tmp_path, text)
+    assert {r["unit_id"] for r in supply.isolated(game, "german")} == {"G2"}
+
+
+# === 12.7 ALLIED BEACH SUPPLY ===================================================================
+
+BEACHES = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 1-2
+border 2-3
+border 2-4
+beach Omaha 1 depots=2
+beach Gold 3 nat=UK
+control 1 US
+control 2 US
+control 3 UK
+"""
+
+
+def test_12_7_beach_depots_lose_1_per_fresh_battery_and_refit_their_nation_only(tmp_path, monkeypatch):
+    text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\nunit B1 allied UK infantry 3-4-3/2 2 Spent\n"
+    text += "unit C1 german DE coastal 0-2-0/2 4\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch, [6])  # 12.8: the isolated battery's surrender dr
+    assert game.clock.step == "allied-refit"
+    depots = {(d["source"], d["sp"]) for d in supply.depots(game, "allied")}
+    assert depots == {("Omaha", 10), ("Gold", 10)}
+    # a Fresh battery next to Omaha would cost each of its depots 1 SP
+    assert supply.batteries_near(board(game), "2") == 1
+    options = supply.refit_options(game, "allied")
+    assert {u: {d for _, d in o} for u, o in options.items()} == {"A1": {"A2", "A3"}, "B1": {"A1"}}  # depots
+
+
+def test_12_7_a_beach_held_by_the_other_nation_feeds_the_reserve(tmp_path, monkeypatch):
+    text = BEACHES.replace("control 1 US", "control 1 UK") + "unit A1 allied US infantry 3-4-3/2 2 Spent\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch)
+    assert supply.reserve(game, "allied") == 20
+    assert [d["source"] for d in supply.depots(game, "allied")] == ["Gold"]
+
+
+def test_12_53_unused_sp_of_free_depots_go_to_the_reserve(tmp_path, monkeypatch):
+    text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\nunit G1 german DE infantry 2-3-2/2 3\n"
+    text += "unit B1 allied UK infantry 3-4-3/2 3\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch, [6])  # 12.8: isolated G1's surrender dr
+    game.play(Action("refit", ("A1",), "allied"))  # 2 SP from an Omaha depot
+    game.play(Action("end", (), "allied"))
+    assert supply.reserve(game, "allied") == 18  # Omaha 8 + 10; contested Gold's 10 are lost
+
+
+def test_12_53_buying_impulses_the_rulebook_example(tmp_path, monkeypatch):
+    """Germans buy 1 (marker to 1), the Allies 3 back: the day starts on B (-2); no 4th space."""
+    game = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n")
+    with game.store.transaction():
+        _note(game)
+        game.set("bkn_supply", {"side": "german"}, reserve=10)
+        game.set("bkn_supply", {"side": "allied"}, reserve=40)
+    _refit_phase(game, monkeypatch)
+    game.play(Action("buy", ("1",), "german"))
+    assert board(game).day["impulse"] == 1
+    game.play(Action("end", (), "german"))
+    game.play(Action("buy", ("-3",), "allied"))
+    assert board(game).day["impulse"] == -2 and supply.reserve(game, "allied") == 10
+    with pytest.raises(RuleViolation, match="3 impulse-track spaces") as refused:
+        game.play(Action("buy", ("-1",), "allied"))
+    assert refused.value.rule == "12.53"
+
+
+def test_6_4_germans_refit_first_and_the_markers_reset(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
+    with game.store.transaction():
+        _note(game)
+        game.set("bkn_day", {}, sunset_drm=2)
+    _refit_phase(game, monkeypatch)
+    assert game.clock.step == "german-refit"
+    day = board(game).day
+    assert (day["sunset_drm"], day["impulse"]) == (0, 0)
+
+
+# === 12.9 AIR SUPPLY ============================================================================
+
+
+@pytest.mark.parametrize(
+    ("where", "status", "overcast", "drm"),
+    [
+        pytest.param("2", "Spent", 4, 3, id="12.9-free-area-partly-overcast-dr-4"),
+        pytest.param("4", "Dis1", 9, -2, id="12.9-dis-in-german-area-all-overcast-impossible"),
+    ],
+)
+def test_air_supply_drm(tmp_path, where, status, overcast, drm):
+    game = new_match(tmp_path, BEACHES + f"unit A1 allied US infantry 3-4-3/2 {where} {status}\n")
+    with game.store.transaction():
+        _note(game)
+        weather = ["Overcast"] * overcast + ["Clear"] * (9 - overcast)
+        supply.clear_impulse_weather(game)
+        game.insert_many("bkn_impulse_weather", [{"impulse": i, "weather": w} for i, w in enumerate(weather)])
+    terms = refit.air_drm(game, where, board(game).units["A1"])
+    assert sum(v for _, v in terms) == drm
+
+
+def test_12_9_air_supply_comes_first_and_once(tmp_path, monkeypatch):
+    text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\nunit A2 allied US infantry 3-4-3/2 2 Spent\n"
+    game = new_match(tmp_path, text)
+    _refit_phase(game, monkeypatch, [4, 2])
+    game.play(Action("airsupply", ("2", "A1,A2"), "allied"))  # +4 free area: 4 succeeds, 2 fails
+    assert (_status(game, "A1"), _status(game, "A2")) == ("Fresh", "Spent")
+    with pytest.raises(RuleViolation, match="used this Refit phase"):
+        game.play(Action("airsupply", ("2", "A2"), "allied"))
+
+
+# === 24 EXTENDED GAME ===========================================================================
+
+PORTS = BEACHES + "area 5 town 2 port=minor\nborder 4-5\nborder 1-5\ncontrol 5 US\nbeach Gold2 4 nat=UK mulberry=A\n"
+
+
+def _extended(monkeypatch):
+    monkeypatch.setattr(supply, "is_extended", lambda game: True)
+
+
+def _turn(game, turn: int):
+    with game.store.transaction():
+        _note(game, f"test: turn {turn}")
+        game.set_clock(turn=turn)
+
+
+def test_24_2_a_minor_port_works_ten_days_after_allied_control(tmp_path, monkeypatch):
+    _extended(monkeypatch)
+    game = new_match(tmp_path, PORTS + "unit A1 allied US infantry 3-4-3/2 5\n")
+    with game.store.transaction():
+        _note(game)
+        supply.update_port_timers(game)
+    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 11
+    assert supply.working_ports(game) == []
+    _turn(game, 11)
+    assert [p["space_id"] for p in supply.working_ports(game)] == ["5"]
+    assert supply.supply_sources(game)["allied", "5"] == "port"
+
+
+def test_24_4_a_contested_port_is_delayed_and_a_recaptured_one_starts_again(tmp_path, monkeypatch):
+    _extended(monkeypatch)
+    game = new_match(tmp_path, PORTS + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 4\n")
+    with game.store.transaction():
+        _note(game)
+        supply.update_port_timers(game)
+        game.set("unit_state", {"unit_id": "G1"}, space_id="5")
+        supply.update_port_timers(game)
+    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 12
+    with game.store.transaction():
+        _note(game)
+        game.delete("unit_state", {"unit_id": "A1"})
+        game.set("space_control", {"space_id": "5"}, controller="DE")
+        supply.update_port_timers(game)
+    assert game.one("SELECT count(*) FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 0
+
+
+def test_24_3_a_mulberry_adds_a_depot_and_never_returns_once_removed(tmp_path, monkeypatch):
+    _extended(monkeypatch)
+    game = new_match(tmp_path, PORTS.replace("control 5 US", "control 4 UK") + "unit B1 allied UK infantry 3-4-3/2 4\n")
+    with game.store.transaction():
+        _note(game)
+        supply.update_port_timers(game)
+    _turn(game, 11)
+    assert supply.mulberry_working(game, "A")
+    with game.store.transaction():
+        _note(game)
+        game.set("unit_state", {"unit_id": "B1"}, status="eliminated")
+        game.set("space_control", {"space_id": "4"}, controller="DE")
+        supply.update_port_timers(game)
+        game.set("space_control", {"space_id": "4"}, controller="UK")
+        supply.update_port_timers(game)
+    assert not supply.mulberry_working(game, "A")
+
+
+def test_24_7_the_reserve_tops_the_beach_depots_up_evenly(tmp_path, monkeypatch):
+    _extended(monkeypatch)
+    text = BEACHES + "area 6 clear 1\nborder 1-6\nunit A1 allied US infantry 3-4-3/2 2 Spent\n"
+    text += "unit C1 german DE coastal 0-2-0/2 6\nunit C2 german DE coastal 0-2-0/2 6\n"
+    game = new_match(tmp_path, text)
+    with game.store.transaction():
+        _note(game)
+        game.set("bkn_supply", {"side": "allied"}, reserve=5)
+    _refit_phase(game, monkeypatch, [6, 6])  # 12.8: the isolated batteries' surrender dr
+    assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [8, 8, 10]  # 2 batteries by Omaha
+    game.play(Action("topup", ("3",), "allied"))
+    assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [9, 10, 10]
+    assert supply.reserve(game, "allied") == 2
+
+
+def test_12_the_refit_phase_reads_the_shared_path_queries(tmp_path, monkeypatch):
+    """12: supply lines and refit costs are the engine's cheapest-paths and source-paths queries."""
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
+    rows = game.rules.run("cheapest-paths", side="german")
+    assert [(r["unit_id"], r["cost"], r["source"]) for r in rows] == [("G1", 2, "1")]

@@ -1,0 +1,87 @@
+"""Breakout: Normandy 13 (and 6.5): regroup one area into an adjacent free area, Germans first."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, RuleViolation
+from phaseline.games.breakout.rules import bridges
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.regroup import can_regroup_to
+
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+area 5 clear 1
+area ZA zone
+border 1-2
+border 1-3 river
+border 1-4 river
+border 1-5 water
+border 1-ZA arrow
+bridge BR1 1-4 german
+control 1 US
+control 2 US
+control 3 US
+control 4 US
+control 5 US
+control ZA US
+"""
+
+
+def _regroup_phase(game, monkeypatch):
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 6, 6])  # the Sunset DR, then isolated G1's surrender dr (12.8)
+    game.play(Action("pass", (), "allied"))
+
+
+@pytest.mark.parametrize(
+    ("unit", "dests"),
+    [
+        pytest.param(
+            "A1 allied US infantry 3-4-3/2 1", ["2", "3", "ZA"], id="13-infantry-over-a-river-not-by-enemy-bridge"
+        ),
+        pytest.param("T1 allied US armour 4-3-5/2 1 Spent", ["2", "ZA"], id="13-armour-never-over-an-unbridged-river"),
+    ],
+)
+def test_regroup_destinations(tmp_path, unit, dests):
+    game = new_match(tmp_path, MAP + f"unit {unit}\n")
+    unit_id = unit.split()[0]
+    assert can_regroup_to(game, board(game).units[unit_id]) == dests
+
+
+def test_13_an_allied_bridge_takes_five_regrouping_units(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: BR1 Allied, five crossed"))
+        bridges.set_bridge(game, board(game).bridges["BR1"], "allied")
+    assert "4" in can_regroup_to(game, board(game).units["A1"])
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: five crossed"))
+        game.insert("bkn_traffic", {"bridge_id": "BR1", "crossings": 5})
+    assert "4" not in can_regroup_to(game, board(game).units["A1"])
+
+
+def test_13_not_over_an_enemy_held_river_out_of_a_contested_area(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 1\n")
+    assert "3" not in can_regroup_to(game, board(game).units["A1"])
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: the Allies hold the 1-3 river"))
+        bridges.hold_river(game, "1", "3", "allied")
+    assert "3" in can_regroup_to(game, board(game).units["A1"])
+
+
+def test_6_5_germans_regroup_first_then_allies(tmp_path, monkeypatch):
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 5\narea 6 clear 1\n"
+    text += "border 5-6\n"
+    game = new_match(tmp_path, text)
+    _regroup_phase(game, monkeypatch)
+    assert game.clock.step == "german-regroup"
+    game.play(Action("regroup", ("G1", "6"), "german"))
+    with pytest.raises(RuleViolation, match="already regrouped") as refused:
+        game.play(Action("regroup", ("G1", "5"), "german"))
+    assert refused.value.rule == "13"
+    game.play(Action("end", (), "german"))
+    assert game.clock.step == "allied-regroup"

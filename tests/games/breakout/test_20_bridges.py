@@ -1,0 +1,299 @@
+"""Breakout: Normandy 20 (and 3.23, 3.24, 4.7, 8.21-8.23, 8.511): bridges, with the rulebook's numbers."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, RuleViolation
+from phaseline.games.breakout.rules import bridges
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.movement import entry
+
+# 1 and 2 Allied, 3 and 4 German; river bridges BR1 (2-3) and BR3 (1-4), a water bridge BR2 (2-5)
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+area 5 clear 1
+area 6 clear 1
+border 1-2
+border 2-3 river
+border 2-5 water
+border 1-4 river
+border 3-6
+bridge BR1 2-3 german
+bridge BR2 2-5 german
+bridge BR3 1-4 german
+control 1 US
+control 2 US
+"""
+
+
+def _drm(terms: list[tuple[str, int]]) -> int:
+    return sum(v for _, v in terms)
+
+
+def _state(game, bridge_id: str) -> str:
+    return board(game).bridges[bridge_id]["state"]
+
+
+def _set(game, bridge_id: str, state: str) -> None:
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: bridge state"))
+        bridges.set_bridge(game, board(game).bridges[bridge_id], state)
+
+
+def test_3_24_every_bridge_starts_german_held_in_link_state(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    rows = game.rows("SELECT a, b, state FROM link_state WHERE game_id = ? ORDER BY a, b", [game.game_id])
+    assert [(r["a"], r["b"], r["state"]) for r in rows] == [
+        ("1", "4", "german"), ("2", "3", "german"), ("2", "5", "german"),
+        ("3", "2", "german"), ("4", "1", "german"), ("5", "2", "german"),
+    ]  # fmt: skip
+
+
+def test_4_7_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
+    """3.23, 4.7: a destroyed bridge over a water obstacle leaves the water impassable."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _set(game, "BR2", "destroyed")
+    with pytest.raises(RuleViolation, match="water obstacle"):
+        entry(game, {**board(game).units["A1"], "mp": 3}, "5")
+
+
+def test_3_23_supply_crosses_a_river_only_by_a_friendly_bridge(tmp_path):
+    """12.5: a German depot path to 6 stops at the Allied-held bridge BR1 (the last step may cross any river)."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
+    game = new_match(tmp_path, text)
+    rows = {r["unit_id"]: r for r in game.rules.run("cheapest-paths", side="allied")}
+    assert rows["A1"]["cost"] is None  # no Allied source on this map
+    _set(game, "BR1", "allied")
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: an Allied source at 3"))
+        game.insert("path_source", {"side": "allied", "space_id": "3", "kind": "beach"})
+    assert {r["unit_id"]: r["cost"] for r in game.rules.run("cheapest-paths", side="allied")} == {"A1": None}
+    # 3 is German-controlled: the source is blocked; an Allied source at 1 reaches 2 over a clear border
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: an Allied source at 1"))
+        game.insert("path_source", {"side": "allied", "space_id": "1", "kind": "beach"})
+    assert {r["unit_id"]: r["cost"] for r in game.rules.run("cheapest-paths", side="allied")} == {"A1": 1}
+
+
+# === 20.3 SEIZURE ============================================================================
+
+
+@pytest.mark.parametrize(
+    ("extra", "bridge", "drm", "needed"),
+    [
+        pytest.param("", "BR1", 4, 3, id="20.3-river-toward-vacant-area-dr-3"),
+        pytest.param(
+            "unit G1 german DE infantry 2-3-2/2 5\nunit G2 german DE infantry 2-3-2/2 5",
+            "BR2",
+            0,
+            7,
+            id="20.3-water-toward-two-fresh-enemies-impossible",
+        ),
+    ],
+)
+def test_seizure_drm(tmp_path, extra, bridge, drm, needed):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n" + extra)
+    terms = bridges.seizure_drm(game, board(game), board(game).bridges[bridge], "allied", "2")
+    assert _drm(terms) == drm  # 20.3: +3 free, +1 vacant / -1 per Fresh enemy, -1 water
+    assert bridges.SUCCESS - drm == needed
+
+
+def _to_allied_impulse(game, monkeypatch, dice):
+    game.play(Action("pass", (), "german"))
+    return script_dice(game, monkeypatch, dice)
+
+
+def test_8_221_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monkeypatch):
+    """8.221, 20.3: the seizer spends 1 MF; later crossers pay +1 MF and have no minimum move."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit A2 allied US infantry 3-4-3/2 2\n"
+    game = new_match(tmp_path, text)
+    _to_allied_impulse(game, monkeypatch, [3, 6, 6])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    assert _state(game, "BR1") == "allied"
+    assert board(game).units["A1"]["mp"] == 2
+    step = entry(game, board(game).units["A2"], "3")
+    assert step.cost == 2 + 1  # vacant enemy-controlled area (8.36 B) + 1 for the bridge seized this impulse
+    with pytest.raises(RuleViolation):
+        entry(game, {**board(game).units["A2"], "mp": 2}, "3")  # no minimum move over it
+    with pytest.raises(RuleViolation, match="enemy-held"):
+        game.play(Action("seize", ("A2", "BR1"), "allied"))
+
+
+def test_20_a_seized_bridge_is_undone_with_its_action(tmp_path, monkeypatch):
+    """link_state changes are effects: undo (and replay) restore the bridge."""
+    from phaseline.undo import undo
+
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(game, monkeypatch, [5, 6, 6])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    assert _state(game, "BR1") == "allied"
+    with game.store.transaction():
+        undo(game, force=True)
+    assert _state(game, "BR1") == "german"
+
+
+def test_20_3_a_failed_seizure_leaves_the_bridge(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(game, monkeypatch, [2, 6, 6])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    assert _state(game, "BR1") == "german"
+
+
+def test_8_22_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, monkeypatch):
+    text = MAP + "unit R1 allied US artillery 2-2-2/1 2\nunit A1 allied US infantry 3-4-3/2 2\n"
+    game = new_match(tmp_path, text)
+    _to_allied_impulse(game, monkeypatch, [6])
+    with pytest.raises(RuleViolation, match="infantry and armour") as refused:
+        game.play(Action("seize", ("R1", "BR1"), "allied"))
+    assert refused.value.rule == "20.3"
+    _set(game, "BR1", "destroyed")
+    with pytest.raises(RuleViolation, match="enemy-held"):
+        game.play(Action("seize", ("A1", "BR1"), "allied"))
+
+
+# === 20.2 REPAIR ============================================================================
+
+
+def test_20_5_repair_between_two_free_areas_needs_2_then_succeeds_automatically(tmp_path, monkeypatch):
+    """20.5's worked numbers: dr + 3 + 3 - 1 >= 7, so dr >= 2; after one failure (+1) any dr does."""
+    game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    _set(game, "BR3", "destroyed")
+    bridge = board(game).bridges["BR3"]
+    assert _drm(bridges.repair_drm(game, board(game), bridge, "allied", 0)) == 5
+    _to_allied_impulse(game, monkeypatch, [1, 6, 6])
+    game.play(Action("repair", ("BR3",), "allied"))
+    assert _state(game, "BR3") == "destroyed"
+    assert game.one("SELECT level FROM bkn_construction WHERE game_id = ?", [game.game_id]) == 1
+    assert _drm(bridges.repair_drm(game, board(game), bridge, "allied", 1)) + 1 >= bridges.SUCCESS
+
+
+def test_8_21_germans_repair_one_bridge_an_impulse(tmp_path):
+    game = new_match(tmp_path, MAP + "control 5 DE\nunit G1 german DE infantry 2-3-2/2 3\n")
+    _set(game, "BR1", "destroyed")
+    _set(game, "BR2", "destroyed")
+    with pytest.raises(RuleViolation, match="1 repairs per impulse"):
+        game.play(Action("repair", ("BR1,BR2",), "german"))
+
+
+def test_20_2_an_allied_success_takes_the_bridge_and_lifts_the_markers(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    _set(game, "BR3", "destroyed")
+    _to_allied_impulse(game, monkeypatch, [2, 6, 6])
+    game.play(Action("repair", ("BR3",), "allied"))
+    assert _state(game, "BR3") == "allied"
+    assert game.one("SELECT count(*) FROM bkn_construction WHERE game_id = ?", [game.game_id]) == 0
+
+
+def test_12_8_no_repair_in_an_isolated_area(tmp_path, monkeypatch):
+    """The Allied unit at 1 has no supply line (no beach on this map): no repair from there."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
+    _set(game, "BR3", "destroyed")
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: isolate the area"))
+        for row in game.rows("SELECT side, space_id FROM path_source WHERE game_id = ?", [game.game_id]):
+            game.delete("path_source", row)
+    _to_allied_impulse(game, monkeypatch, [6])
+    with pytest.raises(RuleViolation, match="in supply"):
+        game.play(Action("repair", ("BR3",), "allied"))
+
+
+# === 20.4 DEMOLITION ========================================================================
+
+
+@pytest.mark.parametrize(
+    ("extra", "drm"),
+    [
+        pytest.param("unit G1 german DE infantry 2-3-2/2 3\nunit A2 allied US infantry 3-4-3/2 2\n"
+                     "unit G2 german DE infantry 2-3-2/2 2", 4,
+                     id="20.4-german-free-and-allied-contested-dr-3"),
+        pytest.param("unit G1 german DE infantry 2-3-2/2 3", 3, id="20.4-own-free-and-enemy-vacant-dr-4"),
+    ],
+)  # fmt: skip
+def test_demolition_drm(tmp_path, extra, drm):
+    game = new_match(tmp_path, MAP + extra + "\n")
+    terms = bridges.demolition_drm(game, board(game), board(game).bridges["BR1"], "german")
+    assert _drm(terms) == drm
+
+
+def test_8_23_demolition_ends_the_impulse_and_destroys_on_seven(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3\nunit A1 allied US infantry 3-4-3/2 1\n")
+    script_dice(game, monkeypatch, [4, 6, 6])
+    game.play(Action("demolish", ("BR1",), "german"))
+    assert _state(game, "BR1") == "destroyed"
+    assert game.clock.step == "allied-impulse"
+
+
+def test_20_4_only_a_friendly_bridge_with_an_enemy_side_is_blown(tmp_path):
+    game = new_match(tmp_path, MAP + "control 2 DE\nunit G1 german DE infantry 2-3-2/2 3\n")
+    with pytest.raises(RuleViolation, match="enemy-controlled or contested") as refused:
+        game.play(Action("demolish", ("BR2",), "german"))  # 2 and 5 both German now
+    assert refused.value.rule == "20.4"
+    _set(game, "BR1", "allied")
+    with pytest.raises(RuleViolation, match="not german-held"):
+        game.play(Action("demolish", ("BR1",), "german"))
+
+
+# === 20.1, 8.511 HOLDING ====================================================================
+
+
+def test_20_1_a_bridge_between_two_areas_of_one_side_is_theirs(tmp_path):
+    """20.1(5), 8.511: control of both sides makes the bridge (and an unbridged river) held."""
+    game = new_match(tmp_path, MAP + "control 3 US\ncontrol 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: settle"))
+        bridges.settle_holders(game)
+    assert _state(game, "BR1") == "allied" and _state(game, "BR3") == "allied"
+    assert _state(game, "BR2") == "german"  # 5 is German
+
+
+def test_8_511_a_held_river_is_no_supply_crossing(tmp_path):
+    """Digest ruling 17: an Allied-held unbridged river still takes no supply line but the last step."""
+    text = "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2 river\nborder 2-3\ncontrol 1 US\n"
+    text += "control 2 US\ncontrol 3 US\nunit A1 allied US infantry 3-4-3/2 3\nunit A2 allied US infantry 3-4-3/2 2\n"
+    game = new_match(tmp_path, text)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: hold the river, a source at 1"))
+        bridges.hold_river(game, "1", "2", "allied")
+        game.insert("path_source", {"side": "allied", "space_id": "1", "kind": "beach"})
+    costs = {r["unit_id"]: r["cost"] for r in game.rules.run("cheapest-paths", side="allied")}
+    assert costs == {"A1": None, "A2": 1}  # A2: the last step into its own area crosses the river
+
+
+def test_20_1_five_units_cross_a_bridge_an_impulse(tmp_path, monkeypatch):
+    units = "".join(f"unit A{i} allied US infantry 3-4-3/2 2\n" for i in range(1, 7))
+    game = new_match(tmp_path, MAP.replace("bridge BR1 2-3 german", "bridge BR1 2-3 allied") + "control 3 US\n" + units)
+    _to_allied_impulse(game, monkeypatch, [6, 6])
+    for i in range(1, 6):
+        game.play(Action("move", (f"A{i}", "3"), "allied"))
+    with pytest.raises(RuleViolation, match="5 units crossed"):
+        game.play(Action("move", ("A6", "3"), "allied"))
+
+
+def test_20_2_night_construction_pays_sp_as_for_a_spent_unit(tmp_path, monkeypatch):
+    """In the German Refit phase a depot at 1 pays 1 + 2 borders for the bridge at 3, then the roll."""
+    text = """
+area ZA zone
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 1-ZA arrow
+border 1-2
+border 2-3
+border 3-4 river
+bridge BR9 3-4 destroyed
+unit G1 german DE infantry 2-3-2/2 1 Spent
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 6, 2])
+    game.play(Action("pass", (), "allied"))
+    game.play(Action("depot", ("1",), "german"))
+    assert Action("repair", ("BR9",), "german") in game.legal_actions("german")
+    game.play(Action("repair", ("BR9",), "german"))  # dr 2 + 3 + 3 - 1 = 7
+    assert _state(game, "BR9") == "german"
+    assert game.one("SELECT sp FROM bkn_depot WHERE game_id = ?", [game.game_id]) == 5 - 3
