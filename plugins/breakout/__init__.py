@@ -11,14 +11,22 @@ from pathlib import Path
 from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, sequence, setup
-from .rules import bombardment, combat, day, movement, refit, victory
+from .rules import advantage, bombardment, combat, day, movement, refit, resolution, victory
 from .scenarios import scenarios
 from .tables import TABLES
 
 VERSION = "0.1.0"
+RULINGS = {
+    combat.ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
+    "(digest ruling 2 reads it as adding nothing)",
+    advantage.LOST_AT_IMPULSE_END: "11.2: a loss-triggered Advantage transfer waits for the end of the impulse "
+    "(digest ruling 16 makes it immediate)",
+}
 VERBS = {
     "move": "Move a Fresh unit of the activated area one area: move UNIT AREA (8.3); the first move activates.",
-    "attack": "Attack an area your units entered (or your activated contested area): attack AREA (8.5).",
+    "attack": "Attack an area your units entered (or your activated contested area): attack AREA [UNIT,…|all] "
+    "[ARTILLERY,…|all|none] (8.5; the first infantry or armour named is the point unit, 9.2).",
+    "double": "Use the Advantage for a Double Impulse: end this half and activate again (11.4).",
     "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
@@ -36,6 +44,7 @@ def phaseline_register_games(register):
             scenarios=scenarios(),
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BkN",
+            rulings=RULINGS,
             verbs=VERBS,
         )
     )
@@ -102,8 +111,12 @@ def phaseline_legal_actions(game, side):
     step = game.step
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
-        if day.board(game).day["activated"] is None:
-            found += [*bombardment.legal_bombardments(game, side), _pass(side)]
+        found += advantage.legal_doubles(game, side)
+        today = day.board(game).day
+        if today["activated"] is None:
+            found += bombardment.legal_bombardments(game, side)
+            if not today["double_impulse"]:
+                found.append(_pass(side))
         return found
     if step.phase == "regroup":
         return refit.legal_regroups(game, side)
@@ -124,6 +137,7 @@ def phaseline_play(game, action):
         "bombard": bombardment.bombard,
         "regroup": refit.regroup,
         "pass": pass_impulse,
+        "double": advantage.declare_double,
     }
     handler = handlers.get(action.verb)
     if handler is None:
@@ -132,11 +146,19 @@ def phaseline_play(game, action):
     return True
 
 
+@hookimpl
+def phaseline_answer(game, decision, answer):
+    if decision["kind"] in resolution.DECISIONS:
+        resolution.answer(game, decision, answer)
+        return True
+    return None
+
+
 def pass_impulse(game, action) -> None:
     """8.6: a pass ends the impulse at once (an Allied pass still rolls the Sunset DR)."""
     from phaseline import sequence as walker
 
-    if day.board(game).day["activated"] is not None:
+    if day.board(game).day["activated"] is not None or day.board(game).day["double_impulse"]:
         raise game.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
     game.set("bkn_day", {}, kind="pass")
     game.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))

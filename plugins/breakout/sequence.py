@@ -12,7 +12,7 @@ from phaseline.model import Step
 
 from .scenarios import ALLIED, GERMAN
 
-IMPULSE_VERBS = ("move", "attack", "bombard", "pass")
+IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "double")
 
 
 def steps_for(turn: int) -> list[Step]:

@@ -57,7 +57,7 @@ def entry(game, unit, dest: str) -> Entry:
     if kind == "sea":
         raise game.violation(f"{unit['unit_id']} cannot sail to {dest} in an impulse", "13")
     if dest in b.attacked:
-        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.1")
+        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.31")
     river = kind == "river"
     if kind == "water":
         raise game.violation(f"{unit['unit_id']} cannot cross the water obstacle {here}-{dest}", "8.37")
@@ -141,7 +141,7 @@ def activate(game, side: str, space: str, kind: str = "assault") -> None:
     b = board(game)
     area = b.areas[space]
     game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), kind=kind)
-    eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh"]
+    eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
     for u in eligible:
         game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
         game.set("unit_state", {"unit_id": u["unit_id"]}, mp=allowance(game, u))
@@ -157,16 +157,22 @@ def can_move(game, unit) -> bool:
     if unit["status"] != "Fresh" or unit["movement"] <= 0 or unit["pending"] or unit["attacked"]:
         return False
     if b.day["activated"] is None:
-        return True
+        return not unit["moved"]  # 11.4: a unit that acted in a first half is done
     if not unit["eligible"] or (unit["areas"] and unit["mp"] <= 0):
         return False
     nation = b.day["nationality"]
     return not (unit["side"] == ALLIED and nation and national_group(unit["nationality"]) != nation)
 
 
+def assault_open(b) -> bool:
+    """8.11: this impulse may move and attack: nothing activated yet (or a Double Impulse's
+    second half, 11.4), or an assault impulse under way."""
+    return b.day["activated"] is None or b.day["kind"] == "assault"
+
+
 def legal_moves(game, side: str) -> list[Action]:
     b = board(game)
-    if b.day["kind"] not in (None, "assault"):
+    if not assault_open(b):
         return []
     found = []
     for unit in b.units.values():
@@ -193,6 +199,8 @@ def move(game, action: Action) -> None:
     unit = b.units.get(unit_id)
     if unit is None or unit["side"] != side:
         raise game.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
+    if not assault_open(b):
+        raise game.violation(f"this is a {b.day['kind']} impulse: no unit moves", "8.11")
     if not can_move(game, unit):
         raise game.violation(f"{unit_id} cannot move now: only Fresh units of the activated area move", "8.1")
     if b.day["activated"] is None:
@@ -209,11 +217,12 @@ def move(game, action: Action) -> None:
     clear = board(game).day["weather"] == "Clear"
     if unit["side"] == GERMAN and unit["areas"] >= 1 and clear and _interdicted(game, unit, here):
         return
+    enemies = bool(board(game).areas[dest].units[enemy_of(side)])
     game.set(
         "unit_state",
         {"unit_id": unit_id},
         space_id=dest,
-        mp=max(0, unit["mp"] - step.cost) if not step.stops else 0,
+        mp=max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0,  # 8.53: MF kept for an overrun
         moved=True,
     )
     game.set(
@@ -222,7 +231,7 @@ def move(game, action: Action) -> None:
         came_from=here,
         entered=dest,
         areas=unit["areas"] + 1,
-        pending=bool(board(game).areas[dest].units[enemy_of(side)]),
+        pending=enemies,
         forced=step.forced,
         crossing=max(unit["crossing"], step.crossing),
     )
