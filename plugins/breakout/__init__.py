@@ -102,6 +102,13 @@ def phaseline_phase_end(game, step):
 
 
 @hookimpl
+def phaseline_end_refused(game, step, side):
+    if step.phase == "daylight" and side == step.side:
+        return combat.forced_attack_waiting(game, side)
+    return None
+
+
+@hookimpl
 def phaseline_next_step(game, step):
     return day.next_step(game, step)
 

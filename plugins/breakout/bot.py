@@ -44,9 +44,9 @@ class HeuristicBot:
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
             by_verb.setdefault(a.verb, []).append(a)
-        end = next(a for a in actions if a.verb == "end")
+        end = next((a for a in actions if a.verb == "end"), None)
         if by_verb.get("choose"):
-            return by_verb["choose"][0]
+            return Action("choose", (self._answer(game.open_decision()),), side)
         follow = self._follow_up(game, by_verb.get("move", []))
         if follow:  # 8.52: join the units waiting to attack before attacking
             return follow
@@ -57,6 +57,17 @@ class HeuristicBot:
         if best:
             return best
         return by_verb["pass"][0] if by_verb.get("pass") else end
+
+    def _answer(self, decision) -> str:
+        """The Advantage holder rerolls a combat that went against it (11.3); else the first
+        choice, which the rules list best-first (forward unit, stay, no voluntary retreat)."""
+        choices = decision["choices"]
+        if decision["kind"] == "advantage-reroll":
+            plan = decision["context"]["plan"]
+            attacking = decision["side"] == plan["side"]
+            gap = plan["AT"] - plan["DT"]
+            return "reroll" if (attacking and gap < 0) or (not attacking and gap >= 3) else "keep"
+        return choices[0]
 
     def _follow_up(self, game, moves: list[Action]) -> Action | None:
         """A move into an area where friendly units already wait to attack, strongest first."""

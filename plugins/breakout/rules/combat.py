@@ -160,13 +160,14 @@ def legal_attacks(game, side: str) -> list[Action]:
     from .movement import assault_open
 
     b = board(game)
-    if not assault_open(b):
-        return []
     found = []
     for area in sorted({u["space_id"] for u in b.units.values() if u["side"] == side}):
         if area in b.attacked or not b.areas[area].units[enemy_of(side)]:
             continue
-        if any(u["type"] in POINT_TYPES for u in attackers_for(game, side, area)):
+        waiting = attackers_for(game, side, area)
+        if not assault_open(b) and not any(u["pending"] for u in waiting):  # 11.4: a first half's attack
+            continue
+        if any(u["type"] in POINT_TYPES for u in waiting):
             found.append(Action("attack", (area,), side))
     return found
 
@@ -186,7 +187,7 @@ def attack(game, action: Action) -> None:
         raise game.violation(f"{area} was already attacked this impulse", "8.22")
     if not b.areas[area].units[enemy_of(side)]:
         raise game.violation(f"{area} holds no enemy units", "8.5")
-    if not assault_open(b):
+    if not assault_open(b) and not any(u["pending"] for u in attackers_for(game, side, area)):
         raise game.violation(f"this is a {b.day['kind']} impulse: no assault", "8.11")
     if b.day["activated"] is None:
         activate(game, side, area)
@@ -238,15 +239,16 @@ def _support(game, side: str, area: str, participants, named: str | None) -> lis
     return found
 
 
-def require_forced_attacks(game, side: str) -> None:
-    """8.51: an impulse cannot end while a forced attack waits to be made."""
+def forced_attack_waiting(game, side: str):
+    """8.51: an impulse cannot end while a forced attack waits to be made (the refusal, or None)."""
     b = board(game)
     for area in sorted({u["entered"] for u in b.units.values() if u["side"] == side and u["pending"] and u["forced"]}):
         if area in b.attacked or not b.areas[area].units[enemy_of(side)]:
             continue
         forced = [u["unit_id"] for u in attackers_for(game, side, area) if u["forced"]]
         if forced and any(u["type"] in POINT_TYPES for u in attackers_for(game, side, area)):
-            raise game.violation(
+            return game.violation(
                 f"the forced attack on {area} must be made before the impulse ends ({', '.join(forced)} entered it)",
                 "8.51",
             )
+    return None

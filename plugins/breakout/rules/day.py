@@ -57,9 +57,6 @@ def begin_impulse(game, step) -> None:
 
 def end_impulse(game, step) -> None:
     """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR."""
-    from .combat import require_forced_attacks
-
-    require_forced_attacks(game, step.side)
     gid = game.game_id
     game.update_where(  # 8.32
         "unit_state",
