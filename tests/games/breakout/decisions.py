@@ -19,12 +19,13 @@ def choose(game, *answers: str) -> None:
         game.play(Action("choose", (answer,), decision["side"]))
 
 
-def answer_all(game, preferences: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    """Answer every open decision: by kind from ``preferences``, else the first choice."""
+def answer_all(game, preferences: dict[str, str | list[str]] | None = None) -> list[tuple[str, str]]:
+    """Answer every open decision: the first of the kind's ``preferences`` offered, else the first choice."""
     given = []
     while (decision := game.open_decision()) is not None:
-        wanted = (preferences or {}).get(decision["kind"])
-        choice = wanted if wanted in decision["choices"] else decision["choices"][0]
+        wanted = (preferences or {}).get(decision["kind"], [])
+        wanted = [wanted] if isinstance(wanted, str) else wanted
+        choice = next((w for w in wanted if w in decision["choices"]), decision["choices"][0])
         given.append((decision["kind"], choice))
         game.play(Action("choose", (choice,), decision["side"]))
     return given
