@@ -145,8 +145,9 @@ def after_losses(game) -> None:
         loses, _ = losses_effect(loser, lost, day["advantage_start"] == loser)
         if loses and day["advantage"] == loser:
             game.set("bkn_day", {}, advantage=enemy_of(loser))
-            game.log(Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes",
-                           rule="11.2"))
+            game.log(
+                Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
+            )
 
 
 def settle(game) -> None:
@@ -158,12 +159,12 @@ def settle(game) -> None:
         loses, shift = losses_effect(loser, lost, day["advantage_start"] == loser)
         if loses and holder == loser:  # the ruling 'advantage-lost-at-impulse-end'
             holder = enemy_of(loser)
-            game.log(Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes",
-                           rule="11.2"))
+            game.log(
+                Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
+            )
         if shift:
             drm += -shift if loser == ALLIED else shift
-            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}",
-                           rule="11.23"))
+            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}", rule="11.23"))
     used = day["advantage_used"]
     if used and holder == used:  # 11.2: a used Advantage passes when the impulse ends
         holder = enemy_of(used)

@@ -127,7 +127,14 @@ def _roll(game, plan) -> bool:
     participants, support = _units(game, plan["participants"]), _units(game, plan["support"])
     defenders = b.units_in(area, plan["enemy"])
     values = assault_values(
-        game, side, area, participants, support, defenders, b.units[plan["point"]], b.units[plan["forward"]],
+        game,
+        side,
+        area,
+        participants,
+        support,
+        defenders,
+        b.units[plan["point"]],
+        b.units[plan["forward"]],
         plan["special"],
     )
     plan.update(AV=values["AV"], DV=values["DV"])
@@ -275,8 +282,9 @@ def _retreats(game, plan) -> bool:
             continue
         cls, found = retreat.options(game, unit, tuple(plan.get("retreat_path", [])))
         if not found:
-            retreat.eliminate_unplaced(game, unit["unit_id"], "no area to retreat to (" +
-                                       retreat.refusal_reasons(game, unit) + ")")
+            retreat.eliminate_unplaced(
+                game, unit["unit_id"], "no area to retreat to (" + retreat.refusal_reasons(game, unit) + ")"
+            )
             plan["retreat_queue"].pop(0)
             plan["retreat_path"] = []
             continue

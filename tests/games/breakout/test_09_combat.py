@@ -67,8 +67,10 @@ def test_9_1_the_defender_chooses_the_forward_unit(tmp_path, monkeypatch):
     assert asked(game) == ("german", "forward-unit", ["G1", "G2"])  # the best defence first
     script_dice(game, monkeypatch, [3, 3, 3, 3])
     choose(game, "G2")  # the weaker Spent unit: DV 2 + TEM 2 + 1 other Fresh (G1)
-    note = game.one("SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' AND kind = 'note' "
-                    "ORDER BY seq DESC LIMIT 1", [game.game_id])
+    note = game.one(
+        "SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' AND kind = 'note' ORDER BY seq DESC LIMIT 1",
+        [game.game_id],
+    )
     assert "forward unit G2 (Spent)" in note and "DV 5" in note
 
 
@@ -77,8 +79,9 @@ def test_9_11_both_sides_roll_two_dice(tmp_path):
     _enter(game, "A1")
     game.play(Action("attack", ("2",), "allied"))
     choose(game, "G1")
-    rolls = game.rows("SELECT side FROM event WHERE game_id = ? AND kind = 'roll' AND rule = '9.11' ORDER BY seq",
-                      [game.game_id])
+    rolls = game.rows(
+        "SELECT side FROM event WHERE game_id = ? AND kind = 'roll' AND rule = '9.11' ORDER BY seq", [game.game_id]
+    )
     assert [r["side"] for r in rolls] == ["allied", "allied", "german", "german"]
 
 
@@ -270,7 +273,8 @@ def test_9_5_a_fresh_unit_first_becomes_spent(tmp_path, monkeypatch):
 )
 def test_dis2_retreat(tmp_path, monkeypatch, cp, offered):
     text = MAP.replace("unit G1 german DE infantry 2-3-2/2 2", "unit G1 german DE infantry 2-3-2/2 2 Dis2").replace(
-        "unit G2 german DE infantry 2-3-2/2 2 Spent\n", "")
+        "unit G2 german DE infantry 2-3-2/2 2 Spent\n", ""
+    )
     game = new_match(tmp_path, text)
     _enter(game, "A1")
     # AV 3 + 1 air = 4; DV 0 (Dis2) + 2 TEM = 2: dice make the CP

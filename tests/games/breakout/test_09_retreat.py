@@ -57,7 +57,9 @@ def _defender(game, unit_id):
 @pytest.mark.parametrize(
     ("unit", "expected"),
     [
-        pytest.param("unit G1 german DE infantry 2-3-2/2 2 Spent", ("A", ["8"]), id="9.64-A-free-fewest-enemy-neighbours"),
+        pytest.param(
+            "unit G1 german DE infantry 2-3-2/2 2 Spent", ("A", ["8"]), id="9.64-A-free-fewest-enemy-neighbours"
+        ),
         pytest.param("unit G1 german DE armour 4-3-5/2 2 Spent", ("A", ["3"]), id="9.63-A-armour-never-across-a-river"),
     ],
 )
@@ -71,7 +73,7 @@ def test_9_63_closed_borders_and_areas(tmp_path):
     game = new_match(tmp_path, AROUND + "unit G1 german DE infantry 2-3-2/2 2 Spent")
     unit = board(game).units["G1"]
     open_areas: set[str] = set()
-    while (found := options(game, unit, tuple(sorted(open_areas)))[1]):
+    while found := options(game, unit, tuple(sorted(open_areas)))[1]:
         open_areas |= set(found)
     assert open_areas == {"3", "4", "5", "6", "8"}  # 9 (water), 10 (enemy bridge) and 7 (enemy, vacant) closed
 
