@@ -158,6 +158,9 @@ def phaseline_answer(game, decision, answer):
     if decision["kind"] in resolution.DECISIONS:
         resolution.answer(game, decision, answer)
         return True
+    if decision["kind"] in bombardment.DECISIONS:
+        bombardment.answer(game, decision, answer)
+        return True
     return None
 
 

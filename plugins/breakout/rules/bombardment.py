@@ -5,8 +5,12 @@ the primary artillery's attack +1 per other artillery named (10.2); DV is the TE
 works and the Fresh units that fight back (10.3). AT - DT attrition points go first to
 the primary target and then, by the defender, so that as many as possible are used
 (10.4); each unit loses at most one step and bombardment never eliminates.
+Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6).
+A Nebelwerfer bombards its own area only, alone (16.1), and neither adds DV when it is
+the target nor lets enemy artillery add DV against it (10.3C); British and US artillery
+never support each other (10.2).
 Not yet: friendly fire (17.3), the one-nationality-per-area rule (17.1), construction
-markers as primary (20.2), Nebelwerfer exceptions (16.1).
+markers as primary (20.2).
 """
 
 from __future__ import annotations
@@ -17,10 +21,13 @@ from typing import Any
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED
-from .board import board, enemy_of
+from . import advantage
+from .board import board, enemy_of, national_group
 from .day import roll_dr
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
+DECISIONS = ("bombardment-reroll",)
+NEBELWERFER = "nebelwerfer"
 
 
 def ap_cost(unit: dict[str, Any], chart: dict[str, int]) -> int | None:
@@ -81,7 +88,8 @@ def marker_reaches(game, marker: dict[str, Any], area) -> bool:
 
 
 def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
-    """16.1: Fresh field artillery in or adjacent to the target (not into or out of zones)."""
+    """16.1: Fresh field artillery in or adjacent to the target (not into or out of zones);
+    a Nebelwerfer only in the target area itself."""
     b = board(game)
     found = []
     for u in b.units.values():
@@ -90,8 +98,12 @@ def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
         here = b.areas.get(u["space_id"])
         if here is None or here.is_box:
             continue
-        if u["space_id"] == target or (target in b.neighbours(u["space_id"]) and not here.contested()
-                                       and not b.areas[target].is_zone):
+        if u["space_id"] == target or (
+            u["art_kind"] != NEBELWERFER
+            and target in b.neighbours(u["space_id"])
+            and not here.contested()
+            and not b.areas[target].is_zone
+        ):
             found.append(u)
     return found
 
@@ -136,12 +148,13 @@ def bombard(game, action: Action) -> None:
         if missing:
             raise game.violation(f"{', '.join(missing)} cannot bombard {target}", "16.1")
         units = [eligible[u] for u in firing]
+        _check_battery(game, units)
         terms.append((f"primary artillery {units[0]['unit_id']}", units[0]["attack"]))
         if len(units) > 1:
             terms.append((f"{len(units) - 1} other artillery", len(units) - 1))
         kind, marker = "artillery", None
     defenders = b.units_in(target, enemy_of(side))
-    dv = _defence(game, side, area, kind, defenders)
+    dv = _defence(game, side, area, kind, defenders, nebelwerfer=bool(units) and units[0]["art_kind"] == NEBELWERFER)
     primary = action.args[2] if len(action.args) == 3 else _primary(defenders, _chart(game))
     if primary not in {u["unit_id"] for u in defenders}:
         raise game.violation(f"{primary} is not an enemy unit in {target}", "10.1")
@@ -150,35 +163,89 @@ def bombard(game, action: Action) -> None:
         game.set("bkn_marker_state", {"marker_id": marker["marker_id"]}, used=True)
     for u in units:
         game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", attacked=True)
-    av = sum(v for _, v in terms)
-    at = av + roll_dr(game, side, f"bombardment of {target}", "10.1")
-    dt = sum(v for _, v in dv) + roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
-    ap = max(0, at - dt)
-    hit = allocate(defenders, primary, ap, _chart(game)) if ap else []
+    plan = {"side": side, "target": target, "primary": primary, "terms": terms, "dv": dv}
+    plan.update(AV=sum(v for _, v in terms), DV=sum(v for _, v in dv))
+    _roll(game, plan)
+    holder = advantage.usable_by(game)
+    if holder is None:
+        _attrition(game, plan)
+        return
+    prompt = (
+        f"Bombardment of {target}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both sides "
+        "reroll? (11.6; it passes at the end of the impulse)"
+    )
+    game.ask(holder, "bombardment-reroll", prompt, ["keep", "reroll"], {"plan": plan}, rule="11.6")
+
+
+def _check_battery(game, units) -> None:
+    """16.1: a Nebelwerfer fires alone; 10.2: British and US artillery never support each other."""
+    if len(units) > 1 and any(u["art_kind"] == NEBELWERFER for u in units):
+        raise game.violation("a Nebelwerfer can neither be supported nor support another bombardment", "16.1")
+    nations = {national_group(u["nationality"]) for u in units}
+    if len(nations) > 1:
+        raise game.violation(f"British and US artillery may not support each other ({', '.join(nations)})", "10.2")
+
+
+def _roll(game, plan) -> None:
+    side, target = plan["side"], plan["target"]
+    plan["AT"] = plan["AV"] + roll_dr(game, side, f"bombardment of {target}", "10.1")
+    plan["DT"] = plan["DV"] + roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
+
+
+def answer(game, decision, choice: str) -> None:
+    """11.6: after the holder's answer, reroll (both sides) or keep, then apply the attrition."""
+    plan = decision["context"]["plan"]
+    if choice == "reroll":
+        advantage.use(game, decision["side"], f"reroll of the bombardment of {plan['target']}", "11.6")
+        _roll(game, plan)
+    _attrition(game, plan)
+
+
+def _attrition(game, plan) -> None:
+    """10.4: AT - DT attrition points, the primary first."""
+    side, target = plan["side"], plan["target"]
+    defenders = board(game).units_in(target, enemy_of(side))
+    ap = max(0, plan["AT"] - plan["DT"])
+    hit = allocate(defenders, plan["primary"], ap, _chart(game)) if ap else []
     by_id = {u["unit_id"]: u for u in defenders}
     for uid in hit:
         game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
-    game.log(Event("note", side=side, purpose=f"bombardment of {target}: AV {av} ({_fmt(terms)}), DV "
-                   f"{sum(v for _, v in dv)} ({_fmt(dv)}); AT {at} vs DT {dt}: {ap} AP, hit {', '.join(hit) or 'none'}",
-                   rule="10.4"))
+    game.log(
+        Event(
+            "note",
+            side=side,
+            purpose=f"bombardment of {target}: AV {plan['AV']} ({_fmt(plan['terms'])}), DV {plan['DV']} "
+            f"({_fmt(plan['dv'])}); AT {plan['AT']} vs DT {plan['DT']}: {ap} AP, hit {', '.join(hit) or 'none'}",
+            rule="10.4",
+        )
+    )
 
 
 def _fmt(terms) -> str:
     return ", ".join(f"{v:+d} {why}" for why, v in terms)
 
 
-def _defence(game, side: str, area, kind: str, defenders) -> list[tuple[str, int]]:
-    """10.3: TEM, works, and the Fresh units that answer this kind of bombardment."""
+def _defence(game, side: str, area, kind: str, defenders, nebelwerfer: bool = False) -> list[tuple[str, int]]:
+    """10.3: TEM, works, and the Fresh units that answer this kind of bombardment (10.3C:
+    never a Nebelwerfer, and nobody against a Nebelwerfer)."""
     dv = [(f"TEM of {area.space_id}", area.tem)]
     works = game.one("SELECT works FROM bkn_beach WHERE game_id = ? AND area_id = ?", [game.game_id, area.space_id])
     if side == ALLIED and works:
         dv.append(("defensive works", 2))
     answering = {"air": ("flak",), "naval": ("coastal",), "artillery": ("artillery",)}.get(kind)
     if kind == "le_havre":
-        n = sum(1 for u in board(game).units_in(area.space_id, ALLIED) if u["type"] == "artillery"
-                and u["status"] == "Fresh")
+        n = sum(
+            1
+            for u in board(game).units_in(area.space_id, ALLIED)
+            if u["type"] == "artillery" and u["status"] == "Fresh"
+        )
     else:
-        n = sum(1 for u in defenders if answering and u["type"] in answering and u["status"] == "Fresh")
+        n = sum(
+            1
+            for u in defenders
+            if answering and u["type"] in answering and u["status"] == "Fresh" and u["art_kind"] != NEBELWERFER
+        )
+        n = 0 if nebelwerfer else n
     if n:
         dv.append((f"{n} Fresh answering units", n))
     return dv

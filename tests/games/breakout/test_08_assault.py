@@ -54,6 +54,7 @@ def test_8_11_a_bombardment_impulse_moves_nobody(tmp_path, monkeypatch):
     _allied(game)
     script_dice(game, monkeypatch, [1, 1, 1, 1])
     game.play(Action("bombard", ("2", "R1"), "allied"))
+    choose(game, "keep")
     assert _refused(game, Action("move", ("A1", "3"), "allied")).rule == "8.11"
     assert not [a for a in game.legal_actions("allied") if a.verb in ("move", "attack")]
 
