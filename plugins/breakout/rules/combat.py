@@ -212,13 +212,14 @@ def _chosen(game, area: str, waiting, named: str | None):
             "in the activated contested area",
             "8.5",
         )
+    chosen = [by_id[u] for u in dict.fromkeys(ids)]
+    points = [u for u in chosen if u["type"] in POINT_TYPES]
+    if not points:  # 9.2A: never artillery (16.1) nor FLAK/PAK (16.2)
+        rule = "16.1" if any(u["type"] == ARTILLERY for u in chosen) else "16.2"
+        raise game.violation(f"{named}: the point unit must be infantry or armour, never artillery or FLAK/PAK", rule)
     left_out = [u for u, unit in by_id.items() if unit["forced"] and u not in ids]
     if left_out:
         raise game.violation(f"{', '.join(left_out)} must attack {area}: a forced attack (8.51)", "8.51")
-    chosen = [by_id[u] for u in dict.fromkeys(ids)]
-    points = [u for u in chosen if u["type"] in POINT_TYPES]
-    if not points:
-        raise game.violation(f"{named}: the point unit must be infantry or armour (FLAK/PAK never)", "16.2")
     return chosen, points[0]
 
 

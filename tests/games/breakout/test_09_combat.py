@@ -12,6 +12,7 @@ from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.combat import assault_values, defence_value, supporting_artillery
+from phaseline.games.breakout.rules.resolution import outcome
 
 MAP = """
 area 1 clear 1
@@ -201,7 +202,19 @@ def test_forward_unit_value(status, value):
 # === 9.4 RESULTS ==========================================================================
 
 
-def test_9_4_repulse_disrupts_and_forced_attackers_retreat(tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    ("at", "dt", "result"),
+    [
+        pytest.param(7, 8, "repulsed", id="9.4-at-below-dt-repulsed"),
+        pytest.param(8, 8, "stalemate", id="9.4-at-equal-dt-stalemate"),
+        pytest.param(9, 8, "success", id="9.4-at-above-dt-success"),
+    ],
+)
+def test_results(at, dt, result):
+    assert outcome({"AT": at, "DT": dt}) == result
+
+
+def test_9_41_repulse_disrupts_and_forced_attackers_retreat(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")
     _attack(game, monkeypatch, [1, 1, 6, 6])  # AT 5 + 2 < DT 6 + 12
@@ -212,7 +225,7 @@ def test_9_4_repulse_disrupts_and_forced_attackers_retreat(tmp_path, monkeypatch
     assert asked(game) == ("german", "voluntary-retreat", ["none", "G1", "G2"])  # 9.62: even after a repulse
 
 
-def test_9_4_stalemate_point_unit_dis1_others_spent_and_may_stay(tmp_path, monkeypatch):
+def test_9_42_stalemate_point_unit_dis1_others_spent_and_may_stay(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")
     # AV 3 + 1 + 1 air = 5; DV 3 + 2 = 5: equal dice give a stalemate
@@ -224,7 +237,7 @@ def test_9_4_stalemate_point_unit_dis1_others_spent_and_may_stay(tmp_path, monke
     assert (units["A1"]["space_id"], units["A2"]["space_id"]) == ("2", "1")
 
 
-def test_9_43_success_spends_attackers_and_the_defender_absorbs(tmp_path, monkeypatch):
+def test_9_8_excess_casualty_points_are_ignored_and_make_an_overrun(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")
     _attack(game, monkeypatch, [6, 6, 1, 1])  # AT 5 + 12 = 17; DT 5 + 2 = 7: 10 CP > capacity 7
