@@ -161,6 +161,9 @@ def phaseline_answer(game, decision, answer):
     if decision["kind"] in bombardment.DECISIONS:
         bombardment.answer(game, decision, answer)
         return True
+    if decision["kind"] == "interdiction-reroll":
+        movement.answer_interdiction(game, decision, answer)
+        return True
     return None
 
 

@@ -12,7 +12,7 @@ from collections import deque
 from phaseline import Action
 
 from .rules.board import board, enemy_of
-from .scenarios import ALLIED
+from .scenarios import ALLIED, GERMAN
 
 
 class HeuristicBot:
@@ -62,7 +62,10 @@ class HeuristicBot:
         """The Advantage holder rerolls a combat that went against it (11.3); else the first
         choice, which the rules list best-first (forward unit, stay, no voluntary retreat)."""
         choices = decision["choices"]
-        if decision["kind"] == "advantage-reroll":
+        if decision["kind"] == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
+            low = decision["context"]["die"] <= 2
+            return "reroll" if low == (self.side == GERMAN) else "keep"
+        if decision["kind"] in ("advantage-reroll", "bombardment-reroll"):
             plan = decision["context"]["plan"]
             attacking = decision["side"] == plan["side"]
             gap = plan["AT"] - plan["DT"]

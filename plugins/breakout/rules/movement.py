@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
+from . import advantage
 from .board import POINT_TYPES, _static, board, can_cross, count_crossing, enemy_of, national_group, update_control
 
 ALL = 99  # an "all MF" cost
@@ -212,11 +213,41 @@ def move(game, action: Action) -> None:
         if current and current != nation:
             raise game.violation(f"{unit_id} is {nation}: this impulse moves {current} units", "8.37")
         game.set("bkn_day", {}, nationality=nation)
-    step = entry(game, unit, dest)
-    here = unit["space_id"]
+    entry(game, unit, dest)  # refuse before any roll
     clear = board(game).day["weather"] == "Clear"
-    if unit["side"] == GERMAN and unit["areas"] >= 1 and clear and _interdicted(game, unit, here):
-        return
+    if unit["side"] == GERMAN and unit["areas"] >= 1 and clear:
+        die = _interdiction_die(game, unit)
+        holder = advantage.usable_by(game)
+        if holder is not None:  # 11.6: the holder may have the dr rerolled
+            prompt = (
+                f"Air interdiction of {unit_id} leaving {unit['space_id']}: dr {die} with FLAK makes "
+                f"{die + _flak(game, unit)}; use the Advantage to reroll it? (11.6)"
+            )
+            context = {"unit": unit_id, "dest": dest, "die": die}
+            game.ask(holder, "interdiction-reroll", prompt, ["keep", "reroll"], context, rule="11.6")
+            return
+        if _interdicted(game, unit, die):
+            return
+    _enter(game, unit_id, dest)
+
+
+def answer_interdiction(game, decision, choice: str) -> None:
+    """11.6: keep or reroll the interdiction dr, then stop the unit or let it enter."""
+    context = decision["context"]
+    unit = board(game).units[context["unit"]]
+    die = context["die"]
+    if choice == "reroll":
+        advantage.use(game, decision["side"], f"reroll of the air interdiction of {unit['unit_id']}", "11.6")
+        die = _interdiction_die(game, unit)
+    if not _interdicted(game, unit, die):
+        _enter(game, unit["unit_id"], context["dest"])
+
+
+def _enter(game, unit_id: str, dest: str) -> None:
+    """The unit enters ``dest``, paying its MF (8.36) and perhaps waiting to attack (8.5)."""
+    unit = board(game).units[unit_id]
+    side, here = unit["side"], unit["space_id"]
+    step = entry(game, unit, dest)
     enemies = bool(board(game).areas[dest].units[enemy_of(side)])
     game.set(
         "unit_state",
@@ -240,15 +271,23 @@ def move(game, action: Action) -> None:
     update_control(game, [dest, here], mover=unit["nationality"])
 
 
-def _interdicted(game, unit, here: str) -> bool:
-    """8.4: a German unit entering its second or later area in Clear weather rolls a dr."""
-    flak = sum(
+def _flak(game, unit) -> int:
+    """8.4, 16.2: +1 for each Fresh FLAK that is not moving in the area being left."""
+    return sum(
         1
-        for u in board(game).units_in(here, GERMAN)
+        for u in board(game).units_in(unit["space_id"], GERMAN)
         if u["type"] == "flak" and u["status"] == "Fresh" and not u["moved"] and u["unit_id"] != unit["unit_id"]
     )
-    die = game.roll(f"air interdiction of {unit['unit_id']} leaving {here}", rule="8.4", side=GERMAN)
-    result = die + flak
+
+
+def _interdiction_die(game, unit) -> int:
+    return game.roll(f"air interdiction of {unit['unit_id']} leaving {unit['space_id']}", rule="8.4", side=GERMAN)
+
+
+def _interdicted(game, unit, die: int) -> bool:
+    """8.4: a German unit entering its second or later area in Clear weather: dr + FLAK 1 -> Dis1,
+    2 -> Spent; either way it stays where it is."""
+    result = die + _flak(game, unit)
     if result <= 2:
         status = "Dis1" if result <= 1 else "Spent"
         game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status, mp=0, moved=True)
@@ -256,7 +295,7 @@ def _interdicted(game, unit, here: str) -> bool:
             Event(
                 "note",
                 side=GERMAN,
-                purpose=f"{unit['unit_id']} interdicted ({result}): {status}, stays in {here}",
+                purpose=f"{unit['unit_id']} interdicted ({result}): {status}, stays in {unit['space_id']}",
                 rule="8.4",
             )
         )

@@ -182,3 +182,19 @@ def test_loss_transfer_timing(tmp_path, monkeypatch, options, holder_after_attac
     assert _day(game)["advantage"] == holder_after_attack
     game.play(Action("end", (), "allied"))
     assert _day(game)["advantage"] == "allied"
+
+
+def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypatch):
+    text = (
+        "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2\nborder 2-3\nunit G1 german DE armour 4-3-6/2 1\n"
+    )
+    game = new_match(tmp_path, text)
+    game.play(Action("move", ("G1", "2"), "german"))
+    script_dice(game, monkeypatch, [6, 1])
+    game.play(Action("move", ("G1", "3"), "german"))
+    assert asked(game) == ("allied", "interdiction-reroll", ["keep", "reroll"])
+    assert board(game).units["G1"]["space_id"] == "2"  # the move waits for the answer
+    choose(game, "reroll")
+    g1 = board(game).units["G1"]
+    assert (g1["status"], g1["space_id"]) == ("Dis1", "2")  # the new dr 1 stands
+    assert _day(game)["advantage_used"] == "allied"
