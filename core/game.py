@@ -365,7 +365,8 @@ class Game:
             found: list[Action] = []
             for answer in self.hook.phaseline_legal_actions(game=self, side=side):
                 found.extend(answer)
-            self._legal = (key, [*found, Action("end", (), side)])
+            ends = [] if self.end_refused(side) else [Action("end", (), side)]
+            self._legal = (key, [*found, *ends])
         return list(self._legal[1])
 
     def play(self, action: Action) -> None:
@@ -398,8 +399,15 @@ class Game:
         finally:
             self._cause = None
 
+    def end_refused(self, side: str | None) -> RuleViolation | None:
+        """Why ``side`` may not end the current step yet (a game rule), or None."""
+        return self.hook.phaseline_end_refused(game=self, step=self.step, side=side)
+
     def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
         if action.verb == "end":
+            refusal = self.end_refused(action.side)
+            if refusal is not None:
+                raise refusal
             sequence.end_step(self)
         elif action.verb == "choose":
             self._answer(action, decision)

@@ -158,6 +158,17 @@ def phaseline_phase_end(game: Any, step: Any) -> None:
 
 
 @hookspec(firstresult=True)
+def phaseline_end_refused(game: Any, step: Any, side: str) -> Any | None:
+    """Why ``side`` may not end ``step`` yet: a :class:`phaseline.RuleViolation`, or None.
+
+    Asked whenever legal actions are listed and before ``end`` is carried out; while it
+    answers, ``end`` is left out of the legal actions and refused with that reason, so
+    the plugin must offer the actions that lift it. First answer wins. Example
+    (Breakout: Normandy 8.51): a forced attack waits to be made on area 24.
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_next_step(game: Any, step: Any) -> Any | None:
     """Decide the step after ``step`` for dynamic sequences (impulses ending on a
     sunset roll). Return a :class:`phaseline.Step`, or None to follow the sequence;

@@ -12,6 +12,7 @@ from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, optional, sequence, setup
 from .rules import (
+    advantage,
     bombardment,
     bridges,
     combat,
@@ -23,6 +24,7 @@ from .rules import (
     naval_air,
     refit,
     regroup,
+    resolution,
     supply,
     victory,
     works,
@@ -34,7 +36,9 @@ from .tables import TABLES
 VERSION = "0.1.0"
 VERBS = {
     "move": "Move a Fresh unit of the activated area one area: move UNIT AREA (8.3); the first move activates.",
-    "attack": "Attack an area your units entered (or your activated contested area): attack AREA (8.5).",
+    "attack": "Attack an area your units entered (or your activated contested area): attack AREA [UNIT,…|all] "
+    "[ARTILLERY,…|all|none] (8.5; the first infantry or armour named is the point unit, 9.2).",
+    "double": "Use the Advantage for a Double Impulse: end this half and activate again (11.4).",
     "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
@@ -53,6 +57,10 @@ VERBS = {
     "topup": "Extended game: raise the beach depots from the Reserve, evenly: topup SP (24.7).",
 }
 RULINGS = {
+    combat.ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
+    "(digest ruling 2 reads it as adding nothing)",
+    advantage.LOST_AT_IMPULSE_END: "11.2: a loss-triggered Advantage transfer waits for the end of the impulse "
+    "(digest ruling 16 makes it immediate)",
     works.SPENT_ONLY: "15.2 read literally: only Spent (not Fresh) contesting Allied units remove the works",
     naval_air.FRIENDLY_FIRE_AS_BOMBARDMENT: "17.3: friendly fire resolves the strike again with the attacker's DR "
     "halved, against the Allies' TEM + DR (default: the halved DR is the AP)",
@@ -179,6 +187,13 @@ def phaseline_turn_end(game, turn):
 
 
 @hookimpl
+def phaseline_end_refused(game, step, side):
+    if step.phase == "daylight" and side == step.side:
+        return combat.forced_attack_waiting(game, side)
+    return None
+
+
+@hookimpl
 def phaseline_next_step(game, step):
     return day.next_step(game, step)
 
@@ -191,8 +206,12 @@ def phaseline_legal_actions(game, side):
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
         found += bridges.legal_bridge_actions(game, side)
-        if day.board(game).day["activated"] is None:
-            found += [*landings.legal_landings(game, side), *bombardment.legal_bombardments(game, side), _pass(side)]
+        found += advantage.legal_doubles(game, side)
+        today = day.board(game).day
+        if today["activated"] is None:
+            found += [*landings.legal_landings(game, side), *bombardment.legal_bombardments(game, side)]
+            if not today["double_impulse"]:
+                found.append(_pass(side))
         return found
     if step.phase == "regroup":
         return regroup.legal_regroups(game, side) + landings.legal_landings(game, side)
@@ -228,6 +247,7 @@ def phaseline_play(game, action):
         "buy": refit.buy_impulses,
         "topup": refit.top_up,
         "pass": pass_impulse,
+        "double": advantage.declare_double,
     }
     handler = handlers.get(action.verb)
     if handler is None:
@@ -244,23 +264,33 @@ def repair(game, action) -> None:
         bridges.repair(game, action)
 
 
+@hookimpl
+def phaseline_answer(game, decision, answer):
+    if decision["kind"] in resolution.DECISIONS:
+        resolution.answer(game, decision, answer)
+        return True
+    if decision["kind"] in bombardment.DECISIONS:
+        bombardment.answer(game, decision, answer)
+        return True
+    if decision["kind"] == "interdiction-reroll":
+        movement.answer_interdiction(game, decision, answer)
+        return True
+    if decision["kind"] == "friendly-fire-primary":
+        naval_air.answer_friendly_fire(game, decision, answer)
+        return True
+    return None
+
+
 def pass_impulse(game, action) -> None:
     """8.6: a pass ends the impulse at once (an Allied pass still rolls the Sunset DR)."""
     from phaseline import sequence as walker
 
-    if day.board(game).day["activated"] is not None:
+    if day.board(game).day["activated"] is not None or day.board(game).day["double_impulse"]:
         raise game.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
     game.set("bkn_day", {}, kind="pass")
     game.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))
     walker.end_step(game)
 
-
-@hookimpl
-def phaseline_answer(game, decision, answer):
-    if decision["kind"] == "friendly-fire-primary":
-        naval_air.answer_friendly_fire(game, decision, answer)
-        return True
-    return None
 
 
 @hookimpl

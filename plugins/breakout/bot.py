@@ -12,7 +12,7 @@ from collections import deque
 from phaseline import Action
 
 from .rules.board import board, enemy_of
-from .scenarios import ALLIED
+from .scenarios import ALLIED, GERMAN
 
 
 class HeuristicBot:
@@ -44,8 +44,9 @@ class HeuristicBot:
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
             by_verb.setdefault(a.verb, []).append(a)
-        if by_verb.get("choose"):  # an owed decision: its answers are the only actions
-            return by_verb["choose"][0]
+        end = next((a for a in actions if a.verb == "end"), None)
+        if by_verb.get("choose"):
+            return Action("choose", (self._answer(game.open_decision()),), side)
         for verb in ("wave", "assault", "land"):  # 21.5, 19.3: get ashore first
             if by_verb.get(verb):
                 return by_verb[verb][0]
@@ -54,7 +55,6 @@ class HeuristicBot:
         for verb in ("airsupply", "depot", "refit"):  # 12: supply first, cheapest refits first
             if by_verb.get(verb) and not (verb == "depot" and self.side == ALLIED):
                 return by_verb[verb][0]
-        end = next(a for a in actions if a.verb == "end")
         follow = self._follow_up(game, by_verb.get("move", []))
         if follow:  # 8.52: join the units waiting to attack before attacking
             return follow
@@ -67,6 +67,20 @@ class HeuristicBot:
         if best:
             return best
         return by_verb["pass"][0] if by_verb.get("pass") else end
+
+    def _answer(self, decision) -> str:
+        """The Advantage holder rerolls a combat that went against it (11.3); else the first
+        choice, which the rules list best-first (forward unit, stay, no voluntary retreat)."""
+        choices = decision["choices"]
+        if decision["kind"] == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
+            low = decision["context"]["die"] <= 2
+            return "reroll" if low == (self.side == GERMAN) else "keep"
+        if decision["kind"] in ("advantage-reroll", "bombardment-reroll"):
+            plan = decision["context"]["plan"]
+            attacking = decision["side"] == plan["side"]
+            gap = plan["AT"] - plan["DT"]
+            return "reroll" if (attacking and gap < 0) or (not attacking and gap >= 3) else "keep"
+        return choices[0]
 
     def _follow_up(self, game, moves: list[Action]) -> Action | None:
         """A move into an area where friendly units already wait to attack, strongest first."""

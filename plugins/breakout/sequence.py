@@ -15,7 +15,7 @@ from phaseline.model import Step
 from .rules import refit
 from .scenarios import ALLIED, GERMAN
 
-IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "land", "seize", "repair", "demolish")
+IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "land", "seize", "repair", "demolish", "double")
 DDAY_OPENING = (
     Step("airborne", "dawn", ALLIED, "1A Airborne Drop Phase", "21.2", ("attack", "secure")),
     Step("naval-bombardment", "dawn", ALLIED, "1B Naval Bombardment Phase", "21.3", ("bombard",)),

@@ -111,7 +111,7 @@ TABLES = [
         "bkn_unit_state",
         "unit_id VARCHAR, eligible BOOLEAN NOT NULL DEFAULT FALSE, came_from VARCHAR, entered VARCHAR, "
         "pending BOOLEAN NOT NULL DEFAULT FALSE, forced BOOLEAN NOT NULL DEFAULT FALSE, crossing INTEGER "
-        "NOT NULL DEFAULT 0, areas INTEGER NOT NULL DEFAULT 0",
+        "NOT NULL DEFAULT 0, areas INTEGER NOT NULL DEFAULT 0, supported INTEGER NOT NULL DEFAULT 0",
         ("unit_id",),
     ),
     _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
@@ -145,7 +145,10 @@ TABLES = [
             day_over BOOLEAN NOT NULL DEFAULT FALSE,
             storm BOOLEAN NOT NULL DEFAULT FALSE,      -- 24.5 a storm blows now
             storm_began INTEGER,                       -- 24.5 the turn the storm began (one per game)
-            storm_ended INTEGER)""",
+            storm_ended INTEGER,
+            advantage_start VARCHAR,                   -- 11.2 the holder when the impulse began
+            advantage_used VARCHAR,                    -- 11.2 the side that used it this impulse
+            double_impulse BOOLEAN NOT NULL DEFAULT FALSE)  -- 11.4 a second activation declared""",
         key=(),
     ),
 ]

@@ -1,29 +1,35 @@
-"""The Advantage (11): the Allies start with it; eliminations cost it or shift the Sunset DRM.
+"""The Advantage (11): who holds it, using it once, and losing it through eliminations.
 
-Losses in one player impulse (11.22; phases never count):
+Exactly one player holds it (11.1); the Allies start with it. Used once - for a combat
+reroll (11.3), any other reroll (11.6) or a Double Impulse (11.4), never two of these -
+it passes to the opponent when the current impulse ends (11.2).
+
+Losses in one player impulse (11.2; a Double Impulse is one impulse, phases never count):
   Allied units eliminated: 1 -> a holding Allies lose it, else the Germans shift 1;
                            n >= 2 -> a holding Allies lose it and the Germans shift n - 1, else n.
   German units eliminated: <= 2 nothing; 3 -> a holding Germans lose it, else the Allies shift 1;
                            n > 3 -> a holding Germans lose it and the Allies shift n - 3, else n - 2.
+"Holding" means holding it when the impulse began: if the opponent used it, it only waits to
+pass, so the loser cannot lose it and the Sunset DRM moves instead (11.6). The loss takes
+effect at once (digest ruling 16; the ruling 'advantage-lost-at-impulse-end' defers it).
 At most 3 spaces per player impulse. The entitled player may shift either way (11.23):
-the bot's and engine's policy is the Germans shift down (shorter days) and the Allies up.
-The shifts are applied when the impulse ends, after its Sunset DR (11.23: a shift never
-affects the Sunset DR of the attack that caused it). Rerolls (11.3, 11.6) and the Double
-Impulse (11.4) are not implemented yet.
+the engine's policy is the Germans shift down (shorter days) and the Allies up. The shifts
+are applied when the impulse ends, after its Sunset DR (11.23).
 """
 
 from __future__ import annotations
 
-from phaseline import Event
+from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from .board import board
+from .board import board, enemy_of
 
 CAP = 3
+LOST_AT_IMPULSE_END = "advantage-lost-at-impulse-end"  # the other reading of digest ruling 16
 
 
 def losses_effect(loser: str, eliminated: int, loser_holds: bool) -> tuple[bool, int]:
-    """11.22: (does the loser lose the Advantage, spaces the other player shifts)."""
+    """11.2: (does the loser lose the Advantage, spaces the other player shifts)."""
     if loser == ALLIED:
         if eliminated <= 0:
             return False, 0
@@ -46,24 +52,121 @@ def eliminated_counts(game) -> dict[str, int]:
 
 
 def begin(game) -> None:
+    """A player impulse begins: note the losses so far and who holds the Advantage."""
     counts = eliminated_counts(game)
-    game.set("bkn_day", {}, dead_german=counts[GERMAN], dead_allied=counts[ALLIED])
+    day = board(game).day
+    game.set(
+        "bkn_day",
+        {},
+        dead_german=counts[GERMAN],
+        dead_allied=counts[ALLIED],
+        advantage_start=day["advantage"],
+        advantage_used=None,
+        double_impulse=False,
+    )
+
+
+# === 11.3, 11.6 USING IT ================================================================
+
+
+def usable_by(game) -> str | None:
+    """The side that may use the Advantage now (11.2: once; none after it has been used)."""
+    day = board(game).day
+    return None if day["advantage_used"] else day["advantage"]
+
+
+def use(game, side: str, purpose: str, rule: str) -> None:
+    """Spend the Advantage (it passes when the impulse ends, 11.2)."""
+    if usable_by(game) != side:
+        raise game.violation(f"{side} cannot use the Advantage: {_why_not(game, side)}", rule)
+    game.set("bkn_day", {}, advantage_used=side)
+    game.log(Event("note", side=side, purpose=f"{side} uses the Advantage: {purpose}", rule=rule))
+
+
+def _why_not(game, side: str) -> str:
+    day = board(game).day
+    if day["advantage_used"]:
+        return f"{day['advantage_used']} has already used it this impulse"
+    return f"{day['advantage']} holds it"
+
+
+# === 11.4 DOUBLE IMPULSE ================================================================
+
+
+def legal_doubles(game, side: str) -> list[Action]:
+    day = board(game).day
+    if usable_by(game) != side or day["activated"] is None or day["double_impulse"]:
+        return []
+    return [Action("double", (), side)]
+
+
+def declare_double(game, action: Action) -> None:
+    """double: end the first half of this impulse; activate a second area (or the same again).
+
+    11.4: the second half is one more activation in the same impulse (one space on the
+    track): units that acted stay done, Fresh units of the newly activated area act, units
+    waiting to attack may be joined by the second area's units, and the Allies may use the
+    other nationality. The second half has no Sunset DR (11.5): an Allied first half without
+    a DR rolls it now.
+    """
+    from .day import roll_dr
+
+    side = action.side
+    day = board(game).day
+    if action.args:
+        raise game.violation("double takes no arguments: the next move, attack or bombard activates", "11.4")
+    if day["activated"] is None:
+        raise game.violation("a Double Impulse follows a first activation: activate an area first", "11.4")
+    if day["double_impulse"]:
+        raise game.violation("this impulse is already a Double Impulse", "11.4")
+    use(game, side, "Double Impulse", "11.4")
+    if side == ALLIED and game.clock.step == "allied-impulse" and day["sunset_raw"] is None:
+        roll_dr(game, ALLIED, "Sunset DR of the first half", "11.5")
+    game.set("bkn_day", {}, activated=None, activated_contested=False, nationality=None, double_impulse=True)
+    game.update_where("bkn_unit_state", "eligible", eligible=False)
+    game.log(Event("note", side=side, purpose=f"{side} declares a Double Impulse: the second half begins", rule="11.4"))
+
+
+# === 11.2 LOSING IT =======================================================================
+
+
+def _losses(game) -> dict[str, int]:
+    day = board(game).day
+    now = eliminated_counts(game)
+    return {ALLIED: now[ALLIED] - (day["dead_allied"] or 0), GERMAN: now[GERMAN] - (day["dead_german"] or 0)}
+
+
+def after_losses(game) -> None:
+    """11.2 (ruling 16): a holder who loses enough units this impulse loses the Advantage at once."""
+    if LOST_AT_IMPULSE_END in game.options or game.step.phase != "daylight":  # phases never count
+        return
+    day = board(game).day
+    for loser, lost in _losses(game).items():
+        loses, _ = losses_effect(loser, lost, day["advantage_start"] == loser)
+        if loses and day["advantage"] == loser:
+            game.set("bkn_day", {}, advantage=enemy_of(loser))
+            game.log(
+                Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
+            )
 
 
 def settle(game) -> None:
-    """11.22, 11.23: apply this impulse's losses to the Advantage and the Sunset DRM."""
+    """11.2, 11.23: when the impulse ends, apply its losses and pass a used Advantage."""
+    after_losses(game)
     day = board(game).day
-    now = eliminated_counts(game)
     holder, drm = day["advantage"], day["sunset_drm"]
-    for loser, before in ((ALLIED, day["dead_allied"]), (GERMAN, day["dead_german"])):
-        lost = now[loser] - (before or 0)
-        loses, shift = losses_effect(loser, lost, holder == loser)
-        if loses:
-            holder = GERMAN if loser == ALLIED else ALLIED
-            game.log(Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes",
-                           rule="11.2"))
+    for loser, lost in _losses(game).items():
+        loses, shift = losses_effect(loser, lost, day["advantage_start"] == loser)
+        if loses and holder == loser:  # the ruling 'advantage-lost-at-impulse-end'
+            holder = enemy_of(loser)
+            game.log(
+                Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
+            )
         if shift:
             drm += -shift if loser == ALLIED else shift
-            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}",
-                           rule="11.23"))
-    game.set("bkn_day", {}, advantage=holder, sunset_drm=drm)
+            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}", rule="11.23"))
+    used = day["advantage_used"]
+    if used and holder == used:  # 11.2: a used Advantage passes when the impulse ends
+        holder = enemy_of(used)
+        game.log(Event("note", side=used, purpose=f"the Advantage used by {used} passes to {holder}", rule="11.2"))
+    game.set("bkn_day", {}, advantage=holder, sunset_drm=drm, advantage_used=None)

@@ -100,7 +100,8 @@ class Board:
             """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.moved, us.attacked,
                       coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
                       coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
-                      coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas
+                      coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas,
+                      coalesce(k.supported, 0) AS supported
                FROM unit_state us
                LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
                WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id""",

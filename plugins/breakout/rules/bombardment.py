@@ -5,8 +5,11 @@ the primary artillery's attack +1 per other artillery named (10.2); DV is the TE
 works and the Fresh units that fight back (10.3). AT - DT attrition points go first to
 the primary target and then, by the defender, so that as many as possible are used
 (10.4); each unit loses at most one step and bombardment never eliminates.
-Which marker reaches which area, and friendly fire, are naval_air.py's (17). Not yet:
-construction markers as primary (20.2), Nebelwerfer exceptions (16.1).
+Which marker reaches which area, and friendly fire, are naval_air.py's (17).
+Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6).
+A Nebelwerfer bombards its own area only, alone (16.1), and neither adds DV when it is
+the target nor lets enemy artillery add DV against it (10.3C); British and US artillery
+never support each other (10.2). Not yet: construction markers as primary (20.2).
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ from typing import Any
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED
-from .board import board, enemy_of
+from . import advantage
+from .board import board, enemy_of, national_group
 from .day import roll_dr
 from .zones import artillery_reaches
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
+DECISIONS = ("bombardment-reroll",)
+NEBELWERFER = "nebelwerfer"
 
 
 def ap_cost(unit: dict[str, Any], chart: dict[str, int]) -> int | None:
@@ -77,7 +83,8 @@ def marker_reaches(game, marker: dict[str, Any], area) -> bool:
 
 
 def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
-    """16.1: Fresh field artillery in or adjacent to the target (not into or out of zones)."""
+    """16.1: Fresh field artillery in or adjacent to the target (not into or out of zones);
+    a Nebelwerfer only in the target area itself."""
     b = board(game)
     found = []
     for u in b.units.values():
@@ -86,7 +93,9 @@ def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
         here = b.areas.get(u["space_id"])
         if here is None or (here.is_box and not here.is_zone) or not artillery_reaches(here, b.areas[target]):
             continue
-        if u["space_id"] == target or (target in b.neighbours(u["space_id"]) and not here.contested()):
+        if u["space_id"] == target or (
+            u["art_kind"] != NEBELWERFER and target in b.neighbours(u["space_id"]) and not here.contested()
+        ):
             found.append(u)
     return found
 
@@ -131,6 +140,7 @@ def bombard(game, action: Action) -> None:
         if missing:
             raise game.violation(f"{', '.join(missing)} cannot bombard {target}", "16.1")
         units = [eligible[u] for u in firing]
+        _check_battery(game, units)
         terms.append((f"primary artillery {units[0]['unit_id']}", units[0]["attack"]))
         if len(units) > 1:
             terms.append((f"{len(units) - 1} other artillery", len(units) - 1))
@@ -144,47 +154,93 @@ def bombard(game, action: Action) -> None:
         game.set("bkn_marker_state", {"marker_id": marker["marker_id"]}, used=True)
     for u in units:
         game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", attacked=True)
-    result = resolve(game, side, target, kind, terms, primary)
+    plan = _plan(
+        game, side, target, kind, terms, primary, nebelwerfer=bool(units) and units[0]["art_kind"] == NEBELWERFER
+    )
+    plan["marker"] = marker
+    _roll(game, plan)
+    holder = advantage.usable_by(game)
+    if holder is None:
+        _after_bombardment(game, plan)
+        return
+    prompt = (
+        f"Bombardment of {target}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both sides "
+        "reroll? (11.6; it passes at the end of the impulse)"
+    )
+    game.ask(holder, "bombardment-reroll", prompt, ["keep", "reroll"], {"plan": plan}, rule="11.6")
+
+
+def answer(game, decision, choice: str) -> None:
+    """11.6: after the holder's answer, reroll (both sides) or keep, then apply the attrition."""
+    plan = decision["context"]["plan"]
+    if choice == "reroll":
+        advantage.use(game, decision["side"], f"reroll of the bombardment of {plan['target']}", "11.6")
+        _roll(game, plan)
+    _after_bombardment(game, plan)
+
+
+def _after_bombardment(game, plan) -> None:
+    result = _attrition(game, plan)
+    marker, target = plan["marker"], plan["target"]
     if marker:
         from .naval_air import friendly_fire, record_strike
 
         record_strike(game, marker, target)  # 17.1
-        if kind == "air":
+        if plan["kind"] == "air":
             friendly_fire(game, target, result["av"], result["raw_at"], result["raw_dt"])  # 17.3
 
 
+def _check_battery(game, units) -> None:
+    """16.1: a Nebelwerfer fires alone; 10.2: British and US artillery never support each other."""
+    if len(units) > 1 and any(u["art_kind"] == NEBELWERFER for u in units):
+        raise game.violation("a Nebelwerfer can neither be supported nor support another bombardment", "16.1")
+    nations = {national_group(u["nationality"]) for u in units}
+    if len(nations) > 1:
+        raise game.violation(f"British and US artillery may not support each other ({', '.join(nations)})", "10.2")
+
+
 def resolve(game, side: str, target: str, kind: str, terms: list[tuple[str, int]], primary: str) -> dict[str, int]:
-    """10.1: AT = AV + DR against DT = DV + DR; AT - DT attrition points (10.4)."""
+    """10.1 at once (the D-Day bombardments): AT = AV + DR against DT = DV + DR; AT - DT attrition (10.4)."""
+    plan = _plan(game, side, target, kind, terms, primary)
+    _roll(game, plan)
+    return _attrition(game, plan)
+
+
+def _plan(game, side: str, target: str, kind: str, terms, primary: str, nebelwerfer: bool = False) -> dict[str, Any]:
     b = board(game)
-    area = b.areas[target]
-    defenders = b.units_in(target, enemy_of(side))
-    dv = _defence(game, side, area, kind, defenders)
-    av = sum(v for _, v in terms)
-    raw_at = roll_dr(game, side, f"bombardment of {target}", "10.1")
-    raw_dt = roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
-    at, dt = av + raw_at, sum(v for _, v in dv) + raw_dt
-    ap = max(0, at - dt)
+    dv = _defence(game, side, b.areas[target], kind, b.units_in(target, enemy_of(side)), nebelwerfer=nebelwerfer)
+    plan = {"side": side, "target": target, "kind": kind, "primary": primary, "terms": terms, "dv": dv}
+    plan.update(AV=sum(v for _, v in terms), DV=sum(v for _, v in dv))
+    return plan
+
+
+def _roll(game, plan) -> None:
+    side, target = plan["side"], plan["target"]
+    plan["raw_at"] = roll_dr(game, side, f"bombardment of {target}", "10.1")
+    plan["raw_dt"] = roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
+    plan["AT"], plan["DT"] = plan["AV"] + plan["raw_at"], plan["DV"] + plan["raw_dt"]
+
+
+def _attrition(game, plan) -> dict[str, int]:
+    """10.1, 10.4: AT - DT attrition points, the primary first."""
+    side, target = plan["side"], plan["target"]
+    ap = max(0, plan["AT"] - plan["DT"])
+    hit = _hit(game, enemy_of(side), target, plan["primary"], ap) if ap else []
     game.log(
         Event(
             "note",
             side=side,
-            purpose=f"bombardment of {target}: AV {av} ({_fmt(terms)}), DV "
-            f"{sum(v for _, v in dv)} ({_fmt(dv)}); AT {at} vs DT {dt}: {ap} AP",
-            rule="10.1",
+            purpose=f"bombardment of {target}: AV {plan['AV']} ({_fmt(plan['terms'])}), DV {plan['DV']} "
+            f"({_fmt(plan['dv'])}); AT {plan['AT']} vs DT {plan['DT']}: {ap} AP, hit {', '.join(hit) or 'none'}",
+            rule="10.4",
         )
     )
-    if ap:
-        apply_attrition(game, enemy_of(side), target, primary, ap)
-    return {"av": av, "ap": ap, "raw_at": raw_at, "raw_dt": raw_dt}
+    return {"av": plan["AV"], "ap": ap, "raw_at": plan["raw_at"], "raw_dt": plan["raw_dt"]}
 
 
 def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> list[str]:
-    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first."""
-    defenders = board(game).units_in(target, side)
-    hit = allocate(defenders, primary, ap, _chart(game))
-    by_id = {u["unit_id"]: u for u in defenders}
-    for uid in hit:
-        game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
+    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first, logged."""
+    hit = _hit(game, side, target, primary, ap)
     game.log(
         Event(
             "note",
@@ -196,12 +252,23 @@ def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: s
     return hit
 
 
+def _hit(game, side: str, target: str, primary: str, ap: int) -> list[str]:
+    """10.4: each unit hit loses one step (never eliminated by bombardment)."""
+    defenders = board(game).units_in(target, side)
+    hit = allocate(defenders, primary, ap, _chart(game))
+    by_id = {u["unit_id"]: u for u in defenders}
+    for uid in hit:
+        game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
+    return hit
+
+
 def _fmt(terms) -> str:
     return ", ".join(f"{v:+d} {why}" for why, v in terms)
 
 
-def _defence(game, side: str, area, kind: str, defenders) -> list[tuple[str, int]]:
-    """10.3: TEM, works, and the Fresh units that answer this kind of bombardment."""
+def _defence(game, side: str, area, kind: str, defenders, nebelwerfer: bool = False) -> list[tuple[str, int]]:
+    """10.3: TEM, works, and the Fresh units that answer this kind of bombardment (10.3C:
+    never a Nebelwerfer, and nobody against a Nebelwerfer)."""
     dv = [(f"TEM of {area.space_id}", area.tem)]
     from .works import intact
 
@@ -215,7 +282,12 @@ def _defence(game, side: str, area, kind: str, defenders) -> list[tuple[str, int
             if u["type"] == "artillery" and u["status"] == "Fresh"
         )
     else:
-        n = sum(1 for u in defenders if answering and u["type"] in answering and u["status"] == "Fresh")
+        n = sum(
+            1
+            for u in defenders
+            if answering and u["type"] in answering and u["status"] == "Fresh" and u["art_kind"] != NEBELWERFER
+        )
+        n = 0 if nebelwerfer else n
     if n:
         dv.append((f"{n} Fresh answering units", n))
     return dv

@@ -48,6 +48,7 @@ def begin_impulse(game, step) -> None:
         forced=False,
         crossing=0,
         areas=0,
+        supported=0,
     )
     for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
         game.delete("bkn_attacked", {"space_id": row["space_id"]})
@@ -58,10 +59,8 @@ def begin_impulse(game, step) -> None:
 
 def end_impulse(game, step) -> None:
     """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR."""
-    from .combat import resolve_pending
     from .works import update as update_works
 
-    resolve_pending(game, step.side)
     update_works(game)  # 15.2
     gid = game.game_id
     game.update_where(  # 8.32

@@ -98,7 +98,7 @@ def airborne_actions(game, side: str) -> list[Action]:
 
 def airborne_attack(game, action: Action) -> None:
     """attack AREA: the paratroops in their drop area attack the Germans there (21.2)."""
-    from .combat import resolve
+    from .resolution import resolve
 
     if len(action.args) != 1:
         raise game.violation("attack takes one area: attack AREA", "21.2")
@@ -109,11 +109,7 @@ def airborne_attack(game, action: Action) -> None:
         raise game.violation(f"no Fresh airborne unit dropped in {area} waits to attack", "21.2")
     if not b.areas[area].units[GERMAN] or area in b.attacked:
         raise game.violation(f"{area} holds no German units to attack tonight", "21.2")
-    result = resolve(game, ALLIED, area, units)
-    if result == "overrun":  # 8.53, 21.2: an overrun gives no advance tonight
-        for u in units:
-            game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", mp=0)
-        game.log(Event("note", side=ALLIED, purpose="no overrun in the Airborne phase", rule="8.53"))
+    resolve(game, ALLIED, area, units, [], special="airborne")  # 21.2: no retreat, no overrun tonight
 
 
 def secure(game, action: Action) -> None:

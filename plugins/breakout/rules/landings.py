@@ -233,32 +233,40 @@ def _record(game, uid: str, beach: str, result: str | None) -> None:
         game.insert("bkn_landing", {"unit_id": uid, "beach": beach, "result": result, "done": True})
 
 
-def assault(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool) -> str:
-    """19.4, 21.5: the landers that escaped interdiction attack; a failure leaves all Dis1."""
-    from .combat import resolve
+def assault(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool) -> None:
+    """19.4, 21.5: the landers that escaped interdiction attack (the attack is resolved as in 9,
+    with the defender's choices; after_assault finishes it); a failure leaves all Dis1."""
+    from .resolution import resolve
 
     area = beach["area_id"]
     survivors = [uid for uid in ids if results.get(uid) is None]
-    rule = "21.5" if dday else "19.4"
+    landing = {"beach": beach["beach"], "ids": ids, "dday": dday}
     if not board(game).areas[area].units[GERMAN]:
-        return "unopposed"
-    if not survivors:
-        result = "failed: every lander was interdicted"
+        _log_assault(game, landing, "unopposed")
+    elif not survivors:
+        _after(game, landing, "failed: every lander was interdicted")
     else:
         b = board(game)
-        outcome = resolve(game, ALLIED, area, [b.units[u] for u in survivors])
-        if dday and outcome == "overrun":  # 8.53: no overrun in D-Day's assault phase
-            for uid in survivors:
-                game.set("unit_state", {"unit_id": uid}, status="Spent", mp=0)
-            game.log(Event("note", side=ALLIED, purpose="no overrun in the Amphibious Assault phase", rule="8.53"))
-        result = "failed" if outcome == "repulsed" else outcome
+        resolve(game, ALLIED, area, [b.units[u] for u in survivors], [], special="landing", landing=landing)
+
+
+def after_assault(game, landing: dict[str, Any], outcome: str) -> None:
+    """19.4, 21.5: called when the landing attack is over (no overrun, no retreat: resolution.py)."""
+    _after(game, landing, "failed" if outcome == "repulsed" else outcome)
+
+
+def _after(game, landing: dict[str, Any], result: str) -> None:
     if result.startswith("failed"):
-        for uid in ids:  # 19.4, 21.5: every lander Dis1, never Dis2 from interdiction
+        for uid in landing["ids"]:  # 19.4, 21.5: every lander Dis1, never Dis2 from interdiction
             game.set("unit_state", {"unit_id": uid}, status="Dis1", mp=0)
-    for uid in ids:
+    for uid in landing["ids"]:
         game.set("bkn_unit_state", {"unit_id": uid}, pending=False)
-    game.log(Event("note", side=ALLIED, purpose=f"landing assault on {beach['beach']}: {result}", rule=rule))
-    return result
+    _log_assault(game, landing, result)
+
+
+def _log_assault(game, landing: dict[str, Any], result: str) -> None:
+    rule = "21.5" if landing["dday"] else "19.4"
+    game.log(Event("note", side=ALLIED, purpose=f"landing assault on {landing['beach']}: {result}", rule=rule))
 
 
 def begin_phase(game) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
+from . import advantage
 from .board import POINT_TYPES, _static, board, can_cross, count_crossing, enemy_of, national_group, update_control
 from .bridges import seized_this_impulse
 from .zones import check_entry, is_stacking_limited
@@ -66,7 +67,7 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
     if kind == "landing" and not landing:  # 19.4: every lander is declared before interdiction
         raise game.violation(f"{unit['unit_id']} lands with the order: land {dest} UNIT[,UNIT...]", "19.3")
     if dest in b.attacked:
-        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.1")
+        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.31")
     river = kind == "river"
     if kind == "water":
         raise game.violation(f"{unit['unit_id']} cannot cross the water obstacle {here}-{dest}", "8.37")
@@ -153,7 +154,7 @@ def activate(game, side: str, space: str, kind: str = "assault") -> None:
     b = board(game)
     area = b.areas[space]
     game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), kind=kind)
-    eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh"]
+    eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
     for u in eligible:
         game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
         game.set("unit_state", {"unit_id": u["unit_id"]}, mp=allowance(game, u))
@@ -169,16 +170,22 @@ def can_move(game, unit) -> bool:
     if unit["status"] != "Fresh" or unit["movement"] <= 0 or unit["pending"] or unit["attacked"]:
         return False
     if b.day["activated"] is None:
-        return True
+        return not unit["moved"]  # 11.4: a unit that acted in a first half is done
     if not unit["eligible"] or (unit["areas"] and unit["mp"] <= 0):
         return False
     nation = b.day["nationality"]
     return not (unit["side"] == ALLIED and nation and national_group(unit["nationality"]) != nation)
 
 
+def assault_open(b) -> bool:
+    """8.11: this impulse may move and attack: nothing activated yet (or a Double Impulse's
+    second half, 11.4), or an assault impulse under way."""
+    return b.day["activated"] is None or b.day["kind"] == "assault"
+
+
 def legal_moves(game, side: str) -> list[Action]:
     b = board(game)
-    if b.day["kind"] not in (None, "assault"):
+    if not assault_open(b):
         return []
     found = []
     for unit in b.units.values():
@@ -205,6 +212,8 @@ def move(game, action: Action) -> None:
     unit = b.units.get(unit_id)
     if unit is None or unit["side"] != side:
         raise game.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
+    if not assault_open(b):
+        raise game.violation(f"this is a {b.day['kind']} impulse: no unit moves", "8.11")
     if not can_move(game, unit):
         raise game.violation(f"{unit_id} cannot move now: only Fresh units of the activated area move", "8.1")
     if b.day["activated"] is None:
@@ -216,16 +225,47 @@ def move(game, action: Action) -> None:
         if current and current != nation:
             raise game.violation(f"{unit_id} is {nation}: this impulse moves {current} units", "8.37")
         game.set("bkn_day", {}, nationality=nation)
-    step = entry(game, unit, dest)
-    here = unit["space_id"]
+    entry(game, unit, dest)  # refuse before any roll
     clear = board(game).day["weather"] == "Clear"
-    if unit["side"] == GERMAN and unit["areas"] >= 1 and clear and _interdicted(game, unit, here):
-        return
+    if unit["side"] == GERMAN and unit["areas"] >= 1 and clear:
+        die = _interdiction_die(game, unit)
+        holder = advantage.usable_by(game)
+        if holder is not None:  # 11.6: the holder may have the dr rerolled
+            prompt = (
+                f"Air interdiction of {unit_id} leaving {unit['space_id']}: dr {die} with FLAK makes "
+                f"{die + _flak(game, unit)}; use the Advantage to reroll it? (11.6)"
+            )
+            context = {"unit": unit_id, "dest": dest, "die": die}
+            game.ask(holder, "interdiction-reroll", prompt, ["keep", "reroll"], context, rule="11.6")
+            return
+        if _interdicted(game, unit, die):
+            return
+    _enter(game, unit_id, dest)
+
+
+def answer_interdiction(game, decision, choice: str) -> None:
+    """11.6: keep or reroll the interdiction dr, then stop the unit or let it enter."""
+    context = decision["context"]
+    unit = board(game).units[context["unit"]]
+    die = context["die"]
+    if choice == "reroll":
+        advantage.use(game, decision["side"], f"reroll of the air interdiction of {unit['unit_id']}", "11.6")
+        die = _interdiction_die(game, unit)
+    if not _interdicted(game, unit, die):
+        _enter(game, unit["unit_id"], context["dest"])
+
+
+def _enter(game, unit_id: str, dest: str) -> None:
+    """The unit enters ``dest``, paying its MF (8.36) and perhaps waiting to attack (8.5)."""
+    unit = board(game).units[unit_id]
+    side, here = unit["side"], unit["space_id"]
+    step = entry(game, unit, dest)
+    enemies = bool(board(game).areas[dest].units[enemy_of(side)])
     game.set(
         "unit_state",
         {"unit_id": unit_id},
         space_id=dest,
-        mp=max(0, unit["mp"] - step.cost) if not step.stops else 0,
+        mp=max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0,  # 8.53: MF kept for an overrun
         moved=True,
     )
     game.set(
@@ -234,7 +274,7 @@ def move(game, action: Action) -> None:
         came_from=here,
         entered=dest,
         areas=unit["areas"] + 1,
-        pending=bool(board(game).areas[dest].units[enemy_of(side)]),
+        pending=enemies,
         forced=step.forced,
         crossing=max(unit["crossing"], step.crossing),
     )
@@ -243,15 +283,23 @@ def move(game, action: Action) -> None:
     update_control(game, [dest, here], mover=unit["nationality"])
 
 
-def _interdicted(game, unit, here: str) -> bool:
-    """8.4: a German unit entering its second or later area in Clear weather rolls a dr."""
-    flak = sum(
+def _flak(game, unit) -> int:
+    """8.4, 16.2: +1 for each Fresh FLAK that is not moving in the area being left."""
+    return sum(
         1
-        for u in board(game).units_in(here, GERMAN)
+        for u in board(game).units_in(unit["space_id"], GERMAN)
         if u["type"] == "flak" and u["status"] == "Fresh" and not u["moved"] and u["unit_id"] != unit["unit_id"]
     )
-    die = game.roll(f"air interdiction of {unit['unit_id']} leaving {here}", rule="8.4", side=GERMAN)
-    result = die + flak
+
+
+def _interdiction_die(game, unit) -> int:
+    return game.roll(f"air interdiction of {unit['unit_id']} leaving {unit['space_id']}", rule="8.4", side=GERMAN)
+
+
+def _interdicted(game, unit, die: int) -> bool:
+    """8.4: a German unit entering its second or later area in Clear weather: dr + FLAK 1 -> Dis1,
+    2 -> Spent; either way it stays where it is."""
+    result = die + _flak(game, unit)
     if result <= 2:
         status = "Dis1" if result <= 1 else "Spent"
         game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status, mp=0, moved=True)
@@ -259,7 +307,7 @@ def _interdicted(game, unit, here: str) -> bool:
             Event(
                 "note",
                 side=GERMAN,
-                purpose=f"{unit['unit_id']} interdicted ({result}): {status}, stays in {here}",
+                purpose=f"{unit['unit_id']} interdicted ({result}): {status}, stays in {unit['space_id']}",
                 rule="8.4",
             )
         )

@@ -22,7 +22,7 @@ def test_1_each_player_rolls_their_own_two_six_sided_dice(tmp_path):
     game.play(Action("pass", (), "german"))
     game.play(Action("move", ("A1", "2"), "allied"))
     game.play(Action("attack", ("2",), "allied"))
-    rolls = game.rows("SELECT side, die, payload FROM event WHERE kind = 'roll' AND rule = '9.1' ORDER BY seq", [])
+    rolls = game.rows("SELECT side, die, payload FROM event WHERE kind = 'roll' AND rule = '9.11' ORDER BY seq", [])
     # 1: two white dice for the German player, two coloured dice for the Allied player
     assert [r["side"] for r in rolls] == ["allied", "allied", "german", "german"]
     assert all(1 <= r["die"] <= 6 and '"sides":6' in r["payload"].replace(" ", "") for r in rolls)

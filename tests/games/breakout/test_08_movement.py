@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import choose
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -35,7 +36,9 @@ control 2 US
         pytest.param("unit G1 german DE infantry 2-3-2/2 4 Spent", "4", 3, id="8.36-C-only-spent-enemy-3-MF"),
         pytest.param(
             "unit G1 german DE infantry 2-3-2/2 4 Spent\nunit G2 german DE infantry 2-3-2/2 4",
-            "4", 4, id="8.36-D-any-fresh-enemy-4-MF",
+            "4",
+            4,
+            id="8.36-D-any-fresh-enemy-4-MF",
         ),
         pytest.param("", "5", ALL, id="8.36-E-river-without-bridge-all-MF"),
         pytest.param("", "ZA", ALL, id="8.36-E-zone-all-MF"),
@@ -151,6 +154,7 @@ unit G1 german DE armour 4-3-6/2 1
     game.play(Action("move", ("G1", "2"), "german"))
     script_dice(game, monkeypatch, [die])
     game.play(Action("move", ("G1", "3"), "german"))
+    choose(game, "keep")  # the Allies hold the Advantage: they may have the dr rerolled (11.6)
     unit = board(game).units["G1"]
     assert (unit["status"], unit["space_id"]) == (status, where)
 
@@ -169,6 +173,7 @@ unit F1 german DE flak 2-2-3/1 2
     game.play(Action("move", ("G1", "2"), "german"))
     script_dice(game, monkeypatch, [2])  # 2 + 1 Fresh FLAK = 3: no effect
     game.play(Action("move", ("G1", "3"), "german"))
+    choose(game, "keep")
     assert board(game).units["G1"]["space_id"] == "3"
 
 

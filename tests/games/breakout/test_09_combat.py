@@ -1,12 +1,18 @@
-"""Breakout: Normandy 9: attack and defence values, results, casualty points, retreats."""
+"""Breakout: Normandy 9: the attack procedure, values, results and casualty points.
+
+Every choice of an attack is a decision of its side (the defender's forward unit and
+casualty points, the Advantage holder's reroll): the tests answer them as players would.
+"""
 
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import answer_all, asked, choose
 from games.breakout.position import new_match, script_dice
-from phaseline import Action, Event
+from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
-from phaseline.games.breakout.rules.combat import absorb, assault_values, defence_value, supporting_artillery
+from phaseline.games.breakout.rules.combat import assault_values, defence_value, supporting_artillery
+from phaseline.games.breakout.rules.resolution import outcome
 
 MAP = """
 area 1 clear 1
@@ -37,31 +43,147 @@ def _values(game, area="2"):
     return assault_values(game, "allied", area, attackers, support, b.units_in(area, "german"))
 
 
+def _attack(game, monkeypatch, dice, *args, area="2", side="allied"):
+    """Attack, pick the best forward unit when asked, roll ``dice`` and keep them (no reroll)."""
+    script_dice(game, monkeypatch, list(dice))
+    game.play(Action("attack", (area, *args), side))
+    if asked(game) and asked(game)[1] == "forward-unit":
+        choose(game, asked(game)[2][0])
+    if asked(game) and asked(game)[1] == "advantage-reroll":
+        choose(game, "keep")
+
+
+def _statuses(game, *units):
+    b = board(game).units
+    return [b[u]["status"] if u in b else "eliminated" for u in units]
+
+
+# === 9.1 PROCEDURE, 9.11 DICE ===========================================================
+
+
+def test_9_1_the_defender_chooses_the_forward_unit(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1")
+    game.play(Action("attack", ("2",), "allied"))
+    assert asked(game) == ("german", "forward-unit", ["G1", "G2"])  # the best defence first
+    script_dice(game, monkeypatch, [3, 3, 3, 3])
+    choose(game, "G2")  # the weaker Spent unit: DV 2 + TEM 2 + 1 other Fresh (G1)
+    note = game.one(
+        "SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' AND kind = 'note' ORDER BY seq DESC LIMIT 1",
+        [game.game_id],
+    )
+    assert "forward unit G2 (Spent)" in note and "DV 5" in note
+
+
+def test_9_11_both_sides_roll_two_dice(tmp_path):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1")
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "G1")
+    rolls = game.rows(
+        "SELECT side FROM event WHERE game_id = ? AND kind = 'roll' AND rule = '9.11' ORDER BY seq", [game.game_id]
+    )
+    assert [r["side"] for r in rolls] == ["allied", "allied", "german", "german"]
+
+
+def test_9_attack_needs_a_point_unit_and_names_only_waiting_units(tmp_path):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1")
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("attack", ("2", "A1,A3"), "allied"))
+    assert refused.value.rule == "8.5" and "A3" in str(refused.value)
+
+
+# === 9.2, 9.3 VALUES ======================================================================
+
+
 def test_9_2_attack_value_point_others_division_air(tmp_path):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2", "A3")
-    values = _values(game)
     # 3 point unit + 2 other participants + 1 same division (3 units) + 1 air support in Clear weather
-    assert values["AV"] == 7
+    assert _values(game)["AV"] == 7
 
 
-def test_9_7_division_artillery_supports_its_own_division(tmp_path):
-    text = MAP + "unit R1 allied US artillery 2-1-3/1 1 art=division div=29th\n"
-    text += "unit R2 allied US artillery 2-1-3/1 1 art=division div=1st\n"
+WORKED_AV = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit P1 allied US infantry 4-4-4/2 1 div=29th
+unit P2 allied US infantry 3-4-4/2 1 div=29th
+unit P3 allied US infantry 3-4-4/2 1 div=29th
+unit P4 allied US infantry 3-4-4/2 1 div=29th
+unit R1 allied US artillery 3-1-3/1 1 art=division div=29th
+unit R2 allied US artillery 3-1-3/1 1 art=corps
+unit R3 allied US artillery 3-1-3/1 1 art=division div=1st
+unit G1 german DE infantry 2-3-2/2 2
+"""
+
+
+@pytest.mark.parametrize(
+    ("weather", "av"),
+    [pytest.param("Clear", 11, id="9.2-worked-sum-11-in-clear"), pytest.param("Overcast", 10, id="9.2-overcast-10")],
+)
+def test_worked_attack_value(tmp_path, weather, av):
+    """Digest 7.5 case 7: 4 + 3 others + 2 artillery + 1 division + 1 air = 11 (10 in Overcast)."""
+    game = new_match(tmp_path, WORKED_AV + f"weather {weather}\n")
+    _enter(game, "P1", "P2", "P3", "P4")
+    assert [u["unit_id"] for u in supporting_artillery(game, "allied", "2", [board(game).units["P1"]])] == ["R1", "R2"]
+    assert _values(game)["AV"] == av
+
+
+def test_9_2_ss_and_wehrmacht_together_take_one_off(tmp_path):
+    text = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+unit S1 german DE armour 5-4-5/3 1 ss=true div=12SS
+unit W1 german DE infantry 3-3-3/2 1
+unit A1 allied US infantry 3-4-3/2 2
+weather Overcast
+"""
     game = new_match(tmp_path, text)
-    _enter(game, "A1", "A2")
-    values = _values(game)
-    assert [u["unit_id"] for u in supporting_artillery(game, "allied", "2", [board(game).units["A1"]])] == ["R1"]
-    # 3 point + 1 other + 1 artillery + 1 division (A1, A2, R1) + 1 air
-    assert values["AV"] == 7
+    game.play(Action("move", ("S1", "2"), "german"))
+    game.play(Action("move", ("W1", "2"), "german"))
+    b = board(game)
+    values = assault_values(game, "german", "2", b.units_in("2", "german"), [], b.units_in("2", "allied"))
+    assert values["AV"] == 5 + 1 - 1
 
 
 def test_9_3_defence_value_forward_tem_fresh_others(tmp_path):
     game = new_match(tmp_path, MAP + "unit G3 german DE infantry 2-3-2/2 2\n")
     _enter(game, "A1")
-    values = _values(game)
     # forward unit 3 (Fresh) + TEM 2 + 1 other Fresh defender (G3); G2 is Spent
-    assert values["DV"] == 6
+    assert _values(game)["DV"] == 6
+
+
+def test_9_3_worked_defence_value_across_an_enemy_bridge_over_water(tmp_path):
+    """Digest 7.5 case 8: Dis1 forward 3 -> 2, TEM 2, 2 other Fresh, bridge over water +3 = 9,
+    and an unbridged river crossing in the same attack still gives +3, the larger."""
+    text = """
+area 1 clear 1
+area 2 clear 2
+area 4 clear 1
+border 1-2 water
+bridge BR1 1-2 german
+border 4-2 river
+control 1 US
+control 4 US
+unit A1 allied US infantry 3-4-4/2 1
+unit A4 allied US infantry 3-4-4/2 4
+unit G1 german DE infantry 2-5-2/3 2 Dis1
+unit G2 german DE infantry 2-3-2/2 2
+unit G3 german DE infantry 2-3-2/2 2
+unit G4 german DE infantry 2-3-2/2 2 Spent
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    b = board(game)
+    defenders = b.units_in("2", "german")
+    forward = b.units["G1"]
+    values = assault_values(game, "allied", "2", [b.units["A1"]], [], defenders, forward=forward)
+    assert values["DV"] == 2 + 2 + 2 + 3
 
 
 @pytest.mark.parametrize(
@@ -77,26 +199,127 @@ def test_forward_unit_value(status, value):
     assert defence_value({"status": status, "defense": 4, "spent_defense": 2}) == value
 
 
+# === 9.4 RESULTS ==========================================================================
+
+
+@pytest.mark.parametrize(
+    ("at", "dt", "result"),
+    [
+        pytest.param(7, 8, "repulsed", id="9.4-at-below-dt-repulsed"),
+        pytest.param(8, 8, "stalemate", id="9.4-at-equal-dt-stalemate"),
+        pytest.param(9, 8, "success", id="9.4-at-above-dt-success"),
+    ],
+)
+def test_results(at, dt, result):
+    assert outcome({"AT": at, "DT": dt}) == result
+
+
 def test_9_41_repulse_disrupts_and_forced_attackers_retreat(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")
-    script_dice(game, monkeypatch, [1, 1, 6, 6])  # AT 2 + 6 < DT 12 + 5
-    game.play(Action("attack", ("2",), "allied"))
+    _attack(game, monkeypatch, [1, 1, 6, 6])  # AT 5 + 2 < DT 6 + 12
     units = board(game).units
-    assert [units[u]["status"] for u in ("A1", "A2")] == ["Dis1", "Dis1"]
+    assert _statuses(game, "A1", "A2") == ["Dis1", "Dis1"]
     assert [units[u]["space_id"] for u in ("A1", "A2")] == ["1", "1"]
     assert units["G1"]["status"] == "Fresh"
+    assert asked(game) == ("german", "voluntary-retreat", ["none", "G1", "G2"])  # 9.62: even after a repulse
 
 
-def test_9_42_stalemate_point_unit_dis1_others_spent(tmp_path, monkeypatch):
+def test_9_42_stalemate_point_unit_dis1_others_spent_and_may_stay(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")
     # AV 3 + 1 + 1 air = 5; DV 3 + 2 = 5: equal dice give a stalemate
-    script_dice(game, monkeypatch, [3, 3, 3, 3])
-    game.play(Action("attack", ("2",), "allied"))
+    _attack(game, monkeypatch, [3, 3, 3, 3], "A1,A2")
+    assert asked(game) == ("allied", "attacker-retreat", ["stay", "1"])  # 9.61: a stalemate may retreat
+    choose(game, "stay", "1")
     units = board(game).units
-    assert sorted(units[u]["status"] for u in ("A1", "A2")) == ["Dis1", "Spent"]
-    assert units["A1"]["space_id"] == "2"
+    assert _statuses(game, "A1", "A2") == ["Dis1", "Spent"]
+    assert (units["A1"]["space_id"], units["A2"]["space_id"]) == ("2", "1")
+
+
+def test_9_8_excess_casualty_points_are_ignored_and_make_an_overrun(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1", "A2")
+    _attack(game, monkeypatch, [6, 6, 1, 1])  # AT 5 + 12 = 17; DT 5 + 2 = 7: 10 CP > capacity 7
+    answer_all(game)
+    assert _statuses(game, "A1", "A2") == ["Fresh", "Fresh"]  # 8.53: an overrun: they may go on
+    assert _statuses(game, "G1", "G2") == ["eliminated", "eliminated"]
+
+
+def test_9_43_success_without_overrun_ends_the_attackers_impulse(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1", "A2")
+    _attack(game, monkeypatch, [4, 1, 1, 1])  # AT 10 vs DT 7: 3 CP
+    answer_all(game)
+    assert _statuses(game, "A1", "A2") == ["Spent", "Spent"]
+    assert board(game).units["A1"]["mp"] == 0
+
+
+# === 9.5 CASUALTY POINTS ==================================================================
+
+
+def test_9_5_the_first_cp_goes_to_the_forward_unit(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1", "A2")
+    game.play(Action("attack", ("2",), "allied"))
+    script_dice(game, monkeypatch, [4, 1, 1, 1])  # AT 10 vs DT 5 + 2 = 7 with G2 forward: 3 CP
+    choose(game, "G2", "keep")
+    decision = asked(game)
+    assert decision[:2] == ("german", "casualty")
+    assert decision[2] == ["G2:Dis1", "G2:retreat"]  # only the forward unit takes the first point
+
+
+def test_9_5_a_fresh_unit_first_becomes_spent(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1", "A2")
+    _attack(game, monkeypatch, [3, 1, 1, 1])  # AT 9 vs DT 7 with G1 forward: 2 CP
+    assert _statuses(game, "G1") == ["Spent"]  # 12.3: the first CP flips a Fresh unit
+    assert asked(game)[2] == ["G1:Dis1", "G1:retreat", "G2:Dis1", "G2:retreat"]
+
+
+@pytest.mark.parametrize(
+    ("cp", "offered"),
+    [
+        pytest.param(1, ["G1:eliminated", "G1:retreat"], id="9.5-a-dis2-unit-may-retreat-with-its-last-cp"),
+        pytest.param(2, [], id="9.5-a-dis2-unit-still-owing-cp-is-eliminated-not-retreated"),
+    ],
+)
+def test_dis2_retreat(tmp_path, monkeypatch, cp, offered):
+    text = MAP.replace("unit G1 german DE infantry 2-3-2/2 2", "unit G1 german DE infantry 2-3-2/2 2 Dis2").replace(
+        "unit G2 german DE infantry 2-3-2/2 2 Spent\n", ""
+    )
+    game = new_match(tmp_path, text)
+    _enter(game, "A1")
+    # AV 3 + 1 air = 4; DV 0 (Dis2) + 2 TEM = 2: dice make the CP
+    _attack(game, monkeypatch, [1, cp, 2, 1])
+    if offered:
+        assert asked(game)[2] == offered
+    else:
+        assert _statuses(game, "G1") == ["eliminated"]
+
+
+@pytest.mark.parametrize(
+    ("cp", "overrun"),
+    [
+        pytest.param(5, False, id="8.53-exact-capacity-both-gone-no-overrun"),
+        pytest.param(6, True, id="8.53-one-cp-more-than-capacity-is-an-overrun"),
+    ],
+)
+def test_overrun_threshold(tmp_path, monkeypatch, cp, overrun):
+    """Digest 7.5 case 12: a Fresh unit (capacity 4) and a Dis2 unit (1) in clear terrain."""
+    text = MAP.replace("unit G2 german DE infantry 2-3-2/2 2 Spent", "unit G2 german DE infantry 2-3-2/2 2 Dis2")
+    text = text.replace("area 1 clear 1", "area 1 clear 1\narea 5 clear 1\nborder 1-5\ncontrol 5 US")
+    text = text.replace("unit A1 allied US infantry 3-4-3/2 1", "unit A1 allied US armour 3-4-6/2 5")
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "1"), "allied"))
+    game.play(Action("move", ("A1", "2"), "allied"))  # 1 + 4 MF: 1 MF left
+    # AV 3 + 1 air = 4, DV 3 + 2 TEM = 5: the dice make AT - DT = cp
+    _attack(game, monkeypatch, [6, cp, 4, 1])
+    answer_all(game, {"casualty": "G2:retreat"})
+    a1 = board(game).units["A1"]
+    assert _statuses(game, "G1", "G2") != ["Fresh", "Dis2"]
+    assert (a1["status"], a1["mp"] > 0 and not a1["attacked"]) == (("Fresh", True) if overrun else ("Spent", False))
 
 
 def test_9_5_bocage_takes_one_casualty_point_off(tmp_path, monkeypatch):
@@ -105,38 +328,5 @@ def test_9_5_bocage_takes_one_casualty_point_off(tmp_path, monkeypatch):
     )
     game = new_match(tmp_path, text)
     _enter(game, "A1", "A2")
-    script_dice(game, monkeypatch, [5, 4, 1, 1])  # AT 5 + 9 = 14; DT 5 + 2 = 7: 7 CP - 1 bocage = 6
-    game.play(Action("attack", ("2",), "allied"))
-    assert "G1" not in board(game).units  # a Fresh unit absorbs at most 4: it is gone
-
-
-def _absorb(game, cp):
-    with game.store.transaction():
-        game.log(Event("note", purpose="test casualty points"))
-        return absorb(game, "2", "german", "G1", cp)
-
-
-@pytest.mark.parametrize(
-    ("cp", "overrun", "g1", "g2"),
-    [
-        pytest.param(1, False, "Spent", "Spent", id="9.5-first-cp-to-the-forward-unit"),
-        pytest.param(2, False, "Spent", "Dis1", id="9.5-then-spread-one-step-per-unit"),
-        pytest.param(5, False, "Dis2", "Dis2", id="9.5-fresh-absorbs-4-spent-3"),
-        pytest.param(7, False, "Dis2", "Dis2", id="9.5-exact-capacity-is-no-overrun-both-retreat"),
-        pytest.param(8, True, None, None, id="9.8-excess-cp-is-an-overrun"),
-    ],
-)
-def test_casualty_absorption(tmp_path, cp, overrun, g1, g2):
-    game = new_match(tmp_path, MAP)
-    assert _absorb(game, cp) is overrun
-    units = board(game).units
-    assert (units.get("G1", {}).get("status"), units.get("G2", {}).get("status")) == (g1, g2)
-    if cp == 7:  # 9.5: each unit's last point was a retreat into free area 3
-        assert units["G1"]["space_id"] == units["G2"]["space_id"] == "3"
-
-
-def test_9_64_a_defender_retreats_to_a_free_area_with_its_last_point(tmp_path):
-    game = new_match(tmp_path, MAP.replace("unit G2 german DE infantry 2-3-2/2 2 Spent\n", ""))
-    _absorb(game, 4)
-    assert board(game).units["G1"]["space_id"] == "3"  # Dis2 and retreated into free area 3
-    assert board(game).units["G1"]["status"] == "Dis2"
+    _attack(game, monkeypatch, [5, 4, 1, 1])  # AT 5 + 9 = 14; DT 5 + 2 = 7: 7 CP - 1 bocage = 6
+    assert _statuses(game, "G1", "A1") == ["eliminated", "Spent"]  # capacity 4: gone, but no overrun in bocage

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import asked, choose
 from games.breakout.position import new_match, script_dice
-from phaseline import Action
+from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.bombardment import allocate
 
@@ -64,6 +65,7 @@ def test_10_2_artillery_bombardment_spends_the_artillery_and_never_eliminates(tm
     # AV 2 + 1 other artillery = 3; DV TEM 2 + 1 Fresh artillery in the target = 3
     script_dice(game, monkeypatch, [6, 6, 1, 1])  # AT 15, DT 5: 10 AP
     game.play(Action("bombard", ("2", "R1,R2", "G1"), "allied"))
+    choose(game, "keep")
     units = board(game).units
     assert units["R1"]["status"] == units["R2"]["status"] == "Spent"
     assert units["G1"]["status"] == "Spent" and units["G2"]["status"] == "Spent"  # one step each at most
@@ -74,5 +76,76 @@ def test_17_3_an_air_strike_does_not_advance_the_impulse_marker(tmp_path, monkey
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, [6, 6, 1, 1])
     game.play(Action("bombard", ("2", "AIR_US", "G1"), "allied"))
+    choose(game, "keep")
     game.play(Action("end", (), "allied"))
     assert board(game).day["impulse"] == 0 and game.clock.step == "german-impulse"
+
+
+def _bombard(game, monkeypatch, dice, *args, side="allied"):
+    script_dice(game, monkeypatch, list(dice))
+    game.play(Action("bombard", args, side))
+
+
+def _last_bombardment(game) -> str:
+    return game.one(
+        "SELECT purpose FROM event WHERE game_id = ? AND rule = '10.4' ORDER BY seq DESC LIMIT 1", [game.game_id]
+    )
+
+
+def test_10_a_bombardment_impulse_activates_the_target(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    _bombard(game, monkeypatch, [1, 1, 1, 1], "2", "R1", "G1")
+    choose(game, "keep")
+    day = board(game).day
+    assert (day["activated"], day["kind"]) == ("2", "bombardment")
+    assert not [a for a in game.legal_actions("allied") if a.verb in ("move", "attack", "bombard")]  # 8.11
+
+
+def test_10_3_fresh_artillery_in_the_target_answers_but_never_a_nebelwerfer(tmp_path, monkeypatch):
+    text = MAP + "unit NW german DE artillery 4-1-2/1 2 art=nebelwerfer\n"
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    _bombard(game, monkeypatch, [1, 1, 1, 1], "2", "R1", "G1")
+    choose(game, "keep")
+    assert "DV 3 (+2 TEM of 2, +1 1 Fresh answering units)" in _last_bombardment(game)
+
+
+def test_16_1_a_nebelwerfer_bombards_its_own_area_alone_and_no_artillery_answers(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 2
+border 1-2
+unit NW german DE artillery 4-1-2/1 1 art=nebelwerfer
+unit GR german DE artillery 2-1-2/1 1 art=division
+unit A1 allied US infantry 3-4-3/2 1
+unit R1 allied US artillery 2-1-3/1 1 art=division
+unit A2 allied US infantry 3-4-3/2 2
+"""
+    game = new_match(tmp_path, text)
+    listed = {a.args for a in game.legal_actions("german") if a.verb == "bombard"}
+    assert ("1", "NW") in listed and ("2", "NW") not in listed  # its own area only
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("bombard", ("1", "NW,GR"), "german"))
+    assert refused.value.rule == "16.1"
+    _bombard(game, monkeypatch, [1, 1, 1, 1], "1", "NW", "A1", side="german")
+    choose(game, "keep")
+    assert "DV 1 (+1 TEM of 1)" in _last_bombardment(game)  # 10.3C: the Fresh R1 adds nothing
+
+
+def test_10_2_british_and_us_artillery_never_fire_together(tmp_path):
+    game = new_match(tmp_path, MAP + "unit K1 allied UK artillery 2-1-3/1 1 art=division\n")
+    game.play(Action("pass", (), "german"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("bombard", ("2", "R1,K1"), "allied"))
+    assert refused.value.rule == "10.2"
+
+
+def test_11_6_the_holder_may_reroll_a_bombardment(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    _bombard(game, monkeypatch, [1, 1, 6, 6, 6, 6, 1, 1], "2", "R1,R2", "G1")
+    assert asked(game) == ("allied", "bombardment-reroll", ["keep", "reroll"])
+    choose(game, "reroll")
+    assert "AT 15 vs DT 5" in _last_bombardment(game)
+    assert board(game).day["advantage_used"] == "allied"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import answer_all
 from games.breakout.position import new_match
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -135,8 +136,9 @@ def attack_into(tmp_path, target: str) -> str:
     text = MAP + "control 2 US\nunit A1 allied US infantry 12-4-4/2 2\nunit G1 german DE infantry 2-3-2/1 {t} Dis2\n"
     game = allied_impulse(text.format(t=target), tmp_path)
     game.play(Action("move", ("A1", target), "allied"))
-    game.play(Action("end", (), "allied"))
-    return note(game, "9.1") + " | " + note(game, "9.4")
+    game.play(Action("attack", (target,), "allied"))  # 8.51: the forced attack
+    answer_all(game, {"advantage-reroll": "keep"})
+    return " | ".join(str(note(game, rule)) for rule in ("9.1", "9.4", "8.53"))
 
 
 def test_14_4_no_air_support_and_no_overrun_in_a_zone(tmp_path):

@@ -31,9 +31,16 @@ turn 2 1944-06-07 1 Clear
 
 
 def play(game, *orders: str) -> None:
+    """Play the orders; the holder of the Advantage keeps every bombardment's dice (11.6)."""
     for order in orders:
         verb, *args = order.split()
         game.play(Action(verb, tuple(args), game.waiting_on()[0]))
+        keep_the_dice(game)
+
+
+def keep_the_dice(game) -> None:
+    while (decision := game.open_decision()) is not None and decision["kind"] == "bombardment-reroll":
+        game.play(Action("choose", ("keep",), decision["side"]))
 
 
 def bombards(game, side: str) -> set[str]:

@@ -90,6 +90,7 @@ def test_18_4_after_an_air_strike_the_weather_changes_though_the_marker_stays(tm
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, [1, 2, 6, 6])  # raw 3 = impulse 3: the weather turns
     game.play(Action("bombard", ("2", "AIR_US", "G2"), "allied"))
+    game.play(Action("choose", ("keep",), "allied"))  # 11.6: the Advantage holder keeps the dice
     game.play(Action("end", (), "allied"))
     day = board(game).day
     assert day["weather"] == "Overcast" and day["impulse"] == 3

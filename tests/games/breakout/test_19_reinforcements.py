@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import answer_all
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules.board import board
-from phaseline.games.breakout.rules.combat import retreat_destination
 from phaseline.games.breakout.rules.day import dawn
 from phaseline.games.breakout.rules.landings import interdiction_result, interdiction_value
+from phaseline.games.breakout.rules.retreat import can_retreat
 
 # Omaha (2, US) with its box B2; Gold (4, British) with box B4; zone ZA; a battery next to Omaha.
 COAST = """
@@ -37,9 +38,11 @@ turn 3 1944-06-08 1 Clear
 
 
 def play(game, *orders: str) -> None:
+    """Play the orders; the decisions an attack owes take their first choice, dice kept (9.1, 11.3)."""
     for order in orders:
         verb, *args = order.split()
         game.play(Action(verb, tuple(args), game.waiting_on()[0]))
+        answer_all(game, {"advantage-reroll": "keep", "bombardment-reroll": "keep"})
 
 
 def at_dawn(game, turn: int) -> None:
@@ -258,4 +261,4 @@ def test_16_3_a_battery_never_moves_regroups_or_retreats(tmp_path):
     game = new_match(tmp_path, COAST + "area 5 clear 1\nborder 3-5\n")
     assert game.waiting_on()[0] == "german"
     assert {a.verb for a in game.legal_actions("german")} == {"pass", "end"}  # the battery has no move
-    assert retreat_destination(game, board(game).units["CA"]) is None
+    assert not can_retreat(game, board(game).units["CA"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import answer_all
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -41,9 +42,11 @@ unit L3 allied US infantry 3-4-3/2 B4 arrive=6 method=landing
 
 
 def play(game, *orders: str) -> None:
+    """Play the orders; the decisions an attack owes take their first choice, dice kept (9.1, 11.3)."""
     for order in orders:
         verb, *args = order.split()
         game.play(Action(verb, tuple(args), game.waiting_on()[0]))
+        answer_all(game, {"advantage-reroll": "keep", "bombardment-reroll": "keep"})
 
 
 def status(game, unit: str) -> str:
@@ -56,7 +59,7 @@ def notes(game, rule: str) -> list[str]:
 
 
 def strikes(game) -> list[str]:
-    return [n for n in notes(game, "10.1") if " AT " in n]
+    return [n for n in notes(game, "10.4") if " AT " in n]
 
 
 def test_21_1_dday_replaces_dawn_with_four_phases(tmp_path):
@@ -94,7 +97,7 @@ def test_21_2_a_repulsed_night_attack_does_not_retreat_and_has_no_air_support(tm
     script_dice(game, monkeypatch, [1, 1, 6, 6])
     play(game, "attack 1")
     assert status(game, "P1") == "Dis1" and board(game).units["P1"]["space_id"] == "1"
-    assert [n for n in notes(game, "9.1") if " AT " in n and "air support" not in n]
+    assert [n for n in notes(game, "9.1") if "AV " in n and "air support" not in n]
 
 
 def test_21_2_germans_do_not_act_and_a_unit_that_attacked_cannot_secure(tmp_path, monkeypatch):

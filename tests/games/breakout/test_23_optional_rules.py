@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from games.breakout.decisions import answer_all
 from games.breakout.victory_position import scored_match
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.optional import card_combat
@@ -120,10 +121,12 @@ def test_23_3_an_assault_draws_one_card_each_and_other_rolls_stay_dice(tmp_path)
     game = scored_match(tmp_path, MAP, VP, options=("23.3",))
     game.play(Action("pass", (), "german"))
     game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
+    answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
     draws = game.rows("SELECT side, purpose FROM event WHERE rule = '23.3' AND kind = 'note' ORDER BY seq", [])
     assert [d["side"] for d in draws] == ["allied", "german"]
-    assert not game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.1'", [])
+    assert not game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", [])
     sunset = game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '6.3'", [])
     assert sunset == 2  # 6.3: the Sunset DR is still two dice, rolled alone
 
@@ -132,8 +135,10 @@ def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
     game = scored_match(tmp_path, MAP, VP)
     game.play(Action("pass", (), "german"))
     game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
+    answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
-    assert game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.1'", []) == 4
+    assert game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", []) == 4
 
 
 def test_23_each_optional_rule_is_listed_with_its_title_and_rule():
@@ -148,6 +153,8 @@ def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
     bid(game, "1", "1")  # no test-only state: every event comes from play
     game.play(Action("pass", (), "german"))
     game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
+    answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
     assert verify(game.store, registry(), game.game_id) > 0
 

@@ -1,0 +1,72 @@
+"""Casualty points (9.5, 9.8, 12.3): the defender spreads them, one point at a time.
+
+The first point goes to the forward unit; each point then makes one unit one step worse
+(Fresh -> Spent -> Dis1 -> Dis2 -> eliminated) or retreats a Spent or Disrupted unit,
+which ends that unit's absorbing. A unit may not retreat while points would be left that
+the other units cannot take (9.5: a unit still owing points is eliminated, not retreated),
+so in an overrun every defender is eliminated and the excess is ignored (9.8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import LADDER, board
+from .retreat import can_retreat
+
+RETREAT = "retreat"
+
+
+def capacity(game) -> dict[str, int]:
+    """9.5: the casualty points each condition can absorb (Fresh 4 ... Dis2 1)."""
+    rows = game.rows("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'cp_capacity'", [game.game_id])
+    return {r["code"]: int(r["value"]) for r in rows}
+
+
+def begin(game, plan: dict[str, Any], cp: int) -> None:
+    """Set out the points to absorb; more than the defenders' capacity is an overrun (9.8)."""
+    b, caps = board(game), capacity(game)
+    units = [u for u in b.units_in(plan["area"], plan["enemy"])]
+    total = sum(caps[u["status"]] for u in units)
+    plan.update(
+        cp=cp,
+        cp_left=cp,
+        capacity=total,
+        overrun=cp > total,  # 9.8, 8.53
+        absorbing=[u["unit_id"] for u in units],
+        first=True,
+        retreat_queue=[],
+    )
+
+
+def choices(game, plan: dict[str, Any]) -> list[str]:
+    """The legal ways to absorb the next point: ``UNIT:STATUS`` (a step) or ``UNIT:retreat``."""
+    if plan["cp_left"] <= 0:
+        return []
+    b, caps = board(game), capacity(game)
+    units = [b.units[u] for u in plan["absorbing"] if u in b.units]
+    total = sum(caps[u["status"]] for u in units)
+    if plan["first"]:  # 9.5: the first CP must be taken by the forward unit
+        units = [u for u in units if u["unit_id"] == plan["forward"]] or units
+    found = []
+    for u in units:
+        found.append(f"{u['unit_id']}:{LADDER[LADDER.index(u['status']) + 1]}")
+        may_retreat = u["status"] != "Fresh" and plan["cp_left"] - 1 <= total - caps[u["status"]]  # 12.3, 9.5E
+        if may_retreat and can_retreat(game, u):
+            found.append(f"{u['unit_id']}:{RETREAT}")
+    return found
+
+
+def absorb_one(game, plan: dict[str, Any], choice: str) -> str:
+    """Apply one casualty point; returns a line for the log."""
+    unit_id, outcome = choice.split(":")
+    plan["cp_left"] -= 1
+    plan["first"] = False
+    if outcome == RETREAT:  # 9.5E: the unit's last point; it retreats after the allocation (9.65)
+        plan["absorbing"].remove(unit_id)
+        plan["retreat_queue"].append(unit_id)
+        return f"{unit_id} retreats"
+    game.set("unit_state", {"unit_id": unit_id}, status=outcome)
+    if outcome == "eliminated":  # 9.5D
+        plan["absorbing"].remove(unit_id)
+    return f"{unit_id} -> {outcome}"

@@ -1,0 +1,391 @@
+"""Resolving an attack (9.1, 9.4, 9.6, 8.53, 8.54, 11.3): a conversation between the sides.
+
+The attack's plan (a JSON dict carried in each decision's context) walks these stages:
+
+  forward     the defender picks the forward unit (9.1, 9.3A)
+  roll        both sides roll 2d6 at once (9.11): AT = AV + DR against DT = DV + DR
+  reroll      the holder of the Advantage may have both DRs rerolled (11.3, 11.5)
+  results     repulse, stalemate or success (9.41-9.43, 12.3)
+  withdraw    the attacker retreats first (9.6, 9.61)
+  casualties  the defender absorbs the casualty points (9.5, casualties.py)
+  retreats    one unit at a time, by the priorities of 9.64 (9.65, 9.66, retreat.py)
+  voluntary   further defenders may retreat by choice (9.62)
+  finish      overrun or not (8.53, 9.8), the activated contested area (8.54), control
+
+Each choice belongs to its side: a decision is asked only when there is more than one
+legal answer, and the plan carries on in :func:`answer`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Event
+
+from ..optional.card_combat import combat_dr
+from ..scenarios import ALLIED
+from . import advantage, casualties, retreat
+from .board import board, enemy_of, update_control
+from .bridges import hold_river, set_bridge
+from .combat import assault_values, forward_candidates
+from .zones import overrun_possible
+
+DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
+STAGES = ("forward", "roll", "reroll", "results", "withdraw", "casualties", "retreats", "voluntary", "finish")
+STAY, NONE, KEEP, REROLL = "stay", "none", "keep", "reroll"
+
+
+def resolve(game, side: str, area: str, participants, support, point=None, special: str | None = None, landing=None):
+    """Begin the attack of ``participants`` on ``area``; ``special`` is 'airborne' or 'landing' (21.2, 21.5),
+    a landing carrying what landings.after_assault needs when the attack is over."""
+    b = board(game)
+    point = point or assault_values(game, side, area, participants, support, b.units_in(area, enemy_of(side)))["point"]
+    game.insert("bkn_attacked", {"space_id": area})  # 8.22: each area is attacked once per impulse
+    defenders = b.units_in(area, enemy_of(side))
+    plan = {
+        "side": side,
+        "enemy": enemy_of(side),
+        "area": area,
+        "participants": [u["unit_id"] for u in participants],
+        "support": [u["unit_id"] for u in support],
+        "point": point["unit_id"],
+        "special": special,
+        "landing": landing,
+        "contested": b.day["activated"] == area and b.day["activated_contested"],  # 8.54
+        "fresh_defenders": any(u["status"] == "Fresh" for u in defenders),
+        "stage": "forward",
+    }
+    for uid in plan["participants"]:
+        game.set("bkn_unit_state", {"unit_id": uid}, pending=False)
+        game.set("unit_state", {"unit_id": uid}, attacked=True)
+    for u in support:
+        game.set("unit_state", {"unit_id": u["unit_id"]}, attacked=True)
+        game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, supported=u["supported"] + 1)
+    proceed(game, plan)
+
+
+def proceed(game, plan: dict[str, Any]) -> None:
+    """Walk the stages until one needs a decision (asked) or the attack is over."""
+    while plan["stage"] != "done":
+        if STEPS[plan["stage"]](game, plan):
+            return  # a decision is open
+
+
+def answer(game, decision: dict[str, Any], choice: str) -> None:
+    """Carry on after the owner of ``decision`` chose ``choice``."""
+    plan = decision["context"]["plan"]
+    kind = decision["kind"]
+    if kind == "forward-unit":
+        plan["forward"] = choice
+    elif kind == "advantage-reroll" and choice == REROLL:
+        _reroll(game, plan)
+    elif kind == "attacker-retreat":
+        unit_id = plan["withdraw"].pop(0)
+        if choice != STAY:
+            retreat.retreat_one_area(game, unit_id, choice, "9.61")
+    elif kind == "casualty":
+        _log(game, plan, casualties.absorb_one(game, plan, choice), "9.5")
+    elif kind == "retreat-to":
+        _retreat_step(game, plan, choice)
+    elif kind == "voluntary-retreat" and choice != NONE:
+        _voluntary(game, plan, choice)
+    elif kind == "voluntary-retreat":
+        plan["stage"] = "finish"
+    proceed(game, plan)
+
+
+def _ask(game, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:
+    game.ask(side, kind, prompt, choices, {"plan": plan}, rule=rule)
+    return True
+
+
+def _log(game, plan, text: str, rule: str, side: str | None = None) -> None:
+    game.log(Event("note", side=side or plan["side"], purpose=f"attack on {plan['area']}: {text}", rule=rule))
+
+
+def _units(game, ids: list[str]) -> list[dict[str, Any]]:
+    b = board(game)
+    return [b.units[u] for u in ids if u in b.units]
+
+
+# === 9.1 FORWARD UNIT AND DICE ============================================================
+
+
+def _forward(game, plan) -> bool:
+    plan["stage"] = "roll"
+    if plan.get("forward"):
+        return False
+    candidates = forward_candidates(board(game).units_in(plan["area"], plan["enemy"]))
+    if len(candidates) == 1:
+        plan["forward"] = candidates[0]["unit_id"]
+        return False
+    prompt = f"{plan['side']} attacks {plan['area']}: choose the forward unit (9.3A)"
+    return _ask(game, plan, plan["enemy"], "forward-unit", prompt, [u["unit_id"] for u in candidates], "9.1")
+
+
+def _roll(game, plan) -> bool:
+    """9.1, 9.11: the values, then both DRs (the attacker's may be the Sunset DR, 6.3)."""
+    b = board(game)
+    side, area = plan["side"], plan["area"]
+    plan["sunset"] = side == ALLIED and game.clock.step == "allied-impulse" and b.day["sunset_raw"] is None
+    participants, support = _units(game, plan["participants"]), _units(game, plan["support"])
+    defenders = b.units_in(area, plan["enemy"])
+    values = assault_values(
+        game,
+        side,
+        area,
+        participants,
+        support,
+        defenders,
+        b.units[plan["point"]],
+        b.units[plan["forward"]],
+        plan["special"],
+    )
+    plan.update(AV=values["AV"], DV=values["DV"])
+    explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
+    _log(game, plan, f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})", "9.1")
+    _dice(game, plan)
+    plan["stage"] = "reroll"
+    return False
+
+
+def _dice(game, plan) -> None:
+    raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}", "9.11")  # 23.3 cards, if chosen
+    raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}", "9.11")
+    plan.update(raw_attack=raw_a, raw_defence=raw_d, AT=plan["AV"] + raw_a, DT=plan["DV"] + raw_d)
+    _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4")
+
+
+def outcome(plan) -> str:
+    """9.4: repulsed, stalemate or success (12.3: the text's AV/DV there means AT/DT)."""
+    return "repulsed" if plan["AT"] < plan["DT"] else "stalemate" if plan["AT"] == plan["DT"] else "success"
+
+
+def _offer_reroll(game, plan) -> bool:
+    """11.3: once per impulse, right after the combat is resolved, the holder may force a reroll."""
+    plan["stage"] = "results"
+    holder = advantage.usable_by(game)
+    if holder is None:
+        return False
+    prompt = (
+        f"AT {plan['AT']} vs DT {plan['DT']} on {plan['area']} ({outcome(plan)}): use the Advantage to have "
+        "both sides reroll? (11.3; it passes at the end of the impulse)"
+    )
+    return _ask(game, plan, holder, "advantage-reroll", prompt, [KEEP, REROLL], "11.3")
+
+
+def _reroll(game, plan) -> None:
+    """11.3, 11.5: both sides roll again; the new Allied DR is the Sunset DR if the old one was."""
+    advantage.use(game, advantage.usable_by(game), f"combat reroll on {plan['area']}", "11.3")
+    _dice(game, plan)
+    if plan["sunset"]:
+        game.set("bkn_day", {}, sunset_raw=plan["raw_attack"])
+        _log(game, plan, f"the rerolled DR {plan['raw_attack']} is the Sunset DR", "11.5", ALLIED)
+
+
+# === 9.4 RESULTS ==========================================================================
+
+
+def _results(game, plan) -> bool:
+    """9.41-9.43, 12.3: the attackers' new condition; CP for a success."""
+    result = outcome(plan)
+    b = board(game)
+    attackers, point = plan["participants"], plan["point"]
+    for uid in plan["support"]:
+        if result != "success":  # 9.41, 9.42: supporting artillery is only Spent
+            game.set("unit_state", {"unit_id": uid}, status="Spent")
+    if result == "repulsed":
+        for uid in attackers:  # 9.41 (21.2, 21.5: nothing worse than Dis1 in the D-Day attacks)
+            game.set("unit_state", {"unit_id": uid}, status="Dis1")
+        forced = [u for u in _units(game, attackers) if u["forced"]]
+        voluntary = [u for u in _units(game, attackers) if not u["forced"]]
+        _forced_withdrawal(game, plan, forced)
+        plan["withdraw"] = [u["unit_id"] for u in voluntary if _may_withdraw(game, plan, u)]
+    elif result == "stalemate":
+        for uid in attackers:
+            game.set("unit_state", {"unit_id": uid}, status="Dis1" if uid == point else "Spent")  # 9.42
+        _capture_bridges(game, plan)
+        plan["withdraw"] = [u["unit_id"] for u in _units(game, attackers) if _may_withdraw(game, plan, u)]
+    else:
+        cp = plan["AT"] - plan["DT"] - (1 if b.areas[plan["area"]].bocage else 0)  # 9.5: one CP less in bocage
+        _capture_bridges(game, plan)
+        casualties.begin(game, plan, cp)
+        plan["withdraw"] = []
+        _log(game, plan, f"{cp} CP against a capacity of {plan['capacity']}", "9.43")
+    plan["stage"] = "withdraw"
+    return False
+
+
+def _may_withdraw(game, plan, unit) -> bool:
+    """9.61: never from the area where it began the impulse, from an approach box, or in the D-Day attacks."""
+    back = unit["came_from"]
+    if plan["special"] or not back or unit["areas"] == 0 or board(game).areas[back].is_box:
+        return False
+    return board(game).areas[back].count(plan["side"]) < retreat.STACK_LIMIT
+
+
+def _forced_withdrawal(game, plan, forced) -> None:
+    """9.41, 9.61: failed forced attackers go back to the area they came from; where they cannot
+    (an approach box, 9.66 and digest ruling 11) they stay, and units over the limit are eliminated."""
+    for u in forced:
+        if _may_withdraw(game, plan, u):
+            retreat.retreat_one_area(game, u["unit_id"], u["came_from"], "9.61")
+    area = board(game).areas[plan["area"]]
+    excess = area.count(plan["side"]) - retreat.STACK_LIMIT
+    if excess > 0 and not area.is_zone:
+        for uid in sorted(area.units[plan["side"]], reverse=True)[:excess]:
+            retreat.eliminate_unplaced(game, uid, f"cannot retreat and {plan['area']} is over the stacking limit")
+
+
+def _withdraw(game, plan) -> bool:
+    """9.61: attackers that may retreat choose to (the attacker retreats first, 9.6)."""
+    while plan["withdraw"]:
+        unit = board(game).units.get(plan["withdraw"][0])
+        if unit is None:
+            plan["withdraw"].pop(0)
+            continue
+        prompt = f"{unit['unit_id']} may retreat from {plan['area']} to {unit['came_from']}, or stay (9.61)"
+        return _ask(game, plan, plan["side"], "attacker-retreat", prompt, [STAY, unit["came_from"]], "9.61")
+    plan["stage"] = "casualties" if "cp_left" in plan else "voluntary"
+    return False
+
+
+def _capture_bridges(game, plan) -> None:
+    """8.511, 9.42: a forced attack across an enemy-held bridge that is not repulsed takes it."""
+    b = board(game)
+    for u in _units(game, plan["participants"]):
+        if u["forced"] and u["came_from"]:
+            bridge = b.bridge(u["came_from"], plan["area"])
+            if bridge and bridge["state"] not in (plan["side"], "destroyed"):
+                set_bridge(game, bridge, plan["side"])
+                _log(game, plan, f"{bridge['name']} is now {plan['side']}-held", "8.511")
+            elif bridge is None and b.neighbours(u["came_from"]).get(plan["area"], ("", None))[0] == "river":
+                hold_river(game, u["came_from"], plan["area"], plan["side"])  # 8.511: the river border is held too
+
+
+# === 9.5, 9.6 CASUALTIES AND RETREATS =====================================================
+
+
+def _casualties(game, plan) -> bool:
+    while True:
+        found = casualties.choices(game, plan)
+        if not found:
+            plan["stage"] = "retreats"
+            return False
+        if len(found) > 1:
+            prompt = f"CP left in {plan['area']}: {plan['cp_left']}; step a unit down or retreat it (9.5)"
+            return _ask(game, plan, plan["enemy"], "casualty", prompt, found, "9.5")
+        _log(game, plan, casualties.absorb_one(game, plan, found[0]), "9.5")
+
+
+def _retreats(game, plan) -> bool:
+    """9.65: one unit at a time; through full areas until one is under the limit (9.66)."""
+    while plan.get("retreat_queue"):
+        unit = board(game).units.get(plan["retreat_queue"][0])
+        if unit is None:
+            plan["retreat_queue"].pop(0)
+            continue
+        cls, found = retreat.options(game, unit, tuple(plan.get("retreat_path", [])))
+        if not found:
+            retreat.eliminate_unplaced(
+                game, unit["unit_id"], "no area to retreat to (" + retreat.refusal_reasons(game, unit) + ")"
+            )
+            plan["retreat_queue"].pop(0)
+            plan["retreat_path"] = []
+            continue
+        if len(found) == 1:
+            _retreat_step(game, plan, found[0])
+            continue
+        prompt = f"{unit['unit_id']} retreats from {unit['space_id']} to {retreat.CLASS_NAMES[cls]} (9.64{cls})"
+        return _ask(game, plan, plan["enemy"], "retreat-to", prompt, found, "9.64")
+    plan["stage"] = "voluntary"
+    return False
+
+
+def _retreat_step(game, plan, dest: str) -> None:
+    unit_id = plan["retreat_queue"][0]
+    here = board(game).units[unit_id]["space_id"]
+    if retreat.retreat_one_area(game, unit_id, dest, "9.62"):  # 9.66: full, retreat on
+        plan["retreat_path"] = [*plan.get("retreat_path", [plan["area"]]), here]
+        return
+    plan["retreat_queue"].pop(0)
+    plan["retreat_path"] = []
+
+
+def _offer_voluntary(game, plan) -> bool:
+    """9.62: any defender left may retreat by choice (a Fresh one becomes Spent)."""
+    plan["stage"] = "finish"
+    left = [u for u in board(game).units_in(plan["area"], plan["enemy"]) if retreat.can_retreat(game, u)]
+    if not left:
+        return False
+    plan["stage"] = "voluntary"
+    prompt = f"Defenders of {plan['area']} may retreat by choice (9.62): a unit, or none"
+    return _ask(game, plan, plan["enemy"], "voluntary-retreat", prompt, [NONE, *(u["unit_id"] for u in left)], "9.62")
+
+
+def _voluntary(game, plan, unit_id: str) -> None:
+    unit = board(game).units[unit_id]
+    if unit["status"] == "Fresh":
+        game.set("unit_state", {"unit_id": unit_id}, status="Spent")
+    _log(game, plan, f"{unit_id} retreats by choice", "9.62", plan["enemy"])
+    plan["retreat_queue"] = [unit_id]
+    plan["stage"] = "retreats"
+
+
+# === 8.53, 8.54 AFTER THE ATTACK ==========================================================
+
+
+def _finish(game, plan) -> bool:
+    b = board(game)
+    area = b.areas[plan["area"]]
+    result = outcome(plan)
+    # 8.53, 14.4: no overrun in bocage, in a zone or in the D-Day attacks
+    overrun = plan.get("overrun", False) and not area.bocage and overrun_possible(area) and not plan["special"]
+    for u in _units(game, plan["participants"]):
+        if overrun:  # 8.53: participants with MF left may keep moving (and are Spent at the end, 8.32)
+            game.set("unit_state", {"unit_id": u["unit_id"]}, attacked=False, moved=True)
+        else:  # 8.53, 9.43: the impulse is over for them
+            game.set("unit_state", {"unit_id": u["unit_id"]}, mp=0)
+            if result == "success":
+                game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
+    for u in _units(game, plan["support"]):
+        if result == "success" and not (overrun and u["supported"] == 1):  # 8.53: one more attack after an overrun
+            game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
+    if plan["contested"]:
+        _after_contested_attack(game, plan, overrun)
+    came_from = {u["came_from"] for u in _units(game, plan["participants"]) if u["came_from"]}
+    update_control(game, [plan["area"], *sorted(came_from)])
+    _log(game, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
+    advantage.after_losses(game)
+    if plan.get("landing"):  # 19.4, 21.5: the landing finishes its own way
+        from .landings import after_assault
+
+        after_assault(game, plan["landing"], result)
+    plan["stage"] = "done"
+    return False
+
+
+def _after_contested_attack(game, plan, overrun: bool) -> None:
+    """8.54: every unit of the activated area has spent 1 MF (2 if a defender was Fresh); a
+    cleared area frees the others of 8.34."""
+    cost = 2 if plan["fresh_defenders"] else 1
+    b = board(game)
+    for u in b.units_in(plan["area"], plan["side"]):
+        if u["eligible"] and u["areas"] == 0 and (overrun or u["unit_id"] not in plan["participants"]):
+            game.set("unit_state", {"unit_id": u["unit_id"]}, mp=max(0, u["mp"] - cost))
+    if not b.areas[plan["area"]].units[plan["enemy"]]:
+        game.set("bkn_day", {}, activated_contested=False)
+        _log(game, plan, f"{plan['area']} is cleared: its units move free of 8.34", "8.54")
+
+
+STEPS = {
+    "forward": _forward,
+    "roll": _roll,
+    "reroll": _offer_reroll,
+    "results": _results,
+    "withdraw": _withdraw,
+    "casualties": _casualties,
+    "retreats": _retreats,
+    "voluntary": _offer_voluntary,
+    "finish": _finish,
+}

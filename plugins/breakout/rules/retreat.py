@@ -1,0 +1,131 @@
+"""Retreats (9.6): where a unit may retreat, in which order of priority, and through full areas.
+
+Retreats are made one unit at a time (9.65), so the snapshot is read afresh for each.
+A unit retreats one area; if its only destinations are fully stacked it enters one and
+keeps retreating until it reaches an area under the limit (9.66); with nowhere to go it
+is eliminated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Event
+
+from .board import board, enemy_of, side_of_controller, update_control
+
+STACK_LIMIT = 10  # 7.1
+FREE, OWN_CONTESTED, ENEMY_CONTESTED, FULL = "A", "B", "C", "D"  # 9.64 priority classes
+CLASS_NAMES = {
+    FREE: "a free area with the fewest adjacent enemy-controlled areas",
+    OWN_CONTESTED: "a friendly-controlled contested area",
+    ENEMY_CONTESTED: "an enemy-controlled contested area",
+    FULL: "a fully stacked area (the retreat goes on, 9.66)",
+}
+
+
+def can_cross_in_retreat(b, unit: dict[str, Any], dest: str) -> tuple[bool, str]:
+    """9.63A, B: the border between the unit's area and ``dest`` (and why not)."""
+    side, here = unit["side"], unit["space_id"]
+    kind, name = b.neighbours(here)[dest]
+    area = b.areas[dest]
+    if kind in ("sea", "landing") or (area.is_box and not area.is_zone):
+        return False, "9.63B: no retreat into the sea or an approach box"
+    if kind == "water":
+        return False, "9.63B: no retreat across a water obstacle without a bridge"
+    if kind == "bridge":
+        bridge = b.bridges[name]
+        if bridge["state"] == enemy_of(side):
+            return False, f"9.63B: {bridge['name']} is enemy-held"
+        if bridge["state"] != side and bridge["border"] == "water":
+            return False, f"9.63B: {bridge['name']} is destroyed over a water obstacle"
+        if bridge["state"] != side and unit["type"] != "infantry":
+            return False, f"9.63A: only infantry crosses the river at {bridge['name']} without a friendly-held bridge"
+    if kind == "river" and unit["type"] != "infantry":
+        return False, "9.63A: only infantry retreats across a river without a friendly-held bridge"
+    return True, ""
+
+
+def destination_class(b, side: str, dest: str) -> str | None:
+    """9.63C, 9.64: the priority class of ``dest`` for a retreating unit of ``side`` (None: closed)."""
+    area = b.areas[dest]
+    if not area.controlled_by(side) and not area.contested():
+        return None  # 9.63C: never into an enemy-controlled area unless it is already contested
+    if not area.is_zone and area.count(side) >= STACK_LIMIT:
+        return FULL
+    if area.free(side):
+        return FREE
+    return OWN_CONTESTED if area.controlled_by(side) else ENEMY_CONTESTED
+
+
+def enemy_neighbours(b, side: str, dest: str) -> int:
+    """9.64A: adjacent enemy-controlled areas, counting every shared border (even water)."""
+    return sum(
+        1
+        for n in b.neighbours(dest)
+        if (b.areas[n].kind == "area" or b.areas[n].is_zone) and side_of_controller(b.areas[n].controller) != side
+    )
+
+
+def options(game, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple[str | None, list[str]]:
+    """The best priority class open to ``unit`` and its areas in that class (9.63, 9.64)."""
+    b = board(game)
+    found: dict[str, list[tuple[int, str]]] = {}
+    for dest in sorted(b.neighbours(unit["space_id"])):
+        if dest in visited or not can_cross_in_retreat(b, unit, dest)[0]:
+            continue
+        cls = destination_class(b, unit["side"], dest)
+        if cls is None:
+            continue
+        found.setdefault(cls, []).append((enemy_neighbours(b, unit["side"], dest) if cls == FREE else 0, dest))
+    for cls in (FREE, OWN_CONTESTED, ENEMY_CONTESTED, FULL):
+        if cls in found:
+            best = min(n for n, _ in found[cls])
+            return cls, [dest for n, dest in found[cls] if n == best]  # 9.64A: the fewest enemy neighbours
+    return None, []
+
+
+def can_retreat(game, unit: dict[str, Any]) -> bool:
+    """A unit that could retreat now: never coastal batteries (16.3), and somewhere to go."""
+    return unit["type"] != "coastal" and options(game, unit)[0] is not None
+
+
+def retreat_one_area(game, unit_id: str, dest: str, rule: str) -> bool:
+    """Move ``unit_id`` one area in retreat; True when it must keep retreating (9.66)."""
+    b = board(game)
+    unit = b.units[unit_id]
+    here = unit["space_id"]
+    full = destination_class(b, unit["side"], dest) == FULL
+    game.set("unit_state", {"unit_id": unit_id}, space_id=dest)
+    game.log(
+        Event(
+            "retreat",
+            side=unit["side"],
+            unit_id=unit_id,
+            from_space=here,
+            to_space=dest,
+            rule="9.66" if full else rule,
+            purpose=f"{unit_id} retreats {here}->{dest}" + (" (full: it retreats on)" if full else ""),
+        )
+    )
+    update_control(game, [dest, here])
+    return full
+
+
+def eliminate_unplaced(game, unit_id: str, why: str) -> None:
+    """9.66: a retreating unit with no legal destination is eliminated."""
+    game.set("unit_state", {"unit_id": unit_id}, status="eliminated")
+    game.log(Event("note", unit_id=unit_id, purpose=f"{unit_id} eliminated: {why}", rule="9.66"))
+
+
+def refusal_reasons(game, unit: dict[str, Any]) -> str:
+    """Why each neighbour of ``unit`` is closed to its retreat (for a refused answer or a log line)."""
+    b = board(game)
+    reasons = []
+    for dest in sorted(b.neighbours(unit["space_id"])):
+        ok, why = can_cross_in_retreat(b, unit, dest)
+        if ok and destination_class(b, unit["side"], dest) is None:
+            why = "9.63C: enemy-controlled and not contested"
+        if why:
+            reasons.append(f"{dest} ({why})")
+    return "; ".join(reasons) or "no adjacent area"

@@ -1,0 +1,241 @@
+"""Breakout: Normandy 9.6: retreats of attackers and defenders, their limits and priorities."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.decisions import answer_all, asked, choose
+from games.breakout.position import new_match, script_dice
+from phaseline import Action
+from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.retreat import options
+
+# Area 2 is attacked from 1. Around it: 3 and 4 free German areas (3 touches one more
+# enemy-controlled area, 4 two), 5 German contested, 6 Allied contested, 7 Allied
+# vacant, 8 a free German area touching no enemy area but across a river, 9 across a
+# water obstacle, 10 across an enemy-held bridge.
+AROUND = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+area 5 clear 1
+area 6 clear 1
+area 7 clear 1
+area 8 clear 1
+area 9 clear 1
+area 10 clear 1
+area 11 clear 1
+border 1-2
+border 2-3
+border 2-4
+border 2-5
+border 2-6
+border 2-7
+border 2-8 river
+border 2-9 water
+border 2-10 river
+bridge BR1 2-10 allied
+border 3-7
+border 4-11
+border 4-6
+control 1 US
+control 6 US
+control 7 US
+control 11 US
+unit A1 allied US infantry 3-4-3/2 1
+unit A5 allied US infantry 3-4-3/2 5
+unit A6 allied US infantry 3-4-3/2 6
+unit G5 german DE infantry 2-3-2/2 5
+unit G6 german DE infantry 2-3-2/2 6
+"""
+
+
+def _defender(game, unit_id):
+    return board(game).units[unit_id]
+
+
+@pytest.mark.parametrize(
+    ("unit", "expected"),
+    [
+        pytest.param(
+            "unit G1 german DE infantry 2-3-2/2 2 Spent", ("A", ["8"]), id="9.64-A-free-fewest-enemy-neighbours"
+        ),
+        pytest.param("unit G1 german DE armour 4-3-5/2 2 Spent", ("A", ["3"]), id="9.63-A-armour-never-across-a-river"),
+    ],
+)
+def test_priorities(tmp_path, unit, expected):
+    game = new_match(tmp_path, AROUND + unit)
+    assert options(game, _defender(game, "G1")) == expected
+
+
+def test_9_63_closed_borders_and_areas(tmp_path):
+    """B: no water obstacle, no enemy-held bridge; C: no vacant enemy-controlled area (7)."""
+    game = new_match(tmp_path, AROUND + "unit G1 german DE infantry 2-3-2/2 2 Spent")
+    unit = board(game).units["G1"]
+    open_areas: set[str] = set()
+    while found := options(game, unit, tuple(sorted(open_areas)))[1]:
+        open_areas |= set(found)
+    assert open_areas == {"3", "4", "5", "6", "8"}  # 9 (water), 10 (enemy bridge) and 7 (enemy, vacant) closed
+
+
+def test_9_64_b_then_c_contested_areas(tmp_path):
+    text = AROUND.replace("border 2-3\n", "").replace("border 2-4\n", "") + "unit G1 german DE infantry 2-3-2/2 2 Spent"
+    text = text.replace("border 2-8 river\n", "")
+    game = new_match(tmp_path, text)
+    assert options(game, _defender(game, "G1")) == ("B", ["5"])
+    assert options(game, _defender(game, "G1"), ("5",)) == ("C", ["6"])
+
+
+def test_9_66_a_full_area_is_entered_and_the_retreat_goes_on(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 1-2
+border 2-3
+border 3-4
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2 Dis2
+""" + "\n".join(f"unit F{i} german DE infantry 2-3-2/2 3" for i in range(10))
+    game = new_match(tmp_path, text)
+    assert options(game, _defender(game, "G1")) == ("D", ["3"])
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 1, 1])  # AT 3 + 1 air + 2 = 6 vs DT 0 + 1 + 2 = 3: 3 CP
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "keep")
+    assert board(game).units.get("G1") is None  # 2 CP would be left after a retreat: eliminated (9.5)
+
+
+def test_9_66_through_a_full_area_to_one_under_the_limit(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 1-2
+border 2-3
+border 3-4
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2 Dis2
+""" + "\n".join(f"unit F{i} german DE infantry 2-3-2/2 3" for i in range(10))
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 1, 3])  # AT 6 vs DT 7 - 1... 1 CP
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "keep", "G1:retreat")
+    g1 = board(game).units["G1"]
+    assert g1["space_id"] == "4"  # through full area 3 to 4
+    retreats = game.rows("SELECT rule FROM event WHERE game_id = ? AND kind = 'retreat' ORDER BY seq", [game.game_id])
+    assert [r["rule"] for r in retreats] == ["9.66", "9.62"]
+
+
+def test_9_66_nowhere_to_go_is_elimination(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2
+"""
+    game = new_match(tmp_path, text)
+    assert options(game, _defender(game, "G1")) == (None, [])  # 9.63C: 1 is Allied and vacant
+
+
+def test_9_65_one_unit_at_a_time_the_first_fills_the_area(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 1-2
+border 2-3
+border 2-4
+border 1-4
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2 Spent
+unit G2 german DE infantry 2-3-2/2 2 Spent
+""" + "\n".join(f"unit F{i} german DE infantry 2-3-2/2 3" for i in range(9))
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    # AV 3 + 1 air = 4; DV 2 (Spent G1) + 1 TEM = 3: dice 6 + 1 vs 1 + 1 = 6 CP, capacity 6
+    script_dice(game, monkeypatch, [6, 1, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    last_points = ["G1:retreat", "G2:retreat", "G1:Dis2", "G2:Dis2"]
+    answer_all(game, {"advantage-reroll": "keep", "casualty": last_points})  # both retreat with their last points
+    units = board(game).units
+    assert sorted([units["G1"]["space_id"], units["G2"]["space_id"]]) == ["3", "4"]  # 3 took one: full
+
+
+def test_9_62_a_fresh_defender_retreating_by_choice_becomes_spent(tmp_path, monkeypatch):
+    game = new_match(tmp_path, AROUND + "unit G1 german DE infantry 2-3-2/2 2\nunit G2 german DE infantry 2-3-2/2 2")
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6])  # repulsed
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "G1", "keep")
+    assert asked(game) == ("german", "voluntary-retreat", ["none", "G1", "G2"])
+    choose(game, "G2")
+    assert asked(game) == ("german", "retreat-to", ["10", "8"])  # 20.1: 2 and 10 both German, BR1 is theirs now
+    choose(game, "8")
+    assert board(game).units["G2"]["status"] == "Spent" and board(game).units["G2"]["space_id"] == "8"
+    choose(game, "none")
+    assert asked(game) is None
+
+
+def test_9_6_the_attacker_retreats_first(tmp_path, monkeypatch):
+    game = new_match(tmp_path, AROUND + "unit G1 german DE infantry 2-3-2/2 2")
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [3, 3, 3, 3])  # AT 3 + 1 air + 6 = DT 3 + 1 TEM + 6: a stalemate
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "keep")
+    kinds = []
+    while asked(game):
+        kinds.append(asked(game)[1])
+        choose(game, asked(game)[2][0])
+    assert kinds == ["attacker-retreat", "voluntary-retreat"]
+
+
+def test_9_61_attackers_of_their_own_area_never_retreat(tmp_path, monkeypatch):
+    """8.54, 9.61: a failed attack in the activated contested area: Dis1, and no retreat."""
+    text = AROUND + "unit G1 german DE infantry 2-3-2/2 2\nunit A2 allied US infantry 3-4-3/2 2"
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "keep")
+    a2 = board(game).units["A2"]
+    assert (a2["status"], a2["space_id"]) == ("Dis1", "2")
+    assert asked(game)[1] == "voluntary-retreat"  # no attacker-retreat was offered
+
+
+def test_9_67_a_retreated_unit_may_be_attacked_again(tmp_path, monkeypatch):
+    text = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+border 1-2
+border 2-3
+border 1-3
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit A9 allied US infantry 3-4-6/2 1
+unit G1 german DE infantry 2-3-2/2 2 Spent
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [2, 1, 1, 1])  # AT 7 vs DT 4: 3 CP
+    game.play(Action("attack", ("2",), "allied"))
+    answer_all(game, {"advantage-reroll": "keep", "casualty": "G1:retreat"})
+    assert board(game).units["G1"]["space_id"] == "3"
+    game.play(Action("move", ("A9", "3"), "allied"))
+    assert Action("attack", ("3",), "allied") in game.legal_actions("allied")

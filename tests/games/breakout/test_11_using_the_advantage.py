@@ -1,0 +1,200 @@
+"""Breakout: Normandy 11: holding the Advantage, the combat reroll, the Double Impulse and the
+Sunset DR; and the rulings on when a loss-triggered transfer happens."""
+
+from __future__ import annotations
+
+import pytest
+from games.breakout.decisions import answer_all, asked, choose
+from games.breakout.position import new_match, script_dice, write_position
+from phaseline import Action, Event, Game, RuleViolation, Store
+from phaseline.games.breakout.rules.board import board
+from phaseline.plugins import registry
+from phaseline.scenario import load_custom
+
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area 5 clear 1
+border 1-2
+border 2-3
+border 3-5
+border 1-5
+border 1-3
+control 1 US
+control 5 US
+unit A1 allied US infantry 3-4-3/2 1
+unit A2 allied US infantry 3-4-3/2 1
+unit B1 allied UK infantry 3-4-3/2 5
+unit G1 german DE infantry 2-3-2/2 2 Spent
+unit G3 german DE infantry 2-3-2/2 3 Spent
+"""
+
+
+def _match_with(tmp_path, text, options):
+    """A position's match created with ``options`` (rulings), its units' conditions applied."""
+    folder, after = write_position(tmp_path / "position", text)
+    reg = registry()
+    info, chosen = load_custom(folder, reg.games)
+    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=1, options=options)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test position: conditions, and the Germans hold the Advantage"))
+        for unit_id, status in after["status"].items():
+            game.set("unit_state", {"unit_id": unit_id}, status=status)
+        game.set("bkn_day", {}, advantage="german", advantage_start="german")
+    return game
+
+
+def _day(game):
+    return board(game).day
+
+
+def test_11_1_the_allies_start_with_the_advantage(tmp_path):
+    game = new_match(tmp_path, MAP)
+    assert _day(game)["advantage"] == "allied"
+
+
+def test_11_the_holder_is_asked_whoever_attacks(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP.replace("2-3-2/2 2 Spent", "2-3-4/2 2"))
+    script_dice(game, monkeypatch, [1, 1, 1, 1])
+    game.play(Action("move", ("G1", "1"), "german"))  # a minimum move into the Allied area
+    game.play(Action("attack", ("1",), "german"))
+    choose(game, "A1")  # the Allied forward unit
+    assert asked(game) == ("allied", "advantage-reroll", ["keep", "reroll"])  # the holder, defending
+
+
+def test_11_3_a_combat_reroll_by_both_sides_and_the_advantage_passes(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 6, 6, 1, 1])  # repulsed, then AT 16 vs DT 5
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "reroll")
+    rolls = game.rows("SELECT side FROM event WHERE game_id = ? AND rule = '9.11' ORDER BY seq", [game.game_id])
+    assert [r["side"] for r in rolls] == ["allied", "allied", "german", "german"] * 2  # both sides roll again
+    notes = [
+        r["purpose"]
+        for r in game.rows(
+            "SELECT purpose FROM event WHERE game_id = ? AND rule IN ('9.4', '11.3') ORDER BY seq", [game.game_id]
+        )
+    ]
+    assert any("uses the Advantage" in n for n in notes) and notes[-1].endswith("success")
+    answer_all(game)
+    assert "G1" not in board(game).units
+    assert _day(game)["advantage"] == "allied"  # still held until the impulse ends
+    assert _day(game)["advantage_used"] == "allied"
+    game.play(Action("end", (), "allied"))
+    assert _day(game)["advantage"] == "german"  # 11.2: it passes when the impulse ends
+
+
+def test_11_6_a_rerolled_roll_is_never_rerolled_again(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6])
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "reroll")
+    assert asked(game) is None or asked(game)[1] != "advantage-reroll"
+    answer_all(game)
+    game.play(Action("move", ("A2", "3"), "allied"))
+    game.play(Action("attack", ("3",), "allied"))
+    assert asked(game) is None or asked(game)[1] != "advantage-reroll"  # once per impulse
+
+
+def test_11_5_the_rerolled_allied_dr_is_the_sunset_dr(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 5, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    assert _day(game)["sunset_raw"] == 2
+    choose(game, "reroll")
+    assert _day(game)["sunset_raw"] == 11
+
+
+def test_11_4_a_double_impulse_activates_twice_with_both_nationalities(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    assert Action("double", (), "allied") in game.legal_actions("allied")
+    script_dice(game, monkeypatch, [3, 4])  # 11.5: the first half had no DR: its Sunset DR now
+    game.play(Action("double", (), "allied"))
+    assert _day(game)["sunset_raw"] == 7 and _day(game)["advantage_used"] == "allied"
+    assert "pass" not in [a.verb for a in game.legal_actions("allied")]
+    game.play(Action("move", ("B1", "3"), "allied"))  # British units in the second half (8.37)
+    assert _day(game)["activated"] == "5"
+    assert _refused(game, Action("double", (), "allied")).rule == "11.4"
+    impulse = _day(game)["impulse"]
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 1, 1, 6, 6])
+    game.play(Action("attack", ("2",), "allied"))
+    answer_all(game)
+    game.play(Action("attack", ("3",), "allied"))
+    answer_all(game)
+    rolls_as_sunset = game.rows("SELECT seq FROM event WHERE game_id = ? AND rule = '6.3'", [game.game_id])
+    assert len(rolls_as_sunset) == 1  # only the first half's DR was the Sunset DR
+    game.play(Action("end", (), "allied"))
+    assert _day(game)["impulse"] == impulse + 1  # one impulse on the track (raw 7 >= 1)
+
+
+def _refused(game, action) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        game.play(action)
+    return refused.value
+
+
+def test_11_4_only_the_holder_declares_a_double_impulse(tmp_path):
+    game = new_match(
+        tmp_path, MAP.replace("unit G1 german DE infantry 2-3-2/2 2 Spent", "unit G1 german DE infantry 2-3-2/2 3")
+    )
+    game.play(Action("move", ("G1", "2"), "german"))
+    assert "double" not in [a.verb for a in game.legal_actions("german")]
+    assert "allied holds it" in str(_refused(game, Action("double", (), "german")))
+
+
+ELIMINATION = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit A1 allied US armour 6-4-6/3 1
+unit G1 german DE infantry 1-3-2/2 2 Dis2
+unit G2 german DE infantry 1-3-2/2 2 Dis2
+unit G3 german DE infantry 1-3-2/2 2 Dis2
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "holder_after_attack"),
+    [
+        pytest.param([], "allied", id="11.2-ruling-16-a-loss-transfer-is-immediate"),
+        pytest.param(["advantage-lost-at-impulse-end"], "german", id="11.2-ruling-16-other-reading-at-impulse-end"),
+    ],
+)
+def test_loss_transfer_timing(tmp_path, monkeypatch, options, holder_after_attack):
+    """The Germans hold the Advantage and lose 3 units in one Allied attack."""
+    game = _match_with(tmp_path, ELIMINATION, options)
+    game.play(Action("pass", (), "german"))
+    assert _day(game)["advantage"] == "german"
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    answer_all(game)
+    assert _day(game)["advantage"] == holder_after_attack
+    game.play(Action("end", (), "allied"))
+    assert _day(game)["advantage"] == "allied"
+
+
+def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypatch):
+    text = (
+        "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2\nborder 2-3\nunit G1 german DE armour 4-3-6/2 1\n"
+    )
+    game = new_match(tmp_path, text)
+    game.play(Action("move", ("G1", "2"), "german"))
+    script_dice(game, monkeypatch, [6, 1])
+    game.play(Action("move", ("G1", "3"), "german"))
+    assert asked(game) == ("allied", "interdiction-reroll", ["keep", "reroll"])
+    assert board(game).units["G1"]["space_id"] == "2"  # the move waits for the answer
+    choose(game, "reroll")
+    g1 = board(game).units["G1"]
+    assert (g1["status"], g1["space_id"]) == ("Dis1", "2")  # the new dr 1 stands
+    assert _day(game)["advantage_used"] == "allied"
