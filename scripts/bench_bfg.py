@@ -78,16 +78,17 @@ def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | 
     profiler = cProfile.Profile() if profile else None
     if profiler:
         profiler.enable()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     played = run_bots(game, reg, controllers=bots, max_actions=max_actions)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     if profiler:
         profiler.disable()
         profiler.dump_stats(profile)
     clock = game.clock
     print(f"Historical, {bot} bot on every side, seed {seed}: set-up {created:.1f} s")
     print(
-        f"  {played} actions in {wall:.1f} s = {played / wall:.2f} actions/s; ended at turn {clock.turn} "
+        f"  {played} actions in {wall:.1f} s wall ({cpu:.1f} s CPU) = {played / wall:.2f} actions/s; "
+        f"ended at turn {clock.turn} "
         f"{clock.step} ({clock.status}) {clock.result or ''}"
     )
     store.close()
