@@ -363,7 +363,9 @@ class Game:
             found: list[Action] = []
             for answer in self.hook.phaseline_legal_actions(game=self, side=side):
                 found.extend(answer)
-            self._legal = (key, [*found, Action("end", (), side)])
+            if self.end_refusal() is None:
+                found.append(Action("end", (), side))
+            self._legal = (key, found)
         return list(self._legal[1])
 
     def play(self, action: Action) -> None:
@@ -401,8 +403,15 @@ class Game:
             self._cause = None
             self.rules.in_action = False
 
+    def end_refusal(self) -> RuleViolation | None:
+        """Why the current step may not end now (a game rule), or None."""
+        return self.hook.phaseline_end_refusal(game=self, step=self.step)
+
     def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
         if action.verb == "end":
+            refusal = self.end_refusal()
+            if refusal is not None:
+                raise refusal
             sequence.end_step(self)
         elif action.verb == "choose":
             self._answer(action, decision)

@@ -149,7 +149,18 @@ def phaseline_phase_start(game: Any, step: Any) -> None:
 @hookspec
 def phaseline_phase_end(game: Any, step: Any) -> None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
-    the end (BfG 12.21: the West Germans must make two attacks on turn 1).
+    the end (BfG 12.21: the West Germans must make two attacks on turn 1); a refusal a
+    player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_end_refusal(game: Any, step: Any) -> Any | None:
+    """Why ``step`` may not end now: a :class:`phaseline.RuleViolation` (returned, not
+    raised), or None when it may end. The engine lists ``end`` among the legal actions only
+    when no plugin objects, and refuses ``end`` with the same violation; the first answer
+    wins. Example (BfG 12.21): on turn 1 the West Germans may not end their Combat Phase
+    before they have made two attacks.
     """
 
 
@@ -170,7 +181,8 @@ def phaseline_next_step(game: Any, step: Any) -> Any | None:
 @hookspec
 def phaseline_legal_actions(game: Any, side: str) -> list[Any]:
     """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
-    are merged). The engine adds ``end`` and answers to open decisions itself.
+    are merged). The engine adds ``end`` (unless ``phaseline_end_refusal`` objects) and
+    answers to open decisions itself.
     Example (BfG 5.0): every ``move UNIT HEX`` from one reach query of the phasing side.
     """
 

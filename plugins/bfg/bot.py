@@ -53,7 +53,7 @@ class HeuristicBot:
         if game.step.phase == "movement":
             return self._planned_move(game)
         actions = game.legal_actions(side)
-        end = next(a for a in actions if a.verb == "end")
+        end = next((a for a in actions if a.verb == "end"), None)  # not listed while a rule forbids it (12.21)
         by_verb: dict[str, list[Action]] = {}
         for action in actions:
             by_verb.setdefault(action.verb, []).append(action)
@@ -61,8 +61,8 @@ class HeuristicBot:
             if by_verb.get(verb):
                 return self._best_placement(by_verb[verb])
         if by_verb.get("attack"):
-            return self._best_attack(game, by_verb["attack"]) or end
-        return end
+            return self._best_attack(game, by_verb["attack"], forced=end is None) or end
+        return end or actions[0]
 
     def _decide(self, game, decision: dict[str, Any]) -> str:
         choices = decision["choices"]
@@ -172,8 +172,9 @@ class HeuristicBot:
             self._enemy_cache = ((game.ledger.version, force), [r["space_id"] for r in rows])
         return self._enemy_cache[1]
 
-    def _best_attack(self, game, attacks: list[Action]) -> Action | None:
-        """The attack at the best odds, if it reaches the side's threshold."""
+    def _best_attack(self, game, attacks: list[Action], forced: bool) -> Action | None:
+        """The attack at the best odds, if it reaches the side's threshold or the phase
+        may not end without it."""
         best, best_odds = None, 0.0
         units = all_units(game)
         hexes = sorted({h for action in attacks for h in action.args[1].split(",")})
@@ -188,7 +189,6 @@ class HeuristicBot:
             if odds > best_odds:
                 best, best_odds = action, odds
         force = units[best.args[0].split(",")[0]]["side"] if best else self.side
-        forced = game.clock.turn == 1 and game.clock.step == "ger-w-combat"
         if best and (best_odds >= ATTACK_THRESHOLD.get(force, 2.0) or forced):
             return best
         return None

@@ -47,21 +47,21 @@ def _full_hexes(game, force: str) -> dict[str, set[str]]:
     return full
 
 
-def audit_stacking(game, step) -> None:
+def stacking_refusal(game, step):
     """5.3: at the end of a friendly Movement Phase no hex may hold more than two friendly
     units, nor two Soviet Fronts. Units may pass through full hexes while moving; the audit
-    (the shared ``stacking-audit`` query) refuses to end the phase while a hex is over the limit."""
-    if step.phase != "movement":
-        return
+    (the shared ``stacking-audit`` query) keeps the phase from ending while a hex is over
+    the limit. The refusal, or None."""
     for force in step.acting:
         rows = game.rules.run("stacking-audit", side=force)
         if rows:
             worst = rows[0]
-            raise game.violation(
+            return game.violation(
                 f"the {step.title} cannot end: {worst['reason']} ({', '.join(worst['units'])})",
                 worst["rule"],
                 rows,
             )
+    return None
 
 
 def move(game, action: Action) -> None:
