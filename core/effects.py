@@ -56,6 +56,11 @@ class Ledger:
         self._version = value
         self._epoch += 1
 
+    @property
+    def recorded(self) -> int:
+        """How many effects the current event has so far."""
+        return self._n
+
     def version_of(self, table: str) -> tuple[int, int]:
         """A version of one table's state, for what depends on that table alone (the clock)."""
         return self._epoch, self._changes.get(table, 0)

@@ -163,8 +163,8 @@ class RuleQueries:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._cache: dict[tuple[Any, ...], tuple[int, list[dict[str, Any]]]] = {}
-        # per-unit queries: the answer as of an event (its seq), to update by the effects since
-        self._base: dict[tuple[Any, ...], tuple[int, list[dict[str, Any]]]] = {}
+        # per-unit queries: the answer as of an effect (seq, n), to update by the effects since
+        self._base: dict[tuple[Any, ...], tuple[tuple[int, int], list[dict[str, Any]]]] = {}
         self.in_action = False  # inside Game.play, whose failure calls forget()
 
     def run(self, name: str, **params: Any) -> list[dict[str, Any]]:
@@ -210,7 +210,7 @@ class RuleQueries:
             rows = self._query(query, values) if moved is None else self._rerun(query, values, base[1], moved)
             self._cache[key] = (version, rows)
             if self.in_action or not self.game.store._depth:  # never in a what-if transaction
-                self._base[key] = (self.game.events.last_seq, rows)
+                self._base[key] = (self._position(), rows)
         return rows if units is None else [row for row in rows if row["unit_id"] in units]
 
     def _rerun(
@@ -224,16 +224,21 @@ class RuleQueries:
             by_unit.setdefault(row["unit_id"], []).append(row)
         return [row for unit in sorted(by_unit) for row in by_unit[unit]]
 
-    def _moved_since(self, since: int, values: dict[str, Any]) -> dict[str, int] | None:
-        """Units of ``side`` moved since event ``since`` with their movement points now; None
-        when anything else changed."""
+    def _position(self) -> tuple[int, int]:
+        """Where the effect log stands: (seq, n) of the last effect of this state."""
+        ledger, last = self.game.ledger, self.game.events.last_seq
+        return (last, ledger.recorded) if ledger.seq == last else (last, 2**31 - 1)
+
+    def _moved_since(self, since: tuple[int, int], values: dict[str, Any]) -> dict[str, int] | None:
+        """Units of ``side`` moved since effect ``since`` (seq, n) with their movement points
+        now; None when anything else changed."""
         self.game.ledger.flush()
         changes = self.game.store.con.execute(
             """SELECT e.tbl, e.col, s.unit_id, s.side, s.mp FROM effect e
                LEFT JOIN unit_state s ON e.tbl = 'unit_state' AND s.game_id = e.game_id
                     AND s.unit_id = e.key ->> 'unit_id'
-               WHERE e.game_id = ? AND e.seq > ?""",
-            [self.game.game_id, since],
+               WHERE e.game_id = ? AND (e.seq > ? OR e.seq = ? AND e.n > ?)""",
+            [self.game.game_id, since[0], since[0], since[1]],
         ).fetchall()
         moved: dict[str, int] = {}
         for tbl, col, unit_id, side, mp in changes:
