@@ -5,7 +5,10 @@ one German unit. That unit must cross the theatre boundary in that phase, be on 
 side at its end, and neither start nor end the phase in an enemy ZOC. ``shift UNIT`` names
 the unit before it moves (``shift UNIT HEX`` also moves it there); the end of the phase
 checks where it stands, and refuses to end the phase while the shift is unfulfilled
-(undo the shift to drop it). Bots do not use the shift: it is offered to humans only.
+(undo the shift to drop it). Bots do not use the shift: whether a shifted unit can end
+across the boundary out of enemy ZOC shows only in its tripled reach, after the shift;
+a bot that shifted without such a hex could never end the phase (``end`` is not listed
+while the shift is unfulfilled) and bots do not undo. It exists in the three-player game only.
 """
 
 from __future__ import annotations
