@@ -27,6 +27,9 @@ CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 INSERTED, DELETED = "+", "-"
+_EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as typed lists
+    f"unnest(${i}::{kind}[])" for i, kind in enumerate(["VARCHAR", "INTEGER", "INTEGER", *["VARCHAR"] * 5], 1)
+)
 
 
 def to_json(value: Any) -> str:
@@ -41,8 +44,35 @@ class Ledger:
         self.game_id = game_id
         self.keys = keys
         self.seq: int | None = None
-        self.version = 0  # bumped on every change, so derived tables know when to refresh
+        self._version = 0  # bumped on every change, so derived tables know when to refresh
+        self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
+        self._changes: dict[str, int] = {}  # changes per table
         self._n = 0
+        self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
+
+    @property
+    def version(self) -> int:
+        """The state's version: it changes with every change of any state table."""
+        return self._version
+
+    @version.setter
+    def version(self, value: int) -> None:
+        """Setting it says the state changed behind the ledger's back (every table counts as changed)."""
+        self._version = value
+        self._epoch += 1
+
+    @property
+    def recorded(self) -> int:
+        """How many effects the current event has so far."""
+        return self._n
+
+    def version_of(self, table: str) -> tuple[int, int]:
+        """A version of one table's state, for what depends on that table alone (the clock)."""
+        return self._epoch, self._changes.get(table, 0)
+
+    def _changed(self, table: str, count: int = 1) -> None:
+        self._version += count
+        self._changes[table] = self._changes.get(table, 0) + count
 
     def begin(self, seq: int, *, new_event: bool = False) -> None:
         """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
@@ -50,6 +80,7 @@ class Ledger:
         if new_event:
             self._n = 0
             return
+        self.flush()
         self._n = int(
             self.store.one(
                 "SELECT coalesce(max(n), 0) FROM effect WHERE game_id = ? AND seq = ?",
@@ -108,8 +139,8 @@ class Ledger:
                     to_json(row),
                 )
             )
-        self.version += len(rows)
-        self.store.insert_rows("effect", ["game_id", "seq", "n", "tbl", "key", "col", "old", "new"], effects)
+        self._changed(table, len(rows))
+        self._pending.extend(effects)
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it."""
@@ -128,10 +159,9 @@ class Ledger:
 
         Effects are recorded in one INSERT … SELECT per column; returns rows changed.
         """
+        self.flush()  # effects keep their order n
         key_cols = self.keys[table]
-        key_json = (
-            "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
-        )
+        key_json = "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
         order = ", ".join(key_cols) or "game_id"
         differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
         scope = f"game_id = ? AND ({condition}) AND ({differs})"
@@ -145,7 +175,7 @@ class Ledger:
                 [self.seq, self._n, table, col, to_json(new), *scope_params, new],
             ).fetchone()[0]
             self._n += inserted
-            self.version += inserted
+            self._changed(table, inserted)
         assignments = ", ".join(f"{c} = ?" for c in values)
         return self.store.con.execute(
             f"UPDATE {table} SET {assignments} WHERE {scope}", [*values.values(), *scope_params]
@@ -155,20 +185,43 @@ class Ledger:
 
     def revert(self, first_seq: int, last_seq: int) -> int:
         """Undo the effects of events first_seq..last_seq, newest first, as new effects."""
+        self.flush()
         effects = self.store.con.execute(
             """SELECT tbl, key, col, old, new FROM effect
                WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC, n DESC""",
             [self.game_id, first_seq, last_seq],
         ).fetchall()
-        for tbl, key, col, old, _new in effects:
-            key_dict = json.loads(key)
-            if col == INSERTED:
-                self.delete(tbl, key_dict)
-            elif col == DELETED:
-                self.insert(tbl, json.loads(old))
-            else:
-                self.set(tbl, key_dict, **{col: json.loads(old)})
+        try:
+            for tbl, key, col, old, _new in effects:
+                key_dict = json.loads(key)
+                if col == INSERTED:
+                    self.delete(tbl, key_dict)
+                elif col == DELETED:
+                    self.insert(tbl, json.loads(old))
+                else:
+                    self.set(tbl, key_dict, **{col: json.loads(old)})
+        except BaseException:
+            self.discard()
+            raise
+        self.flush()
         return len(effects)
+
+    def discard(self) -> None:
+        """Forget the unwritten effects of an action that was rolled back."""
+        self._pending = []
+
+    def flush(self) -> None:
+        """Write the effect rows recorded since the last flush, in one statement.
+
+        Effects are written in batches: whoever reads ``effect`` inside an action flushes
+        first, and :meth:`begin` and the end of every action do.
+        """
+        if self._pending:
+            rows, self._pending = self._pending, []
+            self.store.con.execute(
+                f"INSERT INTO effect SELECT {_EFFECT_COLUMNS}",
+                [list(column) for column in zip(*rows, strict=True)],
+            )
 
     # --- helpers -----------------------------------------------------------------
 
@@ -186,10 +239,9 @@ class Ledger:
         if self.seq is None:
             raise RuntimeError("a state change outside an event")
         self._n += 1
-        self.version += 1
-        self.store.con.execute(
-            "INSERT INTO effect VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
+        self._changed(table)
+        self._pending.append(
+            (
                 self.game_id,
                 self.seq,
                 self._n,
@@ -198,5 +250,5 @@ class Ledger:
                 col,
                 None if old is None and col == INSERTED else to_json(old),
                 None if new is None and col == DELETED else to_json(new),
-            ],
+            )
         )

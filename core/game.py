@@ -59,9 +59,9 @@ class Game:
         self._cause: int | None = None
         self._forced_rolls: deque[int] | None = None
         self._steps: dict[int, list[Step]] = {}
-        self._clock: tuple[int, Clock] | None = None
+        self._clock: tuple[tuple[int, int], Clock] | None = None
         self._legal: tuple[tuple[int, str], list[Action]] | None = None
-        self._decision: tuple[int, dict[str, Any] | None] | None = None
+        self._decision: tuple[tuple[int, int], dict[str, Any] | None] | None = None
 
     # --- creating and opening ----------------------------------------------------
 
@@ -112,6 +112,7 @@ class Game:
             if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
                 raise PluginError(f"{info.name} did not load scenario {chosen.name}")
             self.start()
+            self.ledger.flush()
         return self
 
     @classmethod
@@ -173,7 +174,7 @@ class Game:
     @property
     def clock(self) -> Clock:
         """Where the match stands (read once per state change)."""
-        version = self.ledger.version
+        version = self.ledger.version_of("clock")
         if self._clock is None or self._clock[0] != version:
             row = self.store.rows(
                 "SELECT turn, step_no, step, phase, side, status, result FROM clock WHERE game_id = ?",
@@ -217,10 +218,7 @@ class Game:
 
     def rule(self, topic: str) -> str:
         """The game's rule number for a shared topic (``rule_ref``), e.g. 'zoc.stop'."""
-        return (
-            self.one("SELECT rule FROM rule_ref WHERE game_id = ? AND topic = ?", [self.game_id, topic])
-            or topic
-        )
+        return self.one("SELECT rule FROM rule_ref WHERE game_id = ? AND topic = ?", [self.game_id, topic]) or topic
 
     def violation(
         self, message: str, rule: str, evidence: list[dict[str, Any]] | None = None
@@ -329,7 +327,7 @@ class Game:
 
     def open_decision(self) -> dict[str, Any] | None:
         """The first open decision (read once per state change, like the clock)."""
-        version = self.ledger.version
+        version = self.ledger.version_of("decision")
         if self._decision is None or self._decision[0] != version:
             rows = self.rows(
                 "SELECT * FROM decision WHERE game_id = ? AND status = 'open' ORDER BY decision_id LIMIT 1",
@@ -365,8 +363,9 @@ class Game:
             found: list[Action] = []
             for answer in self.hook.phaseline_legal_actions(game=self, side=side):
                 found.extend(answer)
-            ends = [] if self.end_refused(side) else [Action("end", (), side)]
-            self._legal = (key, [*found, *ends])
+            if self.end_refusal(side) is None:
+                found.append(Action("end", (), side))
+            self._legal = (key, found)
         return list(self._legal[1])
 
     def play(self, action: Action) -> None:
@@ -385,6 +384,7 @@ class Game:
         try:
             with self.store.transaction():
                 self._cause = None
+                self.rules.in_action = True
                 seq = self.log(
                     Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
                 )
@@ -392,20 +392,24 @@ class Game:
                 step_before = (self.clock.turn, self.clock.step)
                 self._dispatch(action, decision)
                 self.after_action(step_before)
+                self.ledger.flush()
         except BaseException:
             self.events = EventLog(self.store, self.game_id)
+            self.ledger.discard()
             self.ledger.version += 1  # rolled back: cached rule answers are stale
+            self.rules.forget()
             raise
         finally:
             self._cause = None
+            self.rules.in_action = False
 
-    def end_refused(self, side: str | None) -> RuleViolation | None:
-        """Why ``side`` may not end the current step yet (a game rule), or None."""
-        return self.hook.phaseline_end_refused(game=self, step=self.step, side=side)
+    def end_refusal(self, side: str | None) -> RuleViolation | None:
+        """Why ``side`` may not end the current step now (a game rule), or None."""
+        return self.hook.phaseline_end_refusal(game=self, step=self.step, side=side)
 
     def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
         if action.verb == "end":
-            refusal = self.end_refused(action.side)
+            refusal = self.end_refusal(action.side)
             if refusal is not None:
                 raise refusal
             sequence.end_step(self)
@@ -417,8 +421,7 @@ class Game:
         else:
             allowed = ", ".join((*self.step.verbs, "end"))
             raise self.violation(
-                f"'{action.verb}' is not an order of the {self.step.title or self.step.name} "
-                f"(allowed: {allowed})",
+                f"'{action.verb}' is not an order of the {self.step.title or self.step.name} (allowed: {allowed})",
                 rule=self.step.rule or "sequence of play",
             )
 

@@ -151,20 +151,21 @@ def phaseline_phase_start(game: Any, step: Any) -> None:
 @hookspec
 def phaseline_phase_end(game: Any, step: Any) -> None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
-    the end (BfG 12.21: the West Germans must make two attacks on turn 1). A hook may
-    end the match here (``game.end_match``); no next step then begins (Breakout:
-    Normandy 22.1: a breakout at the end of Daylight wins before Refit).
+    the end (BfG 12.21: the West Germans must make two attacks on turn 1); a refusal a
+    player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed. A
+    hook may end the match here (``game.end_match``); no next step then begins
+    (Breakout: Normandy 22.1: a breakout at the end of Daylight wins before Refit).
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_end_refused(game: Any, step: Any, side: str) -> Any | None:
-    """Why ``side`` may not end ``step`` yet: a :class:`phaseline.RuleViolation`, or None.
-
-    Asked whenever legal actions are listed and before ``end`` is carried out; while it
-    answers, ``end`` is left out of the legal actions and refused with that reason, so
-    the plugin must offer the actions that lift it. First answer wins. Example
-    (Breakout: Normandy 8.51): a forced attack waits to be made on area 24.
+def phaseline_end_refusal(game: Any, step: Any, side: str | None) -> Any | None:
+    """Why ``side`` may not end ``step`` now: a :class:`phaseline.RuleViolation` (returned,
+    not raised), or None when it may end. The engine lists ``end`` among the legal actions
+    only when no plugin objects, and refuses ``end`` with the same violation, so the plugin
+    must offer the actions that lift it; the first answer wins. Examples: BfG 12.21, on
+    turn 1 the West Germans may not end their Combat Phase before they have made two
+    attacks; Breakout: Normandy 8.51, a forced attack waits to be made on area 24.
     """
 
 
@@ -185,7 +186,8 @@ def phaseline_next_step(game: Any, step: Any) -> Any | None:
 @hookspec
 def phaseline_legal_actions(game: Any, side: str) -> list[Any]:
     """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
-    are merged). The engine adds ``end`` and answers to open decisions itself.
+    are merged). The engine adds ``end`` (unless ``phaseline_end_refusal`` objects) and
+    answers to open decisions itself.
     Example (BfG 5.0): every ``move UNIT HEX`` from one reach query of the phasing side.
     """
 

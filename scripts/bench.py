@@ -28,6 +28,7 @@ from faker import Faker
 from tabulate import tabulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from boards import Board, Unit, generate, load_board
 from oracles import Oracle
@@ -212,6 +213,25 @@ def breakout_supply(args: argparse.Namespace) -> list[Figure]:
                 query()
                 sql_ms, oracle_ms = medians_ms(args.runs, query, python)
                 figures.append(Figure("breakout-supply", what, sql_ms, oracle_ms, len(query())))
+    return figures
+
+
+# --- Battle for Germany (scripts/bench_bfg.py) ----------------------------------------------------
+
+
+@benchmark("bfg")
+def bfg(args: argparse.Namespace) -> list[Figure]:
+    """A whole side's reach and legal actions at the start of Historical, and a full
+    heuristic-bot game (its SQL column is the wall time per action)."""
+    import bench_bfg
+    from phaseline.plugins import registry
+
+    reg = registry()
+    figures = [Figure("bfg", what, sql_ms, oracle_ms, rows) for what, sql_ms, oracle_ms, rows in
+               bench_bfg.side_figures(reg, args.runs, seed=1)]  # fmt: skip
+    game = bench_bfg.full_game(reg, seed=1, bot="heuristic", max_actions=None, profile=None)
+    what = f"full bot game: {game['wall']:.1f} s wall, {game['cpu']:.1f} s CPU, per action"
+    figures.append(Figure("bfg", what, game["wall"] * 1000 / game["actions"], None, int(game["actions"])))
     return figures
 
 

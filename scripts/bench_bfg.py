@@ -1,96 +1,145 @@
-"""Battle for Germany figures (issue 3, "Measured"): the legal actions of a whole side on
-the map (median of ``--runs``), and one full bot-versus-bot Historical game (wall time,
-actions per second)::
+"""Battle for Germany figures (issue 3, "Measured"): the legal actions of a whole side at
+the start of a Historical match, the side's reach against its pure-Python oracle
+(tests/oracles.py, on the same board and units), and one full bot-versus-bot Historical
+game (wall and CPU time, actions per second). ``scripts/bench.py --only bfg`` runs it too::
 
     python scripts/bench_bfg.py [--runs 5] [--seed 1] [--bot heuristic] [--max-actions N]
-                                [--per-unit-reach] [--profile FILE]
+                                [--profile FILE] [--skip-game]
 
-``--per-unit-reach`` runs the ``movement-reach`` query as if its header declared
-``Per unit:`` with paths tie-broken by value (if the query does not yet break them so),
-so that the rule cache updates its answer move by move instead of re-running it (see
-core/queries.py); without it, the shipped query runs as it is.
+The oracle knows zone entry rules only: entry rules on regions or single hexes are left
+out of its board, so its answer may differ there (the rows that agree are counted).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
-import dataclasses
 import statistics
 import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from boards import Board, Unit
+from oracles import Oracle
 from phaseline import Game, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
-from phaseline.queries import PER_UNIT_TAG, all_queries
+from phaseline.queries import get_query
 
 GAME = "battle-for-germany"
-TIE = "arg_min(r.space_id, r.cost + st.cost)"
-TIE_BY_VALUE = "arg_min(r.space_id, (r.cost + st.cost, r.space_id))"
 
 
-def per_unit_reach() -> bool:
-    """Patch movement-reach in this process as proposed; False when the query has moved on."""
-    queries = all_queries()
-    query = queries["movement-reach"]
-    if query.per_unit:
-        return True
-    if TIE not in query.sql and TIE_BY_VALUE not in query.sql:
-        return False
-    queries["movement-reach"] = dataclasses.replace(
-        query,
-        sql=query.sql.replace(TIE, TIE_BY_VALUE),
-        doc=f"{query.doc}\n{PER_UNIT_TAG} friendly units neither block nor project ZOC",
+def oracle_board(game: Game) -> Board:
+    """The match's board, units and rule tables as the oracle reads them."""
+    g = [game.game_id]
+    hexes = {
+        r["space_id"]: (r["q"], r["r"], r["terrain"], r["zone"])
+        for r in game.rows("SELECT space_id, q, r, terrain, zone FROM space WHERE game_id = ? AND kind = 'hex'", g)
+    }
+    borders = {
+        frozenset((r["a"], r["b"])): r["kind"]
+        for r in game.rows("SELECT a, b, kind FROM link WHERE game_id = ? AND kind <> 'clear'", g)
+    }
+    units = [
+        Unit(r["unit_id"], r["unit_id"], r["side"], r["space_id"], r["mp"], r["size"], r["nationality"], r["status"])
+        for r in game.rows("SELECT * FROM map_unit WHERE game_id = ?", g)
+    ]
+    return Board(
+        game_id=game.game_id,
+        hexes=hexes,
+        borders=borders,
+        terrain_cost={r["terrain"]: r["cost"] for r in game.rows("SELECT * FROM terrain_cost WHERE game_id = ?", g)},
+        border_rule={
+            r["kind"]: (r["extra_cost"], r["passable"], r["blocks_zoc"])
+            for r in game.rows("SELECT * FROM border_rule WHERE game_id = ?", g)
+        },
+        units=units,
+        hostility={
+            (r["side"], r["enemy"]): (r["may_attack"], r["exerts_zoc"])
+            for r in game.rows("SELECT * FROM hostility WHERE game_id = ?", g)
+        },
+        rule_ref={r["topic"]: r["rule"] for r in game.rows("SELECT topic, rule FROM rule_ref WHERE game_id = ?", g)},
+        zoc_rule={
+            r["side"]: (r["must_stop"], r["may_leave"], r["zoc_to_zoc"])
+            for r in game.rows("SELECT * FROM zoc_rule WHERE game_id = ?", g)
+        },
+        entry_rules=[
+            (r["side"], r["nationality"], r["value"], r["negate"], r["rule"])
+            for r in game.rows("SELECT * FROM entry_rule WHERE game_id = ? AND attr = 'zone'", g)
+        ],
     )
-    return True
 
 
-def side_legal_actions(reg, runs: int, seed: int) -> None:
-    store = Store.open(":memory:")
-    game = Game.create(store, reg, GAME, "historical", seed=seed)
-    side = game.waiting_on()[0]
-    sql = all_queries()["movement-reach"].sql
-    reach, legal = [], []
-    count = rows = 0
+def medians_ms(runs: int, *jobs) -> list[float]:
+    """Median wall time of each job over ``runs`` rounds, the jobs taking turns."""
+    times: list[list[float]] = [[] for _ in jobs]
     for _ in range(runs):
-        start = time.perf_counter()
-        rows = len(store.rows(sql, {"game_id": game.game_id, "side": side}))
-        reach.append(time.perf_counter() - start)
-        game.rules._cache.clear()
-        game.rules._base.clear()
-        start = time.perf_counter()
-        count = len(game.legal_actions())
-        legal.append(time.perf_counter() - start)
-    store.close()
-    print(f"{side} at the start of Historical: movement-reach {rows} rows, {count} legal actions")
-    print(f"  movement-reach (one query, whole side)   median {statistics.median(reach) * 1000:8.1f} ms")
-    print(f"  legal_actions() (uncached)               median {statistics.median(legal) * 1000:8.1f} ms")
+        for job, spent in zip(jobs, times, strict=True):
+            start = time.perf_counter()
+            job()
+            spent.append((time.perf_counter() - start) * 1000)
+    return [statistics.median(t) for t in times]
 
 
-def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | None) -> None:
-    store = Store.open(":memory:")
+def side_figures(reg, runs: int, seed: int) -> list[tuple[str, float, float | None, int]]:
+    """(what, SQL ms, oracle ms, rows) for the side to move at the start of Historical."""
+    with Store.open(":memory:") as store:
+        game = Game.create(store, reg, GAME, "historical", seed=seed)
+        side = game.waiting_on()[0]
+        oracle = Oracle(oracle_board(game))
+        sql = get_query("movement-reach").sql
+
+        def reach() -> list[dict]:
+            return store.rows(sql, {"game_id": game.game_id, "side": side})
+
+        def legal() -> int:
+            game.rules.forget()
+            game._legal = None
+            return len(game.legal_actions())
+
+        reach()
+        reach_ms, oracle_ms = medians_ms(runs, reach, lambda: oracle.reach(side))
+        legal_ms = statistics.median(_timed(legal) for _ in range(runs))
+        rows = {(r["unit_id"], r["space_id"]): (r["legal"], r["cost"]) for r in reach()}
+        python = {key: (ruling.legal, ruling.cost) for key, ruling in oracle.reach(side).items()}
+        agree = sum(python.get(key) == value for key, value in rows.items())
+        print(f"{side}: {len(rows)} reach rows, {agree} agree with the oracle; {legal()} legal actions")
+        return [
+            (f"{side} reach, whole side (movement-reach)", reach_ms, oracle_ms, len(rows)),
+            (f"{side} legal actions, uncached", legal_ms, None, legal()),
+        ]
+
+
+def _timed(job) -> float:
     start = time.perf_counter()
-    chosen = reg.game(GAME).scenario("historical")
-    bots = {side: f"bot:{bot}" for side in chosen.sides}
-    game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots)
-    created = time.perf_counter() - start
-    profiler = cProfile.Profile() if profile else None
-    if profiler:
-        profiler.enable()
-    start = time.perf_counter()
-    played = run_bots(game, reg, controllers=bots, max_actions=max_actions)
-    wall = time.perf_counter() - start
-    if profiler:
-        profiler.disable()
-        profiler.dump_stats(profile)
-    clock = game.clock
-    print(f"Historical, {bot} bot on every side, seed {seed}: set-up {created:.1f} s")
-    print(
-        f"  {played} actions in {wall:.1f} s = {played / wall:.2f} actions/s; ended at turn {clock.turn} "
-        f"{clock.step} ({clock.status}) {clock.result or ''}"
-    )
-    store.close()
+    job()
+    return (time.perf_counter() - start) * 1000
+
+
+def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | None) -> dict[str, float]:
+    """One bot-versus-bot Historical game: actions, wall and CPU seconds."""
+    with Store.open(":memory:") as store:
+        chosen = reg.game(GAME).scenario("historical")
+        bots = {side: f"bot:{bot}" for side in chosen.sides}
+        game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots)
+        profiler = cProfile.Profile() if profile else None
+        if profiler:
+            profiler.enable()
+        start, cpu = time.perf_counter(), time.process_time()
+        played = run_bots(game, reg, controllers=bots, max_actions=max_actions)
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+        if profiler:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        clock = game.clock
+        print(
+            f"Historical, {bot} bot on every side, seed {seed}: {played} actions in {wall:.1f} s wall "
+            f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s; ended at turn {clock.turn} {clock.step} "
+            f"({clock.status}) {clock.result or ''}"
+        )
+        return {"actions": played, "wall": wall, "cpu": cpu}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,16 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--max-actions", type=int, default=None)
-    parser.add_argument("--per-unit-reach", action="store_true")
     parser.add_argument("--profile", help="write a cProfile of the full game here")
     parser.add_argument("--skip-game", action="store_true")
     args = parser.parse_args(argv)
-    if args.per_unit_reach and not per_unit_reach():
-        print("movement-reach has changed: --per-unit-reach does not apply", file=sys.stderr)
-        return 2
-    print(f"movement-reach per unit: {all_queries()['movement-reach'].per_unit}")
     reg = registry()
-    side_legal_actions(reg, args.runs, args.seed)
+    for what, sql_ms, oracle_ms, rows in side_figures(reg, args.runs, args.seed):
+        oracle = f", oracle {oracle_ms:.1f} ms ({sql_ms / oracle_ms:.2f}x)" if oracle_ms else ""
+        print(f"  {what}: {rows} rows, median {sql_ms:.1f} ms{oracle}")
     if not args.skip_game:
         full_game(reg, args.seed, args.bot, args.max_actions, args.profile)
     return 0

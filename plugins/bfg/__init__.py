@@ -97,8 +97,15 @@ def phaseline_phase_start(game, step):
 
 
 @hookimpl
+def phaseline_end_refusal(game, step):
+    return phases.end_refusal(game, step)
+
+
+@hookimpl
 def phaseline_phase_end(game, step):
-    movement.audit_stacking(game, step)  # 5.3 stacking is checked at the end of movement
+    refusal = phases.end_refusal(game, step)  # 5.3, 12.21, 16.32 however the step ends
+    if refusal is not None:
+        raise refusal
     phases.end(game, step)
 
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from phaseline import Action
 
-from .rules.combat import strength
+from .rules.combat import defence_facts, strength
 from .rules.odds import ratio
-from .rules.units import all_units, unit_row, units_in
+from .rules.units import all_units, unit_row
 from .rules.victory import GARRISON_CITIES
 
 ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
@@ -50,19 +50,19 @@ class HeuristicBot:
         _, decision = game.waiting_on()
         if decision:
             return Action("choose", (self._decide(game, decision),), side)
+        if game.step.phase == "movement":
+            return self._planned_move(game)
         actions = game.legal_actions(side)
-        end = next(a for a in actions if a.verb == "end")
+        end = next((a for a in actions if a.verb == "end"), None)  # not listed while a rule forbids it (12.21)
         by_verb: dict[str, list[Action]] = {}
         for action in actions:
             by_verb.setdefault(action.verb, []).append(action)
         for verb in ("courland", "replace"):
             if by_verb.get(verb):
                 return self._best_placement(by_verb[verb])
-        if by_verb.get("move"):
-            return self._best_move(game, by_verb["move"]) or end
         if by_verb.get("attack"):
-            return self._best_attack(game, by_verb["attack"]) or end
-        return end
+            return self._best_attack(game, by_verb["attack"], forced=end is None) or end
+        return end or actions[0]
 
     def _decide(self, game, decision: dict[str, Any]) -> str:
         choices = decision["choices"]
@@ -81,21 +81,48 @@ class HeuristicBot:
     def _best_placement(self, actions: list[Action]) -> Action:
         return min(actions, key=lambda a: (self.distance(a.args[-1], self.berlin), a.args))
 
-    def _best_move(self, game, moves: list[Action]) -> Action | None:
-        """The single move that improves its unit's position most."""
+    # --- movement: one plan per phase --------------------------------------------------
+
+    def _planned_move(self, game) -> Action:
+        """The next move of this phase's plan, made from the phase's first legal-action list;
+        ``end`` when the plan is done. Moves of different units do not change each other's
+        reach (friendly units neither block nor project ZOC), so every planned move stays legal."""
+        phase = (game.clock.turn, game.clock.step)
+        if getattr(self, "_plan_of", None) != phase:
+            self._plan_of, self._plan = phase, self._plan_phase(game, game.legal_actions(self.side))
+        if self._plan:
+            return self._plan.pop(0)
+        return Action("end", (), self.side)
+
+    def _plan_phase(self, game, actions: list[Action]) -> list[Action]:
+        """At most one move per unit, best gains first, within the stacking limits (5.3)."""
         by_unit: dict[str, list[str]] = {}
-        for move in moves:
-            by_unit.setdefault(move.args[0], []).append(move.args[1])
-        best, best_gain = None, 0.5
+        for action in actions:
+            if action.verb == "move":
+                by_unit.setdefault(action.args[0], []).append(action.args[1])
         units = all_units(game)
-        for unit_id, dests in sorted(by_unit.items()):
+        stacks = _Stacks(game, units, {units[u]["side"] for u in by_unit})
+        ranked = []
+        for unit_id, dests in by_unit.items():
             unit = units[unit_id]
             here = self._position_value(game, unit, unit["space_id"])
-            for dest in dests:
-                gain = self._position_value(game, unit, dest) - here
-                if gain > best_gain:
-                    best, best_gain = Action("move", (unit_id, dest), self.side), gain
-        return best
+            gains = sorted(((self._position_value(game, unit, d) - here, d) for d in dests), reverse=True)
+            ranked.append((gains[0][0], unit_id, gains))
+        plan = []
+        claimed: set[str] = set()  # cities a Front is already on its way to garrison (10.0)
+        for _, unit_id, gains in sorted(ranked, key=lambda r: (-r[0], r[1])):
+            unit = units[unit_id]
+            for gain, dest in gains:
+                if gain <= 0.5:
+                    break
+                if (dest in claimed and unit["size"] == "front") or not stacks.fits(unit, dest):
+                    continue
+                stacks.move(unit, dest)
+                if unit["size"] == "front" and dest in self.garrison_hexes:
+                    claimed.add(dest)
+                plan.append(Action("move", (unit_id, dest), self.side))
+                break
+        return plan
 
     def _position_value(self, game, unit: dict[str, Any], space: str) -> float:
         """Remembered per state version: a move phase weighs every unit's every destination."""
@@ -145,23 +172,56 @@ class HeuristicBot:
             self._enemy_cache = ((game.ledger.version, force), [r["space_id"] for r in rows])
         return self._enemy_cache[1]
 
-    def _best_attack(self, game, attacks: list[Action]) -> Action | None:
-        """The attack at the best odds, if it reaches the side's threshold."""
+    def _best_attack(self, game, attacks: list[Action], forced: bool) -> Action | None:
+        """The attack at the best odds, if it reaches the side's threshold or the phase
+        may not end without it."""
         best, best_odds = None, 0.0
         units = all_units(game)
+        hexes = sorted({h for action in attacks for h in action.args[1].split(",")})
+        facts = defence_facts(game, hexes)
         for action in attacks:
             attackers = [units[u] for u in action.args[0].split(",")]
-            hexes = action.args[1].split(",")
-            combat = strength(game, attackers, hexes, units_in(game, hexes))
+            targets = action.args[1].split(",")
+            defenders = [u for u in units.values() if u["space_id"] in targets]
+            combat = strength(game, attackers, targets, defenders, facts)
             a, d = ratio(combat["attack"], combat["defense"]).split(":")
             odds = int(a) / int(d)
             if odds > best_odds:
                 best, best_odds = action, odds
         force = units[best.args[0].split(",")[0]]["side"] if best else self.side
-        forced = game.clock.turn == 1 and game.clock.step == "ger-w-combat"
         if best and (best_odds >= ATTACK_THRESHOLD.get(force, 2.0) or forced):
             return best
         return None
 
     def _is_german(self, game, unit_id: str) -> bool:
         return unit_row(game, unit_id)["side"].startswith("GER")
+
+
+class _Stacks:
+    """Who stands where for the movement plan, and the stacking limits (5.3) of each force."""
+
+    def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
+        self.units: dict[str, list[dict[str, Any]]] = {}
+        for unit in units.values():
+            if unit["side"] in forces and unit["space_kind"] == "hex" and unit["status"] != "eliminated":
+                self.units.setdefault(unit["space_id"], []).append(unit)
+        self.limits: dict[tuple[str, str], int] = {}
+        for force in forces:
+            for row in game.rows(
+                """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
+                   QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1""",
+                [game.game_id, force],
+            ):
+                self.limits[(force, row["size"])] = row["max_units"]
+
+    def fits(self, unit: dict[str, Any], dest: str) -> bool:
+        there = [u for u in self.units.get(dest, []) if u["side"] == unit["side"]]
+        return all(
+            sum(1 for u in there if size in ("*", u["size"])) < most
+            for (force, size), most in self.limits.items()
+            if force == unit["side"] and size in ("*", unit["size"])
+        )
+
+    def move(self, unit: dict[str, Any], dest: str) -> None:
+        self.units[unit["space_id"]].remove(unit)
+        self.units.setdefault(dest, []).append(unit)

@@ -187,7 +187,7 @@ def phaseline_turn_end(game, turn):
 
 
 @hookimpl
-def phaseline_end_refused(game, step, side):
+def phaseline_end_refusal(game, step, side):
     if step.phase == "daylight" and side == step.side:
         return combat.forced_attack_waiting(game, side)
     return None

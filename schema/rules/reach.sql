@@ -1,6 +1,6 @@
 -- Movement (Battle for Germany 4.0-4.4 and 5.2): the reach of every unit of a side at once.
 
--- name: movement-reach(game_id, side)
+-- name: movement-reach(game_id, side, units = NULL)
 -- Where each unit of :side on the map with movement points (unit_state.mp > 0) can move
 -- now, at the least cost (legal rows), and for each space next to a unit's reach that it
 -- cannot enter, the one reason why not (refusal rows: legal = FALSE). A step costs the
@@ -15,6 +15,9 @@
 -- ties go to the cheaper attempt, then the lower path_via. A legal row's path_via is the
 -- lowest-numbered of its cheapest predecessors, so paths replay exactly. The CLI prints the unit's row
 -- for the target space; no row at all means the space is beyond the unit's reach.
+-- Per unit: friendly units neither block nor project ZOC, so each unit's rows depend on its
+--   own place and movement points and on the other sides; :units (NULL: all) limits the
+--   answer to those units, and only units with movement points have rows.
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
 -- Reads: map_unit, move_step, zoc_projection, hostile_occupant, no_entry, zoc_rule, link,
@@ -40,6 +43,7 @@ rigid AS MATERIALIZED (
 mover AS MATERIALIZED (
     SELECT unit_id, nationality, space_id AS start, mp
     FROM map_unit WHERE game_id = $game_id AND side = $side AND mp > 0
+      AND ($units IS NULL OR list_contains($units::VARCHAR[], unit_id))
 ),
 barred AS MATERIALIZED (
     SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason

@@ -3,6 +3,7 @@ several hexes at once when every attacker is adjacent to all of them, once per p
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
@@ -67,14 +68,18 @@ def attack(game, action: Action) -> None:
     aftermath.apply_result(game, combat)
 
 
-def strength(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> dict[str, Any]:
-    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83)."""
+def strength(
+    game, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
+) -> dict[str, Any]:
+    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83).
+    ``facts`` (from :func:`defence_facts`) may cover more hexes, to weigh many attacks at once."""
     plus_one = "terrain-plus-one" in game.options
+    facts = facts or defence_facts(game, hexes)
     attack_total = sum(_attack_value(game, u) for u in attackers)
     per_hex = []
     for hex_id in hexes:
         in_hex = [d for d in defenders if d["space_id"] == hex_id]
-        effects = _effects(game, hex_id, attackers, in_hex)
+        effects = _effects(facts, hex_id, attackers, in_hex)
         mult = multiplier([m for _, m in effects], plus_one)
         printed = sum(d["defense"] for d in in_hex)
         per_hex.append(
@@ -103,35 +108,55 @@ def _attack_value(game, unit: dict) -> int:
     return unit["attack"]
 
 
-def _effects(game, hex_id: str, attackers: list[dict], in_hex: list[dict]) -> list[tuple[str, int]]:
-    """The doubling effects that apply to the defenders of ``hex_id``."""
+@dataclass(frozen=True)
+class DefenceFacts:
+    """What doubles the defence of some hexes: terrain (6.8), river crossings into them
+    (6.81) and intact fortresses (6.83)."""
+
+    terrain: dict[str, tuple[str, int]]  # hex -> (terrain, multiplier)
+    crossings: dict[tuple[str, str], int]  # (from hex, hex) -> the border's multiplier
+    fortress: dict[str, int]  # hex -> the fortress multiplier
+
+
+def defence_facts(game, hexes: list[str]) -> DefenceFacts:
+    """The defence facts of ``hexes``, read in two queries."""
     gid = game.game_id
+    terrain: dict[str, tuple[str, int]] = {}
+    fortress: dict[str, int] = {}
+    for row in game.rows(
+        """SELECT s.space_id, s.terrain, t.defense_multiplier, m.defense_multiplier AS fortress
+           FROM space s JOIN terrain_cost t USING (game_id, terrain)
+           LEFT JOIN bfg_fortress f ON f.game_id = s.game_id AND f.space_id = s.space_id AND NOT f.destroyed
+           LEFT JOIN bfg_modifier m ON m.game_id = f.game_id AND m.feature = 'fortress'
+           WHERE s.game_id = ? AND list_contains(?, s.space_id)""",
+        [gid, hexes],
+    ):
+        terrain[row["space_id"]] = (row["terrain"], row["defense_multiplier"])
+        if row["fortress"]:
+            fortress[row["space_id"]] = row["fortress"]
+    crossings = {
+        (r["a"], r["b"]): r["defense_multiplier"]
+        for r in game.rows(
+            """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
+               WHERE l.game_id = ? AND list_contains(?, l.b)""",
+            [gid, hexes],
+        )
+    }
+    return DefenceFacts(terrain, crossings, fortress)
+
+
+def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: list[dict]) -> list[tuple[str, int]]:
+    """The doubling effects that apply to the defenders of ``hex_id``."""
     effects: list[tuple[str, int]] = []
-    terrain = game.rows(
-        """SELECT s.terrain, t.defense_multiplier FROM space s JOIN terrain_cost t USING (game_id, terrain)
-           WHERE s.game_id = ? AND s.space_id = ?""",
-        [gid, hex_id],
-    )
-    if terrain and terrain[0]["defense_multiplier"] > 1:
-        effects.append((terrain[0]["terrain"], terrain[0]["defense_multiplier"]))
-    crossings = game.rows(
-        """SELECT l.a, br.kind, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
-           WHERE l.game_id = ? AND l.b = ? AND list_contains(?, l.a)""",
-        [gid, hex_id, [u["space_id"] for u in attackers]],
-    )
-    across = {c["a"]: c for c in crossings}
-    river = [across[u["space_id"]]["defense_multiplier"] for u in attackers if u["space_id"] in across]
+    terrain = facts.terrain.get(hex_id)
+    if terrain and terrain[1] > 1:
+        effects.append(terrain)
+    river = [facts.crossings[(u["space_id"], hex_id)] for u in attackers if (u["space_id"], hex_id) in facts.crossings]
     if river and len(river) == len(attackers) and min(river) > 1:  # 6.81 only if every attacker is across
         effects.append(("river", min(river)))
     german = any(d["side"] in ("GER_E", "GER_W") for d in in_hex)
-    fortress = game.one(
-        """SELECT m.defense_multiplier FROM bfg_fortress f JOIN bfg_modifier m
-             ON m.game_id = f.game_id AND m.feature = 'fortress'
-           WHERE f.game_id = ? AND f.space_id = ? AND NOT f.destroyed""",
-        [gid, hex_id],
-    )
-    if fortress and german:  # 6.83 intact fortress, German defenders only
-        effects.append(("fortress", fortress))
+    if hex_id in facts.fortress and german:  # 6.83 intact fortress, German defenders only
+        effects.append(("fortress", facts.fortress[hex_id]))
     return effects
 
 

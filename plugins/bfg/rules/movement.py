@@ -47,21 +47,21 @@ def _full_hexes(game, force: str) -> dict[str, set[str]]:
     return full
 
 
-def audit_stacking(game, step) -> None:
+def stacking_refusal(game, step):
     """5.3: at the end of a friendly Movement Phase no hex may hold more than two friendly
     units, nor two Soviet Fronts. Units may pass through full hexes while moving; the audit
-    (the shared ``stacking-audit`` query) refuses to end the phase while a hex is over the limit."""
-    if step.phase != "movement":
-        return
+    (the shared ``stacking-audit`` query) keeps the phase from ending while a hex is over
+    the limit. The refusal, or None."""
     for force in step.acting:
         rows = game.rules.run("stacking-audit", side=force)
         if rows:
             worst = rows[0]
-            raise game.violation(
+            return game.violation(
                 f"the {step.title} cannot end: {worst['reason']} ({', '.join(worst['units'])})",
                 worst["rule"],
                 rows,
             )
+    return None
 
 
 def move(game, action: Action) -> None:
@@ -72,7 +72,7 @@ def move(game, action: Action) -> None:
     unit = unit_row(game, action.args[0])
     dest = require_space(game, action.args[1])["space_id"]
     _check_may_move(game, unit)
-    rows = [r for r in game.rules.run("movement-reach", side=unit["side"]) if r["unit_id"] == unit["unit_id"]]
+    rows = game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
     reach = {r["space_id"]: r for r in rows if r["legal"]}
     if dest not in reach or dest == unit["space_id"]:
         raise _refusal(game, unit, dest, [r for r in rows if r["space_id"] == dest and not r["legal"]])
@@ -89,7 +89,7 @@ def move(game, action: Action) -> None:
             payload={"path": path, "cost": cost},
         )
     )
-    stopped = dest in {z["space_id"] for z in game.rules.run("enemy-zoc", side=unit["side"])}
+    stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
@@ -97,27 +97,29 @@ def move(game, action: Action) -> None:
 
 def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
     """What entering hexes does: fortresses fall to the Western Allies (6.83); Berlin falls (12.22)."""
+    if unit["side"] not in ("WA", "SOV"):
+        return
     destroyers = ("WA", "SOV") if "soviet-destroys-fortress" in game.options else ("WA",)
-    if unit["side"] in destroyers:
-        for fort in game.rows(
-            "SELECT space_id FROM bfg_fortress WHERE game_id = ? AND NOT destroyed AND list_contains(?, space_id)",
-            [game.game_id, spaces],
-        ):
-            game.set("bfg_fortress", {"space_id": fort["space_id"]}, destroyed=True)
-            game.log(
-                Event(
-                    "fortress",
-                    side=unit["side"],
-                    unit_id=unit["unit_id"],
-                    to_space=fort["space_id"],
-                    rule="6.83",
-                    purpose="fortress destroyed by Western Allied entry",
-                )
-            )
-    if unit["side"] in ("WA", "SOV") and game.one(
-        "SELECT count(*) FROM space WHERE game_id = ? AND zone = 'B' AND list_contains(?, space_id)",
+    forts, berlin = game.store.con.execute(
+        """SELECT coalesce(list(f.space_id ORDER BY f.space_id) FILTER (WHERE NOT f.destroyed), []),
+                  count(*) FILTER (WHERE s.zone = 'B')
+           FROM space s LEFT JOIN bfg_fortress f USING (game_id, space_id)
+           WHERE s.game_id = ? AND list_contains(?, s.space_id)""",
         [game.game_id, spaces],
-    ):
+    ).fetchone()
+    for fort in forts if unit["side"] in destroyers else []:
+        game.set("bfg_fortress", {"space_id": fort}, destroyed=True)
+        game.log(
+            Event(
+                "fortress",
+                side=unit["side"],
+                unit_id=unit["unit_id"],
+                to_space=fort,
+                rule="6.83",
+                purpose="fortress destroyed by Western Allied entry",
+            )
+        )
+    if berlin:
         state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
         column = "wa_berlin_turn" if unit["side"] == "WA" else "sov_berlin_turn"
         changes = {} if state[column] else {column: game.clock.turn}

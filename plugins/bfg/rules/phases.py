@@ -5,7 +5,7 @@ from __future__ import annotations
 from phaseline import Event
 
 from ..forces import write_policies
-from . import boundary, courland, replacements, shift, victory
+from . import boundary, combat, courland, movement, replacements, shift, victory
 from . import exit as exiting
 from .elimination import remove_from_play
 
@@ -48,15 +48,22 @@ def begin(game, step) -> None:
         replacements.begin(game, step)
 
 
-def end(game, step) -> None:
-    """End-of-phase rules: 12.21, flipped units (9.1), deadlines (5.4x), garrisons (10.0),
-    the fall of Berlin at the end of a player turn (12.22, 13.1)."""
+def end_refusal(game, step):
+    """Why ``step`` may not end yet: 12.21 turn-1 attacks, 5.3 stacking, 16.32 the shifted
+    unit's place; None when it may."""
     if step.phase == "combat":
-        _check_forced_attacks(game, step)
+        return _forced_attacks_refusal(game, step)
+    if step.phase == "movement":
+        return movement.stacking_refusal(game, step) or shift.end_refusal(game, step)
+    return None
+
+
+def end(game, step) -> None:
+    """End-of-phase rules: flipped units (9.1), deadlines (5.4x), garrisons (10.0), the
+    fall of Berlin at the end of a player turn (12.22, 13.1)."""
     if step.phase == "replacement":
         replacements.end(game, step)
     if step.phase == "movement":
-        shift.check_end(game, step)
         # 7.26 frozen for the following movement phase only; 7.22/16.32 factors last one phase
         # (the 13.2 halving, below 1, stays); only the units that just had their phase
         phasing = (
@@ -80,8 +87,9 @@ def end(game, step) -> None:
         _berlin_falls(game)
 
 
-def _check_forced_attacks(game, step) -> None:
-    """12.21: on turn 1 the West Germans must make at least two attacks (not with 12.3)."""
+def _forced_attacks_refusal(game, step):
+    """12.21: on turn 1 the West Germans must make at least two attacks (not with 12.3),
+    or as many as they can."""
     if (
         game.clock.turn == 1
         and step.name == "ger-w-combat"
@@ -89,11 +97,10 @@ def _check_forced_attacks(game, step) -> None:
         and "12.3" not in game.options
     ):
         made = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
-        possible = len(game.legal_actions()) - 1 + made
+        possible = len(combat.legal_attacks(game, step)) + made
         if made < min(2, possible):
-            raise game.violation(
-                f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21"
-            )
+            return game.violation(f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21")
+    return None
 
 
 def _ends_player_turn(game, step) -> bool:

@@ -81,14 +81,22 @@ def entry_hexes(game, force: str, box: str) -> list[str]:
     if force == "SOV":
         spaces = edge_hexes("east")  # 7.25 0926 and north
     elif box == "ELIM_WA_ITALY":
-        spaces = [h for h in edge_hexes("south") if _region(game, h) == "ITA"]  # 7.25 Italy
+        spaces = _in_region(game, edge_hexes("south"), "ITA")  # 7.25 Italy
     else:
         spaces = edge_hexes("west")  # 7.25 any west-edge hex
     return _free(game, spaces, force)
 
 
-def _region(game, space_id: str) -> str | None:
-    return game.one("SELECT region FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, space_id])
+def _in_region(game, spaces: list[str], region: str) -> list[str]:
+    """Those of ``spaces`` in ``region``, in their order."""
+    inside = {
+        r["space_id"]
+        for r in game.rows(
+            "SELECT space_id FROM space WHERE game_id = ? AND region = ? AND list_contains(?, space_id)",
+            [game.game_id, region, spaces],
+        )
+    }
+    return [s for s in spaces if s in inside]
 
 
 def _berlin_ring(game, zone: str, force: str) -> list[str]:

@@ -5,7 +5,10 @@ one German unit. That unit must cross the theatre boundary in that phase, be on 
 side at its end, and neither start nor end the phase in an enemy ZOC. ``shift UNIT`` names
 the unit before it moves (``shift UNIT HEX`` also moves it there); the end of the phase
 checks where it stands, and refuses to end the phase while the shift is unfulfilled
-(undo the shift to drop it). Bots do not use the shift: it is offered to humans only.
+(undo the shift to drop it). Bots do not use the shift: whether a shifted unit can end
+across the boundary out of enemy ZOC shows only in its tripled reach, after the shift;
+a bot that shifted without such a hex could never end the phase (``end`` is not listed
+while the shift is unfulfilled) and bots do not undo. It exists in the three-player game only.
 """
 
 from __future__ import annotations
@@ -60,9 +63,9 @@ def shift(game, action: Action) -> None:
         movement.move(game, Action("move", (unit["unit_id"], action.args[1]), action.side))
 
 
-def check_end(game, step) -> None:
+def end_refusal(game, step):
     """16.32 at the end of the phase: the shifted unit stands across the boundary, out of
-    enemy ZOC."""
+    enemy ZOC. The refusal, or None."""
     rows = game.rows(
         """SELECT e.unit_id, e.payload FROM event e JOIN bfg_unit b ON b.game_id = e.game_id
              AND b.unit_id = e.unit_id AND b.mp_factor = ?
@@ -70,14 +73,15 @@ def check_end(game, step) -> None:
         [float(FACTOR), game.game_id, game.clock.turn, step.name],
     )
     if not rows:
-        return
+        return None
     unit = unit_row(game, rows[0]["unit_id"])
     start = json.loads(rows[0]["payload"])["from_zone"]
     wanted = OTHER_SIDE.get(start)
     across = unit["zone"] == wanted if wanted else unit["zone"] in OTHER_SIDE
     if unit["space_kind"] == "hex" and not across:
-        raise game.violation(
+        return game.violation(
             f"{label(unit)} shifted and must end across the theatre boundary (it is in {unit['space_id']})", "16.32"
         )
     if unit["space_kind"] == "hex" and _in_enemy_zoc(game, unit["side"], unit["space_id"]):
-        raise game.violation(f"{label(unit)} shifted and may not end in an enemy ZOC at {unit['space_id']}", "16.32")
+        return game.violation(f"{label(unit)} shifted and may not end in an enemy ZOC at {unit['space_id']}", "16.32")
+    return None

@@ -110,10 +110,12 @@ def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
     game = match(tmp_path, STACKS, "sov-movement")
     assert Action("move", ("S3", "0102"), "SOV") not in game.legal_actions()
     game.play(Action("move", ("S3", "0102")))  # passing or pausing is fine; ending is not
+    assert Action("end", (), "SOV") not in game.legal_actions()  # never listed while refused
     error = refused(game, Action("end"), "5.3")
     assert "0102" in str(error) and "S1, S2, S3" in str(error)
     assert error.evidence[0]["units"] == ["S1", "S2", "S3"]
     game.play(Action("move", ("S3", "0101")))
+    assert Action("end", (), "SOV") in game.legal_actions()
     game.play(Action("end"))
     assert (game.clock.turn, game.clock.step) != (2, "sov-movement")
 

@@ -141,6 +141,23 @@ def test_12_21_turn_1_west_germans_must_attack_twice(tmp_path):
     refused(game, Action("end"), "12.21")
 
 
+def test_12_21_end_is_listed_only_once_the_turn_1_attacks_are_made(tmp_path):
+    """The legal actions never offer an ``end`` the rules then refuse: none before the two
+    attacks (the refusal names 12.21), one after them."""
+    game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10)), "ger-w-combat", turn=1)
+    for made in range(2):
+        listed = game.legal_actions()
+        assert [a.verb for a in listed] == ["attack"] * (2 - made), listed
+        if made == 0:
+            refused(game, Action("end"), "12.21")
+        game.play(listed[0])
+        while game.open_decision():  # retreats and advances: take the first choice
+            game.play(game.legal_actions()[0])
+    assert Action("end", (), game.clock.side) in game.legal_actions()
+    game.play(Action("end"))
+    assert game.clock.step != "ger-w-combat"
+
+
 def test_12_3_the_optional_rule_lifts_the_turn_1_attacks(tmp_path):
     game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10), options=("12.3",)), "ger-w-combat", turn=1)
     game.play(Action("end"))
