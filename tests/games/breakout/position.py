@@ -218,9 +218,14 @@ def _csv(path: Path, rows: list[dict[str, str]], columns: list[str]) -> None:
 def new_match(tmp_path: Path, text: str, *, seed: int = 1) -> Game:
     """A match of the position on a fresh in-memory store, at the German impulse 0."""
     folder, after = write_position(tmp_path / "position", text)
+    return match_of(folder, after, seed=seed)
+
+
+def match_of(folder: Path, after: dict, *, seed: int = 1, options: tuple[str, ...] = ()) -> Game:
+    """A match of a written position folder, with the conditions and control ``after`` set up."""
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
-    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=seed)
+    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=seed, options=options)
     if after["status"] or after["control"]:
         with game.store.transaction():
             game.log(Event("note", purpose="test position: conditions and control"))

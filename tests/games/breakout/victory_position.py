@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.breakout.position import _csv, write_position
-from phaseline import Action, Event, Game, Store
-from phaseline.plugins import registry
-from phaseline.scenario import load_custom
+from games.breakout.position import _csv, match_of, write_position
+from phaseline import Action, Event, Game
 
 STANDARD_ITEMS = [
     ("advantage", "", 1),
@@ -55,17 +53,7 @@ def scored_match(
         f'game = "breakout-normandy"\nbase = "{base}"\ntitle = "test position"\n'
         f"first_turn = 1\nlast_turn = {len(track)}\n"
     )
-    reg = registry()
-    info, chosen = load_custom(folder, reg.games)
-    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=seed, options=options)
-    if after["status"] or after["control"]:
-        with game.store.transaction():
-            game.log(Event("note", purpose="test position: conditions and control"))
-            for unit_id, status in after["status"].items():
-                game.set("unit_state", {"unit_id": unit_id}, status=status)
-            for space, controller in after["control"].items():
-                game.set("space_control", {"space_id": space}, controller=controller)
-    return game
+    return match_of(folder, after, seed=seed, options=options)
 
 
 def end_the_day(game: Game) -> None:
