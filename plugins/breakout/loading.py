@@ -14,27 +14,44 @@ RULE_REFS = {"path.trace": "12.5", "stack.limit": "7.1"}
 KINDS = ("clear", "river", "water", "arrow", "landing", "sea")
 
 
+# The columns a scenario's map/areas.csv and units.csv must have (provenance comes on top).
+AREA_COLUMNS = (
+    "area_id",
+    "name",
+    "kind",
+    "terrain",
+    "tem",
+    "bocage",
+    "vp",
+    "zone",
+    "beach",
+    "port",
+    "naval_colour",
+    "x",
+    "y",
+)
+UNIT_COLUMNS = (
+    "unit_id",
+    "name",
+    "side",
+    "nationality",
+    "ss",
+    "division",
+    "type",
+    "subtype",
+    "art_kind",
+    "size",
+    "attack",
+    "defense",
+    "movement",
+    "spent_defense",
+)
+
+
 def load(game, scenario) -> None:
     """Fill space, link, unit and the game's charts for ``game`` from ``scenario``'s files."""
     gid, store = game.game_id, game.store
-    areas = read_csv(
-        scenario.file("map/areas.csv"),
-        (
-            "area_id",
-            "name",
-            "kind",
-            "terrain",
-            "tem",
-            "bocage",
-            "vp",
-            "zone",
-            "beach",
-            "port",
-            "naval_colour",
-            "x",
-            "y",
-        ),
-    )
+    areas = read_csv(scenario.file("map/areas.csv"), AREA_COLUMNS)
     ids = {a["area_id"] for a in areas}
     store.insert_rows(
         "space",
@@ -179,25 +196,7 @@ def _load_units(game, scenario, ids: set[str]) -> None:
         if row["unit_id"] in setup:
             raise row.error(f"unit {row['unit_id']} is set up twice")
         setup[row["unit_id"]] = row
-    units = read_csv(
-        scenario.file("units.csv"),
-        (
-            "unit_id",
-            "name",
-            "side",
-            "nationality",
-            "ss",
-            "division",
-            "type",
-            "subtype",
-            "art_kind",
-            "size",
-            "attack",
-            "defense",
-            "movement",
-            "spent_defense",
-        ),
-    )
+    units = read_csv(scenario.file("units.csv"), UNIT_COLUMNS)
     printed, extra = [], []
     for u in units:
         if u["side"] not in (GERMAN, ALLIED):

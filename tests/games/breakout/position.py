@@ -23,43 +23,13 @@ import csv
 from pathlib import Path
 
 from phaseline import Event, Game, Store
+from phaseline.games.breakout.loading import AREA_COLUMNS, UNIT_COLUMNS
 from phaseline.plugins import registry
 from phaseline.scenario import load_custom
 
 PROV = {"provenance": "placeholder", "source": "synthetic test position"}
-AREA_COLS = [
-    "area_id",
-    "name",
-    "kind",
-    "terrain",
-    "tem",
-    "bocage",
-    "vp",
-    "zone",
-    "beach",
-    "port",
-    "naval_colour",
-    "x",
-    "y",
-]
-UNIT_COLS = [
-    "unit_id",
-    "name",
-    "side",
-    "nationality",
-    "ss",
-    "division",
-    "type",
-    "subtype",
-    "art_kind",
-    "size",
-    "attack",
-    "defense",
-    "movement",
-    "spent_defense",
-    "oob_provenance",
-    "oob_source",
-]
+AREA_COLS = list(AREA_COLUMNS)
+UNIT_COLS = [*UNIT_COLUMNS, "oob_provenance", "oob_source"]
 
 
 def write_position(folder: Path, text: str) -> tuple[Path, dict]:
