@@ -9,9 +9,10 @@ and during a side's Refit phase its depots instead. Amounts come from tables/sup
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..scenarios import ALLIED, GERMAN
+from ..scenarios import ALLIED, GERMAN, is_extended
 from .board import board, national_group
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
@@ -24,11 +25,6 @@ def chart(game) -> dict[str, int]:
         rows = game.con.execute("SELECT item, value FROM bkn_supply_chart WHERE game_id = ?", [game.game_id])
         cached = game._bkn_supply_chart = dict(rows.fetchall())
     return cached
-
-
-def is_extended(game) -> bool:
-    """24: the extended game's supply rules (24.2-24.4, 24.7) apply."""
-    return bool(game.scenario.settings.get("extended"))
 
 
 # === 12.5 SOURCES ===========================================================================
@@ -178,25 +174,28 @@ def german_depot_areas(game) -> list[str]:
     """12.6: free German areas joined to a German-controlled zone by German free areas."""
     b = board(game)
     zones = [s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)]
-    reached, todo = set(), list(zones)
-    while todo:
-        here = todo.pop()
-        for nxt, (kind, name) in b.neighbours(here).items():
-            area = b.areas[nxt]
-            if nxt in reached or area.kind != "area" or not area.free(GERMAN):
-                continue
-            if not _crossable(b, kind, name, GERMAN):
-                continue
-            reached.add(nxt)
-            todo.append(nxt)
-    return sorted(reached)
+    return sorted(flood(b, zones, GERMAN, lambda area: area.kind == "area" and area.free(GERMAN)))
 
 
-def _crossable(b, kind: str, name: str | None, side: str) -> bool:
-    """12.5: rivers and water obstacles only by a friendly-held bridge."""
+def crossable(b, kind: str, name: str | None, side: str) -> bool:
+    """12.5: clear borders and zone arrows; rivers and water obstacles only by a friendly-held bridge."""
     if kind == "bridge":
         return b.bridges[name]["state"] == side
     return kind in ("clear", "arrow")
+
+
+def flood(b, starts: Iterable[str], side: str, enters: Callable[[Any], bool]) -> set[str]:
+    """12.5: the spaces reached from ``starts`` through spaces that ``enters`` admits, each step
+    ``crossable`` for ``side`` (a start is in the result only when reached again)."""
+    reached: set[str] = set()
+    todo = list(starts)
+    while todo:
+        here = todo.pop()
+        for nxt, (kind, name) in b.neighbours(here).items():
+            if nxt not in reached and enters(b.areas[nxt]) and crossable(b, kind, name, side):
+                reached.add(nxt)
+                todo.append(nxt)
+    return reached
 
 
 # === 12.7, 24.2-24.4 ALLIED DEPOTS ==============================================================
@@ -240,22 +239,11 @@ def allied_depot_areas(game, depot: dict[str, Any]) -> list[str]:
     start = b.areas[depot["space_id"]]
     if start.contested():
         return []
-    reached, todo = set(), [depot["space_id"]]
-    while todo:
-        here = todo.pop()
-        for nxt, (kind, name) in b.neighbours(here).items():
-            area = b.areas[nxt]
-            if (
-                nxt in reached
-                or area.kind != "area"
-                or not area.free(ALLIED)
-                or area.controller != depot["nationality"]
-            ):
-                continue
-            if _crossable(b, kind, name, ALLIED):
-                reached.add(nxt)
-                todo.append(nxt)
-    return sorted(reached - {depot["space_id"]})
+
+    def enters(area) -> bool:
+        return area.kind == "area" and area.free(ALLIED) and area.controller == depot["nationality"]
+
+    return sorted(flood(b, [depot["space_id"]], ALLIED, enters) - {depot["space_id"]})
 
 
 def add_reserve(game, side: str, sp: int) -> None:

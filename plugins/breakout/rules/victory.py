@@ -9,7 +9,6 @@ chart's threshold) plus the winning bid of optional rule 23.2.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from phaseline import Event, Outcome
 
 from ..scenarios import ALLIED, GERMAN, is_extended
 from .board import Board, board, national_group
+from .supply import crossable, flood
 
 CONTESTED_WORTH = 7  # 22.4: contested areas worth at least 7 VP earn the bonus
 SAME_NATION = "same-nation-supply"  # the ruling: victory supply only from the unit's or area's own beaches
@@ -55,29 +55,18 @@ def supply_line(b: Board, side: str, sources: Iterable[str]) -> set[str]:
     river and water borders only by the side's own bridges; the last step, into the space
     supplied, may also cross an unbridged or enemy-bridged river, never water (12.5).
     """
-    through = {s for s in sources if s in b.areas and b.areas[s].controlled_by(side)}
-    todo = deque(sorted(through))
-    while todo:
-        here = todo.popleft()
-        for nxt, (kind, name) in sorted(b.neighbours(here).items()):
-            if nxt not in through and b.areas[nxt].controlled_by(side) and _carries(b, side, kind, name):
-                through.add(nxt)
-                todo.append(nxt)
+    starts = {s for s in sources if s in b.areas and b.areas[s].controlled_by(side)}
+    through = starts | flood(b, starts, side, lambda area: area.controlled_by(side))
     reached = set(through)
     for here in through:
         reached.update(nxt for nxt, (kind, name) in b.neighbours(here).items() if _last_step(b, side, kind, name))
     return reached
 
 
-def _carries(b: Board, side: str, kind: str, name: str | None) -> bool:
-    """12.5: clear borders and zone arrows, or the side's own bridge."""
-    return kind in ("clear", "arrow") or (kind == "bridge" and b.bridges[name]["state"] == side)
-
-
 def _last_step(b: Board, side: str, kind: str, name: str | None) -> bool:
     """12.5: the step into the supplied space may cross any river border."""
     return (
-        _carries(b, side, kind, name) or kind == "river" or (kind == "bridge" and b.bridges[name]["border"] == "river")
+        crossable(b, kind, name, side) or kind == "river" or (kind == "bridge" and b.bridges[name]["border"] == "river")
     )
 
 
