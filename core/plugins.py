@@ -79,7 +79,7 @@ class Registry:
 
     def game(self, name: str) -> GameInfo:
         if name not in self._games and name in self._pending:
-            self._load(self._pending.pop(name))
+            self._load_one(name)
         if name in self._games:
             return self._games[name]
         for info in self.games.values():
@@ -105,6 +105,35 @@ class Registry:
                 return self.bots[key]
         known = ", ".join(sorted({n for g, n in self.bots if g in (game, "*")}))
         raise UnknownName(f"no bot {name!r} for {game} (bots: {known})")
+
+    def verbs(self, only: str | None = None) -> dict[str, str]:
+        """The games' order verbs and their help texts; a verb several games share has the
+        help of the first game, taking plugins in name order (games added by hand last).
+
+        With ``only``, just that verb (or nothing), loading plugins only until a game declares it.
+        """
+        found: dict[str, str] = {}
+        for name in sorted({*self._found, *self._pending}):
+            if name in self._pending:
+                self._load_one(name)
+            for game in self._found[name].games:
+                for verb, text in game.verbs.items():
+                    found.setdefault(verb, text)
+            if only in found:
+                return {only: found[only]}
+        for game in self._games.values():
+            for verb, text in game.verbs.items():
+                found.setdefault(verb, text)
+        if only is None:
+            return found
+        return {only: found[only]} if only in found else {}
+
+    def _load_one(self, name: str) -> None:
+        """Load the pending plugin ``name``; loading the last one orders them all (:meth:`load_all`)."""
+        if len(self._pending) == 1:
+            self.load_all()
+        else:
+            self._load(self._pending.pop(name))
 
     def load_all(self) -> None:
         """Load every plugin not loaded yet, then order what they registered canonically."""

@@ -37,12 +37,14 @@ def plain_value(annotation: Any, info: Any, value: Any, param: Any = None, ctx: 
             return UNSURE
         items = [plain_value(item, info, v, param, ctx) for v in value]
         return UNSURE if any(i is UNSURE for i in items) else items
-    if info.parser is not None or not isinstance(value, str):
+    if info.parser is not None:
+        return UNSURE
+    if annotation is int and type(value) in (int, str):  # an int is the option's default
+        return _plain_int(value, info)
+    if not isinstance(value, str):
         return UNSURE
     if annotation is str:
         return value
-    if annotation is int:
-        return _plain_int(value, info)
     choices = choice_coercion_annotation(annotation, info)
     if choices is not None:
         try:
@@ -54,9 +56,9 @@ def plain_value(annotation: Any, info: Any, value: Any, param: Any = None, ctx: 
     return UNSURE
 
 
-def _plain_int(value: str, info: Any) -> Any:
-    """A canonical decimal within the option's bounds (anything else: typer decides)."""
-    if not (value.isascii() and value.isdigit()) or str(int(value)) != value:
+def _plain_int(value: str | int, info: Any) -> Any:
+    """A canonical decimal, or an int, within the option's bounds (anything else: typer decides)."""
+    if isinstance(value, str) and (not (value.isascii() and value.isdigit()) or str(int(value)) != value):
         return UNSURE
     number = int(value)
     if (info.min is not None and number < info.min) or (info.max is not None and number > info.max):

@@ -50,11 +50,11 @@ class Context:
             store.close()
 
     @contextmanager
-    def game(self, game_id: str | None = None) -> Iterator[Game]:
-        """Open the store and the named (or current) match."""
+    def game(self, game_id: str | None = None, *, read_only: bool = False) -> Iterator[Game]:
+        """Open the store and the named (or current) match (read-only: other processes may read too)."""
         from ..game import Game
 
-        with self.store() as store:
+        with self.store(read_only=read_only) as store:
             yield Game.load(store, self.registry, game_id or current_game(store))
 
 

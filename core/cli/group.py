@@ -2,9 +2,12 @@
 
 typer builds every command of an app up front (reading each signature), and the game
 verbs (move, attack …) and the commands plugins add are known only after loading every
-plugin. Here a command is built when it is looked up, and the verbs and plugin commands
-are collected the first time a name is not a built-in command or the whole list is
-shown (``--help``, or a mistyped name's suggestions). Built-in names win.
+plugin. Here a command is built when it is looked up. A name that is not a built-in
+command is first looked for among the games' verbs, loading plugins only until a game
+has it (``move`` on a Battle for Germany match need not import every other game); the
+other verbs and the plugin commands are collected when a name is neither, or when the
+whole list is shown (``--help``, or a mistyped name's suggestions). Built-in names win,
+then verbs, then plugin commands.
 """
 
 from __future__ import annotations
@@ -89,6 +92,8 @@ class CommandGroup(TyperGroup):
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
         if cmd_name not in self.commands:
+            self._add_verb(cmd_name)  # a verb beats a plugin command: no need to load every plugin
+        if cmd_name not in self.commands:
             self._add_extras()
         if self.listing and cmd_name in self.commands:
             return self.commands.summary(cmd_name)
@@ -108,6 +113,13 @@ class CommandGroup(TyperGroup):
         names = list(self.commands)
         return [n for n in names if not self.commands.is_group(n)] + [n for n in names if self.commands.is_group(n)]
 
+    def _add_verb(self, name: str) -> None:
+        """The game verb ``name``, if an installed game has it, loading plugins only until one does."""
+        from .matches import add_game_verbs
+
+        if not self.extras_loaded:
+            self._defer_from(lambda scratch, known: add_game_verbs(scratch, known, only=name))
+
     def _add_extras(self) -> None:
         """The installed games' verbs and the plugins' commands, under names not yet taken."""
         if self.extras_loaded:
@@ -116,10 +128,16 @@ class CommandGroup(TyperGroup):
         from .matches import add_game_verbs
         from .plugins import add_plugin_commands
 
+        def add(scratch: typer.Typer, known: set[str]) -> None:
+            add_game_verbs(scratch, known)
+            add_plugin_commands(scratch, known)
+
+        self._defer_from(add)
+
+    def _defer_from(self, add: Callable[[typer.Typer, set[str]], None]) -> None:
+        """Defer the commands that ``add`` registers on a scratch app (given the names taken)."""
         scratch = typer.Typer()
-        known = set(self.commands)
-        add_game_verbs(scratch, known)
-        add_plugin_commands(scratch, known)
+        add(scratch, set(self.commands))
         for info in scratch.registered_commands:
             self.commands.defer(command_name(info), info)
 

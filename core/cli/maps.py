@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,7 +21,6 @@ from .matches import play_order
 from .output import Format, emit
 
 if TYPE_CHECKING:
-    from ..game import Game
     from ..render.board import Board
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
@@ -31,15 +28,6 @@ QUIT = ("quit",)  # not "exit": games have that order (BfG 5.0)
 HELP = """orders: the game's verbs (move U7 1423, attack …: see 'actions'), end, choose ANSWER, undo
 look:   map, units, show, actions, status, log
 any other phaseline command works too ('COMMAND --help'); 'quit' or Ctrl-D leaves"""
-
-
-@contextmanager
-def open_match(c: Context, game_id: str | None) -> Iterator[Game]:
-    """The named (or current) match on a read-only store, so other terminals may read too."""
-    from ..game import Game
-
-    with c.store(read_only=True) as store:
-        yield Game.load(store, c.registry, game_id or current_game(store))
 
 
 @app.command("map")
@@ -55,7 +43,7 @@ def map_(
     from ..render.board import load_board
 
     c: Context = ctx.obj
-    with open_match(c, game) as match:
+    with c.game(game, read_only=True) as match:
         own = match.hook.phaseline_render_map(game=match, fmt="svg" if svg else "text")
         board = load_board(match, zoc) if own is None else None
     if svg:
@@ -95,7 +83,7 @@ def units(
     from ..render.board import unit_rows
 
     c: Context = ctx.obj
-    with open_match(c, game) as match:
+    with c.game(game, read_only=True) as match:
         if side and side not in match.scenario.sides:
             raise UnknownName(f"no side {side!r} (sides: {', '.join(match.scenario.sides)})")
         if at and not match.one("SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [match.game_id, at]):

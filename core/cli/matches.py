@@ -132,7 +132,7 @@ def _status(match: Game, c: Context) -> None:
 def status(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
     """Where the current match stands and whom it waits on."""
     c: Context = ctx.obj
-    with c.game(game) as match:
+    with c.game(game, read_only=True) as match:
         _status(match, c)
 
 
@@ -140,7 +140,7 @@ def status(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Ma
 def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
     """The legal actions and owed decisions now."""
     c: Context = ctx.obj
-    with c.game(game) as match:
+    with c.game(game, read_only=True) as match:
         rows = [{"side": a.side, "order": str(a)} for a in match.legal_actions()]
     emit(rows, c.fmt, empty="nothing to do: the match is over")
 
@@ -228,16 +228,18 @@ def autoplay(
         _status(match, c)
 
 
-def add_game_verbs(target: typer.Typer, known: set[str]) -> None:
-    """A command for each order verb of the installed games (move, attack, …) not in ``known``."""
+def add_game_verbs(target: typer.Typer, known: set[str], only: str | None = None) -> None:
+    """A command for each order verb of the installed games (move, attack, …) not in ``known``.
+
+    With ``only``, that verb alone, if a game has it: plugins load only until one declares it.
+    """
     from ..plugins import registry
 
-    for info in registry().games.values():
-        for verb, help_text in info.verbs.items():
-            if verb in known:
-                continue
-            known.add(verb)
-            target.command(verb, help=help_text)(_verb_command(verb))
+    for verb, help_text in registry().verbs(only).items():
+        if verb in known:
+            continue
+        known.add(verb)
+        target.command(verb, help=help_text)(_verb_command(verb))
 
 
 def _verb_command(verb: str):

@@ -38,6 +38,7 @@ from typer.models import OptionInfo
         pytest.param(list[str], {}, ("BUL-1", "0420"), id="list-of-str"),
         pytest.param(int, {}, "7", id="int"),
         pytest.param(int, {"min": 1}, "3", id="int-within-min"),
+        pytest.param(int, {"min": 0}, 4, id="int-default"),
         pytest.param(Format, {}, "json", id="enum-value"),
         pytest.param(Format, {}, Format.table, id="enum-default"),
         pytest.param(Path, {}, "match/move-12.duckdb", id="path"),
@@ -57,6 +58,8 @@ def test_plain_values_are_what_typer_makes_of_them(annotation, limits, value):
         pytest.param(int, {}, "007", id="leading-zeros"),
         pytest.param(int, {}, "-3", id="sign"),
         pytest.param(int, {"min": 1}, "0", id="below-min"),
+        pytest.param(int, {"min": 1}, 0, id="default-below-min"),
+        pytest.param(int, {}, True, id="bool-for-int"),
         pytest.param(int, {}, "three", id="not-a-number"),
         pytest.param(Format, {}, "xml", id="unknown-choice"),
         pytest.param(Path, {}, "", id="empty-path"),
@@ -110,6 +113,17 @@ def test_a_store_command_loads_no_pydantic_and_no_game(home):
     loaded, _ = loaded_by(home, "--format", "json", "list")
     assert "pydantic" not in loaded
     assert not {m for m in loaded if m.startswith("phaseline.games.")}
+
+
+def test_an_int_option_left_at_its_default_loads_no_pydantic(home):
+    loaded, _ = loaded_by(home, "map")  # --radius is left at 4
+    assert "pydantic" not in loaded
+
+
+def test_a_verb_loads_only_the_first_game_that_has_it(home):
+    """Both built-in games have ``move``: resolving it imports one of them, not every plugin."""
+    loaded, _ = loaded_by(home, "move", "U1", "0101")
+    assert len({m for m in loaded if m.startswith("phaseline.games.")}) == 1
 
 
 # --- commands: built-in ones without plugins, the rest on demand --------------------
@@ -175,13 +189,13 @@ def test_a_plugin_command_and_a_verb_run(verb_cli):
 # --- plugins: loaded when first needed -----------------------------------------------
 
 
-def game_plugin(name: str, title: str, bots: tuple[str, ...] = ()) -> object:
-    """A plugin registering the game ``name`` (and bots of that game)."""
+def game_plugin(name: str, title: str, bots: tuple[str, ...] = (), verbs: dict[str, str] | None = None) -> object:
+    """A plugin registering the game ``name`` (with ``verbs``, and bots of that game)."""
 
     class Plugin:
         @hookimpl
         def phaseline_register_games(self, register):
-            register(GameInfo(name, title, "1", self, {}, Path("index.csv")))
+            register(GameInfo(name, title, "1", self, {}, Path("index.csv"), verbs=verbs or {}))
 
         @hookimpl
         def phaseline_register_bots(self, register):
@@ -210,6 +224,16 @@ def test_opening_a_game_loads_only_the_plugin_named_after_it():
     assert loads == ["beta"]
     assert registry.game("Gamma").name == "gamma"  # a title: every plugin is asked
     assert sorted(loads) == ["alpha", "beta", "gamma"]
+
+
+def test_a_verb_is_looked_for_plugin_by_plugin_and_the_first_game_gives_its_help():
+    loads: list[str] = []
+    verbs = {"alpha": {"fire": "Alpha fires."}, "beta": {"move": "Beta moves.", "fire": "Beta fires."}}
+    verbs["gamma"] = {"move": "Gamma moves.", "dig": "Gamma digs."}
+    registry = Registry(entry_point(n, game_plugin(n, n.title(), verbs=v), loads) for n, v in verbs.items())
+    assert registry.verbs("move") == {"move": "Beta moves."} and loads == ["alpha", "beta"]
+    assert registry.verbs("jump") == {} and loads == ["alpha", "beta", "gamma"]
+    assert registry.verbs() == {"fire": "Alpha fires.", "move": "Beta moves.", "dig": "Gamma digs."}
 
 
 def test_a_full_registry_keeps_the_order_and_winners_of_one_manager():
