@@ -15,7 +15,6 @@ from the game's own data.
 from __future__ import annotations
 
 import csv
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -83,6 +82,8 @@ def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) 
 
 def load_custom(path: Path, games: dict[str, GameInfo]) -> tuple[GameInfo, ScenarioInfo]:
     """The game and scenario a custom scenario folder describes."""
+    import tomllib  # here: opening a match of a built-in scenario never reads TOML
+
     folder = path.expanduser()
     manifest = folder / "scenario.toml"
     if not manifest.exists():

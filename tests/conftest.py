@@ -49,3 +49,21 @@ def toy(store):
     from toygame import toy_registry
 
     return Game.create(store, toy_registry(), "toy", "skirmish", seed=7)
+
+
+@pytest.fixture(scope="session")
+def phaseline_wheel(tmp_path_factory) -> Path:
+    """phaseline's wheel, built once for the whole run (packaging and plugin-template tests)."""
+    from wheeltools import ROOT, build_wheel
+
+    return build_wheel(ROOT, tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="session")
+def installed(phaseline_wheel, tmp_path_factory):
+    """A fresh venv with phaseline's wheel installed, shared by the tests that install into it."""
+    from wheeltools import Venv
+
+    env = Venv.create(tmp_path_factory.mktemp("venv") / "env")
+    env.pip_install(phaseline_wheel)
+    return env

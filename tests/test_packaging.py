@@ -1,5 +1,7 @@
 """The wheel: every code folder is packaged, data ships inside ``phaseline``, and the
-installed ``phaseline`` command plays a few actions from a fresh venv, offline."""
+installed ``phaseline`` command plays a few actions from a fresh venv, offline.
+
+The wheel and its venv are session fixtures (conftest.py), shared with the plugin template's tests."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from wheeltools import ROOT, Venv, build_wheel
+from wheeltools import ROOT, Venv
 
 MAPPED = ("core", "plugins", "schema", "scenarios")
 SUFFIXES = {".py", ".sql", ".csv", ".toml"}
@@ -63,14 +65,9 @@ def test_every_code_folder_is_a_listed_package():
     assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(missing)}"
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    return build_wheel(ROOT, tmp_path_factory.mktemp("wheel"))
-
-
 @pytest.mark.slow
-def test_wheel_ships_phaseline_only_with_its_data(wheel):
-    names = set(zipfile.ZipFile(wheel).namelist())
+def test_wheel_ships_phaseline_only_with_its_data(phaseline_wheel):
+    names = set(zipfile.ZipFile(phaseline_wheel).namelist())
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
     assert tops == {"phaseline"}, f"the wheel must hold only phaseline, not {tops - {'phaseline'}}"
     assert any(n.startswith("phaseline/schema/tables/") and n.endswith(".sql") for n in names)
@@ -79,18 +76,11 @@ def test_wheel_ships_phaseline_only_with_its_data(wheel):
     missing = [str(p) for p in source_files() if wheel_path(p, mapping) not in names]
     assert not missing, f"files left out of the wheel: {missing}"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
-    assert "[phaseline]" in zipfile.ZipFile(wheel).read(entry_points).decode()
-
-
-@pytest.fixture(scope="module")
-def installed(wheel, tmp_path_factory) -> Venv:
-    env = Venv.create(tmp_path_factory.mktemp("venv") / "env")
-    env.pip_install(wheel)
-    return env
+    assert "[phaseline]" in zipfile.ZipFile(phaseline_wheel).read(entry_points).decode()
 
 
 @pytest.mark.slow
-def test_installed_phaseline_plays_a_few_actions(installed, tmp_path):
+def test_installed_phaseline_plays_a_few_actions(installed: Venv, tmp_path):
     home = {"PHASELINE_HOME": str(tmp_path / "home")}
     where = installed.run([str(installed.python), "-c", "import phaseline; print(phaseline.__file__)"])
     assert Path(where.stdout.strip()).is_relative_to(installed.path), "phaseline must come from the wheel"

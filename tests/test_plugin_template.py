@@ -1,9 +1,11 @@
 """The template community plugin: built offline, installed with ``phaseline plugins install``
-into a fresh venv, its own tests run there, and a match of it played through the CLI."""
+into the fresh venv of phaseline's wheel (conftest.py), its own tests run there against the
+installed phaseline, and a match of it played through the CLI."""
 
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 from wheeltools import ROOT, Venv, build_wheel
@@ -14,14 +16,13 @@ ISOLATED = {"PHASELINE_BLOCK_PLUGINS": "battle-for-germany"}
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory) -> Venv:
-    """A venv that sees this phaseline, with the template installed by ``phaseline plugins install``."""
+def env(installed: Venv, tmp_path_factory) -> Venv:
+    """The venv of phaseline's wheel, with the template installed by ``phaseline plugins install``."""
     wheel = build_wheel(TEMPLATE, tmp_path_factory.mktemp("template-wheel"))
-    made = Venv.create(tmp_path_factory.mktemp("template-venv") / "env")
-    home = {**ISOLATED, "PHASELINE_HOME": str(made.path / "home")}
-    done = made.run([*phaseline(made), "plugins", "install", "--no-index", "--no-deps", str(wheel)], env=home)
+    home = {**ISOLATED, "PHASELINE_HOME": str(tmp_path_factory.mktemp("template-home"))}
+    done = installed.run([*phaseline(installed), "plugins", "install", "--no-index", "--no-deps", str(wheel)], env=home)
     assert "phaseline-hill" in done.stdout
-    return made
+    return installed
 
 
 def phaseline(env: Venv) -> list[str]:
@@ -33,32 +34,26 @@ def phaseline(env: Venv) -> list[str]:
 def test_template_plays_a_match_to_the_end(env, tmp_path):
     home = {**ISOLATED, "PHASELINE_HOME": str(tmp_path / "home")}
 
-    def cli(*args: str) -> str:
-        return env.run([*phaseline(env), *args], env=home).stdout
+    def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+        return env.run([*phaseline(env), *args], env=home, input=input)
 
-    assert "king-of-the-hill" in cli("plugins", "list")
-    assert "phaseline_legal_actions" in cli("plugins", "info", "king-of-the-hill")
-    assert "started" in cli("new", "king-of-the-hill", "--seed", "1")
-    assert "move N1 10" in cli("actions")
-    refused = env.run([*phaseline(env), "move", "N1", "11"], env=home, check=False)
-    assert refused.returncode == 4 and "(KotH 3.2)" in refused.stderr
-    orders = (["move", "N1", "10"], ["end"], ["move", "S1", "12"], ["end"], ["move", "N1", "11"], ["end"], ["end"])
-    for order in orders:
-        cli(*order)
-    status = cli("status")
-    assert "finished" in status and "north held the hill" in status
-    rows = json.loads(
-        cli("--format", "json", "rules", "king-of-the-hill", "--tests", str(TEMPLATE / "tests"))
-    )
+    assert "king-of-the-hill" in cli("plugins", "list").stdout
+    assert "phaseline_legal_actions" in cli("plugins", "info", "king-of-the-hill").stdout
+    assert "started" in cli("new", "king-of-the-hill", "--seed", "1").stdout
+    # One 'play' session is the whole match: each line runs as its command would (one process, not ten).
+    orders = ["move N1 10", "end", "move S1 12", "end", "move N1 11", "end", "end"]
+    session = cli("play", input="\n".join(["actions", "move N1 11", *orders, "status"]) + "\n")
+    assert "move N1 10" in session.stdout  # listed by 'actions' (no other line prints an order)
+    assert session.stderr.count("error:") == 1 and "(KotH 3.2)" in session.stderr  # N1 11 is refused
+    assert "finished" in session.stdout and "north held the hill" in session.stdout
+    rows = json.loads(cli("--format", "json", "rules", "king-of-the-hill", "--tests", str(TEMPLATE / "tests")).stdout)
     assert all(r["tests"] > 0 for r in rows if r["status"] == "implemented")
-    assert "placeholder" in cli("data", "--table", "unit")
+    assert "placeholder" in cli("data", "--table", "unit").stdout
 
 
 @pytest.mark.slow
 def test_template_own_tests_pass_against_the_installed_plugin(env):
-    done = env.run(
-        [str(env.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=TEMPLATE, check=False
-    )
+    done = env.run([str(env.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=TEMPLATE, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

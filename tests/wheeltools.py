@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import venv
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,12 +15,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def build_wheel(project: Path, out: Path) -> Path:
-    """Build ``project``'s wheel into ``out`` with pip, offline and without build isolation."""
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-         "--disable-pip-version-check", "-q", "-w", str(out), str(project)],
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
+    """Build ``project``'s wheel into ``out``, offline, with the build backend its pyproject names.
+
+    This is what ``pip wheel --no-build-isolation`` runs, less pip's own start-up and
+    metadata pass (about 10 s a wheel on a loaded machine).
+    """
+    backend = tomllib.loads((project / "pyproject.toml").read_text())["build-system"]["build-backend"]
+    build = f"import sys, {backend} as backend; backend.build_wheel(sys.argv[1])"
+    out.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-c", build, str(out)], cwd=project, check=True, capture_output=True, text=True)
     wheels = sorted(out.glob("*.whl"))
     assert len(wheels) == 1, f"expected one wheel in {out}, found {wheels}"
     return wheels[0]
@@ -71,12 +75,17 @@ class Venv:
         )  # fmt: skip
 
     def run(
-        self, args: list[str], env: dict[str, str] | None = None, check: bool = True, cwd: Path | None = None
+        self,
+        args: list[str],
+        env: dict[str, str] | None = None,
+        check: bool = True,
+        cwd: Path | None = None,
+        input: str | None = None,
     ) -> subprocess.CompletedProcess[str]:
-        """Run a command with this venv's bin first on PATH; returns the completed process."""
+        """Run a command (``input`` on its stdin) with this venv's bin first on PATH; returns the completed process."""
         environ = {**os.environ, **(env or {}), "PATH": f"{self.bin}{os.pathsep}{os.environ['PATH']}"}
         environ.pop("PYTHONPATH", None)
-        done = subprocess.run(args, capture_output=True, text=True, env=environ, cwd=cwd or self.path)
+        done = subprocess.run(args, capture_output=True, text=True, env=environ, cwd=cwd or self.path, input=input)
         if check:
             assert done.returncode == 0, f"{args} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
         return done
