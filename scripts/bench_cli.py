@@ -5,16 +5,17 @@ as a fresh process and prints the median wall and CPU seconds per command agains
 target, with the floors a command cannot go under: ``python -c pass`` (the interpreter)
 and ``python -c "import duckdb"`` (every command that opens the store)::
 
-    python scripts/bench_cli.py [--runs 5] [--game battle-for-germany] [--importtime]
+    python scripts/bench_cli.py [--runs 5] [--game battle-for-germany] [--importtime] [--instructions]
 
 ``move`` plays the first legal move and an untimed ``undo`` takes it back after each run.
 The children may write bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped), as an installed
 wheel has it: compiling phaseline's sources on every start costs about 0.2 s.
 ``--importtime`` also prints the slowest imports of ``phaseline status``.
 
-On a shared, loaded machine wall and CPU times swing by half; instruction counts do not:
-``valgrind --tool=callgrind --callgrind-out-file=/dev/null phaseline status`` prints them
-(about 2.1 G instructions make a second of CPU on the development machine).
+On a shared, loaded machine wall and CPU times swing by half; instruction counts do not.
+``--instructions`` adds each command's count, from one run under valgrind's callgrind (slow:
+about half a minute a command); some 2.1 G instructions make a second of CPU on the
+development machine, and ``import duckdb`` plus opening a store take about 0.6 G of them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -57,6 +59,15 @@ def medians(argv: list[str], env: dict[str, str], runs: int, after: list[str] | 
     return statistics.median(t[0] for t in times[1:]), statistics.median(t[1] for t in times[1:])
 
 
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """Instructions one run of ``argv`` executes, counted by valgrind's callgrind."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
+    tool = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    done = subprocess.run([*tool, *argv], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
 def slowest_imports(cli: list[str], env: dict[str, str], top: int = 15) -> list[tuple[int, str]]:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "phaseline", "status"], env=env, capture_output=True, text=True
@@ -81,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="battle-for-germany")
     parser.add_argument("--importtime", action="store_true")
+    parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
     args = parser.parse_args(argv)
     # The console script beside this interpreter: a version manager's shim (pyenv) would add
     # its own start-up to every run.
@@ -93,20 +105,30 @@ def main(argv: list[str] | None = None) -> int:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PHASELINE_HOME"] = str(Path(home) / "home")
         subprocess.run([*cli, "new", args.game, "--seed", "1"], env=env, check=True, stdout=subprocess.DEVNULL)
-        print(f"{'command':<32}{'wall s':>8}{'cpu s':>8}  (medians of {args.runs}, target ≤ {TARGET_S} s wall)")
+        head = f"{'command':<32}{'wall s':>8}{'cpu s':>8}" + (f"{'M instr':>9}" if args.instructions else "")
+        print(f"{head}  (medians of {args.runs}, target ≤ {TARGET_S} s wall)")
+
+        def count(argv: list[str], after: list[str] | None = None) -> str:
+            if not args.instructions:
+                return ""
+            found = instructions(argv, env)
+            if after:
+                run(after, env)
+            return f"{found / 1e6:>9.0f}"
+
         for label, command in (
             ("python -c pass", [sys.executable, "-c", "pass"]),
             ("python -c 'import duckdb'", [sys.executable, "-c", "import duckdb"]),
         ):
             seconds, cpu = medians(command, env, args.runs)
-            print(f"{label:<32}{seconds:>8.3f}{cpu:>8.3f}")
+            print(f"{label:<32}{seconds:>8.3f}{cpu:>8.3f}{count(command)}")
         over = 0
         move = first_move(cli, env)
         for words, after in [*((c, None) for c in COMMANDS), (move, [*cli, "undo"])]:
             seconds, cpu = medians([*cli, *words], env, args.runs, after)
             over += seconds > TARGET_S
             flag = "  over" if seconds > TARGET_S else ""
-            print(f"{'phaseline ' + ' '.join(words):<32}{seconds:>8.3f}{cpu:>8.3f}{flag}")
+            print(f"{'phaseline ' + ' '.join(words):<32}{seconds:>8.3f}{cpu:>8.3f}{count([*cli, *words], after)}{flag}")
         print(f"{over} of {len(COMMANDS) + 1} commands over the {TARGET_S} s target")
         if args.importtime:
             print("\nslowest imports of 'phaseline status' (cumulative µs):")
