@@ -71,9 +71,7 @@ def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) 
                 raise row.error("more values than columns")
             if provenance:
                 if row["provenance"] not in PROVENANCES:
-                    raise row.error(
-                        f"provenance must be one of {', '.join(PROVENANCES)}, not {row['provenance']!r}"
-                    )
+                    raise row.error(f"provenance must be one of {', '.join(PROVENANCES)}, not {row['provenance']!r}")
                 if not row["source"]:
                     raise row.error("every row needs a source (rule, reference or reasoning)")
             rows.append(row)
