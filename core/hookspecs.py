@@ -155,6 +155,9 @@ def phaseline_phase_end(game: Any, step: Any) -> None:
     player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed. A
     hook may end the match here (``game.end_match``); no next step then begins
     (Breakout: Normandy 22.1: a breakout at the end of Daylight wins before Refit).
+    A hook that asks a decision (``game.ask``) holds the step open until it is answered;
+    the plugin then calls ``phaseline.sequence.advance(game)`` (Breakout: Normandy 11.6:
+    the Advantage holder may reroll the Sunset DR before the day ends).
     """
 
 

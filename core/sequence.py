@@ -39,12 +39,25 @@ def begin_step(game: Game, turn: int, step_no: int, step: Step) -> None:
 
 
 def end_step(game: Game) -> None:
-    """End the current step and begin the next one (or the next turn, or the end)."""
-    step = game.step
-    clock = game.clock
-    game.hook.phaseline_phase_end(game=game, step=step)
+    """End the current step and begin the next one (or the next turn, or the end).
+
+    A phase_end hook that owes a decision (a reroll of a roll it made) holds the step open:
+    the engine waits on the answer, and the game calls :func:`advance` once it is settled.
+    """
+    owed = game.open_decision()
+    game.hook.phaseline_phase_end(game=game, step=game.step)
     if game.finished:  # a phase_end hook ended the match (a sudden-death victory)
         return
+    if owed is None and game.open_decision() is not None:  # a phase_end hook asked: the game calls advance()
+        return
+    advance(game)
+
+
+def advance(game: Game) -> None:
+    """Begin the step after the current one (or the next turn): the end of a step whose
+    phase_end hooks are done, called by the game when a decision held the step open."""
+    step = game.step
+    clock = game.clock
     dynamic = game.hook.phaseline_next_step(game=game, step=step)
     if dynamic is not None:
         begin_step(game, clock.turn, clock.step_no + 1, dynamic)
@@ -70,9 +83,7 @@ def begin_turn(game: Game, turn: int) -> None:
             begin_step(game, turn, 0, steps[0])
             return
         turn += 1
-    final = game.hook.phaseline_game_end(game=game) or Outcome(
-        rule="", winners=(), summary="the last turn ended"
-    )
+    final = game.hook.phaseline_game_end(game=game) or Outcome(rule="", winners=(), summary="the last turn ended")
     finish(game, final)
 
 

@@ -13,9 +13,10 @@ from phaseline import Event
 
 from ..scenarios import ALLIED
 from ..sequence import named
-from . import advantage
+from . import advantage, rerolls
 from .board import board, clear_traffic
 from .landings import begin_phase as begin_landings
+from .victory import check_breakout
 
 
 def roll_dr(game, side: str, purpose: str, rule: str) -> int:
@@ -62,7 +63,6 @@ def end_impulse(game, step) -> None:
     from .works import update as update_works
 
     update_works(game)  # 15.2
-    gid = game.game_id
     game.update_where(  # 8.32
         "unit_state",
         "status = 'Fresh' AND (moved OR attacked) AND side = ?",
@@ -78,13 +78,35 @@ def end_impulse(game, step) -> None:
         if passes >= 2:  # 8.6
             game.set("bkn_day", {}, day_over=True)
             game.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
+        _breakout_at_day_end(game)
         return
     raw = day["sunset_raw"]
     if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
-        raw = roll_dr(game, ALLIED, "Sunset DR", "6.3")
+        # 11.6: the holder may have it rerolled; the day's fate waits for the answer
+        rerolls.roll(game, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
+        return
+    close_allied_impulse(game, raw, passes)
+
+
+@rerolls.follows("sunset")
+def _sunset_rolled_alone(game, context: dict, raw: int) -> None:
+    game.set("bkn_day", {}, sunset_raw=raw)  # 11.5: a rerolled Sunset DR is the Sunset DR
+    close_allied_impulse(game, raw, context["passes"])
+
+
+def close_allied_impulse(game, raw: int, passes: int) -> None:
+    """The Sunset DR decides the day (6.3); then the Advantage settles (11.23) and 22.1 is checked."""
     sunset(game, raw, passes)
     advantage.settle(game)  # 11.23: after the Sunset DR
-    del gid
+    _breakout_at_day_end(game)
+
+
+def _breakout_at_day_end(game) -> None:
+    """22.1: a breakout is checked as the Daylight phase ends."""
+    if board(game).day["day_over"]:
+        outcome = check_breakout(game)
+        if outcome is not None:
+            game.end_match(outcome)
 
 
 def sunset(game, raw: int, passes: int = 0) -> None:

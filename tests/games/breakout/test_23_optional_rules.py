@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from games.breakout.decisions import answer_all
+from games.breakout.decisions import answer_all, keep_rolls
 from games.breakout.victory_position import scored_match
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.optional import card_combat
@@ -124,6 +124,7 @@ def test_23_3_an_assault_draws_one_card_each_and_other_rolls_stay_dice(tmp_path)
     game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
     answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     draws = game.rows("SELECT side, purpose FROM event WHERE rule = '23.3' AND kind = 'note' ORDER BY seq", [])
     assert [d["side"] for d in draws] == ["allied", "german"]
     assert not game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", [])
@@ -138,6 +139,7 @@ def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
     game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
     answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", []) == 4
 
 
@@ -156,6 +158,7 @@ def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
     game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
     answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert verify(game.store, registry(), game.game_id) > 0
 
 

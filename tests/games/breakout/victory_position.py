@@ -60,9 +60,12 @@ def end_the_day(game: Game) -> None:
     """Both sides pass until the Daylight phase is over (8.6), then end every later step."""
     turn = game.clock.turn
     while not game.finished and game.clock.turn == turn:
-        side = game.waiting_on()[0]
+        side, decision = game.waiting_on()
         verbs = {a.verb for a in game.legal_actions()}
-        game.play(Action("pass" if "pass" in verbs else "end", (), side))
+        if decision:  # 11.6: a roll offered for a reroll stands
+            game.play(Action("choose", (decision["choices"][0],), side))
+        else:
+            game.play(Action("pass" if "pass" in verbs else "end", (), side))
 
 
 def with_state(game: Game, **day) -> None:
