@@ -27,11 +27,7 @@ def test_6_1_bots_play_d_day_to_the_end(bot):
     reg = registry()
     store = Store.open(":memory:")
     game = Game.create(
-        store,
-        reg,
-        "breakout-normandy",
-        "d-day",
-        seed=11,
+        store, reg, "breakout-normandy", "d-day", seed=11,
         controllers={"german": f"bot:{bot}", "allied": f"bot:{bot}"},
     )
     played = run_bots(game, reg, max_actions=2000, progress=_invariants)
