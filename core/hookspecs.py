@@ -212,6 +212,16 @@ def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool |
 
 
 @hookspec(firstresult=True)
+def phaseline_seat_of(game: Any, side: str) -> str | None:
+    """The seat (a side's name when the match was created) whose player now plays
+    ``side``, when a game rule moved the players; None: the player seated for ``side``.
+    Keep the move in the game's state tables, so undo, replay and export follow it.
+    Example (Breakout: Normandy 23.2): the German seat outbid the Allied one, so the
+    Allies are played from the German seat (and the Germans from the Allied one).
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_outcome(game: Any) -> Any | None:
     """Return an :class:`phaseline.Outcome` when the match ends early (sudden death),
     else None. Called after every action; first answer wins. Example: a game whose

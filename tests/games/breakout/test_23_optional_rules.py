@@ -75,6 +75,33 @@ def test_bids(tmp_path, german, allied, plays_allies, need):
     assert f"the player at the {plays_allies} seat plays the Allies" in note
 
 
+def test_23_2_the_higher_bidder_takes_the_allied_side_and_undo_gives_it_back(tmp_path):
+    from phaseline.replay import verify
+    from phaseline.undo import undo
+
+    bare = MAP.replace("control 1 US\n", "")  # no test-only state: every event comes from play
+    game = scored_match(tmp_path, bare, VP, options=("23.2",), controllers={"allied": "bot:heuristic"})
+    bid(game, "2", "0")  # the German seat (a human) outbids the Allied seat (a bot)
+    assert (game.controller("allied"), game.controller("german")) == ("human", "bot:heuristic")
+    assert verify(game.store, registry(), game.game_id) > 0
+    undo(game)  # the last action of the side the human now plays: the Allied seat's bid
+    assert (game.controller("allied"), game.controller("german")) == ("bot:heuristic", "human")
+    assert verify(game.store, registry(), game.game_id) > 0
+
+
+def test_23_2_status_shows_who_plays_each_side_after_the_bidding(tmp_path, home):
+    from clitools import run_cli
+
+    scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP)  # writes the position's scenario folder
+    new = ["new", "breakout-normandy", "--scenario", str(tmp_path / "position"), "-o", "23.2"]
+    code, out = run_cli([*new, "--bot", "allied=heuristic", "--seed", "1"])
+    assert code == 0 and "german (human)" in out  # the German seat bids first
+    code, out = run_cli(["choose", "2"])  # the Allied bot bids 0: the human now plays the Allies
+    assert code == 0 and "allied (human)" in out, out
+    code, out = run_cli(["replay", "--verify"])
+    assert code == 0 and "state matches" in out, out
+
+
 def test_23_2_equal_bids_apply_and_a_die_decides(tmp_path):
     game = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bid(game, "2", "2")

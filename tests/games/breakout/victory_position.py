@@ -32,6 +32,7 @@ def scored_match(
     base: str = "d-day",
     options: tuple[str, ...] = (),
     seed: int = 1,
+    controllers: dict[str, str] | None = None,
 ) -> Game:
     """A match of the position with VP chart ``vp`` (plus the standard items of 22.3/22.4)."""
     folder, after = write_position(tmp_path / "position", text)
@@ -53,7 +54,7 @@ def scored_match(
         f'game = "breakout-normandy"\nbase = "{base}"\ntitle = "test position"\n'
         f"first_turn = 1\nlast_turn = {len(track)}\n"
     )
-    return match_of(folder, after, seed=seed, options=options)
+    return match_of(folder, after, seed=seed, options=options, controllers=controllers)
 
 
 def end_the_day(game: Game) -> None:
