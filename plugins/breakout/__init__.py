@@ -24,6 +24,7 @@ from .rules import (
     naval_air,
     refit,
     regroup,
+    reinforcements,
     rerolls,
     resolution,
     supply,
@@ -267,6 +268,9 @@ def phaseline_answer(game, decision, answer):
         return True
     if decision["kind"] in bombardment.DECISIONS:
         bombardment.answer(game, decision, answer)
+        return True
+    if decision["kind"] == reinforcements.BOX_DECISION:
+        reinforcements.answer_box(game, decision, answer)
         return True
     if decision["kind"] == rerolls.KIND:
         rerolls.answer(game, decision, answer)
