@@ -17,13 +17,10 @@ if TYPE_CHECKING:
 
 def seated(game: Game, seat: str) -> str:
     """The controller seated at ``seat`` (a side's name) when the match was created."""
-    return (
-        game.one("SELECT controller FROM match_side WHERE game_id = ? AND side = ?", [game.game_id, seat]) or "human"
-    )
+    return game.one("SELECT controller FROM match_side WHERE game_id = ? AND side = ?", [game.game_id, seat]) or "human"
 
 
 def controller(game: Game, side: str) -> str:
     """Who controls ``side`` now: the player of the seat a game rule gave it, else its own seat's."""
     seat = game.hook.phaseline_seat_of(game=game, side=side) or side
     return seated(game, seat)
-

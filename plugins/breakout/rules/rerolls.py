@@ -59,7 +59,7 @@ def roll(
         FOLLOWS[then](game, context, die)
         return
     name = "DR" if dice == 2 else "dr"
-    prompt = f"{purpose}: {name} {die}; use the Advantage to reroll it? (11.6; it passes when this impulse or phase ends)"
+    prompt = f"{purpose}: {name} {die}; use the Advantage to reroll it? (11.6; it passes as this impulse or phase ends)"
     payload = {"roll": spec, "then": then, "context": context, "die": die, "step_end": step_end}
     game.ask(holder, KIND, prompt, [KEEP, REROLL], payload, rule="11.6")
 

@@ -7,7 +7,7 @@ never rerolled again. 11.5: a rerolled Sunset DR is the Sunset DR.
 
 from __future__ import annotations
 
-from games.breakout.decisions import asked, choose, keep_rolls
+from games.breakout.decisions import asked, choose
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, Game
 from phaseline.bots import run_bots
@@ -114,9 +114,7 @@ def test_11_6_bots_answer_the_reroll_of_a_sunset_dr(tmp_path):
     bots = {"german": "bot:heuristic", "allied": "bot:heuristic"}
     while game.clock.turn == 1 and not game.finished:
         run_bots(game, registry(), controllers=bots, max_actions=1)
-    answered = game.rows(
-        "SELECT answer FROM decision WHERE game_id = ? AND kind = 'other-reroll'", [game.game_id]
-    )
+    answered = game.rows("SELECT answer FROM decision WHERE game_id = ? AND kind = 'other-reroll'", [game.game_id])
     assert answered and {r["answer"] for r in answered} <= {"keep", "reroll"}
 
 
