@@ -83,7 +83,9 @@ def begin_turn(game: Game, turn: int) -> None:
             begin_step(game, turn, 0, steps[0])
             return
         turn += 1
-    final = game.hook.phaseline_game_end(game=game) or Outcome(rule="", winners=(), summary="the last turn ended")
+    final = game.hook.phaseline_game_end(game=game) or Outcome(
+        rule="", winners=(), summary="the last turn ended"
+    )
     finish(game, final)
 
 
