@@ -149,15 +149,16 @@ def phaseline_phase_start(game: Any, step: Any) -> None:
 
 
 @hookspec
-def phaseline_phase_end(game: Any, step: Any) -> None:
+def phaseline_phase_end(game: Any, step: Any) -> bool | None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
     the end (BfG 12.21: the West Germans must make two attacks on turn 1); a refusal a
     player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed. A
     hook may end the match here (``game.end_match``); no next step then begins
     (Breakout: Normandy 22.1: a breakout at the end of Daylight wins before Refit).
-    A hook that asks a decision (``game.ask``) holds the step open until it is answered;
-    the plugin then calls ``phaseline.sequence.advance(game)`` (Breakout: Normandy 11.6:
-    the Advantage holder may reroll the Sunset DR before the day ends).
+    A hook that returns True holds the step open: it asked a decision (``game.ask``) that
+    must be answered before the next step begins, and calls ``phaseline.sequence.advance``
+    once it is settled (Breakout: Normandy 11.6: the Advantage holder may reroll the Sunset
+    DR before the day ends). Decisions asked by a hook returning None wait in the next step.
     """
 
 

@@ -41,14 +41,11 @@ def begin_step(game: Game, turn: int, step_no: int, step: Step) -> None:
 def end_step(game: Game) -> None:
     """End the current step and begin the next one (or the next turn, or the end).
 
-    A phase_end hook that owes a decision (a reroll of a roll it made) holds the step open:
-    the engine waits on the answer, and the game calls :func:`advance` once it is settled.
+    A phase_end hook that returns True holds the step open: it owes a decision first (a
+    reroll of a roll it made), and the game calls :func:`advance` once that is settled.
     """
-    owed = game.open_decision()
-    game.hook.phaseline_phase_end(game=game, step=game.step)
-    if game.finished:  # a phase_end hook ended the match (a sudden-death victory)
-        return
-    if owed is None and game.open_decision() is not None:  # a phase_end hook asked: the game calls advance()
+    held = game.hook.phaseline_phase_end(game=game, step=game.step)
+    if game.finished or any(held):  # a hook ended the match (sudden death), or holds the step
         return
     advance(game)
 

@@ -168,14 +168,16 @@ OPENING_ORDERS = {
 
 @hookimpl
 def phaseline_phase_end(game, step):
+    """True holds the step open: a roll waits for the Advantage holder's answer (11.6)."""
     if step.phase == "daylight":
         bridges.settle_holders(game)  # 20.1, 8.511
         bridges.clear_attempts(game)
-        day.end_impulse(game, step)  # 22.1: a breakout is checked once the sunset is settled
-    elif step.phase == "refit":
-        refit.end_refit(game, step.side)
-    elif step.name in OPENING_END:
+        return day.end_impulse(game, step) or None  # 22.1: a breakout is checked once the sunset is settled
+    if step.phase == "refit":
+        return refit.end_refit(game, step.side) or None
+    if step.name in OPENING_END:
         OPENING_END[step.name](game)
+    return None
 
 
 @hookimpl

@@ -58,8 +58,10 @@ def begin_impulse(game, step) -> None:
     advantage.begin(game)
 
 
-def end_impulse(game, step) -> None:
-    """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR."""
+def end_impulse(game, step) -> bool:
+    """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR.
+
+    Returns True while the Sunset DR waits for the Advantage holder's answer (11.6)."""
     from .works import update as update_works
 
     update_works(game)  # 15.2
@@ -79,13 +81,13 @@ def end_impulse(game, step) -> None:
             game.set("bkn_day", {}, day_over=True)
             game.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
         _breakout_at_day_end(game)
-        return
+        return False
     raw = day["sunset_raw"]
     if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
         # 11.6: the holder may have it rerolled; the day's fate waits for the answer
-        rerolls.roll(game, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
-        return
+        return rerolls.roll(game, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
     close_allied_impulse(game, raw, passes)
+    return False
 
 
 @rerolls.follows("sunset")

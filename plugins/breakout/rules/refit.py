@@ -43,8 +43,10 @@ def begin_refit(game, side: str) -> None:
     supply.set_sources(game, depots_for=side)
 
 
-def end_refit(game, side: str) -> None:
-    """12.53: unused SP of depots in free areas go to the Reserve; the rest are lost."""
+def end_refit(game, side: str) -> bool:
+    """12.53: unused SP of depots in free areas go to the Reserve; the rest are lost.
+
+    Returns True while a surrender dr waits for the Advantage holder's answer (11.6)."""
     b = board(game)
     banked = sum(d["sp"] for d in supply.depots(game, side) if b.areas[d["space_id"]].free(side))
     supply.add_reserve(game, side, banked)
@@ -59,10 +61,10 @@ def end_refit(game, side: str) -> None:
     clear_attempts(game)
     works.update(game)  # 15.2: a refit can bring a Spent unit onto the works
     if side == GERMAN:
-        surrender(game)  # 12.8: at the end of the German Refit phase (then the Advantage settles)
-    else:
-        supply.clear_impulse_weather(game)
-        advantage.pass_if_used(game)  # 11.6: a used Advantage passes as the phase ends
+        return surrender(game)  # 12.8: at the end of the German Refit phase (then the Advantage settles)
+    supply.clear_impulse_weather(game)
+    advantage.pass_if_used(game)  # 11.6: a used Advantage passes as the phase ends
+    return False
 
 
 def improve(game, unit: dict, how: str, rule: str) -> None:
@@ -122,8 +124,10 @@ def _cherbourg_rolled(game, context: dict, die: int) -> None:
     _next_cherbourg(game, {"pending": context["pending"][1:]})
 
 
-def surrender(game) -> None:
-    """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse."""
+def surrender(game) -> bool:
+    """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse.
+
+    Returns True when a dr waits for the Advantage holder's answer (11.6)."""
     levels = _surrender_levels(game)
     b = board(game)
     pending = []
@@ -132,7 +136,7 @@ def surrender(game) -> None:
         if unit["type"] == "coastal" and unit["status"] not in levels:
             continue
         pending.append([unit["unit_id"], row["reason"]])
-    _next_surrender(game, {"pending": pending})
+    return _next_surrender(game, {"pending": pending})
 
 
 def _surrender_levels(game) -> dict[str, int]:
@@ -142,16 +146,16 @@ def _surrender_levels(game) -> dict[str, int]:
     return {code: int(value) for code, value in rows}
 
 
-def _next_surrender(game, context: dict) -> None:
+def _next_surrender(game, context: dict) -> bool:
     """The next isolated unit's dr (11.6: the holder may have it rerolled); when none is left
     the German Refit phase is over and a used Advantage passes."""
     if not context["pending"]:
         advantage.pass_if_used(game)
-        return
+        return False
     unit = board(game).units[context["pending"][0][0]]
     level = _surrender_levels(game)[unit["status"]]
     purpose = f"surrender of isolated {unit['unit_id']} (level {level})"
-    rerolls.roll(game, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
+    return rerolls.roll(game, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
 
 
 @rerolls.follows("surrender")

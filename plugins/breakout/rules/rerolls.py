@@ -47,21 +47,23 @@ def roll(
     *,
     dice: int = 1,
     step_end: bool = False,
-) -> None:
+) -> bool:
     """Roll a dr (``dice=1``) or a DR (2) for ``side``; offer the reroll, or go on at once.
 
-    ``step_end``: rolled by a phase_end hook, so an answer ends the step once settled.
+    Returns whether a decision is owed. ``step_end``: rolled by a phase_end hook, which
+    holds the step open (returns True) when one is; the answer then ends the step.
     """
     spec = {"side": side, "purpose": purpose, "rule": rule, "dice": dice}
     die = _throw(game, spec)
     holder = advantage.usable_by(game)
     if holder is None:
         FOLLOWS[then](game, context, die)
-        return
+        return False
     name = "DR" if dice == 2 else "dr"
     prompt = f"{purpose}: {name} {die}; use the Advantage to reroll it? (11.6; it passes as this impulse or phase ends)"
     payload = {"roll": spec, "then": then, "context": context, "die": die, "step_end": step_end}
     game.ask(holder, KIND, prompt, [KEEP, REROLL], payload, rule="11.6")
+    return True
 
 
 def answer(game, decision, choice: str) -> None:
