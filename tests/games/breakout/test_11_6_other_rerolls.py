@@ -162,3 +162,27 @@ def test_11_6_the_allies_reroll_a_surrender_dr_and_the_refit_phase_waits(tmp_pat
     assert "G2" not in board(game).units or board(game).units["G2"]["status"] == "eliminated"
     assert game.clock.step != "german-refit"
     assert board(game).day["advantage"] == "german"  # 11.6: it passed as the German Refit phase ended
+
+
+# === 11.5: A REROLLED SUNSET DR IS THE SUNSET DR ================================================
+
+ARTILLERY = """
+area 1 clear 1
+area 2 clear 2
+border 1-2
+control 1 US
+unit R1 allied US artillery 2-1-3/1 1 art=division
+unit G1 german DE infantry 2-3-2/2 2
+"""
+
+
+def test_11_5_a_rerolled_allied_bombardment_dr_is_the_sunset_dr(tmp_path, monkeypatch):
+    game = new_match(tmp_path, ARTILLERY)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 5, 6, 1, 1])  # DR 2 (the Sunset DR) vs 12; then 11 vs 2
+    game.play(Action("bombard", ("2", "R1", "G1"), "allied"))
+    assert board(game).day["sunset_raw"] == 2
+    assert asked(game) == ("allied", "bombardment-reroll", ["keep", "reroll"])
+    choose(game, "reroll")
+    assert board(game).day["sunset_raw"] == 11
+
