@@ -185,4 +185,3 @@ def test_11_5_a_rerolled_allied_bombardment_dr_is_the_sunset_dr(tmp_path, monkey
     assert asked(game) == ("allied", "bombardment-reroll", ["keep", "reroll"])
     choose(game, "reroll")
     assert board(game).day["sunset_raw"] == 11
-
