@@ -135,6 +135,17 @@ def _succeeds(game, context: dict, die: int) -> bool:
     return ok
 
 
+def _settle_try(game, context: dict, die: int, what: str) -> tuple[bool, str, list[str]]:
+    """The dr decides the first pending bridge; the try is recorded (one per impulse or phase).
+
+    Returns (success, that bridge, the bridges still to roll for)."""
+    ok = _succeeds(game, context, die)
+    bridge_id, *rest = context["pending"]
+    seized = ok and what == "seize"
+    game.insert("bkn_bridge_try", {"bridge_id": bridge_id, "side": context["side"], "what": what, "seized": seized})
+    return ok, bridge_id, rest
+
+
 # === 20.3 SEIZURE (8.22) ====================================================================
 
 
@@ -174,16 +185,14 @@ def seize(game, action: Action) -> None:
     game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.22: 1 MF
     terms = seizure_drm(game, board(game), bridge, action.side, unit["space_id"])
     what = f"{unit['unit_id']} tries to seize {bridge['name']}"
-    _roll(game, action.side, what, terms, "20.3", "seize", {"bridge": bridge["bridge_id"]})
+    _roll(game, action.side, what, terms, "20.3", "seize", {"pending": [bridge["bridge_id"]]})
 
 
 @rerolls.follows("seize")
 def _seizure_rolled(game, context: dict, die: int) -> None:
-    ok = _succeeds(game, context, die)
-    bridge, side = board(game).bridges[context["bridge"]], context["side"]
-    game.insert("bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": side, "what": "seize", "seized": ok})
+    ok, bridge_id, _ = _settle_try(game, context, die, "seize")
     if ok:
-        set_bridge(game, bridge, side)
+        set_bridge(game, board(game).bridges[bridge_id], context["side"])
 
 
 def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
@@ -252,9 +261,8 @@ def attempt_repairs(game, side: str, bridge_ids: list[str], rule: str) -> None:
 @rerolls.follows("repair")
 def _repair_rolled(game, context: dict, die: int) -> None:
     """20.2: success takes the bridge and frees both sides' markers; failure raises the level by one."""
-    ok = _succeeds(game, context, die)
-    side, (bridge_id, *rest) = context["side"], context["pending"]
-    game.insert("bkn_bridge_try", {"bridge_id": bridge_id, "side": side, "what": "repair", "seized": False})
+    ok, bridge_id, rest = _settle_try(game, context, die, "repair")
+    side = context["side"]
     if ok:
         set_bridge(game, board(game).bridges[bridge_id], side)
         for owner in (GERMAN, ALLIED):  # 20.2: both sides' markers come off
@@ -336,12 +344,10 @@ def _next_demolition(game, side: str, bridge_ids: list[str]) -> None:
 
 @rerolls.follows("demolish")
 def _demolition_rolled(game, context: dict, die: int) -> None:
-    ok = _succeeds(game, context, die)
-    side, (bridge_id, *rest) = context["side"], context["pending"]
-    game.insert("bkn_bridge_try", {"bridge_id": bridge_id, "side": side, "what": "demolish", "seized": False})
+    ok, bridge_id, rest = _settle_try(game, context, die, "demolish")
     if ok:
         set_bridge(game, board(game).bridges[bridge_id], "destroyed")
-    _next_demolition(game, side, rest)
+    _next_demolition(game, context["side"], rest)
 
 
 # === legal actions ============================================================================
