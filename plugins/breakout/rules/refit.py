@@ -3,7 +3,7 @@
 German step: zone units refit by themselves and Cherbourg's units roll (12.6, 12.62); the
 player places up to 6 depots (depot AREA), refits units from them (refit UNIT), may buy
 impulse-track spaces (buy N); at its end unused SP of free depots go to the Reserve and
-isolated units roll for surrender (12.8). Allied step: the beaches land their depots
+isolated units roll for surrender (12.8, surrender.py). Allied step: the beaches land their depots
 (12.7), air supply comes first (airsupply AREA UNITS), depots may move inland
 (depot DEPOT AREA), then refits, purchases and, in the extended game, top-ups (24.7).
 """
@@ -17,6 +17,7 @@ from . import advantage, rerolls, supply, works
 from .board import LADDER, board
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
+from .surrender import surrender
 
 STEP_VERBS = {
     GERMAN: ("depot", "refit", "repair", "buy"),
@@ -122,60 +123,6 @@ def _cherbourg_rolled(game, context: dict, die: int) -> None:
     if die >= _cherbourg_needs(game)[unit["status"]]:
         improve(game, unit, "cherbourg", "12.62")
     _next_cherbourg(game, {"pending": context["pending"][1:]})
-
-
-def surrender(game) -> bool:
-    """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse.
-
-    Returns True when a dr waits for the Advantage holder's answer (11.6)."""
-    levels = _surrender_levels(game)
-    b = board(game)
-    pending = []
-    for row in supply.isolated(game, GERMAN):
-        unit = b.units[row["unit_id"]]
-        if unit["type"] == "coastal" and unit["status"] not in levels:
-            continue
-        pending.append([unit["unit_id"], row["reason"]])
-    return _next_surrender(game, {"pending": pending})
-
-
-def _surrender_levels(game) -> dict[str, int]:
-    rows = game.con.execute(
-        "SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'surrender'", [game.game_id]
-    ).fetchall()
-    return {code: int(value) for code, value in rows}
-
-
-def _next_surrender(game, context: dict) -> bool:
-    """The next isolated unit's dr (11.6: the holder may have it rerolled); when none is left
-    the German Refit phase is over and a used Advantage passes."""
-    if not context["pending"]:
-        advantage.pass_if_used(game)
-        return False
-    unit = board(game).units[context["pending"][0][0]]
-    level = _surrender_levels(game)[unit["status"]]
-    purpose = f"surrender of isolated {unit['unit_id']} (level {level})"
-    return rerolls.roll(game, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
-
-
-@rerolls.follows("surrender")
-def _surrender_rolled(game, context: dict, die: int) -> None:
-    (unit_id, reason), rest = context["pending"][0], context["pending"][1:]
-    unit = board(game).units[unit_id]
-    level = _surrender_levels(game)[unit["status"]]
-    status = "eliminated" if die < level else LADDER[LADDER.index(unit["status"]) + 1] if die == level else None
-    if status:
-        game.set("unit_state", {"unit_id": unit_id}, status=status)
-        game.log(
-            Event(
-                "note",
-                side=GERMAN,
-                unit_id=unit_id,
-                purpose=f"{unit_id} isolated ({reason}): dr {die} -> {status}",
-                rule="12.8",
-            )
-        )
-    _next_surrender(game, {"pending": rest})
 
 
 # === ACTIONS =================================================================================
