@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 from uuid import uuid4
 
-from . import sequence
+from . import seats, sequence
 from .dice import roll as dice_roll
 from .effects import CORE_STATE_KEYS, Ledger
 from .errors import InvalidOrder, PluginError, RuleViolation, UnknownName
@@ -208,13 +208,8 @@ class Game:
         return self.store.one(sql, params)
 
     def controller(self, side: str) -> str:
-        return (
-            self.one(
-                "SELECT controller FROM match_side WHERE game_id = ? AND side = ?",
-                [self.game_id, side],
-            )
-            or "human"
-        )
+        """Who controls ``side`` now (a human or ``bot:<name>``; a rule may move players, see seats.py)."""
+        return seats.controller(self, side)
 
     def rule(self, topic: str) -> str:
         """The game's rule number for a shared topic (``rule_ref``), e.g. 'zoc.stop'."""

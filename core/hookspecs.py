@@ -149,12 +149,16 @@ def phaseline_phase_start(game: Any, step: Any) -> None:
 
 
 @hookspec
-def phaseline_phase_end(game: Any, step: Any) -> None:
+def phaseline_phase_end(game: Any, step: Any) -> bool | None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
     the end (BfG 12.21: the West Germans must make two attacks on turn 1); a refusal a
     player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed. A
     hook may end the match here (``game.end_match``); no next step then begins
     (Breakout: Normandy 22.1: a breakout at the end of Daylight wins before Refit).
+    A hook that returns True holds the step open: it asked a decision (``game.ask``) that
+    must be answered before the next step begins, and calls ``phaseline.sequence.advance``
+    once it is settled (Breakout: Normandy 11.6: the Advantage holder may reroll the Sunset
+    DR before the day ends). Decisions asked by a hook returning None wait in the next step.
     """
 
 
@@ -205,6 +209,16 @@ def phaseline_play(game: Any, action: Any) -> bool | None:
 def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool | None:
     """Carry on after ``decision`` (a row of ``decision``) got ``answer``, one of its
     choices. Example (BfG 6.22): move the retreating unit to the chosen hex.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_seat_of(game: Any, side: str) -> str | None:
+    """The seat (a side's name when the match was created) whose player now plays
+    ``side``, when a game rule moved the players; None: the player seated for ``side``.
+    Keep the move in the game's state tables, so undo, replay and export follow it.
+    Example (Breakout: Normandy 23.2): the German seat outbid the Allied one, so the
+    Allies are played from the German seat (and the Germans from the Allied one).
     """
 
 

@@ -39,12 +39,22 @@ def begin_step(game: Game, turn: int, step_no: int, step: Step) -> None:
 
 
 def end_step(game: Game) -> None:
-    """End the current step and begin the next one (or the next turn, or the end)."""
+    """End the current step and begin the next one (or the next turn, or the end).
+
+    A phase_end hook that returns True holds the step open: it owes a decision first (a
+    reroll of a roll it made), and the game calls :func:`advance` once that is settled.
+    """
+    held = game.hook.phaseline_phase_end(game=game, step=game.step)
+    if game.finished or any(held):  # a hook ended the match (sudden death), or holds the step
+        return
+    advance(game)
+
+
+def advance(game: Game) -> None:
+    """Begin the step after the current one (or the next turn): the end of a step whose
+    phase_end hooks are done, called by the game when a decision held the step open."""
     step = game.step
     clock = game.clock
-    game.hook.phaseline_phase_end(game=game, step=step)
-    if game.finished:  # a phase_end hook ended the match (a sudden-death victory)
-        return
     dynamic = game.hook.phaseline_next_step(game=game, step=step)
     if dynamic is not None:
         begin_step(game, clock.turn, clock.step_no + 1, dynamic)

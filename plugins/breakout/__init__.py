@@ -24,6 +24,8 @@ from .rules import (
     naval_air,
     refit,
     regroup,
+    reinforcements,
+    rerolls,
     resolution,
     supply,
     victory,
@@ -166,19 +168,16 @@ OPENING_ORDERS = {
 
 @hookimpl
 def phaseline_phase_end(game, step):
+    """True holds the step open: a roll waits for the Advantage holder's answer (11.6)."""
     if step.phase == "daylight":
         bridges.settle_holders(game)  # 20.1, 8.511
         bridges.clear_attempts(game)
-        day.end_impulse(game, step)
-        if day.board(game).day["day_over"]:  # 22.1: checked as the Daylight phase ends
-            outcome = victory.check_breakout(game)
-            if outcome is not None:
-                game.end_match(outcome)
-    elif step.phase == "refit":
-        refit.end_refit(game, step.side)
-        works.update(game)  # 15.2: a refit can bring a Spent unit onto the works
-    elif step.name in OPENING_END:
+        return day.end_impulse(game, step) or None  # 22.1: a breakout is checked once the sunset is settled
+    if step.phase == "refit":
+        return refit.end_refit(game, step.side) or None
+    if step.name in OPENING_END:
         OPENING_END[step.name](game)
+    return None
 
 
 @hookimpl
@@ -272,6 +271,12 @@ def phaseline_answer(game, decision, answer):
     if decision["kind"] in bombardment.DECISIONS:
         bombardment.answer(game, decision, answer)
         return True
+    if decision["kind"] == reinforcements.BOX_DECISION:
+        reinforcements.answer_box(game, decision, answer)
+        return True
+    if decision["kind"] == rerolls.KIND:
+        rerolls.answer(game, decision, answer)
+        return True
     if decision["kind"] == "interdiction-reroll":
         movement.answer_interdiction(game, decision, answer)
         return True
@@ -290,7 +295,6 @@ def pass_impulse(game, action) -> None:
     game.set("bkn_day", {}, kind="pass")
     game.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))
     walker.end_step(game)
-
 
 
 @hookimpl

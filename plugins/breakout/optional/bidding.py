@@ -8,9 +8,12 @@ On equal bids the bid still applies and a die decides who plays the Allies.
 When the match is set up each seat owes a ``bid`` decision (the German seat first; the
 engine asks one at a time, and neither prompt shows the other bid). Bids are whole VP:
 the seed's "fractional points, that is points of contested areas" has no stated
-exchange rate (digest 5.20 [AMBIGUOUS]), so it is not offered. The seats' controllers
-are fixed when the match is created: the outcome names the player (by the seat they
-sat at) who plays the Allies, and the log tells the players to change seats.
+exchange rate (digest 5.20 [AMBIGUOUS]), so it is not offered. A seat is a side's name
+when the match was created; once both have bid, bkn_bid.plays says which side each
+seat's player plays, and ``phaseline_seat_of`` hands the sides over: when the German
+seat outbids the Allied one, its controller (human or bot) plays the Allies and the
+other the Germans. The change is state written through effects, so undo, replay and
+export follow it.
 """
 
 from __future__ import annotations
@@ -62,6 +65,12 @@ def phaseline_answer(game, decision, answer):
     return True
 
 
+@hookimpl
+def phaseline_seat_of(game, side):
+    """23.2: the seat whose player plays ``side`` after the bidding (None before it is settled)."""
+    return game.one("SELECT seat FROM bkn_bid WHERE game_id = ? AND plays = ?", [game.game_id, side])
+
+
 def settle(game, german_seat: int, allied_seat: int) -> None:
     """23.2: the higher bid plays the Allies; on a tie a die decides (1-3: the German seat)."""
     if german_seat != allied_seat:
@@ -75,7 +84,7 @@ def settle(game, german_seat: int, allied_seat: int) -> None:
     game.set("bkn_bid", {"seat": allies}, plays=ALLIED)
     game.set("bkn_bid", {"seat": other}, plays=GERMAN)
     bid = german_seat if allies == GERMAN else allied_seat
-    change = "the players change seats" if allies == GERMAN else "the players keep their seats"
+    change = "the players swap sides" if allies == GERMAN else "the players keep their sides"
     game.log(
         Event(
             "note",

@@ -165,8 +165,17 @@ def settle(game) -> None:
         if shift:
             drm += -shift if loser == ALLIED else shift
             game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}", rule="11.23"))
+    game.set("bkn_day", {}, advantage=holder, sunset_drm=drm)
+    pass_if_used(game)
+
+
+def pass_if_used(game) -> None:
+    """11.2, 11.6: a used Advantage passes to the opponent when the impulse (or phase) ends."""
+    day = board(game).day
     used = day["advantage_used"]
-    if used and holder == used:  # 11.2: a used Advantage passes when the impulse ends
-        holder = enemy_of(used)
-        game.log(Event("note", side=used, purpose=f"the Advantage used by {used} passes to {holder}", rule="11.2"))
-    game.set("bkn_day", {}, advantage=holder, sunset_drm=drm, advantage_used=None)
+    if used and day["advantage"] == used:
+        game.set("bkn_day", {}, advantage=enemy_of(used))
+        game.log(
+            Event("note", side=used, purpose=f"the Advantage used by {used} passes to {enemy_of(used)}", rule="11.2")
+        )
+    game.set("bkn_day", {}, advantage_used=None)

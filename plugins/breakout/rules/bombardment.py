@@ -176,6 +176,11 @@ def answer(game, decision, choice: str) -> None:
     if choice == "reroll":
         advantage.use(game, decision["side"], f"reroll of the bombardment of {plan['target']}", "11.6")
         _roll(game, plan)
+        if plan["sunset"]:  # 11.5: the rerolled Allied DR is the Sunset DR
+            game.set("bkn_day", {}, sunset_raw=plan["raw_at"])
+            game.log(
+                Event("note", side=ALLIED, purpose=f"the rerolled DR {plan['raw_at']} is the Sunset DR", rule="11.5")
+            )
     _after_bombardment(game, plan)
 
 
@@ -216,7 +221,9 @@ def _plan(game, side: str, target: str, kind: str, terms, primary: str, nebelwer
 
 def _roll(game, plan) -> None:
     side, target = plan["side"], plan["target"]
+    sunset_before = board(game).day["sunset_raw"]
     plan["raw_at"] = roll_dr(game, side, f"bombardment of {target}", "10.1")
+    plan.setdefault("sunset", sunset_before is None and board(game).day["sunset_raw"] is not None)  # 6.3
     plan["raw_dt"] = roll_dr(game, enemy_of(side), f"defence of {target} against bombardment", "10.1")
     plan["AT"], plan["DT"] = plan["AV"] + plan["raw_at"], plan["DV"] + plan["raw_dt"]
 

@@ -11,6 +11,7 @@ from phaseline import Action, Event
 from phaseline import sequence as walker
 
 from ..scenarios import ALLIED, GERMAN
+from . import rerolls
 from .board import POINT_TYPES, Board, board, enemy_of
 
 REPAIRS_PER_IMPULSE = {ALLIED: 4, GERMAN: 1}  # 20.2
@@ -118,17 +119,31 @@ def seizure_drm(game, b: Board, bridge: dict, side: str, here: str) -> list[tupl
     return terms
 
 
-def _roll(game, side: str, what: str, terms: list[tuple[str, int]], rule: str) -> bool:
-    die = game.roll(what, rule=rule, side=side)
+def _roll(game, side: str, what: str, terms: list[tuple[str, int]], rule: str, then: str, context: dict) -> None:
+    """A bridge dr (20.2-20.4); 11.6: the Advantage holder may have it rerolled before ``then`` applies it."""
+    rerolls.roll(game, side, what, rule, then, {**context, "side": side, "what": what, "terms": terms, "rule": rule})
+
+
+def _succeeds(game, context: dict, die: int) -> bool:
+    """20.2-20.4: dr + drm >= 7, logged with its modifiers."""
+    terms, what = context["terms"], context["what"]
     total = die + sum(v for _, v in terms)
     mods = ", ".join(f"{v:+d} {name}" for name, v in terms)
     ok = total >= SUCCESS
-    game.log(
-        Event(
-            "note", side=side, purpose=f"{what}: dr {die} {mods} = {total}: {'success' if ok else 'fails'}", rule=rule
-        )
-    )
+    purpose = f"{what}: dr {die} {mods} = {total}: {'success' if ok else 'fails'}"
+    game.log(Event("note", side=context["side"], purpose=purpose, rule=context["rule"]))
     return ok
+
+
+def _settle_try(game, context: dict, die: int, what: str) -> tuple[bool, str, list[str]]:
+    """The dr decides the first pending bridge; the try is recorded (one per impulse or phase).
+
+    Returns (success, that bridge, the bridges still to roll for)."""
+    ok = _succeeds(game, context, die)
+    bridge_id, *rest = context["pending"]
+    seized = ok and what == "seize"
+    game.insert("bkn_bridge_try", {"bridge_id": bridge_id, "side": context["side"], "what": what, "seized": seized})
+    return ok, bridge_id, rest
 
 
 # === 20.3 SEIZURE (8.22) ====================================================================
@@ -169,12 +184,15 @@ def seize(game, action: Action) -> None:
         unit = board(game).units[unit["unit_id"]]
     game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.22: 1 MF
     terms = seizure_drm(game, board(game), bridge, action.side, unit["space_id"])
-    ok = _roll(game, action.side, f"{unit['unit_id']} tries to seize {bridge['name']}", terms, "20.3")
-    game.insert(
-        "bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": action.side, "what": "seize", "seized": ok}
-    )
+    what = f"{unit['unit_id']} tries to seize {bridge['name']}"
+    _roll(game, action.side, what, terms, "20.3", "seize", {"pending": [bridge["bridge_id"]]})
+
+
+@rerolls.follows("seize")
+def _seizure_rolled(game, context: dict, die: int) -> None:
+    ok, bridge_id, _ = _settle_try(game, context, die, "seize")
     if ok:
-        set_bridge(game, bridge, action.side)
+        set_bridge(game, board(game).bridges[bridge_id], context["side"])
 
 
 def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
@@ -226,24 +244,33 @@ def repair(game, action: Action) -> None:
             raise game.violation(f"cannot repair {bridge['bridge_id']}: {refusal}", "20.2")
     area = min(common)
     activate(game, side, area)
-    for bridge in bridges:
-        attempt_repair(game, side, bridge, "20.2")
+    attempt_repairs(game, side, [bridge["bridge_id"] for bridge in bridges], "20.2")
 
 
-def attempt_repair(game, side: str, bridge: dict, rule: str) -> bool:
-    """One repair roll with a construction marker (20.2): success takes the bridge, failure +1 level."""
+def attempt_repairs(game, side: str, bridge_ids: list[str], rule: str) -> None:
+    """One repair roll per bridge, in turn, each with a construction marker (20.2)."""
+    if not bridge_ids:
+        return
+    bridge = board(game).bridges[bridge_ids[0]]
     level = _construction_marker(game, bridge["bridge_id"], side)
     terms = repair_drm(game, board(game), bridge, side, level)
-    ok = _roll(game, side, f"{side} repairs {bridge['name']}", terms, rule)
-    game.insert("bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": side, "what": "repair", "seized": False})
+    context = {"pending": bridge_ids, "level": level}
+    _roll(game, side, f"{side} repairs {bridge['name']}", terms, rule, "repair", context)
+
+
+@rerolls.follows("repair")
+def _repair_rolled(game, context: dict, die: int) -> None:
+    """20.2: success takes the bridge and frees both sides' markers; failure raises the level by one."""
+    ok, bridge_id, rest = _settle_try(game, context, die, "repair")
+    side = context["side"]
     if ok:
-        set_bridge(game, bridge, side)
+        set_bridge(game, board(game).bridges[bridge_id], side)
         for owner in (GERMAN, ALLIED):  # 20.2: both sides' markers come off
-            if _level(game, bridge["bridge_id"], owner) is not None:
-                game.delete("bkn_construction", {"bridge_id": bridge["bridge_id"], "side": owner})
+            if _level(game, bridge_id, owner) is not None:
+                game.delete("bkn_construction", {"bridge_id": bridge_id, "side": owner})
     else:
-        game.set("bkn_construction", {"bridge_id": bridge["bridge_id"], "side": side}, level=min(MAX_LEVEL, level + 1))
-    return ok
+        game.set("bkn_construction", {"bridge_id": bridge_id, "side": side}, level=min(MAX_LEVEL, context["level"] + 1))
+    attempt_repairs(game, side, rest, context["rule"])
 
 
 def _construction_marker(game, bridge_id: str, side: str) -> int:
@@ -303,15 +330,24 @@ def demolish(game, action: Action) -> None:
         if not ends:
             raise game.violation("demolished bridges must all border one activated area", "8.23")
         activate(game, side, min(ends))
-    for bridge in bridges:
-        terms = demolition_drm(game, board(game), bridge, side)
-        ok = _roll(game, side, f"{side} blows {bridge['name']}", terms, "20.4")
-        game.insert(
-            "bkn_bridge_try", {"bridge_id": bridge["bridge_id"], "side": side, "what": "demolish", "seized": False}
-        )
-        if ok:
-            set_bridge(game, bridge, "destroyed")
-    walker.end_step(game)  # 8.23: demolition closes the impulse
+    _next_demolition(game, side, [bridge["bridge_id"] for bridge in bridges])
+
+
+def _next_demolition(game, side: str, bridge_ids: list[str]) -> None:
+    if not bridge_ids:
+        walker.end_step(game)  # 8.23: demolition closes the impulse
+        return
+    bridge = board(game).bridges[bridge_ids[0]]
+    terms = demolition_drm(game, board(game), bridge, side)
+    _roll(game, side, f"{side} blows {bridge['name']}", terms, "20.4", "demolish", {"pending": bridge_ids})
+
+
+@rerolls.follows("demolish")
+def _demolition_rolled(game, context: dict, die: int) -> None:
+    ok, bridge_id, rest = _settle_try(game, context, die, "demolish")
+    if ok:
+        set_bridge(game, board(game).bridges[bridge_id], "destroyed")
+    _next_demolition(game, context["side"], rest)
 
 
 # === legal actions ============================================================================

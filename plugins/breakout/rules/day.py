@@ -13,9 +13,10 @@ from phaseline import Event
 
 from ..scenarios import ALLIED
 from ..sequence import named
-from . import advantage
+from . import advantage, rerolls
 from .board import board, clear_traffic
 from .landings import begin_phase as begin_landings
+from .victory import check_breakout
 
 
 def roll_dr(game, side: str, purpose: str, rule: str) -> int:
@@ -57,12 +58,13 @@ def begin_impulse(game, step) -> None:
     advantage.begin(game)
 
 
-def end_impulse(game, step) -> None:
-    """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR."""
+def end_impulse(game, step) -> bool:
+    """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR.
+
+    Returns True while the Sunset DR waits for the Advantage holder's answer (11.6)."""
     from .works import update as update_works
 
     update_works(game)  # 15.2
-    gid = game.game_id
     game.update_where(  # 8.32
         "unit_state",
         "status = 'Fresh' AND (moved OR attacked) AND side = ?",
@@ -78,13 +80,35 @@ def end_impulse(game, step) -> None:
         if passes >= 2:  # 8.6
             game.set("bkn_day", {}, day_over=True)
             game.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
-        return
+        _breakout_at_day_end(game)
+        return False
     raw = day["sunset_raw"]
     if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
-        raw = roll_dr(game, ALLIED, "Sunset DR", "6.3")
+        # 11.6: the holder may have it rerolled; the day's fate waits for the answer
+        return rerolls.roll(game, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
+    close_allied_impulse(game, raw, passes)
+    return False
+
+
+@rerolls.follows("sunset")
+def _sunset_rolled_alone(game, context: dict, raw: int) -> None:
+    game.set("bkn_day", {}, sunset_raw=raw)  # 11.5: a rerolled Sunset DR is the Sunset DR
+    close_allied_impulse(game, raw, context["passes"])
+
+
+def close_allied_impulse(game, raw: int, passes: int) -> None:
+    """The Sunset DR decides the day (6.3); then the Advantage settles (11.23) and 22.1 is checked."""
     sunset(game, raw, passes)
     advantage.settle(game)  # 11.23: after the Sunset DR
-    del gid
+    _breakout_at_day_end(game)
+
+
+def _breakout_at_day_end(game) -> None:
+    """22.1: a breakout is checked as the Daylight phase ends."""
+    if board(game).day["day_over"]:
+        outcome = check_breakout(game)
+        if outcome is not None:
+            game.end_match(outcome)
 
 
 def sunset(game, raw: int, passes: int = 0) -> None:

@@ -3,7 +3,7 @@
 German step: zone units refit by themselves and Cherbourg's units roll (12.6, 12.62); the
 player places up to 6 depots (depot AREA), refits units from them (refit UNIT), may buy
 impulse-track spaces (buy N); at its end unused SP of free depots go to the Reserve and
-isolated units roll for surrender (12.8). Allied step: the beaches land their depots
+isolated units roll for surrender (12.8, surrender.py). Allied step: the beaches land their depots
 (12.7), air supply comes first (airsupply AREA UNITS), depots may move inland
 (depot DEPOT AREA), then refits, purchases and, in the extended game, top-ups (24.7).
 """
@@ -13,10 +13,11 @@ from __future__ import annotations
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from . import supply
+from . import advantage, rerolls, supply, works
 from .board import LADDER, board
-from .bridges import REPAIRS_PER_IMPULSE, attempt_repair, clear_attempts, repair_refusal
+from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
+from .surrender import surrender
 
 STEP_VERBS = {
     GERMAN: ("depot", "refit", "repair", "buy"),
@@ -43,8 +44,10 @@ def begin_refit(game, side: str) -> None:
     supply.set_sources(game, depots_for=side)
 
 
-def end_refit(game, side: str) -> None:
-    """12.53: unused SP of depots in free areas go to the Reserve; the rest are lost."""
+def end_refit(game, side: str) -> bool:
+    """12.53: unused SP of depots in free areas go to the Reserve; the rest are lost.
+
+    Returns True while a surrender dr waits for the Advantage holder's answer (11.6)."""
     b = board(game)
     banked = sum(d["sp"] for d in supply.depots(game, side) if b.areas[d["space_id"]].free(side))
     supply.add_reserve(game, side, banked)
@@ -57,10 +60,12 @@ def end_refit(game, side: str) -> None:
     )
     supply.set_sources(game)
     clear_attempts(game)
+    works.update(game)  # 15.2: a refit can bring a Spent unit onto the works
     if side == GERMAN:
-        surrender(game)  # 12.8: at the end of the German Refit phase
-    else:
-        supply.clear_impulse_weather(game)
+        return surrender(game)  # 12.8: at the end of the German Refit phase (then the Advantage settles)
+    supply.clear_impulse_weather(game)
+    advantage.pass_if_used(game)  # 11.6: a used Advantage passes as the phase ends
+    return False
 
 
 def improve(game, unit: dict, how: str, rule: str) -> None:
@@ -88,53 +93,36 @@ def refit_zones(game) -> None:
 
 def refit_cherbourg(game) -> None:
     """12.62: German units in Cherbourg roll before depots: Spent 4+, Dis1 5+, Dis2 6."""
-    c = chart(game)
-    need = {"Spent": c["cherbourg_spent"], "Dis1": c["cherbourg_dis1"], "Dis2": c["cherbourg_dis2"]}
     ports = {
         r[0]
         for r in game.con.execute(
             "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'major'", [game.game_id]
         ).fetchall()
     }
-    b = board(game)
-    for unit in list(b.units.values()):
-        if unit["side"] == GERMAN and unit["status"] in need and unit["space_id"] in ports:
-            die = game.roll(f"Cherbourg refit of {unit['unit_id']} ({unit['status']})", rule="12.62", side=GERMAN)
-            if die >= need[unit["status"]]:
-                improve(game, unit, "cherbourg", "12.62")
+    need = _cherbourg_needs(game)
+    units = board(game).units.values()
+    pending = [u["unit_id"] for u in units if u["side"] == GERMAN and u["status"] in need and u["space_id"] in ports]
+    _next_cherbourg(game, {"pending": pending})
 
 
-def surrender(game) -> None:
-    """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse."""
-    levels = {
-        code: int(value)
-        for code, value in game.con.execute(
-            "SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'surrender'", [game.game_id]
-        ).fetchall()
-    }
-    b = board(game)
-    for row in supply.isolated(game, GERMAN):
-        unit = b.units[row["unit_id"]]
-        if unit["type"] == "coastal" and unit["status"] not in levels:
-            continue
-        level = levels[unit["status"]]
-        die = game.roll(f"surrender of isolated {unit['unit_id']} (level {level})", rule="12.8", side=GERMAN)
-        if die < level:
-            status = "eliminated"
-        elif die == level:
-            status = LADDER[LADDER.index(unit["status"]) + 1]
-        else:
-            continue
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status)
-        game.log(
-            Event(
-                "note",
-                side=GERMAN,
-                unit_id=unit["unit_id"],
-                purpose=f"{unit['unit_id']} isolated ({row['reason']}): dr {die} -> {status}",
-                rule="12.8",
-            )
-        )
+def _cherbourg_needs(game) -> dict[str, int]:
+    c = chart(game)
+    return {"Spent": c["cherbourg_spent"], "Dis1": c["cherbourg_dis1"], "Dis2": c["cherbourg_dis2"]}
+
+
+def _next_cherbourg(game, context: dict) -> None:
+    if context["pending"]:
+        unit = board(game).units[context["pending"][0]]
+        purpose = f"Cherbourg refit of {unit['unit_id']} ({unit['status']})"
+        rerolls.roll(game, GERMAN, purpose, "12.62", "cherbourg", context)  # 11.6
+
+
+@rerolls.follows("cherbourg")
+def _cherbourg_rolled(game, context: dict, die: int) -> None:
+    unit = board(game).units[context["pending"][0]]
+    if die >= _cherbourg_needs(game)[unit["status"]]:
+        improve(game, unit, "cherbourg", "12.62")
+    _next_cherbourg(game, {"pending": context["pending"][1:]})
 
 
 # === ACTIONS =================================================================================
@@ -224,7 +212,7 @@ def night_construction(game, action: Action) -> None:
     cost, depot_id = option
     sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
-    attempt_repair(game, side, board(game).bridges[bridge_id], "20.2")
+    attempt_repairs(game, side, [bridge_id], "20.2")
 
 
 def _night_options(game, side: str) -> dict[str, tuple[int, str]]:
@@ -259,17 +247,27 @@ def air_supply(game, action: Action) -> None:
     if refusal:
         raise game.violation(f"no air supply to {area_id}: {refusal}", "12.9")
     game.set("bkn_supply", {"side": ALLIED}, air_supplied=True)
-    c = chart(game)
-    b = board(game)
-    for unit_id in units:
-        unit = b.units[unit_id]
-        terms = air_drm(game, area_id, unit)
-        die = game.roll(f"air supply of {unit_id}", rule="12.9", side=ALLIED)
-        total = die + sum(v for _, v in terms)
-        mods = ", ".join(f"{v:+d} {n}" for n, v in terms)
-        game.log(Event("note", side=ALLIED, purpose=f"air supply of {unit_id}: dr {die} {mods} = {total}", rule="12.9"))
-        if total >= c["air_supply_target"]:
-            improve(game, unit, "air supply", "12.9")
+    _next_air_supply(game, {"area": area_id, "pending": units})
+
+
+def _next_air_supply(game, context: dict) -> None:
+    if context["pending"]:
+        unit_id = context["pending"][0]
+        rerolls.roll(game, ALLIED, f"air supply of {unit_id}", "12.9", "air-supply", context)  # 11.6
+
+
+@rerolls.follows("air-supply")
+def _air_supply_rolled(game, context: dict, die: int) -> None:
+    unit = board(game).units[context["pending"][0]]
+    terms = air_drm(game, context["area"], unit)
+    total = die + sum(v for _, v in terms)
+    mods = ", ".join(f"{v:+d} {n}" for n, v in terms)
+    game.log(
+        Event("note", side=ALLIED, purpose=f"air supply of {unit['unit_id']}: dr {die} {mods} = {total}", rule="12.9")
+    )
+    if total >= chart(game)["air_supply_target"]:
+        improve(game, unit, "air supply", "12.9")
+    _next_air_supply(game, {**context, "pending": context["pending"][1:]})
 
 
 def air_drm(game, area_id: str, unit: dict) -> list[tuple[str, int]]:

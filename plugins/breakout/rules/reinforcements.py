@@ -8,7 +8,8 @@ unless the area is German-controlled and uncontested: then they come by sea from
 (19.5). Units that did not land wait offshore and are redeployed at Dawn to an available
 approach box of their nationality: on 7 June only their own beach's, later any (3.5,
 19.5); the engine keeps them at their own beach while it can be landed on, and else
-sends them to the first available beach of their nationality in beach order. The US
+sends them to the first available beach of their nationality in beach order. A held-back
+airborne unit has no beach of its own: the Allied player chooses its box (19.5). The US
 Ranger battalions are withdrawn at the first Dawn with Omaha Allied-controlled (19.6).
 """
 
@@ -69,7 +70,7 @@ def available_boxes(game, nationality: str) -> list[str]:
 
 def place(game, day: int) -> None:
     """19.1-19.3, 19.5: today's reinforcements, Germans first."""
-    placed = []
+    placed, choices = [], []
     for r in [*arriving(game, day), *held_back(game, day)]:
         where, why = r["arrive_at"], "19.3"
         if r["method"] == "zone":
@@ -86,9 +87,11 @@ def place(game, day: int) -> None:
                     )
                 )
                 continue
-        elif where is None:
+        elif where is None:  # 19.5: held back, it comes by sea to a box its owner chooses (below)
             boxes = available_boxes(game, national_group(r["nationality"])) or _boxes(game, r["nationality"])
             where = boxes[0]
+            if len(boxes) > 1:
+                choices.append((r["unit_id"], boxes))
         placed.append({"unit_id": r["unit_id"], "space_id": where, "side": r["bloc"], "status": "Fresh", "rule": why})
     if not placed:
         return
@@ -107,6 +110,28 @@ def place(game, day: int) -> None:
                 )
             )
     update_control(game, sorted({p["space_id"] for p in placed if p["rule"] == "19.5"}))
+    for unit_id, boxes in choices:
+        ask_box(game, unit_id, boxes)
+
+
+# === 19.5 HELD-BACK AIRBORNE UNITS: THEIR OWNER CHOOSES THE BOX ===============================
+
+BOX_DECISION = "approach-box"
+
+
+def ask_box(game, unit_id: str, boxes: list[str]) -> None:
+    """19.5, 3.5: the Allied player picks the available approach box of the unit's nationality
+    (the unit waits in the first, the default that a bot keeps, until the answer)."""
+    prompt = f"{unit_id} could not drop on 7 June and comes by sea: to which approach box? (19.5, 3.5)"
+    game.ask(ALLIED, BOX_DECISION, prompt, boxes, {"unit": unit_id}, rule="19.5")
+
+
+def answer_box(game, decision, box: str) -> None:
+    """19.5: the unit goes to the chosen approach box."""
+    unit_id = decision["context"]["unit"]
+    if board(game).units[unit_id]["space_id"] != box:
+        game.set("unit_state", {"unit_id": unit_id}, space_id=box)
+    game.log(Event("note", side=ALLIED, unit_id=unit_id, purpose=f"{unit_id} comes by sea to {box}", rule="19.5"))
 
 
 def _boxes(game, nationality: str) -> list[str]:

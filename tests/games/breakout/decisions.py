@@ -29,3 +29,9 @@ def answer_all(game, preferences: dict[str, str | list[str]] | None = None) -> l
         given.append((decision["kind"], choice))
         game.play(Action("choose", (choice,), decision["side"]))
     return given
+
+
+def keep_rolls(game) -> None:
+    """The Advantage holder keeps every roll offered for a reroll (11.6) until another decision is owed."""
+    while (decision := game.open_decision()) is not None and decision["kind"] == "other-reroll":
+        game.play(Action("choose", ("keep",), decision["side"]))

@@ -191,11 +191,19 @@ def new_match(tmp_path: Path, text: str, *, seed: int = 1) -> Game:
     return match_of(folder, after, seed=seed)
 
 
-def match_of(folder: Path, after: dict, *, seed: int = 1, options: tuple[str, ...] = ()) -> Game:
+def match_of(
+    folder: Path,
+    after: dict,
+    *,
+    seed: int = 1,
+    options: tuple[str, ...] = (),
+    controllers: dict[str, str] | None = None,
+) -> Game:
     """A match of a written position folder, with the conditions and control ``after`` set up."""
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
-    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=seed, options=options)
+    store = Store.open(":memory:")
+    game = Game.create(store, reg, info.name, chosen, seed=seed, options=options, controllers=controllers)
     if after["status"] or after["control"]:
         with game.store.transaction():
             game.log(Event("note", purpose="test position: conditions and control"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event
 from phaseline.games.breakout.rules.board import board
@@ -65,6 +66,7 @@ def test_6_3_the_german_impulse_comes_first_and_the_allied_pass_rolls_sunset(tmp
     script_dice(game, monkeypatch, [3, 4])
     game.play(Action("move", ("A1", "2"), "allied"))
     game.play(Action("end", (), "allied"))  # no Allied DR in this impulse: the Sunset DR alone
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 1
 
 
@@ -73,6 +75,7 @@ def test_8_6_two_consecutive_passes_end_daylight(tmp_path, monkeypatch):
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, [6, 6])
     game.play(Action("pass", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert game.clock.phase in ("regroup", "refit") or game.finished
 
 

@@ -4,7 +4,7 @@ activated contested area (8.11-8.54)."""
 from __future__ import annotations
 
 import pytest
-from games.breakout.decisions import answer_all, asked, choose
+from games.breakout.decisions import answer_all, asked, choose, keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, InvalidOrder, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -159,6 +159,7 @@ def test_8_52_a_voluntary_attack_with_some_of_the_units(tmp_path, monkeypatch):
     units = board(game).units
     assert (units["A1"]["status"], units["A2"]["status"]) == ("Fresh", "Dis1")
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert board(game).units["A1"]["status"] == "Spent"  # it moved without attacking
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from games.breakout.decisions import choose
+from games.breakout.decisions import choose, keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -129,6 +129,7 @@ def test_8_32_units_that_moved_are_spent_after_the_impulse(tmp_path):
     _allied_impulse(game)
     game.play(Action("move", ("A1", "2"), "allied"))
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     units = board(game).units
     assert units["A1"]["status"] == "Spent" and units["A2"]["status"] == "Fresh"
 

@@ -237,6 +237,44 @@ def test_9_42_stalemate_point_unit_dis1_others_spent_and_may_stay(tmp_path, monk
     assert (units["A1"]["space_id"], units["A2"]["space_id"]) == ("2", "1")
 
 
+BRIDGED = """
+area 1 clear 1
+area 2 clear 1
+border 1-2 river
+bridge BR1 1-2 german
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit A2 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2
+"""
+
+
+def test_9_42_worked_example_10_a_stalemate_across_an_enemy_held_bridge_takes_it(tmp_path, monkeypatch):
+    """Digest example 10: AT = DT; all attackers Spent, the point Dis1; they may retreat, and
+    the bridge becomes Allied-held anyway (8.511)."""
+    game = new_match(tmp_path, BRIDGED)
+    _enter(game, "A1", "A2")  # across the enemy-held bridge: a forced attack (8.51)
+    values = _values(game)
+    defence = values["AV"] + 6 - values["DV"]  # the defender's DR that makes AT = DT
+    _attack(game, monkeypatch, [3, 3, defence // 2, defence - defence // 2], "A1,A2")
+    assert outcome({"AT": values["AV"] + 6, "DT": values["DV"] + defence}) == "stalemate"
+    assert _statuses(game, "A1", "A2") == ["Dis1", "Spent"]
+    assert asked(game) == ("allied", "attacker-retreat", ["stay", "1"])  # 9.61: by choice
+    choose(game, "1", "1")
+    units = board(game).units
+    assert (units["A1"]["space_id"], units["A2"]["space_id"]) == ("1", "1")
+    assert board(game).bridges["BR1"]["state"] == "allied"
+
+
+def test_9_41_a_repulse_across_an_enemy_held_bridge_leaves_it_german(tmp_path, monkeypatch):
+    """8.511: only a forced attack that is not repulsed takes the bridge; 9.41: the attackers go back."""
+    game = new_match(tmp_path, BRIDGED)
+    _enter(game, "A1")
+    _attack(game, monkeypatch, [1, 1, 6, 6])
+    assert _statuses(game, "A1") == ["Dis1"] and board(game).units["A1"]["space_id"] == "1"
+    assert board(game).bridges["BR1"]["state"] == "german"
+
+
 def test_9_8_excess_casualty_points_are_ignored_and_make_an_overrun(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")

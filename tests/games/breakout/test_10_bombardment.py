@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from games.breakout.decisions import asked, choose
+from games.breakout.decisions import asked, choose, keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -78,6 +78,7 @@ def test_17_3_an_air_strike_does_not_advance_the_impulse_marker(tmp_path, monkey
     game.play(Action("bombard", ("2", "AIR_US", "G1"), "allied"))
     choose(game, "keep")
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert board(game).day["impulse"] == 0 and game.clock.step == "german-impulse"
 
 

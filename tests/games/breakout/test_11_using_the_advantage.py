@@ -4,7 +4,7 @@ Sunset DR; and the rulings on when a loss-triggered transfer happens."""
 from __future__ import annotations
 
 import pytest
-from games.breakout.decisions import answer_all, asked, choose
+from games.breakout.decisions import answer_all, asked, choose, keep_rolls
 from games.breakout.position import new_match, script_dice, write_position
 from phaseline import Action, Event, Game, RuleViolation, Store
 from phaseline.games.breakout.rules.board import board
@@ -84,6 +84,7 @@ def test_11_3_a_combat_reroll_by_both_sides_and_the_advantage_passes(tmp_path, m
     assert _day(game)["advantage"] == "allied"  # still held until the impulse ends
     assert _day(game)["advantage_used"] == "allied"
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert _day(game)["advantage"] == "german"  # 11.2: it passes when the impulse ends
 
 
@@ -133,6 +134,7 @@ def test_11_4_a_double_impulse_activates_twice_with_both_nationalities(tmp_path,
     rolls_as_sunset = game.rows("SELECT seq FROM event WHERE game_id = ? AND rule = '6.3'", [game.game_id])
     assert len(rolls_as_sunset) == 1  # only the first half's DR was the Sunset DR
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert _day(game)["impulse"] == impulse + 1  # one impulse on the track (raw 7 >= 1)
 
 
@@ -181,6 +183,7 @@ def test_loss_transfer_timing(tmp_path, monkeypatch, options, holder_after_attac
     answer_all(game)
     assert _day(game)["advantage"] == holder_after_attack
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert _day(game)["advantage"] == "allied"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import refit, supply
@@ -30,6 +31,7 @@ def _refit_phase(game, monkeypatch, dice=()):
     game.play(Action("pass", (), "german"))
     queue = script_dice(game, monkeypatch, [6, 6, *dice])
     game.play(Action("pass", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR, and the rolls of the German Refit phase, stand
     return queue
 
 
@@ -175,6 +177,7 @@ def test_surrender(tmp_path, monkeypatch, status, die, after):
     game = new_match(tmp_path, text)
     _refit_phase(game, monkeypatch, [die])
     game.play(Action("end", (), "german"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _status(game, "G1") == after
 
 
@@ -232,6 +235,7 @@ def test_12_53_unused_sp_of_free_depots_go_to_the_reserve(tmp_path, monkeypatch)
     _refit_phase(game, monkeypatch, [6])  # 12.8: isolated G1's surrender dr
     game.play(Action("refit", ("A1",), "allied"))  # 2 SP from an Omaha depot
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert supply.reserve(game, "allied") == 18  # Omaha 8 + 10; contested Gold's 10 are lost
 
 
@@ -246,6 +250,7 @@ def test_12_53_buying_impulses_the_rulebook_example(tmp_path, monkeypatch):
     game.play(Action("buy", ("1",), "german"))
     assert board(game).day["impulse"] == 1
     game.play(Action("end", (), "german"))
+    keep_rolls(game)  # 11.6: the roll stands
     game.play(Action("buy", ("-3",), "allied"))
     assert board(game).day["impulse"] == -2 and supply.reserve(game, "allied") == 10
     with pytest.raises(RuleViolation, match="3 impulse-track spaces") as refused:
@@ -290,6 +295,7 @@ def test_12_9_air_supply_comes_first_and_once(tmp_path, monkeypatch):
     game = new_match(tmp_path, text)
     _refit_phase(game, monkeypatch, [4, 2])
     game.play(Action("airsupply", ("2", "A1,A2"), "allied"))  # +4 free area: 4 succeeds, 2 fails
+    keep_rolls(game)  # 11.6: the roll stands
     assert (_status(game, "A1"), _status(game, "A2")) == ("Fresh", "Spent")
     with pytest.raises(RuleViolation, match="used this Refit phase"):
         game.play(Action("airsupply", ("2", "A2"), "allied"))

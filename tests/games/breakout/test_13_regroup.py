@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import bridges
@@ -35,6 +36,7 @@ def _regroup_phase(game, monkeypatch):
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, [6, 6, 6])  # the Sunset DR, then isolated G1's surrender dr (12.8)
     game.play(Action("pass", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
 
 
 @pytest.mark.parametrize(
@@ -84,4 +86,5 @@ def test_6_5_germans_regroup_first_then_allies(tmp_path, monkeypatch):
         game.play(Action("regroup", ("G1", "5"), "german"))
     assert refused.value.rule == "13"
     game.play(Action("end", (), "german"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert game.clock.step == "allied-regroup"

@@ -39,7 +39,7 @@ def play(game, *orders: str) -> None:
 
 
 def keep_the_dice(game) -> None:
-    while (decision := game.open_decision()) is not None and decision["kind"] == "bombardment-reroll":
+    while (decision := game.open_decision()) is not None and decision["kind"] in ("bombardment-reroll", "other-reroll"):
         game.play(Action("choose", ("keep",), decision["side"]))
 
 

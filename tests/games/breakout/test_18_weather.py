@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event
 from phaseline.games.breakout.rules.board import board
@@ -92,6 +93,7 @@ def test_18_4_after_an_air_strike_the_weather_changes_though_the_marker_stays(tm
     game.play(Action("bombard", ("2", "AIR_US", "G2"), "allied"))
     game.play(Action("choose", ("keep",), "allied"))  # 11.6: the Advantage holder keeps the dice
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     day = board(game).day
     assert day["weather"] == "Overcast" and day["impulse"] == 3
 

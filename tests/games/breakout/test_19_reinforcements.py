@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from games.breakout.decisions import answer_all
+from games.breakout.decisions import answer_all, asked, choose
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -112,6 +112,24 @@ def test_19_5_airborne_reinforcements_drop_unless_the_area_is_german_and_unconte
     assert where(game, "D3") is None  # 3 is German and uncontested (the battery): from 8 June by sea
     at_dawn(game, 3)
     assert where(game, "D3") == "B2"
+
+
+def test_19_5_the_allied_player_chooses_the_box_of_a_held_back_airborne_unit(tmp_path):
+    utah = "area 5 clear 1\narea B5 sea\nborder 1-5\nborder 5-B5 landing\nbeach Utah 5 box=B5 nat=US\n"
+    game = new_match(tmp_path, COAST + utah + "unit D3 allied US infantry 3-4-3/2 3 arrive=7 method=drop\n")
+    at_dawn(game, 2)
+    assert where(game, "D3") is None  # held back: 3 is German and uncontested
+    at_dawn(game, 3)
+    assert asked(game) == ("allied", "approach-box", ["B2", "B5"])  # both US beaches may be landed on
+    choose(game, "B5")
+    assert where(game, "D3") == "B5" and game.open_decision() is None
+
+
+def test_19_5_a_held_back_unit_with_one_available_box_goes_there_unasked(tmp_path):
+    game = new_match(tmp_path, COAST + "unit D3 allied US infantry 3-4-3/2 3 arrive=7 method=drop\n")
+    at_dawn(game, 2)
+    at_dawn(game, 3)
+    assert where(game, "D3") == "B2" and game.open_decision() is None
 
 
 def test_19_3_a_landing_activates_the_box_and_may_move_on_from_a_free_beach(tmp_path):

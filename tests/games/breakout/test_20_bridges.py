@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import bridges
@@ -113,6 +114,7 @@ def test_8_221_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monk
     game = new_match(tmp_path, text)
     _to_allied_impulse(game, monkeypatch, [3, 6, 6])
     game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR1") == "allied"
     assert board(game).units["A1"]["mp"] == 2
     step = entry(game, board(game).units["A2"], "3")
@@ -130,6 +132,7 @@ def test_20_a_seized_bridge_is_undone_with_its_action(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
     _to_allied_impulse(game, monkeypatch, [5, 6, 6])
     game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR1") == "allied"
     with game.store.transaction():
         undo(game, force=True)
@@ -140,6 +143,7 @@ def test_20_3_a_failed_seizure_leaves_the_bridge(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
     _to_allied_impulse(game, monkeypatch, [2, 6, 6])
     game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR1") == "german"
 
 
@@ -166,6 +170,7 @@ def test_20_5_repair_between_two_free_areas_needs_2_then_succeeds_automatically(
     assert _drm(bridges.repair_drm(game, board(game), bridge, "allied", 0)) == 5
     _to_allied_impulse(game, monkeypatch, [1, 6, 6])
     game.play(Action("repair", ("BR3",), "allied"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR3") == "destroyed"
     assert game.one("SELECT level FROM bkn_construction WHERE game_id = ?", [game.game_id]) == 1
     assert _drm(bridges.repair_drm(game, board(game), bridge, "allied", 1)) + 1 >= bridges.SUCCESS
@@ -184,6 +189,7 @@ def test_20_2_an_allied_success_takes_the_bridge_and_lifts_the_markers(tmp_path,
     _set(game, "BR3", "destroyed")
     _to_allied_impulse(game, monkeypatch, [2, 6, 6])
     game.play(Action("repair", ("BR3",), "allied"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR3") == "allied"
     assert game.one("SELECT count(*) FROM bkn_construction WHERE game_id = ?", [game.game_id]) == 0
 
@@ -223,6 +229,7 @@ def test_8_23_demolition_ends_the_impulse_and_destroys_on_seven(tmp_path, monkey
     game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3\nunit A1 allied US infantry 3-4-3/2 1\n")
     script_dice(game, monkeypatch, [4, 6, 6])
     game.play(Action("demolish", ("BR1",), "german"))
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR1") == "destroyed"
     assert game.clock.step == "allied-impulse"
 
@@ -292,8 +299,10 @@ unit G1 german DE infantry 2-3-2/2 1 Spent
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, [6, 6, 2])
     game.play(Action("pass", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     game.play(Action("depot", ("1",), "german"))
     assert Action("repair", ("BR9",), "german") in game.legal_actions("german")
     game.play(Action("repair", ("BR9",), "german"))  # dr 2 + 3 + 3 - 1 = 7
+    keep_rolls(game)  # 11.6: the roll stands
     assert _state(game, "BR9") == "german"
     assert game.one("SELECT sp FROM bkn_depot WHERE game_id = ?", [game.game_id]) == 5 - 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from games.breakout.decisions import answer_all
+from games.breakout.decisions import answer_all, keep_rolls
 from games.breakout.victory_position import scored_match
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.optional import card_combat
@@ -75,6 +75,33 @@ def test_bids(tmp_path, german, allied, plays_allies, need):
     assert f"the player at the {plays_allies} seat plays the Allies" in note
 
 
+def test_23_2_the_higher_bidder_takes_the_allied_side_and_undo_gives_it_back(tmp_path):
+    from phaseline.replay import verify
+    from phaseline.undo import undo
+
+    bare = MAP.replace("control 1 US\n", "")  # no test-only state: every event comes from play
+    game = scored_match(tmp_path, bare, VP, options=("23.2",), controllers={"allied": "bot:heuristic"})
+    bid(game, "2", "0")  # the German seat (a human) outbids the Allied seat (a bot)
+    assert (game.controller("allied"), game.controller("german")) == ("human", "bot:heuristic")
+    assert verify(game.store, registry(), game.game_id) > 0
+    undo(game)  # the last action of the side the human now plays: the Allied seat's bid
+    assert (game.controller("allied"), game.controller("german")) == ("bot:heuristic", "human")
+    assert verify(game.store, registry(), game.game_id) > 0
+
+
+def test_23_2_status_shows_who_plays_each_side_after_the_bidding(tmp_path, home):
+    from clitools import run_cli
+
+    scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP)  # writes the position's scenario folder
+    new = ["new", "breakout-normandy", "--scenario", str(tmp_path / "position"), "-o", "23.2"]
+    code, out = run_cli([*new, "--bot", "allied=heuristic", "--seed", "1"])
+    assert code == 0 and "german (human)" in out  # the German seat bids first
+    code, out = run_cli(["choose", "2"])  # the Allied bot bids 0: the human now plays the Allies
+    assert code == 0 and "allied (human)" in out, out
+    code, out = run_cli(["replay", "--verify"])
+    assert code == 0 and "state matches" in out, out
+
+
 def test_23_2_equal_bids_apply_and_a_die_decides(tmp_path):
     game = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bid(game, "2", "2")
@@ -124,6 +151,7 @@ def test_23_3_an_assault_draws_one_card_each_and_other_rolls_stay_dice(tmp_path)
     game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
     answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     draws = game.rows("SELECT side, purpose FROM event WHERE rule = '23.3' AND kind = 'note' ORDER BY seq", [])
     assert [d["side"] for d in draws] == ["allied", "german"]
     assert not game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", [])
@@ -138,6 +166,7 @@ def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
     game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
     answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", []) == 4
 
 
@@ -156,6 +185,7 @@ def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
     game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
     answer_all(game, {"advantage-reroll": "keep"})
     game.play(Action("end", (), "allied"))
+    keep_rolls(game)  # 11.6: the Sunset DR stands
     assert verify(game.store, registry(), game.game_id) > 0
 
 

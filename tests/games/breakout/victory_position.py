@@ -32,6 +32,7 @@ def scored_match(
     base: str = "d-day",
     options: tuple[str, ...] = (),
     seed: int = 1,
+    controllers: dict[str, str] | None = None,
 ) -> Game:
     """A match of the position with VP chart ``vp`` (plus the standard items of 22.3/22.4)."""
     folder, after = write_position(tmp_path / "position", text)
@@ -53,16 +54,19 @@ def scored_match(
         f'game = "breakout-normandy"\nbase = "{base}"\ntitle = "test position"\n'
         f"first_turn = 1\nlast_turn = {len(track)}\n"
     )
-    return match_of(folder, after, seed=seed, options=options)
+    return match_of(folder, after, seed=seed, options=options, controllers=controllers)
 
 
 def end_the_day(game: Game) -> None:
     """Both sides pass until the Daylight phase is over (8.6), then end every later step."""
     turn = game.clock.turn
     while not game.finished and game.clock.turn == turn:
-        side = game.waiting_on()[0]
+        side, decision = game.waiting_on()
         verbs = {a.verb for a in game.legal_actions()}
-        game.play(Action("pass" if "pass" in verbs else "end", (), side))
+        if decision:  # 11.6: a roll offered for a reroll stands
+            game.play(Action("choose", (decision["choices"][0],), side))
+        else:
+            game.play(Action("pass" if "pass" in verbs else "end", (), side))
 
 
 def with_state(game: Game, **day) -> None:

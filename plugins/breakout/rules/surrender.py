@@ -1,0 +1,70 @@
+"""Surrender (12.8): isolated German units roll as the German Refit phase ends.
+
+Each isolated German unit rolls a dr against its surrender level (Fresh 1, Spent 2,
+Dis1 3, Dis2 4): less eliminates it, equal makes it one level worse (a Dis2 unit is
+eliminated). A unit with a supply line to Cherbourg is not isolated (12.62). Each dr may
+be rerolled by the Advantage holder (11.6); the phase waits for the answers, and a used
+Advantage passes when the last dr is settled.
+"""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from ..scenarios import GERMAN
+from . import advantage, rerolls, supply
+from .board import LADDER, board
+
+
+def surrender(game) -> bool:
+    """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse.
+
+    Returns True when a dr waits for the Advantage holder's answer (11.6)."""
+    levels = _surrender_levels(game)
+    b = board(game)
+    pending = []
+    for row in supply.isolated(game, GERMAN):
+        unit = b.units[row["unit_id"]]
+        if unit["type"] == "coastal" and unit["status"] not in levels:
+            continue
+        pending.append([unit["unit_id"], row["reason"]])
+    return _next_surrender(game, {"pending": pending})
+
+
+def _surrender_levels(game) -> dict[str, int]:
+    rows = game.con.execute(
+        "SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'surrender'", [game.game_id]
+    ).fetchall()
+    return {code: int(value) for code, value in rows}
+
+
+def _next_surrender(game, context: dict) -> bool:
+    """The next isolated unit's dr (11.6: the holder may have it rerolled); when none is left
+    the German Refit phase is over and a used Advantage passes."""
+    if not context["pending"]:
+        advantage.pass_if_used(game)
+        return False
+    unit = board(game).units[context["pending"][0][0]]
+    level = _surrender_levels(game)[unit["status"]]
+    purpose = f"surrender of isolated {unit['unit_id']} (level {level})"
+    return rerolls.roll(game, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
+
+
+@rerolls.follows("surrender")
+def _surrender_rolled(game, context: dict, die: int) -> None:
+    (unit_id, reason), rest = context["pending"][0], context["pending"][1:]
+    unit = board(game).units[unit_id]
+    level = _surrender_levels(game)[unit["status"]]
+    status = "eliminated" if die < level else LADDER[LADDER.index(unit["status"]) + 1] if die == level else None
+    if status:
+        game.set("unit_state", {"unit_id": unit_id}, status=status)
+        game.log(
+            Event(
+                "note",
+                side=GERMAN,
+                unit_id=unit_id,
+                purpose=f"{unit_id} isolated ({reason}): dr {die} -> {status}",
+                rule="12.8",
+            )
+        )
+    _next_surrender(game, {"pending": rest})

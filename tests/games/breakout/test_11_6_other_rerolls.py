@@ -1,0 +1,187 @@
+"""Breakout: Normandy 11.6: the Advantage rerolls any DR or dr other than an attack's.
+
+Seed 11.6: "the Advantage may also be used to reroll any DR/dr other than an attack's";
+it passes to the opponent when the current impulse (or phase) ends, so a rerolled roll is
+never rerolled again. 11.5: a rerolled Sunset DR is the Sunset DR.
+"""
+
+from __future__ import annotations
+
+from games.breakout.decisions import asked, choose
+from games.breakout.position import new_match, script_dice
+from phaseline import Action, Event, Game
+from phaseline.bots import run_bots
+from phaseline.games.breakout.rules.board import board
+from phaseline.plugins import registry
+from phaseline.replay import verify
+from phaseline.undo import undo
+
+MAP = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area ZA zone
+border 1-2
+border 2-3 river
+border 3-ZA arrow
+bridge BR1 2-3 german
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 3
+"""
+ON_THE_RIVER = MAP.replace("3-4-3/2 1", "3-4-3/2 2") + "control 2 US\n"  # A1 free in 2, next to BR1
+REROLL = ("allied", "other-reroll", ["keep", "reroll"])
+
+
+def _at_impulse(game: Game, n: int, holder: str = "allied") -> None:
+    with game.store.transaction():
+        game.log(Event("note", purpose=f"test position: impulse {n}, the {holder} side holds the Advantage"))
+        game.set("bkn_day", {}, impulse=n, advantage=holder, advantage_start=holder)
+
+
+def _sunset_alone(game: Game, monkeypatch, dice: list[int]) -> None:
+    """The Germans pass, the Allies move without a DR and end: the Sunset DR is rolled alone (6.3)."""
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, dice)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))
+
+
+# === THE SUNSET DR ROLLED ALONE (6.3, 11.5) =================================================
+
+
+def test_11_6_the_day_waits_for_the_holder_before_a_sunset_dr_is_applied(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _at_impulse(game, 3)
+    _sunset_alone(game, monkeypatch, [1, 1, 6, 6])  # DR 2 < impulse 3 would end the day
+    assert asked(game) == REROLL
+    assert game.clock.step == "allied-impulse" and not board(game).day["day_over"]  # the day has not ended
+    assert [a.verb for a in game.legal_actions()] == ["choose", "choose"]  # nothing else until answered
+    choose(game, "reroll")
+    day = board(game).day
+    assert (day["impulse"], day["day_over"]) == (4, False)  # 11.5: the reroll is the Sunset DR
+    sunset = game.one("SELECT purpose FROM event WHERE game_id = ? AND purpose LIKE 'Sunset DR %'", [game.game_id])
+    assert sunset == "Sunset DR 12+0 = 12 >= impulse 3: impulse 4"
+    assert game.clock.step == "german-impulse"
+    assert day["advantage"] == "german"  # 11.2: used, it passed when the impulse ended
+
+
+def test_11_6_a_kept_sunset_dr_ends_the_day(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _at_impulse(game, 3)
+    _sunset_alone(game, monkeypatch, [1, 1])
+    choose(game, "keep")
+    assert board(game).day["day_over"] and game.clock.step == "german-refit"
+    assert board(game).day["advantage"] == "allied"  # not used: the Allies keep it
+
+
+def test_11_6_the_german_holder_may_reroll_a_sunset_dr_that_prolongs_the_day(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _at_impulse(game, 3, holder="german")
+    _sunset_alone(game, monkeypatch, [6, 6, 1, 1])
+    assert asked(game) == ("german", "other-reroll", ["keep", "reroll"])
+    choose(game, "reroll")  # 12 would go on; the reroll 2 < 3 ends the day
+    assert board(game).day["day_over"] and game.clock.step == "german-refit"
+    assert board(game).day["advantage"] == "allied"
+
+
+def test_11_6_no_decision_once_the_advantage_is_used_this_impulse(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP)
+    _at_impulse(game, 3)
+    game.play(Action("pass", (), "german"))
+    with game.store.transaction():
+        game.log(Event("note", purpose="test position: the Allies used the Advantage this impulse"))
+        game.set("bkn_day", {}, advantage_used="allied")
+    script_dice(game, monkeypatch, [1, 1])
+    game.play(Action("pass", (), "allied"))
+    assert game.open_decision() is None and board(game).day["day_over"]
+
+
+def test_11_6_a_sunset_reroll_undoes_and_replays(tmp_path):
+    game = new_match(tmp_path, MAP)  # no test-only state: every event comes from play
+    game.play(Action("pass", (), "german"))
+    game.play(Action("pass", (), "allied"))
+    assert asked(game) == REROLL
+    choose(game, "reroll")
+    assert verify(game.store, registry(), game.game_id) > 0
+    undo(game, force=True)  # back to the open decision, the first Sunset DR kept in the log
+    assert asked(game) == REROLL and game.clock.step == "allied-impulse"
+    choose(game, "keep")
+    assert verify(game.store, registry(), game.game_id) > 0
+
+
+def test_11_6_bots_answer_the_reroll_of_a_sunset_dr(tmp_path):
+    game = new_match(tmp_path, MAP)
+    bots = {"german": "bot:heuristic", "allied": "bot:heuristic"}
+    while game.clock.turn == 1 and not game.finished:
+        run_bots(game, registry(), controllers=bots, max_actions=1)
+    answered = game.rows("SELECT answer FROM decision WHERE game_id = ? AND kind = 'other-reroll'", [game.game_id])
+    assert answered and {r["answer"] for r in answered} <= {"keep", "reroll"}
+
+
+# === BRIDGES (20.2-20.4) =====================================================================
+
+
+def test_11_6_a_failed_seizure_dr_rerolled_takes_the_bridge(tmp_path, monkeypatch):
+    game = new_match(tmp_path, ON_THE_RIVER)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 6])  # dr 1 + 3 free - 1 Fresh G1 = 3 fails; 6 + 2 = 8 succeeds
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    assert asked(game) == REROLL and board(game).bridges["BR1"]["state"] == "german"  # not yet applied
+    choose(game, "reroll")
+    assert board(game).bridges["BR1"]["state"] == "allied"
+    rolls = game.rows("SELECT purpose FROM event WHERE game_id = ? AND purpose LIKE '%dr % = %'", [game.game_id])
+    assert [r["purpose"] for r in rolls] == [  # only the roll that stands is applied
+        "A1 tries to seize BR1: dr 6 +3 from a free area, -1 1 Fresh enemy units = 8: success"
+    ]
+
+
+def test_11_6_the_german_holder_may_reroll_an_allied_seizure(tmp_path, monkeypatch):
+    game = new_match(tmp_path, ON_THE_RIVER)
+    _at_impulse(game, 0, holder="german")
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 1])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    assert asked(game) == ("german", "other-reroll", ["keep", "reroll"])
+    choose(game, "reroll")
+    assert board(game).bridges["BR1"]["state"] == "german"
+
+
+# === SURRENDER (12.8) ==========================================================================
+
+
+def test_11_6_the_allies_reroll_a_surrender_dr_and_the_refit_phase_waits(tmp_path, monkeypatch):
+    text = MAP + "area 4 clear 1\nborder 3-4\nunit G2 german DE infantry 2-3-2/2 4 Dis1\ncontrol 3 US\n"
+    game = new_match(tmp_path, text)  # G2 in 4 can reach the zone only through Allied 3: isolated
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 6, 5, 2])  # Sunset DR 12, then surrender dr 5 (no effect) and 2
+    game.play(Action("pass", (), "allied"))
+    choose(game, "keep")  # the Sunset DR: the day ends after impulse 0's two passes (8.6)
+    assert asked(game) == REROLL and game.clock.step == "german-refit"  # G2's dr 5: the phase waits
+    assert board(game).units["G2"]["status"] == "Dis1"
+    choose(game, "reroll")  # 12.8: Dis1 surrenders on less than 3
+    assert "G2" not in board(game).units or board(game).units["G2"]["status"] == "eliminated"
+    assert game.clock.step != "german-refit"
+    assert board(game).day["advantage"] == "german"  # 11.6: it passed as the German Refit phase ended
+
+
+# === 11.5: A REROLLED SUNSET DR IS THE SUNSET DR ================================================
+
+ARTILLERY = """
+area 1 clear 1
+area 2 clear 2
+border 1-2
+control 1 US
+unit R1 allied US artillery 2-1-3/1 1 art=division
+unit G1 german DE infantry 2-3-2/2 2
+"""
+
+
+def test_11_5_a_rerolled_allied_bombardment_dr_is_the_sunset_dr(tmp_path, monkeypatch):
+    game = new_match(tmp_path, ARTILLERY)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 5, 6, 1, 1])  # DR 2 (the Sunset DR) vs 12; then 11 vs 2
+    game.play(Action("bombard", ("2", "R1", "G1"), "allied"))
+    assert board(game).day["sunset_raw"] == 2
+    assert asked(game) == ("allied", "bombardment-reroll", ["keep", "reroll"])
+    choose(game, "reroll")
+    assert board(game).day["sunset_raw"] == 11
