@@ -84,13 +84,23 @@ reach(unit_id, space_id, cost, path_via, in_zoc, at_start, mp, nationality) USIN
 ),
 attempt AS (  -- each step out of a unit's reach into a space it did not reach, classified by the
               -- first rule it breaks; each space keeps its first attempt
-    SELECT unit_id, space_id, arg_min(x, (code, coalesce(total, -1), via)) AS x
-    FROM (
-        SELECT r.unit_id, nb.b AS space_id, r.space_id AS via, code, total,
-               {'via': r.space_id, 'border': nb.border, 'mp': r.mp, 'total': total, 'code': code,
-                'occupant': o.unit_id, 'entry_rule': ba.rule, 'entry_reason': ba.reason,
-                'zoc_unit_a': za.unit_id, 'zoc_from_a': za.from_space,
-                'zoc_unit_b': zb.unit_id, 'zoc_from_b': zb.from_space} AS x
+    SELECT unit_id, space_id,
+           arg_min({'via': via, 'border': border, 'mp': mp, 'total': total, 'code': code, 'occupant': occupant,
+                    'entry_rule': entry_rule, 'entry_reason': entry_reason, 'zoc_unit_a': zoc_unit_a,
+                    'zoc_from_a': zoc_from_a, 'zoc_unit_b': zoc_unit_b, 'zoc_from_b': zoc_from_b},
+                   (code, coalesce(total, -1), via)) AS x
+    FROM (  -- plain columns, not a LATERAL subquery: DuckDB would decorrelate one with a join
+        SELECT r.unit_id, nb.b AS space_id, r.space_id AS via, nb.border, r.mp, r.cost + nb.cost AS total,
+               CASE WHEN o.space_id IS NOT NULL THEN 1
+                    WHEN nb.cost IS NULL THEN 2
+                    WHEN ba.space_id IS NOT NULL THEN 3
+                    WHEN r.at_start AND r.in_zoc AND NOT g.may_leave THEN 4
+                    WHEN NOT r.at_start AND r.in_zoc AND g.must_stop THEN 5
+                    WHEN NOT nb.passable THEN 6
+                    WHEN r.in_zoc AND nb.into_zoc AND NOT g.zoc_to_zoc THEN 7
+                    ELSE 8 END AS code,
+               o.unit_id AS occupant, ba.rule AS entry_rule, ba.reason AS entry_reason,
+               za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a, zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b
         FROM reach r
         JOIN neighbour nb ON nb.a = r.space_id
         ANTI JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = nb.b
@@ -98,16 +108,7 @@ attempt AS (  -- each step out of a unit's reach into a space it did not reach, 
         LEFT JOIN occupied o ON o.space_id = nb.b
         LEFT JOIN barred ba ON ba.nationality = r.nationality AND ba.space_id = nb.b
         LEFT JOIN zoc za ON za.space_id = r.space_id
-        LEFT JOIN zoc zb ON zb.space_id = nb.b,
-        LATERAL (SELECT r.cost + nb.cost AS total,
-                        CASE WHEN o.space_id IS NOT NULL THEN 1
-                             WHEN nb.cost IS NULL THEN 2
-                             WHEN ba.space_id IS NOT NULL THEN 3
-                             WHEN r.at_start AND r.in_zoc AND NOT g.may_leave THEN 4
-                             WHEN NOT r.at_start AND r.in_zoc AND g.must_stop THEN 5
-                             WHEN NOT nb.passable THEN 6
-                             WHEN r.in_zoc AND nb.into_zoc AND NOT g.zoc_to_zoc THEN 7
-                             ELSE 8 END AS code)
+        LEFT JOIN zoc zb ON zb.space_id = nb.b
     )
     GROUP BY unit_id, space_id
 ),
