@@ -11,6 +11,8 @@
 -- For every unit of :side on the map, the least cost of a path from its space to any of the
 -- side's path_source spaces, the source reached and the first step toward it (next_space).
 -- A unit with no path gets cost NULL and, as evidence, its first blocked neighbour (lowest id).
+-- Equal costs go to the lower labels (inside the search, first to fewer steps), so the source and
+-- next space never depend on the query plan.
 -- Rules: path_rule.rule, else rule_ref topic 'path.trace' (the topic itself without a row)
 -- Reads: map_unit, hostile_occupant, zoc_projection, path_source, path_cost, path_rule,
 --   link, link_state, space, space_control, rule_ref
@@ -18,7 +20,8 @@
 WITH RECURSIVE
 blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
 node AS MATERIALIZED (  -- numbered in label order: the search joins integers, and ties go to the lower label
-    SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n, s.space_id NOT IN (SELECT space_id FROM blocked) AS open
+    SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n,
+           s.space_id NOT IN (SELECT space_id FROM blocked) AS open
     FROM space s WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
 ),
 step AS MATERIALIZED (
@@ -97,6 +100,7 @@ ORDER BY m.unit_id;
 -- reaches, the least cost of a path from that space (priced as a unit's there) to the source
 -- and the first step toward it: a depot's refit cost to every area, so to every unit at once
 -- (and to a bridge's areas for night construction). Unreachable pairs have no row.
+-- Equal costs go to the lower next space (inside the search, first to fewer steps).
 -- Rules: path_rule.rule, else rule_ref topic 'path.trace' (the topic itself without a row)
 -- Reads: map_unit, hostile_occupant, zoc_projection, path_source, path_cost, path_rule,
 --   link, link_state, space, space_control, rule_ref
@@ -104,7 +108,8 @@ ORDER BY m.unit_id;
 WITH RECURSIVE
 blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
 node AS MATERIALIZED (
-    SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n, s.space_id NOT IN (SELECT space_id FROM blocked) AS open
+    SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n,
+           s.space_id NOT IN (SELECT space_id FROM blocked) AS open
     FROM space s WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
 ),
 step AS MATERIALIZED (

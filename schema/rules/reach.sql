@@ -100,7 +100,8 @@ attempt AS (  -- each step out of a unit's reach into a space it did not reach, 
                     WHEN r.in_zoc AND nb.into_zoc AND NOT g.zoc_to_zoc THEN 7
                     ELSE 8 END AS code,
                o.unit_id AS occupant, ba.rule AS entry_rule, ba.reason AS entry_reason,
-               za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a, zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b
+               za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a,
+               zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b
         FROM reach r
         JOIN neighbour nb ON nb.a = r.space_id
         ANTI JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = nb.b
