@@ -6,8 +6,8 @@ game (wall and CPU time, actions per second). ``scripts/bench.py --only bfg`` ru
     python scripts/bench_bfg.py [--runs 5] [--seed 1] [--bot heuristic] [--max-actions N]
                                 [--profile FILE] [--skip-game]
 
-The oracle knows zone entry rules only: entry rules on regions or single hexes are left
-out of its board, so its answer may differ there (the rows that agree are counted).
+The oracle reads the match's entry rules (zones, regions, single hexes) as the SQL does;
+the rows that agree with it are counted.
 """
 
 from __future__ import annotations
@@ -34,10 +34,8 @@ GAME = "battle-for-germany"
 def oracle_board(game: Game) -> Board:
     """The match's board, units and rule tables as the oracle reads them."""
     g = [game.game_id]
-    hexes = {
-        r["space_id"]: (r["q"], r["r"], r["terrain"], r["zone"])
-        for r in game.rows("SELECT space_id, q, r, terrain, zone FROM space WHERE game_id = ? AND kind = 'hex'", g)
-    }
+    spaces = game.rows("SELECT space_id, q, r, terrain, zone, region FROM space WHERE game_id = ? AND kind = 'hex'", g)
+    hexes = {r["space_id"]: (r["q"], r["r"], r["terrain"], r["zone"]) for r in spaces}
     borders = {
         frozenset((r["a"], r["b"])): r["kind"]
         for r in game.rows("SELECT a, b, kind FROM link WHERE game_id = ? AND kind <> 'clear'", g)
@@ -66,9 +64,10 @@ def oracle_board(game: Game) -> Board:
             for r in game.rows("SELECT * FROM zoc_rule WHERE game_id = ?", g)
         },
         entry_rules=[
-            (r["side"], r["nationality"], r["value"], r["negate"], r["rule"])
-            for r in game.rows("SELECT * FROM entry_rule WHERE game_id = ? AND attr = 'zone'", g)
+            (r["side"], r["nationality"], r["attr"], r["value"], r["negate"], r["rule"])
+            for r in game.rows("SELECT * FROM entry_rule WHERE game_id = ?", g)
         ],
+        regions={r["space_id"]: r["region"] for r in spaces if r["region"] is not None},
     )
 
 

@@ -21,6 +21,8 @@ BORDERS = ("river", "prohibited", "canal")  # 'canal' has no border_rule row: tr
 SIZES = ("front", "army", "corps")
 NATIONS = ("X", "Y")
 ZONES = ("N", "S")
+REGIONS = ("R1", "R2", "R3")
+ENTRY_ATTRS = ("zone", "region", "space_id")  # the space attributes an entry_rule may test
 TOPICS = (
     "move.cost",
     "move.enemy-occupied",
@@ -62,7 +64,9 @@ class Board:
     stacking: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)  # (side, size) -> max, rule
     rule_ref: dict[str, str] = field(default_factory=dict)
     zoc_rule: dict[str, tuple[bool, bool, bool]] = field(default_factory=dict)  # must_stop, may_leave, z2z
-    entry_rules: list[tuple[str, str, str, bool, str]] = field(default_factory=list)  # side, nat, zone, neg, rule
+    # side, nationality, attr (ENTRY_ATTRS), value, negate, rule
+    entry_rules: list[tuple[str, str, str, str, bool, str]] = field(default_factory=list)
+    regions: dict[str, str] = field(default_factory=dict)  # space -> region (none: no region)
     path_source: dict[tuple[str, str], str] = field(default_factory=dict)  # (side, space) -> kind
     # (side, applies_to, kind, state) -> (cost, rule); state '*' for any
     path_cost: dict[tuple[str, str, str, str], tuple[int | None, str]] = field(default_factory=dict)
@@ -139,7 +143,7 @@ def generate(
         (rng.choice(sides), rng.choice(["*", *NATIONS]), rng.choice(ZONES), rng.random() < 0.5): f"E{i}"
         for i in range(rng.choice((0, 0, 1, 2)))
     }
-    board.entry_rules = [(*key, rule) for key, rule in entry.items()]
+    board.entry_rules = [(s, n, "zone", z, neg, rule) for (s, n, z, neg), rule in entry.items()]
     board.path_source = {(s, rng.choice(spaces)): rng.choice(("depot", "supply")) for s in sides for _ in range(2)}
     kinds = {"border": ("clear", *BORDERS), "end-border": ("clear", *BORDERS), "terrain": TERRAINS,
              "control": CONTROLLERS}  # fmt: skip
@@ -162,7 +166,23 @@ def generate(
             if other in hexes and rng.random() < 0.1:
                 board.link_state[space, other] = rng.choice(LINK_STATES)
     board.control = {space: rng.choice(CONTROLLERS) for space in spaces if rng.random() < 0.5}
+    _vary_entry_rules(rng, board)
     return board
+
+
+def _vary_entry_rules(rng: random.Random, board: Board) -> None:
+    """Give spaces regions and let entry rules test a region or a single space, not only a zone.
+
+    Drawn last, so that the boards drawn before from the same seed keep their other tables.
+    """
+    spaces = sorted(board.hexes)
+    board.regions = {space: rng.choice(REGIONS) for space in spaces if rng.random() < 0.8}
+    values = {"region": lambda: rng.choice(REGIONS), "space_id": lambda: rng.choice(spaces)}
+    varied = []
+    for side, nationality, attr, value, negate, rule in board.entry_rules:
+        attr = rng.choice(ENTRY_ATTRS)
+        varied.append((side, nationality, attr, values[attr]() if attr in values else value, negate, rule))
+    board.entry_rules = varied
 
 
 @st.composite
@@ -222,9 +242,9 @@ def load_board(store: Any, board: Board) -> None:
     _insert(
         con,
         "space",
-        ("game_id", "space_id", "kind", "q", "r", "terrain", "zone", "provenance", "source"),
-        [(g, s, "hex", q, r, t, z, *meta) for s, (q, r, t, z) in board.hexes.items()]
-        + [(g, BOX, "box", None, None, "box", None, *meta)],
+        ("game_id", "space_id", "kind", "q", "r", "terrain", "zone", "region", "provenance", "source"),
+        [(g, s, "hex", q, r, t, z, board.regions.get(s), *meta) for s, (q, r, t, z) in board.hexes.items()]
+        + [(g, BOX, "box", None, None, "box", None, None, *meta)],
     )
     _insert(
         con,
@@ -292,7 +312,7 @@ def load_board(store: Any, board: Board) -> None:
         con,
         "entry_rule",
         ("game_id", "side", "nationality", "attr", "value", "negate", "rule", "reason"),
-        [(g, s, n, "zone", z, neg, rule, f"{rule}: zone rule") for s, n, z, neg, rule in board.entry_rules],
+        [(g, s, n, attr, v, neg, rule, f"{rule}: {attr} rule") for s, n, attr, v, neg, rule in board.entry_rules],
     )
     _insert(
         con,

@@ -128,12 +128,17 @@ class Oracle:
 
     def barred(self, side: str, nationality: str, space: str) -> str | None:
         """The lowest entry_rule that bars units of side and nationality from ``space``."""
-        zone = self.board.hexes[space][3]
         rules = [
-            rule for s, nat, value, negate, rule in self.board.entry_rules
-            if s == side and nat in ("*", nationality) and (zone == value) != negate
+            rule for s, nat, attr, value, negate, rule in self.board.entry_rules
+            if s == side and nat in ("*", nationality) and (self.attribute(space, attr) == value) != negate
         ]  # fmt: skip
         return min(rules) if rules else None
+
+    def attribute(self, space: str, attr: str) -> str | None:
+        """The attribute of ``space`` that an entry rule tests: its zone, region or own id."""
+        if attr == "zone":
+            return self.board.hexes[space][3]
+        return self.board.regions.get(space) if attr == "region" else space
 
     def reach(self, side: str) -> dict[tuple[str, str], Ruling]:
         """(unit, space) -> ruling, for every unit of ``side`` with mp > 0 on the map."""

@@ -11,14 +11,17 @@
 -- For every unit of :side on the map, the least cost of a path from its space to any of the
 -- side's path_source spaces, the source reached and the first step toward it (next_space).
 -- A unit with no path gets cost NULL and, as evidence, its first blocked neighbour (lowest id).
+-- Equal costs go to the lower labels (inside the search, first to fewer steps), so the source and
+-- next space never depend on the query plan.
 -- Rules: path_rule.rule, else rule_ref topic 'path.trace' (the topic itself without a row)
 -- Reads: map_unit, hostile_occupant, zoc_projection, path_source, path_cost, path_rule,
 --   link, link_state, space, space_control, rule_ref
 -- Returns: unit_id, space_id, cost, source, source_kind, next_space, rule, reason, by_unit, by_space
 WITH RECURSIVE
 blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
-node AS MATERIALIZED (  -- numbered: the search joins integers, not labels
-    SELECT s.space_id, row_number() OVER () AS n, s.space_id NOT IN (SELECT space_id FROM blocked) AS open
+node AS MATERIALIZED (  -- numbered in label order: the search joins integers, and ties go to the lower label
+    SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n,
+           s.space_id NOT IN (SELECT space_id FROM blocked) AS open
     FROM space s WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
 ),
 step AS MATERIALIZED (
@@ -35,7 +38,7 @@ source AS MATERIALIZED (
 dist(n, cost, hop) USING KEY (n) AS (  -- hop: [source reached, next space], numbered
     SELECT n, 0, [n, NULL::BIGINT] FROM source WHERE open
     UNION
-    SELECT st.a, min(d.cost + st.cost), arg_min([d.hop[1], d.n], d.cost + st.cost)
+    SELECT st.a, min(d.cost + st.cost), arg_min([d.hop[1], d.n], [d.cost + st.cost, d.hop[1], d.n])
     FROM dist d
     JOIN step st ON st.b = d.n AND st.a_open AND st.cost IS NOT NULL
     LEFT JOIN recurring.dist best ON best.n = st.a
@@ -54,7 +57,8 @@ leg AS (  -- 0 on a source; else a first step (priced as an end step) and the re
     FROM origin o JOIN step st ON st.a = o.n AND st.end_cost IS NOT NULL JOIN dist d ON d.n = st.b
 ),
 traced AS (
-    SELECT here.space_id, min(g.cost) AS cost, arg_min(g.hop, [g.cost, (g.hop[2] IS NOT NULL)::INTEGER]) AS hop
+    SELECT here.space_id, min(g.cost) AS cost,
+           arg_min(g.hop, [g.cost, (g.hop[2] IS NOT NULL)::INTEGER, g.hop[1], coalesce(g.hop[2], 0)]) AS hop
     FROM leg g JOIN node here ON here.n = g.n
     GROUP BY here.space_id
 ),
@@ -96,6 +100,7 @@ ORDER BY m.unit_id;
 -- reaches, the least cost of a path from that space (priced as a unit's there) to the source
 -- and the first step toward it: a depot's refit cost to every area, so to every unit at once
 -- (and to a bridge's areas for night construction). Unreachable pairs have no row.
+-- Equal costs go to the lower next space (inside the search, first to fewer steps).
 -- Rules: path_rule.rule, else rule_ref topic 'path.trace' (the topic itself without a row)
 -- Reads: map_unit, hostile_occupant, zoc_projection, path_source, path_cost, path_rule,
 --   link, link_state, space, space_control, rule_ref
@@ -103,7 +108,8 @@ ORDER BY m.unit_id;
 WITH RECURSIVE
 blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
 node AS MATERIALIZED (
-    SELECT s.space_id, row_number() OVER () AS n, s.space_id NOT IN (SELECT space_id FROM blocked) AS open
+    SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n,
+           s.space_id NOT IN (SELECT space_id FROM blocked) AS open
     FROM space s WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
 ),
 step AS MATERIALIZED (
@@ -137,7 +143,7 @@ leg AS (
     FROM origin o JOIN step st ON st.a = o.n AND st.end_cost IS NOT NULL JOIN dist d ON d.n = st.b
 ),
 traced AS (
-    SELECT n, src, min(cost) AS cost, arg_min([next], [cost, (next IS NOT NULL)::INTEGER])[1] AS next
+    SELECT n, src, min(cost) AS cost, arg_min([next], [cost, (next IS NOT NULL)::INTEGER, coalesce(next, 0)])[1] AS next
     FROM leg GROUP BY n, src
 )
 SELECT here.space_id, source.space_id AS source, ps.kind AS source_kind, t.cost,

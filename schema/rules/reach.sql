@@ -20,7 +20,7 @@
 --   answer to those units, and only units with movement points have rows.
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
--- Reads: map_unit, move_step, zoc_projection, hostile_occupant, no_entry, zoc_rule, link,
+-- Reads: map_unit, zoc_projection, hostile_occupant, no_entry, zoc_rule, link,
 --   enterable_space, border_rule, rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
 WITH RECURSIVE
@@ -51,11 +51,18 @@ barred AS MATERIALIZED (
     JOIN no_entry e ON e.game_id = $game_id AND e.side = $side AND e.nationality IN (n.nationality, '*')
     GROUP BY n.nationality, e.space_id
 ),
+neighbour AS MATERIALIZED (  -- every link out of a space: the cost of entering b across it (NULL: impassable)
+    SELECT l.a, l.b, l.kind AS border, es.cost + coalesce(br.extra_cost, 0) AS cost,
+           coalesce(br.passable, TRUE) AS passable, z.space_id IS NOT NULL AS into_zoc
+    FROM link l
+    LEFT JOIN enterable_space es ON es.game_id = l.game_id AND es.space_id = l.b
+    LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
+    LEFT JOIN zoc z ON z.space_id = l.b
+    WHERE l.game_id = $game_id
+),
 step AS MATERIALIZED (
-    SELECT st.a, st.b, st.cost, z.space_id IS NOT NULL AS into_zoc
-    FROM move_step st
-    LEFT JOIN zoc z ON z.space_id = st.b
-    WHERE st.game_id = $game_id AND st.b NOT IN (SELECT space_id FROM occupied)
+    SELECT a, b, cost, into_zoc FROM neighbour
+    WHERE cost IS NOT NULL AND passable AND b NOT IN (SELECT space_id FROM occupied)
 ),
 reach(unit_id, space_id, cost, path_via, in_zoc, at_start, mp, nationality) USING KEY (unit_id, space_id) AS (
     SELECT m.unit_id, m.start, 0, NULL::VARCHAR, z.space_id IS NOT NULL, TRUE, m.mp, m.nationality
@@ -75,38 +82,34 @@ reach(unit_id, space_id, cost, path_via, in_zoc, at_start, mp, nationality) USIN
       AND ba.space_id IS NULL
     GROUP BY r.unit_id, st.b
 ),
-edge AS MATERIALIZED (  -- every step out of a unit's reach into a space it did not reach
-    SELECT r.unit_id, r.space_id AS via, r.cost, r.in_zoc, r.at_start, r.mp, r.nationality,
-           l.b AS space_id, l.kind AS border
-    FROM reach r
-    JOIN link l ON l.game_id = $game_id AND l.a = r.space_id
-    ANTI JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = l.b
-),
-attempt AS (  -- each edge classified by the first rule it breaks; each space keeps its first edge
-    SELECT unit_id, space_id, arg_min(x, (code, coalesce(total, -1), via)) AS x
-    FROM (
-        SELECT e.unit_id, e.space_id, e.via, code, total,
-               {'via': e.via, 'border': e.border, 'mp': e.mp, 'total': total, 'code': code,
-                'occupant': o.unit_id, 'entry_rule': ba.rule, 'entry_reason': ba.reason,
-                'zoc_unit_a': za.unit_id, 'zoc_from_a': za.from_space,
-                'zoc_unit_b': zb.unit_id, 'zoc_from_b': zb.from_space} AS x
-        FROM edge e
+attempt AS (  -- each step out of a unit's reach into a space it did not reach, classified by the
+              -- first rule it breaks; each space keeps its first attempt
+    SELECT unit_id, space_id,
+           arg_min({'via': via, 'border': border, 'mp': mp, 'total': total, 'code': code, 'occupant': occupant,
+                    'entry_rule': entry_rule, 'entry_reason': entry_reason, 'zoc_unit_a': zoc_unit_a,
+                    'zoc_from_a': zoc_from_a, 'zoc_unit_b': zoc_unit_b, 'zoc_from_b': zoc_from_b},
+                   (code, coalesce(total, -1), via)) AS x
+    FROM (  -- plain columns, not a LATERAL subquery: DuckDB would decorrelate one with a join
+        SELECT r.unit_id, nb.b AS space_id, r.space_id AS via, nb.border, r.mp, r.cost + nb.cost AS total,
+               CASE WHEN o.space_id IS NOT NULL THEN 1
+                    WHEN nb.cost IS NULL THEN 2
+                    WHEN ba.space_id IS NOT NULL THEN 3
+                    WHEN r.at_start AND r.in_zoc AND NOT g.may_leave THEN 4
+                    WHEN NOT r.at_start AND r.in_zoc AND g.must_stop THEN 5
+                    WHEN NOT nb.passable THEN 6
+                    WHEN r.in_zoc AND nb.into_zoc AND NOT g.zoc_to_zoc THEN 7
+                    ELSE 8 END AS code,
+               o.unit_id AS occupant, ba.rule AS entry_rule, ba.reason AS entry_reason,
+               za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a,
+               zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b
+        FROM reach r
+        JOIN neighbour nb ON nb.a = r.space_id
+        ANTI JOIN reach done ON done.unit_id = r.unit_id AND done.space_id = nb.b
         CROSS JOIN rigid g
-        LEFT JOIN occupied o ON o.space_id = e.space_id
-        LEFT JOIN enterable_space es ON es.game_id = $game_id AND es.space_id = e.space_id
-        LEFT JOIN barred ba ON ba.nationality = e.nationality AND ba.space_id = e.space_id
-        LEFT JOIN border_rule br ON br.game_id = $game_id AND br.kind = e.border
-        LEFT JOIN zoc za ON za.space_id = e.via
-        LEFT JOIN zoc zb ON zb.space_id = e.space_id,
-        LATERAL (SELECT e.cost + es.cost + coalesce(br.extra_cost, 0) AS total,
-                        CASE WHEN o.space_id IS NOT NULL THEN 1
-                             WHEN es.cost IS NULL THEN 2
-                             WHEN ba.space_id IS NOT NULL THEN 3
-                             WHEN e.at_start AND e.in_zoc AND NOT g.may_leave THEN 4
-                             WHEN NOT e.at_start AND e.in_zoc AND g.must_stop THEN 5
-                             WHEN NOT coalesce(br.passable, TRUE) THEN 6
-                             WHEN e.in_zoc AND zb.space_id IS NOT NULL AND NOT g.zoc_to_zoc THEN 7
-                             ELSE 8 END AS code)
+        LEFT JOIN occupied o ON o.space_id = nb.b
+        LEFT JOIN barred ba ON ba.nationality = r.nationality AND ba.space_id = nb.b
+        LEFT JOIN zoc za ON za.space_id = r.space_id
+        LEFT JOIN zoc zb ON zb.space_id = nb.b
     )
     GROUP BY unit_id, space_id
 ),

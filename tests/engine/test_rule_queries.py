@@ -146,6 +146,25 @@ def test_source_paths_agree(db: Store, board: Board) -> None:
                     assert best[r["next_space"]] + step == r["cost"]
 
 
+@pytest.mark.parametrize("name", ["cheapest-paths", "source-paths"])
+def test_paths_name_the_same_source_and_step_whatever_the_plan(db: Store, name: str) -> None:
+    """Equal paths are told apart by labels, not by the order the plan happens to produce rows in."""
+    from random import Random
+
+    from boards import generate
+
+    board = generate(Random(7), 12, 12, 40, 2)
+    with loaded(db, board) as store:
+        for side in board.sides:
+            planned = run(store, board, name, side=side)
+            store.con.execute("SET disabled_optimizers = 'join_order'")
+            try:
+                unplanned = run(store, board, name, side=side)
+            finally:
+                store.con.execute("RESET disabled_optimizers")
+            assert planned == unplanned
+
+
 # --- stacking ------------------------------------------------------------------------------
 
 

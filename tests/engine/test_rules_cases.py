@@ -20,8 +20,10 @@ BFG_RULES = {
 }  # fmt: skip
 
 
-def unit(unit_id: str, space: str, *, side: str = "SOV", mp: int = 8, size: str = "army") -> Unit:
-    return Unit(unit_id, unit_id, side, space, mp, size, "X", "ready")
+def unit(
+    unit_id: str, space: str, *, side: str = "SOV", mp: int = 8, size: str = "army", nationality: str = "X"
+) -> Unit:
+    return Unit(unit_id, unit_id, side, space, mp, size, nationality, "ready")
 
 
 GERMAN = unit("G", "4.1", side="GER")
@@ -109,5 +111,37 @@ def test_rule_case(
     if expect is None:
         assert chosen == []
         return
+    assert len(chosen) == 1, rows
+    assert {k: chosen[0][k] for k in expect} == expect
+
+
+# --- entry rules on a region (BfG 5.51, 5.52: Yugoslavia is a region of the map) -------------
+
+YUGOSLAVIA = {hex_id(q, r): "YUG" for q in range(4, 7) for r in range(3)}
+ENTRY_RULES = [
+    ("SOV", "X", "region", "YUG", False, "5.52"),  # Soviet units may not enter Yugoslavia
+    ("SOV", "Y", "region", "YUG", True, "5.51"),  # Yugoslav units may not leave it
+]
+
+
+@pytest.mark.parametrize(
+    ("mover", "space", "expect"),
+    [
+        pytest.param(unit("S", "2.1"), "4.1", {"legal": False, "rule": "5.52", "path_via": "3.1"},
+                     id="5.52-no-entry-into-the-region"),
+        pytest.param(unit("S", "2.1"), "3.1", {"legal": True, "cost": 1, "rule": "5.1"},
+                     id="5.52-up-to-the-region-border"),
+        pytest.param(unit("Y", "5.1", nationality="Y"), "3.1", {"legal": False, "rule": "5.51", "path_via": "4.1"},
+                     id="5.51-no-leaving-the-region"),
+        pytest.param(unit("Y", "5.1", nationality="Y"), "6.1", {"legal": True, "cost": 1, "rule": "5.1"},
+                     id="5.51-free-inside-the-region"),
+    ],
+)  # fmt: skip
+def test_region_entry_rule_case(store: Store, mover: Unit, space: str, expect: dict[str, Any]) -> None:
+    board = strip([mover], {})
+    board.regions, board.entry_rules = YUGOSLAVIA, ENTRY_RULES
+    load_board(store, board)
+    rows = store.rows(get_query("movement-reach").sql, {"game_id": board.game_id, "side": "SOV"})
+    chosen = [r for r in rows if r["unit_id"] == mover.unit_id and r["space_id"] == space]
     assert len(chosen) == 1, rows
     assert {k: chosen[0][k] for k in expect} == expect
