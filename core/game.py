@@ -59,6 +59,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         self._cause: int | None = None
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[tuple[int, int], Clock] | None = None
+        self._static: dict[tuple[str, str], dict[Any, dict[str, Any]]] = {}
 
     # --- reading state -----------------------------------------------------------
 
@@ -110,6 +111,14 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def one(self, sql: str, params: Any = None) -> Any:
         return self.store.one(sql, params)
 
+    def static(self, table: str, key: str) -> dict[Any, dict[str, Any]]:
+        """This match's rows of a static table (``space``, ``unit``: copied when the match was
+        created, never changed in play) by their ``key`` column, read once."""
+        if (table, key) not in self._static:
+            rows = self.rows(f"SELECT * FROM {table} WHERE game_id = ?", [self.game_id])
+            self._static[(table, key)] = {row[key]: row for row in rows}
+        return self._static[(table, key)]
+
     def controller(self, side: str) -> str:
         return (
             self.one(
@@ -143,6 +152,9 @@ class Game(MatchSetup, Decisions, Actions, Dice):
 
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
         return self.ledger.update_where(table, condition, params, **values)
+
+    def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
+        return self.ledger.update_from(table, source, params)
 
     def set_clock(self, **values: Any) -> None:
         """Move the clock; the clock kept in memory moves with it (no need to read it back)."""

@@ -23,23 +23,15 @@ def begin(game, step) -> None:
     if step.name == "sov-movement" and game.scenario.name == "rsws":  # 10.2 garrisons at the start
         victory.assign_garrisons(game)
     if step.phase == "movement":  # 5.0 a fresh movement allowance; 7.22/13.2/16.32 factors; 7.26, 10.3
-        game.con.execute(
-            """CREATE OR REPLACE TEMP TABLE bfg_allowance AS
-               SELECT s.unit_id,
+        game.update_from(
+            "unit_state",
+            """SELECT s.unit_id, FALSE AS moved,
                       CASE WHEN b.frozen OR b.garrison IS NOT NULL THEN 0
                            ELSE floor(u.movement * b.mp_factor)::INTEGER END AS mp
                FROM unit_state s JOIN unit u USING (game_id, unit_id) JOIN bfg_unit b USING (game_id, unit_id)
                WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready'""",
             [game.game_id, acting],
         )
-        for mp in sorted({r["mp"] for r in game.rows("SELECT DISTINCT mp FROM bfg_allowance")}):
-            game.update_where(
-                "unit_state",
-                "unit_id IN (SELECT unit_id FROM bfg_allowance WHERE mp = ?)",
-                [mp],
-                mp=mp,
-                moved=False,
-            )
         game.set("bfg_state", {}, shift_used=False)  # 16.32 one shift per German Movement Phase
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
         game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
@@ -75,9 +67,7 @@ def end(game, step) -> None:
             "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1",
             [game.game_id],
         ):
-            remove_from_play(
-                game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase"
-            )
+            remove_from_play(game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase")
         victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
@@ -130,9 +120,7 @@ def _berlin_falls(game) -> None:
         remove_from_play(game, unit["unit_id"], "12.22", "Berlin has fallen: the Germans leave the map")
     game.set("bfg_state", {}, germans_removed=True)
     write_policies(game, after_berlin=True, boundary=False)
-    game.log(
-        Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted")
-    )
+    game.log(Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted"))
 
 
 def legal_replacement_actions(game, step):
