@@ -31,7 +31,7 @@ def may_advance(game, unit: dict[str, Any], hex_id: str) -> bool:
 def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
     """A retreat across the boundary switches a German unit's allegiance (5.41) and puts
     others on a deadline to return (5.42, 5.51, 5.52, 14.0)."""
-    zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, dest])
+    zone = game.static("space", "space_id")[dest]["zone"]
     if unit["side"] in ("GER_E", "GER_W") and zone in ("E", "W") and zone != unit["side"][-1]:
         if game.scenario.name == "collapse":  # 14.0 must return east the following turn
             _deadline(game, unit, game.clock.turn + 1, "ger-e-movement", "14.0")

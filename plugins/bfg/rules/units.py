@@ -14,11 +14,20 @@ STATE = """SELECT s.unit_id, s.space_id, s.side, s.status, s.mp, s.moved, s.atta
 
 def unit_row(game, unit_id: str) -> dict[str, Any]:
     """A unit with its printed values, state and BfG state; UnknownName if there is none."""
+    return units_named(game, [unit_id])[0]
+
+
+def units_named(game, unit_ids: list[str]) -> list[dict[str, Any]]:
+    """The units named (in any case), as :func:`unit_row` gives them, in one query."""
     printed = game.static("unit", "unit_id")
-    found = printed.get(unit_id) or next((u for u in printed.values() if u["unit_id"].upper() == unit_id.upper()), None)
-    if found is None:
-        raise UnknownName(f"no unit {unit_id!r} in this match")
-    return _with_state(game, game.rows(STATE + " AND s.unit_id = ?", [game.game_id, found["unit_id"]])[0])
+    by_upper = {u.upper(): u for u in printed}
+    known = [unit_id if unit_id in printed else by_upper.get(unit_id.upper()) for unit_id in unit_ids]
+    for name, unit_id in zip(unit_ids, known, strict=True):
+        if unit_id is None:
+            raise UnknownName(f"no unit {name!r} in this match")
+    rows = game.rows(STATE + " AND list_contains(?, s.unit_id)", [game.game_id, known])
+    found = {row["unit_id"]: _with_state(game, row) for row in rows}
+    return [found[unit_id] for unit_id in known]
 
 
 def all_units(game) -> dict[str, dict[str, Any]]:
