@@ -63,11 +63,11 @@ def end(game, step) -> None:
         )
         game.update_where("bfg_unit", f"frozen AND {phasing}", [list(step.acting)], frozen=False)
         game.update_where("bfg_unit", f"mp_factor > 1 AND {phasing}", [list(step.acting)], mp_factor=1.0)
-        for unit in game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1",
-            [game.game_id],
-        ):
-            remove_from_play(game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase")
+        flipped = game.rows(
+            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
+        )
+        reason = "flipped by a German exit, removed at the end of the phase"
+        remove_from_play(game, [unit["unit_id"] for unit in flipped], "9.1", reason)
         victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
@@ -111,13 +111,12 @@ def _berlin_falls(game) -> None:
     """12.22 / 13.1: after the player turn in which Berlin falls, every German unit leaves
     the map; the boundary no longer binds; in the Expanded game the Allies become enemies.
     (Optional 13.2 hands the SS to the Western Allies first: optional/ss_to_allies.py.)"""
-    for unit in game.rows(
-        """SELECT s.unit_id, u.nationality FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           WHERE s.game_id = ? AND s.side IN ('GER_E', 'GER_W') AND s.space_id NOT LIKE 'ELIM%'
-             AND s.space_id <> 'OUT' ORDER BY 1""",
+    germans = game.rows(
+        """SELECT unit_id FROM unit_state WHERE game_id = ? AND side IN ('GER_E', 'GER_W')
+             AND space_id NOT LIKE 'ELIM%' AND space_id <> 'OUT' ORDER BY 1""",
         [game.game_id],
-    ):
-        remove_from_play(game, unit["unit_id"], "12.22", "Berlin has fallen: the Germans leave the map")
+    )
+    remove_from_play(game, [u["unit_id"] for u in germans], "12.22", "Berlin has fallen: the Germans leave the map")
     game.set("bfg_state", {}, germans_removed=True)
     write_policies(game, after_berlin=True, boundary=False)
     game.log(Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted"))
