@@ -51,7 +51,7 @@ class Ledger:
         self.seq: int | None = None
         self._version = 0  # bumped on every change, so derived tables know when to refresh
         self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
-        self._changes: dict[str, int] = {}  # changes per table
+        self._changes: dict[tuple[str, str], int] = {}  # changes per table and column ('+'/'-': rows)
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
@@ -72,13 +72,17 @@ class Ledger:
         """How many effects the current event has so far."""
         return self._n
 
-    def version_of(self, table: str) -> tuple[int, int]:
-        """A version of one table's state, for what depends on that table alone (the clock)."""
-        return self._epoch, self._changes.get(table, 0)
+    def version_of(self, table: str, *columns: str) -> tuple[int, int]:
+        """A version of one table's state (or of some of its columns), for what depends on
+        them alone: the clock, who stands where."""
+        counted = {*columns, INSERTED, DELETED} if columns else None
+        changes = sum(n for (t, col), n in self._changes.items() if t == table and (counted is None or col in counted))
+        return self._epoch, changes
 
-    def _changed(self, table: str, count: int = 1) -> None:
+    def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
-        self._changes[table] = self._changes.get(table, 0) + count
+        for col in columns:
+            self._changes[(table, col)] = self._changes.get((table, col), 0) + count
 
     def begin(self, seq: int, *, new_event: bool = False) -> None:
         """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
@@ -232,7 +236,7 @@ class Ledger:
             [self.seq, self._n, table, *union_params],
         ).fetchone()[0]
         self._n += inserted
-        self._changed(table, inserted)
+        self._changed(table, inserted, tuple(col for col, _, _ in changes))
 
     # --- reverting ---------------------------------------------------------------
 
@@ -292,7 +296,7 @@ class Ledger:
         if self.seq is None:
             raise RuntimeError("a state change outside an event")
         self._n += 1
-        self._changed(table)
+        self._changed(table, 1, (col,))
         self._pending.append(
             (
                 self.game_id,
