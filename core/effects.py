@@ -103,16 +103,23 @@ class Ledger:
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
         """Update one row; record each column whose value changes."""
         where, params = self._where(table, key)
-        cols = list(values)
-        row = self.store.con.execute(f"SELECT {', '.join(cols)} FROM {table} WHERE {where}", params).fetchone()
+        row = self.store.con.execute(f"SELECT {', '.join(values)} FROM {table} WHERE {where}", params).fetchone()
         if row is None:
             raise KeyError(f"no row {key} in {table}")
-        changed = {c: v for c, v, old in zip(cols, values.values(), row, strict=True) if old != v}
+        self._update(table, key, dict(zip(values, row, strict=True)), values)
+
+    def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
+        """:meth:`set`, for a row whose ``current`` values the caller read in this very state
+        (nothing changed since): spares reading them again."""
+        self._update(table, key, {c: current[c] for c in values}, values)
+
+    def _update(self, table: str, key: dict[str, Any], old: dict[str, Any], values: dict[str, Any]) -> None:
+        changed = {c: v for c, v in values.items() if old[c] != v}
         if not changed:
             return
-        for col, old in zip(cols, row, strict=True):
-            if col in changed:
-                self._record(table, key, col, old, changed[col])
+        for col, new in changed.items():
+            self._record(table, key, col, old[col], new)
+        where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
         self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
 

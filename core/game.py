@@ -6,7 +6,7 @@ dice (dice.py), decisions (decisions.py) and actions (actions.py).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from functools import cached_property
 from typing import Any
 
@@ -141,6 +141,10 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
         self.ledger.set(table, key, **values)
 
+    def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
+        """:meth:`set` for a row read in this very state (``current``), without reading it again."""
+        self.ledger.set_known(table, key, current, **values)
+
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)
 
@@ -159,7 +163,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def set_clock(self, **values: Any) -> None:
         """Move the clock; the clock kept in memory moves with it (no need to read it back)."""
         clock = self.clock
-        self.ledger.set("clock", {}, **values)
+        self.ledger.set_known("clock", {}, asdict(clock), **values)
         self._clock = (self.ledger.version_of("clock"), replace(clock, **values))
 
     def log(self, event: Event, *, turn: int | None = None, step: str | None = None, phase: str | None = None) -> int:

@@ -91,7 +91,7 @@ def move(game, action: Action) -> None:
     )
     stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest, moved=True, mp=left)
+    game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
 
 

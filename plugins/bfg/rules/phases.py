@@ -58,11 +58,13 @@ def end(game, step) -> None:
     if step.phase == "movement":
         # 7.26 frozen for the following movement phase only; 7.22/16.32 factors last one phase
         # (the 13.2 halving, below 1, stays); only the units that just had their phase
-        phasing = (
-            "unit_id IN (SELECT unit_id FROM unit_state WHERE game_id = bfg_unit.game_id AND list_contains(?, side))"
+        game.update_from(
+            "bfg_unit",
+            """SELECT b.unit_id, FALSE AS frozen, least(b.mp_factor, 1.0) AS mp_factor
+               FROM bfg_unit b JOIN unit_state s USING (game_id, unit_id)
+               WHERE b.game_id = ? AND list_contains(?, s.side) AND (b.frozen OR b.mp_factor > 1)""",
+            [game.game_id, list(step.acting)],
         )
-        game.update_where("bfg_unit", f"frozen AND {phasing}", [list(step.acting)], frozen=False)
-        game.update_where("bfg_unit", f"mp_factor > 1 AND {phasing}", [list(step.acting)], mp_factor=1.0)
         flipped = game.rows(
             "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
         )
