@@ -6,9 +6,10 @@ dice (dice.py), decisions (decisions.py) and actions (actions.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import asdict, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from . import sequence
 from .actions import Actions
@@ -22,6 +23,8 @@ from .model import Clock, GameInfo, OptionalRule, ScenarioInfo, Step
 from .plugins import match_manager, plugin_tables
 from .queries import RuleQueries
 from .store import Store
+
+T = TypeVar("T")
 
 
 class Game(MatchSetup, Decisions, Actions, Dice):
@@ -60,6 +63,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[tuple[int, int], Clock] | None = None
         self._static: dict[tuple[str, str], dict[Any, dict[str, Any]]] = {}
+        self._derived: dict[str, tuple[Hashable, Any]] = {}
 
     # --- reading state -----------------------------------------------------------
 
@@ -118,6 +122,14 @@ class Game(MatchSetup, Decisions, Actions, Dice):
             rows = self.rows(f"SELECT * FROM {table} WHERE game_id = ?", [self.game_id])
             self._static[(table, key)] = {row[key]: row for row in rows}
         return self._static[(table, key)]
+
+    def derived(self, name: str, version: Hashable, compute: Callable[[], T]) -> T:
+        """A value derived from the state, computed again only when ``version`` changes, e.g.
+        ``ledger.version_of("bfg_unit", "deadline_turn")``: one query per change, not per question."""
+        kept = self._derived.get(name)
+        if kept is None or kept[0] != version:
+            kept = self._derived[name] = (version, compute())
+        return kept[1]
 
     def controller(self, side: str) -> str:
         return (

@@ -61,9 +61,7 @@ def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
 
 
 def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> None:
-    game.set(
-        "bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule
-    )
+    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule)
     game.log(
         Event(
             "deadline",
@@ -90,11 +88,16 @@ def next_step(game, name: str) -> tuple[int, str]:
 
 def check_deadlines(game, step) -> None:
     """At the end of a step, eliminate units still on the wrong side of their deadline."""
-    due = game.rows(
-        """SELECT unit_id, deadline_rule FROM bfg_unit
-           WHERE game_id = ? AND deadline_turn = ? AND deadline_step = ?""",
-        [game.game_id, game.clock.turn, step.name],
+    pending = game.derived(
+        "bfg deadlines",
+        game.ledger.version_of("bfg_unit", "deadline_turn", "deadline_step", "deadline_rule"),
+        lambda: game.rows(
+            """SELECT unit_id, deadline_turn, deadline_step, deadline_rule FROM bfg_unit
+               WHERE game_id = ? AND deadline_turn IS NOT NULL ORDER BY unit_id""",
+            [game.game_id],
+        ),
     )
+    due = [row for row in pending if (row["deadline_turn"], row["deadline_step"]) == (game.clock.turn, step.name)]
     from .units import unit_row
 
     for row in due:
