@@ -30,9 +30,9 @@ T = TypeVar("T")
 class Game(MatchSetup, Decisions, Actions, Dice):
     """One match of an installed game, open on a store.
 
-    Plugins change state only through :meth:`set`, :meth:`insert`, :meth:`delete` and
-    :meth:`update_where` (recorded as effects), roll only through :meth:`roll`, and ask
-    the players through :meth:`ask`.
+    Plugins change state only through :meth:`set` (:meth:`set_known`), :meth:`insert`,
+    :meth:`delete`, :meth:`update_where` and :meth:`update_from` (recorded as effects), roll
+    only through :meth:`roll`, and ask the players through :meth:`ask`.
     """
 
     def __init__(
