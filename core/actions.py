@@ -49,7 +49,7 @@ class Actions:
                 rule=decision["rule"] or "decision",
             )
         try:
-            with self.store.transaction():
+            with self.store.transaction(), self.events.held():
                 self._cause = None
                 self.rules.in_action = True
                 seq = self.log(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -62,9 +64,9 @@ def event_hash(row: dict[str, Any], prev_hash: str) -> str:
 class EventLog:
     """Appends events of one match, keeping the sequence, the hash chain and the roll counter.
 
-    Appended events wait in memory until :meth:`flush` writes them in one statement (the
-    engine flushes at the end of every action); whoever reads ``event`` inside an action
-    flushes first, as for effects.
+    An event is written as it is appended, except while :meth:`held`: the engine holds the
+    events of an action in memory and writes them in one statement at its end (:meth:`flush`);
+    whoever reads ``event`` inside an action flushes first, as for effects.
     """
 
     def __init__(self, store: Store, game_id: str) -> None:
@@ -76,6 +78,7 @@ class EventLog:
         self.last_seq, self.last_hash = last if last else (0, GENESIS)
         self._last_roll_no: int | None = None  # read from the store when first needed
         self._pending: list[list[Any]] = []
+        self._held = False
 
     def append(self, event: Event, *, turn: int, step: str, phase: str, cause: int | None) -> int:
         """Add ``event`` as the next row and return its seq."""
@@ -103,7 +106,18 @@ class EventLog:
         if event.roll_no is not None:
             self._last_roll_no = max(self._roll_counter(), event.roll_no)
         self.last_seq, self.last_hash = row["seq"], digest
+        if not self._held:
+            self.flush()
         return row["seq"]
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep the events appended inside this block in memory until :meth:`flush`."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
 
     def flush(self) -> None:
         """Write the events appended since the last flush, in one statement."""

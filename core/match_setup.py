@@ -93,22 +93,23 @@ class MatchSetup:
 
     def start(self) -> None:
         """The match's first event: set-up, then the first step of the first turn."""
-        self.log(Event(kind="setup", purpose=f"set up {self.scenario.name}"), turn=0, step="", phase="setup")
-        self.insert(
-            "clock",
-            {
-                "turn": self.first_turn,
-                "step_no": 0,
-                "step": "",
-                "phase": "setup",
-                "side": None,
-                "status": "active",
-                "result": None,
-            },
-        )
-        self.hook.phaseline_setup(game=self)
-        sequence.begin_turn(self, self.first_turn)
-        self.skip_idle_steps()
+        with self.events.held():  # written at once, as an action's events
+            self.log(Event(kind="setup", purpose=f"set up {self.scenario.name}"), turn=0, step="", phase="setup")
+            self.insert(
+                "clock",
+                {
+                    "turn": self.first_turn,
+                    "step_no": 0,
+                    "step": "",
+                    "phase": "setup",
+                    "side": None,
+                    "status": "active",
+                    "result": None,
+                },
+            )
+            self.hook.phaseline_setup(game=self)
+            sequence.begin_turn(self, self.first_turn)
+            self.skip_idle_steps()
         self.flush()
 
 

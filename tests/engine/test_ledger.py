@@ -70,13 +70,19 @@ def test_set_known_records_what_set_records(game):
     assert len(effects_of(game, by_knowing)) == 1  # moved did not change
 
 
-def test_events_wait_in_memory_until_the_action_is_written(game):
+def test_held_events_wait_in_memory_until_the_action_is_written(game):
     count = "SELECT count(*) FROM event WHERE game_id = ?"
     written = game.one(count, [game.game_id])
-    with game.store.transaction():
+    with game.store.transaction(), game.events.held():
         seq = note(game)
         assert game.one(count, [game.game_id]) == written
         game.flush()
+        assert game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]) == seq
+
+
+def test_events_logged_outside_an_action_are_written_at_once(game):
+    with game.store.transaction():
+        seq = note(game)
         assert game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]) == seq
 
 
