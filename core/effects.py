@@ -36,6 +36,11 @@ def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
 
+def _json(column: str) -> str:
+    """SQL for ``column``'s value as JSON text ('null' for NULL), as effects record values."""
+    return f"coalesce(to_json({column})::VARCHAR, 'null')"
+
+
 class Ledger:
     """Writes state for one match and records each change against the current event."""
 
@@ -46,9 +51,10 @@ class Ledger:
         self.seq: int | None = None
         self._version = 0  # bumped on every change, so derived tables know when to refresh
         self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
-        self._changes: dict[str, int] = {}  # changes per table
+        self._changes: dict[tuple[str, str], int] = {}  # changes per table and column ('+'/'-': rows)
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
+        self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
 
     @property
     def version(self) -> int:
@@ -66,13 +72,17 @@ class Ledger:
         """How many effects the current event has so far."""
         return self._n
 
-    def version_of(self, table: str) -> tuple[int, int]:
-        """A version of one table's state, for what depends on that table alone (the clock)."""
-        return self._epoch, self._changes.get(table, 0)
+    def version_of(self, table: str, *columns: str) -> tuple[int, int]:
+        """A version of one table's state (or of some of its columns), for what depends on
+        them alone: the clock, who stands where."""
+        counted = {*columns, INSERTED, DELETED} if columns else None
+        changes = sum(n for (t, col), n in self._changes.items() if t == table and (counted is None or col in counted))
+        return self._epoch, changes
 
-    def _changed(self, table: str, count: int = 1) -> None:
+    def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
-        self._changes[table] = self._changes.get(table, 0) + count
+        for col in columns:
+            self._changes[(table, col)] = self._changes.get((table, col), 0) + count
 
     def begin(self, seq: int, *, new_event: bool = False) -> None:
         """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
@@ -93,22 +103,25 @@ class Ledger:
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
         """Update one row; record each column whose value changes."""
         where, params = self._where(table, key)
-        cols = list(values)
-        row = self.store.con.execute(
-            f"SELECT {', '.join(cols)} FROM {table} WHERE {where}", params
-        ).fetchone()
+        row = self.store.con.execute(f"SELECT {', '.join(values)} FROM {table} WHERE {where}", params).fetchone()
         if row is None:
             raise KeyError(f"no row {key} in {table}")
-        changed = {c: v for c, v, old in zip(cols, values.values(), row, strict=True) if old != v}
+        self._update(table, key, dict(zip(values, row, strict=True)), values)
+
+    def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
+        """:meth:`set`, for a row whose ``current`` values the caller read in this very state
+        (nothing changed since): spares reading them again."""
+        self._update(table, key, {c: current[c] for c in values}, values)
+
+    def _update(self, table: str, key: dict[str, Any], old: dict[str, Any], values: dict[str, Any]) -> None:
+        changed = {c: v for c, v in values.items() if old[c] != v}
         if not changed:
             return
-        for col, old in zip(cols, row, strict=True):
-            if col in changed:
-                self._record(table, key, col, old, changed[col])
+        for col, new in changed.items():
+            self._record(table, key, col, old[col], new)
+        where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
-        self.store.con.execute(
-            f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params]
-        )
+        self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         """Insert one row (``game_id`` is added)."""
@@ -157,29 +170,80 @@ class Ledger:
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
         """Set ``values`` on every row of this match matching ``condition``, set at a time.
 
-        Effects are recorded in one INSERT … SELECT per column; returns rows changed.
+        The effects are recorded in one INSERT … SELECT (column by column, each in key
+        order); returns rows changed.
         """
-        self.flush()  # effects keep their order n
-        key_cols = self.keys[table]
-        key_json = "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
-        order = ", ".join(key_cols) or "game_id"
         differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
         scope = f"game_id = ? AND ({condition}) AND ({differs})"
         scope_params = [self.game_id, *(params or []), *values.values()]
-        for col, new in values.items():
-            inserted = self.store.con.execute(
-                f"""INSERT INTO effect
-                    SELECT game_id, ?, ? + row_number() OVER (ORDER BY {order}), ?, {key_json},
-                           ?, coalesce(to_json({col})::VARCHAR, 'null'), ?
-                    FROM {table} WHERE {scope} AND {col} IS DISTINCT FROM ?""",
-                [self.seq, self._n, table, col, to_json(new), *scope_params, new],
-            ).fetchone()[0]
-            self._n += inserted
-            self._changed(table, inserted)
+        self._record_changes(
+            table,
+            [
+                (
+                    col,
+                    f"""SELECT ? AS _new, {_json(col)} AS _old, * FROM {table}
+                        WHERE {scope} AND {col} IS DISTINCT FROM ?""",
+                    [to_json(new), *scope_params, new],
+                )
+                for col, new in values.items()
+            ],
+        )
         assignments = ", ".join(f"{c} = ?" for c in values)
         return self.store.con.execute(
             f"UPDATE {table} SET {assignments} WHERE {scope}", [*values.values(), *scope_params]
         ).fetchone()[0]
+
+    def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
+        """Set columns of this match's rows from ``source``: a query giving the table's key
+        columns and, under a column's name, its new value. Set at a time, as :meth:`update_where`;
+        returns rows changed."""
+        source_params = [*(params or []), self.game_id]
+        if source not in self._source_columns:  # described once: a describing query costs as much as a small one
+            described = self.store.con.execute(f"SELECT * FROM ({source}) LIMIT 0", params).description
+            self._source_columns[source] = [d[0] for d in described]
+        columns = self._source_columns[source]
+        keys = "".join(f" AND t.{k} = n.{k}" for k in self.keys[table])
+        values = [c for c in columns if c not in self.keys[table]]
+        self._record_changes(
+            table,
+            [
+                (
+                    col,
+                    f"""SELECT {_json(f"n.{col}")} AS _new, {_json(f"t.{col}")} AS _old, t.*
+                        FROM {table} t JOIN ({source}) n ON t.game_id = ?{keys}
+                        WHERE t.{col} IS DISTINCT FROM n.{col}""",
+                    source_params,
+                )
+                for col in values
+            ],
+        )
+        differs = " OR ".join(f"t.{c} IS DISTINCT FROM n.{c}" for c in values)
+        assignments = ", ".join(f"{c} = n.{c}" for c in values)
+        return self.store.con.execute(
+            f"UPDATE {table} t SET {assignments} FROM ({source}) n WHERE t.game_id = ?{keys} AND ({differs})",
+            source_params,
+        ).fetchone()[0]
+
+    def _record_changes(self, table: str, changes: list[tuple[str, str, list[Any]]]) -> None:
+        """Record a set-at-a-time change in one statement. ``changes``: for each column, a
+        query of the rows it changes (their columns, with ``_new`` and ``_old`` as JSON) and
+        its parameters. Effects are numbered column by column, each in key order."""
+        self.flush()  # effects keep their order n
+        key_cols = self.keys[table]
+        key_json = "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
+        order = ", ".join(key_cols) or "game_id"
+        union = " UNION ALL ".join(
+            f"SELECT {i} AS _col_no, ? AS _col, * FROM ({query})" for i, (_, query, _) in enumerate(changes)
+        )
+        union_params = [p for col, _, params in changes for p in (col, *params)]
+        inserted = self.store.con.execute(
+            f"""INSERT INTO effect
+                SELECT game_id, ?, ? + row_number() OVER (ORDER BY _col_no, {order}), ?, {key_json}, _col, _old, _new
+                FROM ({union})""",
+            [self.seq, self._n, table, *union_params],
+        ).fetchone()[0]
+        self._n += inserted
+        self._changed(table, inserted, tuple(col for col, _, _ in changes))
 
     # --- reverting ---------------------------------------------------------------
 
@@ -239,7 +303,7 @@ class Ledger:
         if self.seq is None:
             raise RuntimeError("a state change outside an event")
         self._n += 1
-        self._changed(table)
+        self._changed(table, 1, (col,))
         self._pending.append(
             (
                 self.game_id,

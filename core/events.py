@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -11,25 +13,29 @@ if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
 
 GENESIS = "0" * 64
-_HASHED = (
-    "game_id",
-    "seq",
-    "turn",
-    "step",
-    "phase",
-    "side",
-    "kind",
-    "verb",
-    "unit_id",
-    "from_space",
-    "to_space",
-    "die",
-    "roll_no",
-    "purpose",
-    "rule",
-    "payload",
-    "cause",
-)
+_COLUMN_TYPES = {  # the columns of ``event`` in their declared order (schema/tables/history.sql)
+    "game_id": "VARCHAR",
+    "seq": "INTEGER",
+    "turn": "INTEGER",
+    "step": "VARCHAR",
+    "phase": "VARCHAR",
+    "side": "VARCHAR",
+    "kind": "VARCHAR",
+    "verb": "VARCHAR",
+    "unit_id": "VARCHAR",
+    "from_space": "VARCHAR",
+    "to_space": "VARCHAR",
+    "die": "INTEGER",
+    "roll_no": "INTEGER",
+    "purpose": "VARCHAR",
+    "rule": "VARCHAR",
+    "payload": "VARCHAR",
+    "cause": "INTEGER",
+    "prev_hash": "VARCHAR",
+    "hash": "VARCHAR",
+}
+_HASHED = tuple(_COLUMN_TYPES)[:-2]  # every column but the two hashes
+_EVENT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_COLUMN_TYPES.values(), 1))
 
 
 @dataclass
@@ -56,7 +62,12 @@ def event_hash(row: dict[str, Any], prev_hash: str) -> str:
 
 
 class EventLog:
-    """Appends events of one match, keeping the sequence and hash chain."""
+    """Appends events of one match, keeping the sequence, the hash chain and the roll counter.
+
+    An event is written as it is appended, except while :meth:`held`: the engine holds the
+    events of an action in memory and writes them in one statement at its end (:meth:`flush`);
+    whoever reads ``event`` inside an action flushes first, as for effects.
+    """
 
     def __init__(self, store: Store, game_id: str) -> None:
         self.store = store
@@ -65,9 +76,12 @@ class EventLog:
             "SELECT seq, hash FROM event WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game_id]
         ).fetchone()
         self.last_seq, self.last_hash = last if last else (0, GENESIS)
+        self._last_roll_no: int | None = None  # read from the store when first needed
+        self._pending: list[list[Any]] = []
+        self._held = False
 
     def append(self, event: Event, *, turn: int, step: str, phase: str, cause: int | None) -> int:
-        """Write ``event`` as the next row and return its seq."""
+        """Add ``event`` as the next row and return its seq."""
         row = {
             "game_id": self.game_id,
             "seq": self.last_seq + 1,
@@ -88,18 +102,41 @@ class EventLog:
             "cause": cause,
         }
         digest = event_hash(row, self.last_hash)
-        self.store.con.execute(
-            "INSERT INTO event VALUES (" + ", ".join("?" * (len(row) + 2)) + ")",
-            [*row.values(), self.last_hash, digest],
-        )
+        self._pending.append([*row.values(), self.last_hash, digest])
+        if event.roll_no is not None:
+            self._last_roll_no = max(self._roll_counter(), event.roll_no)
         self.last_seq, self.last_hash = row["seq"], digest
+        if not self._held:
+            self.flush()
         return row["seq"]
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep the events appended inside this block in memory until :meth:`flush`."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
+
+    def flush(self) -> None:
+        """Write the events appended since the last flush, in one statement."""
+        if self._pending:
+            rows, self._pending = self._pending, []
+            self.store.con.execute(
+                f"INSERT INTO event SELECT {_EVENT_COLUMNS}", [list(column) for column in zip(*rows, strict=True)]
+            )
 
     def next_roll_no(self) -> int:
         """The roll counter: one past the highest roll ever made, undone or not."""
-        return 1 + int(
-            self.store.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [self.game_id])
-        )
+        return 1 + self._roll_counter()
+
+    def _roll_counter(self) -> int:
+        if self._last_roll_no is None:
+            self._last_roll_no = int(
+                self.store.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [self.game_id])
+            )
+        return self._last_roll_no
 
 
 def verify_chain(rows: list[dict[str, Any]]) -> int | None:

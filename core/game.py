@@ -1,35 +1,38 @@
-"""A match in play: the clock, the ledger, dice, decisions, actions and undo."""
+"""A match in play: one object joining its store, plugins, clock, ledger and log.
+
+Its other parts live in their own modules: creating and opening a match (match_setup.py),
+dice (dice.py), decisions (decisions.py) and actions (actions.py).
+"""
 
 from __future__ import annotations
 
-import json
-from collections import deque
-from collections.abc import Iterable
-from dataclasses import replace
-from datetime import datetime
+from collections.abc import Callable, Hashable
+from dataclasses import asdict, replace
 from functools import cached_property
-from typing import Any
-from uuid import uuid4
+from typing import Any, TypeVar
 
 from . import seats, sequence
-from .dice import roll as dice_roll
+from .actions import Actions
+from .decisions import Decisions
+from .dice import Dice
 from .effects import CORE_STATE_KEYS, Ledger
-from .errors import InvalidOrder, PluginError, RuleViolation, UnknownName
+from .errors import RuleViolation
 from .events import Event, EventLog
-from .model import Action, Clock, GameInfo, OptionalRule, Outcome, ScenarioInfo, Step
-from .plugins import Registry, match_manager, plugin_tables
+from .match_setup import MatchSetup
+from .model import Clock, GameInfo, OptionalRule, ScenarioInfo, Step
+from .plugins import match_manager, plugin_tables
 from .queries import RuleQueries
 from .store import Store
 
-ENGINE_VERBS = ("end", "choose")
+T = TypeVar("T")
 
 
-class Game:
+class Game(MatchSetup, Decisions, Actions, Dice):
     """One match of an installed game, open on a store.
 
-    Plugins change state only through :meth:`set`, :meth:`insert`, :meth:`delete` and
-    :meth:`update_where` (recorded as effects), roll only through :meth:`roll`, and ask
-    the players through :meth:`ask`.
+    Plugins change state only through :meth:`set` (:meth:`set_known`), :meth:`insert`,
+    :meth:`delete`, :meth:`update_where` and :meth:`update_from` (recorded as effects), roll
+    only through :meth:`roll`, and ask the players through :meth:`ask`.
     """
 
     def __init__(
@@ -57,105 +60,10 @@ class Game:
         self.events = EventLog(store, game_id)
         self.rules = RuleQueries(self)
         self._cause: int | None = None
-        self._forced_rolls: deque[int] | None = None
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[tuple[int, int], Clock] | None = None
-        self._legal: tuple[tuple[int, str], list[Action]] | None = None
-        self._decision: tuple[tuple[int, int], dict[str, Any] | None] | None = None
-
-    # --- creating and opening ----------------------------------------------------
-
-    @classmethod
-    def create(
-        cls,
-        store: Store,
-        registry: Registry,
-        game: str,
-        scenario: str | ScenarioInfo,
-        *,
-        options: Iterable[str] = (),
-        seed: int | None = None,
-        controllers: dict[str, str] | None = None,
-        game_id: str | None = None,
-    ) -> Game:
-        """Create a match: copy the scenario's static data, set up, begin the first step."""
-        info = registry.game(game)
-        chosen = info.scenario(scenario) if isinstance(scenario, str) else scenario
-        rules, rulings = _split_options(registry, info, list(options))
-        game_id = game_id or _new_id(store, info)
-        seed = seed if seed is not None else int(uuid4().int % 2**62)
-        self = cls(store, game_id, info, chosen, rules, rulings)
-        store.ensure_tables(info.name, info.version, self.tables)
-        with store.transaction():
-            store.con.execute(
-                "INSERT INTO match VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    game_id,
-                    info.name,
-                    chosen.name,
-                    seed,
-                    sorted(self.options),
-                    datetime.now(),
-                    chosen.first_turn,
-                    chosen.last_turn,
-                ],
-            )
-            for side in chosen.sides:
-                controller = (controllers or {}).get(side, "human")
-                store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller])
-            store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version])
-            for rule in rules:
-                store.con.execute(
-                    "INSERT INTO match_plugin VALUES (?, ?, ?)",
-                    [game_id, f"{info.name}:{rule.name}", rule.version],
-                )
-            if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
-                raise PluginError(f"{info.name} did not load scenario {chosen.name}")
-            self.start()
-            self.ledger.flush()
-        return self
-
-    @classmethod
-    def load(cls, store: Store, registry: Registry, game_id: str) -> Game:
-        """Open a match of the store, checking that its plugins are installed."""
-        row = store.rows("SELECT * FROM match WHERE game_id = ?", [game_id])
-        if not row:
-            raise UnknownName(f"no match {game_id!r} in {store.path}")
-        match = row[0]
-        info = registry.game(match["ruleset"])
-        recorded = dict(
-            store.con.execute(
-                "SELECT plugin, version FROM match_plugin WHERE game_id = ?", [game_id]
-            ).fetchall()
-        )
-        if recorded.get(info.name) != info.version:
-            raise PluginError(
-                f"match {game_id} was created with {info.name} {recorded.get(info.name)}, "
-                f"but {info.version} is installed",
-                plugin=info.name,
-            )
-        rules, rulings = _split_options(registry, info, list(match["options"]))
-        scenario = _scenario_of(info, match)
-        return cls(store, game_id, info, scenario, rules, rulings)
-
-    def start(self) -> None:
-        """The match's first event: set-up, then the first step of the first turn."""
-        self.log(Event(kind="setup", purpose=f"set up {self.scenario.name}"), turn=0, step="", phase="setup")
-        self.insert(
-            "clock",
-            {
-                "turn": self.first_turn,
-                "step_no": 0,
-                "step": "",
-                "phase": "setup",
-                "side": None,
-                "status": "active",
-                "result": None,
-            },
-        )
-        self.hook.phaseline_setup(game=self)
-        sequence.begin_turn(self, self.first_turn)
-        self.skip_idle_steps()
+        self._static: dict[tuple[str, str], dict[Any, dict[str, Any]]] = {}
+        self._derived: dict[str, tuple[Hashable, Any]] = {}
 
     # --- reading state -----------------------------------------------------------
 
@@ -207,6 +115,22 @@ class Game:
     def one(self, sql: str, params: Any = None) -> Any:
         return self.store.one(sql, params)
 
+    def static(self, table: str, key: str) -> dict[Any, dict[str, Any]]:
+        """This match's rows of a static table (``space``, ``unit``: copied when the match was
+        created, never changed in play) by their ``key`` column, read once."""
+        if (table, key) not in self._static:
+            rows = self.rows(f"SELECT * FROM {table} WHERE game_id = ?", [self.game_id])
+            self._static[(table, key)] = {row[key]: row for row in rows}
+        return self._static[(table, key)]
+
+    def derived(self, name: str, version: Hashable, compute: Callable[[], T]) -> T:
+        """A value derived from the state, computed again only when ``version`` changes, e.g.
+        ``ledger.version_of("bfg_unit", "deadline_turn")``: one query per change, not per question."""
+        kept = self._derived.get(name)
+        if kept is None or kept[0] != version:
+            kept = self._derived[name] = (version, compute())
+        return kept[1]
+
     def controller(self, side: str) -> str:
         """Who controls ``side`` now (a human or ``bot:<name>``; a rule may move players, see seats.py)."""
         return seats.controller(self, side)
@@ -215,9 +139,7 @@ class Game:
         """The game's rule number for a shared topic (``rule_ref``), e.g. 'zoc.stop'."""
         return self.one("SELECT rule FROM rule_ref WHERE game_id = ? AND topic = ?", [self.game_id, topic]) or topic
 
-    def violation(
-        self, message: str, rule: str, evidence: list[dict[str, Any]] | None = None
-    ) -> RuleViolation:
+    def violation(self, message: str, rule: str, evidence: list[dict[str, Any]] | None = None) -> RuleViolation:
         """A :class:`RuleViolation` of this game (the caller raises it)."""
         return RuleViolation(message, rule=rule, game=self.info.short or self.info.name, evidence=evidence)
 
@@ -225,6 +147,10 @@ class Game:
 
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
         self.ledger.set(table, key, **values)
+
+    def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
+        """:meth:`set` for a row read in this very state (``current``), without reading it again."""
+        self.ledger.set_known(table, key, current, **values)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)
@@ -238,12 +164,16 @@ class Game:
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
         return self.ledger.update_where(table, condition, params, **values)
 
-    def set_clock(self, **values: Any) -> None:
-        self.ledger.set("clock", {}, **values)
+    def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
+        return self.ledger.update_from(table, source, params)
 
-    def log(
-        self, event: Event, *, turn: int | None = None, step: str | None = None, phase: str | None = None
-    ) -> int:
+    def set_clock(self, **values: Any) -> None:
+        """Move the clock; the clock kept in memory moves with it (no need to read it back)."""
+        clock = self.clock
+        self.ledger.set_known("clock", {}, asdict(clock), **values)
+        self._clock = (self.ledger.version_of("clock"), replace(clock, **values))
+
+    def log(self, event: Event, *, turn: int | None = None, step: str | None = None, phase: str | None = None) -> int:
         """Append ``event``; later state changes are recorded against it."""
         clock = self.clock if turn is None else None
         seq = self.events.append(
@@ -256,244 +186,7 @@ class Game:
         self.ledger.begin(seq, new_event=True)
         return seq
 
-    # --- dice and decisions --------------------------------------------------------
-
-    def roll(self, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
-        """Roll one die (logged with its purpose); replay hands back the logged roll."""
-        if self._forced_rolls is not None:
-            if not self._forced_rolls:
-                raise RuntimeError("replay needs a roll the log does not have")
-            roll_no = self._forced_rolls.popleft()
-        else:
-            roll_no = self.events.next_roll_no()
-        die = dice_roll(self.seed, roll_no, sides)
-        self.log(
-            Event(
-                kind="roll",
-                side=side,
-                die=die,
-                roll_no=roll_no,
-                purpose=purpose,
-                rule=rule,
-                payload={"sides": sides},
-            )
-        )
-        return die
-
-    def ask(
-        self,
-        side: str,
-        kind: str,
-        prompt: str,
-        choices: list[str],
-        context: dict[str, Any],
-        rule: str | None = None,
-    ) -> int:
-        """Owe a decision to ``side``; the engine waits until it is answered."""
-        if not choices:
-            raise ValueError(f"decision {kind!r} with no choices")
-        decision_id = 1 + int(
-            self.one("SELECT coalesce(max(decision_id), 0) FROM decision WHERE game_id = ?", [self.game_id])
-        )
-        self.insert(
-            "decision",
-            {
-                "decision_id": decision_id,
-                "side": side,
-                "kind": kind,
-                "prompt": prompt,
-                "choices": list(choices),
-                "context": json.dumps(context, sort_keys=True),
-                "rule": rule,
-                "status": "open",
-                "answer": None,
-            },
-        )
-        self.log(
-            Event(
-                kind="decision",
-                side=side,
-                purpose=prompt,
-                rule=rule,
-                payload={"decision_id": decision_id, "kind": kind, "choices": list(choices)},
-            )
-        )
-        return decision_id
-
-    def open_decision(self) -> dict[str, Any] | None:
-        """The first open decision (read once per state change, like the clock)."""
-        version = self.ledger.version_of("decision")
-        if self._decision is None or self._decision[0] != version:
-            rows = self.rows(
-                "SELECT * FROM decision WHERE game_id = ? AND status = 'open' ORDER BY decision_id LIMIT 1",
-                [self.game_id],
-            )
-            self._decision = (version, rows[0] if rows else None)
-        row = self._decision[1]
-        if row is None:
-            return None
-        return {**row, "context": json.loads(row["context"])}  # a fresh copy for every caller
-
-    def waiting_on(self) -> tuple[str | None, dict[str, Any] | None]:
-        """The side the engine waits on, and the decision it owes (None: its step's actions)."""
-        decision = self.open_decision()
-        if decision:
-            return decision["side"], decision
-        return self.clock.side, None
-
-    # --- actions -------------------------------------------------------------------
-
-    def legal_actions(self, side: str | None = None) -> list[Action]:
-        """Everything ``side`` (default: the side waited on) may do now."""
-        if self.finished:
-            return []
-        waiting, decision = self.waiting_on()
-        side = side or waiting
-        if side != waiting:
-            return []
-        if decision:
-            return [Action("choose", (c,), side) for c in decision["choices"]]
-        key = (self.ledger.version, side)
-        if self._legal is None or self._legal[0] != key:  # asked again and again in one state
-            found: list[Action] = []
-            for answer in self.hook.phaseline_legal_actions(game=self, side=side):
-                found.extend(answer)
-            if self.end_refusal(side) is None:
-                found.append(Action("end", (), side))
-            self._legal = (key, found)
-        return list(self._legal[1])
-
-    def play(self, action: Action) -> None:
-        """Carry out ``action`` as one transaction; a refusal leaves the store untouched."""
-        if self.finished:
-            raise self.violation(f"match {self.game_id} is over", rule="end of game")
-        waiting, decision = self.waiting_on()
-        if action.side and action.side != waiting:
-            raise InvalidOrder(f"it is {waiting}'s turn to act, not {action.side}'s")
-        action = Action(action.verb, tuple(action.args), waiting)
-        if decision and action.verb != "choose":
-            raise self.violation(
-                f"{waiting} must first answer: {decision['prompt']} (choose one of: {', '.join(decision['choices'])})",
-                rule=decision["rule"] or "decision",
-            )
-        try:
-            with self.store.transaction():
-                self._cause = None
-                self.rules.in_action = True
-                seq = self.log(
-                    Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
-                )
-                self._cause = seq
-                step_before = (self.clock.turn, self.clock.step)
-                self._dispatch(action, decision)
-                self.after_action(step_before)
-                self.ledger.flush()
-        except BaseException:
-            self.events = EventLog(self.store, self.game_id)
-            self.ledger.discard()
-            self.ledger.version += 1  # rolled back: cached rule answers are stale
-            self.rules.forget()
-            raise
-        finally:
-            self._cause = None
-            self.rules.in_action = False
-
-    def end_refusal(self, side: str | None) -> RuleViolation | None:
-        """Why ``side`` may not end the current step now (a game rule), or None."""
-        return self.hook.phaseline_end_refusal(game=self, step=self.step, side=side)
-
-    def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
-        if action.verb == "end":
-            refusal = self.end_refusal(action.side)
-            if refusal is not None:
-                raise refusal
-            sequence.end_step(self)
-        elif action.verb == "choose":
-            self._answer(action, decision)
-        elif action.verb in self.step.verbs or not self.step.verbs:
-            if not self.hook.phaseline_play(game=self, action=action):
-                raise InvalidOrder(f"{self.info.name} has no order {action.verb!r}")
-        else:
-            allowed = ", ".join((*self.step.verbs, "end"))
-            raise self.violation(
-                f"'{action.verb}' is not an order of the {self.step.title or self.step.name} (allowed: {allowed})",
-                rule=self.step.rule or "sequence of play",
-            )
-
-    def _answer(self, action: Action, decision: dict[str, Any] | None) -> None:
-        if decision is None:
-            raise InvalidOrder("there is no decision to answer")
-        if len(action.args) != 1:
-            raise InvalidOrder(f"choose takes one answer: one of {', '.join(decision['choices'])}")
-        answer = action.args[0]
-        if answer not in decision["choices"]:
-            raise self.violation(
-                f"{answer!r} is not a legal answer to: {decision['prompt']} "
-                f"(choose one of: {', '.join(decision['choices'])})",
-                rule=decision["rule"] or "decision",
-            )
-        self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
-        self.hook.phaseline_answer(game=self, decision=decision, answer=answer)
-
-    def after_action(self, step_before: tuple[int, str]) -> None:
-        """Check for the end of the match; when a new step began, pass over idle steps.
-
-        A step in which the player has acted is never ended for them: an ``end`` they type
-        next must not end the following side's step.
-        """
-        if not self.finished:
-            outcome = self.hook.phaseline_outcome(game=self)
-            if outcome is not None:
-                sequence.finish(self, outcome)
-        if (self.clock.turn, self.clock.step) != step_before or self.clock.side is None:
-            self.skip_idle_steps()  # a step of no side (Dawn) can wait on nothing once decisions are answered
-
-    def skip_idle_steps(self) -> None:
-        """End steps whose side has nothing to do but end them (logged, never silent)."""
-        while not self.finished and self.open_decision() is None:
-            actions = self.legal_actions()
-            if any(a.verb != "end" for a in actions):
-                return
-            self.log(Event(kind="phase", side=self.clock.side, purpose=f"nothing to do in {self.clock.step}"))
-            sequence.end_step(self)
-
-    def end_match(self, outcome: Outcome) -> None:
-        """End the match now (a game rule such as sudden death)."""
-        sequence.finish(self, outcome)
-
-    # --- replay support ------------------------------------------------------------
-
-    def force_rolls(self, roll_nos: Iterable[int] | None) -> None:
-        """Make the next rolls use these logged roll numbers (replay), or stop doing so."""
-        self._forced_rolls = None if roll_nos is None else deque(roll_nos)
-
-
-def _new_id(store: Store, info: GameInfo) -> str:
-    prefix = (info.short or info.name).lower().replace(" ", "-")
-    count = int(store.one("SELECT count(*) FROM match WHERE ruleset = ?", [info.name]))
-    while True:
-        count += 1
-        candidate = f"{prefix}-{count}"
-        if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [candidate]):
-            return candidate
-
-
-def _split_options(
-    registry: Registry, info: GameInfo, names: list[str]
-) -> tuple[list[OptionalRule], tuple[str, ...]]:
-    """Optional rules (plugins) and rulings (alternative readings the game itself knows)."""
-    rules: list[OptionalRule] = []
-    rulings: list[str] = []
-    for name in names:
-        if name in info.rulings:
-            rulings.append(name)
-        else:
-            rules.append(registry.option(info.name, name))
-    return rules, tuple(rulings)
-
-
-def _scenario_of(info: GameInfo, match: dict[str, Any]) -> ScenarioInfo:
-    """The match's scenario, with the turns stored at creation (custom scenarios set them)."""
-    return replace(
-        info.scenario(match["scenario"]), first_turn=match["first_turn"], last_turn=match["last_turn"]
-    )
+    def flush(self) -> None:
+        """Write the events and effects kept in memory (the end of every action does)."""
+        self.events.flush()
+        self.ledger.flush()

@@ -80,9 +80,7 @@ def begin_turn(game: Game, turn: int) -> None:
             begin_step(game, turn, 0, steps[0])
             return
         turn += 1
-    final = game.hook.phaseline_game_end(game=game) or Outcome(
-        rule="", winners=(), summary="the last turn ended"
-    )
+    final = game.hook.phaseline_game_end(game=game) or Outcome(rule="", winners=(), summary="the last turn ended")
     finish(game, final)
 
 
@@ -96,9 +94,7 @@ def finish(game: Game, outcome: Outcome) -> None:
             payload={"winners": list(outcome.winners)},
         )
     )
-    game.set(
-        "clock",
-        {},
+    game.set_clock(
         status="finished",
         side=None,
         result=to_json({"winners": list(outcome.winners), "rule": outcome.rule, "summary": outcome.summary}),

@@ -43,9 +43,7 @@ def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
 
 
 def any_human(game: Game) -> bool:
-    return bool(
-        game.one("SELECT count(*) FROM match_side WHERE game_id = ? AND controller = 'human'", [game.game_id])
-    )
+    return bool(game.one("SELECT count(*) FROM match_side WHERE game_id = ? AND controller = 'human'", [game.game_id]))
 
 
 def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
@@ -75,7 +73,7 @@ def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
                 )
             )
             reverted = game.ledger.revert(first, last)
-            game.ledger.begin(seq)
+            game.flush()
     except BaseException:
         game.events = EventLog(game.store, game.game_id)
         game.ledger.version += 1

@@ -1,7 +1,7 @@
 """Battle for Germany figures (issue 3, "Measured"): the legal actions of a whole side at
 the start of a Historical match, the side's reach against its pure-Python oracle
 (tests/oracles.py, on the same board and units), and one full bot-versus-bot Historical
-game (wall and CPU time, actions per second). ``scripts/bench.py --only bfg`` runs it too::
+game (wall and CPU time, actions per second, SQL statements per action). ``scripts/bench.py --only bfg`` runs it too::
 
     python scripts/bench_bfg.py [--runs 5] [--seed 1] [--bot heuristic] [--max-actions N]
                                 [--profile FILE] [--skip-game]
@@ -117,12 +117,28 @@ def _timed(job) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+class CountingConnection:
+    """A DuckDB connection that counts the statements run through ``execute``."""
+
+    def __init__(self, con) -> None:
+        self.con = con
+        self.statements = 0
+
+    def execute(self, sql, params=None):
+        self.statements += 1
+        return self.con.execute(sql, params)
+
+    def __getattr__(self, name):
+        return getattr(self.con, name)
+
+
 def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | None) -> dict[str, float]:
-    """One bot-versus-bot Historical game: actions, wall and CPU seconds."""
+    """One bot-versus-bot Historical game: actions, wall and CPU seconds, SQL statements."""
     with Store.open(":memory:") as store:
         chosen = reg.game(GAME).scenario("historical")
         bots = {side: f"bot:{bot}" for side in chosen.sides}
         game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots)
+        counting = store.con = game.con = CountingConnection(store.con)
         profiler = cProfile.Profile() if profile else None
         if profiler:
             profiler.enable()
@@ -135,10 +151,10 @@ def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | 
         clock = game.clock
         print(
             f"Historical, {bot} bot on every side, seed {seed}: {played} actions in {wall:.1f} s wall "
-            f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s; ended at turn {clock.turn} {clock.step} "
-            f"({clock.status}) {clock.result or ''}"
+            f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {counting.statements / played:.1f} SQL "
+            f"statements per action; ended at turn {clock.turn} {clock.step} ({clock.status}) {clock.result or ''}"
         )
-        return {"actions": played, "wall": wall, "cpu": cpu}
+        return {"actions": played, "wall": wall, "cpu": cpu, "statements": counting.statements}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,7 +10,7 @@ from phaseline import Event
 
 from . import boundary
 from .elimination import eliminate
-from .units import unit_row
+from .units import unit_row, units_named
 
 DECISIONS = ("retreat", "exchange-losses", "advance")
 
@@ -27,7 +27,7 @@ def apply_result(game, combat: dict[str, Any]) -> None:
         for unit_id in attackers:
             eliminate(game, unit_id, "6.2", "Ae: attacker eliminated")
     if result in ("Ae", "Ar"):
-        winner_units, vacated = defenders, sorted({unit_row(game, u)["space_id"] for u in attackers})
+        winner_units, vacated = defenders, sorted({u["space_id"] for u in units_named(game, attackers)})
     if result == "Dr":
         plan["queue"] = list(defenders)
     if result == "Ar":
@@ -43,7 +43,7 @@ def apply_result(game, combat: dict[str, Any]) -> None:
 def _exchange(game, combat: dict[str, Any], plan: dict[str, Any]) -> None:
     """Ex: the attacker loses units totalling at least the printed defence (6.2)."""
     target = combat["printed_defense"]
-    values = {u: unit_row(game, u)["attack"] for u in combat["attackers"]}
+    values = {u: game.static("unit", "unit_id")[u]["attack"] for u in combat["attackers"]}  # printed
     choices = loss_sets(values, target)
     if len(choices) == 1:
         _pay(game, choices[0].split("+"), target)
@@ -184,14 +184,17 @@ def _offer_advance(game, plan: dict[str, Any]) -> None:
 
 def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
     """UNIT>HEX pairs for one surviving participant into an emptied hex (6.91–6.93)."""
-    empty = [
-        h
-        for h in hexes
-        if not game.one("SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, h])
-    ]
+    held = {
+        r["space_id"]
+        for r in game.rows(
+            "SELECT DISTINCT space_id FROM unit_state WHERE game_id = ? AND list_contains(?, space_id)",
+            [game.game_id, hexes],
+        )
+    }
+    empty = [h for h in hexes if h not in held]
     choices = []
-    for unit_id in units:
-        unit = unit_row(game, unit_id)
+    for unit in units_named(game, units) if empty else []:
+        unit_id = unit["unit_id"]
         if unit["space_kind"] == "box" or unit["garrison"] or unit["status"] != "ready":
             continue
         for hex_id in empty:

@@ -31,7 +31,7 @@ def may_advance(game, unit: dict[str, Any], hex_id: str) -> bool:
 def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
     """A retreat across the boundary switches a German unit's allegiance (5.41) and puts
     others on a deadline to return (5.42, 5.51, 5.52, 14.0)."""
-    zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, dest])
+    zone = game.static("space", "space_id")[dest]["zone"]
     if unit["side"] in ("GER_E", "GER_W") and zone in ("E", "W") and zone != unit["side"][-1]:
         if game.scenario.name == "collapse":  # 14.0 must return east the following turn
             _deadline(game, unit, game.clock.turn + 1, "ger-e-movement", "14.0")
@@ -61,9 +61,7 @@ def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
 
 
 def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> None:
-    game.set(
-        "bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule
-    )
+    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule)
     game.log(
         Event(
             "deadline",
@@ -90,11 +88,16 @@ def next_step(game, name: str) -> tuple[int, str]:
 
 def check_deadlines(game, step) -> None:
     """At the end of a step, eliminate units still on the wrong side of their deadline."""
-    due = game.rows(
-        """SELECT unit_id, deadline_rule FROM bfg_unit
-           WHERE game_id = ? AND deadline_turn = ? AND deadline_step = ?""",
-        [game.game_id, game.clock.turn, step.name],
+    pending = game.derived(
+        "bfg deadlines",
+        game.ledger.version_of("bfg_unit", "deadline_turn", "deadline_step", "deadline_rule"),
+        lambda: game.rows(
+            """SELECT unit_id, deadline_turn, deadline_step, deadline_rule FROM bfg_unit
+               WHERE game_id = ? AND deadline_turn IS NOT NULL ORDER BY unit_id""",
+            [game.game_id],
+        ),
     )
+    due = [row for row in pending if (row["deadline_turn"], row["deadline_step"]) == (game.clock.turn, step.name)]
     from .units import unit_row
 
     for row in due:

@@ -10,7 +10,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from . import aftermath
 from .odds import clamp, multiplier, ratio
-from .units import label, require_space, unit_row, units_in
+from .units import label, require_space, units_in, units_named
 
 DECISIONS = aftermath.DECISIONS
 answer = aftermath.answer
@@ -38,7 +38,7 @@ def attack(game, action: Action) -> None:
     """``attack U1,U2 HEX[,HEX]``: validate (6.3–6.7), resolve (6.1) and apply the result (6.2)."""
     if len(action.args) != 2:
         raise InvalidOrder("attack takes attackers and hexes: attack UNIT[,UNIT…] HEX[,HEX…]")
-    attackers = [unit_row(game, u) for u in dict.fromkeys(action.args[0].split(","))]
+    attackers = units_named(game, list(dict.fromkeys(action.args[0].split(","))))
     hexes = [require_space(game, h)["space_id"] for h in dict.fromkeys(action.args[1].split(","))]
     defenders = units_in(game, hexes)
     _validate(game, attackers, hexes, defenders)
@@ -59,10 +59,8 @@ def attack(game, action: Action) -> None:
             payload=combat,
         )
     )
-    for unit in attackers:
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, attacked=True)
-    for unit in defenders:
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, defended=True)
+    game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in attackers]], attacked=True)
+    game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in defenders]], defended=True)
     count = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
     game.set("bfg_state", {}, attacks_this_phase=count + 1)
     aftermath.apply_result(game, combat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from phaseline import Event
 
-from .units import unit_row
+from .units import unit_row, units_named
 
 NEVER_REPLACED = ("YUG", "HUN")  # 7.12
 
@@ -51,18 +51,20 @@ def eliminate(game, unit_id: str, rule: str, reason: str) -> None:
     )
 
 
-def remove_from_play(game, unit_id: str, rule: str, reason: str) -> None:
-    """Take a unit out of the game for good (9.1 exits, 12.22 removal of the Germans)."""
-    unit = unit_row(game, unit_id)
-    game.log(
-        Event(
-            "removed",
-            side=unit["side"],
-            unit_id=unit_id,
-            from_space=unit["space_id"],
-            to_space="OUT",
-            rule=rule,
-            purpose=reason,
+def remove_from_play(game, unit_ids: list[str], rule: str, reason: str) -> None:
+    """Take units out of the game for good (9.1 exits, 12.22 removal of the Germans), each logged."""
+    if not unit_ids:
+        return
+    for unit in units_named(game, unit_ids):
+        game.log(
+            Event(
+                "removed",
+                side=unit["side"],
+                unit_id=unit["unit_id"],
+                from_space=unit["space_id"],
+                to_space="OUT",
+                rule=rule,
+                purpose=reason,
+            )
         )
-    )
-    game.set("unit_state", {"unit_id": unit_id}, space_id="OUT", status="removed", mp=0)
+    game.update_where("unit_state", "list_contains(?, unit_id)", [unit_ids], space_id="OUT", status="removed", mp=0)

@@ -105,7 +105,7 @@ def exit_unit(game, action: Action) -> None:
             payload={"mp_left": unit["mp"], "cost": EXIT_COST},
         )
     )
-    remove_from_play(game, unit["unit_id"], "9.1", "exited the map: out of the game for good")
+    remove_from_play(game, [unit["unit_id"]], "9.1", "exited the map: out of the game for good")
     forces = enemy_forces(game, unit)
     context = {
         "origin": unit["space_id"],
@@ -173,7 +173,7 @@ def _take(game, context: dict[str, Any], unit_id: str) -> None:
     unit = unit_row(game, unit_id)
     context["needed"] -= 1
     if unit["space_kind"] == "box":  # 9.2 straight out of the game
-        remove_from_play(game, unit_id, "9.2", f"removed from {unit['space_id']} for a German exit")
+        remove_from_play(game, [unit_id], "9.2", f"removed from {unit['space_id']} for a German exit")
         return
     game.set("unit_state", {"unit_id": unit_id}, status="flipped")  # 9.1 keeps its ZOC this phase
     game.log(

@@ -91,7 +91,7 @@ def move(game, action: Action) -> None:
     )
     stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest, moved=True, mp=left)
+    game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
 
 
@@ -99,6 +99,9 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
     """What entering hexes does: fortresses fall to the Western Allies (6.83); Berlin falls (12.22)."""
     if unit["side"] not in ("WA", "SOV"):
         return
+    board = game.static("space", "space_id")
+    if not any(board[s]["feature"] == "fortress" or board[s]["zone"] == "B" for s in spaces):
+        return  # neither a fortress (set up on every 'fortress' hex) nor Berlin on the way
     destroyers = ("WA", "SOV") if "soviet-destroys-fortress" in game.options else ("WA",)
     forts, berlin = game.store.con.execute(
         """SELECT coalesce(list(f.space_id ORDER BY f.space_id) FILTER (WHERE NOT f.destroyed), []),

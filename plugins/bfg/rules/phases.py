@@ -23,23 +23,15 @@ def begin(game, step) -> None:
     if step.name == "sov-movement" and game.scenario.name == "rsws":  # 10.2 garrisons at the start
         victory.assign_garrisons(game)
     if step.phase == "movement":  # 5.0 a fresh movement allowance; 7.22/13.2/16.32 factors; 7.26, 10.3
-        game.con.execute(
-            """CREATE OR REPLACE TEMP TABLE bfg_allowance AS
-               SELECT s.unit_id,
+        game.update_from(
+            "unit_state",
+            """SELECT s.unit_id, FALSE AS moved,
                       CASE WHEN b.frozen OR b.garrison IS NOT NULL THEN 0
                            ELSE floor(u.movement * b.mp_factor)::INTEGER END AS mp
                FROM unit_state s JOIN unit u USING (game_id, unit_id) JOIN bfg_unit b USING (game_id, unit_id)
                WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready'""",
             [game.game_id, acting],
         )
-        for mp in sorted({r["mp"] for r in game.rows("SELECT DISTINCT mp FROM bfg_allowance")}):
-            game.update_where(
-                "unit_state",
-                "unit_id IN (SELECT unit_id FROM bfg_allowance WHERE mp = ?)",
-                [mp],
-                mp=mp,
-                moved=False,
-            )
         game.set("bfg_state", {}, shift_used=False)  # 16.32 one shift per German Movement Phase
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
         game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
@@ -66,18 +58,18 @@ def end(game, step) -> None:
     if step.phase == "movement":
         # 7.26 frozen for the following movement phase only; 7.22/16.32 factors last one phase
         # (the 13.2 halving, below 1, stays); only the units that just had their phase
-        phasing = (
-            "unit_id IN (SELECT unit_id FROM unit_state WHERE game_id = bfg_unit.game_id AND list_contains(?, side))"
+        game.update_from(
+            "bfg_unit",
+            """SELECT b.unit_id, FALSE AS frozen, least(b.mp_factor, 1.0) AS mp_factor
+               FROM bfg_unit b JOIN unit_state s USING (game_id, unit_id)
+               WHERE b.game_id = ? AND list_contains(?, s.side) AND (b.frozen OR b.mp_factor > 1)""",
+            [game.game_id, list(step.acting)],
         )
-        game.update_where("bfg_unit", f"frozen AND {phasing}", [list(step.acting)], frozen=False)
-        game.update_where("bfg_unit", f"mp_factor > 1 AND {phasing}", [list(step.acting)], mp_factor=1.0)
-        for unit in game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1",
-            [game.game_id],
-        ):
-            remove_from_play(
-                game, unit["unit_id"], "9.1", "flipped by a German exit, removed at the end of the phase"
-            )
+        flipped = game.rows(
+            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
+        )
+        reason = "flipped by a German exit, removed at the end of the phase"
+        remove_from_play(game, [unit["unit_id"] for unit in flipped], "9.1", reason)
         victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
@@ -121,18 +113,15 @@ def _berlin_falls(game) -> None:
     """12.22 / 13.1: after the player turn in which Berlin falls, every German unit leaves
     the map; the boundary no longer binds; in the Expanded game the Allies become enemies.
     (Optional 13.2 hands the SS to the Western Allies first: optional/ss_to_allies.py.)"""
-    for unit in game.rows(
-        """SELECT s.unit_id, u.nationality FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           WHERE s.game_id = ? AND s.side IN ('GER_E', 'GER_W') AND s.space_id NOT LIKE 'ELIM%'
-             AND s.space_id <> 'OUT' ORDER BY 1""",
+    germans = game.rows(
+        """SELECT unit_id FROM unit_state WHERE game_id = ? AND side IN ('GER_E', 'GER_W')
+             AND space_id NOT LIKE 'ELIM%' AND space_id <> 'OUT' ORDER BY 1""",
         [game.game_id],
-    ):
-        remove_from_play(game, unit["unit_id"], "12.22", "Berlin has fallen: the Germans leave the map")
+    )
+    remove_from_play(game, [u["unit_id"] for u in germans], "12.22", "Berlin has fallen: the Germans leave the map")
     game.set("bfg_state", {}, germans_removed=True)
     write_policies(game, after_berlin=True, boundary=False)
-    game.log(
-        Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted")
-    )
+    game.log(Event("note", rule="12.22", purpose="Berlin has fallen: Germans removed, the boundary is lifted"))
 
 
 def legal_replacement_actions(game, step):

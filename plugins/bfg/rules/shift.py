@@ -66,6 +66,9 @@ def shift(game, action: Action) -> None:
 def end_refusal(game, step):
     """16.32 at the end of the phase: the shifted unit stands across the boundary, out of
     enemy ZOC. The refusal, or None."""
+    if game.scenario.name != "three-player":
+        return None  # no shift outside the three-player game
+    game.flush()  # the events of this action so far
     rows = game.rows(
         """SELECT e.unit_id, e.payload FROM event e JOIN bfg_unit b ON b.game_id = e.game_id
              AND b.unit_id = e.unit_id AND b.mp_factor = ?

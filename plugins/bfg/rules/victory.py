@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
 
@@ -15,6 +17,8 @@ def update_cities(game, step=None) -> None:
     """11.0: a city belongs to the bloc occupying it; else to the only bloc whose ZOC reaches
     it; else to the bloc of the last unit that passed through it or beside it (the moves of
     ``step``, in order); else it stays with whoever held it."""
+    if _settled.get(game) == _city_inputs(game):
+        return  # no unit came, went or changed sides since the last count: no city can change hands
     touched = _last_touch(game, step) if step is not None and step.phase == "movement" else {}
     rows = game.rows(
         f"""WITH occupant AS (
@@ -40,11 +44,23 @@ def update_cities(game, step=None) -> None:
             if now == "SOV":
                 game.set("bfg_city", {"space_id": row["space_id"]}, captured_turn=game.clock.turn)
             game.log(Event("note", side=now, to_space=row["space_id"], rule="11.0", purpose=f"{now} now controls it"))
+    _settled[game] = _city_inputs(game)
+
+
+# What city control depends on, as of the last count, per match object (11.0)
+_settled: WeakKeyDictionary[Any, tuple[Any, ...]] = WeakKeyDictionary()
+
+
+def _city_inputs(game) -> tuple[Any, ...]:
+    """Versions of what decides city control: where units stand, whose they are, whether in
+    play (every move changes where a unit stands), and the cities' own rows."""
+    return game.ledger.version_of("unit_state", "space_id", "side", "status"), game.ledger.version_of("bfg_city")
 
 
 def _last_touch(game, step) -> dict[str, str]:
     """11.0 last touch: city -> bloc of the last unit of ``step`` whose move went through the
     city or beside it (undone moves excluded)."""
+    game.flush()  # the events of this action so far
     rows = game.rows(
         f"""SELECT e.seq, {BLOC.format(s="s.side")} AS bloc, e.payload->'$.path' AS path
             FROM event e JOIN unit_state s ON s.game_id = e.game_id AND s.unit_id = e.unit_id

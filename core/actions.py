@@ -1,0 +1,134 @@
+"""Actions: what a side may do now, and carrying one out as one transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import sequence
+from .errors import InvalidOrder, RuleViolation
+from .events import Event, EventLog
+from .model import Action, Outcome
+
+
+class Actions:
+    """Part of :class:`~phaseline.game.Game`: legal actions, play, and passing over idle steps."""
+
+    _legal: tuple[tuple[int, str], list[Action]] | None = None
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        """Everything ``side`` (default: the side waited on) may do now."""
+        if self.finished:
+            return []
+        waiting, decision = self.waiting_on()
+        side = side or waiting
+        if side != waiting:
+            return []
+        if decision:
+            return [Action("choose", (c,), side) for c in decision["choices"]]
+        key = (self.ledger.version, side)
+        if self._legal is None or self._legal[0] != key:  # asked again and again in one state
+            found: list[Action] = []
+            for answer in self.hook.phaseline_legal_actions(game=self, side=side):
+                found.extend(answer)
+            if self.end_refusal(side) is None:
+                found.append(Action("end", (), side))
+            self._legal = (key, found)
+        return list(self._legal[1])
+
+    def play(self, action: Action) -> None:
+        """Carry out ``action`` as one transaction; a refusal leaves the store untouched."""
+        if self.finished:
+            raise self.violation(f"match {self.game_id} is over", rule="end of game")
+        waiting, decision = self.waiting_on()
+        if action.side and action.side != waiting:
+            raise InvalidOrder(f"it is {waiting}'s turn to act, not {action.side}'s")
+        action = Action(action.verb, tuple(action.args), waiting)
+        if decision and action.verb != "choose":
+            raise self.violation(
+                f"{waiting} must first answer: {decision['prompt']} (choose one of: {', '.join(decision['choices'])})",
+                rule=decision["rule"] or "decision",
+            )
+        try:
+            with self.store.transaction(), self.events.held():
+                self._cause = None
+                self.rules.in_action = True
+                seq = self.log(
+                    Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
+                )
+                self._cause = seq
+                step_before = (self.clock.turn, self.clock.step)
+                self._dispatch(action, decision)
+                self.after_action(step_before)
+                self.flush()
+        except BaseException:
+            self.events = EventLog(self.store, self.game_id)  # the unwritten events are gone with it
+            self.ledger.discard()
+            self.ledger.version += 1  # rolled back: cached rule answers are stale
+            self.rules.forget()
+            raise
+        finally:
+            self._cause = None
+            self.rules.in_action = False
+
+    def end_refusal(self, side: str | None) -> RuleViolation | None:
+        """Why ``side`` may not end the current step now (a game rule), or None."""
+        return self.hook.phaseline_end_refusal(game=self, step=self.step, side=side)
+
+    def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
+        if action.verb == "end":
+            refusal = self.end_refusal(action.side)
+            if refusal is not None:
+                raise refusal
+            sequence.end_step(self)
+        elif action.verb == "choose":
+            self._answer(action, decision)
+        elif action.verb in self.step.verbs or not self.step.verbs:
+            if not self.hook.phaseline_play(game=self, action=action):
+                raise InvalidOrder(f"{self.info.name} has no order {action.verb!r}")
+        else:
+            allowed = ", ".join((*self.step.verbs, "end"))
+            raise self.violation(
+                f"'{action.verb}' is not an order of the {self.step.title or self.step.name} (allowed: {allowed})",
+                rule=self.step.rule or "sequence of play",
+            )
+
+    def _answer(self, action: Action, decision: dict[str, Any] | None) -> None:
+        if decision is None:
+            raise InvalidOrder("there is no decision to answer")
+        if len(action.args) != 1:
+            raise InvalidOrder(f"choose takes one answer: one of {', '.join(decision['choices'])}")
+        answer = action.args[0]
+        if answer not in decision["choices"]:
+            raise self.violation(
+                f"{answer!r} is not a legal answer to: {decision['prompt']} "
+                f"(choose one of: {', '.join(decision['choices'])})",
+                rule=decision["rule"] or "decision",
+            )
+        self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
+        self.hook.phaseline_answer(game=self, decision=decision, answer=answer)
+
+    def after_action(self, step_before: tuple[int, str]) -> None:
+        """Check for the end of the match; when a new step began, pass over idle steps.
+
+        A step in which the player has acted is never ended for them: an ``end`` they type
+        next must not end the following side's step.
+        """
+        if not self.finished:
+            outcome = self.hook.phaseline_outcome(game=self)
+            if outcome is not None:
+                sequence.finish(self, outcome)
+        if (self.clock.turn, self.clock.step) != step_before or self.clock.side is None:
+            self.skip_idle_steps()  # a step of no side (Dawn) can wait on nothing once decisions are answered
+
+    def skip_idle_steps(self) -> None:
+        """End steps whose side has nothing to do but end them (logged, never silent)."""
+        while not self.finished and self.open_decision() is None:
+            actions = self.legal_actions()
+            if any(a.verb != "end" for a in actions):
+                return
+            self.log(Event(kind="phase", side=self.clock.side, purpose=f"nothing to do in {self.clock.step}"))
+            sequence.end_step(self)
+
+    def end_match(self, outcome: Outcome) -> None:
+        """End the match now (a game rule such as sudden death)."""
+        sequence.finish(self, outcome)

@@ -1,0 +1,140 @@
+"""Creating a match (copying the scenario, setting up), opening one, and its first event."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Self
+from uuid import uuid4
+
+from . import sequence
+from .errors import PluginError, UnknownName
+from .events import Event
+from .model import GameInfo, OptionalRule, ScenarioInfo
+
+if TYPE_CHECKING:
+    from .plugins import Registry
+    from .store import Store
+
+
+class MatchSetup:
+    """Part of :class:`~phaseline.game.Game`: how a match comes to be and is opened again."""
+
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        registry: Registry,
+        game: str,
+        scenario: str | ScenarioInfo,
+        *,
+        options: Iterable[str] = (),
+        seed: int | None = None,
+        controllers: dict[str, str] | None = None,
+        game_id: str | None = None,
+    ) -> Self:
+        """Create a match: copy the scenario's static data, set up, begin the first step."""
+        info = registry.game(game)
+        chosen = info.scenario(scenario) if isinstance(scenario, str) else scenario
+        rules, rulings = _split_options(registry, info, list(options))
+        game_id = game_id or _new_id(store, info)
+        seed = seed if seed is not None else int(uuid4().int % 2**62)
+        self = cls(store, game_id, info, chosen, rules, rulings)
+        store.ensure_tables(info.name, info.version, self.tables)
+        with store.transaction():
+            store.con.execute(
+                "INSERT INTO match VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    game_id,
+                    info.name,
+                    chosen.name,
+                    seed,
+                    sorted(self.options),
+                    datetime.now(),
+                    chosen.first_turn,
+                    chosen.last_turn,
+                ],
+            )
+            for side in chosen.sides:
+                controller = (controllers or {}).get(side, "human")
+                store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller])
+            store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version])
+            for rule in rules:
+                store.con.execute(
+                    "INSERT INTO match_plugin VALUES (?, ?, ?)",
+                    [game_id, f"{info.name}:{rule.name}", rule.version],
+                )
+            if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
+                raise PluginError(f"{info.name} did not load scenario {chosen.name}")
+            self.start()
+        return self
+
+    @classmethod
+    def load(cls, store: Store, registry: Registry, game_id: str) -> Self:
+        """Open a match of the store, checking that its plugins are installed."""
+        row = store.rows("SELECT * FROM match WHERE game_id = ?", [game_id])
+        if not row:
+            raise UnknownName(f"no match {game_id!r} in {store.path}")
+        match = row[0]
+        info = registry.game(match["ruleset"])
+        recorded = dict(
+            store.con.execute("SELECT plugin, version FROM match_plugin WHERE game_id = ?", [game_id]).fetchall()
+        )
+        if recorded.get(info.name) != info.version:
+            raise PluginError(
+                f"match {game_id} was created with {info.name} {recorded.get(info.name)}, "
+                f"but {info.version} is installed",
+                plugin=info.name,
+            )
+        rules, rulings = _split_options(registry, info, list(match["options"]))
+        scenario = _scenario_of(info, match)
+        return cls(store, game_id, info, scenario, rules, rulings)
+
+    def start(self) -> None:
+        """The match's first event: set-up, then the first step of the first turn."""
+        with self.events.held():  # written at once, as an action's events
+            self.log(Event(kind="setup", purpose=f"set up {self.scenario.name}"), turn=0, step="", phase="setup")
+            self.insert(
+                "clock",
+                {
+                    "turn": self.first_turn,
+                    "step_no": 0,
+                    "step": "",
+                    "phase": "setup",
+                    "side": None,
+                    "status": "active",
+                    "result": None,
+                },
+            )
+            self.hook.phaseline_setup(game=self)
+            sequence.begin_turn(self, self.first_turn)
+            self.skip_idle_steps()
+        self.flush()
+
+
+def _new_id(store: Store, info: GameInfo) -> str:
+    prefix = (info.short or info.name).lower().replace(" ", "-")
+    count = int(store.one("SELECT count(*) FROM match WHERE ruleset = ?", [info.name]))
+    while True:
+        count += 1
+        candidate = f"{prefix}-{count}"
+        if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [candidate]):
+            return candidate
+
+
+def _split_options(registry: Registry, info: GameInfo, names: list[str]) -> tuple[list[OptionalRule], tuple[str, ...]]:
+    """Optional rules (plugins) and rulings (alternative readings the game itself knows)."""
+    rules: list[OptionalRule] = []
+    rulings: list[str] = []
+    for name in names:
+        if name in info.rulings:
+            rulings.append(name)
+        else:
+            rules.append(registry.option(info.name, name))
+    return rules, tuple(rulings)
+
+
+def _scenario_of(info: GameInfo, match: dict[str, Any]) -> ScenarioInfo:
+    """The match's scenario, with the turns stored at creation (custom scenarios set them)."""
+    return replace(info.scenario(match["scenario"]), first_turn=match["first_turn"], last_turn=match["last_turn"])

@@ -1,0 +1,98 @@
+"""The effect ledger and the event log (DESIGN.md "The tables"): set-at-a-time changes are
+recorded column by column and revert exactly; events and effects wait in memory until the
+action's end writes them."""
+
+from __future__ import annotations
+
+import pytest
+from history_support import long_registry, new_match, snapshot
+from phaseline import Event, Store
+
+NEXT_PHASE = """SELECT unit_id, mp + 1 AS mp, NOT moved AS moved
+                FROM unit_state WHERE game_id = ? AND side = ?"""
+
+
+@pytest.fixture
+def game():
+    with Store.open(":memory:") as store:
+        yield new_match(store, long_registry(), seed=3)
+
+
+def effects_of(game, seq: int) -> list[tuple]:
+    return game.store.con.execute(
+        "SELECT tbl, key, col, old, new FROM effect WHERE game_id = ? AND seq = ? ORDER BY n", [game.game_id, seq]
+    ).fetchall()
+
+
+def note(game) -> int:
+    return game.log(Event("note", purpose="a change made by hand"))
+
+
+def test_update_from_records_each_changed_column_by_key_and_reverts_exactly(game):
+    units = game.rows("SELECT unit_id, mp, moved FROM unit_state WHERE game_id = ? AND side = 'red'", [game.game_id])
+    before = snapshot(game.store, game.game_id, ["unit_state"])
+    with game.store.transaction():
+        seq = note(game)
+        changed = game.update_from("unit_state", NEXT_PHASE, [game.game_id, "red"])
+        game.flush()
+    assert changed == len(units)
+    ordered = sorted(units, key=lambda u: u["unit_id"])
+    assert [(col, key) for _, key, col, _, _ in effects_of(game, seq)] == [
+        (col, f'{{"unit_id":"{u["unit_id"]}"}}') for col in ("mp", "moved") for u in ordered
+    ]
+    with game.store.transaction():
+        game.ledger.begin(note(game), new_event=True)
+        game.ledger.revert(seq, seq)
+        game.flush()
+    assert snapshot(game.store, game.game_id, ["unit_state"]) == before
+
+
+def test_update_from_leaves_unchanged_rows_unrecorded(game):
+    with game.store.transaction():
+        seq = note(game)
+        game.update_from("unit_state", NEXT_PHASE.replace("mp + 1", "mp"), [game.game_id, "red"])
+        game.flush()
+    assert {col for _, _, col, _, _ in effects_of(game, seq)} == {"moved"}
+
+
+def test_set_known_records_what_set_records(game):
+    unit = game.rows("SELECT * FROM unit_state WHERE game_id = ? LIMIT 1", [game.game_id])[0]
+    key = {"unit_id": unit["unit_id"]}
+    with game.store.transaction():
+        by_reading = note(game)
+        game.set("unit_state", key, mp=unit["mp"] + 2, moved=unit["moved"])
+        note(game)
+        game.set("unit_state", key, mp=unit["mp"])  # as it was
+        by_knowing = note(game)
+        game.set_known("unit_state", key, unit, mp=unit["mp"] + 2, moved=unit["moved"])
+        game.flush()
+    assert effects_of(game, by_knowing) == effects_of(game, by_reading)
+    assert len(effects_of(game, by_knowing)) == 1  # moved did not change
+
+
+def test_held_events_wait_in_memory_until_the_action_is_written(game):
+    count = "SELECT count(*) FROM event WHERE game_id = ?"
+    written = game.one(count, [game.game_id])
+    with game.store.transaction(), game.events.held():
+        seq = note(game)
+        assert game.one(count, [game.game_id]) == written
+        game.flush()
+        assert game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]) == seq
+
+
+def test_events_logged_outside_an_action_are_written_at_once(game):
+    with game.store.transaction():
+        seq = note(game)
+        assert game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]) == seq
+
+
+def test_a_column_version_moves_only_with_its_columns(game):
+    unit = game.rows("SELECT * FROM unit_state WHERE game_id = ? LIMIT 1", [game.game_id])[0]
+    where = game.ledger.version_of("unit_state", "space_id")
+    whole = game.ledger.version_of("unit_state")
+    with game.store.transaction():
+        note(game)
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] + 1)
+        game.flush()
+    assert game.ledger.version_of("unit_state", "space_id") == where
+    assert game.ledger.version_of("unit_state") != whole
