@@ -14,7 +14,7 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
 from . import supply
-from .board import LADDER, board
+from .board import LADDER, board, state_rows
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repair, clear_attempts, repair_refusal
 from .supply import UP, chart
 
@@ -414,18 +414,17 @@ def _air_refusal(game, area_id: str | None, units: list[str]) -> str | None:
 
 
 def _refitted(game, unit: dict) -> bool:
-    return bool(
-        game.one("SELECT count(*) FROM bkn_refitted WHERE game_id = ? AND unit_id = ?", [game.game_id, unit["unit_id"]])
-    )
+    return unit["unit_id"] in supply.refitted(game)
 
 
 def _bought(game, side: str) -> int:
-    return int(game.one("SELECT bought FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side]) or 0)
+    rows = state_rows(game, ("bkn_supply",), "SELECT side, bought FROM bkn_supply WHERE game_id = ?", [game.game_id])
+    return int(next((r["bought"] for r in rows if r["side"] == side), 0) or 0)
 
 
 def _at_beach(game, depot: dict) -> bool:
-    beach = game.one("SELECT area_id FROM bkn_beach WHERE game_id = ? AND beach = ?", [game.game_id, depot["source"]])
-    return beach == depot["space_id"]
+    beaches = state_rows(game, ("bkn_beach",), "SELECT beach, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
+    return any(r["beach"] == depot["source"] and r["area_id"] == depot["space_id"] for r in beaches)
 
 
 def _beach_depots(game) -> list[dict]:
