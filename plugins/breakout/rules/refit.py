@@ -146,7 +146,8 @@ def legal_refit_actions(game, side: str) -> list[Action]:
     options = supply.refit_options(game, side)
     for unit_id in sorted(options, key=lambda u: (options[u][0][0], u)):
         found.append(Action("refit", (unit_id,), side))
-    found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
+    if _repairs_left(game, side):  # 20.2
+        found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
     c = chart(game)
     room = c["max_spaces_bought"] - _bought(game, side)
     for n in range(1, min(room, supply.reserve(game, side) // c["reserve_per_space"]) + 1):
@@ -209,10 +210,7 @@ def night_construction(game, action: Action) -> None:
         raise game.violation("usage: repair BRIDGE", "20.2")
     (bridge_id,) = action.args
     side = action.side
-    tried = game.one(
-        "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND side = ? AND what = 'repair'", [game.game_id, side]
-    )
-    if tried >= REPAIRS_PER_IMPULSE[side]:
+    if not _repairs_left(game, side):
         raise game.violation(f"{side} may attempt {REPAIRS_PER_IMPULSE[side]} repairs per Refit phase", "20.2")
     option = _night_options(game, side).get(bridge_id)
     if option is None:
@@ -225,6 +223,15 @@ def night_construction(game, action: Action) -> None:
     sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
     attempt_repair(game, side, board(game).bridges[bridge_id], "20.2")
+
+
+def _repairs_left(game, side: str) -> bool:
+    """20.2: a side's repair attempts per Refit phase are limited as per impulse."""
+    sql = "SELECT side, what FROM bkn_bridge_try WHERE game_id = ?"
+    tried = sum(
+        1 for t in state_rows(game, ("bkn_bridge_try",), sql, [game.game_id]) if t == {"side": side, "what": "repair"}
+    )
+    return tried < REPAIRS_PER_IMPULSE[side]
 
 
 def _night_options(game, side: str) -> dict[str, tuple[int, str]]:
