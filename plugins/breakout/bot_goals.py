@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .rules.board import Board, enemy_of
-from .rules.combat import assault_values
+from .rules.combat import assault_values, supporting_artillery
 from .scenarios import ALLIED
 
 FAR = 8  # the distance of an area that leads to no objective
@@ -67,10 +67,11 @@ class Worth:
 
 
 def odds(game, b: Board, side: str, area: str, attackers: list[dict[str, Any]]) -> int | None:
-    """AV - DV of an attack by ``attackers`` on ``area`` as the rules count it (9.2, 9.3),
-    without artillery support; None when no attacker can be the point unit."""
+    """AV - DV of an attack by ``attackers`` on ``area`` as the rules count it (9.2, 9.3), with
+    the artillery that would support it (9.7, all by default); None without a point unit."""
     defenders = b.units_in(area, enemy_of(side))
     if not defenders or not any(u["type"] in ("infantry", "armour") for u in attackers):
         return None
-    values = assault_values(game, side, area, attackers, [], defenders)
+    support = supporting_artillery(game, side, area, attackers)
+    values = assault_values(game, side, area, attackers, support, defenders)
     return values["AV"] - values["DV"]
