@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from .rules.board import Board, enemy_of
+from .rules.board import Board, board, enemy_of
 from .rules.combat import assault_values, supporting_artillery
 from .scenarios import ALLIED
 
@@ -19,12 +19,8 @@ FAR = 8  # the distance of an area that leads to no objective
 
 
 def objectives(game) -> dict[str, int]:
-    """Area -> VP of the Allies' objectives (22.3): the VP areas and Cherbourg."""
-    rows = game.rows(
-        "SELECT area_id, vp FROM bkn_victory WHERE game_id = ? AND item IN ('area', 'cherbourg_controlled')",
-        [game.game_id],
-    )
-    return {r["area_id"]: int(r["vp"]) for r in rows if r["area_id"]}
+    """Area -> VP of the Allies' objectives (3.25, 22.3): the VP areas printed on the map."""
+    return {space: area.vp for space, area in board(game).areas.items() if area.vp}
 
 
 def distances(b: Board, targets: Iterable[str]) -> dict[str, int]:

@@ -68,7 +68,7 @@ def _bridge_action(b: Board, side: str, by_verb: dict[str, list[Action]], worth:
         for act in by_verb.get(verb, []):
             bridge = b.bridges[act.args[-1]]
             near, far = sorted((bridge["a"], bridge["b"]), key=lambda s: not b.areas[s].controlled_by(ALLIED))
-            if worth.of(far) > worth.of(near) or verb == "seize":
+            if worth.of(far) > worth.of(near) + MOVE_GAIN:  # only a bridge that leads toward an objective
                 return act
     return None
 

@@ -33,10 +33,14 @@ def test_20_4_the_german_bot_blows_a_bridge_the_allies_stand_ready_to_cross(tmp_
     assert chosen == Action("demolish", ("BR1",), "german")
 
 
-def test_20_3_the_allied_bot_seizes_a_german_bridge(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 3\n")
-    _allied_to_move(game)
-    assert HeuristicBot(game, "allied").choose(game, "allied") == Action("seize", ("A1", "BR1"), "allied")
+def test_20_3_the_allied_bot_seizes_a_german_bridge_toward_an_objective(tmp_path):
+    units = "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 3\n"
+    toward = MAP.replace("area 2 clear 1", "area 2 clear 1 vp=3")
+    for position, seizes in ((MAP, False), (toward, True)):
+        game = new_match(tmp_path / str(seizes), position + units)
+        _allied_to_move(game)
+        chosen = HeuristicBot(game, "allied").choose(game, "allied")
+        assert (chosen == Action("seize", ("A1", "BR1"), "allied")) == seizes
 
 
 def test_9_2_the_allied_bot_attacks_only_with_the_odds(tmp_path):
