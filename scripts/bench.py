@@ -253,6 +253,14 @@ def bfg(args: argparse.Namespace) -> list[Figure]:
     return figures
 
 
+@benchmark("breakout")
+def breakout(args: argparse.Namespace) -> list[Figure]:
+    """Breakout: Normandy's side-wide questions in a live match and a bot week (scripts/bench_breakout.py)."""
+    import bench_breakout
+
+    return [Figure("breakout", *row) for row in bench_breakout.figures(args.runs)]
+
+
 # --- running -----------------------------------------------------------------------------------
 
 

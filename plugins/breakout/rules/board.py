@@ -71,53 +71,73 @@ class Area:
         return self.vacant(side) and self.controlled_by(side)
 
 
+UNITS_SQL = """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.moved, us.attacked,
+       coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
+       coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
+       coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas,
+       coalesce(k.supported, 0) AS supported
+FROM unit_state us
+LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
+WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id"""
+
+
+def state_rows(game, tables: tuple[str, ...], sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    """Rows of ``sql``, read again only when one of ``tables`` (all it reads) has changed.
+
+    The ledger versions each state table (a rollback changes them all), so a question
+    asked in many states reads the store once per change of what it depends on.
+    """
+    cache = game.__dict__.setdefault("_bkn_state_rows", {})
+    stamp = tuple(game.ledger.version_of(t) for t in tables)
+    key = (sql, tuple(params))
+    hit = cache.get(key)
+    if hit is None or hit[0] != stamp:
+        hit = cache[key] = (stamp, game.rows(sql, params))
+    return hit[1]
+
+
 class Board:
-    """A snapshot of the map and units for one state version."""
+    """A snapshot of the map and units for one state version.
+
+    Each part is read again only when its own tables changed (``state_rows``): a refit
+    re-reads the units, not the control, bridges, day or traffic.
+    """
 
     def __init__(self, game) -> None:
         gid = game.game_id
         self.game = game
         static = _static(game)
-        control = dict(
-            game.con.execute("SELECT space_id, controller FROM space_control WHERE game_id = ?", [gid]).fetchall()
-        )
+        control_sql = "SELECT space_id, controller FROM space_control WHERE game_id = ?"
+        control = {r["space_id"]: r["controller"] for r in state_rows(game, ("space_control",), control_sql, [gid])}
         self.areas: dict[str, Area] = {
             sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()
         }
         self.links = static["links"]
         self.link_states = {
-            (a, b): state
-            for a, b, state in game.con.execute(
-                "SELECT a, b, state FROM link_state WHERE game_id = ?", [gid]
-            ).fetchall()
+            (r["a"], r["b"]): r["state"]
+            for r in state_rows(game, ("link_state",), "SELECT a, b, state FROM link_state WHERE game_id = ?", [gid])
         }  # 20.1: bridges german, allied or destroyed; 8.511: river borders held
         self.bridges = {
             k: {**v, "state": self.link_states.get((v["a"], v["b"]), v["initial_state"])}
             for k, v in static["bridges"].items()
         }
         self.units: dict[str, dict[str, Any]] = {}
-        for row in game.rows(
-            """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.moved, us.attacked,
-                      coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
-                      coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
-                      coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas,
-                      coalesce(k.supported, 0) AS supported
-               FROM unit_state us
-               LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
-               WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id""",
-            [gid],
-        ):
-            row.update(static["units"][row["unit_id"]])
+        for row in state_rows(game, ("unit_state", "bkn_unit_state"), UNITS_SQL, [gid]):
+            row = {**row, **static["units"][row["unit_id"]]}
             self.units[row["unit_id"]] = row
             if row["space_id"] in self.areas:
                 self.areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
         self.attacked = {
-            r[0] for r in game.con.execute("SELECT space_id FROM bkn_attacked WHERE game_id = ?", [gid]).fetchall()
+            r["space_id"]
+            for r in state_rows(game, ("bkn_attacked",), "SELECT space_id FROM bkn_attacked WHERE game_id = ?", [gid])
         }
-        self.day = game.rows("SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0]
-        self.traffic = dict(
-            game.con.execute("SELECT bridge_id, crossings FROM bkn_traffic WHERE game_id = ?", [gid]).fetchall()
-        )
+        self.day = dict(state_rows(game, ("bkn_day",), "SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0])
+        self.traffic = {
+            r["bridge_id"]: r["crossings"]
+            for r in state_rows(
+                game, ("bkn_traffic",), "SELECT bridge_id, crossings FROM bkn_traffic WHERE game_id = ?", [gid]
+            )
+        }
 
     # --- questions ----------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from phaseline import sequence as walker
 
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls
-from .board import POINT_TYPES, Board, board, enemy_of
+from .board import POINT_TYPES, Board, board, enemy_of, state_rows
 
 REPAIRS_PER_IMPULSE = {ALLIED: 4, GERMAN: 1}  # 20.2
 CONSTRUCTION_MARKERS = {ALLIED: 4, GERMAN: 1}  # 20.2
@@ -197,12 +197,13 @@ def _seizure_rolled(game, context: dict, die: int) -> None:
 
 def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
     """20.3: units crossing a bridge seized this impulse pay +1 MF and have no minimum move."""
-    return bool(
-        game.one(
-            "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND bridge_id = ? AND side = ? AND seized",
-            [game.game_id, bridge_id, side],
-        )
-    )
+    return any(t["bridge_id"] == bridge_id and t["side"] == side and t["seized"] for t in _tries(game))
+
+
+def _tries(game) -> list[dict]:
+    """20.2-20.4: this impulse's (or Refit phase's) bridge attempts."""
+    sql = "SELECT bridge_id, side, what, seized FROM bkn_bridge_try WHERE game_id = ?"
+    return state_rows(game, ("bkn_bridge_try",), sql, [game.game_id])
 
 
 # === 20.2 REPAIR (8.21) =====================================================================
@@ -378,12 +379,7 @@ def clear_attempts(game) -> None:
 
 
 def _tried(game, bridge_id: str, side: str) -> bool:
-    return bool(
-        game.one(
-            "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND bridge_id = ? AND side = ?",
-            [game.game_id, bridge_id, side],
-        )
-    )
+    return any(t["bridge_id"] == bridge_id and t["side"] == side for t in _tries(game))
 
 
 def _supplied_area(game, side: str, space: str) -> bool:

@@ -20,7 +20,7 @@ from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
 from . import works
-from .board import board, national_group, update_control
+from .board import board, national_group, state_rows, update_control
 from .weather import storm_blows
 
 MAX_LANDERS = 5  # 19.3: units landing per impulse or Regroup phase
@@ -102,7 +102,8 @@ def is_forced(game, area: str) -> bool:
 
 
 def landed_this_phase(game) -> int:
-    return int(game.one("SELECT count(*) FROM bkn_landing WHERE game_id = ? AND done", [game.game_id]))
+    sql = "SELECT count(*) AS n FROM bkn_landing WHERE game_id = ? AND done"
+    return int(state_rows(game, ("bkn_landing",), sql, [game.game_id])[0]["n"])
 
 
 def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> RuleViolation | None:

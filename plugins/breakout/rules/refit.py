@@ -14,7 +14,7 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
 from . import advantage, rerolls, supply, works
-from .board import LADDER, board
+from .board import LADDER, board, state_rows
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
 from .surrender import surrender
@@ -134,7 +134,8 @@ def legal_refit_actions(game, side: str) -> list[Action]:
     options = supply.refit_options(game, side)
     for unit_id in sorted(options, key=lambda u: (options[u][0][0], u)):
         found.append(Action("refit", (unit_id,), side))
-    found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
+    if _repairs_left(game, side):  # 20.2
+        found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
     c = chart(game)
     room = c["max_spaces_bought"] - _bought(game, side)
     for n in range(1, min(room, supply.reserve(game, side) // c["reserve_per_space"]) + 1):
@@ -197,10 +198,7 @@ def night_construction(game, action: Action) -> None:
         raise game.violation("usage: repair BRIDGE", "20.2")
     (bridge_id,) = action.args
     side = action.side
-    tried = game.one(
-        "SELECT count(*) FROM bkn_bridge_try WHERE game_id = ? AND side = ? AND what = 'repair'", [game.game_id, side]
-    )
-    if tried >= REPAIRS_PER_IMPULSE[side]:
+    if not _repairs_left(game, side):
         raise game.violation(f"{side} may attempt {REPAIRS_PER_IMPULSE[side]} repairs per Refit phase", "20.2")
     option = _night_options(game, side).get(bridge_id)
     if option is None:
@@ -213,6 +211,15 @@ def night_construction(game, action: Action) -> None:
     sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
     attempt_repairs(game, side, [bridge_id], "20.2")
+
+
+def _repairs_left(game, side: str) -> bool:
+    """20.2: a side's repair attempts per Refit phase are limited as per impulse."""
+    sql = "SELECT side, what FROM bkn_bridge_try WHERE game_id = ?"
+    tried = sum(
+        1 for t in state_rows(game, ("bkn_bridge_try",), sql, [game.game_id]) if t == {"side": side, "what": "repair"}
+    )
+    return tried < REPAIRS_PER_IMPULSE[side]
 
 
 def _night_options(game, side: str) -> dict[str, tuple[int, str]]:
@@ -412,18 +419,17 @@ def _air_refusal(game, area_id: str | None, units: list[str]) -> str | None:
 
 
 def _refitted(game, unit: dict) -> bool:
-    return bool(
-        game.one("SELECT count(*) FROM bkn_refitted WHERE game_id = ? AND unit_id = ?", [game.game_id, unit["unit_id"]])
-    )
+    return unit["unit_id"] in supply.refitted(game)
 
 
 def _bought(game, side: str) -> int:
-    return int(game.one("SELECT bought FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side]) or 0)
+    rows = state_rows(game, ("bkn_supply",), "SELECT side, bought FROM bkn_supply WHERE game_id = ?", [game.game_id])
+    return int(next((r["bought"] for r in rows if r["side"] == side), 0) or 0)
 
 
 def _at_beach(game, depot: dict) -> bool:
-    beach = game.one("SELECT area_id FROM bkn_beach WHERE game_id = ? AND beach = ?", [game.game_id, depot["source"]])
-    return beach == depot["space_id"]
+    beaches = state_rows(game, ("bkn_beach",), "SELECT beach, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
+    return any(r["beach"] == depot["source"] and r["area_id"] == depot["space_id"] for r in beaches)
 
 
 def _beach_depots(game) -> list[dict]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..scenarios import ALLIED, GERMAN, is_extended
-from .board import board, national_group
+from .board import board, national_group, state_rows
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
 
@@ -77,11 +77,15 @@ def isolated(game, side: str) -> list[dict[str, Any]]:
     return [r for r in game.rules.run("cheapest-paths", side=side) if r["cost"] is None]
 
 
+# What source-paths reads besides unit positions and the static map (paths.sql).
+PATH_TABLES = ("path_source", "space_control", "link_state")
+
 # === 12.5 DEPOTS ============================================================================
 
 
 def depots(game, side: str) -> list[dict[str, Any]]:
-    return game.rows("SELECT * FROM bkn_depot WHERE game_id = ? AND side = ? ORDER BY depot_id", [game.game_id, side])
+    sql = "SELECT * FROM bkn_depot WHERE game_id = ? AND side = ? ORDER BY depot_id"
+    return [dict(r) for r in state_rows(game, ("bkn_depot",), sql, [game.game_id, side])]
 
 
 def add_depot(game, side: str, nationality: str, space: str, source: str, sp: int) -> None:
@@ -94,8 +98,19 @@ def add_depot(game, side: str, nationality: str, space: str, source: str, sp: in
 
 
 def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
-    """(area, depot area) -> path cost, every area and depot at once (paths.sql source-paths)."""
-    return {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
+    """(area, depot area) -> path cost, every area and depot at once (paths.sql source-paths).
+
+    Paths read where the units stand, not their status: a refit, which changes only a
+    status, keeps the answer (so a Refit phase traces once per depot placed or moved).
+    """
+    b = board(game)
+    positions = frozenset((u["space_id"], u["side"]) for u in b.units.values())
+    stamp = (side, positions, *(game.ledger.version_of(t) for t in PATH_TABLES))
+    cached = getattr(game, "_bkn_depot_paths", None)
+    if cached is None or cached[0] != stamp:
+        rows = game.rules.run("source-paths", side=side)
+        cached = game._bkn_depot_paths = (stamp, {(r["space_id"], r["source"]): r["cost"] for r in rows})
+    return cached[1]
 
 
 def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
@@ -108,7 +123,7 @@ def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
     b = board(game)
     c = chart(game)
     paths = depot_paths(game, side)
-    done = {r["unit_id"] for r in game.rows("SELECT unit_id FROM bkn_refitted WHERE game_id = ?", [game.game_id])}
+    done = refitted(game)
     found: dict[str, list[tuple[int, str]]] = {}
     for d in depots(game, side):
         contested = b.areas[d["space_id"]].contested()
@@ -126,6 +141,12 @@ def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
             if cost <= d["sp"]:
                 found.setdefault(unit["unit_id"], []).append((cost, d["depot_id"]))
     return {u: sorted(options) for u, options in found.items()}
+
+
+def refitted(game) -> set[str]:
+    """12.4: the units refitted already in this Refit phase."""
+    sql = "SELECT unit_id FROM bkn_refitted WHERE game_id = ?"
+    return {r["unit_id"] for r in state_rows(game, ("bkn_refitted",), sql, [game.game_id])}
 
 
 # === 12.6, 18.41 GERMAN DEPOTS ================================================================
@@ -254,7 +275,8 @@ def add_reserve(game, side: str, sp: int) -> None:
 
 
 def reserve(game, side: str) -> int:
-    return int(game.one("SELECT reserve FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side]) or 0)
+    rows = state_rows(game, ("bkn_supply",), "SELECT side, reserve FROM bkn_supply WHERE game_id = ?", [game.game_id])
+    return int(next((r["reserve"] for r in rows if r["side"] == side), 0) or 0)
 
 
 # === 24.2-24.4 PORTS AND MULBERRIES (extended game) =============================================

@@ -12,7 +12,7 @@ from __future__ import annotations
 from phaseline import Event
 
 from ..scenarios import ALLIED
-from .board import board
+from .board import board, state_rows
 
 SPENT_ONLY = "works-spent-only"
 
@@ -25,13 +25,9 @@ def printed(game) -> list[str]:
 
 def intact(game, area: str) -> bool:
     """15.1: works in ``area`` still stand (printed and not removed)."""
-    return bool(
-        game.one(
-            """SELECT count(*) FROM bkn_beach b WHERE b.game_id = ? AND b.area_id = ? AND b.works
-                 AND NOT EXISTS (SELECT 1 FROM bkn_works_removed r WHERE r.game_id = b.game_id AND r.space_id = ?)""",
-            [game.game_id, area, area],
-        )
-    )
+    sql = """SELECT b.area_id FROM bkn_beach b WHERE b.game_id = ? AND b.works AND NOT EXISTS
+               (SELECT 1 FROM bkn_works_removed r WHERE r.game_id = b.game_id AND r.space_id = b.area_id)"""
+    return any(r["area_id"] == area for r in state_rows(game, ("bkn_beach", "bkn_works_removed"), sql, [game.game_id]))
 
 
 def removes(game, area: str) -> str | None:

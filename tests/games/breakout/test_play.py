@@ -21,16 +21,26 @@ def _invariants(game) -> None:
             assert area.controlled_by(sides[0]), (space, area.controller, sides)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_6_1_bots_play_d_day_to_the_end(bot):
+def _match(scenario: str, bot: str):
     reg = registry()
     store = Store.open(":memory:")
-    game = Game.create(
-        store, reg, "breakout-normandy", "d-day", seed=11,
-        controllers={"german": f"bot:{bot}", "allied": f"bot:{bot}"},
-    )
+    bots = {"german": f"bot:{bot}", "allied": f"bot:{bot}"}
+    return reg, store, Game.create(store, reg, "breakout-normandy", scenario, seed=11, controllers=bots)
+
+
+@pytest.mark.slow
+def test_6_1_the_heuristic_bots_play_d_day_to_the_end():
+    reg, store, game = _match("d-day", "heuristic")
     played = run_bots(game, reg, max_actions=2000, progress=_invariants)
     assert game.finished and 0 < played < 2000
     assert game.clock.result and "22.2" in game.clock.result
     assert verify(store, reg, game.game_id) > 0  # the finished match replays exactly
+
+
+def test_6_1_random_bots_keep_the_invariants_and_replay():
+    """The random bot's D-Day, cut short: every action keeps 7.1 and 7.3 and the log replays
+    (tests/test_conformance.py plays random matches with undos too)."""
+    reg, store, game = _match("d-day", "random")
+    played = run_bots(game, reg, max_actions=60, progress=_invariants)
+    assert played == 60 and not game.finished
+    assert verify(store, reg, game.game_id) > 0
