@@ -63,7 +63,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[tuple[int, int], Clock] | None = None
         self._static: dict[tuple[str, str], dict[Any, dict[str, Any]]] = {}
-        self._derived: dict[str, tuple[Hashable, Any]] = {}
+        self._derived: dict[Hashable, tuple[Hashable, Any]] = {}
 
     # --- reading state -----------------------------------------------------------
 
@@ -123,7 +123,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
             self._static[(table, key)] = {row[key]: row for row in rows}
         return self._static[(table, key)]
 
-    def derived(self, name: str, version: Hashable, compute: Callable[[], T]) -> T:
+    def derived(self, name: Hashable, version: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from the state, computed again only when ``version`` changes, e.g.
         ``ledger.version_of("bfg_unit", "deadline_turn")``: one query per change, not per question."""
         kept = self._derived.get(name)

@@ -87,13 +87,8 @@ def state_rows(game, tables: tuple[str, ...], sql: str, params: list[Any]) -> li
     The ledger versions each state table (a rollback changes them all), so a question
     asked in many states reads the store once per change of what it depends on.
     """
-    cache = game.__dict__.setdefault("_bkn_state_rows", {})
     stamp = tuple(game.ledger.version_of(t) for t in tables)
-    key = (sql, tuple(params))
-    hit = cache.get(key)
-    if hit is None or hit[0] != stamp:
-        hit = cache[key] = (stamp, game.rows(sql, params))
-    return hit[1]
+    return game.derived((sql, tuple(params)), stamp, lambda: game.rows(sql, params))
 
 
 class Board:
