@@ -39,8 +39,7 @@ def forget(game: Game) -> None:
     """Drop every answer the engine and the plugin keep between questions."""
     game.rules.forget()
     game._legal = None
-    for cache in ("_bkn_board", "_bkn_depot_paths", "_bkn_state_rows"):
-        game.__dict__.pop(cache, None)
+    game._derived.clear()  # the plugin's board, depot paths and state rows (Game.derived)
 
 
 def cold_and_warm(runs: int, game: Game, job: Callable[[], Any]) -> tuple[float, float, int]:

@@ -199,11 +199,7 @@ def _static(game) -> dict[str, Any]:
 
 def board(game) -> Board:
     """The snapshot for the game's current state (rebuilt after every change)."""
-    cached = getattr(game, "_bkn_board", None)
-    if cached is None or cached[0] != game.ledger.version:
-        cached = (game.ledger.version, Board(game))
-        game._bkn_board = cached
-    return cached[1]
+    return game.derived("bkn-board", game.ledger.version, lambda: Board(game))
 
 
 def update_control(game, spaces: list[str], mover: str | None = None) -> None:

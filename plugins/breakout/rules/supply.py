@@ -106,11 +106,11 @@ def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
     b = board(game)
     positions = frozenset((u["space_id"], u["side"]) for u in b.units.values())
     stamp = (side, positions, *(game.ledger.version_of(t) for t in PATH_TABLES))
-    cached = getattr(game, "_bkn_depot_paths", None)
-    if cached is None or cached[0] != stamp:
-        rows = game.rules.run("source-paths", side=side)
-        cached = game._bkn_depot_paths = (stamp, {(r["space_id"], r["source"]): r["cost"] for r in rows})
-    return cached[1]
+    return game.derived(
+        "bkn-depot-paths",
+        stamp,
+        lambda: {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)},
+    )
 
 
 def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
