@@ -86,8 +86,8 @@ def test_9_64_b_then_c_contested_areas(tmp_path):
     assert options(game, _defender(game, "G1"), ("5",)) == ("C", ["6"])
 
 
-def test_9_66_a_full_area_is_entered_and_the_retreat_goes_on(tmp_path, monkeypatch):
-    text = """
+# 9.66: G1 (Dis2) in 2 must retreat through 3, which holds ten German units already.
+FULL_AREA_BEHIND = """
 area 1 clear 1
 area 2 clear 1
 area 3 clear 1
@@ -99,7 +99,10 @@ control 1 US
 unit A1 allied US infantry 3-4-3/2 1
 unit G1 german DE infantry 2-3-2/2 2 Dis2
 """ + "\n".join(f"unit F{i} german DE infantry 2-3-2/2 3" for i in range(10))
-    game = new_match(tmp_path, text)
+
+
+def test_9_66_a_full_area_is_entered_and_the_retreat_goes_on(tmp_path, monkeypatch):
+    game = new_match(tmp_path, FULL_AREA_BEHIND)
     assert options(game, _defender(game, "G1")) == ("D", ["3"])
     game.play(Action("pass", (), "german"))
     game.play(Action("move", ("A1", "2"), "allied"))
@@ -110,19 +113,7 @@ unit G1 german DE infantry 2-3-2/2 2 Dis2
 
 
 def test_9_66_through_a_full_area_to_one_under_the_limit(tmp_path, monkeypatch):
-    text = """
-area 1 clear 1
-area 2 clear 1
-area 3 clear 1
-area 4 clear 1
-border 1-2
-border 2-3
-border 3-4
-control 1 US
-unit A1 allied US infantry 3-4-3/2 1
-unit G1 german DE infantry 2-3-2/2 2 Dis2
-""" + "\n".join(f"unit F{i} german DE infantry 2-3-2/2 3" for i in range(10))
-    game = new_match(tmp_path, text)
+    game = new_match(tmp_path, FULL_AREA_BEHIND)
     game.play(Action("pass", (), "german"))
     game.play(Action("move", ("A1", "2"), "allied"))
     script_dice(game, monkeypatch, [1, 1, 1, 3])  # AT 6 vs DT 7 - 1... 1 CP
