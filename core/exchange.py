@@ -18,9 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from .dice import roll
+from .duck import duckdb
 from .errors import IntegrityError, PluginError, StoreError, UnknownName
 from .events import verify_chain
 from .game import Game

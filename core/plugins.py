@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
 
 from . import hookspecs
+from .entry_points import EntryPoint, entry_points
 from .errors import PluginError, UnknownName
 from .model import BotInfo, GameInfo, OptionalRule, PluginTable
 

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import duckdb
-
+from .duck import duckdb
 from .effects import Ledger
 from .errors import IntegrityError, UnknownName
 from .game import Game

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
+from .duck import duckdb
 from .errors import InvalidOrder, SandboxViolation, StoreError
 from .resources import data_dir
 from .store import Store

@@ -11,8 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
+from .duck import duckdb
 from .errors import StoreBusy, StoreError
 from .resources import data_dir
 
