@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 TARGET_S = 0.4
@@ -68,7 +70,8 @@ def instructions(argv: list[str], env: dict[str, str]) -> int:
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
 
 
-def slowest_imports(cli: list[str], env: dict[str, str], top: int = 15) -> list[tuple[int, str]]:
+def slowest_imports(env: dict[str, str], top: int = 15) -> list[tuple[int, str]]:
+    """The slowest imports (cumulative) of ``phaseline status``."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "phaseline", "status"], env=env, capture_output=True, text=True
     )
@@ -87,6 +90,42 @@ def first_move(cli: list[str], env: dict[str, str]) -> list[str]:
     return next(order for order in orders if order[0] == "move")
 
 
+def phaseline_command() -> list[str]:
+    """The console script beside this interpreter (a version manager's shim, such as pyenv's,
+    would add its own start-up to every run), else the one on PATH."""
+    beside = Path(sys.executable).parent / "phaseline"
+    exe = str(beside) if beside.is_file() else shutil.which("phaseline")
+    if exe is None:
+        raise SystemExit("the phaseline command is not installed (pip install -e .)")
+    return [exe]
+
+
+@contextmanager
+def match_home(game: str) -> Iterator[dict[str, str]]:
+    """The environment of a temporary $PHASELINE_HOME holding one new match of ``game``."""
+    with tempfile.TemporaryDirectory() as home:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PHASELINE_HOME"] = str(Path(home) / "home")
+        subprocess.run(
+            [*phaseline_command(), "new", game, "--seed", "1"], env=env, check=True, stdout=subprocess.DEVNULL
+        )
+        yield env
+
+
+def measure(env: dict[str, str], runs: int, count: bool = False) -> Iterator[tuple[str, float, float, int | None]]:
+    """Median wall and CPU seconds (and instructions, if ``count``) of the floors and each command."""
+    cli = phaseline_command()
+    floors = [("python -c pass", [sys.executable, "-c", "pass"], None)]
+    floors.append(("python -c 'import duckdb'", [sys.executable, "-c", "import duckdb"], None))
+    commands = [*((c, None) for c in COMMANDS), (first_move(cli, env), [*cli, "undo"])]
+    for label, argv, after in [*floors, *((f"phaseline {' '.join(w)}", [*cli, *w], a) for w, a in commands)]:
+        seconds, cpu = medians(argv, env, runs, after)
+        found = instructions(argv, env) if count else None
+        if found is not None and after:
+            run(after, env)
+        yield label, seconds, cpu, found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -94,45 +133,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--importtime", action="store_true")
     parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
     args = parser.parse_args(argv)
-    # The console script beside this interpreter: a version manager's shim (pyenv) would add
-    # its own start-up to every run.
-    beside = Path(sys.executable).parent / "phaseline"
-    exe = str(beside) if beside.is_file() else shutil.which("phaseline")
-    if exe is None:
-        raise SystemExit("the phaseline command is not installed (pip install -e .)")
-    cli = [exe]
-    with tempfile.TemporaryDirectory() as home:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PHASELINE_HOME"] = str(Path(home) / "home")
-        subprocess.run([*cli, "new", args.game, "--seed", "1"], env=env, check=True, stdout=subprocess.DEVNULL)
-        head = f"{'command':<32}{'wall s':>8}{'cpu s':>8}" + (f"{'M instr':>9}" if args.instructions else "")
-        print(f"{head}  (medians of {args.runs}, target ≤ {TARGET_S} s wall)")
-
-        def count(argv: list[str], after: list[str] | None = None) -> str:
-            if not args.instructions:
-                return ""
-            found = instructions(argv, env)
-            if after:
-                run(after, env)
-            return f"{found / 1e6:>9.0f}"
-
-        for label, command in (
-            ("python -c pass", [sys.executable, "-c", "pass"]),
-            ("python -c 'import duckdb'", [sys.executable, "-c", "import duckdb"]),
-        ):
-            seconds, cpu = medians(command, env, args.runs)
-            print(f"{label:<32}{seconds:>8.3f}{cpu:>8.3f}{count(command)}")
-        over = 0
-        move = first_move(cli, env)
-        for words, after in [*((c, None) for c in COMMANDS), (move, [*cli, "undo"])]:
-            seconds, cpu = medians([*cli, *words], env, args.runs, after)
-            over += seconds > TARGET_S
-            flag = "  over" if seconds > TARGET_S else ""
-            print(f"{'phaseline ' + ' '.join(words):<32}{seconds:>8.3f}{cpu:>8.3f}{count([*cli, *words], after)}{flag}")
-        print(f"{over} of {len(COMMANDS) + 1} commands over the {TARGET_S} s target")
+    head = f"{'command':<32}{'wall s':>8}{'cpu s':>8}" + (f"{'M instr':>9}" if args.instructions else "")
+    print(f"{head}  (medians of {args.runs}, target ≤ {TARGET_S} s wall)")
+    over = commands = 0
+    with match_home(args.game) as env:
+        for label, seconds, cpu, found in measure(env, args.runs, args.instructions):
+            counted = f"{found / 1e6:>9.0f}" if found is not None else ""
+            late = label.startswith("phaseline ") and seconds > TARGET_S
+            commands += label.startswith("phaseline ")
+            over += late
+            print(f"{label:<32}{seconds:>8.3f}{cpu:>8.3f}{counted}{'  over' if late else ''}")
+        print(f"{over} of {commands} commands over the {TARGET_S} s target")
         if args.importtime:
             print("\nslowest imports of 'phaseline status' (cumulative µs):")
-            for micros, name in slowest_imports(cli, env):
+            for micros, name in slowest_imports(env):
                 print(f"{micros:>10}  {name}")
     return 0
 
