@@ -20,8 +20,7 @@
 --   answer to those units, and only units with movement points have rows.
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
--- Reads: map_unit, zoc_projection, hostile_occupant, no_entry, zoc_rule, link,
---   enterable_space, border_rule, rule_ref
+-- Reads: map_unit, hostility, move_link, no_entry, zoc_rule, rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
 WITH RECURSIVE
 piece AS MATERIALIZED (  -- every unit on the map, read once: whether it bars or exerts ZOC on :side's units
@@ -38,14 +37,7 @@ rigid AS MATERIALIZED (
     LEFT JOIN zoc_rule z ON z.game_id = $game_id AND z.side = $side
 ),
 neighbour AS MATERIALIZED (  -- every link: the cost of entering b across it (NULL: impassable), ZOC across it
-    SELECT l.a, l.b, l.kind AS border, t.cost + coalesce(br.extra_cost, 0) AS cost,
-           coalesce(br.passable, TRUE) AS passable,
-           t.cost IS NOT NULL AND NOT coalesce(br.blocks_zoc, FALSE) AS carries_zoc
-    FROM link l
-    LEFT JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b AND s.kind IN ('hex', 'area', 'point')
-    LEFT JOIN terrain_cost t ON t.game_id = l.game_id AND t.terrain = s.terrain
-    LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
-    WHERE l.game_id = $game_id
+    SELECT a, b, border, cost, passable, carries_zoc FROM move_link WHERE game_id = $game_id
 ),
 zoc AS MATERIALIZED (  -- zoc_projection, from the links read above
     SELECT n.b AS space_id, min(p.unit_id) AS unit_id, arg_min(p.space_id, p.unit_id) AS from_space
