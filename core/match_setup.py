@@ -12,6 +12,7 @@ from . import sequence
 from .errors import PluginError, UnknownName
 from .events import Event
 from .model import GameInfo, OptionalRule, ScenarioInfo
+from .queries import derive_board
 
 if TYPE_CHECKING:
     from .plugins import Registry
@@ -67,6 +68,7 @@ class MatchSetup:
                 )
             if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
                 raise PluginError(f"{info.name} did not load scenario {chosen.name}")
+            derive_board(store, game_id)
             self.start()
         return self
 

@@ -28,6 +28,7 @@ from .resources import data_dir
 
 if TYPE_CHECKING:
     from .game import Game
+    from .store import Store
 
 _HEADER = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*\(([^)]*)\)\s*$")
 _PARAM = re.compile(r"(?<![:$\w])\$([a-z_][a-z0-9_]*)")
@@ -141,6 +142,20 @@ def get_query(name: str) -> RuleQuery:
         return all_queries()[name]
     except KeyError:
         raise UnknownName(f"no rule query named {name!r}") from None
+
+
+def derive_board(store: Store, game_id: str) -> None:
+    """Derive the match's static move_link rows from its board (rule query move-links).
+
+    Run once the board (link, space, terrain_cost, border_rule) is loaded: a new match's
+    rows are written again, replacing any it had.
+    """
+    store.con.execute("DELETE FROM move_link WHERE game_id = ?", [game_id])
+    store.con.execute(
+        "INSERT INTO move_link (game_id, a, b, border, cost, passable, carries_zoc)"
+        f" SELECT $game_id, * FROM ({get_query('move-links').sql})",
+        {"game_id": game_id},
+    )
 
 
 # A query may declare in its header that its answer is partitioned by unit:

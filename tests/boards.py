@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
+from phaseline.queries import derive_board
 
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 TERRAINS = ("clear", "forest", "swamp", "mountain")
@@ -226,6 +227,7 @@ def links(board: Board) -> list[tuple[str, str, str]]:
 BOARD_TABLES = (
     "space", "link", "terrain_cost", "border_rule", "unit", "unit_state", "hostility", "stacking_rule",
     "rule_ref", "zoc_rule", "entry_rule", "path_source", "path_cost", "path_rule", "link_state", "space_control",
+    "move_link",
 )  # fmt: skip
 
 
@@ -334,3 +336,4 @@ def load_board(store: Any, board: Board) -> None:
     )
     _insert(con, "link_state", ("game_id", "a", "b", "state"), [(g, a, b, s) for (a, b), s in board.link_state.items()])
     _insert(con, "space_control", ("game_id", "space_id", "controller"), [(g, s, c) for s, c in board.control.items()])
+    derive_board(store, g)  # as a new match does once its board is loaded

@@ -181,6 +181,21 @@ class Oracle:
         out.update({(unit.unit_id, y): ruling for y, (_, ruling) in refusals.items()})
         return out
 
+    def cheapest_predecessors(self, side: str) -> dict[tuple[str, str], set[str]]:
+        """(unit, space) -> every space a cheapest move of the unit may enter it from (not its start)."""
+        context = _MoveContext(side, self.zoc_by_space(side), self.hostile_units(side),
+                               *self.board.zoc_rule.get(side, RIGID_ZOC))  # fmt: skip
+        reach = self.reach(side)
+        found: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for unit in self.on_map(side):
+            best = {y: r.cost for (u, y), r in reach.items() if u == unit.unit_id and r.legal}
+            for x, cost in best.items():
+                for y, kind in self.neighbours(x):
+                    code, total = self._step(context, unit, x, y, kind, cost)
+                    if code == 0 and y != unit.space_id and total == best.get(y):
+                        found[unit.unit_id, y].add(x)
+        return found
+
     def _step(self, ctx: _MoveContext, unit: Unit, x: str, y: str, kind: str, cost_x: int) -> tuple[int, int | None]:
         """(refusal code, or 0 if allowed; total cost) of ``unit`` stepping from x into y."""
         enter, (extra, passable, _) = self.enter_cost(y), self.border(kind)

@@ -39,3 +39,22 @@ JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b
 LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
 WHERE l.game_id = $game_id AND l.a = $space
 ORDER BY l.b;
+
+-- name: move-links(game_id)
+-- Each link as movement and ZOC read it: the cost of entering b across it (terrain_cost of b plus
+-- border_rule.extra_cost; NULL when b is not a map space or its terrain is impassable), whether the
+-- border may be crossed, and whether a unit in a exerts ZOC into b across it (b may be entered, the
+-- border does not block ZOC). These are the rows of the static table move_link, derived once when a
+-- match is created (phaseline.queries.derive_board).
+-- Rules: none (board facts); the rule queries cite rule_ref
+-- Reads: link, space, terrain_cost, border_rule
+-- Returns: a, b, border, cost, passable, carries_zoc
+SELECT l.a, l.b, l.kind AS border, t.cost + coalesce(br.extra_cost, 0) AS cost,
+       coalesce(br.passable, TRUE) AS passable,
+       t.cost IS NOT NULL AND NOT coalesce(br.blocks_zoc, FALSE) AS carries_zoc
+FROM link l
+LEFT JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b AND s.kind IN ('hex', 'area', 'point')
+LEFT JOIN terrain_cost t ON t.game_id = l.game_id AND t.terrain = s.terrain
+LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
+WHERE l.game_id = $game_id
+ORDER BY l.a, l.b;

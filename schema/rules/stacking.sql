@@ -7,11 +7,11 @@
 -- Rules: stacking_rule.rule on each row (the game's rule number for that limit)
 -- Reads: map_unit (unit_state, unit, space), stacking_rule
 -- Returns: space_id, units, count, limit, size, rule, reason
-WITH limits AS (
-    SELECT size, max_units, rule
+WITH limits AS (  -- per size, the side's own rule, else the '*' rule (a GROUP BY, cheaper than a window)
+    SELECT size, arg_min(max_units, side = '*') AS max_units, arg_min(rule, side = '*') AS rule
     FROM stacking_rule
     WHERE game_id = $game_id AND side IN ($side, '*')
-    QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1
+    GROUP BY size
 )
 SELECT m.space_id,
        list(m.unit_id ORDER BY m.unit_id) AS units,

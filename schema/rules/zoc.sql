@@ -6,7 +6,7 @@
 -- (border_rule.blocks_zoc), never into impassable terrain; spaces holding units of any side
 -- included. Eliminated units and units in boxes project none; flipped units do (BfG 9.1).
 -- Rules: rule_ref topic 'zoc.extent' (the topic itself when the game has no row)
--- Reads: zoc_projection (map_unit, hostility, link, border_rule, terrain_cost), rule_ref
+-- Reads: zoc_projection (map_unit, hostility, move_link), rule_ref
 -- Returns: space_id, unit_id, from_space, enemy, rule, reason
 SELECT z.space_id, z.unit_id, z.from_space, z.enemy,
        coalesce(ref.rule, 'zoc.extent') AS rule,

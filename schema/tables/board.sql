@@ -49,3 +49,17 @@ CREATE TABLE IF NOT EXISTS space_control (
     controller VARCHAR NOT NULL,         -- 'DE', 'US', 'UK' …
     PRIMARY KEY (game_id, space_id)
 );
+
+-- Each link as movement and ZOC read it: derived from link, space, terrain_cost and border_rule
+-- (rule query move-links) when a match is created, and static like them, so that a side's reach
+-- and ZOC read one table instead of joining four at every question.
+CREATE TABLE IF NOT EXISTS move_link (
+    game_id     VARCHAR NOT NULL,
+    a           VARCHAR NOT NULL,
+    b           VARCHAR NOT NULL,
+    border      VARCHAR NOT NULL,        -- link.kind
+    cost        INTEGER,                 -- entering b across it: terrain plus border; NULL: b cannot be entered
+    passable    BOOLEAN NOT NULL,        -- the border may be crossed
+    carries_zoc BOOLEAN NOT NULL,        -- a unit in a exerts ZOC into b across it
+    PRIMARY KEY (game_id, a, b)
+);

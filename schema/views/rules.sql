@@ -20,23 +20,17 @@ WHERE s.kind IN ('hex', 'area', 'point') AND t.cost IS NOT NULL;
 
 -- Steps a unit may take, a to b, with their cost: terrain of b plus the border's extra cost.
 CREATE OR REPLACE VIEW move_step AS
-SELECT l.game_id, l.a, l.b, l.kind AS border, e.cost + coalesce(br.extra_cost, 0) AS cost
-FROM link l
-JOIN enterable_space e ON e.game_id = l.game_id AND e.space_id = l.b
-LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
-WHERE coalesce(br.passable, TRUE);
+SELECT game_id, a, b, border, cost FROM move_link WHERE cost IS NOT NULL AND passable;
 
 -- Enemy ZOC: `unit_id` (of side `enemy`, in `from_space`) projects ZOC on `side`'s units in
 -- `space_id` (hostility.exerts_zoc), not across borders that block ZOC, not into impassable
--- terrain; into spaces holding units of any side. Flipped units still project ZOC.
+-- terrain (move_link.carries_zoc); into spaces holding units of any side. Flipped units still project ZOC.
 CREATE OR REPLACE VIEW zoc_projection AS
 SELECT h.game_id, h.side, h.enemy, m.unit_id, m.space_id AS from_space, l.b AS space_id
 FROM hostility h
 JOIN map_unit m ON m.game_id = h.game_id AND m.side = h.enemy
-JOIN link l ON l.game_id = m.game_id AND l.a = m.space_id
-JOIN enterable_space e ON e.game_id = l.game_id AND e.space_id = l.b
-LEFT JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind
-WHERE h.exerts_zoc AND NOT coalesce(br.blocks_zoc, FALSE);
+JOIN move_link l ON l.game_id = m.game_id AND l.a = m.space_id AND l.carries_zoc
+WHERE h.exerts_zoc;
 
 -- Units hostile to `side` (it may attack them, or they exert ZOC on it), where they stand.
 CREATE OR REPLACE VIEW hostile_occupant AS

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from random import Random
+
+from boards import generate, load_board
 from phaseline import Store
+from phaseline.queries import get_query
+from phaseline.store import SCHEMA_VERSION
 
 V1_PATH_TABLES = """
 DROP TABLE link_state;
@@ -24,7 +29,7 @@ def test_a_schema_1_store_gains_border_state_and_keeps_its_path_rows(tmp_path):
     with Store.open(path) as store:
         store.con.execute(V1_PATH_TABLES)
     with Store.open(path) as store:
-        assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == "2"
+        assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
         assert store.rows("SELECT side, kind, state, cost FROM path_cost") == [
             {"side": "A", "kind": "river", "state": "*", "cost": None}
         ]
@@ -33,3 +38,17 @@ def test_a_schema_1_store_gains_border_state_and_keeps_its_path_rows(tmp_path):
         ]
         store.con.execute("INSERT INTO link_state VALUES ('g', '1', '2', 'destroyed')")
         store.con.execute("INSERT INTO space_control VALUES ('g', '1', 'DE')")
+
+
+def test_a_schema_2_store_derives_the_move_links_of_its_matches(tmp_path):
+    path = tmp_path / "old.duckdb"
+    board = generate(Random(5), 6, 6, 8, 2, game_id="g2")
+    with Store.open(path) as store:
+        load_board(store, board)
+        expected = store.rows(get_query("move-links").sql, {"game_id": "g2"})
+        store.con.execute("DROP TABLE move_link; UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    with Store.open(path) as store:
+        assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
+        found = store.rows("SELECT * EXCLUDE (game_id) FROM move_link WHERE game_id = 'g2' ORDER BY a, b")
+    assert found == expected
+    assert found
