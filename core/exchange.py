@@ -1,7 +1,8 @@
 """Moving matches between stores: one match per file for play by e-mail, Parquet for analysis.
 
 An exported file is a DuckDB database with our schema and one match's rows. Importing
-never executes anything from it: the file is attached read-only and only our own
+never executes anything from it: the file (or, when an older phaseline wrote it, a copy
+migrated by our own schema/migrations) is attached read-only and only our own
 tables are read, by name, after their columns are checked against our schema. The
 match is then validated in a scratch database (schema version, plugin versions, the
 hash chain, every die against the seed, and a full replay) before it touches the store.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -127,12 +129,42 @@ def import_match(store: Store, registry: Registry, path: str | Path) -> dict[str
     source = Path(path).expanduser()
     if not source.is_file():
         raise StoreError(f"no file {source}")
-    with store.scratch() as scratch:
-        with _attached(store, source, read_only=True) as alias:
+    with store.scratch() as scratch, _current_schema(source) as current:
+        with _attached(store, current, read_only=True) as alias:
             game = _load(scratch, registry, alias, source)
         _check_log(scratch, game)
         verify(scratch, registry, game.game_id)
         return _merge(store, scratch, game)
+
+
+@contextmanager
+def _current_schema(source: Path) -> Iterator[Path]:
+    """``source``, or a copy brought to this schema version by the store's own migrations
+    when it was exported by an older phaseline (the original file is never written)."""
+    version = _schema_version(source)
+    if version is None or version >= SCHEMA_VERSION:  # not a store, or current or newer: _load answers
+        yield source
+        return
+    with tempfile.TemporaryDirectory(prefix="phaseline-import-") as folder:
+        copy = Path(folder) / source.name
+        shutil.copyfile(source, copy)
+        Store.open(copy).close()  # runs schema/migrations, or refuses with one line
+        yield copy
+
+
+def _schema_version(source: Path) -> int | None:
+    """The schema version a DuckDB file records in its ``meta`` table, if it is one with a number."""
+    try:
+        con = duckdb.connect(str(source), read_only=True)
+    except duckdb.Error:
+        return None
+    try:
+        found = con.execute("SELECT max(value) FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.Error:
+        return None
+    finally:
+        con.close()
+    return int(found[0]) if found and found[0] and found[0].isdigit() else None
 
 
 def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:

@@ -131,6 +131,16 @@ def test_a_file_from_another_schema_version_is_refused(tmp_path, source, target,
         import_match(target, registry, file)
 
 
+def test_a_file_exported_at_an_older_schema_imports_through_the_migrations(tmp_path, source, target, registry):
+    file = export_match(source, GAME, tmp_path / "mail.duckdb")
+    with duckdb.connect(str(file)) as con:  # as phaseline wrote it at schema 2: no move_link yet
+        con.execute("DROP TABLE move_link; UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    sent = file.read_bytes()
+    import_match(target, registry, file)
+    assert everything(target) == everything(source)
+    assert file.read_bytes() == sent  # the player's file is read, never migrated in place
+
+
 def test_a_file_that_is_not_a_match_is_refused(tmp_path, target, registry):
     (tmp_path / "notes.duckdb").write_text("dear opponent, my move: R1 to 11\n")
     with pytest.raises(IntegrityError, match="not a phaseline match file"):
