@@ -2,7 +2,7 @@
 
     python scripts/bench.py                   # every default benchmark
     python scripts/bench.py --only rules-10k  # benchmarks whose name starts with this (repeatable)
-    python scripts/bench.py --large           # add the large ones (100,000 hexes)
+    python scripts/bench.py --large           # add the large ones (100,000 hexes, 2 million events)
     python scripts/bench.py --threads 1       # DuckDB on one thread (default: one per core)
 
 A benchmark is a function ``(args) -> list[Figure]`` registered with ``@benchmark(name)``.
@@ -259,6 +259,32 @@ def breakout(args: argparse.Namespace) -> list[Figure]:
     import bench_breakout
 
     return [Figure("breakout", *row) for row in bench_breakout.figures(args.runs)]
+
+
+# --- the CLI and the history (scripts/bench_cli.py, scripts/bench_history.py) --------------------
+
+
+@benchmark("cli")
+def cli(args: argparse.Namespace) -> list[Figure]:
+    """Each command's wall time from process start to exit on a new Historical match (target: 400 ms)."""
+    import bench_cli
+
+    with bench_cli.match_home("battle-for-germany") as env:
+        return [
+            Figure("cli", f"{label} (wall; {cpu * 1000:.0f} ms CPU; target {bench_cli.TARGET_S * 1000:.0f} ms)",
+                   seconds * 1000)
+            for label, seconds, cpu, _ in bench_cli.measure(env, args.runs)
+        ]  # fmt: skip
+
+
+@benchmark("history", large=True)
+def history(args: argparse.Namespace) -> list[Figure]:
+    """History questions over 1,000 generated matches of 2,000 events, against a flat table of the same rows."""
+    import bench_history
+
+    found = bench_history.measure(1000, 2000, args.runs, seed=1)
+    return [Figure("history", f"{name} (oracle: flat table)", on_event, on_flat, None, bench_history.TARGET)
+            for name, on_event, on_flat in found]  # fmt: skip
 
 
 # --- running -----------------------------------------------------------------------------------
