@@ -52,8 +52,9 @@ class Actions:
             with self.store.transaction(), self.events.held():
                 self._cause = None
                 self.rules.in_action = True
+                by = self.controller(waiting)
                 seq = self.log(
-                    Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args)})
+                    Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args), "by": by})
                 )
                 self._cause = seq
                 step_before = (self.clock.turn, self.clock.step)

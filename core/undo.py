@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
+from . import seats
 from .events import Event, EventLog
 
 if TYPE_CHECKING:
@@ -25,15 +27,17 @@ def live_events(game: Game) -> list[dict[str, Any]]:
 def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
     """The range of events the next undo reverts, and the rolls inside it.
 
-    It reverts back to the last action of a human side (with everything bots did
-    after it); with no human side, the last action.
+    It reverts back to the last action a human played (with everything bots did after
+    it); with no human seated, the last action. Who played an action is the ``by`` its
+    event records (a rule may have moved the players since: Breakout 23.2); events logged
+    before it was recorded are judged by who controls their side now.
     """
     events = [e for e in live_events(game) if e["kind"] != "undo"]
     actions = [e for e in events if e["kind"] == "action"]
     if not actions:
         return None
-    if any_human(game):
-        actions = [a for a in actions if game.controller(a["side"]) == "human"]
+    if seats.any_human(game):
+        actions = [a for a in actions if played_by(game, a) == "human"]
     if not actions:
         return None
     first = actions[-1]["seq"]
@@ -42,8 +46,9 @@ def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
     return first, last, rolls
 
 
-def any_human(game: Game) -> bool:
-    return bool(game.one("SELECT count(*) FROM match_side WHERE game_id = ? AND controller = 'human'", [game.game_id]))
+def played_by(game: Game, action: dict[str, Any]) -> str:
+    """Who played a logged action: a human or ``bot:<name>``."""
+    return json.loads(action["payload"] or "{}").get("by") or game.controller(action["side"])
 
 
 def undo(game: Game, *, force: bool = False) -> dict[str, Any]:

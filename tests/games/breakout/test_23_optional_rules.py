@@ -84,8 +84,10 @@ def test_23_2_the_higher_bidder_takes_the_allied_side_and_undo_gives_it_back(tmp
     bid(game, "2", "0")  # the German seat (a human) outbids the Allied seat (a bot)
     assert (game.controller("allied"), game.controller("german")) == ("human", "bot:heuristic")
     assert verify(game.store, registry(), game.game_id) > 0
-    undo(game)  # the last action of the side the human now plays: the Allied seat's bid
+    undo(game)  # the human's own last action, its German-seat bid, and the bot's bid after it
     assert (game.controller("allied"), game.controller("german")) == ("bot:heuristic", "human")
+    assert game.con.execute("SELECT count(*) FROM bkn_bid").fetchone() == (0,)
+    assert game.waiting_on()[0] == "german"  # the human bids again
     assert verify(game.store, registry(), game.game_id) > 0
 
 
