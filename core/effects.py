@@ -32,6 +32,34 @@ _EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as type
 )
 
 
+class _Mirror:
+    """A state table's rows kept in memory for one version of it, with each column's
+    Python type as the store gives it (so that a value written is kept as it reads back)."""
+
+    def __init__(self, version: tuple[int, int], rows: dict[tuple[Any, ...], dict[str, Any]], types: dict[str, type]):
+        self.version = version
+        self.rows = rows
+        self.types = types
+
+    @classmethod
+    def read(cls, store: Store, table: str, game_id: str, key: tuple[str, ...], version: tuple[int, int]) -> _Mirror:
+        cursor = store.con.execute(f"SELECT * EXCLUDE (game_id) FROM {table} WHERE game_id = ?", [game_id])
+        names = [d[0] for d in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        types: dict[str, type] = {}
+        for row in rows:
+            types.update({c: type(v) for c, v in row.items() if v is not None and c not in types})
+        return cls(version, {tuple(row[c] for c in key): row for row in rows}, types)
+
+    def keep(self, key: tuple[Any, ...], changed: dict[str, Any], version: tuple[int, int]) -> None:
+        """Keep the ``changed`` values of row ``key``, as of ``version`` (in a new row and
+        mapping: rows handed out stay as they were). A value whose type differs from what the
+        store would give back leaves the mirror behind its version: the table is read again."""
+        if key in self.rows and all(v is None or type(v) is self.types.get(c) for c, v in changed.items()):
+            self.rows = {**self.rows, key: {**self.rows[key], **changed}}
+            self.version = version
+
+
 def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
@@ -55,6 +83,7 @@ class Ledger:
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
+        self._mirrors: dict[str, _Mirror] = {}  # state tables kept in memory (see rows_of)
 
     @property
     def version(self) -> int:
@@ -78,6 +107,24 @@ class Ledger:
         counted = {*columns, INSERTED, DELETED} if columns else None
         changes = sum(n for (t, col), n in self._changes.items() if t == table and (counted is None or col in counted))
         return self._epoch, changes
+
+    def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+        """This match's rows of state ``table`` by key (a tuple of the key columns), without
+        ``game_id``. Read once, then kept: this ledger's single-row updates change the kept
+        rows as they change the store; any other change (a set-at-a-time update, an insert,
+        a rollback) makes the next call read the table again. Callers must not change the rows."""
+        version = self.version_of(table)
+        mirror = self._mirrors.get(table)
+        if mirror is None or mirror.version != version:
+            mirror = self._mirrors[table] = _Mirror.read(self.store, table, self.game_id, self.keys[table], version)
+        return mirror.rows
+
+    def _kept_row(self, table: str, key: dict[str, Any]) -> dict[str, Any] | None:
+        """The row of ``key`` as kept in memory, if the kept table is current."""
+        mirror = self._mirrors.get(table)
+        if mirror is None or mirror.version != self.version_of(table):
+            return None
+        return mirror.rows.get(tuple(key[c] for c in self.keys[table]))
 
     def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
@@ -103,6 +150,10 @@ class Ledger:
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
         """Update one row; record each column whose value changes."""
         where, params = self._where(table, key)
+        kept = self._kept_row(table, key)
+        if kept is not None:
+            self._update(table, key, kept, values)
+            return
         row = self.store.con.execute(f"SELECT {', '.join(values)} FROM {table} WHERE {where}", params).fetchone()
         if row is None:
             raise KeyError(f"no row {key} in {table}")
@@ -117,11 +168,15 @@ class Ledger:
         changed = {c: v for c, v in values.items() if old[c] != v}
         if not changed:
             return
+        before = self.version_of(table)
         for col, new in changed.items():
             self._record(table, key, col, old[col], new)
         where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
         self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
+        mirror = self._mirrors.get(table)
+        if mirror is not None and mirror.version == before:
+            mirror.keep(tuple(key[c] for c in self.keys[table]), changed, self.version_of(table))
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         """Insert one row (``game_id`` is added)."""

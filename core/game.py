@@ -123,6 +123,11 @@ class Game(MatchSetup, Decisions, Actions, Dice):
             self._static[(table, key)] = {row[key]: row for row in rows}
         return self._static[(table, key)]
 
+    def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+        """This match's rows of a state table by key tuple (``("SOV-1",)``, ``()`` for a
+        one-row table), kept in memory by the ledger between changes: read-only."""
+        return self.ledger.rows_of(table)
+
     def derived(self, name: Hashable, version: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from the state, computed again only when ``version`` changes, e.g.
         ``ledger.version_of("bfg_unit", "deadline_turn")``: one query per change, not per question."""

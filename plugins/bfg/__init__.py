@@ -12,6 +12,7 @@ from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, optional, sequence, setup
 from .rules import combat, movement, phases, victory
+from .rules.state import bfg_state
 from .scenarios import scenarios
 from .tables import TABLES
 
@@ -63,9 +64,7 @@ def phaseline_register_bots(register):
 
     from .bot import HeuristicBot
 
-    register(
-        BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines")
-    )
+    register(BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines"))
 
 
 @hookimpl
@@ -87,7 +86,7 @@ def phaseline_setup(game):
 
 @hookimpl
 def phaseline_sequence(game, turn):
-    skip = bool(game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id]))
+    skip = bool(bfg_state(game)["skip_soviet_11"])
     return sequence.steps_for(game.scenario.settings["sequence"], turn, skip_soviet=skip)
 
 

@@ -10,6 +10,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from . import aftermath
 from .odds import clamp, multiplier, ratio
+from .state import bfg_state
 from .units import label, require_space, units_in, units_named
 
 DECISIONS = aftermath.DECISIONS
@@ -61,7 +62,7 @@ def attack(game, action: Action) -> None:
     )
     game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in attackers]], attacked=True)
     game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in defenders]], defended=True)
-    count = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
+    count = bfg_state(game)["attacks_this_phase"]
     game.set("bfg_state", {}, attacks_this_phase=count + 1)
     aftermath.apply_result(game, combat)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
+from .state import bfg_state
 from .units import label, require_space, unit_row
 
 
@@ -123,7 +124,7 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
             )
         )
     if berlin:
-        state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+        state = bfg_state(game)
         column = "wa_berlin_turn" if unit["side"] == "WA" else "sov_berlin_turn"
         changes = {} if state[column] else {column: game.clock.turn}
         if not state["berlin_entered_by"]:

@@ -8,6 +8,7 @@ from ..forces import write_policies
 from . import boundary, combat, courland, movement, replacements, shift, victory
 from . import exit as exiting
 from .elimination import remove_from_play
+from .state import bfg_state
 
 ACTION_HANDLERS = {
     "replace": replacements.replace,
@@ -88,7 +89,7 @@ def _forced_attacks_refusal(game, step):
         and game.scenario.name in ("historical", "expanded")
         and "12.3" not in game.options
     ):
-        made = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
+        made = bfg_state(game)["attacks_this_phase"]
         possible = len(combat.legal_attacks(game, step)) + made
         if made < min(2, possible):
             return game.violation(f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21")
@@ -105,7 +106,7 @@ def berlin_falls_now(game, step) -> bool:
     """12.22 / 13.1: ``step`` ends the player turn in which Berlin fell (two-player games)."""
     if game.scenario.name not in ("historical", "expanded") or not _ends_player_turn(game, step):
         return False
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     return bool(state["berlin_entered_by"]) and not state["germans_removed"]
 
 

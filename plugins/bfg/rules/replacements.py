@@ -15,6 +15,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes
 from .elimination import NEVER_REPLACED
+from .state import bfg_state
 from .units import label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
@@ -39,7 +40,7 @@ def begin(game, step) -> None:
 
 def end(game, step) -> None:
     """7.2: allowances cannot be saved; what is left at the end of the phase is lost."""
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     left = state["replacements_left"] + state["italy_left"]
     if left > 0:
         game.log(Event("note", side=step.side, rule="7.2", purpose=f"{left} replacement(s) forfeited"))
@@ -148,7 +149,7 @@ def _entry_rule(game, force: str, hex_id: str) -> str:
 
 
 def _boxes(game, step) -> list[tuple[str, str]]:
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     found = []
     for force in step.acting:
         if state["replacements_left"] > 0:
@@ -200,9 +201,7 @@ def replace(game, action: Action) -> None:
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
         rule = _entry_rule(game, force, hex_id)
-        raise game.violation(
-            f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule
-        )
+        raise game.violation(f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule)
     if unit["size"] == "front" and _front_hexes(game, [hex_id]):
         raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", "5.3")
     new_side = force
@@ -237,5 +236,5 @@ def replace(game, action: Action) -> None:
         mp_factor=2.0 if force.startswith("GER") else 1.0,
     )  # 7.22 double movement
     column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
-    left = game.one(f"SELECT {column} FROM bfg_state WHERE game_id = ?", [game.game_id])
+    left = bfg_state(game)[column]
     game.set("bfg_state", {}, **{column: left - 1})

@@ -9,6 +9,8 @@ from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
 
+from .state import bfg_state
+
 GARRISON_CITIES = ("Warsaw", "Prague", "Vienna", "Berlin")  # 10.0
 BLOC = "CASE WHEN {s} LIKE 'GER%' THEN 'GER' ELSE {s} END"
 
@@ -174,7 +176,7 @@ def scores(game) -> dict[str, int]:
 
 def final_outcome(game) -> Outcome:
     """The scenario's verdict at the end of its last turn."""
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     name = game.scenario.name
     if name == "four-player":  # 17.32 several players may win together
         wa, sov = state["wa_berlin_turn"], state["sov_berlin_turn"]
