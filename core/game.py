@@ -128,6 +128,13 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         one-row table), kept in memory by the ledger between changes: read-only."""
         return self.ledger.rows_of(table)
 
+    def state_rows(self, reads: tuple[str, ...], sql: str, params: Any = None) -> list[dict[str, Any]]:
+        """Rows of ``sql``, read again only when one of the state tables it ``reads`` has
+        changed (static tables need not be named): a question asked in many states, or many
+        times in one, costs one query per change of what it depends on. Read-only rows."""
+        stamp = tuple(self.ledger.version_of(table) for table in reads)
+        return self.derived(("rows", sql, _hashable(params)), stamp, lambda: self.rows(sql, params))
+
     def derived(self, name: Hashable, version: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from the state, computed again only when ``version`` changes, e.g.
         ``ledger.version_of("bfg_unit", "deadline_turn")``: one query per change, not per question."""
@@ -195,3 +202,12 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """Write the events and effects kept in memory (the end of every action does)."""
         self.events.flush()
         self.ledger.flush()
+
+
+def _hashable(params: Any) -> Hashable:
+    """Query parameters as a key: lists become tuples, a mapping its sorted items."""
+    if isinstance(params, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in params.items()))
+    if isinstance(params, list | tuple):
+        return tuple(_hashable(v) for v in params)
+    return params

@@ -142,10 +142,8 @@ def phaseline_answer(game, decision, answer):
 
 @hookimpl
 def phaseline_combat_result(game, combat):
-    return game.one(
-        "SELECT result FROM bfg_crt WHERE game_id = ? AND odds = ? AND die = ?",
-        [game.game_id, combat["odds"], combat["die"]],
-    )
+    rows = game.state_rows((), "SELECT odds, die, result FROM bfg_crt WHERE game_id = ?", [game.game_id])
+    return next((r["result"] for r in rows if (r["odds"], r["die"]) == (combat["odds"], combat["die"])), None)
 
 
 @hookimpl

@@ -79,7 +79,7 @@ def write_policies(game, *, after_berlin: bool, boundary: bool) -> None:
         (r["side"], r["nationality"], r["attr"], r["value"], r["negate"], r["rule"], r["reason"])
         for r in game.rows("SELECT * EXCLUDE (game_id) FROM entry_rule WHERE game_id = ?", [game.game_id])
     }
-    for row in current - wanted:
+    for row in sorted(current - wanted):  # in key order: the same effects in every run
         game.delete(
             "entry_rule", dict(zip(("side", "nationality", "attr", "value", "negate"), row[:5], strict=True))
         )

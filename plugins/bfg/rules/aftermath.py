@@ -121,7 +121,8 @@ def _retreat_hexes(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     zoc = sorted({r["space_id"] for r in game.rules.run("enemy-zoc", side=unit["side"])})
     german = unit["side"] in ("GER_E", "GER_W")
     berlin_ban = german and game.scenario.name != "three-player"
-    rows = game.rows(
+    rows = game.state_rows(
+        ("unit_state",),
         """SELECT l.b AS hex,
                   count(o.unit_id) FILTER (WHERE o.side = $side) AS friends,
                   count(o.unit_id) FILTER (WHERE o.side <> $side) AS others,
@@ -186,7 +187,8 @@ def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
     """UNIT>HEX pairs for one surviving participant into an emptied hex (6.91–6.93)."""
     held = {
         r["space_id"]
-        for r in game.rows(
+        for r in game.state_rows(
+            ("unit_state",),
             "SELECT DISTINCT space_id FROM unit_state WHERE game_id = ? AND list_contains(?, space_id)",
             [game.game_id, hexes],
         )

@@ -19,7 +19,8 @@ answer = aftermath.answer
 
 def legal_attacks(game, step) -> list[Action]:
     """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex)."""
-    rows = game.rows(
+    rows = game.state_rows(
+        ("unit_state", "hostility"),
         """SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
            FROM unit_state a
            JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
@@ -44,7 +45,9 @@ def attack(game, action: Action) -> None:
     defenders = units_in(game, hexes)
     _validate(game, attackers, hexes, defenders)
     combat = strength(game, attackers, hexes, defenders)
-    columns = [r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])]
+    columns = [
+        r["odds"] for r in game.state_rows((), "SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
+    ]
     combat["odds"] = clamp(ratio(combat["attack"], combat["defense"]), columns)
     combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
     combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
@@ -70,10 +73,10 @@ def attack(game, action: Action) -> None:
 def strength(
     game, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
 ) -> dict[str, Any]:
-    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83).
-    ``facts`` (from :func:`defence_facts`) may cover more hexes, to weigh many attacks at once."""
+    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83);
+    ``facts`` from :func:`defence_facts`."""
     plus_one = "terrain-plus-one" in game.options
-    facts = facts or defence_facts(game, hexes)
+    facts = facts or defence_facts(game)
     attack_total = sum(_attack_value(game, u) for u in attackers)
     per_hex = []
     for hex_id in hexes:
@@ -117,30 +120,32 @@ class DefenceFacts:
     fortress: dict[str, int]  # hex -> the fortress multiplier
 
 
-def defence_facts(game, hexes: list[str]) -> DefenceFacts:
-    """The defence facts of ``hexes``, read in two queries."""
+def defence_facts(game) -> DefenceFacts:
+    """The defence facts of every hex: read once (the fortresses again when one falls)."""
     gid = game.game_id
-    terrain: dict[str, tuple[str, int]] = {}
-    fortress: dict[str, int] = {}
-    for row in game.rows(
+    crossings = game.derived(
+        "bfg crossings",
+        (),
+        lambda: {
+            (r["a"], r["b"]): r["defense_multiplier"]
+            for r in game.rows(
+                """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
+                   WHERE l.game_id = ?""",
+                [gid],
+            )
+        },
+    )
+    rows = game.state_rows(
+        ("bfg_fortress",),
         """SELECT s.space_id, s.terrain, t.defense_multiplier, m.defense_multiplier AS fortress
            FROM space s JOIN terrain_cost t USING (game_id, terrain)
            LEFT JOIN bfg_fortress f ON f.game_id = s.game_id AND f.space_id = s.space_id AND NOT f.destroyed
            LEFT JOIN bfg_modifier m ON m.game_id = f.game_id AND m.feature = 'fortress'
-           WHERE s.game_id = ? AND list_contains(?, s.space_id)""",
-        [gid, hexes],
-    ):
-        terrain[row["space_id"]] = (row["terrain"], row["defense_multiplier"])
-        if row["fortress"]:
-            fortress[row["space_id"]] = row["fortress"]
-    crossings = {
-        (r["a"], r["b"]): r["defense_multiplier"]
-        for r in game.rows(
-            """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
-               WHERE l.game_id = ? AND list_contains(?, l.b)""",
-            [gid, hexes],
-        )
-    }
+           WHERE s.game_id = ?""",
+        [gid],
+    )
+    terrain = {row["space_id"]: (row["terrain"], row["defense_multiplier"]) for row in rows}
+    fortress = {row["space_id"]: row["fortress"] for row in rows if row["fortress"]}
     return DefenceFacts(terrain, crossings, fortress)
 
 
@@ -163,16 +168,14 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
     step = game.step
     adjacency = {
         (r["a"], r["b"])
-        for r in game.rows(
+        for r in game.state_rows(
+            (),
             """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
                WHERE l.game_id = ? AND br.passable AND list_contains(?, l.b)""",
             [game.game_id, hexes],
         )
     }
-    hostile = {
-        (r["side"], r["enemy"])
-        for r in game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
-    }
+    hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
     for unit in attackers:
         if unit["side"] not in step.acting:
             raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
