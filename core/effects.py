@@ -51,12 +51,14 @@ class _Mirror:
             types.update({c: type(v) for c, v in row.items() if v is not None and c not in types})
         return cls(version, {tuple(row[c] for c in key): row for row in rows}, types)
 
-    def keep(self, key: tuple[Any, ...], changed: dict[str, Any], version: tuple[int, int]) -> None:
-        """Keep the ``changed`` values of row ``key``, as of ``version`` (in a new row and
-        mapping: rows handed out stay as they were). A value whose type differs from what the
-        store would give back leaves the mirror behind its version: the table is read again."""
-        if key in self.rows and all(v is None or type(v) is self.types.get(c) for c, v in changed.items()):
-            self.rows = {**self.rows, key: {**self.rows[key], **changed}}
+    def keep(self, keys: list[tuple[Any, ...]], changed: dict[str, Any], version: tuple[int, int]) -> None:
+        """Keep the ``changed`` values of rows ``keys``, as of ``version`` (in new rows and a
+        new mapping: rows handed out stay as they were). A value whose type differs from what
+        the store would give back leaves the mirror behind its version: the table is read again."""
+        if all(k in self.rows for k in keys) and all(
+            v is None or type(v) is self.types.get(c) for c, v in changed.items()
+        ):
+            self.rows = {**self.rows, **{k: {**self.rows[k], **changed} for k in keys}}
             self.version = version
 
 
@@ -119,13 +121,6 @@ class Ledger:
             mirror = self._mirrors[table] = _Mirror.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
-    def _kept_row(self, table: str, key: dict[str, Any]) -> dict[str, Any] | None:
-        """The row of ``key`` as kept in memory, if the kept table is current."""
-        mirror = self._mirrors.get(table)
-        if mirror is None or mirror.version != self.version_of(table):
-            return None
-        return mirror.rows.get(tuple(key[c] for c in self.keys[table]))
-
     def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
         for col in columns:
@@ -148,16 +143,13 @@ class Ledger:
     # --- single rows -------------------------------------------------------------
 
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
-        """Update one row; record each column whose value changes."""
-        where, params = self._where(table, key)
-        kept = self._kept_row(table, key)
-        if kept is not None:
-            self._update(table, key, kept, values)
-            return
-        row = self.store.con.execute(f"SELECT {', '.join(values)} FROM {table} WHERE {where}", params).fetchone()
+        """Update one row; record each column whose value changes. The old values come from
+        the table's rows kept in memory (:meth:`rows_of`), which this update keeps current."""
+        self._where(table, key)  # checks the key's columns
+        row = self.rows_of(table).get(tuple(key[c] for c in self.keys[table]))
         if row is None:
             raise KeyError(f"no row {key} in {table}")
-        self._update(table, key, dict(zip(values, row, strict=True)), values)
+        self._update(table, key, row, values)
 
     def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
         """:meth:`set`, for a row whose ``current`` values the caller read in this very state
@@ -174,9 +166,38 @@ class Ledger:
         where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
         self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
+        self._keep(table, before, [tuple(key[c] for c in self.keys[table])], changed)
+
+    def _keep(self, table: str, before: tuple[int, int], keys: list[tuple[Any, ...]], values: dict[str, Any]) -> None:
+        """Bring the kept rows of ``table`` up to date with an update of rows ``keys`` that
+        the ledger just made (when they were current before it)."""
         mirror = self._mirrors.get(table)
         if mirror is not None and mirror.version == before:
-            mirror.keep(tuple(key[c] for c in self.keys[table]), changed, self.version_of(table))
+            mirror.keep(keys, values, self.version_of(table))
+
+    def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
+        """Set ``values`` on the rows of ``keys``, in one statement, reading the old values from
+        the rows kept in memory (:meth:`rows_of`). Effects as :meth:`update_where` records
+        them: column by column, each in key order; returns rows changed."""
+        kept = self.rows_of(table)
+        cols = self.keys[table]
+        rows = sorted((tuple(key[c] for c in cols), kept[tuple(key[c] for c in cols)]) for key in keys)
+        changed = [(key, row) for key, row in rows if any(row[c] != v for c, v in values.items())]
+        if not changed:
+            return 0
+        before = self.version_of(table)
+        for col, new in values.items():
+            for key, row in changed:
+                if row[col] != new:
+                    self._record(table, dict(zip(cols, key, strict=True)), col, row[col], new)
+        matches = " OR ".join(["(" + " AND ".join(f"{c} = ?" for c in cols) + ")"] * len(changed))
+        assignments = ", ".join(f"{c} = ?" for c in values)
+        self.store.con.execute(
+            f"UPDATE {table} SET {assignments} WHERE game_id = ? AND ({matches})",
+            [*values.values(), self.game_id, *(v for key, _ in changed for v in key)],
+        )
+        self._keep(table, before, [key for key, _ in changed], values)
+        return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         """Insert one row (``game_id`` is added)."""

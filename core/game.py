@@ -164,6 +164,10 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """:meth:`set` for a row read in this very state (``current``), without reading it again."""
         self.ledger.set_known(table, key, current, **values)
 
+    def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
+        """:meth:`set` for many rows in one statement (their old values from :meth:`rows_of`)."""
+        return self.ledger.set_rows(table, keys, **values)
+
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)
 

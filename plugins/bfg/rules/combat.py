@@ -10,6 +10,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from . import aftermath
 from .odds import clamp, multiplier, ratio
+from .positions import positions_version
 from .state import bfg_state
 from .units import label, require_space, units_in, units_named
 
@@ -17,23 +18,35 @@ DECISIONS = aftermath.DECISIONS
 answer = aftermath.answer
 
 
+# 6.0, 6.4, 6.5: every enemy hex next to a ready unit of the forces that has not attacked,
+# across a passable border, whose units all belong to one side and none was attacked yet
+_ATTACKS = """
+    SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
+    FROM unit_state a
+    JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
+    JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
+    JOIN unit_state d ON d.game_id = a.game_id AND d.space_id = l.b
+    JOIN hostility h ON h.game_id = a.game_id AND h.side = a.side AND h.enemy = d.side AND h.may_attack
+    WHERE a.game_id = ? AND list_contains(?, a.side) AND NOT a.attacked AND a.status = 'ready'
+      AND NOT EXISTS (SELECT 1 FROM unit_state x WHERE x.game_id = d.game_id AND x.space_id = d.space_id
+                      AND (x.defended OR x.side <> d.side))
+    GROUP BY d.space_id ORDER BY d.space_id"""
+
+
 def legal_attacks(game, step) -> list[Action]:
-    """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex)."""
-    rows = game.state_rows(
-        ("unit_state", "hostility"),
-        """SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
-           FROM unit_state a
-           JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
-           JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
-           JOIN unit_state d ON d.game_id = a.game_id AND d.space_id = l.b
-           JOIN hostility h ON h.game_id = a.game_id AND h.side = a.side AND h.enemy = d.side AND h.may_attack
-           WHERE a.game_id = ? AND list_contains(?, a.side) AND NOT a.attacked AND a.status = 'ready'
-             AND NOT EXISTS (SELECT 1 FROM unit_state x WHERE x.game_id = d.game_id AND x.space_id = d.space_id
-                             AND (x.defended OR x.side <> d.side))
-           GROUP BY d.space_id ORDER BY d.space_id""",
-        [game.game_id, list(step.acting)],
+    """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex):
+    asked again only when units moved or attacked."""
+    rows = game.derived(
+        ("bfg attacks", step.acting),
+        (positions_version(game), _combat_marks(game)),
+        lambda: game.rows(_ATTACKS, [game.game_id, list(step.acting)]),
     )
     return [Action("attack", (",".join(r["attackers"]), r["hex"]), step.side) for r in rows]
+
+
+def _combat_marks(game) -> tuple[int, int]:
+    """The version of who has attacked or been attacked this phase (6.5)."""
+    return game.ledger.version_of("unit_state", "attacked", "defended")
 
 
 def attack(game, action: Action) -> None:
@@ -63,8 +76,8 @@ def attack(game, action: Action) -> None:
             payload=combat,
         )
     )
-    game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in attackers]], attacked=True)
-    game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in defenders]], defended=True)
+    game.set_rows("unit_state", [{"unit_id": u["unit_id"]} for u in attackers], attacked=True)  # 6.5 once per phase
+    game.set_rows("unit_state", [{"unit_id": u["unit_id"]} for u in defenders], defended=True)
     count = bfg_state(game)["attacks_this_phase"]
     game.set("bfg_state", {}, attacks_this_phase=count + 1)
     aftermath.apply_result(game, combat)

@@ -7,6 +7,7 @@ from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
+from .positions import enemy_zoc, stacking_audit
 from .state import bfg_state
 from .units import label, require_space, unit_row
 
@@ -54,7 +55,7 @@ def stacking_refusal(game, step):
     (the shared ``stacking-audit`` query) keeps the phase from ending while a hex is over
     the limit. The refusal, or None."""
     for force in step.acting:
-        rows = game.rules.run("stacking-audit", side=force)
+        rows = stacking_audit(game, force)
         if rows:
             worst = rows[0]
             return game.violation(
@@ -104,13 +105,9 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
     if not any(board[s]["feature"] == "fortress" or board[s]["zone"] == "B" for s in spaces):
         return  # neither a fortress (set up on every 'fortress' hex) nor Berlin on the way
     destroyers = ("WA", "SOV") if "soviet-destroys-fortress" in game.options else ("WA",)
-    forts, berlin = game.store.con.execute(
-        """SELECT coalesce(list(f.space_id ORDER BY f.space_id) FILTER (WHERE NOT f.destroyed), []),
-                  count(*) FILTER (WHERE s.zone = 'B')
-           FROM space s LEFT JOIN bfg_fortress f USING (game_id, space_id)
-           WHERE s.game_id = ? AND list_contains(?, s.space_id)""",
-        [game.game_id, spaces],
-    ).fetchone()
+    fortresses = game.rows_of("bfg_fortress")
+    forts = sorted({s for s in spaces if (s,) in fortresses and not fortresses[(s,)]["destroyed"]})
+    berlin = any(board[s]["zone"] == "B" for s in spaces)
     for fort in forts if unit["side"] in destroyers else []:
         game.set("bfg_fortress", {"space_id": fort}, destroyed=True)
         game.log(
@@ -154,7 +151,7 @@ def _check_may_move(game, unit: dict[str, Any]) -> None:
         raise game.violation(f"{label(unit)} was placed in an enemy ZOC and may not move this phase", "7.26")
     if unit["mp"] <= 0:
         if unit["moved"]:
-            zoc = [z for z in game.rules.run("enemy-zoc", side=unit["side"]) if z["space_id"] == unit["space_id"]]
+            zoc = [z for z in enemy_zoc(game, unit["side"]) if z["space_id"] == unit["space_id"]]
             if zoc:  # 4.0 a unit that entered an enemy ZOC stops there for the rest of the phase
                 raise game.violation(
                     f"{label(unit)} entered an enemy ZOC at {unit['space_id']} ({zoc[0]['reason']}) "

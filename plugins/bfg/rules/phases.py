@@ -35,7 +35,12 @@ def begin(game, step) -> None:
         )
         game.set("bfg_state", {}, shift_used=False)  # 16.32 one shift per German Movement Phase
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
-        game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
+        marked = [
+            {"unit_id": unit_id}
+            for (unit_id,), u in game.rows_of("unit_state").items()
+            if u["attacked"] or u["defended"]
+        ]
+        game.set_rows("unit_state", marked, attacked=False, defended=False)
         game.set("bfg_state", {}, attacks_this_phase=0)
     elif step.phase == "replacement":
         replacements.begin(game, step)
@@ -66,11 +71,9 @@ def end(game, step) -> None:
                WHERE b.game_id = ? AND list_contains(?, s.side) AND (b.frozen OR b.mp_factor > 1)""",
             [game.game_id, list(step.acting)],
         )
-        flipped = game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
-        )
+        flipped = sorted(unit_id for (unit_id,), u in game.rows_of("unit_state").items() if u["status"] == "flipped")
         reason = "flipped by a German exit, removed at the end of the phase"
-        remove_from_play(game, [unit["unit_id"] for unit in flipped], "9.1", reason)
+        remove_from_play(game, flipped, "9.1", reason)
         victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)

@@ -15,6 +15,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes
 from .elimination import NEVER_REPLACED
+from .positions import enemy_zoc
 from .state import bfg_state
 from .units import label, unit_row
 
@@ -209,7 +210,7 @@ def replace(game, action: Action) -> None:
     if force.startswith("GER"):  # 7.24 a German placed across the boundary takes that side (5.41)
         zone = game.static("space", "space_id")[hex_id]["zone"]
         new_side = f"GER_{zone}"
-    in_zoc = hex_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=new_side)}
+    in_zoc = hex_id in {r["space_id"] for r in enemy_zoc(game, new_side)}
     game.log(
         Event(
             "replace",

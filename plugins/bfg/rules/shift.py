@@ -18,6 +18,7 @@ import json
 from phaseline import Action, Event, InvalidOrder
 
 from . import movement
+from .positions import enemy_zoc
 from .state import bfg_state
 from .units import label, unit_row
 
@@ -26,7 +27,7 @@ OTHER_SIDE = {"E": "W", "W": "E"}
 
 
 def _in_enemy_zoc(game, side: str, space_id: str) -> bool:
-    return space_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=side)}
+    return space_id in {r["space_id"] for r in enemy_zoc(game, side)}
 
 
 def shift(game, action: Action) -> None:

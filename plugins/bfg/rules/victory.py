@@ -75,9 +75,11 @@ def _last_touch(game, step) -> dict[str, str]:
     )
     if not rows:
         return {}
-    cities = {r["space_id"] for r in game.rows("SELECT space_id FROM bfg_city WHERE game_id = ?", [game.game_id])}
+    cities = {space_id for (space_id,) in game.rows_of("bfg_city")}
     links: dict[str, set[str]] = {}
-    for r in game.rows("SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, list(cities)]):
+    for r in game.state_rows(
+        (), "SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, sorted(cities)]
+    ):
         links.setdefault(r["a"], set()).add(r["b"])
     touched: dict[str, str] = {}
     for row in rows:
