@@ -51,14 +51,14 @@ class _Mirror:
             types.update({c: type(v) for c, v in row.items() if v is not None and c not in types})
         return cls(version, {tuple(row[c] for c in key): row for row in rows}, types)
 
-    def keep(self, keys: list[tuple[Any, ...]], changed: dict[str, Any], version: tuple[int, int]) -> None:
-        """Keep the ``changed`` values of rows ``keys``, as of ``version`` (in new rows and a
-        new mapping: rows handed out stay as they were). A value whose type differs from what
+    def keep(self, changed: dict[tuple[Any, ...], dict[str, Any]], version: tuple[int, int]) -> None:
+        """Keep the ``changed`` values of some rows (by key), as of ``version`` (in new rows and
+        a new mapping: rows handed out stay as they were). A value whose type differs from what
         the store would give back leaves the mirror behind its version: the table is read again."""
-        if all(k in self.rows for k in keys) and all(
-            v is None or type(v) is self.types.get(c) for c, v in changed.items()
+        if all(key in self.rows for key in changed) and all(
+            v is None or type(v) is self.types.get(c) for values in changed.values() for c, v in values.items()
         ):
-            self.rows = {**self.rows, **{k: {**self.rows[k], **changed} for k in keys}}
+            self.rows = {**self.rows, **{key: {**self.rows[key], **values} for key, values in changed.items()}}
             self.version = version
 
 
@@ -166,37 +166,47 @@ class Ledger:
         where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
         self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
-        self._keep(table, before, [tuple(key[c] for c in self.keys[table])], changed)
-
-    def _keep(self, table: str, before: tuple[int, int], keys: list[tuple[Any, ...]], values: dict[str, Any]) -> None:
-        """Bring the kept rows of ``table`` up to date with an update of rows ``keys`` that
-        the ledger just made (when they were current before it)."""
         mirror = self._mirrors.get(table)
         if mirror is not None and mirror.version == before:
-            mirror.keep(keys, values, self.version_of(table))
+            mirror.keep({tuple(key[c] for c in self.keys[table]): changed}, self.version_of(table))
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
-        """Set ``values`` on the rows of ``keys``, in one statement, reading the old values from
-        the rows kept in memory (:meth:`rows_of`). Effects as :meth:`update_where` records
-        them: column by column, each in key order; returns rows changed."""
+        """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
+        return self.update_rows(table, [{**key, **values} for key in keys])
+
+    def update_rows(self, table: str, rows: list[dict[str, Any]]) -> int:
+        """Set columns of some rows, each row given by its key columns and, under a column's
+        name, its new value (all rows with the same columns), as :meth:`update_from` does with
+        a query's rows, in one statement. The old values come from the rows kept in memory
+        (:meth:`rows_of`); effects are recorded as :meth:`update_where` records them: column
+        by column, each in key order. Returns rows changed."""
+        if not rows:
+            return 0
         kept = self.rows_of(table)
-        cols = self.keys[table]
-        rows = sorted((tuple(key[c] for c in cols), kept[tuple(key[c] for c in cols)]) for key in keys)
-        changed = [(key, row) for key, row in rows if any(row[c] != v for c, v in values.items())]
+        keys = self.keys[table]
+        columns = [c for c in rows[0] if c not in keys]
+        new = {tuple(row[k] for k in keys): {c: row[c] for c in columns} for row in rows}
+        changed = {
+            key: values for key, values in sorted(new.items()) if any(kept[key][c] != v for c, v in values.items())
+        }
         if not changed:
             return 0
         before = self.version_of(table)
-        for col, new in values.items():
-            for key, row in changed:
-                if row[col] != new:
-                    self._record(table, dict(zip(cols, key, strict=True)), col, row[col], new)
-        matches = " OR ".join(["(" + " AND ".join(f"{c} = ?" for c in cols) + ")"] * len(changed))
-        assignments = ", ".join(f"{c} = ?" for c in values)
+        for col in columns:
+            for key, values in changed.items():
+                if kept[key][col] != values[col]:
+                    self._record(table, dict(zip(keys, key, strict=True)), col, kept[key][col], values[col])
+        lists = [[key[i] for key in changed] for i in range(len(keys))]  # the new rows, column by column
+        lists += [[values[c] for values in changed.values()] for c in columns]
+        source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
         self.store.con.execute(
-            f"UPDATE {table} SET {assignments} WHERE game_id = ? AND ({matches})",
-            [*values.values(), self.game_id, *(v for key, _ in changed for v in key)],
+            f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
+                WHERE t.game_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
+            [self.game_id, *lists],
         )
-        self._keep(table, before, [key for key, _ in changed], values)
+        mirror = self._mirrors.get(table)
+        if mirror is not None and mirror.version == before:
+            mirror.keep(changed, self.version_of(table))
         return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:

@@ -168,6 +168,10 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """:meth:`set` for many rows in one statement (their old values from :meth:`rows_of`)."""
         return self.ledger.set_rows(table, keys, **values)
 
+    def update_rows(self, table: str, rows: list[dict[str, Any]]) -> int:
+        """Set columns of many rows, each given by its key and new values, in one statement."""
+        return self.ledger.update_rows(table, rows)
+
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)
 

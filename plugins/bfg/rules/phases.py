@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from phaseline import Event
 
 from ..forces import write_policies
@@ -9,6 +11,7 @@ from . import boundary, combat, courland, movement, replacements, shift, victory
 from . import exit as exiting
 from .elimination import remove_from_play
 from .state import bfg_state
+from .units import all_units
 
 ACTION_HANDLERS = {
     "replace": replacements.replace,
@@ -24,14 +27,13 @@ def begin(game, step) -> None:
     if step.name == "sov-movement" and game.scenario.name == "rsws":  # 10.2 garrisons at the start
         victory.assign_garrisons(game)
     if step.phase == "movement":  # 5.0 a fresh movement allowance; 7.22/13.2/16.32 factors; 7.26, 10.3
-        game.update_from(
+        game.update_rows(
             "unit_state",
-            """SELECT s.unit_id, FALSE AS moved,
-                      CASE WHEN b.frozen OR b.garrison IS NOT NULL THEN 0
-                           ELSE floor(u.movement * b.mp_factor)::INTEGER END AS mp
-               FROM unit_state s JOIN unit u USING (game_id, unit_id) JOIN bfg_unit b USING (game_id, unit_id)
-               WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready'""",
-            [game.game_id, acting],
+            [
+                {"unit_id": unit["unit_id"], "moved": False, "mp": _allowance(unit)}
+                for unit in all_units(game).values()
+                if unit["side"] in acting and unit["status"] == "ready"
+            ],
         )
         game.set("bfg_state", {}, shift_used=False)  # 16.32 one shift per German Movement Phase
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
@@ -44,6 +46,14 @@ def begin(game, step) -> None:
         game.set("bfg_state", {}, attacks_this_phase=0)
     elif step.phase == "replacement":
         replacements.begin(game, step)
+
+
+def _allowance(unit: dict) -> int:
+    """5.0 the printed movement allowance, times its factor (7.22 doubled, 16.32 tripled, 13.2
+    halved, rounded down); none for a unit frozen in enemy ZOC (7.26) or a garrison (10.3)."""
+    if unit["frozen"] or unit["garrison"] is not None:
+        return 0
+    return math.floor(unit["movement"] * unit["mp_factor"])
 
 
 def end_refusal(game, step):
@@ -64,12 +74,13 @@ def end(game, step) -> None:
     if step.phase == "movement":
         # 7.26 frozen for the following movement phase only; 7.22/16.32 factors last one phase
         # (the 13.2 halving, below 1, stays); only the units that just had their phase
-        game.update_from(
+        game.update_rows(
             "bfg_unit",
-            """SELECT b.unit_id, FALSE AS frozen, least(b.mp_factor, 1.0) AS mp_factor
-               FROM bfg_unit b JOIN unit_state s USING (game_id, unit_id)
-               WHERE b.game_id = ? AND list_contains(?, s.side) AND (b.frozen OR b.mp_factor > 1)""",
-            [game.game_id, list(step.acting)],
+            [
+                {"unit_id": unit["unit_id"], "frozen": False, "mp_factor": min(unit["mp_factor"], 1.0)}
+                for unit in all_units(game).values()
+                if unit["side"] in step.acting and (unit["frozen"] or unit["mp_factor"] > 1)
+            ],
         )
         flipped = sorted(unit_id for (unit_id,), u in game.rows_of("unit_state").items() if u["status"] == "flipped")
         reason = "flipped by a German exit, removed at the end of the phase"
