@@ -62,6 +62,20 @@ class _Mirror:
             self.version = version
 
 
+_FEW_ROWS = 32  # up to this many rows, one VALUES row each; more as typed lists
+
+
+def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> None:
+    """Append ``rows`` (tuples in the table's column order) in one statement: a few as
+    ``VALUES`` rows (a third cheaper than lists for the one to few rows of an action), many
+    as one typed list per column (``typed_lists``: ``unnest($1::VARCHAR[]), …``)."""
+    if len(rows) <= _FEW_ROWS:
+        row = "(" + ", ".join("?" * len(rows[0])) + ")"
+        store.con.execute(f"INSERT INTO {table} VALUES {', '.join([row] * len(rows))}", [v for r in rows for v in r])
+    else:
+        store.con.execute(f"INSERT INTO {table} SELECT {typed_lists}", [list(c) for c in zip(*rows, strict=True)])
+
+
 def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
@@ -368,10 +382,7 @@ class Ledger:
         """
         if self._pending:
             rows, self._pending = self._pending, []
-            self.store.con.execute(
-                f"INSERT INTO effect SELECT {_EFFECT_COLUMNS}",
-                [list(column) for column in zip(*rows, strict=True)],
-            )
+            append_rows(self.store, "effect", _EFFECT_COLUMNS, rows)
 
     # --- helpers -----------------------------------------------------------------
 
