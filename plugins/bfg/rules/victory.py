@@ -42,9 +42,8 @@ def update_cities(game, step=None) -> None:
     for row in rows:
         now = row["occupant"] or row["zoc"] or touched.get(row["space_id"]) or row["controller"]
         if now != row["controller"]:
-            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now)
-            if now == "SOV":
-                game.set("bfg_city", {"space_id": row["space_id"]}, captured_turn=game.clock.turn)
+            captured = {"captured_turn": game.clock.turn} if now == "SOV" else {}  # 10.0 when the Soviets took it
+            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now, **captured)
             game.log(Event("note", side=now, to_space=row["space_id"], rule="11.0", purpose=f"{now} now controls it"))
     _settled[game] = _city_inputs(game)
 
