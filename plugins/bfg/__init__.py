@@ -25,7 +25,7 @@ RULINGS = {
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
 }
 VERBS = {
-    "move": "Move a unit: move UNIT HEX (5.0).",
+    "move": "Move a unit: move UNIT HEX, or several in one order: move UNIT HEX UNIT HEX … (5.0).",
     "attack": "Attack: attack UNIT[,UNIT…] HEX[,HEX] (6.0).",
     "replace": "Return an eliminated unit: replace UNIT HEX (7.0).",
     "courland": "Take a unit out of the Courland box: courland UNIT [HEX] (8.0).",

@@ -84,14 +84,16 @@ class HeuristicBot:
     # --- movement: one plan per phase --------------------------------------------------
 
     def _planned_move(self, game) -> Action:
-        """The next move of this phase's plan, made from the phase's first legal-action list;
-        ``end`` when the plan is done. Moves of different units do not change each other's
-        reach (friendly units neither block nor project ZOC), so every planned move stays legal."""
+        """This phase's plan, made from the phase's first legal-action list, as one order of
+        all its moves (the engine checks each in turn); ``end`` once it is played. Moves of
+        different units do not change each other's reach (friendly units neither block nor
+        project ZOC), so every planned move stays legal."""
         phase = (game.clock.turn, game.clock.step)
         if getattr(self, "_plan_of", None) != phase:
-            self._plan_of, self._plan = phase, self._plan_phase(game, game.legal_actions(self.side))
-        if self._plan:
-            return self._plan.pop(0)
+            self._plan_of = phase
+            plan = self._plan_phase(game, game.legal_actions(self.side))
+            if plan:
+                return Action("move", tuple(arg for action in plan for arg in action.args), self.side)
         return Action("end", (), self.side)
 
     def _plan_phase(self, game, actions: list[Action]) -> list[Action]:

@@ -67,12 +67,20 @@ def stacking_refusal(game, step):
 
 
 def move(game, action: Action) -> None:
-    """``move UNIT HEX``: the unit goes to HEX by its cheapest legal path. A unit may go on
-    with the movement points it has left, until it enters an enemy ZOC (4.0)."""
-    if len(action.args) != 2:
-        raise InvalidOrder("move takes a unit and a hex: move UNIT HEX")
-    unit = unit_row(game, action.args[0])
-    dest = require_space(game, action.args[1])["space_id"]
+    """``move UNIT HEX [UNIT HEX …]``: each unit in turn goes to its hex by its cheapest legal
+    path, each move checked in the state the moves before it left; one order, so a refused
+    move refuses the whole order. A unit may go on with the movement points it has left,
+    until it enters an enemy ZOC (4.0)."""
+    if len(action.args) < 2 or len(action.args) % 2:
+        raise InvalidOrder("move takes a unit and a hex, or several: move UNIT HEX [UNIT HEX …]")
+    for unit_id, hex_id in zip(action.args[::2], action.args[1::2], strict=True):
+        _move_unit(game, unit_id, hex_id)
+
+
+def _move_unit(game, unit_id: str, hex_id: str) -> None:
+    """One unit's move to ``hex_id`` (5.0), refused with the reach query's evidence."""
+    unit = unit_row(game, unit_id)
+    dest = require_space(game, hex_id)["space_id"]
     _check_may_move(game, unit)
     rows = game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
     reach = {r["space_id"]: r for r in rows if r["legal"]}
