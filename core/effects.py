@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .kept import KeptTable
+
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
 
@@ -30,36 +32,6 @@ INSERTED, DELETED = "+", "-"
 _EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as typed lists
     f"unnest(${i}::{kind}[])" for i, kind in enumerate(["VARCHAR", "INTEGER", "INTEGER", *["VARCHAR"] * 5], 1)
 )
-
-
-class _Mirror:
-    """A state table's rows kept in memory for one version of it, with each column's
-    Python type as the store gives it (so that a value written is kept as it reads back)."""
-
-    def __init__(self, version: tuple[int, int], rows: dict[tuple[Any, ...], dict[str, Any]], types: dict[str, type]):
-        self.version = version
-        self.rows = rows
-        self.types = types
-
-    @classmethod
-    def read(cls, store: Store, table: str, game_id: str, key: tuple[str, ...], version: tuple[int, int]) -> _Mirror:
-        cursor = store.con.execute(f"SELECT * EXCLUDE (game_id) FROM {table} WHERE game_id = ?", [game_id])
-        names = [d[0] for d in cursor.description]
-        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-        types: dict[str, type] = {}
-        for row in rows:
-            types.update({c: type(v) for c, v in row.items() if v is not None and c not in types})
-        return cls(version, {tuple(row[c] for c in key): row for row in rows}, types)
-
-    def keep(self, changed: dict[tuple[Any, ...], dict[str, Any]], version: tuple[int, int]) -> None:
-        """Keep the ``changed`` values of some rows (by key), as of ``version`` (in new rows and
-        a new mapping: rows handed out stay as they were). A value whose type differs from what
-        the store would give back leaves the mirror behind its version: the table is read again."""
-        if all(key in self.rows for key in changed) and all(
-            v is None or type(v) is self.types.get(c) for values in changed.values() for c, v in values.items()
-        ):
-            self.rows = {**self.rows, **{key: {**self.rows[key], **values} for key, values in changed.items()}}
-            self.version = version
 
 
 _FEW_ROWS = 32  # up to this many rows, one VALUES row each; more as typed lists
@@ -99,7 +71,7 @@ class Ledger:
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
-        self._mirrors: dict[str, _Mirror] = {}  # state tables kept in memory (see rows_of)
+        self._mirrors: dict[str, KeptTable] = {}  # state tables kept in memory (see rows_of)
 
     @property
     def version(self) -> int:
@@ -132,7 +104,7 @@ class Ledger:
         version = self.version_of(table)
         mirror = self._mirrors.get(table)
         if mirror is None or mirror.version != version:
-            mirror = self._mirrors[table] = _Mirror.read(self.store, table, self.game_id, self.keys[table], version)
+            mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
     def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
@@ -228,8 +200,12 @@ class Ledger:
         full = {"game_id": self.game_id, **row}
         names = ", ".join(full)
         marks = ", ".join("?" for _ in full)
+        before = self.version_of(table)
         self.store.con.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(full.values()))
         self._record(table, self._key_of(table, row), INSERTED, None, row)
+        mirror = self._mirrors.get(table)
+        if mirror is not None and mirror.version == before:
+            mirror.add(tuple(row[c] for c in self.keys[table]), row, self.version_of(table))
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
         """Insert many rows of one shape at once, with one effect per row."""

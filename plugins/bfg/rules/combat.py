@@ -76,8 +76,9 @@ def attack(game, action: Action) -> None:
             payload=combat,
         )
     )
-    game.set_rows("unit_state", [{"unit_id": u["unit_id"]} for u in attackers], attacked=True)  # 6.5 once per phase
-    game.set_rows("unit_state", [{"unit_id": u["unit_id"]} for u in defenders], defended=True)
+    marks = [{"unit_id": u["unit_id"], "attacked": True, "defended": u["defended"]} for u in attackers]
+    marks += [{"unit_id": u["unit_id"], "attacked": u["attacked"], "defended": True} for u in defenders]
+    game.update_rows("unit_state", marks)  # 6.5 each unit attacks and is attacked once per phase
     count = bfg_state(game)["attacks_this_phase"]
     game.set("bfg_state", {}, attacks_this_phase=count + 1)
     aftermath.apply_result(game, combat)
@@ -179,15 +180,18 @@ def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: li
 
 def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
     step = game.step
-    adjacency = {
-        (r["a"], r["b"])
-        for r in game.state_rows(
-            (),
-            """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
-               WHERE l.game_id = ? AND br.passable AND list_contains(?, l.b)""",
-            [game.game_id, hexes],
-        )
-    }
+    adjacency = game.derived(
+        "bfg passable links",
+        (),
+        lambda: {
+            (r["a"], r["b"])
+            for r in game.rows(
+                """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
+                   WHERE l.game_id = ? AND br.passable""",
+                [game.game_id],
+            )
+        },
+    )
     hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
     for unit in attackers:
         if unit["side"] not in step.acting:
