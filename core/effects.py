@@ -107,6 +107,18 @@ class Ledger:
             mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
+    def mark(self) -> tuple[int, dict[tuple[str, str], int]]:
+        """Where the state stands now, to ask later what changed since (:meth:`changed_since`)."""
+        return self._epoch, dict(self._changes)
+
+    def changed_since(self, mark: tuple[int, dict[tuple[str, str], int]]) -> set[tuple[str, str]] | None:
+        """The (table, column) pairs changed since ``mark`` ('+'/'-' for rows inserted or
+        deleted); None when the state changed behind the ledger's back (a rollback)."""
+        epoch, counts = mark
+        if epoch != self._epoch:
+            return None
+        return {key for key, n in self._changes.items() if n != counts.get(key, 0)}
+
     def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
         for col in columns:

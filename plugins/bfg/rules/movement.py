@@ -9,7 +9,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from .positions import enemy_zoc, stacking_audit
 from .state import bfg_state
-from .units import label, require_space, unit_row
+from .units import label, require_space, unit_row, units_named
 
 
 def legal_moves(game, step) -> list[Action]:
@@ -73,16 +73,52 @@ def move(game, action: Action) -> None:
     until it enters an enemy ZOC (4.0)."""
     if len(action.args) < 2 or len(action.args) % 2:
         raise InvalidOrder("move takes a unit and a hex, or several: move UNIT HEX [UNIT HEX …]")
-    for unit_id, hex_id in zip(action.args[::2], action.args[1::2], strict=True):
-        _move_unit(game, unit_id, hex_id)
+    pairs = list(zip(action.args[::2], action.args[1::2], strict=True))
+    reach = OrderReach(game, [unit_id for unit_id, _ in pairs])
+    for unit_id, hex_id in pairs:
+        _move_unit(game, unit_id, hex_id, reach)
 
 
-def _move_unit(game, unit_id: str, hex_id: str) -> None:
+class OrderReach:
+    """The ``movement-reach`` rows of an order's units, asked once when the order begins.
+
+    The query is declared per unit (see phaseline.queries): a unit's rows depend only on its
+    own state and on other sides' units. So while the only changes since the order began are
+    moves (space, movement points, moved) of units of the same side as the unit asked about,
+    its rows are the ones asked at the start; after anything else (a fortress falls, a unit
+    moved twice, a unit of another side moved) they are asked again.
+    """
+
+    MOVES = frozenset({("unit_state", "space_id"), ("unit_state", "mp"), ("unit_state", "moved")})
+
+    def __init__(self, game, unit_ids: list[str]) -> None:
+        self.game = game
+        self.mark = game.ledger.mark()
+        self.moved: list[dict[str, Any]] = []
+        self.rows: dict[str, list[dict[str, Any]]] = {}
+        units = units_named(game, unit_ids)
+        for force in {unit["side"] for unit in units} & set(game.step.acting):  # others are refused (3.0)
+            for row in game.rules.run("movement-reach", side=force, units=[unit["unit_id"] for unit in units]):
+                self.rows.setdefault(row["unit_id"], []).append(row)
+
+    def of(self, unit: dict[str, Any]) -> list[dict[str, Any]]:
+        """``unit``'s reach rows now (it is about to move)."""
+        changed = self.game.ledger.changed_since(self.mark)
+        still = changed is not None and changed <= self.MOVES
+        if not still or any(u["unit_id"] == unit["unit_id"] or u["side"] != unit["side"] for u in self.moved):
+            rows = self.game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
+        else:
+            rows = self.rows.get(unit["unit_id"], [])
+        self.moved.append(unit)
+        return rows
+
+
+def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
     """One unit's move to ``hex_id`` (5.0), refused with the reach query's evidence."""
     unit = unit_row(game, unit_id)
     dest = require_space(game, hex_id)["space_id"]
     _check_may_move(game, unit)
-    rows = game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
+    rows = order.of(unit)
     reach = {r["space_id"]: r for r in rows if r["legal"]}
     if dest not in reach or dest == unit["space_id"]:
         raise _refusal(game, unit, dest, [r for r in rows if r["space_id"] == dest and not r["legal"]])
