@@ -142,8 +142,11 @@ def phaseline_answer(game, decision, answer):
 
 @hookimpl
 def phaseline_combat_result(game, combat):
-    rows = game.state_rows((), "SELECT odds, die, result FROM bfg_crt WHERE game_id = ?", [game.game_id])
-    return next((r["result"] for r in rows if (r["odds"], r["die"]) == (combat["odds"], combat["die"])), None)
+    sql = "SELECT odds, die, result FROM bfg_crt WHERE game_id = ?"
+    crt = game.derived(
+        "bfg crt", (), lambda: {(r["odds"], r["die"]): r["result"] for r in game.rows(sql, [game.game_id])}
+    )
+    return crt.get((combat["odds"], combat["die"]))  # the chart is copied into the match: read once
 
 
 @hookimpl
