@@ -149,7 +149,7 @@ class HeuristicBot:
         return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
 
     def _ungarrisoned(self, game) -> set[str]:
-        """Garrison-city hexes whose city has no Soviet garrison yet (read once per state version)."""
+        """Garrison-city hexes whose city has no Soviet garrison yet (from the kept bfg_unit rows)."""
         taken = {row["garrison"] for row in game.rows_of("bfg_unit").values()}
         return {h for h, name in self.garrison_hexes.items() if name not in taken}
 
