@@ -11,8 +11,6 @@ from .events import Event
 class Decisions:
     """Part of :class:`~phaseline.game.Game`: asking a side, and what the engine waits on."""
 
-    _decision: tuple[tuple[int, int], dict[str, Any] | None] | None = None
-
     def ask(
         self,
         side: str,
@@ -25,9 +23,7 @@ class Decisions:
         """Owe a decision to ``side``; the engine waits until it is answered."""
         if not choices:
             raise ValueError(f"decision {kind!r} with no choices")
-        decision_id = 1 + int(
-            self.one("SELECT coalesce(max(decision_id), 0) FROM decision WHERE game_id = ?", [self.game_id])
-        )
+        decision_id = 1 + max((number for (number,) in self.rows_of("decision")), default=0)
         self.insert(
             "decision",
             {
@@ -54,18 +50,13 @@ class Decisions:
         return decision_id
 
     def open_decision(self) -> dict[str, Any] | None:
-        """The first open decision (read once per state change, like the clock)."""
-        version = self.ledger.version_of("decision")
-        if self._decision is None or self._decision[0] != version:
-            rows = self.rows(
-                "SELECT * FROM decision WHERE game_id = ? AND status = 'open' ORDER BY decision_id LIMIT 1",
-                [self.game_id],
-            )
-            self._decision = (version, rows[0] if rows else None)
-        row = self._decision[1]
-        if row is None:
+        """The first open decision (from the decisions the ledger keeps in memory)."""
+        open_ = [row for row in self.rows_of("decision").values() if row["status"] == "open"]
+        if not open_:
             return None
-        return {**row, "context": json.loads(row["context"])}  # a fresh copy for every caller
+        row = min(open_, key=lambda r: r["decision_id"])
+        # a fresh copy for every caller
+        return {"game_id": self.game_id, **row, "choices": list(row["choices"]), "context": json.loads(row["context"])}
 
     def waiting_on(self) -> tuple[str | None, dict[str, Any] | None]:
         """The side the engine waits on, and the decision it owes (None: its step's actions)."""

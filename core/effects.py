@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .kept import KeptTable
+
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
 
@@ -30,6 +32,20 @@ INSERTED, DELETED = "+", "-"
 _EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as typed lists
     f"unnest(${i}::{kind}[])" for i, kind in enumerate(["VARCHAR", "INTEGER", "INTEGER", *["VARCHAR"] * 5], 1)
 )
+
+
+_FEW_ROWS = 32  # up to this many rows, one VALUES row each; more as typed lists
+
+
+def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> None:
+    """Append ``rows`` (tuples in the table's column order) in one statement: a few as
+    ``VALUES`` rows (a third cheaper than lists for the one to few rows of an action), many
+    as one typed list per column (``typed_lists``: ``unnest($1::VARCHAR[]), …``)."""
+    if len(rows) <= _FEW_ROWS:
+        row = "(" + ", ".join("?" * len(rows[0])) + ")"
+        store.con.execute(f"INSERT INTO {table} VALUES {', '.join([row] * len(rows))}", [v for r in rows for v in r])
+    else:
+        store.con.execute(f"INSERT INTO {table} SELECT {typed_lists}", [list(c) for c in zip(*rows, strict=True)])
 
 
 def to_json(value: Any) -> str:
@@ -55,6 +71,7 @@ class Ledger:
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
+        self._mirrors: dict[str, KeptTable] = {}  # state tables kept in memory (see rows_of)
 
     @property
     def version(self) -> int:
@@ -79,6 +96,29 @@ class Ledger:
         changes = sum(n for (t, col), n in self._changes.items() if t == table and (counted is None or col in counted))
         return self._epoch, changes
 
+    def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+        """This match's rows of state ``table`` by key (a tuple of the key columns), without
+        ``game_id``. Read once, then kept: this ledger's single-row updates change the kept
+        rows as they change the store; any other change (a set-at-a-time update, an insert,
+        a rollback) makes the next call read the table again. Callers must not change the rows."""
+        version = self.version_of(table)
+        mirror = self._mirrors.get(table)
+        if mirror is None or mirror.version != version:
+            mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
+        return mirror.rows
+
+    def mark(self) -> tuple[int, dict[tuple[str, str], int]]:
+        """Where the state stands now, to ask later what changed since (:meth:`changed_since`)."""
+        return self._epoch, dict(self._changes)
+
+    def changed_since(self, mark: tuple[int, dict[tuple[str, str], int]]) -> set[tuple[str, str]] | None:
+        """The (table, column) pairs changed since ``mark`` ('+'/'-' for rows inserted or
+        deleted); None when the state changed behind the ledger's back (a rollback)."""
+        epoch, counts = mark
+        if epoch != self._epoch:
+            return None
+        return {key for key, n in self._changes.items() if n != counts.get(key, 0)}
+
     def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
         for col in columns:
@@ -101,12 +141,13 @@ class Ledger:
     # --- single rows -------------------------------------------------------------
 
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
-        """Update one row; record each column whose value changes."""
-        where, params = self._where(table, key)
-        row = self.store.con.execute(f"SELECT {', '.join(values)} FROM {table} WHERE {where}", params).fetchone()
+        """Update one row; record each column whose value changes. The old values come from
+        the table's rows kept in memory (:meth:`rows_of`), which this update keeps current."""
+        self._where(table, key)  # checks the key's columns
+        row = self.rows_of(table).get(tuple(key[c] for c in self.keys[table]))
         if row is None:
             raise KeyError(f"no row {key} in {table}")
-        self._update(table, key, dict(zip(values, row, strict=True)), values)
+        self._update(table, key, row, values)
 
     def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
         """:meth:`set`, for a row whose ``current`` values the caller read in this very state
@@ -117,19 +158,66 @@ class Ledger:
         changed = {c: v for c, v in values.items() if old[c] != v}
         if not changed:
             return
+        before = self.version_of(table)
         for col, new in changed.items():
             self._record(table, key, col, old[col], new)
         where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
         self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
+        mirror = self._mirrors.get(table)
+        if mirror is not None and mirror.version == before:
+            mirror.keep({tuple(key[c] for c in self.keys[table]): changed}, self.version_of(table))
+
+    def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
+        """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
+        return self.update_rows(table, [{**key, **values} for key in keys])
+
+    def update_rows(self, table: str, rows: list[dict[str, Any]]) -> int:
+        """Set columns of some rows, each row given by its key columns and, under a column's
+        name, its new value (all rows with the same columns), as :meth:`update_from` does with
+        a query's rows, in one statement. The old values come from the rows kept in memory
+        (:meth:`rows_of`); effects are recorded as :meth:`update_where` records them: column
+        by column, each in key order. Returns rows changed."""
+        if not rows:
+            return 0
+        kept = self.rows_of(table)
+        keys = self.keys[table]
+        columns = [c for c in rows[0] if c not in keys]
+        new = {tuple(row[k] for k in keys): {c: row[c] for c in columns} for row in rows}
+        changed = {
+            key: values for key, values in sorted(new.items()) if any(kept[key][c] != v for c, v in values.items())
+        }
+        if not changed:
+            return 0
+        before = self.version_of(table)
+        for col in columns:
+            for key, values in changed.items():
+                if kept[key][col] != values[col]:
+                    self._record(table, dict(zip(keys, key, strict=True)), col, kept[key][col], values[col])
+        lists = [[key[i] for key in changed] for i in range(len(keys))]  # the new rows, column by column
+        lists += [[values[c] for values in changed.values()] for c in columns]
+        source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
+        self.store.con.execute(
+            f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
+                WHERE t.game_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
+            [self.game_id, *lists],
+        )
+        mirror = self._mirrors.get(table)
+        if mirror is not None and mirror.version == before:
+            mirror.keep(changed, self.version_of(table))
+        return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         """Insert one row (``game_id`` is added)."""
         full = {"game_id": self.game_id, **row}
         names = ", ".join(full)
         marks = ", ".join("?" for _ in full)
+        before = self.version_of(table)
         self.store.con.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(full.values()))
         self._record(table, self._key_of(table, row), INSERTED, None, row)
+        mirror = self._mirrors.get(table)
+        if mirror is not None and mirror.version == before:
+            mirror.add(tuple(row[c] for c in self.keys[table]), row, self.version_of(table))
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
         """Insert many rows of one shape at once, with one effect per row."""
@@ -282,10 +370,7 @@ class Ledger:
         """
         if self._pending:
             rows, self._pending = self._pending, []
-            self.store.con.execute(
-                f"INSERT INTO effect SELECT {_EFFECT_COLUMNS}",
-                [list(column) for column in zip(*rows, strict=True)],
-            )
+            append_rows(self.store, "effect", _EFFECT_COLUMNS, rows)
 
     # --- helpers -----------------------------------------------------------------
 

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .effects import append_rows
+
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
 
@@ -123,9 +125,7 @@ class EventLog:
         """Write the events appended since the last flush, in one statement."""
         if self._pending:
             rows, self._pending = self._pending, []
-            self.store.con.execute(
-                f"INSERT INTO event SELECT {_EVENT_COLUMNS}", [list(column) for column in zip(*rows, strict=True)]
-            )
+            append_rows(self.store, "event", _EVENT_COLUMNS, rows)
 
     def next_roll_no(self) -> int:
         """The roll counter: one past the highest roll ever made, undone or not."""

@@ -123,6 +123,18 @@ class Game(MatchSetup, Decisions, Actions, Dice):
             self._static[(table, key)] = {row[key]: row for row in rows}
         return self._static[(table, key)]
 
+    def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+        """This match's rows of a state table by key tuple (``("SOV-1",)``, ``()`` for a
+        one-row table), kept in memory by the ledger between changes: read-only."""
+        return self.ledger.rows_of(table)
+
+    def state_rows(self, reads: tuple[str, ...], sql: str, params: Any = None) -> list[dict[str, Any]]:
+        """Rows of ``sql``, read again only when one of the state tables it ``reads`` has
+        changed (static tables need not be named): a question asked in many states, or many
+        times in one, costs one query per change of what it depends on. Read-only rows."""
+        stamp = tuple(self.ledger.version_of(table) for table in reads)
+        return self.derived(("rows", sql, _hashable(params)), stamp, lambda: self.rows(sql, params))
+
     def derived(self, name: Hashable, version: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from the state, computed again only when ``version`` changes, e.g.
         ``ledger.version_of("bfg_unit", "deadline_turn")``: one query per change, not per question."""
@@ -151,6 +163,14 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
         """:meth:`set` for a row read in this very state (``current``), without reading it again."""
         self.ledger.set_known(table, key, current, **values)
+
+    def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
+        """:meth:`set` for many rows in one statement (their old values from :meth:`rows_of`)."""
+        return self.ledger.set_rows(table, keys, **values)
+
+    def update_rows(self, table: str, rows: list[dict[str, Any]]) -> int:
+        """Set columns of many rows, each given by its key and new values, in one statement."""
+        return self.ledger.update_rows(table, rows)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)
@@ -190,3 +210,12 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """Write the events and effects kept in memory (the end of every action does)."""
         self.events.flush()
         self.ledger.flush()
+
+
+def _hashable(params: Any) -> Hashable:
+    """Query parameters as a key: lists become tuples, a mapping its sorted items."""
+    if isinstance(params, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in params.items()))
+    if isinstance(params, list | tuple):
+        return tuple(_hashable(v) for v in params)
+    return params

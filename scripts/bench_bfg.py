@@ -1,7 +1,9 @@
 """Battle for Germany figures (issue 3, "Measured"): the legal actions of a whole side at
 the start of a Historical match, the side's reach against its pure-Python oracle
 (tests/oracles.py, on the same board and units), and one full bot-versus-bot Historical
-game (wall and CPU time, actions per second, SQL statements per action). ``scripts/bench.py --only bfg`` runs it too::
+game (wall and CPU time, actions per second, SQL statements in all and per action; the
+heuristic bot plays each movement plan as one order, so the unit moves are counted too).
+``scripts/bench.py --only bfg`` runs it too::
 
     python scripts/bench_bfg.py [--runs 5] [--seed 1] [--bot heuristic] [--max-actions N]
                                 [--profile FILE] [--skip-game]
@@ -149,12 +151,14 @@ def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | 
             profiler.disable()
             profiler.dump_stats(profile)
         clock = game.clock
+        moves = store.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'move'", [game.game_id])
         print(
-            f"Historical, {bot} bot on every side, seed {seed}: {played} actions in {wall:.1f} s wall "
-            f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {counting.statements / played:.1f} SQL "
-            f"statements per action; ended at turn {clock.turn} {clock.step} ({clock.status}) {clock.result or ''}"
+            f"Historical, {bot} bot on every side, seed {seed}: {played} actions ({moves} unit moves) in "
+            f"{wall:.1f} s wall ({cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {counting.statements} SQL "
+            f"statements ({counting.statements / played:.1f} per action); ended at turn {clock.turn} {clock.step} "
+            f"({clock.status}) {clock.result or ''}"
         )
-        return {"actions": played, "wall": wall, "cpu": cpu, "statements": counting.statements}
+        return {"actions": played, "moves": moves, "wall": wall, "cpu": cpu, "statements": counting.statements}
 
 
 def main(argv: list[str] | None = None) -> int:

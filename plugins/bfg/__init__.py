@@ -12,6 +12,7 @@ from phaseline import Event, GameInfo, hookimpl
 
 from . import loading, optional, sequence, setup
 from .rules import combat, movement, phases, victory
+from .rules.state import bfg_state
 from .scenarios import scenarios
 from .tables import TABLES
 
@@ -24,7 +25,7 @@ RULINGS = {
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
 }
 VERBS = {
-    "move": "Move a unit: move UNIT HEX (5.0).",
+    "move": "Move a unit: move UNIT HEX, or several in one order: move UNIT HEX UNIT HEX … (5.0).",
     "attack": "Attack: attack UNIT[,UNIT…] HEX[,HEX] (6.0).",
     "replace": "Return an eliminated unit: replace UNIT HEX (7.0).",
     "courland": "Take a unit out of the Courland box: courland UNIT [HEX] (8.0).",
@@ -63,9 +64,7 @@ def phaseline_register_bots(register):
 
     from .bot import HeuristicBot
 
-    register(
-        BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines")
-    )
+    register(BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines"))
 
 
 @hookimpl
@@ -87,7 +86,7 @@ def phaseline_setup(game):
 
 @hookimpl
 def phaseline_sequence(game, turn):
-    skip = bool(game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id]))
+    skip = bool(bfg_state(game)["skip_soviet_11"])
     return sequence.steps_for(game.scenario.settings["sequence"], turn, skip_soviet=skip)
 
 
@@ -143,10 +142,11 @@ def phaseline_answer(game, decision, answer):
 
 @hookimpl
 def phaseline_combat_result(game, combat):
-    return game.one(
-        "SELECT result FROM bfg_crt WHERE game_id = ? AND odds = ? AND die = ?",
-        [game.game_id, combat["odds"], combat["die"]],
+    sql = "SELECT odds, die, result FROM bfg_crt WHERE game_id = ?"
+    crt = game.derived(
+        "bfg crt", (), lambda: {(r["odds"], r["die"]): r["result"] for r in game.rows(sql, [game.game_id])}
     )
+    return crt.get((combat["odds"], combat["die"]))  # the chart is copied into the match: read once
 
 
 @hookimpl

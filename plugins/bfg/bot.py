@@ -84,14 +84,16 @@ class HeuristicBot:
     # --- movement: one plan per phase --------------------------------------------------
 
     def _planned_move(self, game) -> Action:
-        """The next move of this phase's plan, made from the phase's first legal-action list;
-        ``end`` when the plan is done. Moves of different units do not change each other's
-        reach (friendly units neither block nor project ZOC), so every planned move stays legal."""
+        """This phase's plan, made from the phase's first legal-action list, as one order of
+        all its moves (the engine checks each in turn); ``end`` once it is played. Moves of
+        different units do not change each other's reach (friendly units neither block nor
+        project ZOC), so every planned move stays legal."""
         phase = (game.clock.turn, game.clock.step)
         if getattr(self, "_plan_of", None) != phase:
-            self._plan_of, self._plan = phase, self._plan_phase(game, game.legal_actions(self.side))
-        if self._plan:
-            return self._plan.pop(0)
+            self._plan_of = phase
+            plan = self._plan_phase(game, game.legal_actions(self.side))
+            if plan:
+                return Action("move", tuple(arg for action in plan for arg in action.args), self.side)
         return Action("end", (), self.side)
 
     def _plan_phase(self, game, actions: list[Action]) -> list[Action]:
@@ -147,29 +149,20 @@ class HeuristicBot:
         return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
 
     def _ungarrisoned(self, game) -> set[str]:
-        """Garrison-city hexes whose city has no Soviet garrison yet (read once per state version)."""
-        version = game.ledger.version
-        if getattr(self, "_open_cities", (None,))[0] != version:
-            taken = {
-                r["garrison"]
-                for r in game.rows(
-                    "SELECT DISTINCT garrison FROM bfg_unit WHERE game_id = ? AND garrison IS NOT NULL",
-                    [game.game_id],
-                )
-            }
-            self._open_cities = (version, {h for h, name in self.garrison_hexes.items() if name not in taken})
-        return self._open_cities[1]
+        """Garrison-city hexes whose city has no Soviet garrison yet (from the kept bfg_unit rows)."""
+        taken = {row["garrison"] for row in game.rows_of("bfg_unit").values()}
+        return {h for h, name in self.garrison_hexes.items() if name not in taken}
 
     def _enemy_spaces(self, game, force: str) -> list[str]:
+        """Hexes holding units that ``force`` may attack (remembered per state version)."""
         if not hasattr(self, "_enemy_cache") or self._enemy_cache[0] != (game.ledger.version, force):
-            rows = game.rows(
-                """SELECT DISTINCT s.space_id FROM unit_state s JOIN hostility h
-                     ON h.game_id = s.game_id AND h.enemy = s.side AND h.side = ? AND h.may_attack
-                   JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id AND sp.kind = 'hex'
-                   WHERE s.game_id = ?""",
-                [force, game.game_id],
-            )
-            self._enemy_cache = ((game.ledger.version, force), [r["space_id"] for r in rows])
+            hostile = {
+                enemy for (side, enemy), row in game.rows_of("hostility").items() if side == force and row["may_attack"]
+            }
+            spaces = {
+                u["space_id"] for u in all_units(game).values() if u["side"] in hostile and u["space_kind"] == "hex"
+            }
+            self._enemy_cache = ((game.ledger.version, force), sorted(spaces))
         return self._enemy_cache[1]
 
     def _best_attack(self, game, attacks: list[Action], forced: bool) -> Action | None:
@@ -177,8 +170,7 @@ class HeuristicBot:
         may not end without it."""
         best, best_odds = None, 0.0
         units = all_units(game)
-        hexes = sorted({h for action in attacks for h in action.args[1].split(",")})
-        facts = defence_facts(game, hexes)
+        facts = defence_facts(game)
         for action in attacks:
             attackers = [units[u] for u in action.args[0].split(",")]
             targets = action.args[1].split(",")
@@ -207,7 +199,8 @@ class _Stacks:
                 self.units.setdefault(unit["space_id"], []).append(unit)
         self.limits: dict[tuple[str, str], int] = {}
         for force in forces:
-            for row in game.rows(
+            for row in game.state_rows(
+                (),
                 """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
                    QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1""",
                 [game.game_id, force],

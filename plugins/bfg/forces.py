@@ -48,9 +48,7 @@ def entry_bans(scenario: str, boundary: bool) -> list[tuple[str, str, str, str, 
             (GER_W, "*", "zone", "B", False, "5.43", "German units never enter Berlin"),
         ]
     bans.append((SOV, "YUG", "region", "YUG", True, "5.51", "Yugoslav units may not leave Yugoslavia"))
-    bans += [
-        (SOV, n, "region", "YUG", False, "5.52", "Soviet units may not enter Yugoslavia") for n in SOVIET_BLOC
-    ]
+    bans += [(SOV, n, "region", "YUG", False, "5.52", "Soviet units may not enter Yugoslavia") for n in SOVIET_BLOC]
     return bans
 
 
@@ -71,18 +69,14 @@ def write_policies(game, *, after_berlin: bool, boundary: bool) -> None:
             if (side, enemy) in existing:
                 game.set("hostility", {"side": side, "enemy": enemy}, may_attack=hostile, exerts_zoc=hostile)
             else:
-                game.insert(
-                    "hostility", {"side": side, "enemy": enemy, "may_attack": hostile, "exerts_zoc": hostile}
-                )
+                game.insert("hostility", {"side": side, "enemy": enemy, "may_attack": hostile, "exerts_zoc": hostile})
     wanted = set(entry_bans(scenario, boundary))
     current = {
         (r["side"], r["nationality"], r["attr"], r["value"], r["negate"], r["rule"], r["reason"])
         for r in game.rows("SELECT * EXCLUDE (game_id) FROM entry_rule WHERE game_id = ?", [game.game_id])
     }
-    for row in current - wanted:
-        game.delete(
-            "entry_rule", dict(zip(("side", "nationality", "attr", "value", "negate"), row[:5], strict=True))
-        )
+    for row in sorted(current - wanted):  # in key order: the same effects in every run
+        game.delete("entry_rule", dict(zip(("side", "nationality", "attr", "value", "negate"), row[:5], strict=True)))
     for row in sorted(wanted - current):
         game.insert(
             "entry_rule",

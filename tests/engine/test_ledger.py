@@ -96,3 +96,74 @@ def test_a_column_version_moves_only_with_its_columns(game):
         game.flush()
     assert game.ledger.version_of("unit_state", "space_id") == where
     assert game.ledger.version_of("unit_state") != whole
+
+
+def stored(game, table: str) -> dict[tuple, dict]:
+    """The table's rows as the store has them, keyed as ``Ledger.rows_of`` keys them."""
+    keys = game.ledger.keys[table]
+    rows = game.rows(f"SELECT * EXCLUDE (game_id) FROM {table} WHERE game_id = ?", [game.game_id])
+    return {tuple(row[k] for k in keys): row for row in rows}
+
+
+def test_update_rows_records_what_update_from_records(game):
+    rows = game.rows(NEXT_PHASE, [game.game_id, "red"])
+    with game.store.transaction():
+        by_query = note(game)
+        game.update_from("unit_state", NEXT_PHASE, [game.game_id, "red"])
+        back = note(game)
+        game.ledger.revert(by_query, by_query)
+        by_rows = note(game)
+        assert game.update_rows("unit_state", rows) == len(rows)
+        game.flush()
+    assert effects_of(game, by_rows) == effects_of(game, by_query)
+    assert effects_of(game, back)  # the revert in between was recorded
+
+
+def test_kept_rows_follow_every_kind_of_change(game):
+    """``rows_of`` answers as the store does after single-row sets, set-at-a-time updates,
+    inserts and a rolled-back action (kept rows change with the ledger's own updates; any
+    other change reads the table again)."""
+    unit = next(iter(game.rows_of("unit_state").values()))
+    assert game.rows_of("unit_state") == stored(game, "unit_state")
+    with game.store.transaction():
+        note(game)
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] + 3, moved=True)
+        assert game.rows_of("unit_state") == stored(game, "unit_state")
+        game.set_rows("unit_state", [{"unit_id": unit["unit_id"]}], mp=0)
+        assert game.rows_of("unit_state") == stored(game, "unit_state")
+        game.update_from("unit_state", NEXT_PHASE, [game.game_id, "blue"])
+        assert game.rows_of("unit_state") == stored(game, "unit_state")
+        game.flush()
+    kept = game.rows_of("unit_state")
+    try:
+        with game.store.transaction():
+            note(game)
+            game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=99)
+            raise RuntimeError("the action fails")
+    except RuntimeError:
+        game.ledger.discard()  # as Game.play does after a rollback
+        game.ledger.version += 1
+    assert game.rows_of("unit_state") == stored(game, "unit_state") == kept
+
+
+def test_changed_since_names_the_columns_changed(game):
+    unit = next(iter(game.rows_of("unit_state").values()))
+    mark = game.ledger.mark()
+    with game.store.transaction():
+        note(game)
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] + 1)
+        game.flush()
+    assert game.ledger.changed_since(mark) == {("unit_state", "mp")}
+    game.ledger.version += 1  # changed behind the ledger's back: it cannot tell what
+    assert game.ledger.changed_since(mark) is None
+
+
+def test_kept_rows_never_keep_a_value_the_store_would_change(game):
+    """A float written to an INTEGER column reads back rounded: the kept rows read it back."""
+    unit = next(iter(game.rows_of("unit_state").values()))
+    with game.store.transaction():
+        note(game)
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=2.6)
+        assert game.rows_of("unit_state") == stored(game, "unit_state")
+        assert game.rows_of("unit_state")[(unit["unit_id"],)]["mp"] == 3
+        game.flush()

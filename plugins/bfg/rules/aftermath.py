@@ -10,6 +10,7 @@ from phaseline import Event
 
 from . import boundary
 from .elimination import eliminate
+from .positions import enemy_zoc
 from .units import unit_row, units_named
 
 DECISIONS = ("retreat", "exchange-losses", "advance")
@@ -118,10 +119,11 @@ def retreat_options(game, unit: dict[str, Any]) -> list[str]:
 
 def _retreat_hexes(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Every hex open to ``unit``'s retreat (6.21, 5.3, 5.43), and those it must pick from (6.22)."""
-    zoc = sorted({r["space_id"] for r in game.rules.run("enemy-zoc", side=unit["side"])})
+    zoc = sorted({r["space_id"] for r in enemy_zoc(game, unit["side"])})
     german = unit["side"] in ("GER_E", "GER_W")
     berlin_ban = german and game.scenario.name != "three-player"
-    rows = game.rows(
+    rows = game.state_rows(
+        ("unit_state",),
         """SELECT l.b AS hex,
                   count(o.unit_id) FILTER (WHERE o.side = $side) AS friends,
                   count(o.unit_id) FILTER (WHERE o.side <> $side) AS others,
@@ -186,7 +188,8 @@ def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
     """UNIT>HEX pairs for one surviving participant into an emptied hex (6.91–6.93)."""
     held = {
         r["space_id"]
-        for r in game.rows(
+        for r in game.state_rows(
+            ("unit_state",),
             "SELECT DISTINCT space_id FROM unit_state WHERE game_id = ? AND list_contains(?, space_id)",
             [game.game_id, hexes],
         )

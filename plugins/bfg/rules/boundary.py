@@ -12,7 +12,8 @@ from .elimination import eliminate
 
 def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
     """The entry_rule that forbids ``unit`` to enter ``space_id``, if any."""
-    rows = game.rows(
+    rows = game.state_rows(
+        ("entry_rule",),
         """SELECT e.rule, e.reason FROM entry_rule e, space s
            WHERE e.game_id = $g AND s.game_id = $g AND s.space_id = $space AND e.side = $side
              AND e.nationality IN ('*', $nat)

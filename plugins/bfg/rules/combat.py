@@ -10,28 +10,43 @@ from phaseline import Action, Event, InvalidOrder
 
 from . import aftermath
 from .odds import clamp, multiplier, ratio
+from .positions import positions_version
+from .state import bfg_state
 from .units import label, require_space, units_in, units_named
 
 DECISIONS = aftermath.DECISIONS
 answer = aftermath.answer
 
 
+# 6.0, 6.4, 6.5: every enemy hex next to a ready unit of the forces that has not attacked,
+# across a passable border, whose units all belong to one side and none was attacked yet
+_ATTACKS = """
+    SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
+    FROM unit_state a
+    JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
+    JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
+    JOIN unit_state d ON d.game_id = a.game_id AND d.space_id = l.b
+    JOIN hostility h ON h.game_id = a.game_id AND h.side = a.side AND h.enemy = d.side AND h.may_attack
+    WHERE a.game_id = ? AND list_contains(?, a.side) AND NOT a.attacked AND a.status = 'ready'
+      AND NOT EXISTS (SELECT 1 FROM unit_state x WHERE x.game_id = d.game_id AND x.space_id = d.space_id
+                      AND (x.defended OR x.side <> d.side))
+    GROUP BY d.space_id ORDER BY d.space_id"""
+
+
 def legal_attacks(game, step) -> list[Action]:
-    """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex)."""
-    rows = game.rows(
-        """SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
-           FROM unit_state a
-           JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
-           JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
-           JOIN unit_state d ON d.game_id = a.game_id AND d.space_id = l.b
-           JOIN hostility h ON h.game_id = a.game_id AND h.side = a.side AND h.enemy = d.side AND h.may_attack
-           WHERE a.game_id = ? AND list_contains(?, a.side) AND NOT a.attacked AND a.status = 'ready'
-             AND NOT EXISTS (SELECT 1 FROM unit_state x WHERE x.game_id = d.game_id AND x.space_id = d.space_id
-                             AND (x.defended OR x.side <> d.side))
-           GROUP BY d.space_id ORDER BY d.space_id""",
-        [game.game_id, list(step.acting)],
+    """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex):
+    asked again only when units moved or attacked."""
+    rows = game.derived(
+        ("bfg attacks", step.acting),
+        (positions_version(game), _combat_marks(game)),
+        lambda: game.rows(_ATTACKS, [game.game_id, list(step.acting)]),
     )
     return [Action("attack", (",".join(r["attackers"]), r["hex"]), step.side) for r in rows]
+
+
+def _combat_marks(game) -> tuple[int, int]:
+    """The version of who has attacked or been attacked this phase (6.5)."""
+    return game.ledger.version_of("unit_state", "attacked", "defended")
 
 
 def attack(game, action: Action) -> None:
@@ -43,7 +58,9 @@ def attack(game, action: Action) -> None:
     defenders = units_in(game, hexes)
     _validate(game, attackers, hexes, defenders)
     combat = strength(game, attackers, hexes, defenders)
-    columns = [r["odds"] for r in game.rows("SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])]
+    columns = [
+        r["odds"] for r in game.state_rows((), "SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
+    ]
     combat["odds"] = clamp(ratio(combat["attack"], combat["defense"]), columns)
     combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
     combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
@@ -59,9 +76,10 @@ def attack(game, action: Action) -> None:
             payload=combat,
         )
     )
-    game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in attackers]], attacked=True)
-    game.update_where("unit_state", "list_contains(?, unit_id)", [[u["unit_id"] for u in defenders]], defended=True)
-    count = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
+    marks = [{"unit_id": u["unit_id"], "attacked": True, "defended": u["defended"]} for u in attackers]
+    marks += [{"unit_id": u["unit_id"], "attacked": u["attacked"], "defended": True} for u in defenders]
+    game.update_rows("unit_state", marks)  # 6.5 each unit attacks and is attacked once per phase
+    count = bfg_state(game)["attacks_this_phase"]
     game.set("bfg_state", {}, attacks_this_phase=count + 1)
     aftermath.apply_result(game, combat)
 
@@ -69,10 +87,10 @@ def attack(game, action: Action) -> None:
 def strength(
     game, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
 ) -> dict[str, Any]:
-    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83).
-    ``facts`` (from :func:`defence_facts`) may cover more hexes, to weigh many attacks at once."""
+    """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83);
+    ``facts`` from :func:`defence_facts`."""
     plus_one = "terrain-plus-one" in game.options
-    facts = facts or defence_facts(game, hexes)
+    facts = facts or defence_facts(game)
     attack_total = sum(_attack_value(game, u) for u in attackers)
     per_hex = []
     for hex_id in hexes:
@@ -116,30 +134,32 @@ class DefenceFacts:
     fortress: dict[str, int]  # hex -> the fortress multiplier
 
 
-def defence_facts(game, hexes: list[str]) -> DefenceFacts:
-    """The defence facts of ``hexes``, read in two queries."""
+def defence_facts(game) -> DefenceFacts:
+    """The defence facts of every hex: read once (the fortresses again when one falls)."""
     gid = game.game_id
-    terrain: dict[str, tuple[str, int]] = {}
-    fortress: dict[str, int] = {}
-    for row in game.rows(
+    crossings = game.derived(
+        "bfg crossings",
+        (),
+        lambda: {
+            (r["a"], r["b"]): r["defense_multiplier"]
+            for r in game.rows(
+                """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
+                   WHERE l.game_id = ?""",
+                [gid],
+            )
+        },
+    )
+    rows = game.state_rows(
+        ("bfg_fortress",),
         """SELECT s.space_id, s.terrain, t.defense_multiplier, m.defense_multiplier AS fortress
            FROM space s JOIN terrain_cost t USING (game_id, terrain)
            LEFT JOIN bfg_fortress f ON f.game_id = s.game_id AND f.space_id = s.space_id AND NOT f.destroyed
            LEFT JOIN bfg_modifier m ON m.game_id = f.game_id AND m.feature = 'fortress'
-           WHERE s.game_id = ? AND list_contains(?, s.space_id)""",
-        [gid, hexes],
-    ):
-        terrain[row["space_id"]] = (row["terrain"], row["defense_multiplier"])
-        if row["fortress"]:
-            fortress[row["space_id"]] = row["fortress"]
-    crossings = {
-        (r["a"], r["b"]): r["defense_multiplier"]
-        for r in game.rows(
-            """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
-               WHERE l.game_id = ? AND list_contains(?, l.b)""",
-            [gid, hexes],
-        )
-    }
+           WHERE s.game_id = ?""",
+        [gid],
+    )
+    terrain = {row["space_id"]: (row["terrain"], row["defense_multiplier"]) for row in rows}
+    fortress = {row["space_id"]: row["fortress"] for row in rows if row["fortress"]}
     return DefenceFacts(terrain, crossings, fortress)
 
 
@@ -160,18 +180,19 @@ def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: li
 
 def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
     step = game.step
-    adjacency = {
-        (r["a"], r["b"])
-        for r in game.rows(
-            """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
-               WHERE l.game_id = ? AND br.passable AND list_contains(?, l.b)""",
-            [game.game_id, hexes],
-        )
-    }
-    hostile = {
-        (r["side"], r["enemy"])
-        for r in game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
-    }
+    adjacency = game.derived(
+        "bfg passable links",
+        (),
+        lambda: {
+            (r["a"], r["b"])
+            for r in game.rows(
+                """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
+                   WHERE l.game_id = ? AND br.passable""",
+                [game.game_id],
+            )
+        },
+    )
+    hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
     for unit in attackers:
         if unit["side"] not in step.acting:
             raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")

@@ -8,6 +8,7 @@ from phaseline import Action, Event, InvalidOrder
 from ..board import edge_hexes
 from .elimination import eliminate
 from .replacements import _free
+from .state import bfg_state
 from .units import label, unit_row
 
 PORTS = ("Stettin", "Rostock")
@@ -25,7 +26,7 @@ def _in_courland(game, sides: tuple[str, ...]) -> list[str]:
 
 
 def _state(game) -> dict:
-    return game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    return bfg_state(game)
 
 
 def legal(game, step) -> list[Action]:
@@ -35,9 +36,7 @@ def legal(game, step) -> list[Action]:
         actions += [Action("courland", (u,), step.side) for u in _in_courland(game, ("GER_E",))]
     if "SOV" in step.acting and state["soviet_courland_free"]:
         hexes = _free(game, edge_hexes("courland-entry"), "SOV")
-        actions += [
-            Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes
-        ]
+        actions += [Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes]
     return actions
 
 
@@ -52,8 +51,7 @@ def evacuate(game, action: Action) -> None:
         raise game.violation(f"{label(unit)} is not in the Courland box", "8.0")
     if action.args not in legal_now:
         raise game.violation(
-            f"{label(unit)} may not leave Courland now (one German unit a phase, "
-            "Soviets only after all four Germans)",
+            f"{label(unit)} may not leave Courland now (one German unit a phase, Soviets only after all four Germans)",
             "8.0",
         )
     if unit["side"] == "SOV":
@@ -100,9 +98,7 @@ def _port_hexes(game) -> list[str]:
 
 
 def _land(game, unit_id: str, hex_id: str) -> None:
-    game.log(
-        Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0")
-    )
+    game.log(Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0"))
     game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id, status="ready")
 
 

@@ -7,7 +7,9 @@ from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
-from .units import label, require_space, unit_row
+from .positions import enemy_zoc, stacking_audit
+from .state import bfg_state
+from .units import label, require_space, unit_row, units_named
 
 
 def legal_moves(game, step) -> list[Action]:
@@ -53,7 +55,7 @@ def stacking_refusal(game, step):
     (the shared ``stacking-audit`` query) keeps the phase from ending while a hex is over
     the limit. The refusal, or None."""
     for force in step.acting:
-        rows = game.rules.run("stacking-audit", side=force)
+        rows = stacking_audit(game, force)
         if rows:
             worst = rows[0]
             return game.violation(
@@ -65,14 +67,58 @@ def stacking_refusal(game, step):
 
 
 def move(game, action: Action) -> None:
-    """``move UNIT HEX``: the unit goes to HEX by its cheapest legal path. A unit may go on
-    with the movement points it has left, until it enters an enemy ZOC (4.0)."""
-    if len(action.args) != 2:
-        raise InvalidOrder("move takes a unit and a hex: move UNIT HEX")
-    unit = unit_row(game, action.args[0])
-    dest = require_space(game, action.args[1])["space_id"]
+    """``move UNIT HEX [UNIT HEX …]``: each unit in turn goes to its hex by its cheapest legal
+    path, each move checked in the state the moves before it left; one order, so a refused
+    move refuses the whole order. A unit may go on with the movement points it has left,
+    until it enters an enemy ZOC (4.0)."""
+    if len(action.args) < 2 or len(action.args) % 2:
+        raise InvalidOrder("move takes a unit and a hex, or several: move UNIT HEX [UNIT HEX …]")
+    pairs = list(zip(action.args[::2], action.args[1::2], strict=True))
+    reach = OrderReach(game, [unit_id for unit_id, _ in pairs])
+    for unit_id, hex_id in pairs:
+        _move_unit(game, unit_id, hex_id, reach)
+
+
+class OrderReach:
+    """The ``movement-reach`` rows of an order's units, asked once when the order begins.
+
+    The query is declared per unit (see phaseline.queries): a unit's rows depend only on its
+    own state and on other sides' units. So while the only changes since the order began are
+    moves (space, movement points, moved) of units of the same side as the unit asked about,
+    its rows are the ones asked at the start; after anything else (a fortress falls, a unit
+    moved twice, a unit of another side moved) they are asked again.
+    """
+
+    MOVES = frozenset({("unit_state", "space_id"), ("unit_state", "mp"), ("unit_state", "moved")})
+
+    def __init__(self, game, unit_ids: list[str]) -> None:
+        self.game = game
+        self.mark = game.ledger.mark()
+        self.moved: list[dict[str, Any]] = []
+        self.rows: dict[str, list[dict[str, Any]]] = {}
+        units = units_named(game, unit_ids)
+        for force in {unit["side"] for unit in units} & set(game.step.acting):  # others are refused (3.0)
+            for row in game.rules.run("movement-reach", side=force, units=[unit["unit_id"] for unit in units]):
+                self.rows.setdefault(row["unit_id"], []).append(row)
+
+    def of(self, unit: dict[str, Any]) -> list[dict[str, Any]]:
+        """``unit``'s reach rows now (it is about to move)."""
+        changed = self.game.ledger.changed_since(self.mark)
+        still = changed is not None and changed <= self.MOVES
+        if not still or any(u["unit_id"] == unit["unit_id"] or u["side"] != unit["side"] for u in self.moved):
+            rows = self.game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
+        else:
+            rows = self.rows.get(unit["unit_id"], [])
+        self.moved.append(unit)
+        return rows
+
+
+def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
+    """One unit's move to ``hex_id`` (5.0), refused with the reach query's evidence."""
+    unit = unit_row(game, unit_id)
+    dest = require_space(game, hex_id)["space_id"]
     _check_may_move(game, unit)
-    rows = game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
+    rows = order.of(unit)
     reach = {r["space_id"]: r for r in rows if r["legal"]}
     if dest not in reach or dest == unit["space_id"]:
         raise _refusal(game, unit, dest, [r for r in rows if r["space_id"] == dest and not r["legal"]])
@@ -103,13 +149,9 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
     if not any(board[s]["feature"] == "fortress" or board[s]["zone"] == "B" for s in spaces):
         return  # neither a fortress (set up on every 'fortress' hex) nor Berlin on the way
     destroyers = ("WA", "SOV") if "soviet-destroys-fortress" in game.options else ("WA",)
-    forts, berlin = game.store.con.execute(
-        """SELECT coalesce(list(f.space_id ORDER BY f.space_id) FILTER (WHERE NOT f.destroyed), []),
-                  count(*) FILTER (WHERE s.zone = 'B')
-           FROM space s LEFT JOIN bfg_fortress f USING (game_id, space_id)
-           WHERE s.game_id = ? AND list_contains(?, s.space_id)""",
-        [game.game_id, spaces],
-    ).fetchone()
+    fortresses = game.rows_of("bfg_fortress")
+    forts = sorted({s for s in spaces if (s,) in fortresses and not fortresses[(s,)]["destroyed"]})
+    berlin = any(board[s]["zone"] == "B" for s in spaces)
     for fort in forts if unit["side"] in destroyers else []:
         game.set("bfg_fortress", {"space_id": fort}, destroyed=True)
         game.log(
@@ -123,7 +165,7 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
             )
         )
     if berlin:
-        state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+        state = bfg_state(game)
         column = "wa_berlin_turn" if unit["side"] == "WA" else "sov_berlin_turn"
         changes = {} if state[column] else {column: game.clock.turn}
         if not state["berlin_entered_by"]:
@@ -153,7 +195,7 @@ def _check_may_move(game, unit: dict[str, Any]) -> None:
         raise game.violation(f"{label(unit)} was placed in an enemy ZOC and may not move this phase", "7.26")
     if unit["mp"] <= 0:
         if unit["moved"]:
-            zoc = [z for z in game.rules.run("enemy-zoc", side=unit["side"]) if z["space_id"] == unit["space_id"]]
+            zoc = [z for z in enemy_zoc(game, unit["side"]) if z["space_id"] == unit["space_id"]]
             if zoc:  # 4.0 a unit that entered an enemy ZOC stops there for the rest of the phase
                 raise game.violation(
                     f"{label(unit)} entered an enemy ZOC at {unit['space_id']} ({zoc[0]['reason']}) "

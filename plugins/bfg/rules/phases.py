@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 from phaseline import Event
 
 from ..forces import write_policies
 from . import boundary, combat, courland, movement, replacements, shift, victory
 from . import exit as exiting
 from .elimination import remove_from_play
+from .state import bfg_state
+from .units import all_units
 
 ACTION_HANDLERS = {
     "replace": replacements.replace,
@@ -23,21 +27,33 @@ def begin(game, step) -> None:
     if step.name == "sov-movement" and game.scenario.name == "rsws":  # 10.2 garrisons at the start
         victory.assign_garrisons(game)
     if step.phase == "movement":  # 5.0 a fresh movement allowance; 7.22/13.2/16.32 factors; 7.26, 10.3
-        game.update_from(
+        game.update_rows(
             "unit_state",
-            """SELECT s.unit_id, FALSE AS moved,
-                      CASE WHEN b.frozen OR b.garrison IS NOT NULL THEN 0
-                           ELSE floor(u.movement * b.mp_factor)::INTEGER END AS mp
-               FROM unit_state s JOIN unit u USING (game_id, unit_id) JOIN bfg_unit b USING (game_id, unit_id)
-               WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready'""",
-            [game.game_id, acting],
+            [
+                {"unit_id": unit["unit_id"], "moved": False, "mp": _allowance(unit)}
+                for unit in all_units(game).values()
+                if unit["side"] in acting and unit["status"] == "ready"
+            ],
         )
         game.set("bfg_state", {}, shift_used=False)  # 16.32 one shift per German Movement Phase
     elif step.phase == "combat":  # 6.5 each unit attacks and is attacked once per combat phase
-        game.update_where("unit_state", "attacked OR defended", attacked=False, defended=False)
+        marked = [
+            {"unit_id": unit_id}
+            for (unit_id,), u in game.rows_of("unit_state").items()
+            if u["attacked"] or u["defended"]
+        ]
+        game.set_rows("unit_state", marked, attacked=False, defended=False)
         game.set("bfg_state", {}, attacks_this_phase=0)
     elif step.phase == "replacement":
         replacements.begin(game, step)
+
+
+def _allowance(unit: dict) -> int:
+    """5.0 the printed movement allowance, times its factor (7.22 doubled, 16.32 tripled, 13.2
+    halved, rounded down); none for a unit frozen in enemy ZOC (7.26) or a garrison (10.3)."""
+    if unit["frozen"] or unit["garrison"] is not None:
+        return 0
+    return math.floor(unit["movement"] * unit["mp_factor"])
 
 
 def end_refusal(game, step):
@@ -58,18 +74,17 @@ def end(game, step) -> None:
     if step.phase == "movement":
         # 7.26 frozen for the following movement phase only; 7.22/16.32 factors last one phase
         # (the 13.2 halving, below 1, stays); only the units that just had their phase
-        game.update_from(
+        game.update_rows(
             "bfg_unit",
-            """SELECT b.unit_id, FALSE AS frozen, least(b.mp_factor, 1.0) AS mp_factor
-               FROM bfg_unit b JOIN unit_state s USING (game_id, unit_id)
-               WHERE b.game_id = ? AND list_contains(?, s.side) AND (b.frozen OR b.mp_factor > 1)""",
-            [game.game_id, list(step.acting)],
+            [
+                {"unit_id": unit["unit_id"], "frozen": False, "mp_factor": min(unit["mp_factor"], 1.0)}
+                for unit in all_units(game).values()
+                if unit["side"] in step.acting and (unit["frozen"] or unit["mp_factor"] > 1)
+            ],
         )
-        flipped = game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
-        )
+        flipped = sorted(unit_id for (unit_id,), u in game.rows_of("unit_state").items() if u["status"] == "flipped")
         reason = "flipped by a German exit, removed at the end of the phase"
-        remove_from_play(game, [unit["unit_id"] for unit in flipped], "9.1", reason)
+        remove_from_play(game, flipped, "9.1", reason)
         victory.update_cities(game, step)
         victory.garrison(game, step)
     boundary.check_deadlines(game, step)
@@ -88,7 +103,7 @@ def _forced_attacks_refusal(game, step):
         and game.scenario.name in ("historical", "expanded")
         and "12.3" not in game.options
     ):
-        made = game.one("SELECT attacks_this_phase FROM bfg_state WHERE game_id = ?", [game.game_id])
+        made = bfg_state(game)["attacks_this_phase"]
         possible = len(combat.legal_attacks(game, step)) + made
         if made < min(2, possible):
             return game.violation(f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21")
@@ -105,7 +120,7 @@ def berlin_falls_now(game, step) -> bool:
     """12.22 / 13.1: ``step`` ends the player turn in which Berlin fell (two-player games)."""
     if game.scenario.name not in ("historical", "expanded") or not _ends_player_turn(game, step):
         return False
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     return bool(state["berlin_entered_by"]) and not state["germans_removed"]
 
 

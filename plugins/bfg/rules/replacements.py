@@ -15,31 +15,29 @@ from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes
 from .elimination import NEVER_REPLACED
+from .positions import enemy_zoc
+from .state import bfg_state
 from .units import label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
 
 
 def begin(game, step) -> None:
-    """Read the allowance of the phasing forces' boxes from the Turn Record (7.2)."""
-    turn = game.clock.turn
-    boxes = [f for f in step.acting]
-    allowance = game.one(
-        "SELECT coalesce(sum(replacements), 0) FROM bfg_turn WHERE game_id = ? AND turn = ? AND list_contains(?, box)",
-        [game.game_id, turn, boxes],
-    )
-    italy = 0
-    if "WA" in step.acting:
-        italy = game.one(
-            "SELECT coalesce(sum(replacements), 0) FROM bfg_turn WHERE game_id = ? AND turn = ? AND box = 'WA_ITALY'",
-            [game.game_id, turn],
-        )
+    """Read the allowance of the phasing forces' boxes, and of the Italian Front box when the
+    Western Allies are among them, from the Turn Record (7.2, 7.13)."""
+    italy_boxes = ["WA_ITALY"] if "WA" in step.acting else []
+    allowance, italy = game.store.con.execute(
+        """SELECT coalesce(sum(replacements) FILTER (WHERE list_contains($boxes, box)), 0),
+                  coalesce(sum(replacements) FILTER (WHERE list_contains($italy, box)), 0)
+           FROM bfg_turn WHERE game_id = $g AND turn = $turn""",
+        {"g": game.game_id, "turn": game.clock.turn, "boxes": list(step.acting), "italy": italy_boxes},
+    ).fetchone()
     game.set("bfg_state", {}, replacements_left=int(allowance), italy_left=int(italy), courland_moved=False)
 
 
 def end(game, step) -> None:
     """7.2: allowances cannot be saved; what is left at the end of the phase is lost."""
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     left = state["replacements_left"] + state["italy_left"]
     if left > 0:
         game.log(Event("note", side=step.side, rule="7.2", purpose=f"{left} replacement(s) forfeited"))
@@ -56,7 +54,8 @@ def _pooled_boxes(game, box: str) -> list[str]:
 def candidates(game, force: str, box: str) -> list[dict]:
     """Units that may come back from ``box`` now: any for the Western Allies, the lowest
     attack strength first for everyone else, ties the owner's choice (7.21)."""
-    units = game.rows(
+    units = game.state_rows(
+        ("unit_state",),
         """SELECT u.unit_id, u.attack, u.defense, u.movement, u.nationality, u.size FROM unit_state s
            JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND list_contains(?, s.space_id)
              AND NOT list_contains(?, u.nationality) ORDER BY u.attack, u.unit_id""",
@@ -91,7 +90,8 @@ def _in_region(game, spaces: list[str], region: str) -> list[str]:
     """Those of ``spaces`` in ``region``, in their order."""
     inside = {
         r["space_id"]
-        for r in game.rows(
+        for r in game.state_rows(
+            (),
             "SELECT space_id FROM space WHERE game_id = ? AND region = ? AND list_contains(?, space_id)",
             [game.game_id, region, spaces],
         )
@@ -102,7 +102,8 @@ def _in_region(game, spaces: list[str], region: str) -> list[str]:
 def _berlin_ring(game, zone: str, force: str) -> list[str]:
     ring = [
         r["b"]
-        for r in game.rows(
+        for r in game.state_rows(
+            (),
             """SELECT l.b FROM link l JOIN space berlin ON berlin.game_id = l.game_id AND berlin.space_id = l.a
                JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b
                WHERE l.game_id = ? AND berlin.zone = 'B' AND s.zone = ? ORDER BY l.b""",
@@ -114,7 +115,8 @@ def _berlin_ring(game, zone: str, force: str) -> list[str]:
 
 def _free(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
     """Enterable hexes without enemy units (7.23) and with room to stack (5.3)."""
-    rows = game.rows(
+    rows = game.state_rows(
+        ("unit_state",),
         """SELECT s.space_id,
                   count(o.unit_id) FILTER (WHERE o.side = $force OR ($ger AND o.side LIKE 'GER%')) AS friends,
                   count(o.unit_id) FILTER (WHERE NOT (o.side = $force OR ($ger AND o.side LIKE 'GER%'))) AS others
@@ -148,7 +150,7 @@ def _entry_rule(game, force: str, hex_id: str) -> str:
 
 
 def _boxes(game, step) -> list[tuple[str, str]]:
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     found = []
     for force in step.acting:
         if state["replacements_left"] > 0:
@@ -160,7 +162,8 @@ def _boxes(game, step) -> list[tuple[str, str]]:
 
 def _front_hexes(game, hexes: list[str]) -> set[str]:
     """Hexes among ``hexes`` that already hold a Soviet Front (5.3: never two together)."""
-    rows = game.rows(
+    rows = game.state_rows(
+        ("unit_state",),
         """SELECT DISTINCT s.space_id FROM unit_state s JOIN unit u USING (game_id, unit_id)
            WHERE s.game_id = ? AND u.size = 'front' AND list_contains(?, s.space_id)""",
         [game.game_id, hexes],
@@ -200,16 +203,14 @@ def replace(game, action: Action) -> None:
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
         rule = _entry_rule(game, force, hex_id)
-        raise game.violation(
-            f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule
-        )
+        raise game.violation(f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule)
     if unit["size"] == "front" and _front_hexes(game, [hex_id]):
         raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", "5.3")
     new_side = force
     if force.startswith("GER"):  # 7.24 a German placed across the boundary takes that side (5.41)
-        zone = game.one("SELECT zone FROM space WHERE game_id = ? AND space_id = ?", [game.game_id, hex_id])
+        zone = game.static("space", "space_id")[hex_id]["zone"]
         new_side = f"GER_{zone}"
-    in_zoc = hex_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=new_side)}
+    in_zoc = hex_id in {r["space_id"] for r in enemy_zoc(game, new_side)}
     game.log(
         Event(
             "replace",
@@ -237,5 +238,5 @@ def replace(game, action: Action) -> None:
         mp_factor=2.0 if force.startswith("GER") else 1.0,
     )  # 7.22 double movement
     column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
-    left = game.one(f"SELECT {column} FROM bfg_state WHERE game_id = ?", [game.game_id])
+    left = bfg_state(game)[column]
     game.set("bfg_state", {}, **{column: left - 1})

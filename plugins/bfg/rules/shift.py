@@ -18,6 +18,8 @@ import json
 from phaseline import Action, Event, InvalidOrder
 
 from . import movement
+from .positions import enemy_zoc
+from .state import bfg_state
 from .units import label, unit_row
 
 FACTOR = 3  # 16.32 tripled movement allowance
@@ -25,7 +27,7 @@ OTHER_SIDE = {"E": "W", "W": "E"}
 
 
 def _in_enemy_zoc(game, side: str, space_id: str) -> bool:
-    return space_id in {r["space_id"] for r in game.rules.run("enemy-zoc", side=side)}
+    return space_id in {r["space_id"] for r in enemy_zoc(game, side)}
 
 
 def shift(game, action: Action) -> None:
@@ -38,7 +40,7 @@ def shift(game, action: Action) -> None:
     step = game.step
     if not unit["side"].startswith("GER") or unit["side"] not in step.acting:
         raise game.violation(f"{label(unit)} is not a German unit moving in the {step.title}", "16.32")
-    if game.one("SELECT shift_used FROM bfg_state WHERE game_id = ?", [game.game_id]):
+    if bfg_state(game)["shift_used"]:
         raise game.violation("only one German unit may shift in each German Movement Phase", "16.32")
     if unit["space_kind"] != "hex" or unit["moved"] or unit["garrison"] or unit["frozen"]:
         raise game.violation(f"{label(unit)} must shift before it moves, from the map", "16.32")

@@ -6,10 +6,7 @@ from typing import Any
 
 from phaseline import UnknownName
 
-STATE = """SELECT s.unit_id, s.space_id, s.side, s.status, s.mp, s.moved, s.attacked, s.defended,
-                  b.mp_factor, b.frozen, b.garrison
-           FROM unit_state s JOIN bfg_unit b USING (game_id, unit_id)
-           WHERE s.game_id = ?"""
+_BFG_STATE = ("mp_factor", "frozen", "garrison")  # what a unit row carries of bfg_unit
 
 
 def unit_row(game, unit_id: str) -> dict[str, Any]:
@@ -25,37 +22,40 @@ def units_named(game, unit_ids: list[str]) -> list[dict[str, Any]]:
     for name, unit_id in zip(unit_ids, known, strict=True):
         if unit_id is None:
             raise UnknownName(f"no unit {name!r} in this match")
-    rows = game.rows(STATE + " AND list_contains(?, s.unit_id)", [game.game_id, known])
-    found = {row["unit_id"]: _with_state(game, row) for row in rows}
-    return [found[unit_id] for unit_id in known]
+    units = all_units(game)
+    return [units[unit_id] for unit_id in known]
 
 
 def all_units(game) -> dict[str, dict[str, Any]]:
-    """Every unit in play, as :func:`unit_row` gives them, in one query."""
-    return {row["unit_id"]: _with_state(game, row) for row in game.rows(STATE, [game.game_id])}
+    """Every unit in play, as :func:`unit_row` gives them: built again only when
+    ``unit_state`` or ``bfg_unit`` changed (the ledger keeps both tables' rows)."""
+    version = (game.ledger.version_of("unit_state"), game.ledger.version_of("bfg_unit"))
+    return game.derived("bfg units", version, lambda: _units_now(game))
 
 
-def _with_state(game, state: dict[str, Any]) -> dict[str, Any]:
-    """The unit's printed values (static) with its state and the zone, region and kind of its space."""
-    space = game.static("space", "space_id")[state["space_id"]]
-    return {
-        **game.static("unit", "unit_id")[state["unit_id"]],
-        **state,
-        "zone": space["zone"],
-        "region": space["region"],
-        "space_kind": space["kind"],
-    }
+def _units_now(game) -> dict[str, dict[str, Any]]:
+    """The unit's printed values (static) with its state, its BfG state and the zone, region
+    and kind of its space (read-only: shared until the state changes)."""
+    printed, board = game.static("unit", "unit_id"), game.static("space", "space_id")
+    extra = game.rows_of("bfg_unit")
+    units = {}
+    for (unit_id,), state in game.rows_of("unit_state").items():
+        space = board[state["space_id"]]
+        bfg = extra[(unit_id,)]
+        units[unit_id] = {
+            **printed[unit_id],
+            **state,
+            **{c: bfg[c] for c in _BFG_STATE},
+            "zone": space["zone"],
+            "region": space["region"],
+            "space_kind": space["kind"],
+        }
+    return units
 
 
 def units_in(game, space_ids: list[str]) -> list[dict[str, Any]]:
-    """Units standing in ``space_ids``."""
-    return game.rows(
-        """SELECT u.unit_id, u.attack, u.defense, u.movement, u.size, u.nationality, s.side, s.space_id,
-                  s.defended, s.attacked, b.garrison
-           FROM unit u JOIN unit_state s USING (game_id, unit_id) JOIN bfg_unit b USING (game_id, unit_id)
-           WHERE u.game_id = ? AND list_contains(?, s.space_id) ORDER BY u.unit_id""",
-        [game.game_id, space_ids],
-    )
+    """Units standing in ``space_ids``, by unit id."""
+    return [unit for unit_id, unit in sorted(all_units(game).items()) if unit["space_id"] in space_ids]
 
 
 def label(unit: dict[str, Any]) -> str:

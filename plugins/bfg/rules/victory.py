@@ -9,6 +9,8 @@ from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
 
+from .state import bfg_state
+
 GARRISON_CITIES = ("Warsaw", "Prague", "Vienna", "Berlin")  # 10.0
 BLOC = "CASE WHEN {s} LIKE 'GER%' THEN 'GER' ELSE {s} END"
 
@@ -40,9 +42,8 @@ def update_cities(game, step=None) -> None:
     for row in rows:
         now = row["occupant"] or row["zoc"] or touched.get(row["space_id"]) or row["controller"]
         if now != row["controller"]:
-            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now)
-            if now == "SOV":
-                game.set("bfg_city", {"space_id": row["space_id"]}, captured_turn=game.clock.turn)
+            captured = {"captured_turn": game.clock.turn} if now == "SOV" else {}  # 10.0 when the Soviets took it
+            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now, **captured)
             game.log(Event("note", side=now, to_space=row["space_id"], rule="11.0", purpose=f"{now} now controls it"))
     _settled[game] = _city_inputs(game)
 
@@ -73,9 +74,11 @@ def _last_touch(game, step) -> dict[str, str]:
     )
     if not rows:
         return {}
-    cities = {r["space_id"] for r in game.rows("SELECT space_id FROM bfg_city WHERE game_id = ?", [game.game_id])}
+    cities = {space_id for (space_id,) in game.rows_of("bfg_city")}
     links: dict[str, set[str]] = {}
-    for r in game.rows("SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, list(cities)]):
+    for r in game.state_rows(
+        (), "SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, sorted(cities)]
+    ):
         links.setdefault(r["a"], set()).add(r["b"])
     touched: dict[str, str] = {}
     for row in rows:
@@ -174,7 +177,7 @@ def scores(game) -> dict[str, int]:
 
 def final_outcome(game) -> Outcome:
     """The scenario's verdict at the end of its last turn."""
-    state = game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id])[0]
+    state = bfg_state(game)
     name = game.scenario.name
     if name == "four-player":  # 17.32 several players may win together
         wa, sov = state["wa_berlin_turn"], state["sov_berlin_turn"]

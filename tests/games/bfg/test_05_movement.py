@@ -102,6 +102,29 @@ def test_5_0_unused_points_carry_within_the_phase_only(tmp_path):
     assert state(game, "W4")["mp"] == 4
 
 
+def test_5_0_one_order_moves_several_units_each_checked_in_turn(tmp_path):
+    """``move U HEX U HEX …``: the moves of one order, in order, as if played one by one; a
+    unit may move twice in it, its second move checked in the state its first one left."""
+    game = match(tmp_path, STACKS, "sov-movement")
+    one_by_one = match(tmp_path / "one", STACKS, "sov-movement")
+    for unit, dest in (("S3", "0104"), ("A4", "0108"), ("S3", "0103")):
+        one_by_one.play(Action("move", (unit, dest)))
+    game.play(Action("move", ("S3", "0104", "A4", "0108", "S3", "0103")))
+    for unit in ("S3", "A4"):
+        assert state(game, unit) == {**state(one_by_one, unit), "game_id": game.game_id}
+    refused(game, Action("move", ("S3", "0106")), "5.1")  # 2 of its 4 MP spent, 3 more needed
+
+
+def test_5_0_a_refused_move_refuses_the_whole_order(tmp_path):
+    """The legal first move of an order is not kept when a later one is refused (A4 has 4 MP,
+    not the 6 to 0101); the refusal is the one that move alone gets."""
+    game = match(tmp_path, STACKS, "sov-movement")
+    alone = refused(game, Action("move", ("A4", "0101")), "5.0")
+    in_order = refused(game, Action("move", ("S3", "0104", "A4", "0101", "F1", "0104")), "5.0")
+    assert str(in_order) == str(alone)
+    assert state(game, "S3")["space_id"] == "0103"
+
+
 # --- 5.3 stacking at the end of the Movement Phase -----------------------------------------
 
 
