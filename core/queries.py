@@ -178,8 +178,8 @@ class RuleQueries:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._cache: dict[tuple[Any, ...], tuple[int, list[dict[str, Any]]]] = {}
-        # per-unit queries: the answer as of an effect (seq, n), to update by the effects since
-        self._base: dict[tuple[Any, ...], tuple[tuple[int, int], list[dict[str, Any]]]] = {}
+        # per-unit queries: the answer as of an effect (seq, n) and a ledger mark, to update by the effects since
+        self._base: dict[tuple[Any, ...], tuple[tuple[int, int], Any, list[dict[str, Any]]]] = {}
         self.in_action = False  # inside Game.play, whose failure calls forget()
 
     def run(self, name: str, **params: Any) -> list[dict[str, Any]]:
@@ -219,13 +219,13 @@ class RuleQueries:
             rows = hit[1]
         else:
             base = self._base.get(key)
-            moved = self._moved_since(base[0], values) if base else None
+            moved = self._moved_since(base[0], base[1], values) if base else None
             if moved is not None and units is not None and not moved.keys() & set(units):
-                return [row for row in base[1] if row["unit_id"] in units]  # their rows are as they were
-            rows = self._query(query, values) if moved is None else self._rerun(query, values, base[1], moved)
+                return [row for row in base[2] if row["unit_id"] in units]  # their rows are as they were
+            rows = self._query(query, values) if moved is None else self._rerun(query, values, base[2], moved)
             self._cache[key] = (version, rows)
             if self.in_action or not self.game.store._depth:  # never in a what-if transaction
-                self._base[key] = (self._position(), rows)
+                self._base[key] = (self._position(), self.game.ledger.mark(), rows)
         return rows if units is None else [row for row in rows if row["unit_id"] in units]
 
     def _rerun(
@@ -244,9 +244,13 @@ class RuleQueries:
         ledger, last = self.game.ledger, self.game.events.last_seq
         return (last, ledger.recorded) if ledger.seq == last else (last, 2**31 - 1)
 
-    def _moved_since(self, since: tuple[int, int], values: dict[str, Any]) -> dict[str, int] | None:
+    def _moved_since(self, since: tuple[int, int], mark: Any, values: dict[str, Any]) -> dict[str, int] | None:
         """Units of ``side`` moved since effect ``since`` (seq, n) with their movement points
-        now; None when anything else changed."""
+        now; None when anything else changed (known in memory from the ledger's ``mark`` when
+        another table or column changed, else from the effects since)."""
+        changed = self.game.ledger.changed_since(mark)
+        if changed is None or any(tbl != "unit_state" or col not in _PER_UNIT_COLUMNS for tbl, col in changed):
+            return None
         self.game.ledger.flush()
         changes = self.game.store.con.execute(
             """SELECT e.tbl, e.col, s.unit_id, s.side, s.mp FROM effect e
