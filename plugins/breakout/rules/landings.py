@@ -19,7 +19,7 @@ from typing import Any
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
-from . import works
+from . import rerolls, works
 from .board import board, national_group, state_rows, update_control
 from .weather import storm_blows
 
@@ -67,27 +67,39 @@ def interdiction_result(die: int, iv: int) -> str | None:
     return "Spent" if die == iv else "Dis1"
 
 
-def interdict(game, unit_ids: list[str], area: str) -> dict[str, str | None]:
-    """19.4: each declared lander rolls its dr; batteries stay Fresh and may interdict again."""
-    iv = interdiction_value(game, area)
-    results: dict[str, str | None] = {}
-    for uid in unit_ids:
-        if iv == 0:
-            results[uid] = None
-            continue
-        die = game.roll(f"coastal interdiction of {uid} landing on {area} (IV {iv})", rule="19.4", side=ALLIED)
-        results[uid] = interdiction_result(die, iv)
-        if results[uid]:
-            game.set("unit_state", {"unit_id": uid}, status=results[uid])
-        game.log(
-            Event(
-                "note",
-                side=GERMAN,
-                purpose=f"{uid}: dr {die} vs IV {iv}: {'lands ' + results[uid] if results[uid] else 'no effect'}",
-                rule="19.4",
-            )
-        )
-    return results
+def interdict(game, landers: list[tuple[str, str]], after: dict[str, Any], step_end: bool = False) -> bool:
+    """19.4: every lander (unit, beach area) is declared first; then each rolls its dr against
+    its beach's IV, which the Advantage holder may have rerolled (11.6). Batteries stay Fresh
+    and may interdict every beach next to them. ``after`` resumes with ``results`` (unit: the
+    status it lands in, or None). Returns whether a dr waits for the holder's answer."""
+    values = {area: interdiction_value(game, area) for area in {area for _, area in landers}}
+    chain = {
+        "pending": [[uid, area, values[area]] for uid, area in landers if values[area]],
+        "results": {uid: None for uid, _ in landers},
+        "after": after,
+        "step_end": step_end,
+    }
+    return _next_interdiction(game, chain)
+
+
+def _next_interdiction(game, chain: dict[str, Any]) -> bool:
+    if not chain["pending"]:
+        rerolls.resume(game, chain["after"], results=chain["results"])
+        return False
+    uid, area, iv = chain["pending"][0]
+    purpose = f"coastal interdiction of {uid} landing on {area} (IV {iv})"
+    return rerolls.roll(game, ALLIED, purpose, "19.4", "interdiction", chain, step_end=chain["step_end"])
+
+
+@rerolls.follows("interdiction")
+def _interdiction_rolled(game, chain: dict[str, Any], die: int) -> None:
+    (uid, _, iv), rest = chain["pending"][0], chain["pending"][1:]
+    result = interdiction_result(die, iv)
+    if result:
+        game.set("unit_state", {"unit_id": uid}, status=result)
+    outcome = "lands " + result if result else "no effect"
+    game.log(Event("note", side=GERMAN, purpose=f"{uid}: dr {die} vs IV {iv}: {outcome}", rule="19.4"))
+    _next_interdiction(game, {**chain, "pending": rest, "results": {**chain["results"], uid: result}})
 
 
 # === 19.3 WHO MAY LAND =====================================================================
@@ -190,9 +202,16 @@ def land(game, action: Action) -> None:
 
         activate(game, ALLIED, beach["approach_box"])  # 19.3: the box is activated, not the beach
         game.set("bkn_day", {}, nationality=beach["nationality"])
-    results = interdict(game, ids, beach["area_id"])
-    go_ashore(game, beach, ids, results, pending=not forced and not regroup)
-    if forced:
+    landing = {"beach": beach["beach"], "ids": ids, "forced": forced, "regroup": regroup}
+    interdict(game, [(uid, beach["area_id"]) for uid in ids], {"then": "ashore", "context": landing})
+
+
+@rerolls.resumes("ashore")
+def _ashore(game, landing: dict[str, Any]) -> None:
+    """19.3, 19.4: once every lander's dr is settled, they go ashore (and attack, if forced)."""
+    beach, ids, results = find_beach(game, landing["beach"]), landing["ids"], landing["results"]
+    go_ashore(game, beach, ids, results, pending=not landing["forced"] and not landing["regroup"])
+    if landing["forced"]:
         assault(game, beach, ids, results, dday=False)
     works.update(game)
 
