@@ -172,8 +172,8 @@ def dawn(game, turn: int) -> None:
     from .weather import dawn as dawn_weather
 
     day = day_of_month(game, turn)
-    reinforcements.place(game, day)  # 19.1
-    reinforcements.redeploy(game, day)  # 3.5
+    arrived = reinforcements.place(game, day)  # 19.1
+    reinforcements.redeploy(game, day, arrived)  # 3.5
     game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2, 4.4
     clear_strikes(game)  # 17.1
     dawn_weather(game, turn)  # 18.1
