@@ -6,7 +6,8 @@ demolition), or an order of the Allied Regroup phase onto a free beach (19.3). A
 (19.3); units land only on beaches of their nationality, never on a German-controlled
 uncontested beach, and not in a storm (24.6A). Every lander is declared first; then
 each rolls a dr against the beach's interdiction value, the Fresh German coastal
-batteries in or next to it (19.4, 16.3): dr = IV lands Spent, dr < IV lands Dis1.
+batteries in or next to it (19.4, 16.3): dr = IV lands Spent, dr < IV lands Dis1. The
+Advantage holder may have each dr rerolled (11.6): the landers go ashore once all stand.
 Landing on works held by Germans, where no Fresh or Spent Allied unit contests them,
 is a forced attack without artillery (8.51, 21.6); if every lander was interdicted no
 DR is rolled, and a failed attack leaves every lander Dis1 (19.4).
@@ -148,6 +149,27 @@ def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> 
             return game.violation(f"{uid} is artillery: it cannot join a forced-attack landing", "21.6")
     if len({national_group(b.units[u]["nationality"]) for u in unit_ids}) > 1:
         return game.violation("US and British units never land in the same impulse", "8.37")
+    if sum(1 for u in unit_ids if b.units[u]["art_kind"] == "corps") > 1:
+        return game.violation(f"only one corps artillery may land on {beach['beach']}", "7.1")
+    return next(filter(None, (_entry_refusal(game, uid, area) for uid in unit_ids)), None)
+
+
+def _lander(game, uid: str) -> dict[str, Any]:
+    """The unit as it enters its beach: a full allowance, no area entered yet (19.3)."""
+    from .movement import allowance
+
+    unit = board(game).units[uid]
+    return {**unit, "mp": allowance(game, unit), "areas": 0}
+
+
+def _entry_refusal(game, uid: str, area: str) -> RuleViolation | None:
+    """The movement rule (7.1, 8.35, ...) that forbids ``uid`` to enter the beach, as go_ashore applies it."""
+    from .movement import entry
+
+    try:
+        entry(game, _lander(game, uid), area, landing=True)
+    except RuleViolation as why:
+        return why
     return None
 
 
@@ -163,6 +185,9 @@ def candidates(game, beach: dict[str, Any], regroup: bool) -> list[str]:
         and not (forced and u["type"] == "artillery")
     ]
     units.sort(key=lambda u: (u["type"] == "artillery", -u["attack"], u["unit_id"]))
+    units = [u for u in units if _entry_refusal(game, u["unit_id"], beach["area_id"]) is None]
+    corps = [u for u in units if u["art_kind"] == "corps"]
+    units = [u for u in units if u["art_kind"] != "corps" or u is corps[0]]  # 7.1: one corps artillery
     room = min(MAX_LANDERS - landed_this_phase(game), MAX_ON_BEACH - b.areas[beach["area_id"]].count(ALLIED))
     return [u["unit_id"] for u in units[: max(room, 0)]]
 
@@ -222,10 +247,7 @@ def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, st
 
     b = board(game)
     area, box = beach["area_id"], beach["approach_box"]
-    costs = {}
-    for uid in ids:
-        unit = {**b.units[uid], "mp": allowance(game, b.units[uid]), "areas": 0}
-        costs[uid] = entry(game, unit, area, landing=True)
+    costs = {uid: entry(game, _lander(game, uid), area, landing=True) for uid in ids}
     enemies = bool(b.areas[area].units[GERMAN])
     for uid in ids:
         step, unit = costs[uid], b.units[uid]

@@ -35,6 +35,8 @@ unit CA german DE coastal 0-2-0/1 3
 turn 2 1944-06-07 1 Clear
 turn 3 1944-06-08 1 Clear
 """
+CORPS_AT_SEA = "control 2 US\n" + "".join(f"unit C{i} allied US artillery 2-1-3/1 B2 art=corps\n" for i in (2, 3))
+CORPS_ASHORE = CORPS_AT_SEA + "unit C1 allied US artillery 2-1-3/1 2 art=corps\n"
 UTAH = "area 5 clear 1\narea B5 sea\nborder 1-5\nborder 5-B5 landing\nbeach Utah 5 box=B5 nat=US\n"
 
 
@@ -171,6 +173,8 @@ def test_19_3_a_landing_activates_the_box_and_may_move_on_from_a_free_beach(tmp_
             "19.3",
             id="19.3-at-most-10-on-the-beach",
         ),
+        pytest.param(CORPS_ASHORE, "land Omaha C2", "7.1", id="7.1-one-corps-artillery-on-the-beach"),
+        pytest.param(CORPS_AT_SEA, "land Omaha L1,C2,C3", "7.1", id="7.1-one-corps-artillery-lands-at-a-time"),
     ],
 )
 def test_landing_refusals(tmp_path, extra, order, rule):
@@ -180,6 +184,15 @@ def test_landing_refusals(tmp_path, extra, order, rule):
     with pytest.raises(RuleViolation, match=rule.replace(".", r"\.")):
         play(game, order)
     assert game.events.last_seq == before
+
+
+def test_7_1_the_landings_offered_bring_one_corps_artillery_at_most(tmp_path):
+    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\n" + CORPS_AT_SEA)
+    play(game, "pass")
+    offered = [a.args[1].split(",") for a in game.legal_actions() if a.verb == "land"]
+    assert offered == [["L1", "C2"]]  # C3 stays for another impulse
+    play(game, "land Omaha " + ",".join(offered[0]))
+    assert where(game, "C2") == "2" and where(game, "C3") == "B2"
 
 
 def test_21_6_a_beach_contested_only_by_disrupted_allies_is_a_forced_landing(tmp_path, monkeypatch):
