@@ -7,12 +7,13 @@ import pytest
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event
 from phaseline.games.breakout.bot import HeuristicBot
-from phaseline.games.breakout.bot_answers import reroll_wanted
+from phaseline.games.breakout.bot_answers import JUDGES, reroll_wanted
 from phaseline.games.breakout.bot_goals import Worth
 from phaseline.games.breakout.bot_impulse import best_push
 from phaseline.games.breakout.bot_refit import choose_refit
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.day import dawn
+from phaseline.games.breakout.rules.rerolls import FOLLOWS
 
 # 1 Allied (US), 2 and 3 German; a German river bridge BR1 between 1 and 2, 3 a VP area of TEM 3.
 MAP = """
@@ -216,3 +217,7 @@ def test_22_3_the_allied_bot_goes_for_a_german_held_beach(tmp_path):
     game = new_match(tmp_path, COAST.replace("control 2 US\n", ""))
     worth = Worth(board(game), "allied", {})
     assert worth.of("2") > worth.of("1") > worth.of("6")  # Omaha (2) is German: a VP lost until it is taken
+
+
+def test_11_6_the_bot_judges_every_roll_the_advantage_may_reroll():
+    assert set(JUDGES) == set(FOLLOWS)  # the rules modules register what follows each roll (rerolls.py)
