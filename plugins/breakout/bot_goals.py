@@ -1,8 +1,7 @@
 """What the Breakout: Normandy bot wants: the worth of an area to each side, and attack odds.
 
-The Allies score VP areas held and supplied at the week's end (22.3) and Cherbourg, and
-lose one for each German-controlled beach; they are drawn to the nearest objective they do
-not yet hold, such a beach included. The Germans value ground that
+The Allies score VP areas held and supplied at the week's end (22.3) and Cherbourg; they
+are drawn to the nearest objective they do not yet hold. The Germans value ground that
 defends well (TEM, 3.22), the bridges they hold (20.1) and the VP areas they deny.
 """
 
@@ -14,7 +13,7 @@ from typing import Any
 
 from .rules.board import Board, board, enemy_of
 from .rules.combat import assault_values, supporting_artillery
-from .scenarios import ALLIED, GERMAN
+from .scenarios import ALLIED
 
 FAR = 8  # the distance of an area that leads to no objective
 
@@ -37,14 +36,6 @@ def distances(b: Board, targets: Iterable[str]) -> dict[str, int]:
     return dist
 
 
-def german_beaches(b: Board) -> list[str]:
-    """22.3: each German-controlled beach costs the Allies a VP (and no reinforcement lands on it
-    uncontested, 19.3): the Allies go for it like an objective."""
-    return [
-        space for space, area in b.areas.items() if area.beach and area.kind == "area" and area.controlled_by(GERMAN)
-    ]
-
-
 class Worth:
     """The worth of standing in an area, for one side, in one board state."""
 
@@ -54,7 +45,7 @@ class Worth:
         self.bridge_ends = bridge_ends
         if side == ALLIED:  # the objectives still to take, else all of them (to hold)
             wanted = [a for a in vp if a in b.areas and not b.areas[a].controlled_by(ALLIED)] or list(vp)
-            self.goal = distances(b, wanted + german_beaches(b))
+            self.goal = distances(b, wanted)
 
     def of(self, space: str) -> float:
         area = self.b.areas[space]

@@ -213,11 +213,5 @@ def test_3_5_the_allied_bot_sends_an_offshore_unit_to_the_least_defended_beach(t
     assert HeuristicBot(game, "allied").choose(game, "allied") == Action("choose", (box,), "allied")
 
 
-def test_22_3_the_allied_bot_goes_for_a_german_held_beach(tmp_path):
-    game = new_match(tmp_path, COAST.replace("control 2 US\n", ""))
-    worth = Worth(board(game), "allied", {})
-    assert worth.of("2") > worth.of("1") > worth.of("6")  # Omaha (2) is German: a VP lost until it is taken
-
-
 def test_11_6_the_bot_judges_every_roll_the_advantage_may_reroll():
     assert set(JUDGES) == set(FOLLOWS)  # the rules modules register what follows each roll (rerolls.py)
