@@ -175,8 +175,9 @@ def phaseline_phase_end(game, step):
         return day.end_impulse(game, step) or None  # 22.1: a breakout is checked once the sunset is settled
     if step.phase == "refit":
         return refit.end_refit(game, step.side) or None
-    if step.name in OPENING_END:
-        OPENING_END[step.name](game)
+    if step.name in OPENING_END and OPENING_END[step.name](game):
+        return True  # 21.5: an interdiction dr waits; the assaults follow its answer
+    advantage.pass_if_used(game)  # 11.2: used in Dawn, a D-Day phase or Regroup, it passes as the phase ends
     return None
 
 

@@ -3,16 +3,19 @@
 The Allies push for the VP areas they do not yet hold, seize and repair the bridges on
 the way and buy longer days; the Germans hold good ground and their bridges, blow a
 bridge the Allies stand ready to cross and counter-attack weakened stacks. Each phase
-has its module: bot_impulse (Daylight), bot_refit (Refit), bot_goals (what areas are worth).
+has its module: bot_impulse (Daylight), bot_refit (Refit), bot_goals (what areas are worth),
+bot_answers (rerolls and approach boxes).
 """
 
 from __future__ import annotations
 
 from phaseline import Action
 
+from .bot_answers import approach_box, combat_reroll_wanted, reroll_wanted
 from .bot_goals import Worth, objectives
 from .bot_impulse import MOVE_GAIN, choose_daylight
 from .bot_refit import choose_refit
+from .rules import reinforcements, rerolls
 from .rules.board import board
 from .scenarios import GERMAN
 
@@ -27,7 +30,7 @@ class HeuristicBot:
     def choose(self, game, side: str) -> Action:
         decision = game.open_decision()
         if decision:
-            return Action("choose", (self._answer(decision),), side)
+            return Action("choose", (self._answer(game, decision),), side)
         actions = game.legal_actions(side)
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
@@ -53,18 +56,21 @@ class HeuristicBot:
                 return by_verb[verb][0]
         return self._best_regroup(game, by_verb.get("regroup", []))
 
-    def _answer(self, decision) -> str:
-        """The Advantage holder rerolls a combat that went against it (11.3); else the first
-        choice, which the rules list best-first (forward unit, stay, no voluntary retreat)."""
+    def _answer(self, game, decision) -> str:
+        """Rerolls by whom the result helps (bot_answers); the approach box toward the weakest
+        beach; else the first choice, which the rules list best-first (forward unit, stay, no
+        voluntary retreat)."""
         choices = decision["choices"]
-        if decision["kind"] == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
-            low = decision["context"]["die"] <= 2
+        kind, context = decision["kind"], decision["context"]
+        if kind == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
+            low = context["die"] <= 2
             return "reroll" if low == (self.side == GERMAN) else "keep"
-        if decision["kind"] in ("advantage-reroll", "bombardment-reroll"):
-            plan = decision["context"]["plan"]
-            attacking = decision["side"] == plan["side"]
-            gap = plan["AT"] - plan["DT"]
-            return "reroll" if (attacking and gap < 0) or (not attacking and gap >= 3) else "keep"
+        if kind in ("advantage-reroll", "bombardment-reroll"):
+            return "reroll" if combat_reroll_wanted(decision["side"], context["plan"]) else "keep"
+        if kind == rerolls.KIND:
+            return "reroll" if reroll_wanted(game, decision["side"], context) else "keep"
+        if kind == reinforcements.BOX_DECISION:
+            return approach_box(game, choices, self.vp)
         return choices[0]
 
     def _best_regroup(self, game, moves: list[Action]) -> Action | None:

@@ -86,8 +86,7 @@ def end_impulse(game, step) -> bool:
     if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
         # 11.6: the holder may have it rerolled; the day's fate waits for the answer
         return rerolls.roll(game, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
-    close_allied_impulse(game, raw, passes)
-    return False
+    return close_allied_impulse(game, raw, passes)
 
 
 @rerolls.follows("sunset")
@@ -96,9 +95,14 @@ def _sunset_rolled_alone(game, context: dict, raw: int) -> None:
     close_allied_impulse(game, raw, context["passes"])
 
 
-def close_allied_impulse(game, raw: int, passes: int) -> None:
-    """The Sunset DR decides the day (6.3); then the Advantage settles (11.23) and 22.1 is checked."""
-    sunset(game, raw, passes)
+def close_allied_impulse(game, raw: int, passes: int) -> bool:
+    """The Sunset DR decides the day and the weather (6.3, 18.4); once the weather is settled
+    the Advantage settles (11.23) and 22.1 is checked. True while a storm or Mulberry dr waits."""
+    return sunset(game, raw, passes, after={"then": "impulse-closed", "context": {}}, step_end=True)
+
+
+@rerolls.resumes("impulse-closed")
+def _impulse_closed(game, context: dict) -> None:
     advantage.settle(game)  # 11.23: after the Sunset DR
     _breakout_at_day_end(game)
 
@@ -111,15 +115,12 @@ def _breakout_at_day_end(game) -> None:
             game.end_match(outcome)
 
 
-def sunset(game, raw: int, passes: int = 0) -> None:
-    """6.3, 11.5, 18.4: weather change on raw = N; the day goes on while raw + DRM >= N."""
+def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end: bool = False) -> bool:
+    """6.3, 11.5: the day goes on while raw + DRM >= N; 18.4: raw = N changes the weather
+    (then ``after`` resumes, see weather.change). True while a storm or Mulberry dr waits."""
     day = board(game).day
     n = day["impulse"]
     last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
-    if raw == n:  # 18.4: the Sunset DRM never applies to the weather test
-        from .weather import change
-
-        change(game, n)
     modified = raw + day["sunset_drm"]
     if passes >= 2:  # 8.6
         over, why = True, "two consecutive passes end the Daylight phase"
@@ -136,6 +137,12 @@ def sunset(game, raw: int, passes: int = 0) -> None:
         game.log(Event("note", purpose=f"air strike: impulse {n} is played again", rule="17.3"))
     else:
         game.set("bkn_day", {}, impulse=n + 1)
+    if raw == n:  # 18.4: the Sunset DRM never applies to the weather test
+        from .weather import change
+
+        return change(game, n, after, step_end)
+    rerolls.resume(game, after)
+    return False
 
 
 def next_step(game, step):
@@ -165,8 +172,8 @@ def dawn(game, turn: int) -> None:
     from .weather import dawn as dawn_weather
 
     day = day_of_month(game, turn)
-    reinforcements.place(game, day)  # 19.1
-    reinforcements.redeploy(game, day)  # 3.5
+    arrived = reinforcements.place(game, day)  # 19.1
+    reinforcements.redeploy(game, day, arrived)  # 3.5
     game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2, 4.4
     clear_strikes(game)  # 17.1
     dawn_weather(game, turn)  # 18.1

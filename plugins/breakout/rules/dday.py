@@ -18,7 +18,7 @@ from typing import Any
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from . import landings, works
+from . import advantage, landings, rerolls, works
 from .board import board, update_control
 from .bridges import set_bridge
 
@@ -209,15 +209,32 @@ def wave(game, action: Action) -> None:
 
 def declare(game, beach: dict[str, Any], ids: list[str]) -> None:
     """21.5: place the wave; once every beach has one, interdiction is rolled at all five."""
+    _place(game, beach, ids)
+    if all_declared(game):
+        _interdict_waves(game, assault_all=False)
+
+
+def _place(game, beach: dict[str, Any], ids: list[str]) -> None:
     game.insert_many(
         "bkn_landing", [{"unit_id": uid, "beach": beach["beach"], "result": None, "done": False} for uid in ids]
     )
     game.log(Event("note", side=ALLIED, purpose=f"first wave for {beach['beach']}: {', '.join(ids)}", rule="21.5"))
-    if all_declared(game):
-        for b in beaches_to_assault(game):  # 21.5: interdiction at all five beaches first
-            ids_here = [r["unit_id"] for r in waves(game)[b["beach"]]]
-            for uid, result in landings.interdict(game, ids_here, b["area_id"]).items():
-                game.set("bkn_landing", {"unit_id": uid}, result=result)
+
+
+def _interdict_waves(game, assault_all: bool) -> bool:
+    """21.5: interdiction at all five beaches first (19.4; 11.6: each dr may be rerolled);
+    ``assault_all``: the phase is ending, and every beach then lands. True while a dr waits."""
+    landers = [(r["unit_id"], b["area_id"]) for b in beaches_to_assault(game) for r in waves(game)[b["beach"]]]
+    after = {"then": "waves-interdicted", "context": {"assault_all": assault_all}}
+    return landings.interdict(game, landers, after, step_end=assault_all)
+
+
+@rerolls.resumes("waves-interdicted")
+def _waves_interdicted(game, context: dict[str, Any]) -> None:
+    for uid, result in context["results"].items():
+        game.set("bkn_landing", {"unit_id": uid}, result=result)
+    if context["assault_all"]:
+        _assault_the_rest(game)
 
 
 def assault(game, action: Action) -> None:
@@ -241,21 +258,30 @@ def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
     works.update(game)
 
 
-def end_assault(game) -> None:
+def end_assault(game) -> bool:
     """21.5: every beach lands and attacks: a beach without a wave gets its strongest units, and
-    the beaches left are assaulted in beach order."""
-    for beach in beaches_to_assault(game):
-        if beach["beach"] not in waves(game):
-            game.log(
-                Event(
-                    "note",
-                    side=ALLIED,
-                    purpose=f"no wave placed for {beach['beach']}: its strongest units land",
-                    rule="21.5",
-                )
+    the beaches left are assaulted in beach order. True while an interdiction dr waits (11.6)."""
+    missing = [beach for beach in beaches_to_assault(game) if beach["beach"] not in waves(game)]
+    for beach in missing:
+        game.log(
+            Event(
+                "note",
+                side=ALLIED,
+                purpose=f"no wave placed for {beach['beach']}: its strongest units land",
+                rule="21.5",
             )
-            declare(game, beach, default_wave(game, beach))
+        )
+        _place(game, beach, default_wave(game, beach))
+    if missing:
+        return _interdict_waves(game, assault_all=True)
+    _assault_the_rest(game)
+    return False
+
+
+def _assault_the_rest(game) -> None:
+    """21.5: the beaches whose wave has not landed yet land and attack; the phase's Advantage passes (11.2)."""
     by_name = {b["beach"]: b for b in landings.beaches(game)}
     for name, rows in waves(game).items():
         if not rows[0]["done"]:
             _assault(game, by_name[name], rows)
+    advantage.pass_if_used(game)

@@ -6,7 +6,8 @@ demolition), or an order of the Allied Regroup phase onto a free beach (19.3). A
 (19.3); units land only on beaches of their nationality, never on a German-controlled
 uncontested beach, and not in a storm (24.6A). Every lander is declared first; then
 each rolls a dr against the beach's interdiction value, the Fresh German coastal
-batteries in or next to it (19.4, 16.3): dr = IV lands Spent, dr < IV lands Dis1.
+batteries in or next to it (19.4, 16.3): dr = IV lands Spent, dr < IV lands Dis1. The
+Advantage holder may have each dr rerolled (11.6): the landers go ashore once all stand.
 Landing on works held by Germans, where no Fresh or Spent Allied unit contests them,
 is a forced attack without artillery (8.51, 21.6); if every lander was interdicted no
 DR is rolled, and a failed attack leaves every lander Dis1 (19.4).
@@ -19,7 +20,7 @@ from typing import Any
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
-from . import works
+from . import rerolls, works
 from .board import board, national_group, state_rows, update_control
 from .weather import storm_blows
 
@@ -67,27 +68,39 @@ def interdiction_result(die: int, iv: int) -> str | None:
     return "Spent" if die == iv else "Dis1"
 
 
-def interdict(game, unit_ids: list[str], area: str) -> dict[str, str | None]:
-    """19.4: each declared lander rolls its dr; batteries stay Fresh and may interdict again."""
-    iv = interdiction_value(game, area)
-    results: dict[str, str | None] = {}
-    for uid in unit_ids:
-        if iv == 0:
-            results[uid] = None
-            continue
-        die = game.roll(f"coastal interdiction of {uid} landing on {area} (IV {iv})", rule="19.4", side=ALLIED)
-        results[uid] = interdiction_result(die, iv)
-        if results[uid]:
-            game.set("unit_state", {"unit_id": uid}, status=results[uid])
-        game.log(
-            Event(
-                "note",
-                side=GERMAN,
-                purpose=f"{uid}: dr {die} vs IV {iv}: {'lands ' + results[uid] if results[uid] else 'no effect'}",
-                rule="19.4",
-            )
-        )
-    return results
+def interdict(game, landers: list[tuple[str, str]], after: dict[str, Any], step_end: bool = False) -> bool:
+    """19.4: every lander (unit, beach area) is declared first; then each rolls its dr against
+    its beach's IV, which the Advantage holder may have rerolled (11.6). Batteries stay Fresh
+    and may interdict every beach next to them. ``after`` resumes with ``results`` (unit: the
+    status it lands in, or None). Returns whether a dr waits for the holder's answer."""
+    values = {area: interdiction_value(game, area) for area in {area for _, area in landers}}
+    chain = {
+        "pending": [[uid, area, values[area]] for uid, area in landers if values[area]],
+        "results": {uid: None for uid, _ in landers},
+        "after": after,
+        "step_end": step_end,
+    }
+    return _next_interdiction(game, chain)
+
+
+def _next_interdiction(game, chain: dict[str, Any]) -> bool:
+    if not chain["pending"]:
+        rerolls.resume(game, chain["after"], results=chain["results"])
+        return False
+    uid, area, iv = chain["pending"][0]
+    purpose = f"coastal interdiction of {uid} landing on {area} (IV {iv})"
+    return rerolls.roll(game, ALLIED, purpose, "19.4", "interdiction", chain, step_end=chain["step_end"])
+
+
+@rerolls.follows("interdiction")
+def _interdiction_rolled(game, chain: dict[str, Any], die: int) -> None:
+    (uid, _, iv), rest = chain["pending"][0], chain["pending"][1:]
+    result = interdiction_result(die, iv)
+    if result:
+        game.set("unit_state", {"unit_id": uid}, status=result)
+    outcome = "lands " + result if result else "no effect"
+    game.log(Event("note", side=GERMAN, purpose=f"{uid}: dr {die} vs IV {iv}: {outcome}", rule="19.4"))
+    _next_interdiction(game, {**chain, "pending": rest, "results": {**chain["results"], uid: result}})
 
 
 # === 19.3 WHO MAY LAND =====================================================================
@@ -136,6 +149,27 @@ def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> 
             return game.violation(f"{uid} is artillery: it cannot join a forced-attack landing", "21.6")
     if len({national_group(b.units[u]["nationality"]) for u in unit_ids}) > 1:
         return game.violation("US and British units never land in the same impulse", "8.37")
+    if sum(1 for u in unit_ids if b.units[u]["art_kind"] == "corps") > 1:
+        return game.violation(f"only one corps artillery may land on {beach['beach']}", "7.1")
+    return next(filter(None, (_entry_refusal(game, uid, area) for uid in unit_ids)), None)
+
+
+def _lander(game, uid: str) -> dict[str, Any]:
+    """The unit as it enters its beach: a full allowance, no area entered yet (19.3)."""
+    from .movement import allowance
+
+    unit = board(game).units[uid]
+    return {**unit, "mp": allowance(game, unit), "areas": 0}
+
+
+def _entry_refusal(game, uid: str, area: str) -> RuleViolation | None:
+    """The movement rule (7.1, 8.35, ...) that forbids ``uid`` to enter the beach, as go_ashore applies it."""
+    from .movement import entry
+
+    try:
+        entry(game, _lander(game, uid), area, landing=True)
+    except RuleViolation as why:
+        return why
     return None
 
 
@@ -151,6 +185,9 @@ def candidates(game, beach: dict[str, Any], regroup: bool) -> list[str]:
         and not (forced and u["type"] == "artillery")
     ]
     units.sort(key=lambda u: (u["type"] == "artillery", -u["attack"], u["unit_id"]))
+    units = [u for u in units if _entry_refusal(game, u["unit_id"], beach["area_id"]) is None]
+    corps = [u for u in units if u["art_kind"] == "corps"]
+    units = [u for u in units if u["art_kind"] != "corps" or u is corps[0]]  # 7.1: one corps artillery
     room = min(MAX_LANDERS - landed_this_phase(game), MAX_ON_BEACH - b.areas[beach["area_id"]].count(ALLIED))
     return [u["unit_id"] for u in units[: max(room, 0)]]
 
@@ -190,9 +227,16 @@ def land(game, action: Action) -> None:
 
         activate(game, ALLIED, beach["approach_box"])  # 19.3: the box is activated, not the beach
         game.set("bkn_day", {}, nationality=beach["nationality"])
-    results = interdict(game, ids, beach["area_id"])
-    go_ashore(game, beach, ids, results, pending=not forced and not regroup)
-    if forced:
+    landing = {"beach": beach["beach"], "ids": ids, "forced": forced, "regroup": regroup}
+    interdict(game, [(uid, beach["area_id"]) for uid in ids], {"then": "ashore", "context": landing})
+
+
+@rerolls.resumes("ashore")
+def _ashore(game, landing: dict[str, Any]) -> None:
+    """19.3, 19.4: once every lander's dr is settled, they go ashore (and attack, if forced)."""
+    beach, ids, results = find_beach(game, landing["beach"]), landing["ids"], landing["results"]
+    go_ashore(game, beach, ids, results, pending=not landing["forced"] and not landing["regroup"])
+    if landing["forced"]:
         assault(game, beach, ids, results, dday=False)
     works.update(game)
 
@@ -203,10 +247,7 @@ def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, st
 
     b = board(game)
     area, box = beach["area_id"], beach["approach_box"]
-    costs = {}
-    for uid in ids:
-        unit = {**b.units[uid], "mp": allowance(game, b.units[uid]), "areas": 0}
-        costs[uid] = entry(game, unit, area, landing=True)
+    costs = {uid: entry(game, _lander(game, uid), area, landing=True) for uid in ids}
     enemies = bool(b.areas[area].units[GERMAN])
     for uid in ids:
         step, unit = costs[uid], b.units[uid]

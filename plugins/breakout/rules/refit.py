@@ -99,13 +99,13 @@ def refit_cherbourg(game) -> None:
             "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'major'", [game.game_id]
         ).fetchall()
     }
-    need = _cherbourg_needs(game)
+    need = cherbourg_needs(game)
     units = board(game).units.values()
     pending = [u["unit_id"] for u in units if u["side"] == GERMAN and u["status"] in need and u["space_id"] in ports]
     _next_cherbourg(game, {"pending": pending})
 
 
-def _cherbourg_needs(game) -> dict[str, int]:
+def cherbourg_needs(game) -> dict[str, int]:
     c = chart(game)
     return {"Spent": c["cherbourg_spent"], "Dis1": c["cherbourg_dis1"], "Dis2": c["cherbourg_dis2"]}
 
@@ -120,7 +120,7 @@ def _next_cherbourg(game, context: dict) -> None:
 @rerolls.follows("cherbourg")
 def _cherbourg_rolled(game, context: dict, die: int) -> None:
     unit = board(game).units[context["pending"][0]]
-    if die >= _cherbourg_needs(game)[unit["status"]]:
+    if die >= cherbourg_needs(game)[unit["status"]]:
         improve(game, unit, "cherbourg", "12.62")
     _next_cherbourg(game, {"pending": context["pending"][1:]})
 

@@ -6,11 +6,10 @@ Fresh in their zone even if it is contested (19.2). Allied units go to the appro
 of their beach (19.3). The two 7 June airborne units drop Fresh in their drop areas,
 unless the area is German-controlled and uncontested: then they come by sea from 8 June
 (19.5). Units that did not land wait offshore and are redeployed at Dawn to an available
-approach box of their nationality: on 7 June only their own beach's, later any (3.5,
-19.5); the engine keeps them at their own beach while it can be landed on, and else
-sends them to the first available beach of their nationality in beach order. A held-back
-airborne unit has no beach of its own: the Allied player chooses its box (19.5). The US
-Ranger battalions are withdrawn at the first Dawn with Omaha Allied-controlled (19.6).
+approach box of their nationality: on 7 June only their own beach's, later any that the
+Allied player chooses (3.5, 19.5). A held-back airborne unit has no beach of its own: the
+Allied player chooses its box too (19.5). The US Ranger battalions are withdrawn at the
+first Dawn with Omaha Allied-controlled (19.6).
 """
 
 from __future__ import annotations
@@ -68,8 +67,8 @@ def available_boxes(game, nationality: str) -> list[str]:
     return found
 
 
-def place(game, day: int) -> None:
-    """19.1-19.3, 19.5: today's reinforcements, Germans first."""
+def place(game, day: int) -> list[str]:
+    """19.1-19.3, 19.5: today's reinforcements, Germans first; returns the units placed."""
     placed, choices = [], []
     for r in [*arriving(game, day), *held_back(game, day)]:
         where, why = r["arrive_at"], "19.3"
@@ -94,7 +93,7 @@ def place(game, day: int) -> None:
                 choices.append((r["unit_id"], boxes))
         placed.append({"unit_id": r["unit_id"], "space_id": where, "side": r["bloc"], "status": "Fresh", "rule": why})
     if not placed:
-        return
+        return []
     game.insert_many("unit_state", [{k: v for k, v in p.items() if k != "rule"} for p in placed])
     game.insert_many("bkn_unit_state", [{"unit_id": p["unit_id"]} for p in placed])
     for side in (GERMAN, ALLIED):
@@ -111,35 +110,45 @@ def place(game, day: int) -> None:
             )
     update_control(game, sorted({p["space_id"] for p in placed if p["rule"] == "19.5"}))
     for unit_id, boxes in choices:
-        ask_box(game, unit_id, boxes)
+        ask_box(game, unit_id, boxes, HELD_BACK)
+    return [p["unit_id"] for p in placed]
 
 
-# === 19.5 HELD-BACK AIRBORNE UNITS: THEIR OWNER CHOOSES THE BOX ===============================
+# === 19.5, 3.5 THE ALLIED PLAYER CHOOSES THE BOX =================================================
 
 BOX_DECISION = "approach-box"
+HELD_BACK = "19.5"  # a 7 June airborne unit that could not drop
+OFFSHORE = "3.5"  # a unit that did not land yesterday
+WHY = {
+    HELD_BACK: "could not drop on 7 June and comes by sea",
+    OFFSHORE: "did not land yesterday and is redeployed from offshore",
+}
 
 
-def ask_box(game, unit_id: str, boxes: list[str]) -> None:
+def ask_box(game, unit_id: str, boxes: list[str], rule: str) -> None:
     """19.5, 3.5: the Allied player picks the available approach box of the unit's nationality
-    (the unit waits in the first, the default that a bot keeps, until the answer)."""
-    prompt = f"{unit_id} could not drop on 7 June and comes by sea: to which approach box? (19.5, 3.5)"
-    game.ask(ALLIED, BOX_DECISION, prompt, boxes, {"unit": unit_id}, rule="19.5")
+    (the unit waits in the first, the default that a bot may keep, until the answer)."""
+    prompt = f"{unit_id} {WHY[rule]}: to which approach box? (19.5, 3.5)"
+    game.ask(ALLIED, BOX_DECISION, prompt, boxes, {"unit": unit_id}, rule=rule)
 
 
 def answer_box(game, decision, box: str) -> None:
-    """19.5: the unit goes to the chosen approach box."""
+    """19.5, 3.5: the unit goes to the chosen approach box."""
     unit_id = decision["context"]["unit"]
     if board(game).units[unit_id]["space_id"] != box:
         game.set("unit_state", {"unit_id": unit_id}, space_id=box)
-    game.log(Event("note", side=ALLIED, unit_id=unit_id, purpose=f"{unit_id} comes by sea to {box}", rule="19.5"))
+    game.log(Event("note", side=ALLIED, unit_id=unit_id, purpose=f"{unit_id} goes to {box}", rule=decision["rule"]))
 
 
 def _boxes(game, nationality: str) -> list[str]:
     return [r["approach_box"] for r in beaches(game) if r["nationality"] == national_group(nationality)]
 
 
-def redeploy(game, day: int) -> None:
-    """3.5, 19.5: units that did not land yesterday go to an available box of their nationality."""
+def redeploy(game, day: int, arrived: list[str]) -> None:
+    """3.5, 19.5: units that did not land yesterday (not those ``arrived`` this Dawn) go to an
+    available box of their nationality: on 7 June their own beach's; later the Allied player
+    chooses, each unit waiting meanwhile in its box if available, else its own beach's, else
+    the first available."""
     b = board(game)
     boxes = {r["approach_box"] for r in beaches(game)} | {"OFFSHORE"}
     waiting = [u for u in b.units.values() if u["side"] == ALLIED and u["space_id"] in boxes]
@@ -149,11 +158,14 @@ def redeploy(game, day: int) -> None:
         ).fetchall()
     )
     for u in sorted(waiting, key=lambda u: u["unit_id"]):
+        if u["unit_id"] in arrived:
+            continue
         own = scheduled.get(u["unit_id"])
         options = available_boxes(game, national_group(u["nationality"]))
         if day <= SEVENTH_JUNE:  # 19.5: on 7 June only the original beach
             options = [own] if own else options[:1]
-        target = own if own in options else (options[0] if options else own or u["space_id"])
+        target = next((box for box in (u["space_id"], own) if box in options), options[0] if options else None)
+        target = target or own or u["space_id"]
         if target != u["space_id"]:
             game.set("unit_state", {"unit_id": u["unit_id"]}, space_id=target)
             game.log(
@@ -164,6 +176,8 @@ def redeploy(game, day: int) -> None:
                     rule="3.5",
                 )
             )
+        if len(options) > 1:
+            ask_box(game, u["unit_id"], [target, *(box for box in options if box != target)], OFFSHORE)
 
 
 def withdraw_rangers(game) -> None:

@@ -3,7 +3,8 @@
 Seed 11.6: the Advantage may be used to reroll any DR/dr other than an attack's (those
 are 11.3's, rolled in resolution.py; bombardment and air interdiction ask their own
 decisions). Here: the Sunset DR rolled alone (6.3, 11.5), bridge seizure, repair and
-demolition (20.2-20.4), Cherbourg's refit (12.62), surrender (12.8) and air supply (12.9).
+demolition (20.2-20.4), Cherbourg's refit (12.62), surrender (12.8), air supply (12.9),
+coastal interdiction (19.4), the storm dr (24.5) and the Mulberry drs (24.6).
 
 A roll is made with :func:`roll`, naming what follows it. While someone may use the
 Advantage, its holder owes an ``other-reroll`` decision ("keep" first: a bot's default)
@@ -25,6 +26,8 @@ KIND = "other-reroll"
 KEEP, REROLL = "keep", "reroll"
 Follow = Callable[[Any, dict[str, Any], int], None]
 FOLLOWS: dict[str, Follow] = {}
+Resume = Callable[[Any, dict[str, Any]], None]
+RESUMES: dict[str, Resume] = {}
 
 
 def follows(name: str) -> Callable[[Follow], Follow]:
@@ -37,9 +40,25 @@ def follows(name: str) -> Callable[[Follow], Follow]:
     return register
 
 
+def resumes(name: str) -> Callable[[Resume], Resume]:
+    """Register what waits for a chain of rolls: ``fn(game, context)`` goes on once the last is settled."""
+
+    def register(fn: Resume) -> Resume:
+        RESUMES[name] = fn
+        return fn
+
+    return register
+
+
+def resume(game, after: dict[str, Any] | None, **results: Any) -> None:
+    """Go on with ``after`` ({"then": name, "context": {...}}; None: nothing waits), given ``results``."""
+    if after is not None:
+        RESUMES[after["then"]](game, {**after["context"], **results})
+
+
 def roll(
     game,
-    side: str,
+    side: str | None,
     purpose: str,
     rule: str,
     then: str,
@@ -48,7 +67,8 @@ def roll(
     dice: int = 1,
     step_end: bool = False,
 ) -> bool:
-    """Roll a dr (``dice=1``) or a DR (2) for ``side``; offer the reroll, or go on at once.
+    """Roll a dr (``dice=1``) or a DR (2) for ``side`` (None: nobody's, as the weather's); offer
+    the reroll, or go on at once.
 
     Returns whether a decision is owed. ``step_end``: rolled by a phase_end hook, which
     holds the step open (returns True) when one is; the answer then ends the step.
@@ -74,8 +94,14 @@ def answer(game, decision, choice: str) -> None:
         advantage.use(game, decision["side"], f"reroll of the {spec['purpose']}", "11.6")
         die = _throw(game, spec)
     FOLLOWS[payload["then"]](game, payload["context"], die)
-    if payload["step_end"] and game.open_decision() is None and not game.finished:
-        walker.advance(game)
+    if payload["step_end"] and not game.finished and not _another_reroll(game):
+        walker.advance(game)  # decisions of other kinds (a landing's attack, 21.5) wait in the next step
+
+
+def _another_reroll(game) -> bool:
+    """A roll of the same step's end waits for its own answer (the step stays open)."""
+    decision = game.open_decision()
+    return decision is not None and decision["kind"] == KIND
 
 
 def _throw(game, spec: dict[str, Any]) -> int:

@@ -20,7 +20,7 @@ def surrender(game) -> bool:
     """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse.
 
     Returns True when a dr waits for the Advantage holder's answer (11.6)."""
-    levels = _surrender_levels(game)
+    levels = surrender_levels(game)
     b = board(game)
     pending = []
     for row in supply.isolated(game, GERMAN):
@@ -31,7 +31,7 @@ def surrender(game) -> bool:
     return _next_surrender(game, {"pending": pending})
 
 
-def _surrender_levels(game) -> dict[str, int]:
+def surrender_levels(game) -> dict[str, int]:
     rows = game.con.execute(
         "SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'surrender'", [game.game_id]
     ).fetchall()
@@ -45,7 +45,7 @@ def _next_surrender(game, context: dict) -> bool:
         advantage.pass_if_used(game)
         return False
     unit = board(game).units[context["pending"][0][0]]
-    level = _surrender_levels(game)[unit["status"]]
+    level = surrender_levels(game)[unit["status"]]
     purpose = f"surrender of isolated {unit['unit_id']} (level {level})"
     return rerolls.roll(game, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
 
@@ -54,7 +54,7 @@ def _next_surrender(game, context: dict) -> bool:
 def _surrender_rolled(game, context: dict, die: int) -> None:
     (unit_id, reason), rest = context["pending"][0], context["pending"][1:]
     unit = board(game).units[unit_id]
-    level = _surrender_levels(game)[unit["status"]]
+    level = surrender_levels(game)[unit["status"]]
     status = "eliminated" if die < level else LADDER[LADDER.index(unit["status"]) + 1] if die == level else None
     if status:
         game.set("unit_state", {"unit_id": unit_id}, status=status)

@@ -5,7 +5,8 @@ play (18.2); Overcast gives German units +1 MF and stops air strikes, air interd
 and Allied air support (18.3). A Sunset DR equal to the impulse number flips the weather
 from the next German impulse (18.4). In week 2 (13-19 June) every weather change first
 rolls the storm dr (24.5); a storm stops landings and naval bombardment and cuts the
-beaches' supply (24.6).
+beaches' supply (24.6), and when it ends each Mulberry rolls for survival (24.6B). The
+Advantage holder may have the storm dr and each Mulberry dr rerolled (11.6).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from math import ceil
 
 from phaseline import Event
 
+from . import rerolls
 from .board import board
 
 BEACH_SP = 10  # 12.7: a beach depot's supply points
@@ -74,27 +76,45 @@ def dawn(game, turn: int) -> None:
 # === 18.4 WEATHER CHANGE ===================================================================
 
 
-def change(game, impulse: int) -> None:
-    """18.4: the weather flips from the next German impulse; 24.5 the storm dr first."""
+def change(game, impulse: int, after: dict | None = None, step_end: bool = False) -> bool:
+    """18.4: the weather flips from the next German impulse; 24.5 the storm dr first (11.6: the
+    Advantage holder may have it rerolled). ``after`` resumes once the weather is settled;
+    ``step_end``: rolled as the Allied impulse ends. True while a dr waits for an answer."""
     day = board(game).day
     turn = game.clock.turn
     if day["storm"]:
         if turn - day["storm_began"] < 2:  # 24.5: no change on the storm's day and the next
             game.log(Event("note", purpose="the storm allows no weather change today", rule="24.5"))
-            return
-        end_storm(game, "a weather change ends the storm: Overcast")  # 24.5
-        return
+            rerolls.resume(game, after)
+            return False
+        return end_storm(game, "a weather change ends the storm: Overcast", after, step_end)  # 24.5
     completed = _days_completed(game, turn)
     if day["storm_began"] is None and completed is not None:
         if _last_of_week_two(game, turn):  # 24.5: on 19 June any change is the storm
             begin_storm(game, "no storm yet on the last day of week 2: the weather change is the storm")
-            return
-        die = game.roll("storm dr", rule="24.5")
-        if die <= completed:
-            begin_storm(game, f"storm dr {die} <= {completed} days completed: a storm")
-            return
+            rerolls.resume(game, after)
+            return False
+        context = {"impulse": impulse, "completed": completed, "after": after}
+        return rerolls.roll(game, None, "storm dr", "24.5", "storm", context, step_end=step_end)
+    _flip(game, impulse)
+    rerolls.resume(game, after)
+    return False
+
+
+@rerolls.follows("storm")
+def _storm_rolled(game, context: dict, die: int) -> None:
+    """24.5: dr <= the days of week 2 completed: a storm; else the weather changes as usual."""
+    completed = context["completed"]
+    if die <= completed:
+        begin_storm(game, f"storm dr {die} <= {completed} days completed: a storm")
+    else:
         game.log(Event("note", purpose=f"storm dr {die} > {completed} days completed: no storm", rule="24.5"))
-    weather = "Overcast" if day["weather"] == "Clear" else "Clear"
+        _flip(game, context["impulse"])
+    rerolls.resume(game, context["after"])
+
+
+def _flip(game, impulse: int) -> None:
+    weather = "Overcast" if board(game).day["weather"] == "Clear" else "Clear"
     game.set("bkn_day", {}, weather=weather)
     mark(game, impulse + 1, weather)
     game.log(Event("note", purpose=f"Sunset DR equals impulse {impulse}: the weather turns {weather}", rule="18.4"))
@@ -137,18 +157,33 @@ def begin_storm(game, why: str) -> None:
     game.log(Event("note", purpose=why, rule="24.5"))
 
 
-def end_storm(game, why: str) -> None:
-    """24.5, 24.6B: the storm ends; each Mulberry rolls for survival."""
+def end_storm(game, why: str, after: dict | None = None, step_end: bool = False) -> bool:
+    """24.5, 24.6B: the storm ends; each Mulberry rolls for survival (11.6: each dr may be
+    rerolled); then ``after`` resumes. True while a dr waits for an answer."""
     game.set("bkn_day", {}, storm=False, storm_ended=game.clock.turn, weather="Overcast")
     game.log(Event("note", purpose=why, rule="24.5"))
-    for beach, mulberry, limit in mulberry_risks(game):
-        die = game.roll(f"Mulberry {mulberry} at {beach} survives the storm", rule="24.6")
-        lost = die <= limit
-        if lost:
-            game.insert("bkn_mulberry_lost", {"mulberry": mulberry})
-        game.log(
-            Event("note", purpose=f"Mulberry {mulberry} dr {die}: {'destroyed' if lost else 'survives'}", rule="24.6")
-        )
+    risks = [list(risk) for risk in mulberry_risks(game)]
+    return _next_mulberry(game, {"pending": risks, "after": after, "step_end": step_end})
+
+
+def _next_mulberry(game, chain: dict) -> bool:
+    if not chain["pending"]:
+        rerolls.resume(game, chain["after"])
+        return False
+    beach, mulberry, _ = chain["pending"][0]
+    purpose = f"Mulberry {mulberry} at {beach} survives the storm"
+    return rerolls.roll(game, None, purpose, "24.6", "mulberry", chain, step_end=chain["step_end"])
+
+
+@rerolls.follows("mulberry")
+def _mulberry_rolled(game, chain: dict, die: int) -> None:
+    """24.6B: a Mulberry is destroyed on its dr or less, even one not yet working."""
+    (_, mulberry, limit), rest = chain["pending"][0], chain["pending"][1:]
+    lost = die <= limit
+    if lost:
+        game.insert("bkn_mulberry_lost", {"mulberry": mulberry})
+    game.log(Event("note", purpose=f"Mulberry {mulberry} dr {die}: {'destroyed' if lost else 'survives'}", rule="24.6"))
+    _next_mulberry(game, {**chain, "pending": rest})
 
 
 def storm_at_refit(game) -> None:

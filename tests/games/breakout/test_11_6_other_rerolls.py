@@ -185,3 +185,119 @@ def test_11_5_a_rerolled_allied_bombardment_dr_is_the_sunset_dr(tmp_path, monkey
     assert asked(game) == ("allied", "bombardment-reroll", ["keep", "reroll"])
     choose(game, "reroll")
     assert board(game).day["sunset_raw"] == 11
+
+
+# === COASTAL INTERDICTION (19.4) ================================================================
+
+COAST = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+area ZA zone
+area B2 sea
+border 1-2
+border 2-3
+border 1-ZA arrow
+border 2-B2 landing
+beach Omaha 2 box=B2 nat=US
+unit CA german DE coastal 0-2-0/1 3
+unit L1 allied US infantry 3-4-3/2 B2
+unit L2 allied US infantry 3-4-3/2 B2
+control 2 US
+"""
+
+
+def test_11_6_19_4_the_allies_reroll_an_interdiction_dr_before_the_landers_go_ashore(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 6, 6])  # IV 1: L1's dr 1 = IV lands Spent; rerolled 6; L2's 6
+    game.play(Action("land", ("Omaha", "L1,L2"), "allied"))
+    assert asked(game) == REROLL
+    units = board(game).units
+    assert units["L1"]["space_id"] == "B2" and units["L1"]["status"] == "Fresh"  # nothing applied yet
+    choose(game, "reroll")  # L1's dr 6: no effect; L2's dr is offered no more (11.6: once)
+    units = board(game).units
+    assert [(units[u]["space_id"], units[u]["status"]) for u in ("L1", "L2")] == [("2", "Fresh"), ("2", "Fresh")]
+    assert game.open_decision() is None and board(game).day["advantage_used"] == "allied"
+
+
+def test_11_6_19_4_the_german_holder_rerolls_an_interdiction_that_missed(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    _at_impulse(game, 0, holder="german")
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 1])  # L1's dr 6 misses; rerolled, 1 = IV 1 lands Spent
+    game.play(Action("land", ("Omaha", "L1"), "allied"))
+    assert asked(game) == ("german", "other-reroll", ["keep", "reroll"])
+    choose(game, "reroll")
+    assert board(game).units["L1"]["status"] == "Spent" and board(game).units["L1"]["space_id"] == "2"
+
+
+def test_11_6_19_4_each_lander_is_offered_until_the_advantage_is_used(tmp_path, monkeypatch):
+    game = new_match(tmp_path, COAST)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 1])
+    game.play(Action("land", ("Omaha", "L1,L2"), "allied"))
+    choose(game, "keep")  # L1's 6 stands: L2's dr 1 (Spent) is offered in turn
+    assert asked(game) == REROLL and board(game).units["L2"]["space_id"] == "B2"
+    choose(game, "keep")
+    units = board(game).units
+    assert (units["L1"]["status"], units["L2"]["status"]) == ("Fresh", "Spent")
+
+
+# === THE STORM DR (24.5) AND THE MULBERRY DRS (24.6) =============================================
+
+WEEK_TWO = (
+    MAP + "beach Omaha 1 nat=US mulberry=B\n" + "".join(f"turn {t} 1944-06-{11 + t} 2 Clear\n" for t in (2, 3, 4))
+)
+
+
+def _sunset_changes_the_weather_on_turn_3(game: Game, monkeypatch, dice: list[int], **day) -> None:
+    """Turn 3 (14 June, one day of week 2 completed), impulse 4: the Allies move without a DR and
+    roll the Sunset DR 4 = the impulse alone (6.3, 18.4); the Allied holder keeps it."""
+    with game.store.transaction():
+        game.log(Event("note", purpose="test position: 14 June, impulse 4"))
+        game.set_clock(turn=3)
+        game.set("bkn_day", {}, impulse=4, **day)
+    _sunset_alone(game, monkeypatch, [2, 2, *dice])
+    choose(game, "keep")  # the Sunset DR 4
+
+
+def test_11_6_24_5_the_allies_reroll_a_storm_and_the_impulse_waits(tmp_path, monkeypatch):
+    game = new_match(tmp_path, WEEK_TWO)
+    _sunset_changes_the_weather_on_turn_3(game, monkeypatch, [1, 6])  # storm dr 1 <= 1: a storm; then 6
+    assert asked(game) == REROLL and game.clock.step == "allied-impulse"  # the step is held open
+    assert not board(game).day["storm"]
+    choose(game, "reroll")
+    day = board(game).day
+    assert (day["storm"], day["weather"]) == (False, "Overcast")  # 24.5: dr 6 > 1: an ordinary change
+    assert game.clock.step == "german-impulse" and day["advantage"] == "german"  # 11.2: it passed
+
+
+def test_11_6_24_5_a_kept_storm_dr_brings_the_storm(tmp_path, monkeypatch):
+    game = new_match(tmp_path, WEEK_TWO)
+    _sunset_changes_the_weather_on_turn_3(game, monkeypatch, [1])
+    choose(game, "keep")
+    assert board(game).day["storm"] and game.clock.step == "german-impulse"
+    assert board(game).day["advantage"] == "allied"
+
+
+def test_11_6_24_6_the_allies_reroll_a_mulberry_lost_as_the_storm_ends(tmp_path, monkeypatch):
+    game = new_match(tmp_path, WEEK_TWO)
+    storm = {"storm": True, "storm_began": 1, "weather": "Overcast"}  # two days after: a change ends it
+    _sunset_changes_the_weather_on_turn_3(game, monkeypatch, [4, 5], **storm)  # Mulberry B: dr 4 lost; 5
+    assert asked(game) == REROLL and not board(game).day["storm"]
+    lost = "SELECT mulberry FROM bkn_mulberry_lost WHERE game_id = ?"
+    assert game.rows(lost, [game.game_id]) == []  # not yet applied
+    choose(game, "reroll")
+    assert game.rows(lost, [game.game_id]) == [] and game.clock.step == "german-impulse"
+
+
+def test_11_6_24_6_the_german_holder_rerolls_a_mulberry_that_survived(tmp_path, monkeypatch):
+    game = new_match(tmp_path, WEEK_TWO)
+    _at_impulse(game, 0, holder="german")
+    storm = {"storm": True, "storm_began": 1, "weather": "Overcast"}
+    _sunset_changes_the_weather_on_turn_3(game, monkeypatch, [6, 2], **storm)
+    assert asked(game) == ("german", "other-reroll", ["keep", "reroll"])
+    choose(game, "reroll")
+    lost = game.rows("SELECT mulberry FROM bkn_mulberry_lost WHERE game_id = ?", [game.game_id])
+    assert lost == [{"mulberry": "B"}]

@@ -35,6 +35,9 @@ unit CA german DE coastal 0-2-0/1 3
 turn 2 1944-06-07 1 Clear
 turn 3 1944-06-08 1 Clear
 """
+CORPS_AT_SEA = "control 2 US\n" + "".join(f"unit C{i} allied US artillery 2-1-3/1 B2 art=corps\n" for i in (2, 3))
+CORPS_ASHORE = CORPS_AT_SEA + "unit C1 allied US artillery 2-1-3/1 2 art=corps\n"
+UTAH = "area 5 clear 1\narea B5 sea\nborder 1-5\nborder 5-B5 landing\nbeach Utah 5 box=B5 nat=US\n"
 
 
 def play(game, *orders: str) -> None:
@@ -115,8 +118,7 @@ def test_19_5_airborne_reinforcements_drop_unless_the_area_is_german_and_unconte
 
 
 def test_19_5_the_allied_player_chooses_the_box_of_a_held_back_airborne_unit(tmp_path):
-    utah = "area 5 clear 1\narea B5 sea\nborder 1-5\nborder 5-B5 landing\nbeach Utah 5 box=B5 nat=US\n"
-    game = new_match(tmp_path, COAST + utah + "unit D3 allied US infantry 3-4-3/2 3 arrive=7 method=drop\n")
+    game = new_match(tmp_path, COAST + UTAH + "unit D3 allied US infantry 3-4-3/2 3 arrive=7 method=drop\n")
     at_dawn(game, 2)
     assert where(game, "D3") is None  # held back: 3 is German and uncontested
     at_dawn(game, 3)
@@ -171,6 +173,8 @@ def test_19_3_a_landing_activates_the_box_and_may_move_on_from_a_free_beach(tmp_
             "19.3",
             id="19.3-at-most-10-on-the-beach",
         ),
+        pytest.param(CORPS_ASHORE, "land Omaha C2", "7.1", id="7.1-one-corps-artillery-on-the-beach"),
+        pytest.param(CORPS_AT_SEA, "land Omaha L1,C2,C3", "7.1", id="7.1-one-corps-artillery-lands-at-a-time"),
     ],
 )
 def test_landing_refusals(tmp_path, extra, order, rule):
@@ -180,6 +184,15 @@ def test_landing_refusals(tmp_path, extra, order, rule):
     with pytest.raises(RuleViolation, match=rule.replace(".", r"\.")):
         play(game, order)
     assert game.events.last_seq == before
+
+
+def test_7_1_the_landings_offered_bring_one_corps_artillery_at_most(tmp_path):
+    game = new_match(tmp_path, COAST + "unit L1 allied US infantry 3-4-3/2 B2\n" + CORPS_AT_SEA)
+    play(game, "pass")
+    offered = [a.args[1].split(",") for a in game.legal_actions() if a.verb == "land"]
+    assert offered == [["L1", "C2"]]  # C3 stays for another impulse
+    play(game, "land Omaha " + ",".join(offered[0]))
+    assert where(game, "C2") == "2" and where(game, "C3") == "B2"
 
 
 def test_21_6_a_beach_contested_only_by_disrupted_allies_is_a_forced_landing(tmp_path, monkeypatch):
@@ -240,6 +253,24 @@ def test_3_5_units_not_landed_wait_at_their_own_beach_on_7_june_then_any_availab
     assert where(game, "L1") == "OFFSHORE"  # 19.5: on 7 June only its original beach (it has none)
     at_dawn(game, 3)
     assert where(game, "K1") == "B4"  # 3.5: to an available box of its nationality
+
+
+def test_3_5_after_7_june_the_allied_player_chooses_the_box_of_each_unit_offshore(tmp_path):
+    units = "unit L1 allied US infantry 3-4-3/2 OFFSHORE\nunit K1 allied US infantry 3-4-3/2 B5\n"
+    game = new_match(tmp_path, COAST + UTAH + units + "control 2 US\ncontrol 5 US\n")  # both beaches available
+    at_dawn(game, 3)
+    assert asked(game) == ("allied", "approach-box", ["B5", "B2"])  # K1 waits in its own box meanwhile
+    choose(game, "B2")
+    assert asked(game) == ("allied", "approach-box", ["B2", "B5"])  # L1 waits in the first available box
+    assert where(game, "L1") == "B2"
+    choose(game, "B5")
+    assert (where(game, "K1"), where(game, "L1")) == ("B2", "B5") and game.open_decision() is None
+
+
+def test_3_5_reinforcements_arriving_at_dawn_are_not_redeployed(tmp_path):
+    game = new_match(tmp_path, COAST + UTAH + "unit R1 allied US infantry 3-4-3/2 B2 arrive=8 method=landing\n")
+    at_dawn(game, 3)
+    assert where(game, "R1") == "B2" and game.open_decision() is None  # 19.3: to its own beach's box
 
 
 def test_19_6_the_rangers_withdraw_at_dawn_once_omaha_is_allied(tmp_path):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from games.breakout.decisions import answer_all
+from games.breakout.decisions import answer_all, asked, choose
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
@@ -247,3 +247,16 @@ def test_21_7_refit_and_regroup_follow_as_on_any_day(tmp_path):
 def test_21_dday_openings_are_turn_1_only(tmp_path):
     game = new_match(tmp_path, DDAY + "turn 2 1944-06-07 1 Clear\n")
     assert game.steps(2)[0].name == "dawn"
+
+
+def test_11_6_ending_the_assault_phase_waits_for_a_rerolled_interdiction_dr(tmp_path, monkeypatch):
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    script_dice(game, monkeypatch, [1, 6] + [6, 6, 1, 1] * 2)  # Omaha's IV 1: L3's dr 1 lands Spent; rerolled 6
+    game.play(Action("end", (), "allied"))  # 21.5: no wave placed: the strongest units of each box land
+    assert asked(game) == ("allied", "other-reroll", ["keep", "reroll"])
+    assert game.clock.step == "amphibious-assault" and board(game).units["L3"]["space_id"] == "B4"
+    choose(game, "reroll")
+    answer_all(game)
+    assert game.clock.step == "german-impulse" and status(game, "L3") != "Dis1"
+    assert board(game).day["advantage"] == "german"  # 11.2: used in a D-Day phase, it passes as the phase ends

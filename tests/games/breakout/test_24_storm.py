@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import weather
@@ -28,10 +29,12 @@ control 2 US
 
 
 def on(game, turn: int, fn, *args) -> None:
+    """Call ``fn`` on ``turn``; the Advantage holder keeps the storm and Mulberry drs (11.6)."""
     with game.store.transaction():
         game.log(Event("note", purpose=f"test: turn {turn}"))
         game.set_clock(turn=turn)
         fn(game, *args)
+    keep_rolls(game)
 
 
 def day(game):

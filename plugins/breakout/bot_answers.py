@@ -1,0 +1,125 @@
+"""The bot's answers to the decisions the rules owe it: rerolls with the Advantage (8.4, 11.3,
+11.6) and the approach box of a unit coming by sea (19.5, 3.5).
+
+A roll offered for a reroll is judged by whom its result helps: the Allies want the day to go
+on (6.3), their landers ashore unhurt (19.4), no storm (24.5) and their Mulberries (24.6),
+their air supply (12.9); the Germans want their Cherbourg refits (12.62) and no surrender
+(12.8); a bridge roll helps its roller (20.2-20.4). The holder rerolls a result that hurts
+it when the new roll has a fair chance to be better, and spends the Advantage to spoil the
+enemy's success only when the reroll has a good chance to undo it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .bot_goals import Worth
+from .rules import bridges, supply
+from .rules.board import board
+from .rules.landings import beaches, interdiction_result, interdiction_value
+from .rules.refit import air_drm, cherbourg_needs
+from .rules.surrender import surrender_levels
+from .scenarios import ALLIED, GERMAN
+
+OWN_CHANCE = 1 / 6  # reroll one's own failure when a success is at least this likely
+SPOIL_CHANCE = 1 / 4  # reroll the enemy's success when a failure is at least this likely
+DIE = {n: 1 / 6 for n in range(1, 7)}
+TWO_DICE = {n: (6 - abs(n - 7)) / 36 for n in range(2, 13)}
+
+Succeeds = Callable[[Any, dict[str, Any], int], bool]
+
+
+def _sunset_goes_on(game, context: dict[str, Any], raw: int) -> bool:
+    """6.3, 8.6, 3.8: the Sunset DR lets the day go on."""
+    day = board(game).day
+    n = day["impulse"]
+    last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
+    return context["passes"] < 2 and raw + day["sunset_drm"] >= n and n + 1 <= last
+
+
+def _bridge_works(game, context: dict[str, Any], die: int) -> bool:
+    """20.2-20.4: dr + drm >= 7."""
+    return die + sum(value for _, value in context["terms"]) >= bridges.SUCCESS
+
+
+def _cherbourg_refits(game, context: dict[str, Any], die: int) -> bool:
+    """12.62: the unit's status decides the dr it needs."""
+    return die >= cherbourg_needs(game)[board(game).units[context["pending"][0]]["status"]]
+
+
+def _holds_out(game, context: dict[str, Any], die: int) -> bool:
+    """12.8: a dr above the surrender level has no effect."""
+    return die > surrender_levels(game)[board(game).units[context["pending"][0][0]]["status"]]
+
+
+def _air_supplied(game, context: dict[str, Any], die: int) -> bool:
+    """12.9: dr + drm reaches the chart's target."""
+    unit = board(game).units[context["pending"][0]]
+    return die + sum(v for _, v in air_drm(game, context["area"], unit)) >= supply.chart(game)["air_supply_target"]
+
+
+def _lands_unhurt(game, context: dict[str, Any], die: int) -> bool:
+    """19.4: a dr above the IV has no effect."""
+    return interdiction_result(die, context["pending"][0][2]) is None
+
+
+def _no_storm(game, context: dict[str, Any], die: int) -> bool:
+    """24.5: a dr above the days completed is no storm."""
+    return die > context["completed"]
+
+
+def _mulberry_survives(game, context: dict[str, Any], die: int) -> bool:
+    """24.6B: a dr above the Mulberry's number."""
+    return die > context["pending"][0][2]
+
+
+# what follows the roll -> (the side its success helps, given the context; is the result a success)
+JUDGES: dict[str, tuple[Callable[[dict[str, Any]], str], Succeeds]] = {
+    "sunset": (lambda _: ALLIED, _sunset_goes_on),
+    "seize": (lambda c: c["side"], _bridge_works),
+    "repair": (lambda c: c["side"], _bridge_works),
+    "demolish": (lambda c: c["side"], _bridge_works),
+    "cherbourg": (lambda _: GERMAN, _cherbourg_refits),
+    "surrender": (lambda _: GERMAN, _holds_out),
+    "air-supply": (lambda _: ALLIED, _air_supplied),
+    "interdiction": (lambda _: ALLIED, _lands_unhurt),
+    "storm": (lambda _: ALLIED, _no_storm),
+    "mulberry": (lambda _: ALLIED, _mulberry_survives),
+}
+
+
+def reroll_wanted(game, side: str, payload: dict[str, Any]) -> bool:
+    """11.6: should ``side``, holding the Advantage, have this roll rerolled?"""
+    favours, succeeds = JUDGES[payload["then"]]
+    context = payload["context"]
+    outcomes = TWO_DICE if payload["roll"]["dice"] == 2 else DIE
+    chance = sum(p for die, p in outcomes.items() if succeeds(game, context, die))
+    success = succeeds(game, context, payload["die"])
+    if favours(context) == side:
+        return not success and chance >= OWN_CHANCE
+    return success and 1 - chance >= SPOIL_CHANCE
+
+
+def combat_reroll_wanted(side: str, plan: dict[str, Any]) -> bool:
+    """11.3, 11.6: the attacker rerolls a repulse; the defender a heavy loss (AT - DT >= 3)."""
+    attacking = side == plan["side"]
+    gap = plan["AT"] - plan["DT"]
+    return (attacking and gap < 0) or (not attacking and gap >= 3)
+
+
+def approach_box(game, choices: list[str], vp: dict[str, int]) -> str:
+    """19.5, 3.5: the box whose beach is least defended (German units on and next to it, the
+    batteries' interdiction) and nearest the objectives, less crowded boxes first; ties keep
+    the rules' default order."""
+    b = board(game)
+    worth = Worth(b, ALLIED, vp)
+    beach_of = {r["approach_box"]: r["area_id"] for r in beaches(game)}
+
+    def score(box: str) -> float:
+        area = beach_of[box]
+        near = sum(len(b.areas[n].units[GERMAN]) for n in b.neighbours(area) if n in b.areas)
+        defenders = 2 * len(b.areas[area].units[GERMAN]) + 0.5 * near + interdiction_value(game, area)
+        return worth.of(area) - defenders - 0.3 * len(b.units_in(box, ALLIED))
+
+    return max(choices, key=lambda box: (score(box), -choices.index(box)))
