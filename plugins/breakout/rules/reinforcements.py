@@ -135,7 +135,10 @@ def ask_box(game, unit_id: str, boxes: list[str], rule: str) -> None:
 def answer_box(game, decision, box: str) -> None:
     """19.5, 3.5: the unit goes to the chosen approach box."""
     unit_id = decision["context"]["unit"]
-    if board(game).units[unit_id]["space_id"] != box:
+    unit = board(game).units.get(unit_id)
+    if unit is None:  # 19.6: a Ranger battalion withdrawn at the same Dawn has nowhere to go
+        return
+    if unit["space_id"] != box:
         game.set("unit_state", {"unit_id": unit_id}, space_id=box)
     game.log(Event("note", side=ALLIED, unit_id=unit_id, purpose=f"{unit_id} goes to {box}", rule=decision["rule"]))
 
