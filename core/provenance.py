@@ -21,8 +21,7 @@ def _columns(game: Game, table: str) -> list[str]:
     return [
         r["column_name"]
         for r in game.rows(
-            "SELECT column_name FROM information_schema.columns"
-            " WHERE table_name = ? ORDER BY ordinal_position",
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? ORDER BY ordinal_position",
             [table],
         )
     ]
@@ -44,9 +43,7 @@ def summary(game: Game) -> list[dict[str, Any]]:
                 ).fetchall()
             )
         else:
-            counts = {
-                "unrecorded": game.one(f'SELECT count(*) FROM "{table}" WHERE game_id = ?', [game.game_id])
-            }
+            counts = {"unrecorded": game.one(f'SELECT count(*) FROM "{table}" WHERE game_id = ?', [game.game_id])}
         row: dict[str, Any] = {"table": table}
         row.update({p: counts.pop(p, 0) for p in PROVENANCES})
         row["unrecorded"] = sum(counts.values())
@@ -59,9 +56,7 @@ def table_rows(game: Game, table: str, provenance: str | None = None) -> list[di
     """The rows of one static table (without ``game_id``), optionally of one provenance."""
     tables = static_tables(game)
     if table not in tables:
-        raise UnknownName(
-            f"{table!r} is not a static table of {game.info.name} (tables: {', '.join(tables)})"
-        )
+        raise UnknownName(f"{table!r} is not a static table of {game.info.name} (tables: {', '.join(tables)})")
     columns = [c for c in _columns(game, table) if c != "game_id"]
     where, params = "game_id = ?", [game.game_id]
     if provenance:

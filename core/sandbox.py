@@ -130,9 +130,7 @@ def schema_rows(store_path: str | Path | None = None) -> list[dict[str, str]]:
     rows: list[dict[str, str]] = []
     for entry in schema_doc():
         rows.append({"name": entry.name, "kind": entry.kind, "column": "", "comment": entry.doc})
-        rows.extend(
-            {"name": "", "kind": "", "column": col, "comment": note} for col, note in entry.columns.items()
-        )
+        rows.extend({"name": "", "kind": "", "column": col, "comment": note} for col, note in entry.columns.items())
     if store_path is not None:
         rows.extend(_plugin_tables(store_path))
     return rows

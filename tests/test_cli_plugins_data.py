@@ -61,9 +61,7 @@ def test_a_plugin_adds_a_command_once(cli):
 
 
 def test_registry_collects_optional_rules(monkeypatch):
-    fake = SimpleNamespace(
-        name="extras", load=Extras, dist=SimpleNamespace(name="phaseline-extras", version="0.3")
-    )
+    fake = SimpleNamespace(name="extras", load=Extras, dist=SimpleNamespace(name="phaseline-extras", version="0.3"))
     monkeypatch.setattr(phaseline.plugins, "_registry", None)
     monkeypatch.setattr(phaseline.plugins, "entry_points", lambda group: [fake])
     found = phaseline.plugins.registry()
@@ -72,9 +70,7 @@ def test_registry_collects_optional_rules(monkeypatch):
 
 
 def test_install_failure_is_one_line(cli, tmp_path):
-    code, out = run_cli(
-        ["plugins", "install", "--no-index", "--find-links", str(tmp_path), "phaseline-nothing"]
-    )
+    code, out = run_cli(["plugins", "install", "--no-index", "--find-links", str(tmp_path), "phaseline-nothing"])
     assert code == 6
     assert out.strip().startswith("error: pip install failed (exit 1): ERROR:") and out.count("\n") == 1
 
@@ -105,9 +101,7 @@ def test_rules_prints_sections_tests_and_coverage(home, monkeypatch, tmp_path):
     code, out = run_cli(["rules", "toy", "--tests", str(tests)])
     assert code == 0
     assert "implemented 2/3 applicable sections (67%), tested 1/2 implemented (50%), 1 not applicable" in out
-    code, out = run_cli(
-        ["--format", "json", "rules", "toy", "--tests", str(tests), "--status", "implemented"]
-    )
+    code, out = run_cli(["--format", "json", "rules", "toy", "--tests", str(tests), "--status", "implemented"])
     rows = json.loads(out[: out.rindex("]") + 1])
     assert [(r["rule"], r["tests"]) for r in rows] == [("1.1", 2), ("1.2", 0)]
 
@@ -140,9 +134,7 @@ def test_data_of_a_match_lists_a_table(home, monkeypatch):
     [
         pytest.param('game = "toy"\n', "scenario.toml: scenario.toml needs 'base'", id="no-base"),
         pytest.param('game = "toy"\nbase = "big"\n', "toy has no scenario 'big' (skirmish)", id="bad-base"),
-        pytest.param(
-            'game = "toy"\nbase = "skirmish"\nfirst_turn = 3\nlast_turn = 2\n', "comes before", id="turns"
-        ),
+        pytest.param('game = "toy"\nbase = "skirmish"\nfirst_turn = 3\nlast_turn = 2\n', "comes before", id="turns"),
     ],
 )
 def test_data_of_a_bad_custom_scenario_names_the_file(home, monkeypatch, tmp_path, manifest, message):

@@ -60,9 +60,7 @@ class ToyGame:
     @hookimpl
     def phaseline_setup(self, game):
         for row in game.rows("SELECT unit_id, bloc, start FROM unit WHERE game_id = ?", [game.game_id]):
-            game.insert(
-                "unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]}
-            )
+            game.insert("unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]})
         for side in SIDES:
             game.insert("toy_score", {"side": side, "kills": 0})
 
@@ -106,9 +104,7 @@ class ToyGame:
             attacker, defender = action.args
             game.set("unit_state", {"unit_id": attacker}, attacked=True)
             if game.roll("toy combat", rule="T2") >= 4:
-                game.ask(
-                    action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2"
-                )
+                game.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
         return True
 
     @hookimpl

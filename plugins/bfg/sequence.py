@@ -44,12 +44,7 @@ def player_turn(force: str, player: str, forces: tuple[str, ...] | None = None) 
 def steps_for(kind: str, turn: int, skip_soviet: bool = False) -> list[Step]:
     """The steps of ``turn`` for a scenario's sequence ``kind``."""
     if kind == "two-player":  # 3.0: A Soviet player turn, B Western Allied player turn
-        return (
-            player_turn(SOV, "SOV")
-            + player_turn(GER_W, "SOV")
-            + player_turn(WA, "WA")
-            + player_turn(GER_E, "WA")
-        )
+        return player_turn(SOV, "SOV") + player_turn(GER_W, "SOV") + player_turn(WA, "WA") + player_turn(GER_E, "WA")
     if kind == "collapse":  # 14.0: A1–A3 and B4–B6 only
         return player_turn(SOV, "SOV") + player_turn(GER_E, "WA")
     if kind == "rsws":  # 15.22–15.23: no German phases; turn 11 Soviet turn may be cancelled
@@ -59,9 +54,6 @@ def steps_for(kind: str, turn: int, skip_soviet: bool = False) -> list[Step]:
         return player_turn(SOV, "SOV") + player_turn("GER", "GER", (GER_E, GER_W)) + player_turn(WA, "WA")
     if kind == "four-player":  # 17.2: Soviet, East German, West German, Western Allied
         return (
-            player_turn(SOV, "SOV")
-            + player_turn(GER_E, "GER_E")
-            + player_turn(GER_W, "GER_W")
-            + player_turn(WA, "WA")
+            player_turn(SOV, "SOV") + player_turn(GER_E, "GER_E") + player_turn(GER_W, "GER_W") + player_turn(WA, "WA")
         )
     raise ValueError(f"unknown sequence {kind!r}")

@@ -26,12 +26,8 @@ def set_up(game) -> None:
     game.insert_many("unit_state", states)
     game.insert_many("bfg_unit", [{"unit_id": s["unit_id"]} for s in states])
     cities = game.rows("SELECT space_id FROM space WHERE game_id = ? AND vp > 0 ORDER BY 1", [gid])
-    game.insert_many(
-        "bfg_city", [{"space_id": c["space_id"], "controller": "GER"} for c in cities]
-    )  # 11.0, 14.0
-    forts = game.rows(
-        "SELECT space_id FROM space WHERE game_id = ? AND feature = 'fortress' ORDER BY 1", [gid]
-    )
+    game.insert_many("bfg_city", [{"space_id": c["space_id"], "controller": "GER"} for c in cities])  # 11.0, 14.0
+    forts = game.rows("SELECT space_id FROM space WHERE game_id = ? AND feature = 'fortress' ORDER BY 1", [gid])
     game.insert_many("bfg_fortress", [{"space_id": f["space_id"], "destroyed": False} for f in forts])
     game.insert("bfg_state", {})
     write_policies(game, after_berlin=False, boundary=True)
