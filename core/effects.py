@@ -107,6 +107,12 @@ class Ledger:
             mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
+    def _mirror_at(self, table: str, version: tuple[int, int]) -> KeptTable | None:
+        """The kept rows of ``table`` if they were current at ``version`` (before this ledger's
+        own write, which the caller then applies to them); else None: the next read reloads."""
+        mirror = self._mirrors.get(table)
+        return mirror if mirror is not None and mirror.version == version else None
+
     def mark(self) -> tuple[int, dict[tuple[str, str], int]]:
         """Where the state stands now, to ask later what changed since (:meth:`changed_since`)."""
         return self._epoch, dict(self._changes)
@@ -164,8 +170,7 @@ class Ledger:
         where, params = self._where(table, key)
         assignments = ", ".join(f"{c} = ?" for c in changed)
         self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
-        mirror = self._mirrors.get(table)
-        if mirror is not None and mirror.version == before:
+        if mirror := self._mirror_at(table, before):
             mirror.keep({tuple(key[c] for c in self.keys[table]): changed}, self.version_of(table))
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
@@ -202,8 +207,7 @@ class Ledger:
                 WHERE t.game_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
             [self.game_id, *lists],
         )
-        mirror = self._mirrors.get(table)
-        if mirror is not None and mirror.version == before:
+        if mirror := self._mirror_at(table, before):
             mirror.keep(changed, self.version_of(table))
         return len(changed)
 
@@ -215,8 +219,7 @@ class Ledger:
         before = self.version_of(table)
         self.store.con.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(full.values()))
         self._record(table, self._key_of(table, row), INSERTED, None, row)
-        mirror = self._mirrors.get(table)
-        if mirror is not None and mirror.version == before:
+        if mirror := self._mirror_at(table, before):
             mirror.add(tuple(row[c] for c in self.keys[table]), row, self.version_of(table))
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:

@@ -21,7 +21,7 @@ from .events import Event, EventLog
 from .match_setup import MatchSetup
 from .model import Clock, GameInfo, OptionalRule, ScenarioInfo, Step
 from .plugins import match_manager, plugin_tables
-from .queries import RuleQueries
+from .queries import RuleQueries, hashable
 from .store import Store
 
 T = TypeVar("T")
@@ -133,7 +133,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         changed (static tables need not be named): a question asked in many states, or many
         times in one, costs one query per change of what it depends on. Read-only rows."""
         stamp = tuple(self.ledger.version_of(table) for table in reads)
-        return self.derived(("rows", sql, _hashable(params)), stamp, lambda: self.rows(sql, params))
+        return self.derived(("rows", sql, hashable(params)), stamp, lambda: self.rows(sql, params))
 
     def derived(self, name: Hashable, version: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from the state, computed again only when ``version`` changes, e.g.
@@ -210,12 +210,3 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """Write the events and effects kept in memory (the end of every action does)."""
         self.events.flush()
         self.ledger.flush()
-
-
-def _hashable(params: Any) -> Hashable:
-    """Query parameters as a key: lists become tuples, a mapping its sorted items."""
-    if isinstance(params, dict):
-        return tuple(sorted((k, _hashable(v)) for k, v in params.items()))
-    if isinstance(params, list | tuple):
-        return tuple(_hashable(v) for v in params)
-    return params

@@ -17,7 +17,7 @@ only when asked. The loader checks that the declared and used parameters agree a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -192,7 +192,7 @@ class RuleQueries:
             raise TypeError(f"query {name} needs {', '.join(sorted(missing))}")
         if query.per_unit:
             return self._per_unit(query, values)
-        key = (name, *sorted((k, _hashable(v)) for k, v in values.items()))
+        key = (name, hashable(values))
         version = self.game.ledger.version
         hit = self._cache.get(key)
         if hit and hit[0] == version:
@@ -212,7 +212,7 @@ class RuleQueries:
     def _per_unit(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
         """A per-unit query's answer: the rows of ``units`` (all units when not given)."""
         units = values.pop("units", None)
-        key = (query.name, *sorted((k, _hashable(v)) for k, v in values.items()))
+        key = (query.name, hashable(values))
         version = self.game.ledger.version
         hit = self._cache.get(key)
         if hit and hit[0] == version:
@@ -267,5 +267,10 @@ class RuleQueries:
         return moved
 
 
-def _hashable(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
+def hashable(value: Any) -> Hashable:
+    """Query parameters as a cache key: lists become tuples, a mapping its sorted items."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, hashable(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(hashable(v) for v in value)
+    return value
