@@ -129,8 +129,8 @@ def import_match(store: Store, registry: Registry, path: str | Path) -> dict[str
     source = Path(path).expanduser()
     if not source.is_file():
         raise StoreError(f"no file {source}")
-    with store.scratch() as scratch, _current_schema(source) as current:
-        with _attached(store, current, read_only=True) as alias:
+    with store.scratch() as scratch:
+        with _attached_current(store, source) as alias:
             game = _load(scratch, registry, alias, source)
         _check_log(scratch, game)
         verify(scratch, registry, game.game_id)
@@ -138,33 +138,28 @@ def import_match(store: Store, registry: Registry, path: str | Path) -> dict[str
 
 
 @contextmanager
-def _current_schema(source: Path) -> Iterator[Path]:
-    """``source``, or a copy brought to this schema version by the store's own migrations
-    when it was exported by an older phaseline (the original file is never written)."""
-    version = _schema_version(source)
-    if version is None or version >= SCHEMA_VERSION:  # not a store, or current or newer: _load answers
-        yield source
-        return
+def _attached_current(store: Store, source: Path) -> Iterator[str]:
+    """``source`` attached read-only; when an older phaseline exported it, a copy brought to
+    this schema version by the store's own migrations instead (the player's file is never written)."""
+    with _attached(store, source, read_only=True) as alias:
+        version = _schema_version(store, alias)
+        if not (version and version.isdigit() and int(version) < SCHEMA_VERSION):  # else _load answers
+            yield alias
+            return
     with tempfile.TemporaryDirectory(prefix="phaseline-import-") as folder:
         copy = Path(folder) / source.name
         shutil.copyfile(source, copy)
         Store.open(copy).close()  # runs schema/migrations, or refuses with one line
-        yield copy
+        with _attached(store, copy, read_only=True) as alias:
+            yield alias
 
 
-def _schema_version(source: Path) -> int | None:
-    """The schema version a DuckDB file records in its ``meta`` table, if it is one with a number."""
+def _schema_version(store: Store, alias: str) -> str | None:
+    """The schema version the attached file records in its ``meta`` table (None: no such table)."""
     try:
-        con = duckdb.connect(str(source), read_only=True)
+        return store.one(f"SELECT max(value) FROM {alias}.main.meta WHERE key = 'schema_version'")
     except duckdb.Error:
         return None
-    try:
-        found = con.execute("SELECT max(value) FROM meta WHERE key = 'schema_version'").fetchone()
-    except duckdb.Error:
-        return None
-    finally:
-        con.close()
-    return int(found[0]) if found and found[0] and found[0].isdigit() else None
 
 
 def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
@@ -175,7 +170,7 @@ def _load(scratch: Store, registry: Registry, alias: str, source: Path) -> Game:
         if table not in file_columns:
             raise IntegrityError(f"{source} is not a phaseline match file (no table {table})")
         _check_columns(table, file_columns, ours)
-    version = scratch.one(f"SELECT max(value) FROM {alias}.main.meta WHERE key = 'schema_version'")
+    version = _schema_version(scratch, alias)
     if version != str(SCHEMA_VERSION):
         raise StoreError(f"{source} has schema version {version}; this phaseline reads {SCHEMA_VERSION}")
     matches = scratch.con.execute(f"SELECT game_id, ruleset FROM {alias}.main.match").fetchall()
