@@ -15,7 +15,6 @@ the rows that agree with it are counted.
 from __future__ import annotations
 
 import argparse
-import cProfile
 import statistics
 import sys
 import time
@@ -23,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from bench_match import bot_match
 from boards import Board, Unit
 from oracles import Oracle
 from phaseline import Game, Store
-from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.queries import get_query
 
@@ -119,46 +118,20 @@ def _timed(job) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-class CountingConnection:
-    """A DuckDB connection that counts the statements run through ``execute``."""
-
-    def __init__(self, con) -> None:
-        self.con = con
-        self.statements = 0
-
-    def execute(self, sql, params=None):
-        self.statements += 1
-        return self.con.execute(sql, params)
-
-    def __getattr__(self, name):
-        return getattr(self.con, name)
-
-
 def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | None) -> dict[str, float]:
     """One bot-versus-bot Historical game: actions, wall and CPU seconds, SQL statements."""
-    with Store.open(":memory:") as store:
-        chosen = reg.game(GAME).scenario("historical")
-        bots = {side: f"bot:{bot}" for side in chosen.sides}
-        game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots)
-        counting = store.con = game.con = CountingConnection(store.con)
-        profiler = cProfile.Profile() if profile else None
-        if profiler:
-            profiler.enable()
-        start, cpu = time.perf_counter(), time.process_time()
-        played = run_bots(game, reg, controllers=bots, max_actions=max_actions)
-        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-        if profiler:
-            profiler.disable()
-            profiler.dump_stats(profile)
+    historical = reg.game(GAME).scenario("historical")
+    with bot_match(reg, GAME, historical, seed, bot, profile, max_actions=max_actions) as match:
+        game, played, wall = match.game, match.played, match.wall
         clock = game.clock
-        moves = store.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'move'", [game.game_id])
+        moves = game.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'move'", [game.game_id])
         print(
             f"Historical, {bot} bot on every side, seed {seed}: {played} actions ({moves} unit moves) in "
-            f"{wall:.1f} s wall ({cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {counting.statements} SQL "
-            f"statements ({counting.statements / played:.1f} per action); ended at turn {clock.turn} {clock.step} "
+            f"{wall:.1f} s wall ({match.cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {match.statements} SQL "
+            f"statements ({match.statements / played:.1f} per action); ended at turn {clock.turn} {clock.step} "
             f"({clock.status}) {clock.result or ''}"
         )
-        return {"actions": played, "moves": moves, "wall": wall, "cpu": cpu, "statements": counting.statements}
+        return {"actions": played, "moves": moves, "wall": wall, "cpu": match.cpu, "statements": match.statements}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,6 @@ breakout`` runs this too.
 from __future__ import annotations
 
 import argparse
-import cProfile
 import statistics
 import sys
 import time
@@ -27,8 +26,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from phaseline import Game, Store
-from phaseline.bots import run_bots
+from bench_match import bot_match
+from phaseline import Game
 from phaseline.games.breakout.rules import supply
 from phaseline.plugins import registry
 
@@ -84,24 +83,15 @@ class Checkpoints:
 
 def week(reg, seed: int, bot: str, turns: int, runs: int, profile: str | None) -> dict[str, Any]:
     """One bot-versus-bot match of ``turns`` days: actions, wall and CPU seconds, checkpoints."""
-    with Store.open(":memory:") as store:
-        chosen = reg.game(GAME).scenario("week")
-        chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + turns - 1))
-        bots = {side: f"bot:{bot}" for side in chosen.sides}
-        game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots)
-        checkpoints = Checkpoints(runs)
-        profiler = cProfile.Profile() if profile else None
-        if profiler:
-            profiler.enable()
-        start, cpu = time.perf_counter(), time.process_time()
-        played = run_bots(game, reg, controllers=bots, progress=checkpoints)
-        wall, cpu = time.perf_counter() - start - checkpoints.spent, time.process_time() - cpu - checkpoints.spent
-        if profiler:
-            profiler.disable()
-            profiler.dump_stats(profile)
+    chosen = reg.game(GAME).scenario("week")
+    chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + turns - 1))
+    checkpoints = Checkpoints(runs)
+    with bot_match(reg, GAME, chosen, seed, bot, profile, progress=checkpoints) as match:
+        played, clock = match.played, match.game.clock
+        wall, cpu = match.wall - checkpoints.spent, match.cpu - checkpoints.spent
         print(
             f"{turns} day(s), {bot} bot on both sides, seed {seed}: {played} actions in {wall:.1f} s wall "
-            f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s; {game.clock.result or game.clock.status}"
+            f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s; {clock.result or clock.status}"
         )
         return {"actions": played, "wall": wall, "cpu": cpu, "checkpoints": checkpoints.figures}
 
