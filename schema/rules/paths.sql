@@ -68,9 +68,9 @@ named AS (
     JOIN node source ON source.n = t.hop[1]
     LEFT JOIN node next ON next.n = t.hop[2]
 ),
-first_block AS (
-    SELECT l.a AS space_id, arg_min(b.space_id, b.space_id) AS at_space,
-           arg_min(b.unit_id, b.space_id) AS unit_id, arg_min(b.by_space, b.space_id) AS by_space,
+first_block AS (  -- arg_min_null: a block with no unit (a controller's) keeps its NULL unit
+    SELECT l.a AS space_id, min(b.space_id) AS at_space,
+           arg_min_null(b.unit_id, b.space_id) AS unit_id, arg_min(b.by_space, b.space_id) AS by_space,
            arg_min(b.what, b.space_id) AS what
     FROM link l JOIN blocked b ON b.space_id = l.b
     WHERE l.game_id = $game_id
