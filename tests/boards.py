@@ -179,11 +179,11 @@ def _vary_entry_rules(rng: random.Random, board: Board) -> None:
     spaces = sorted(board.hexes)
     board.regions = {space: rng.choice(REGIONS) for space in spaces if rng.random() < 0.8}
     values = {"region": lambda: rng.choice(REGIONS), "space_id": lambda: rng.choice(spaces)}
-    varied = []
+    varied: dict[tuple[str, str, str, str, bool], str] = {}  # by entry_rule's primary key: the first rule wins
     for side, nationality, attr, value, negate, rule in board.entry_rules:
         attr = rng.choice(ENTRY_ATTRS)
-        varied.append((side, nationality, attr, values[attr]() if attr in values else value, negate, rule))
-    board.entry_rules = varied
+        varied.setdefault((side, nationality, attr, values[attr]() if attr in values else value, negate), rule)
+    board.entry_rules = [(*key, rule) for key, rule in varied.items()]
 
 
 @st.composite
