@@ -34,14 +34,16 @@ _EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as type
 )
 
 
-_FEW_ROWS = 32  # up to this many rows, one VALUES row each; more as typed lists
+_FEW_VALUES = 96  # up to this many values (rows times columns), one VALUES row each; more as typed lists
 
 
 def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> None:
     """Append ``rows`` (tuples in the table's column order) in one statement: a few as
-    ``VALUES`` rows (a third cheaper than lists for the one to few rows of an action), many
-    as one typed list per column (``typed_lists``: ``unnest($1::VARCHAR[]), …``)."""
-    if len(rows) <= _FEW_ROWS:
+    ``VALUES`` rows (a third cheaper than lists for one row), more as one typed list per
+    column (``typed_lists``: ``unnest($1::VARCHAR[]), …``), whose cost hardly grows with the
+    rows while each VALUES parameter adds to it: lists win from about 100 values on (five
+    events, a dozen effects)."""
+    if len(rows) * len(rows[0]) <= _FEW_VALUES:
         row = "(" + ", ".join("?" * len(rows[0])) + ")"
         store.con.execute(f"INSERT INTO {table} VALUES {', '.join([row] * len(rows))}", [v for r in rows for v in r])
     else:
@@ -68,6 +70,7 @@ class Ledger:
         self._version = 0  # bumped on every change, so derived tables know when to refresh
         self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
         self._changes: dict[tuple[str, str], int] = {}  # changes per table and column ('+'/'-': rows)
+        self._by_table: dict[str, dict[str, int]] = {}  # the same counts, per table: version_of reads one table's
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
@@ -92,9 +95,10 @@ class Ledger:
     def version_of(self, table: str, *columns: str) -> tuple[int, int]:
         """A version of one table's state (or of some of its columns), for what depends on
         them alone: the clock, who stands where."""
-        counted = {*columns, INSERTED, DELETED} if columns else None
-        changes = sum(n for (t, col), n in self._changes.items() if t == table and (counted is None or col in counted))
-        return self._epoch, changes
+        counts = self._by_table.get(table, {})
+        if columns:
+            return self._epoch, sum(n for col, n in counts.items() if col in columns or col in (INSERTED, DELETED))
+        return self._epoch, sum(counts.values())
 
     def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
         """This match's rows of state ``table`` by key (a tuple of the key columns), without
@@ -129,6 +133,8 @@ class Ledger:
         self._version += count
         for col in columns:
             self._changes[(table, col)] = self._changes.get((table, col), 0) + count
+            counts = self._by_table.setdefault(table, {})
+            counts[col] = counts.get(col, 0) + count
 
     def begin(self, seq: int, *, new_event: bool = False) -> None:
         """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
