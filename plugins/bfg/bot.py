@@ -9,6 +9,7 @@ from phaseline import Action
 
 from .rules.combat import defence_facts, strength
 from .rules.odds import ratio
+from .rules.positions import Stacks
 from .rules.units import all_units, unit_row
 from .rules.victory import GARRISON_CITIES
 
@@ -103,7 +104,7 @@ class HeuristicBot:
             if action.verb == "move":
                 by_unit.setdefault(action.args[0], []).append(action.args[1])
         units = all_units(game)
-        stacks = _Stacks(game, units, {units[u]["side"] for u in by_unit})
+        stacks = Stacks(game, units, {units[u]["side"] for u in by_unit})
         ranked = []
         for unit_id, dests in by_unit.items():
             unit = units[unit_id]
@@ -187,34 +188,3 @@ class HeuristicBot:
 
     def _is_german(self, game, unit_id: str) -> bool:
         return unit_row(game, unit_id)["side"].startswith("GER")
-
-
-class _Stacks:
-    """Who stands where for the movement plan, and the stacking limits (5.3) of each force."""
-
-    def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
-        self.units: dict[str, list[dict[str, Any]]] = {}
-        for unit in units.values():
-            if unit["side"] in forces and unit["space_kind"] == "hex" and unit["status"] != "eliminated":
-                self.units.setdefault(unit["space_id"], []).append(unit)
-        self.limits: dict[tuple[str, str], int] = {}
-        for force in forces:
-            for row in game.state_rows(
-                (),
-                """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
-                   QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1""",
-                [game.game_id, force],
-            ):
-                self.limits[(force, row["size"])] = row["max_units"]
-
-    def fits(self, unit: dict[str, Any], dest: str) -> bool:
-        there = [u for u in self.units.get(dest, []) if u["side"] == unit["side"]]
-        return all(
-            sum(1 for u in there if size in ("*", u["size"])) < most
-            for (force, size), most in self.limits.items()
-            if force == unit["side"] and size in ("*", unit["size"])
-        )
-
-    def move(self, unit: dict[str, Any], dest: str) -> None:
-        self.units[unit["space_id"]].remove(unit)
-        self.units.setdefault(dest, []).append(unit)

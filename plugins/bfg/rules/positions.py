@@ -5,9 +5,11 @@ question asked again in a later phase with the same positions costs no query."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 POSITION_COLUMNS = ("space_id", "side", "status")
+MAP_KINDS = ("hex", "area", "point")  # spaces on the map (the map_unit view's), not boxes
 
 
 def positions_version(game) -> tuple[Any, ...]:
@@ -27,3 +29,46 @@ def stacking_audit(game, force: str) -> list[dict[str, Any]]:
     return game.derived(
         ("bfg stacking-audit", force), positions_version(game), lambda: game.rules.run("stacking-audit", side=force)
     )
+
+
+class Stacks:
+    """Who of some forces stands where on the map, and each force's stacking limits (5.3):
+    whether one more unit fits in a hex, as the ``stacking-audit`` query counts (units on the
+    map, not eliminated; per size, the force's own stacking_rule row, else the '*' row)."""
+
+    def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
+        self.where: dict[str, str] = {}  # unit -> the hex it is counted in
+        self.sizes: dict[tuple[str, str], Counter[str]] = {}  # (force, hex) -> its units there by size
+        for unit in units.values():
+            if unit["side"] in forces and unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated":
+                self._add(unit, unit["space_id"])
+        self.limits: dict[str, list[tuple[str, int]]] = {}  # force -> (size or '*', most units)
+        for force in forces:
+            self.limits[force] = [
+                (row["size"], row["max_units"])
+                for row in game.state_rows(
+                    (),
+                    """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
+                       QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1 ORDER BY size""",
+                    [game.game_id, force],
+                )
+            ]
+
+    def fits(self, unit: dict[str, Any], dest: str) -> bool:
+        """Whether ``unit`` may end in ``dest`` beside the units there (itself not counted)."""
+        there = self.sizes.get((unit["side"], dest)) or Counter()
+        itself = 1 if self.where.get(unit["unit_id"]) == dest else 0
+        for size, most in self.limits.get(unit["side"], ()):
+            if size == "*" and there.total() - itself >= most:
+                return False
+            if size == unit["size"] and there[size] - itself >= most:
+                return False
+        return True
+
+    def move(self, unit: dict[str, Any], dest: str) -> None:
+        self.sizes[(unit["side"], self.where[unit["unit_id"]])][unit["size"]] -= 1
+        self._add(unit, dest)
+
+    def _add(self, unit: dict[str, Any], hex_id: str) -> None:
+        self.where[unit["unit_id"]] = hex_id
+        self.sizes.setdefault((unit["side"], hex_id), Counter())[unit["size"]] += 1
