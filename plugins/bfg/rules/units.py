@@ -35,13 +35,20 @@ def all_units(game) -> dict[str, dict[str, Any]]:
 
 def _units_now(game) -> dict[str, dict[str, Any]]:
     """The unit's printed values (static) with its state, its BfG state and the zone, region
-    and kind of its space (read-only: shared until the state changes)."""
+    and kind of its space (read-only: shared until the state changes). A unit whose two kept
+    rows are the very rows of the last build (the ledger replaces only the rows it changes)
+    keeps its merged row."""
     printed, board = game.static("unit", "unit_id"), game.static("space", "space_id")
+    built: dict[str, tuple[Any, Any, dict[str, Any]]] = game.derived("bfg unit rows built", (), dict)
     extra = game.rows_of("bfg_unit")
     units = {}
     for (unit_id,), state in game.rows_of("unit_state").items():
-        space = board[state["space_id"]]
         bfg = extra[(unit_id,)]
+        last = built.get(unit_id)
+        if last is not None and last[0] is state and last[1] is bfg:
+            units[unit_id] = last[2]
+            continue
+        space = board[state["space_id"]]
         units[unit_id] = {
             **printed[unit_id],
             **state,
@@ -50,6 +57,7 @@ def _units_now(game) -> dict[str, dict[str, Any]]:
             "region": space["region"],
             "space_kind": space["kind"],
         }
+        built[unit_id] = (state, bfg, units[unit_id])
     return units
 
 

@@ -9,10 +9,17 @@ from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
 
+from ..board import zoc_neighbours
 from .state import bfg_state
+from .units import all_units
 
 GARRISON_CITIES = ("Warsaw", "Prague", "Vienna", "Berlin")  # 10.0
 BLOC = "CASE WHEN {s} LIKE 'GER%' THEN 'GER' ELSE {s} END"
+
+
+def bloc(side: str) -> str:
+    """The bloc a force belongs to (11.0): the two German forces are one."""
+    return "GER" if side.startswith("GER") else side
 
 
 def update_cities(game, step=None) -> None:
@@ -22,29 +29,23 @@ def update_cities(game, step=None) -> None:
     if _settled.get(game) == _city_inputs(game):
         return  # no unit came, went or changed sides since the last count: no city can change hands
     touched = _last_touch(game, step) if step is not None and step.phase == "movement" else {}
-    rows = game.rows(
-        f"""WITH occupant AS (
-                SELECT s.space_id, min({BLOC.format(s="s.side")}) AS bloc
-                FROM unit_state s JOIN bfg_city c USING (game_id, space_id)
-                WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY s.space_id),
-            reach AS (
-                SELECT l.b AS space_id, list(DISTINCT {BLOC.format(s="s.side")}) AS blocs
-                FROM unit_state s JOIN link l ON l.game_id = s.game_id AND l.a = s.space_id
-                JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND NOT br.blocks_zoc
-                JOIN bfg_city c ON c.game_id = l.game_id AND c.space_id = l.b
-                WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY l.b)
-            SELECT c.space_id, c.controller, o.bloc AS occupant,
-                   CASE WHEN len(r.blocs) = 1 THEN r.blocs[1] END AS zoc
-            FROM bfg_city c LEFT JOIN occupant o USING (space_id) LEFT JOIN reach r USING (space_id)
-            WHERE c.game_id = $g ORDER BY c.space_id""",
-        {"g": game.game_id},
-    )
-    for row in rows:
-        now = row["occupant"] or row["zoc"] or touched.get(row["space_id"]) or row["controller"]
-        if now != row["controller"]:
+    in_play: dict[str, set[str]] = {}  # hex -> blocs of the units in play there
+    reaching: dict[str, set[str]] = {}  # hex -> blocs of the units in play beside it, across a border that carries ZOC
+    beside = zoc_neighbours(game)
+    for unit in all_units(game).values():
+        if unit["status"] in ("ready", "flipped"):
+            in_play.setdefault(unit["space_id"], set()).add(bloc(unit["side"]))
+            for hex_id in beside.get(unit["space_id"], ()):
+                reaching.setdefault(hex_id, set()).add(bloc(unit["side"]))
+    for (space_id,), city in sorted(game.rows_of("bfg_city").items()):
+        occupant = min(in_play.get(space_id, ()), default=None)
+        blocs = reaching.get(space_id, set())
+        zoc = next(iter(blocs)) if len(blocs) == 1 else None
+        now = occupant or zoc or touched.get(space_id) or city["controller"]
+        if now != city["controller"]:
             captured = {"captured_turn": game.clock.turn} if now == "SOV" else {}  # 10.0 when the Soviets took it
-            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now, **captured)
-            game.log(Event("note", side=now, to_space=row["space_id"], rule="11.0", purpose=f"{now} now controls it"))
+            game.set("bfg_city", {"space_id": space_id}, controller=now, **captured)
+            game.log(Event("note", side=now, to_space=space_id, rule="11.0", purpose=f"{now} now controls it"))
     _settled[game] = _city_inputs(game)
 
 
