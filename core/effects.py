@@ -9,8 +9,11 @@ records, for the current event, the table, key, column, old and new value.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .held import HeldRows, write_rows
 from .kept import KeptTable
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
@@ -75,6 +78,7 @@ class Ledger:
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
         self._mirrors: dict[str, KeptTable] = {}  # state tables kept in memory (see rows_of)
+        self._held: HeldRows | None = None  # single-row updates not yet written (see holding)
 
     @property
     def version(self) -> int:
@@ -108,6 +112,7 @@ class Ledger:
         version = self.version_of(table)
         mirror = self._mirrors.get(table)
         if mirror is None or mirror.version != version:
+            self.write_held()
             mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
@@ -173,11 +178,42 @@ class Ledger:
         before = self.version_of(table)
         for col, new in changed.items():
             self._record(table, key, col, old[col], new)
-        where, params = self._where(table, key)
-        assignments = ", ".join(f"{c} = ?" for c in changed)
-        self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
+        key_values = tuple(key[c] for c in self.keys[table])
+        if self._held is not None:
+            self._held.hold(table, key_values, changed)
+        else:
+            where, params = self._where(table, key)
+            assignments = ", ".join(f"{c} = ?" for c in changed)
+            self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
         if mirror := self._mirror_at(table, before):
-            mirror.keep({tuple(key[c] for c in self.keys[table]): changed}, self.version_of(table))
+            mirror.keep({key_values: changed}, self.version_of(table))
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold the single-row updates (:meth:`set`, :meth:`set_known`) made inside this block:
+        each is recorded and kept in memory at once, and written with the others of its table
+        in one statement when the block ends, or before the ledger next writes or reads the
+        store (:meth:`flush`, :meth:`rows_of` reading again, any other write), or when
+        :meth:`write_held` is called. For blocks whose reads go through the kept rows or
+        through :meth:`write_held` first (Game.rows, Game.one and the rule queries do). If the
+        block fails, the kept rows are dropped (the store never got those updates)."""
+        if self._held is not None:  # inside an outer block, which writes them
+            yield
+            return
+        self._held = HeldRows()
+        try:
+            yield
+        except BaseException:
+            self._held = None
+            self.version = self._version + 1  # kept rows the store never got: every table is read again
+            raise
+        self.write_held()
+        self._held = None
+
+    def write_held(self) -> None:
+        """Write the updates held so far (see :meth:`holding`)."""
+        if self._held:
+            self._held.write(self.store, self.game_id, self.keys)
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
         """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
@@ -192,6 +228,7 @@ class Ledger:
         if not rows:
             return 0
         kept = self.rows_of(table)
+        self.write_held()
         keys = self.keys[table]
         columns = [c for c in rows[0] if c not in keys]
         new = {tuple(row[k] for k in keys): {c: row[c] for c in columns} for row in rows}
@@ -205,20 +242,14 @@ class Ledger:
             for key, values in changed.items():
                 if kept[key][col] != values[col]:
                     self._record(table, dict(zip(keys, key, strict=True)), col, kept[key][col], values[col])
-        lists = [[key[i] for key in changed] for i in range(len(keys))]  # the new rows, column by column
-        lists += [[values[c] for values in changed.values()] for c in columns]
-        source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
-        self.store.con.execute(
-            f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
-                WHERE t.game_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
-            [self.game_id, *lists],
-        )
+        write_rows(self.store, self.game_id, table, keys, changed)
         if mirror := self._mirror_at(table, before):
             mirror.keep(changed, self.version_of(table))
         return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         """Insert one row (``game_id`` is added)."""
+        self.write_held()
         full = {"game_id": self.game_id, **row}
         names = ", ".join(full)
         marks = ", ".join("?" for _ in full)
@@ -232,6 +263,7 @@ class Ledger:
         """Insert many rows of one shape at once, with one effect per row."""
         if not rows:
             return
+        self.write_held()
         columns = ["game_id", *rows[0]]
         self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
         effects = []
@@ -254,6 +286,7 @@ class Ledger:
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it."""
+        self.write_held()
         where, params = self._where(table, key)
         found = self.store.rows(f"SELECT * FROM {table} WHERE {where}", params)
         if not found:
@@ -270,6 +303,7 @@ class Ledger:
         The effects are recorded in one INSERT … SELECT (column by column, each in key
         order); returns rows changed.
         """
+        self.write_held()
         differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
         scope = f"game_id = ? AND ({condition}) AND ({differs})"
         scope_params = [self.game_id, *(params or []), *values.values()]
@@ -294,6 +328,7 @@ class Ledger:
         """Set columns of this match's rows from ``source``: a query giving the table's key
         columns and, under a column's name, its new value. Set at a time, as :meth:`update_where`;
         returns rows changed."""
+        self.write_held()
         source_params = [*(params or []), self.game_id]
         if source not in self._source_columns:  # described once: a describing query costs as much as a small one
             described = self.store.con.execute(f"SELECT * FROM ({source}) LIMIT 0", params).description
@@ -368,15 +403,18 @@ class Ledger:
         return len(effects)
 
     def discard(self) -> None:
-        """Forget the unwritten effects of an action that was rolled back."""
+        """Forget the unwritten effects and held updates of an action that was rolled back."""
         self._pending = []
+        if self._held is not None:
+            self._held = HeldRows()
 
     def flush(self) -> None:
         """Write the effect rows recorded since the last flush, in one statement.
 
         Effects are written in batches: whoever reads ``effect`` inside an action flushes
-        first, and :meth:`begin` and the end of every action do.
+        first, and :meth:`begin` and the end of every action do. Held updates go first.
         """
+        self.write_held()
         if self._pending:
             rows, self._pending = self._pending, []
             append_rows(self.store, "effect", _EFFECT_COLUMNS, rows)

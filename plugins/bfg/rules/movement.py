@@ -53,8 +53,9 @@ def move(game, action: Action) -> None:
         raise InvalidOrder("move takes a unit and a hex, or several: move UNIT HEX [UNIT HEX …]")
     pairs = list(zip(action.args[::2], action.args[1::2], strict=True))
     reach = OrderReach(game, [unit_id for unit_id, _ in pairs])
-    for unit_id, hex_id in pairs:
-        _move_unit(game, unit_id, hex_id, reach)
+    with game.held_updates():  # the order's moves written in one statement
+        for unit_id, hex_id in pairs:
+            _move_unit(game, unit_id, hex_id, reach)
 
 
 class OrderReach:
