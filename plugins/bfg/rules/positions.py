@@ -1,12 +1,15 @@
-"""Shared rule queries whose answer depends only on where the units stand, whose they are
-and whether they are in play: the enemy ZOC (4.0) and the stacking audit (5.3). Their
-answers are kept until a unit comes, goes or changes sides (or hostility changes), so a
-question asked again in a later phase with the same positions costs no query."""
+"""Shared rule queries whose answer depends only on where some sides' units stand and
+whether they are in play: the enemy ZOC (4.0: the enemies' units) and the stacking audit
+(5.3: the force's own units). Each answer is kept until one of those units comes, goes,
+moves or changes sides (or hostility changes whom it names), so a question asked again
+after other sides moved costs no query."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+
+from .units import all_units
 
 POSITION_COLUMNS = ("space_id", "side", "status")
 MAP_KINDS = ("hex", "area", "point")  # spaces on the map (the map_unit view's), not boxes
@@ -17,17 +20,32 @@ def positions_version(game) -> tuple[Any, ...]:
     return game.ledger.version_of("unit_state", *POSITION_COLUMNS), game.ledger.version_of("hostility")
 
 
+def where_units_stand(game, sides: set[str]) -> tuple[tuple[str, str, str, str], ...]:
+    """(unit, side, space, status) of every unit of ``sides``, in unit order: all that the
+    ``enemy-zoc`` and ``stacking-audit`` queries read of the state besides static tables."""
+    return tuple(
+        (unit_id, unit["side"], unit["space_id"], unit["status"])
+        for unit_id, unit in sorted(all_units(game).items())
+        if unit["side"] in sides
+    )
+
+
 def enemy_zoc(game, side: str) -> list[dict[str, Any]]:
     """The ``enemy-zoc`` rows of ``side``'s enemies (4.0): the shared query's own evidence."""
+    enemies = {enemy for (of, enemy), row in game.rows_of("hostility").items() if of == side and row["exerts_zoc"]}
     return game.derived(
-        ("bfg enemy-zoc", side), positions_version(game), lambda: game.rules.run("enemy-zoc", side=side)
+        ("bfg enemy-zoc", side),
+        where_units_stand(game, enemies),
+        lambda: game.rules.run("enemy-zoc", side=side),
     )
 
 
 def stacking_audit(game, force: str) -> list[dict[str, Any]]:
     """The ``stacking-audit`` rows of ``force`` (5.3): hexes over a stacking limit."""
     return game.derived(
-        ("bfg stacking-audit", force), positions_version(game), lambda: game.rules.run("stacking-audit", side=force)
+        ("bfg stacking-audit", force),
+        where_units_stand(game, {force}),
+        lambda: game.rules.run("stacking-audit", side=force),
     )
 
 
