@@ -11,7 +11,7 @@ from .rules.combat import defence_facts, strength
 from .rules.odds import ratio
 from .rules.positions import Stacks
 from .rules.units import all_units, unit_row
-from .rules.victory import GARRISON_CITIES
+from .rules.victory import GARRISON_CITIES, garrisoned_cities
 
 ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
 
@@ -151,7 +151,7 @@ class HeuristicBot:
 
     def _ungarrisoned(self, game) -> set[str]:
         """Garrison-city hexes whose city has no Soviet garrison yet (from the kept bfg_unit rows)."""
-        taken = {row["garrison"] for row in game.rows_of("bfg_unit").values()}
+        taken = garrisoned_cities(game)
         return {h for h, name in self.garrison_hexes.items() if name not in taken}
 
     def _enemy_spaces(self, game, force: str) -> list[str]:

@@ -49,6 +49,9 @@ def stacking_audit(game, force: str) -> list[dict[str, Any]]:
     )
 
 
+_NONE: Counter[str] = Counter()  # an empty hex (never changed)
+
+
 class Stacks:
     """Who of some forces stands where on the map, and each force's stacking limits (5.3):
     whether one more unit fits in a hex, as the ``stacking-audit`` query counts (units on the
@@ -74,7 +77,7 @@ class Stacks:
 
     def fits(self, unit: dict[str, Any], dest: str) -> bool:
         """Whether ``unit`` may end in ``dest`` beside the units there (itself not counted)."""
-        there = self.sizes.get((unit["side"], dest)) or Counter()
+        there = self.sizes.get((unit["side"], dest)) or _NONE
         itself = 1 if self.where.get(unit["unit_id"]) == dest else 0
         for size, most in self.limits.get(unit["side"], ()):
             if size == "*" and there.total() - itself >= most:

@@ -17,13 +17,17 @@ def unit_row(game, unit_id: str) -> dict[str, Any]:
 def units_named(game, unit_ids: list[str]) -> list[dict[str, Any]]:
     """The units named (in any case), as :func:`unit_row` gives them, in one query."""
     printed = game.static("unit", "unit_id")
-    by_upper = {u.upper(): u for u in printed}
-    known = [unit_id if unit_id in printed else by_upper.get(unit_id.upper()) for unit_id in unit_ids]
+    known = [unit_id if unit_id in printed else _by_upper(game).get(unit_id.upper()) for unit_id in unit_ids]
     for name, unit_id in zip(unit_ids, known, strict=True):
         if unit_id is None:
             raise UnknownName(f"no unit {name!r} in this match")
     units = all_units(game)
     return [units[unit_id] for unit_id in known]
+
+
+def _by_upper(game) -> dict[str, str]:
+    """Unit ids by their upper-case spelling (read once per match)."""
+    return game.derived("bfg unit ids by case", (), lambda: {u.upper(): u for u in game.static("unit", "unit_id")})
 
 
 def all_units(game) -> dict[str, dict[str, Any]]:

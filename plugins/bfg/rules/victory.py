@@ -34,9 +34,10 @@ def update_cities(game, step=None) -> None:
     beside = zoc_neighbours(game)
     for unit in all_units(game).values():
         if unit["status"] in ("ready", "flipped"):
-            in_play.setdefault(unit["space_id"], set()).add(bloc(unit["side"]))
+            its = bloc(unit["side"])
+            in_play.setdefault(unit["space_id"], set()).add(its)
             for hex_id in beside.get(unit["space_id"], ()):
-                reaching.setdefault(hex_id, set()).add(bloc(unit["side"]))
+                reaching.setdefault(hex_id, set()).add(its)
     for (space_id,), city in sorted(game.rows_of("bfg_city").items()):
         occupant = min(in_play.get(space_id, ()), default=None)
         blocs = reaching.get(space_id, set())
@@ -99,48 +100,49 @@ def garrison(game, step) -> None:
     if step.name != "sov-movement":
         return
     assign_garrisons(game)
-    for row in game.rows(
-        """SELECT sp.name, c.space_id FROM bfg_city c JOIN space sp USING (game_id, space_id)
-           WHERE c.game_id = ? AND c.controller = 'SOV' AND list_contains(?, sp.name)
-             AND c.captured_turn < ?  -- 10.0 due by the end of the first Soviet Movement Phase after the capture
-             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name)
-           ORDER BY 1""",
-        [game.game_id, list(GARRISON_CITIES), game.clock.turn],
-    ):
+    board, taken = game.static("space", "space_id"), garrisoned_cities(game)
+    due = sorted(
+        (board[space_id]["name"], space_id)
+        for (space_id,), city in game.rows_of("bfg_city").items()
+        if city["controller"] == "SOV"
+        and board[space_id]["name"] in GARRISON_CITIES
+        and city["captured_turn"] is not None
+        and city["captured_turn"] < game.clock.turn  # 10.0 due by the end of the first Soviet Movement Phase after
+        and board[space_id]["name"] not in taken
+    )
+    for name, space_id in due:
         game.log(
             Event(
                 "note",
                 side="SOV",
-                to_space=row["space_id"],
+                to_space=space_id,
                 rule="10.0",
-                purpose=f"garrison obligation not met: no Soviet Front garrisons {row['name']} (no VP for it, 10.1)",
+                purpose=f"garrison obligation not met: no Soviet Front garrisons {name} (no VP for it, 10.1)",
             )
         )
+
+
+def garrisoned_cities(game) -> set[str]:
+    """The cities that have a garrison (10.0)."""
+    return {row["garrison"] for row in game.rows_of("bfg_unit").values() if row["garrison"] is not None}
 
 
 def assign_garrisons(game) -> None:
     """10.0, 10.2: a Soviet Front in a garrison city without a garrison becomes its garrison
     (also at the start of Red Star / White Star, before any move: 10.2)."""
-    for row in game.rows(
-        """SELECT s.unit_id, sp.name FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-           JOIN bfg_unit b ON b.game_id = s.game_id AND b.unit_id = s.unit_id
-           WHERE s.game_id = ? AND u.size = 'front' AND s.side = 'SOV' AND list_contains(?, sp.name)
-             AND b.garrison IS NULL
-             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = s.game_id AND g.garrison = sp.name)
-           ORDER BY s.unit_id""",
-        [game.game_id, list(GARRISON_CITIES)],
-    ):
-        game.set("bfg_unit", {"unit_id": row["unit_id"]}, garrison=row["name"])
-        game.log(
-            Event(
-                "garrison",
-                side="SOV",
-                unit_id=row["unit_id"],
-                rule="10.0",
-                purpose=f"{row['unit_id']} garrisons {row['name']}",
-            )
-        )
+    board, taken = game.static("space", "space_id"), garrisoned_cities(game)
+    fronts = [
+        (unit_id, board[unit["space_id"]]["name"])
+        for unit_id, unit in sorted(all_units(game).items())
+        if unit["size"] == "front"
+        and unit["side"] == "SOV"
+        and board[unit["space_id"]]["name"] in GARRISON_CITIES
+        and unit["garrison"] is None
+        and board[unit["space_id"]]["name"] not in taken
+    ]
+    for unit_id, name in fronts:
+        game.set("bfg_unit", {"unit_id": unit_id}, garrison=name)
+        game.log(Event("garrison", side="SOV", unit_id=unit_id, rule="10.0", purpose=f"{unit_id} garrisons {name}"))
 
 
 def scores(game) -> dict[str, int]:
