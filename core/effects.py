@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .held import HeldRows, write_rows
+from .batch import HeldRows, append_rows, write_rows
 from .kept import KeptTable
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
@@ -35,22 +35,6 @@ INSERTED, DELETED = "+", "-"
 _EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as typed lists
     f"unnest(${i}::{kind}[])" for i, kind in enumerate(["VARCHAR", "INTEGER", "INTEGER", *["VARCHAR"] * 5], 1)
 )
-
-
-_FEW_VALUES = 96  # up to this many values (rows times columns), one VALUES row each; more as typed lists
-
-
-def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> None:
-    """Append ``rows`` (tuples in the table's column order) in one statement: a few as
-    ``VALUES`` rows (a third cheaper than lists for one row), more as one typed list per
-    column (``typed_lists``: ``unnest($1::VARCHAR[]), …``), whose cost hardly grows with the
-    rows while each VALUES parameter adds to it: lists win from about 100 values on (five
-    events, a dozen effects)."""
-    if len(rows) * len(rows[0]) <= _FEW_VALUES:
-        row = "(" + ", ".join("?" * len(rows[0])) + ")"
-        store.con.execute(f"INSERT INTO {table} VALUES {', '.join([row] * len(rows))}", [v for r in rows for v in r])
-    else:
-        store.con.execute(f"INSERT INTO {table} SELECT {typed_lists}", [list(c) for c in zip(*rows, strict=True)])
 
 
 def to_json(value: Any) -> str:

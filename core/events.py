@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .effects import append_rows
+from .batch import append_rows
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store

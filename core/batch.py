@@ -1,6 +1,7 @@
-"""Rows of a state table updated set at a time: one ``UPDATE … FROM (SELECT unnest …)`` for
-many rows (Ledger.update_rows), and the single-row updates a ledger holds back to write
-that way (Ledger.holding)."""
+"""Many rows written in one statement: an action's events and effects appended together,
+rows of a state table updated set at a time (one ``UPDATE … FROM (SELECT unnest …)``:
+Ledger.update_rows), and the single-row updates a ledger holds back to write that way
+(Ledger.holding)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,22 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
+
+
+_FEW_VALUES = 96  # up to this many values (rows times columns), one VALUES row each; more as typed lists
+
+
+def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> None:
+    """Append ``rows`` (tuples in the table's column order) in one statement: a few as
+    ``VALUES`` rows (a third cheaper than lists for one row), more as one typed list per
+    column (``typed_lists``: ``unnest($1::VARCHAR[]), …``), whose cost hardly grows with the
+    rows while each VALUES parameter adds to it: lists win from about 100 values on (five
+    events, a dozen effects)."""
+    if len(rows) * len(rows[0]) <= _FEW_VALUES:
+        row = "(" + ", ".join("?" * len(rows[0])) + ")"
+        store.con.execute(f"INSERT INTO {table} VALUES {', '.join([row] * len(rows))}", [v for r in rows for v in r])
+    else:
+        store.con.execute(f"INSERT INTO {table} SELECT {typed_lists}", [list(c) for c in zip(*rows, strict=True)])
 
 
 def write_rows(
