@@ -80,6 +80,15 @@ def test_held_events_wait_in_memory_until_the_action_is_written(game):
         assert game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]) == seq
 
 
+def test_held_events_tell_which_kinds_wait(game):
+    """A reader of some kind of events (BfG 11.0 last touch reads moves) flushes only when one waits."""
+    with game.store.transaction(), game.events.held():
+        note(game)
+        assert game.events.holds("note") and not game.events.holds("move")
+        game.flush()
+        assert not game.events.holds("note")
+
+
 def test_events_logged_outside_an_action_are_written_at_once(game):
     with game.store.transaction():
         seq = note(game)

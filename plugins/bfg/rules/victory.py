@@ -63,7 +63,8 @@ def _city_inputs(game) -> tuple[Any, ...]:
 def _last_touch(game, step) -> dict[str, str]:
     """11.0 last touch: city -> bloc of the last unit of ``step`` whose move went through the
     city or beside it (undone moves excluded)."""
-    game.flush()  # the events of this action so far
+    if game.events.holds("move"):  # moves of this very action, not written yet
+        game.flush()
     rows = game.rows(
         f"""SELECT e.seq, {BLOC.format(s="s.side")} AS bloc, e.payload->'$.path' AS path
             FROM event e JOIN unit_state s ON s.game_id = e.game_id AND s.unit_id = e.unit_id
