@@ -44,6 +44,16 @@ def edge_hexes(edge: str) -> list[str]:
     return spans[edge]
 
 
+def enterable(game, space_id: str) -> bool:
+    """Whether ``space_id`` is a space of the match whose terrain may be entered (5.1: its
+    terrain_cost is not NULL)."""
+    space = game.static("space", "space_id").get(space_id)
+    if space is None:
+        return False
+    cost = game.static("terrain_cost", "terrain").get(space["terrain"]) or {}
+    return cost.get("cost") is not None
+
+
 def passable_neighbours(game) -> dict[str, frozenset[str]]:
     """Per hex, the hexes next to it across a passable border (6.0 attacks, 6.21 retreats)."""
     return _neighbours(game, "br.passable")

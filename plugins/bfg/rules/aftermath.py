@@ -8,7 +8,7 @@ from typing import Any
 
 from phaseline import Event
 
-from ..board import passable_neighbours
+from ..board import enterable, passable_neighbours
 from . import boundary
 from .elimination import eliminate
 from .positions import enemy_zoc
@@ -123,14 +123,11 @@ def _retreat_hexes(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     zoc = {r["space_id"] for r in enemy_zoc(game, unit["side"])}
     german = unit["side"] in ("GER_E", "GER_W")
     berlin_ban = german and game.scenario.name != "three-player"
-    board, costs = game.static("space", "space_id"), game.static("terrain_cost", "terrain")
+    board = game.static("space", "space_id")
     hexes = sorted(
         h
         for h in passable_neighbours(game).get(unit["space_id"], ())
-        if h in board
-        and (costs.get(board[h]["terrain"]) or {}).get("cost") is not None
-        and h not in zoc
-        and not (berlin_ban and board[h]["zone"] == "B")
+        if enterable(game, h) and h not in zoc and not (berlin_ban and board[h]["zone"] == "B")
     )
     front = unit["size"] == "front"
     legal, empty = [], []

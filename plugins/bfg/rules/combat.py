@@ -31,9 +31,9 @@ def legal_attacks(game, step) -> list[Action]:
 
 
 def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """(hex, its attackers) by hex: 6.0 every enemy hex next to a ready unit of ``acting`` that
-    has not attacked (6.5), across a passable border; 6.4, 6.6 whose units all belong to one
-    side, one ``acting``'s unit may attack (hostility), and none was attacked yet (6.5)."""
+    """(hex, its attackers) by hex: 6.0 every hex next to a ready unit of ``acting`` that has
+    not attacked (6.5), across a passable border, whose units all belong to one side (6.6)
+    that the unit may attack (hostility: 6.3, 6.4) and none of which was attacked yet (6.5)."""
     units = all_units(game)
     by_hex: dict[str, list[dict[str, Any]]] = {}
     for unit in units.values():

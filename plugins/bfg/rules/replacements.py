@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from phaseline import Action, Event, InvalidOrder
 
-from ..board import edge_hexes
+from ..board import edge_hexes, enterable
 from .elimination import NEVER_REPLACED
 from .positions import enemy_zoc
 from .state import bfg_state
@@ -114,17 +114,16 @@ def _berlin_ring(game, zone: str, force: str) -> list[str]:
 
 def _free(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
     """Enterable hexes without enemy units (7.23) and with room to stack (5.3), in order."""
-    board, costs = game.static("space", "space_id"), game.static("terrain_cost", "terrain")
-    enterable = {s for s in spaces if s in board and (costs.get(board[s]["terrain"]) or {}).get("cost") is not None}
-    friends = dict.fromkeys(enterable, 0)
+    open_hexes = {s for s in spaces if enterable(game, s)}
+    friends = dict.fromkeys(open_hexes, 0)
     enemies: set[str] = set()
     for unit in all_units(game).values():
-        if unit["space_id"] in enterable:
+        if unit["space_id"] in open_hexes:
             if unit["side"] == force or (any_german and unit["side"].startswith("GER")):
                 friends[unit["space_id"]] += 1
             else:
                 enemies.add(unit["space_id"])
-    return sorted(s for s in enterable if s not in enemies and friends[s] < 2)
+    return sorted(s for s in open_hexes if s not in enemies and friends[s] < 2)
 
 
 def _entry_rule(game, force: str, hex_id: str) -> str:
