@@ -9,8 +9,11 @@ records, for the current event, the table, key, column, old and new value.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .batch import HeldRows, append_rows, write_rows
 from .kept import KeptTable
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
@@ -34,20 +37,6 @@ _EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as type
 )
 
 
-_FEW_ROWS = 32  # up to this many rows, one VALUES row each; more as typed lists
-
-
-def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> None:
-    """Append ``rows`` (tuples in the table's column order) in one statement: a few as
-    ``VALUES`` rows (a third cheaper than lists for the one to few rows of an action), many
-    as one typed list per column (``typed_lists``: ``unnest($1::VARCHAR[]), …``)."""
-    if len(rows) <= _FEW_ROWS:
-        row = "(" + ", ".join("?" * len(rows[0])) + ")"
-        store.con.execute(f"INSERT INTO {table} VALUES {', '.join([row] * len(rows))}", [v for r in rows for v in r])
-    else:
-        store.con.execute(f"INSERT INTO {table} SELECT {typed_lists}", [list(c) for c in zip(*rows, strict=True)])
-
-
 def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
@@ -68,10 +57,12 @@ class Ledger:
         self._version = 0  # bumped on every change, so derived tables know when to refresh
         self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
         self._changes: dict[tuple[str, str], int] = {}  # changes per table and column ('+'/'-': rows)
+        self._by_table: dict[str, dict[str, int]] = {}  # the same counts, per table: version_of reads one table's
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
         self._mirrors: dict[str, KeptTable] = {}  # state tables kept in memory (see rows_of)
+        self._held: HeldRows | None = None  # single-row updates not yet written (see holding)
 
     @property
     def version(self) -> int:
@@ -92,9 +83,10 @@ class Ledger:
     def version_of(self, table: str, *columns: str) -> tuple[int, int]:
         """A version of one table's state (or of some of its columns), for what depends on
         them alone: the clock, who stands where."""
-        counted = {*columns, INSERTED, DELETED} if columns else None
-        changes = sum(n for (t, col), n in self._changes.items() if t == table and (counted is None or col in counted))
-        return self._epoch, changes
+        counts = self._by_table.get(table, {})
+        if columns:
+            return self._epoch, sum(n for col, n in counts.items() if col in columns or col in (INSERTED, DELETED))
+        return self._epoch, sum(counts.values())
 
     def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
         """This match's rows of state ``table`` by key (a tuple of the key columns), without
@@ -104,6 +96,7 @@ class Ledger:
         version = self.version_of(table)
         mirror = self._mirrors.get(table)
         if mirror is None or mirror.version != version:
+            self.write_held()
             mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
@@ -129,6 +122,8 @@ class Ledger:
         self._version += count
         for col in columns:
             self._changes[(table, col)] = self._changes.get((table, col), 0) + count
+            counts = self._by_table.setdefault(table, {})
+            counts[col] = counts.get(col, 0) + count
 
     def begin(self, seq: int, *, new_event: bool = False) -> None:
         """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
@@ -167,11 +162,42 @@ class Ledger:
         before = self.version_of(table)
         for col, new in changed.items():
             self._record(table, key, col, old[col], new)
-        where, params = self._where(table, key)
-        assignments = ", ".join(f"{c} = ?" for c in changed)
-        self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
+        key_values = tuple(key[c] for c in self.keys[table])
+        if self._held is not None:
+            self._held.hold(table, key_values, changed)
+        else:
+            where, params = self._where(table, key)
+            assignments = ", ".join(f"{c} = ?" for c in changed)
+            self.store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*changed.values(), *params])
         if mirror := self._mirror_at(table, before):
-            mirror.keep({tuple(key[c] for c in self.keys[table]): changed}, self.version_of(table))
+            mirror.keep({key_values: changed}, self.version_of(table))
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold the single-row updates (:meth:`set`, :meth:`set_known`) made inside this block:
+        each is recorded and kept in memory at once, and written with the others of its table
+        in one statement when the block ends, or before the ledger next writes or reads the
+        store (:meth:`flush`, :meth:`rows_of` reading again, any other write), or when
+        :meth:`write_held` is called. For blocks whose reads go through the kept rows or
+        through :meth:`write_held` first (Game.rows, Game.one and the rule queries do). If the
+        block fails, the kept rows are dropped (the store never got those updates)."""
+        if self._held is not None:  # inside an outer block, which writes them
+            yield
+            return
+        self._held = HeldRows()
+        try:
+            yield
+        except BaseException:
+            self._held = None
+            self.version = self._version + 1  # kept rows the store never got: every table is read again
+            raise
+        self.write_held()
+        self._held = None
+
+    def write_held(self) -> None:
+        """Write the updates held so far (see :meth:`holding`)."""
+        if self._held:
+            self._held.write(self.store, self.game_id, self.keys)
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
         """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
@@ -186,6 +212,7 @@ class Ledger:
         if not rows:
             return 0
         kept = self.rows_of(table)
+        self.write_held()
         keys = self.keys[table]
         columns = [c for c in rows[0] if c not in keys]
         new = {tuple(row[k] for k in keys): {c: row[c] for c in columns} for row in rows}
@@ -199,20 +226,14 @@ class Ledger:
             for key, values in changed.items():
                 if kept[key][col] != values[col]:
                     self._record(table, dict(zip(keys, key, strict=True)), col, kept[key][col], values[col])
-        lists = [[key[i] for key in changed] for i in range(len(keys))]  # the new rows, column by column
-        lists += [[values[c] for values in changed.values()] for c in columns]
-        source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
-        self.store.con.execute(
-            f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
-                WHERE t.game_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
-            [self.game_id, *lists],
-        )
+        write_rows(self.store, self.game_id, table, keys, changed)
         if mirror := self._mirror_at(table, before):
             mirror.keep(changed, self.version_of(table))
         return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         """Insert one row (``game_id`` is added)."""
+        self.write_held()
         full = {"game_id": self.game_id, **row}
         names = ", ".join(full)
         marks = ", ".join("?" for _ in full)
@@ -226,6 +247,7 @@ class Ledger:
         """Insert many rows of one shape at once, with one effect per row."""
         if not rows:
             return
+        self.write_held()
         columns = ["game_id", *rows[0]]
         self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
         effects = []
@@ -248,6 +270,7 @@ class Ledger:
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it."""
+        self.write_held()
         where, params = self._where(table, key)
         found = self.store.rows(f"SELECT * FROM {table} WHERE {where}", params)
         if not found:
@@ -264,6 +287,7 @@ class Ledger:
         The effects are recorded in one INSERT … SELECT (column by column, each in key
         order); returns rows changed.
         """
+        self.write_held()
         differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
         scope = f"game_id = ? AND ({condition}) AND ({differs})"
         scope_params = [self.game_id, *(params or []), *values.values()]
@@ -288,6 +312,7 @@ class Ledger:
         """Set columns of this match's rows from ``source``: a query giving the table's key
         columns and, under a column's name, its new value. Set at a time, as :meth:`update_where`;
         returns rows changed."""
+        self.write_held()
         source_params = [*(params or []), self.game_id]
         if source not in self._source_columns:  # described once: a describing query costs as much as a small one
             described = self.store.con.execute(f"SELECT * FROM ({source}) LIMIT 0", params).description
@@ -362,15 +387,18 @@ class Ledger:
         return len(effects)
 
     def discard(self) -> None:
-        """Forget the unwritten effects of an action that was rolled back."""
+        """Forget the unwritten effects and held updates of an action that was rolled back."""
         self._pending = []
+        if self._held is not None:
+            self._held = HeldRows()
 
     def flush(self) -> None:
         """Write the effect rows recorded since the last flush, in one statement.
 
         Effects are written in batches: whoever reads ``effect`` inside an action flushes
-        first, and :meth:`begin` and the end of every action do.
+        first, and :meth:`begin` and the end of every action do. Held updates go first.
         """
+        self.write_held()
         if self._pending:
             rows, self._pending = self._pending, []
             append_rows(self.store, "effect", _EFFECT_COLUMNS, rows)

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .effects import append_rows
+from .batch import append_rows
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
@@ -37,6 +37,7 @@ _COLUMN_TYPES = {  # the columns of ``event`` in their declared order (schema/ta
     "hash": "VARCHAR",
 }
 _HASHED = tuple(_COLUMN_TYPES)[:-2]  # every column but the two hashes
+_KIND = tuple(_COLUMN_TYPES).index("kind")
 _EVENT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_COLUMN_TYPES.values(), 1))
 
 
@@ -120,6 +121,11 @@ class EventLog:
             yield
         finally:
             self._held = False
+
+    def holds(self, kind: str) -> bool:
+        """Whether an event of ``kind`` waits in memory (see :meth:`held`): a reader of those
+        events flushes first only then."""
+        return any(row[_KIND] == kind for row in self._pending)
 
     def flush(self) -> None:
         """Write the events appended since the last flush, in one statement."""

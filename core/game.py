@@ -7,6 +7,7 @@ dice (dice.py), decisions (decisions.py) and actions (actions.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from contextlib import AbstractContextManager
 from dataclasses import asdict, replace
 from functools import cached_property
 from typing import Any, TypeVar
@@ -84,7 +85,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """Where the match stands (read once per state change)."""
         version = self.ledger.version_of("clock")
         if self._clock is None or self._clock[0] != version:
-            row = self.store.rows(
+            row = self.rows(
                 "SELECT turn, step_no, step, phase, side, status, result FROM clock WHERE game_id = ?",
                 [self.game_id],
             )
@@ -110,9 +111,11 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         return self._steps[turn]
 
     def rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
+        self.ledger.write_held()  # what it reads includes the updates held (see held_updates)
         return self.store.rows(sql, params)
 
     def one(self, sql: str, params: Any = None) -> Any:
+        self.ledger.write_held()
         return self.store.one(sql, params)
 
     def static(self, table: str, key: str) -> dict[Any, dict[str, Any]]:
@@ -171,6 +174,13 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def update_rows(self, table: str, rows: list[dict[str, Any]]) -> int:
         """Set columns of many rows, each given by its key and new values, in one statement."""
         return self.ledger.update_rows(table, rows)
+
+    def held_updates(self) -> AbstractContextManager[None]:
+        """A block whose single-row updates (:meth:`set`, :meth:`set_known`) are written together
+        at its end, one statement per table (e.g. the moves of one order). Reads through
+        :meth:`rows`, :meth:`one`, the rule queries and the kept rows see them; code that reads
+        through ``con`` itself must not run inside."""
+        return self.ledger.holding()
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
         self.ledger.insert(table, row)

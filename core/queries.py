@@ -207,7 +207,7 @@ class RuleQueries:
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        return self.game.store.rows(query.with_params(values), values)
+        return self.game.rows(query.with_params(values), values)
 
     def _per_unit(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
         """A per-unit query's answer: the rows of ``units`` (all units when not given)."""

@@ -1,5 +1,5 @@
-"""The hex grid's labels (AABB, rows 01 south to 35 north, even rows shifted east: 1.4)
-and the off-map boxes (7.0, 8.0, 9.1)."""
+"""The hex grid's labels (AABB, rows 01 south to 35 north, even rows shifted east: 1.4),
+the off-map boxes (7.0, 8.0, 9.1) and the match's links as the rules cross them."""
 
 from __future__ import annotations
 
@@ -42,3 +42,39 @@ def edge_hexes(edge: str) -> list[str]:
         "south": [f"01{c:02d}" for c in range(1, 27)],  # 7.25 south edge (Italy)
     }
     return spans[edge]
+
+
+def enterable(game, space_id: str) -> bool:
+    """Whether ``space_id`` is a space of the match whose terrain may be entered (5.1: its
+    terrain_cost is not NULL)."""
+    space = game.static("space", "space_id").get(space_id)
+    if space is None:
+        return False
+    cost = game.static("terrain_cost", "terrain").get(space["terrain"]) or {}
+    return cost.get("cost") is not None
+
+
+def passable_neighbours(game) -> dict[str, frozenset[str]]:
+    """Per hex, the hexes next to it across a passable border (6.0 attacks, 6.21 retreats)."""
+    return _neighbours(game, "br.passable")
+
+
+def zoc_neighbours(game) -> dict[str, frozenset[str]]:
+    """Per hex, the hexes next to it across a border that does not block ZOC (4.4, 11.0)."""
+    return _neighbours(game, "NOT br.blocks_zoc")
+
+
+def _neighbours(game, border: str) -> dict[str, frozenset[str]]:
+    """Per hex a, the hexes b of the links a-b whose border_rule meets ``border`` (read once per match)."""
+
+    def read() -> dict[str, frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for row in game.rows(
+            f"""SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
+                WHERE l.game_id = ? AND {border}""",
+            [game.game_id],
+        ):
+            found.setdefault(row["a"], set()).add(row["b"])
+        return {a: frozenset(bs) for a, bs in found.items()}
+
+    return game.derived(("bfg neighbours", border), (), read)

@@ -9,8 +9,9 @@ from phaseline import Action
 
 from .rules.combat import defence_facts, strength
 from .rules.odds import ratio
+from .rules.positions import Stacks
 from .rules.units import all_units, unit_row
-from .rules.victory import GARRISON_CITIES
+from .rules.victory import GARRISON_CITIES, garrisoned_cities
 
 ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
 
@@ -103,7 +104,7 @@ class HeuristicBot:
             if action.verb == "move":
                 by_unit.setdefault(action.args[0], []).append(action.args[1])
         units = all_units(game)
-        stacks = _Stacks(game, units, {units[u]["side"] for u in by_unit})
+        stacks = Stacks(game, units, {units[u]["side"] for u in by_unit})
         ranked = []
         for unit_id, dests in by_unit.items():
             unit = units[unit_id]
@@ -150,7 +151,7 @@ class HeuristicBot:
 
     def _ungarrisoned(self, game) -> set[str]:
         """Garrison-city hexes whose city has no Soviet garrison yet (from the kept bfg_unit rows)."""
-        taken = {row["garrison"] for row in game.rows_of("bfg_unit").values()}
+        taken = garrisoned_cities(game)
         return {h for h, name in self.garrison_hexes.items() if name not in taken}
 
     def _enemy_spaces(self, game, force: str) -> list[str]:
@@ -187,34 +188,3 @@ class HeuristicBot:
 
     def _is_german(self, game, unit_id: str) -> bool:
         return unit_row(game, unit_id)["side"].startswith("GER")
-
-
-class _Stacks:
-    """Who stands where for the movement plan, and the stacking limits (5.3) of each force."""
-
-    def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
-        self.units: dict[str, list[dict[str, Any]]] = {}
-        for unit in units.values():
-            if unit["side"] in forces and unit["space_kind"] == "hex" and unit["status"] != "eliminated":
-                self.units.setdefault(unit["space_id"], []).append(unit)
-        self.limits: dict[tuple[str, str], int] = {}
-        for force in forces:
-            for row in game.state_rows(
-                (),
-                """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
-                   QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1""",
-                [game.game_id, force],
-            ):
-                self.limits[(force, row["size"])] = row["max_units"]
-
-    def fits(self, unit: dict[str, Any], dest: str) -> bool:
-        there = [u for u in self.units.get(dest, []) if u["side"] == unit["side"]]
-        return all(
-            sum(1 for u in there if size in ("*", u["size"])) < most
-            for (force, size), most in self.limits.items()
-            if force == unit["side"] and size in ("*", unit["size"])
-        )
-
-    def move(self, unit: dict[str, Any], dest: str) -> None:
-        self.units[unit["space_id"]].remove(unit)
-        self.units.setdefault(dest, []).append(unit)

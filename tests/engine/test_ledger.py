@@ -80,6 +80,15 @@ def test_held_events_wait_in_memory_until_the_action_is_written(game):
         assert game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]) == seq
 
 
+def test_held_events_tell_which_kinds_wait(game):
+    """A reader of some kind of events (BfG 11.0 last touch reads moves) flushes only when one waits."""
+    with game.store.transaction(), game.events.held():
+        note(game)
+        assert game.events.holds("note") and not game.events.holds("move")
+        game.flush()
+        assert not game.events.holds("note")
+
+
 def test_events_logged_outside_an_action_are_written_at_once(game):
     with game.store.transaction():
         seq = note(game)
@@ -167,3 +176,49 @@ def test_kept_rows_never_keep_a_value_the_store_would_change(game):
         assert game.rows_of("unit_state") == stored(game, "unit_state")
         assert game.rows_of("unit_state")[(unit["unit_id"],)]["mp"] == 3
         game.flush()
+
+
+def test_held_updates_are_recorded_at_once_and_written_together(game):
+    """Inside ``held_updates`` single-row sets are recorded and kept as they come, and the
+    store gets them in one statement at the end (or before a read through ``rows``): the
+    effects and the rows are those of the same sets made one by one."""
+    first, second = list(game.rows_of("unit_state").values())[:2]
+    updates = [(first, {"mp": first["mp"] + 2}), (second, {"moved": True}), (first, {"mp": 0, "moved": True})]
+    with game.store.transaction():
+        one_by_one = note(game)
+        for unit, values in updates:
+            game.set("unit_state", {"unit_id": unit["unit_id"]}, **values)
+        note(game)
+        game.ledger.revert(one_by_one, one_by_one)
+        held = note(game)
+        with game.held_updates():
+            for unit, values in updates:
+                game.set("unit_state", {"unit_id": unit["unit_id"]}, **values)
+            assert game.rows_of("unit_state")[(first["unit_id"],)]["mp"] == 0
+            assert (
+                game.store.one(
+                    "SELECT mp FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, first["unit_id"]]
+                )
+                == first["mp"]
+            )  # not written yet
+        assert game.rows_of("unit_state") == stored(game, "unit_state")
+        game.flush()
+    assert effects_of(game, held) == effects_of(game, one_by_one)
+
+
+def test_held_updates_of_a_failed_block_reach_neither_store_nor_kept_rows(game):
+    unit = next(iter(game.rows_of("unit_state").values()))
+    kept = dict(game.rows_of("unit_state"))
+    with pytest.raises(RuntimeError), game.store.transaction():
+        note(game)
+        with game.held_updates():
+            game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] + 5)
+            assert (
+                game.rows(
+                    "SELECT mp FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit["unit_id"]]
+                )[0]["mp"]
+                == unit["mp"] + 5
+            )  # a read writes them first
+            raise RuntimeError("the order fails")
+    game.ledger.discard()
+    assert game.rows_of("unit_state") == stored(game, "unit_state") == kept

@@ -8,10 +8,11 @@ from typing import Any
 
 from phaseline import Event
 
+from ..board import enterable, passable_neighbours
 from . import boundary
 from .elimination import eliminate
 from .positions import enemy_zoc
-from .units import unit_row, units_named
+from .units import all_units, unit_row, units_named
 
 DECISIONS = ("retreat", "exchange-losses", "advance")
 
@@ -119,35 +120,25 @@ def retreat_options(game, unit: dict[str, Any]) -> list[str]:
 
 def _retreat_hexes(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Every hex open to ``unit``'s retreat (6.21, 5.3, 5.43), and those it must pick from (6.22)."""
-    zoc = sorted({r["space_id"] for r in enemy_zoc(game, unit["side"])})
+    zoc = {r["space_id"] for r in enemy_zoc(game, unit["side"])}
     german = unit["side"] in ("GER_E", "GER_W")
     berlin_ban = german and game.scenario.name != "three-player"
-    rows = game.state_rows(
-        ("unit_state",),
-        """SELECT l.b AS hex,
-                  count(o.unit_id) FILTER (WHERE o.side = $side) AS friends,
-                  count(o.unit_id) FILTER (WHERE o.side <> $side) AS others,
-                  count(o.unit_id) FILTER (WHERE o.side = $side AND u.size = 'front') AS fronts
-           FROM link l
-           JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
-           JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b
-           JOIN terrain_cost t ON t.game_id = s.game_id AND t.terrain = s.terrain AND t.cost IS NOT NULL
-           LEFT JOIN unit_state o ON o.game_id = l.game_id AND o.space_id = l.b
-           LEFT JOIN unit u ON u.game_id = o.game_id AND u.unit_id = o.unit_id
-           WHERE l.game_id = $g AND l.a = $from AND NOT list_contains($zoc, l.b)
-             AND NOT ($berlin_ban AND s.zone = 'B')
-           GROUP BY l.b ORDER BY l.b""",
-        {
-            "g": game.game_id,
-            "side": unit["side"],
-            "from": unit["space_id"],
-            "zoc": zoc,
-            "berlin_ban": berlin_ban,
-        },
+    board = game.static("space", "space_id")
+    hexes = sorted(
+        h
+        for h in passable_neighbours(game).get(unit["space_id"], ())
+        if enterable(game, h) and h not in zoc and not (berlin_ban and board[h]["zone"] == "B")
     )
     front = unit["size"] == "front"
-    legal = [r["hex"] for r in rows if r["others"] == 0 and r["friends"] < 2 and not (front and r["fronts"])]
-    empty = [r["hex"] for r in rows if r["hex"] in legal and r["friends"] == 0]
+    legal, empty = [], []
+    for hex_id in hexes:
+        there = [u for u in all_units(game).values() if u["space_id"] == hex_id]
+        friends = [u for u in there if u["side"] == unit["side"]]
+        if len(friends) < len(there) or len(friends) >= 2 or (front and any(u["size"] == "front" for u in friends)):
+            continue  # never among other sides' units; 5.3 never onto two friends, nor a Front onto a Front
+        legal.append(hex_id)
+        if not friends:
+            empty.append(hex_id)
     return legal, empty or legal  # 6.22 empty hexes first
 
 
@@ -186,14 +177,7 @@ def _offer_advance(game, plan: dict[str, Any]) -> None:
 
 def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
     """UNIT>HEX pairs for one surviving participant into an emptied hex (6.91–6.93)."""
-    held = {
-        r["space_id"]
-        for r in game.state_rows(
-            ("unit_state",),
-            "SELECT DISTINCT space_id FROM unit_state WHERE game_id = ? AND list_contains(?, space_id)",
-            [game.game_id, hexes],
-        )
-    }
+    held = {unit["space_id"] for unit in all_units(game).values()}
     empty = [h for h in hexes if h not in held]
     choices = []
     for unit in units_named(game, units) if empty else []:

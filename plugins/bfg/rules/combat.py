@@ -8,40 +8,48 @@ from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
+from ..board import passable_neighbours
 from . import aftermath
 from .odds import clamp, multiplier, ratio
 from .positions import positions_version
 from .state import bfg_state
-from .units import label, require_space, units_in, units_named
+from .units import all_units, label, require_space, units_in, units_named
 
 DECISIONS = aftermath.DECISIONS
 answer = aftermath.answer
 
 
-# 6.0, 6.4, 6.5: every enemy hex next to a ready unit of the forces that has not attacked,
-# across a passable border, whose units all belong to one side and none was attacked yet
-_ATTACKS = """
-    SELECT d.space_id AS hex, list(DISTINCT a.unit_id ORDER BY a.unit_id) AS attackers
-    FROM unit_state a
-    JOIN link l ON l.game_id = a.game_id AND l.a = a.space_id
-    JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND br.passable
-    JOIN unit_state d ON d.game_id = a.game_id AND d.space_id = l.b
-    JOIN hostility h ON h.game_id = a.game_id AND h.side = a.side AND h.enemy = d.side AND h.may_attack
-    WHERE a.game_id = ? AND list_contains(?, a.side) AND NOT a.attacked AND a.status = 'ready'
-      AND NOT EXISTS (SELECT 1 FROM unit_state x WHERE x.game_id = d.game_id AND x.space_id = d.space_id
-                      AND (x.defended OR x.side <> d.side))
-    GROUP BY d.space_id ORDER BY d.space_id"""
-
-
 def legal_attacks(game, step) -> list[Action]:
     """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex):
     asked again only when units moved or attacked."""
-    rows = game.derived(
+    found = game.derived(
         ("bfg attacks", step.acting),
         (positions_version(game), _combat_marks(game)),
-        lambda: game.rows(_ATTACKS, [game.game_id, list(step.acting)]),
+        lambda: _attacks(game, step.acting),
     )
-    return [Action("attack", (",".join(r["attackers"]), r["hex"]), step.side) for r in rows]
+    return [Action("attack", (",".join(attackers), hex_id), step.side) for hex_id, attackers in found]
+
+
+def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """(hex, its attackers) by hex: 6.0 every hex next to a ready unit of ``acting`` that has
+    not attacked (6.5), across a passable border, whose units all belong to one side (6.6)
+    that the unit may attack (hostility: 6.3, 6.4) and none of which was attacked yet (6.5)."""
+    units = all_units(game)
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    for unit in units.values():
+        by_hex.setdefault(unit["space_id"], []).append(unit)
+    hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
+    neighbours = passable_neighbours(game)
+    found: dict[str, set[str]] = {}
+    for unit in units.values():
+        if unit["side"] not in acting or unit["attacked"] or unit["status"] != "ready":
+            continue
+        for hex_id in neighbours.get(unit["space_id"], ()):
+            defenders = by_hex.get(hex_id, [])
+            sides = {d["side"] for d in defenders}
+            if len(sides) == 1 and (unit["side"], *sides) in hostile and not any(d["defended"] for d in defenders):
+                found.setdefault(hex_id, set()).add(unit["unit_id"])
+    return [(hex_id, sorted(found[hex_id])) for hex_id in sorted(found)]
 
 
 def _combat_marks(game) -> tuple[int, int]:
@@ -180,18 +188,7 @@ def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: li
 
 def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
     step = game.step
-    adjacency = game.derived(
-        "bfg passable links",
-        (),
-        lambda: {
-            (r["a"], r["b"])
-            for r in game.rows(
-                """SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
-                   WHERE l.game_id = ? AND br.passable""",
-                [game.game_id],
-            )
-        },
-    )
+    neighbours = passable_neighbours(game)
     hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
     for unit in attackers:
         if unit["side"] not in step.acting:
@@ -201,7 +198,7 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
         if unit["attacked"]:
             raise game.violation(f"{label(unit)} has already attacked this phase", "6.5")
         for hex_id in hexes:
-            if (unit["space_id"], hex_id) not in adjacency:
+            if hex_id not in neighbours.get(unit["space_id"], ()):
                 rule = "6.7" if len(hexes) > 1 else "6.0"
                 raise game.violation(f"{label(unit)} in {unit['space_id']} is not adjacent to {hex_id}", rule)
     for hex_id in hexes:

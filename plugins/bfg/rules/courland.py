@@ -9,20 +9,14 @@ from ..board import edge_hexes
 from .elimination import eliminate
 from .replacements import _free
 from .state import bfg_state
-from .units import label, unit_row
+from .units import all_units, label, unit_row
 
 PORTS = ("Stettin", "Rostock")
 
 
 def _in_courland(game, sides: tuple[str, ...]) -> list[str]:
-    return [
-        r["unit_id"]
-        for r in game.rows(
-            """SELECT unit_id FROM unit_state
-               WHERE game_id = ? AND space_id = 'COURLAND' AND list_contains(?, side) ORDER BY 1""",
-            [game.game_id, list(sides)],
-        )
-    ]
+    units = all_units(game)
+    return [u for u in sorted(units) if units[u]["space_id"] == "COURLAND" and units[u]["side"] in sides]
 
 
 def _state(game) -> dict:

@@ -18,7 +18,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes
 from .elimination import remove_from_play
-from .units import label, unit_row
+from .units import all_units, label, unit_row
 
 EXIT_COST = 4  # 9.3
 EXIT_EDGES = ("west-exit", "east", "south-exit")  # 9.0
@@ -77,13 +77,8 @@ def legal(game, step) -> list[Action]:
     """``exit UNIT`` for every phasing German unit that may exit now."""
     if not any(f.startswith("GER") for f in step.acting):
         return []
-    rows = game.rows(
-        """SELECT s.unit_id FROM unit_state s JOIN bfg_unit b USING (game_id, unit_id)
-           WHERE s.game_id = ? AND list_contains(?, s.side) AND s.status = 'ready' AND s.mp >= ?
-             AND list_contains(?, s.space_id) AND NOT b.frozen AND b.garrison IS NULL ORDER BY 1""",
-        [game.game_id, list(step.acting), EXIT_COST, sorted(exit_hexes())],
-    )
-    return [Action("exit", (r["unit_id"],), step.side) for r in rows]
+    units = all_units(game)
+    return [Action("exit", (unit_id,), step.side) for unit_id in sorted(units) if refusal(game, units[unit_id]) is None]
 
 
 def exit_unit(game, action: Action) -> None:

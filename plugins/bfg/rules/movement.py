@@ -7,9 +7,9 @@ from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
-from .positions import enemy_zoc, stacking_audit
+from .positions import Stacks, enemy_zoc, stacking_audit
 from .state import bfg_state
-from .units import label, require_space, unit_row, units_named
+from .units import all_units, label, require_space, unit_row, units_named
 
 
 def legal_moves(game, step) -> list[Action]:
@@ -18,35 +18,13 @@ def legal_moves(game, step) -> list[Action]:
     Destinations that would leave the hex over the stacking limit (5.3) are not listed,
     so a player (or bot) that only plays listed moves can always end the phase."""
     actions: list[Action] = []
+    units = all_units(game)
     for force in step.acting:
-        full = _full_hexes(game, force)
+        stacks = Stacks(game, units, {force})
         for row in game.rules.run("movement-reach", side=force):
-            if row["legal"] and row["cost"] > 0 and row["space_id"] not in full.get(row["unit_id"], ()):
+            if row["legal"] and row["cost"] > 0 and stacks.fits(units[row["unit_id"]], row["space_id"]):
                 actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
-
-
-def _full_hexes(game, force: str) -> dict[str, set[str]]:
-    """Per unit of ``force``, the hexes where one more unit like it would break a stacking limit (5.3)."""
-    rows = game.rows(
-        """WITH here AS (
-               SELECT m.space_id, m.unit_id, m.size FROM map_unit m WHERE m.game_id = $g AND m.side = $side
-           ), limits AS (
-               SELECT size, max_units FROM stacking_rule WHERE game_id = $g AND side IN ($side, '*')
-               QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1
-           )
-           SELECT u.unit_id, list(DISTINCT h.space_id) AS hexes
-           FROM here u
-           JOIN limits k ON k.size IN ('*', u.size)
-           JOIN here h ON h.unit_id <> u.unit_id AND k.size IN ('*', h.size)
-           GROUP BY u.unit_id, h.space_id, k.size, k.max_units
-           HAVING count(*) >= k.max_units""",
-        {"g": game.game_id, "side": force},
-    )
-    full: dict[str, set[str]] = {}
-    for row in rows:
-        full.setdefault(row["unit_id"], set()).update(row["hexes"])
-    return full
 
 
 def stacking_refusal(game, step):
@@ -75,18 +53,21 @@ def move(game, action: Action) -> None:
         raise InvalidOrder("move takes a unit and a hex, or several: move UNIT HEX [UNIT HEX …]")
     pairs = list(zip(action.args[::2], action.args[1::2], strict=True))
     reach = OrderReach(game, [unit_id for unit_id, _ in pairs])
-    for unit_id, hex_id in pairs:
-        _move_unit(game, unit_id, hex_id, reach)
+    with game.held_updates():  # the order's moves written in one statement
+        for unit_id, hex_id in pairs:
+            _move_unit(game, unit_id, hex_id, reach)
 
 
 class OrderReach:
     """The ``movement-reach`` rows of an order's units, asked once when the order begins.
 
     The query is declared per unit (see phaseline.queries): a unit's rows depend only on its
-    own state and on other sides' units. So while the only changes since the order began are
-    moves (space, movement points, moved) of units of the same side as the unit asked about,
-    its rows are the ones asked at the start; after anything else (a fortress falls, a unit
-    moved twice, a unit of another side moved) they are asked again.
+    own state and on other sides' units, and the shared query reads none of the game's own
+    tables (a fortress falling, Berlin entered: bfg_fortress, bfg_state). So while the only
+    changes since the order began are moves (space, movement points, moved) of units of the
+    same side as the unit asked about, or changes to the game's own tables, its rows are the
+    ones asked at the start; after anything else (a unit moved twice, a unit of another side
+    moved) they are asked again.
     """
 
     MOVES = frozenset({("unit_state", "space_id"), ("unit_state", "mp"), ("unit_state", "moved")})
@@ -94,6 +75,7 @@ class OrderReach:
     def __init__(self, game, unit_ids: list[str]) -> None:
         self.game = game
         self.mark = game.ledger.mark()
+        self.own_tables = frozenset(table.name for table in game.tables)
         self.moved: list[dict[str, Any]] = []
         self.rows: dict[str, list[dict[str, Any]]] = {}
         units = units_named(game, unit_ids)
@@ -104,7 +86,7 @@ class OrderReach:
     def of(self, unit: dict[str, Any]) -> list[dict[str, Any]]:
         """``unit``'s reach rows now (it is about to move)."""
         changed = self.game.ledger.changed_since(self.mark)
-        still = changed is not None and changed <= self.MOVES
+        still = changed is not None and all(c in self.MOVES or c[0] in self.own_tables for c in changed)
         if not still or any(u["unit_id"] == unit["unit_id"] or u["side"] != unit["side"] for u in self.moved):
             rows = self.game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
         else:

@@ -1,13 +1,18 @@
-"""Shared rule queries whose answer depends only on where the units stand, whose they are
-and whether they are in play: the enemy ZOC (4.0) and the stacking audit (5.3). Their
-answers are kept until a unit comes, goes or changes sides (or hostility changes), so a
-question asked again in a later phase with the same positions costs no query."""
+"""Shared rule queries whose answer depends only on where some sides' units stand and
+whether they are in play: the enemy ZOC (4.0: the enemies' units) and the stacking audit
+(5.3: the force's own units). Each answer is kept until one of those units comes, goes,
+moves or changes sides (or hostility changes whom it names), so a question asked again
+after other sides moved costs no query."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from .units import all_units
+
 POSITION_COLUMNS = ("space_id", "side", "status")
+MAP_KINDS = ("hex", "area", "point")  # spaces on the map (the map_unit view's), not boxes
 
 
 def positions_version(game) -> tuple[Any, ...]:
@@ -15,15 +20,76 @@ def positions_version(game) -> tuple[Any, ...]:
     return game.ledger.version_of("unit_state", *POSITION_COLUMNS), game.ledger.version_of("hostility")
 
 
+def where_units_stand(game, sides: set[str]) -> tuple[tuple[str, str, str, str], ...]:
+    """(unit, side, space, status) of every unit of ``sides``, in unit order: all that the
+    ``enemy-zoc`` and ``stacking-audit`` queries read of the state besides static tables."""
+    return tuple(
+        (unit_id, unit["side"], unit["space_id"], unit["status"])
+        for unit_id, unit in sorted(all_units(game).items())
+        if unit["side"] in sides
+    )
+
+
 def enemy_zoc(game, side: str) -> list[dict[str, Any]]:
     """The ``enemy-zoc`` rows of ``side``'s enemies (4.0): the shared query's own evidence."""
+    enemies = {enemy for (of, enemy), row in game.rows_of("hostility").items() if of == side and row["exerts_zoc"]}
     return game.derived(
-        ("bfg enemy-zoc", side), positions_version(game), lambda: game.rules.run("enemy-zoc", side=side)
+        ("bfg enemy-zoc", side),
+        where_units_stand(game, enemies),
+        lambda: game.rules.run("enemy-zoc", side=side),
     )
 
 
 def stacking_audit(game, force: str) -> list[dict[str, Any]]:
     """The ``stacking-audit`` rows of ``force`` (5.3): hexes over a stacking limit."""
     return game.derived(
-        ("bfg stacking-audit", force), positions_version(game), lambda: game.rules.run("stacking-audit", side=force)
+        ("bfg stacking-audit", force),
+        where_units_stand(game, {force}),
+        lambda: game.rules.run("stacking-audit", side=force),
     )
+
+
+_NONE: Counter[str] = Counter()  # an empty hex (never changed)
+
+
+class Stacks:
+    """Who of some forces stands where on the map, and each force's stacking limits (5.3):
+    whether one more unit fits in a hex, as the ``stacking-audit`` query counts (units on the
+    map, not eliminated; per size, the force's own stacking_rule row, else the '*' row)."""
+
+    def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
+        self.where: dict[str, str] = {}  # unit -> the hex it is counted in
+        self.sizes: dict[tuple[str, str], Counter[str]] = {}  # (force, hex) -> its units there by size
+        for unit in units.values():
+            if unit["side"] in forces and unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated":
+                self._add(unit, unit["space_id"])
+        self.limits: dict[str, list[tuple[str, int]]] = {}  # force -> (size or '*', most units)
+        for force in forces:
+            self.limits[force] = [
+                (row["size"], row["max_units"])
+                for row in game.state_rows(
+                    (),
+                    """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
+                       QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1 ORDER BY size""",
+                    [game.game_id, force],
+                )
+            ]
+
+    def fits(self, unit: dict[str, Any], dest: str) -> bool:
+        """Whether ``unit`` may end in ``dest`` beside the units there (itself not counted)."""
+        there = self.sizes.get((unit["side"], dest)) or _NONE
+        itself = 1 if self.where.get(unit["unit_id"]) == dest else 0
+        for size, most in self.limits.get(unit["side"], ()):
+            if size == "*" and there.total() - itself >= most:
+                return False
+            if size == unit["size"] and there[size] - itself >= most:
+                return False
+        return True
+
+    def move(self, unit: dict[str, Any], dest: str) -> None:
+        self.sizes[(unit["side"], self.where[unit["unit_id"]])][unit["size"]] -= 1
+        self._add(unit, dest)
+
+    def _add(self, unit: dict[str, Any], hex_id: str) -> None:
+        self.where[unit["unit_id"]] = hex_id
+        self.sizes.setdefault((unit["side"], hex_id), Counter())[unit["size"]] += 1

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from phaseline import Action, Event, InvalidOrder
 
-from ..board import edge_hexes
+from ..board import edge_hexes, enterable
 from .elimination import NEVER_REPLACED
 from .positions import enemy_zoc
 from .state import bfg_state
-from .units import label, unit_row
+from .units import all_units, label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
 
@@ -25,14 +25,11 @@ BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "EL
 def begin(game, step) -> None:
     """Read the allowance of the phasing forces' boxes, and of the Italian Front box when the
     Western Allies are among them, from the Turn Record (7.2, 7.13)."""
-    italy_boxes = ["WA_ITALY"] if "WA" in step.acting else []
-    allowance, italy = game.store.con.execute(
-        """SELECT coalesce(sum(replacements) FILTER (WHERE list_contains($boxes, box)), 0),
-                  coalesce(sum(replacements) FILTER (WHERE list_contains($italy, box)), 0)
-           FROM bfg_turn WHERE game_id = $g AND turn = $turn""",
-        {"g": game.game_id, "turn": game.clock.turn, "boxes": list(step.acting), "italy": italy_boxes},
-    ).fetchone()
-    game.set("bfg_state", {}, replacements_left=int(allowance), italy_left=int(italy), courland_moved=False)
+    record = game.state_rows((), "SELECT turn, box, replacements FROM bfg_turn WHERE game_id = ?", [game.game_id])
+    now = {row["box"]: row["replacements"] for row in record if row["turn"] == game.clock.turn}
+    allowance = sum(now.get(force) or 0 for force in step.acting)
+    italy = (now.get("WA_ITALY") or 0) if "WA" in step.acting else 0
+    game.set("bfg_state", {}, replacements_left=allowance, italy_left=italy, courland_moved=False)
 
 
 def end(game, step) -> None:
@@ -54,12 +51,14 @@ def _pooled_boxes(game, box: str) -> list[str]:
 def candidates(game, force: str, box: str) -> list[dict]:
     """Units that may come back from ``box`` now: any for the Western Allies, the lowest
     attack strength first for everyone else, ties the owner's choice (7.21)."""
-    units = game.state_rows(
-        ("unit_state",),
-        """SELECT u.unit_id, u.attack, u.defense, u.movement, u.nationality, u.size FROM unit_state s
-           JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND list_contains(?, s.space_id)
-             AND NOT list_contains(?, u.nationality) ORDER BY u.attack, u.unit_id""",
-        [game.game_id, _pooled_boxes(game, box), list(NEVER_REPLACED)],  # 7.12 never replaced
+    boxes = _pooled_boxes(game, box)
+    units = sorted(
+        (
+            unit
+            for unit in all_units(game).values()
+            if unit["space_id"] in boxes and unit["nationality"] not in NEVER_REPLACED  # 7.12 never replaced
+        ),
+        key=lambda unit: (unit["attack"], unit["unit_id"]),
     )
     if force != "WA" and units:
         weakest = units[0]["attack"]
@@ -114,18 +113,17 @@ def _berlin_ring(game, zone: str, force: str) -> list[str]:
 
 
 def _free(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
-    """Enterable hexes without enemy units (7.23) and with room to stack (5.3)."""
-    rows = game.state_rows(
-        ("unit_state",),
-        """SELECT s.space_id,
-                  count(o.unit_id) FILTER (WHERE o.side = $force OR ($ger AND o.side LIKE 'GER%')) AS friends,
-                  count(o.unit_id) FILTER (WHERE NOT (o.side = $force OR ($ger AND o.side LIKE 'GER%'))) AS others
-           FROM space s JOIN terrain_cost t ON t.game_id = s.game_id AND t.terrain = s.terrain AND t.cost IS NOT NULL
-           LEFT JOIN unit_state o ON o.game_id = s.game_id AND o.space_id = s.space_id
-           WHERE s.game_id = $g AND list_contains($spaces, s.space_id) GROUP BY s.space_id ORDER BY s.space_id""",
-        {"g": game.game_id, "spaces": spaces, "force": force, "ger": any_german},
-    )
-    return [r["space_id"] for r in rows if r["others"] == 0 and r["friends"] < 2]
+    """Enterable hexes without enemy units (7.23) and with room to stack (5.3), in order."""
+    open_hexes = {s for s in spaces if enterable(game, s)}
+    friends = dict.fromkeys(open_hexes, 0)
+    enemies: set[str] = set()
+    for unit in all_units(game).values():
+        if unit["space_id"] in open_hexes:
+            if unit["side"] == force or (any_german and unit["side"].startswith("GER")):
+                friends[unit["space_id"]] += 1
+            else:
+                enemies.add(unit["space_id"])
+    return sorted(s for s in open_hexes if s not in enemies and friends[s] < 2)
 
 
 def _entry_rule(game, force: str, hex_id: str) -> str:
@@ -162,13 +160,7 @@ def _boxes(game, step) -> list[tuple[str, str]]:
 
 def _front_hexes(game, hexes: list[str]) -> set[str]:
     """Hexes among ``hexes`` that already hold a Soviet Front (5.3: never two together)."""
-    rows = game.state_rows(
-        ("unit_state",),
-        """SELECT DISTINCT s.space_id FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           WHERE s.game_id = ? AND u.size = 'front' AND list_contains(?, s.space_id)""",
-        [game.game_id, hexes],
-    )
-    return {r["space_id"] for r in rows}
+    return {unit["space_id"] for unit in all_units(game).values() if unit["size"] == "front"} & set(hexes)
 
 
 def legal(game, step) -> list[Action]:

@@ -17,13 +17,17 @@ def unit_row(game, unit_id: str) -> dict[str, Any]:
 def units_named(game, unit_ids: list[str]) -> list[dict[str, Any]]:
     """The units named (in any case), as :func:`unit_row` gives them, in one query."""
     printed = game.static("unit", "unit_id")
-    by_upper = {u.upper(): u for u in printed}
-    known = [unit_id if unit_id in printed else by_upper.get(unit_id.upper()) for unit_id in unit_ids]
+    known = [unit_id if unit_id in printed else _by_upper(game).get(unit_id.upper()) for unit_id in unit_ids]
     for name, unit_id in zip(unit_ids, known, strict=True):
         if unit_id is None:
             raise UnknownName(f"no unit {name!r} in this match")
     units = all_units(game)
     return [units[unit_id] for unit_id in known]
+
+
+def _by_upper(game) -> dict[str, str]:
+    """Unit ids by their upper-case spelling (read once per match)."""
+    return game.derived("bfg unit ids by case", (), lambda: {u.upper(): u for u in game.static("unit", "unit_id")})
 
 
 def all_units(game) -> dict[str, dict[str, Any]]:
@@ -35,13 +39,20 @@ def all_units(game) -> dict[str, dict[str, Any]]:
 
 def _units_now(game) -> dict[str, dict[str, Any]]:
     """The unit's printed values (static) with its state, its BfG state and the zone, region
-    and kind of its space (read-only: shared until the state changes)."""
+    and kind of its space (read-only: shared until the state changes). A unit whose two kept
+    rows are the very rows of the last build (the ledger replaces only the rows it changes)
+    keeps its merged row."""
     printed, board = game.static("unit", "unit_id"), game.static("space", "space_id")
+    built: dict[str, tuple[Any, Any, dict[str, Any]]] = game.derived("bfg unit rows built", (), dict)
     extra = game.rows_of("bfg_unit")
     units = {}
     for (unit_id,), state in game.rows_of("unit_state").items():
-        space = board[state["space_id"]]
         bfg = extra[(unit_id,)]
+        last = built.get(unit_id)
+        if last is not None and last[0] is state and last[1] is bfg:
+            units[unit_id] = last[2]
+            continue
+        space = board[state["space_id"]]
         units[unit_id] = {
             **printed[unit_id],
             **state,
@@ -50,6 +61,7 @@ def _units_now(game) -> dict[str, dict[str, Any]]:
             "region": space["region"],
             "space_kind": space["kind"],
         }
+        built[unit_id] = (state, bfg, units[unit_id])
     return units
 
 

@@ -9,10 +9,17 @@ from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
 
+from ..board import zoc_neighbours
 from .state import bfg_state
+from .units import all_units
 
 GARRISON_CITIES = ("Warsaw", "Prague", "Vienna", "Berlin")  # 10.0
 BLOC = "CASE WHEN {s} LIKE 'GER%' THEN 'GER' ELSE {s} END"
+
+
+def bloc(side: str) -> str:
+    """The bloc a force belongs to (11.0): the two German forces are one."""
+    return "GER" if side.startswith("GER") else side
 
 
 def update_cities(game, step=None) -> None:
@@ -22,29 +29,24 @@ def update_cities(game, step=None) -> None:
     if _settled.get(game) == _city_inputs(game):
         return  # no unit came, went or changed sides since the last count: no city can change hands
     touched = _last_touch(game, step) if step is not None and step.phase == "movement" else {}
-    rows = game.rows(
-        f"""WITH occupant AS (
-                SELECT s.space_id, min({BLOC.format(s="s.side")}) AS bloc
-                FROM unit_state s JOIN bfg_city c USING (game_id, space_id)
-                WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY s.space_id),
-            reach AS (
-                SELECT l.b AS space_id, list(DISTINCT {BLOC.format(s="s.side")}) AS blocs
-                FROM unit_state s JOIN link l ON l.game_id = s.game_id AND l.a = s.space_id
-                JOIN border_rule br ON br.game_id = l.game_id AND br.kind = l.kind AND NOT br.blocks_zoc
-                JOIN bfg_city c ON c.game_id = l.game_id AND c.space_id = l.b
-                WHERE s.game_id = $g AND s.status IN ('ready', 'flipped') GROUP BY l.b)
-            SELECT c.space_id, c.controller, o.bloc AS occupant,
-                   CASE WHEN len(r.blocs) = 1 THEN r.blocs[1] END AS zoc
-            FROM bfg_city c LEFT JOIN occupant o USING (space_id) LEFT JOIN reach r USING (space_id)
-            WHERE c.game_id = $g ORDER BY c.space_id""",
-        {"g": game.game_id},
-    )
-    for row in rows:
-        now = row["occupant"] or row["zoc"] or touched.get(row["space_id"]) or row["controller"]
-        if now != row["controller"]:
+    in_play: dict[str, set[str]] = {}  # hex -> blocs of the units in play there
+    reaching: dict[str, set[str]] = {}  # hex -> blocs of the units in play beside it, across a border that carries ZOC
+    beside = zoc_neighbours(game)
+    for unit in all_units(game).values():
+        if unit["status"] in ("ready", "flipped"):
+            its = bloc(unit["side"])
+            in_play.setdefault(unit["space_id"], set()).add(its)
+            for hex_id in beside.get(unit["space_id"], ()):
+                reaching.setdefault(hex_id, set()).add(its)
+    for (space_id,), city in sorted(game.rows_of("bfg_city").items()):
+        occupant = min(in_play.get(space_id, ()), default=None)
+        blocs = reaching.get(space_id, set())
+        zoc = next(iter(blocs)) if len(blocs) == 1 else None
+        now = occupant or zoc or touched.get(space_id) or city["controller"]
+        if now != city["controller"]:
             captured = {"captured_turn": game.clock.turn} if now == "SOV" else {}  # 10.0 when the Soviets took it
-            game.set("bfg_city", {"space_id": row["space_id"]}, controller=now, **captured)
-            game.log(Event("note", side=now, to_space=row["space_id"], rule="11.0", purpose=f"{now} now controls it"))
+            game.set("bfg_city", {"space_id": space_id}, controller=now, **captured)
+            game.log(Event("note", side=now, to_space=space_id, rule="11.0", purpose=f"{now} now controls it"))
     _settled[game] = _city_inputs(game)
 
 
@@ -61,7 +63,8 @@ def _city_inputs(game) -> tuple[Any, ...]:
 def _last_touch(game, step) -> dict[str, str]:
     """11.0 last touch: city -> bloc of the last unit of ``step`` whose move went through the
     city or beside it (undone moves excluded)."""
-    game.flush()  # the events of this action so far
+    if game.events.holds("move"):  # moves of this very action, not written yet
+        game.flush()
     rows = game.rows(
         f"""SELECT e.seq, {BLOC.format(s="s.side")} AS bloc, e.payload->'$.path' AS path
             FROM event e JOIN unit_state s ON s.game_id = e.game_id AND s.unit_id = e.unit_id
@@ -98,48 +101,49 @@ def garrison(game, step) -> None:
     if step.name != "sov-movement":
         return
     assign_garrisons(game)
-    for row in game.rows(
-        """SELECT sp.name, c.space_id FROM bfg_city c JOIN space sp USING (game_id, space_id)
-           WHERE c.game_id = ? AND c.controller = 'SOV' AND list_contains(?, sp.name)
-             AND c.captured_turn < ?  -- 10.0 due by the end of the first Soviet Movement Phase after the capture
-             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name)
-           ORDER BY 1""",
-        [game.game_id, list(GARRISON_CITIES), game.clock.turn],
-    ):
+    board, taken = game.static("space", "space_id"), garrisoned_cities(game)
+    due = sorted(
+        (board[space_id]["name"], space_id)
+        for (space_id,), city in game.rows_of("bfg_city").items()
+        if city["controller"] == "SOV"
+        and board[space_id]["name"] in GARRISON_CITIES
+        and city["captured_turn"] is not None
+        and city["captured_turn"] < game.clock.turn  # 10.0 due by the end of the first Soviet Movement Phase after
+        and board[space_id]["name"] not in taken
+    )
+    for name, space_id in due:
         game.log(
             Event(
                 "note",
                 side="SOV",
-                to_space=row["space_id"],
+                to_space=space_id,
                 rule="10.0",
-                purpose=f"garrison obligation not met: no Soviet Front garrisons {row['name']} (no VP for it, 10.1)",
+                purpose=f"garrison obligation not met: no Soviet Front garrisons {name} (no VP for it, 10.1)",
             )
         )
+
+
+def garrisoned_cities(game) -> set[str]:
+    """The cities that have a garrison (10.0)."""
+    return {row["garrison"] for row in game.rows_of("bfg_unit").values() if row["garrison"] is not None}
 
 
 def assign_garrisons(game) -> None:
     """10.0, 10.2: a Soviet Front in a garrison city without a garrison becomes its garrison
     (also at the start of Red Star / White Star, before any move: 10.2)."""
-    for row in game.rows(
-        """SELECT s.unit_id, sp.name FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-           JOIN bfg_unit b ON b.game_id = s.game_id AND b.unit_id = s.unit_id
-           WHERE s.game_id = ? AND u.size = 'front' AND s.side = 'SOV' AND list_contains(?, sp.name)
-             AND b.garrison IS NULL
-             AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = s.game_id AND g.garrison = sp.name)
-           ORDER BY s.unit_id""",
-        [game.game_id, list(GARRISON_CITIES)],
-    ):
-        game.set("bfg_unit", {"unit_id": row["unit_id"]}, garrison=row["name"])
-        game.log(
-            Event(
-                "garrison",
-                side="SOV",
-                unit_id=row["unit_id"],
-                rule="10.0",
-                purpose=f"{row['unit_id']} garrisons {row['name']}",
-            )
-        )
+    board, taken = game.static("space", "space_id"), garrisoned_cities(game)
+    fronts = [
+        (unit_id, board[unit["space_id"]]["name"])
+        for unit_id, unit in sorted(all_units(game).items())
+        if unit["size"] == "front"
+        and unit["side"] == "SOV"
+        and board[unit["space_id"]]["name"] in GARRISON_CITIES
+        and unit["garrison"] is None
+        and board[unit["space_id"]]["name"] not in taken
+    ]
+    for unit_id, name in fronts:
+        game.set("bfg_unit", {"unit_id": unit_id}, garrison=name)
+        game.log(Event("garrison", side="SOV", unit_id=unit_id, rule="10.0", purpose=f"{unit_id} garrisons {name}"))
 
 
 def scores(game) -> dict[str, int]:

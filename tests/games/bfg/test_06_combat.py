@@ -9,7 +9,7 @@ Hexes: odd rows' neighbours are (r, c±1), (r±1, c−1), (r±1, c); even rows' 
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, force_rolls, new_match, refused, where
+from games.bfg.position import advance_to, force_rolls, new_match, refused, state, where
 from phaseline import Action
 from phaseline.games.bfg.rules import combat
 from phaseline.games.bfg.rules.aftermath import loss_sets
@@ -330,3 +330,24 @@ def test_6_83_soviet_entry(tmp_path, options, destroyed):
     advance_to(game, "sov-movement")
     game.play(Action("move", ("S1", "0102")))
     assert fortress_destroyed(game, "0102") == destroyed
+
+
+def test_6_83_a_fortress_falling_in_a_move_order_leaves_its_later_moves_as_if_one_by_one(tmp_path):
+    """A fortress destroyed by the first move of an order changes no movement rule: the
+    order's later moves land as the same moves played one by one (each unit's state alike)."""
+    text = """
+        map 2x6
+        fortress 0103
+        unit W1 WA US corps 7-4-8 0101
+        unit W2 WA US corps 4-4-4 0201
+        unit G1 GER HEER corps 2-3-4 0106
+        """
+    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "wa-movement")
+    one_by_one = advance_to(new_match(tmp_path / "one", text, turns=(2, 10)), "wa-movement")
+    moves = (("W1", "0104"), ("W2", "0203"), ("W1", "0102"))
+    for unit, dest in moves:
+        one_by_one.play(Action("move", (unit, dest)))
+    game.play(Action("move", tuple(arg for move in moves for arg in move)))
+    assert fortress_destroyed(game, "0103") and fortress_destroyed(one_by_one, "0103")
+    for unit in ("W1", "W2"):
+        assert state(game, unit) == {**state(one_by_one, unit), "game_id": game.game_id}
