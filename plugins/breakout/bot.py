@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from phaseline import Action
 
-from .bot_answers import approach_box, combat_reroll_wanted, reroll_wanted
+from .bot_answers import approach_box, combat_reroll_wanted, offshore_wanted, reroll_wanted
 from .bot_goals import Worth, objectives
 from .bot_impulse import MOVE_GAIN, choose_daylight
 from .bot_refit import choose_refit
-from .rules import reinforcements, rerolls
+from .rules import offshore, reinforcements, rerolls
 from .rules.board import board
 from .scenarios import GERMAN
 
@@ -54,7 +54,10 @@ class HeuristicBot:
         for verb in ("attack", "secure"):  # 21.2: the drop's attacks; paratroops that did not attack hold a bridge
             if by_verb.get(verb):
                 return by_verb[verb][0]
-        return self._best_regroup(game, by_verb.get("regroup", []))
+        regroups = by_verb.get("regroup", [])
+        to_sea = [m for m in regroups if m.args[1] == offshore.BOX]
+        wanted = next((m for m in to_sea if offshore_wanted(game, m.args[0])), None)
+        return wanted or self._best_regroup(game, [m for m in regroups if m not in to_sea])
 
     def _answer(self, game, decision) -> str:
         """Rerolls by whom the result helps (bot_answers); the approach box toward the weakest
