@@ -61,6 +61,16 @@ def test_9_2_the_allied_bot_attacks_only_with_the_odds(tmp_path):
         assert (push is not None and push.target == "3") == attacks
 
 
+def test_8_54_the_allied_bot_clears_a_contested_objective_from_within_only_with_the_odds(tmp_path):
+    """Two Allied units share VP area 3 with a German unit: they attack in place if Dis2, not if Fresh."""
+    allies = "unit A1 allied US infantry 3-4-3/2 3\nunit A2 allied US infantry 3-4-3/2 3\n"
+    for status, attacks in (("", False), (" Dis2", True)):
+        game = new_match(tmp_path / str(attacks), MAP + allies + f"unit G1 german DE infantry 2-6-2/2 3{status}\n")
+        _allied_to_move(game)
+        chosen = HeuristicBot(game, "allied").choose(game, "allied")
+        assert (chosen == Action("attack", ("3",), "allied")) == attacks
+
+
 def test_12_53_the_allies_buy_a_longer_day_and_the_germans_a_shorter_one(tmp_path):
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
     for side, best in (("allied", "-2"), ("german", "2")):
