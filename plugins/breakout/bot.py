@@ -17,9 +17,11 @@ from .bot_impulse import MOVE_GAIN, choose_daylight
 from .bot_refit import choose_refit
 from .rules import offshore, reinforcements, rerolls
 from .rules.board import board
-from .scenarios import GERMAN
+from .rules.victory import week_end_turn
+from .scenarios import ALLIED, GERMAN
 
 OPENING = ("wave", "assault", "land")  # 21.5, 19.3: get ashore first
+REROLL_KINDS = ("interdiction-reroll", "advantage-reroll", "bombardment-reroll", rerolls.KIND)  # 11.3, 11.6, 8.4
 
 
 class HeuristicBot:
@@ -60,11 +62,14 @@ class HeuristicBot:
         return wanted or self._best_regroup(game, [m for m in regroups if m not in to_sea])
 
     def _answer(self, game, decision) -> str:
-        """Rerolls by whom the result helps (bot_answers); the approach box toward the weakest
+        """Rerolls by whom the result helps (bot_answers), none by the Allies on the week's last
+        day (the Advantage is a VP then); the approach box toward the weakest
         beach; else the first choice, which the rules list best-first (forward unit, stay, no
         voluntary retreat)."""
         choices = decision["choices"]
         kind, context = decision["kind"], decision["context"]
+        if kind in REROLL_KINDS and self.side == ALLIED and week_end_turn(game, game.clock.turn) == game.clock.turn:
+            return "keep"  # 22.3: the Advantage held at the week's end is a VP; not spent on its last day
         if kind == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
             low = context["die"] <= 2
             return "reroll" if low == (self.side == GERMAN) else "keep"

@@ -123,8 +123,8 @@ def _answer(game) -> str:
     return HeuristicBot(game, decision["side"]).choose(game, decision["side"]).args[0]
 
 
-def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[int]):
-    game = new_match(tmp_path, COAST)
+def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[int], position: str = COAST):
+    game = new_match(tmp_path, position)
     _holder(game, holder, impulse)
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, dice)
@@ -146,6 +146,13 @@ def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[i
 def test_11_6_the_bot_rerolls_the_sunset_dr_that_hurts_it(tmp_path, monkeypatch, holder, impulse, dice, answer):
     game = _sunset_alone(tmp_path, monkeypatch, holder, impulse, dice)
     assert _answer(game) == answer
+
+
+def test_22_3_on_the_week_s_last_day_the_allies_keep_the_advantage(tmp_path, monkeypatch):
+    """The same Sunset DR the Allies reroll on a day that is not the last (above): kept, the Advantage is a VP."""
+    last_day = COAST.replace("turn 2 1944-06-07 1 Clear\n", "").replace("turn 3 1944-06-08 1 Clear\n", "")
+    game = _sunset_alone(tmp_path, monkeypatch, "allied", 3, [1, 1], last_day)
+    assert game.clock.turn == game.last_turn and _answer(game) == "keep"
 
 
 @pytest.mark.parametrize(
