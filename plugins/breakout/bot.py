@@ -68,7 +68,7 @@ class HeuristicBot:
         voluntary retreat)."""
         choices = decision["choices"]
         kind, context = decision["kind"], decision["context"]
-        if kind in REROLL_KINDS and self.side == ALLIED and week_end_turn(game, game.clock.turn) == game.clock.turn:
+        if kind in REROLL_KINDS and self.side == ALLIED and _scoring_day(game):
             return "keep"  # 22.3: the Advantage held at the week's end is a VP; not spent on its last day
         if kind == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
             low = context["die"] <= 2
@@ -92,3 +92,9 @@ class HeuristicBot:
             if gain > score:
                 best, score = m, gain
         return best
+
+
+def _scoring_day(game) -> bool:
+    """22.2, 24.1: VP are counted at the end of this day (the match's last, or a week's end)."""
+    turn = game.clock.turn
+    return turn == game.last_turn or week_end_turn(game, turn) == turn

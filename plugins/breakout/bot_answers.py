@@ -133,5 +133,5 @@ def offshore_wanted(game, unit_id: str) -> bool:
     Dawn is still to come to redeploy it (3.5)."""
     unit = board(game).units[unit_id]
     boxes = available_boxes(game, national_group(unit["nationality"]))
-    tomorrow = game.clock.turn < game.scenario.last_turn
+    tomorrow = game.clock.turn < game.last_turn
     return tomorrow and unit["space_id"] not in boxes and bool(boxes)
