@@ -22,6 +22,7 @@ from .rules import (
     landings,
     movement,
     naval_air,
+    offshore,
     refit,
     regroup,
     reinforcements,
@@ -43,7 +44,8 @@ VERBS = {
     "double": "Use the Advantage for a Double Impulse: end this half and activate again (11.4).",
     "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
     "pass": "Pass this impulse (8.6).",
-    "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13).",
+    "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13); with the ruling "
+    "offshore-by-regroup, an approach-box unit to the Offshore box: regroup UNIT OFFSHORE (13, 3.5).",
     "land": "Land units from a beach's approach box: land BEACH UNIT[,UNIT…] (19.3, 19.4).",
     "secure": "D-Day night: a dropped airborne unit secures a bridge of its area: secure UNIT BRIDGE (21.2).",
     "wave": "D-Day: place a beach's first wave: wave BEACH UNIT[,UNIT…] (21.5).",
@@ -69,6 +71,9 @@ RULINGS = {
     dday.NO_WAVE_CAP: "21.5: no cap of 5 landing units per beach in the Amphibious Assault phase (stacking only)",
     victory.SAME_NATION: "12.5, 22.1, 22.3 (digest 8.2 ruling 9, other reading): breakout and VP need a supply "
     "line to a beach of the unit's or the area's own nationality",
+    offshore.BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
+    "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
+    "unit that did not land the previous day is offshore)",
 }
 
 

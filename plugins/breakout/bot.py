@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from phaseline import Action
 
-from .bot_answers import approach_box, combat_reroll_wanted, reroll_wanted
+from .bot_answers import approach_box, combat_reroll_wanted, offshore_wanted, reroll_wanted
 from .bot_goals import Worth, objectives
 from .bot_impulse import MOVE_GAIN, choose_daylight
 from .bot_refit import choose_refit
-from .rules import reinforcements, rerolls
+from .rules import offshore, reinforcements, rerolls
 from .rules.board import board
-from .scenarios import GERMAN
+from .rules.victory import week_end_turn
+from .scenarios import ALLIED, GERMAN
 
 OPENING = ("wave", "assault", "land")  # 21.5, 19.3: get ashore first
+REROLL_KINDS = ("interdiction-reroll", "advantage-reroll", "bombardment-reroll", rerolls.KIND)  # 11.3, 11.6, 8.4
 
 
 class HeuristicBot:
@@ -54,14 +56,20 @@ class HeuristicBot:
         for verb in ("attack", "secure"):  # 21.2: the drop's attacks; paratroops that did not attack hold a bridge
             if by_verb.get(verb):
                 return by_verb[verb][0]
-        return self._best_regroup(game, by_verb.get("regroup", []))
+        regroups = by_verb.get("regroup", [])
+        to_sea = [m for m in regroups if m.args[1] == offshore.BOX]
+        wanted = next((m for m in to_sea if offshore_wanted(game, m.args[0])), None)
+        return wanted or self._best_regroup(game, [m for m in regroups if m not in to_sea])
 
     def _answer(self, game, decision) -> str:
-        """Rerolls by whom the result helps (bot_answers); the approach box toward the weakest
+        """Rerolls by whom the result helps (bot_answers), none by the Allies on the week's last
+        day (the Advantage is a VP then); the approach box toward the weakest
         beach; else the first choice, which the rules list best-first (forward unit, stay, no
         voluntary retreat)."""
         choices = decision["choices"]
         kind, context = decision["kind"], decision["context"]
+        if kind in REROLL_KINDS and self.side == ALLIED and _scoring_day(game):
+            return "keep"  # 22.3: the Advantage held at the week's end is a VP; not spent on its last day
         if kind == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
             low = context["die"] <= 2
             return "reroll" if low == (self.side == GERMAN) else "keep"
@@ -84,3 +92,9 @@ class HeuristicBot:
             if gain > score:
                 best, score = m, gain
         return best
+
+
+def _scoring_day(game) -> bool:
+    """22.2, 24.1: VP are counted at the end of this day (the match's last, or a week's end)."""
+    turn = game.clock.turn
+    return turn == game.last_turn or week_end_turn(game, turn) == turn

@@ -1,5 +1,6 @@
 """The bot's answers to the decisions the rules owe it: rerolls with the Advantage (8.4, 11.3,
-11.6) and the approach box of a unit coming by sea (19.5, 3.5).
+11.6), the approach box of a unit coming by sea (19.5, 3.5) and whether to send an approach-box
+unit offshore (13).
 
 A roll offered for a reroll is judged by whom its result helps: the Allies want the day to go
 on (6.3), their landers ashore unhurt (19.4), no storm (24.5) and their Mulberries (24.6),
@@ -16,9 +17,10 @@ from typing import Any
 
 from .bot_goals import Worth
 from .rules import bridges, supply
-from .rules.board import board
+from .rules.board import board, national_group
 from .rules.landings import beaches, interdiction_result, interdiction_value
 from .rules.refit import air_drm, cherbourg_needs
+from .rules.reinforcements import available_boxes
 from .rules.surrender import surrender_levels
 from .scenarios import ALLIED, GERMAN
 
@@ -123,3 +125,13 @@ def approach_box(game, choices: list[str], vp: dict[str, int]) -> str:
         return worth.of(area) - defenders - 0.3 * len(b.units_in(box, ALLIED))
 
     return max(choices, key=lambda box: (score(box), -choices.index(box)))
+
+
+def offshore_wanted(game, unit_id: str) -> bool:
+    """13 (ruling offshore-by-regroup): send an approach-box unit offshore when its own beach
+    cannot be landed on (German and uncontested) but another of its nationality can, and a
+    Dawn is still to come to redeploy it (3.5)."""
+    unit = board(game).units[unit_id]
+    boxes = available_boxes(game, national_group(unit["nationality"]))
+    tomorrow = game.clock.turn < game.last_turn
+    return tomorrow and unit["space_id"] not in boxes and bool(boxes)

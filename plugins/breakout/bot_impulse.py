@@ -3,8 +3,9 @@
 An impulse activates one area (8.1): the bot picks the push (source area, target area)
 whose units gain the most worth, entering an enemy area only with the odds to attack it
 (Allies AV >= DV, Germans counter-attack with AV >= DV + 1 or against weakened stacks),
-moves its units in strongest first, then attacks (8.5). Without a push worth making it
-lands, bombards or passes.
+moves its units in strongest first, then attacks (8.5); a contested area is cleared from
+within when that scores higher (8.54). Without a push worth making it lands, bombards or
+passes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from phaseline import Action
 
 from .bot_goals import Worth, odds
 from .rules.board import Board, board, enemy_of
+from .rules.combat import contested_attackers
 from .scenarios import ALLIED, GERMAN
 
 ATTACK_MARGIN = {ALLIED: 0, GERMAN: 1}  # AV - DV a side wants before it attacks (9.2, 9.3)
@@ -49,10 +51,30 @@ def _open_impulse(game, b: Board, side: str, by_verb: dict[str, list[Action]], w
     if by_verb.get("land"):  # 19.3: reinforcements ashore first
         return by_verb["land"][0]
     push = best_push(game, b, side, by_verb.get("move", []), worth)
+    in_place = best_contested_attack(game, b, side, by_verb.get("attack", []), worth)
+    if in_place and (push is None or in_place.score >= push.score):
+        return Action("attack", (in_place.target,), side)
     if push:
         return Action("move", (push.units[0], push.target), side)
     bombard = _best_bombardment(b, side, by_verb.get("bombard", []))
     return bombard
+
+
+def best_contested_attack(game, b: Board, side: str, attacks: list[Action], worth: Worth) -> Push | None:
+    """8.54: clear a contested area from within, with the side's odds: an area shared with the
+    enemy scores for neither side until one side clears it (7.2, 22.3); scored as a push into it."""
+    best: Push | None = None
+    for act in attacks:
+        area = act.args[0]
+        units = contested_attackers(b, side, area)
+        margin = odds(game, b, side, area, units) if units else None
+        if margin is None or margin < _wanted_margin(b, side, area):
+            continue
+        gain = 1 + margin / 2 + worth.vp.get(area, 0)
+        push = Push(area, area, tuple(u["unit_id"] for u in units), gain * len(units))
+        if best is None or push.score > best.score:
+            best = push
+    return best
 
 
 def _bridge_action(b: Board, side: str, by_verb: dict[str, list[Action]], worth: Worth) -> Action | None:

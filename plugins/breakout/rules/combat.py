@@ -169,12 +169,20 @@ def legal_attacks(game, side: str) -> list[Action]:
     for area in sorted({u["space_id"] for u in b.units.values() if u["side"] == side}):
         if area in b.attacked or not b.areas[area].units[enemy_of(side)]:
             continue
-        waiting = attackers_for(game, side, area)
+        waiting = attackers_for(game, side, area) or contested_attackers(b, side, area)
         if not assault_open(b) and not any(u["pending"] for u in waiting):  # 11.4: a first half's attack
             continue
         if any(u["type"] in POINT_TYPES for u in waiting):
             found.append(Action("attack", (area,), side))
     return found
+
+
+def contested_attackers(b, side: str, area: str) -> list[dict[str, Any]]:
+    """8.54: before any area is activated, the Fresh units of a contested area that have not
+    acted may open an impulse attacking it in place (attack activates the area)."""
+    if b.day["activated"] is not None or not b.areas[area].contested():
+        return []
+    return [u for u in b.units_in(area, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
 
 
 def attack(game, action: Action) -> None:

@@ -1,9 +1,12 @@
-"""Regroup (6.5, 13): Germans then Allies move any units one area into adjacent free areas."""
+"""Regroup (6.5, 13): Germans then Allies move any units one area into adjacent free areas;
+an Allied unit in an approach box may instead land (landings) or, under the stricter 3.5
+reading, move to the Offshore box (offshore)."""
 
 from __future__ import annotations
 
 from phaseline import Action
 
+from . import offshore
 from .board import board, can_cross, clear_traffic, count_crossing, enemy_of, update_control
 
 
@@ -16,7 +19,7 @@ def legal_regroups(game, side: str) -> list[Action]:
             continue
         for dest in can_regroup_to(game, u):
             found.append(Action("regroup", (u["unit_id"], dest), side))
-    return found
+    return found + offshore.legal_offshore(game, side)
 
 
 def can_regroup_to(game, unit) -> list[str]:
@@ -53,6 +56,9 @@ def regroup(game, action: Action) -> None:
     if len(action.args) != 2:
         raise game.violation("regroup takes a unit and an area: regroup UNIT AREA", "13")
     unit_id, dest = action.args
+    if dest == offshore.BOX:  # 13: from an approach box to the Offshore box
+        offshore.go_offshore(game, action)
+        return
     unit = board(game).units.get(unit_id)
     if unit is None or unit["side"] != action.side:
         raise game.violation(f"{unit_id} is not a {action.side} unit", "13")

@@ -5,11 +5,11 @@ or drop) and its zone, approach box or drop area (4.33). Germans are placed firs
 Fresh in their zone even if it is contested (19.2). Allied units go to the approach box
 of their beach (19.3). The two 7 June airborne units drop Fresh in their drop areas,
 unless the area is German-controlled and uncontested: then they come by sea from 8 June
-(19.5). Units that did not land wait offshore and are redeployed at Dawn to an available
-approach box of their nationality: on 7 June only their own beach's, later any that the
-Allied player chooses (3.5, 19.5). A held-back airborne unit has no beach of its own: the
-Allied player chooses its box too (19.5). The US Ranger battalions are withdrawn at the
-first Dawn with Omaha Allied-controlled (19.6).
+(19.5). Units that did not land wait offshore (3.5; offshore.py has the ruling on which)
+and are redeployed at Dawn to an available approach box of their nationality: on 7 June
+only their own beach's, later any that the Allied player chooses (3.5, 19.5). A held-back
+airborne unit has no beach of its own: the Allied player chooses its box too (19.5). The US
+Ranger battalions are withdrawn at the first Dawn with Omaha Allied-controlled (19.6).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from phaseline import Event
 
 from ..scenarios import ALLIED, GERMAN
+from . import offshore
 from .board import board, national_group, update_control
 from .landings import beaches
 
@@ -148,12 +149,13 @@ def _boxes(game, nationality: str) -> list[str]:
 
 
 def redeploy(game, day: int, arrived: list[str]) -> None:
-    """3.5, 19.5: units that did not land yesterday (not those ``arrived`` this Dawn) go to an
+    """3.5, 19.5: units offshore (by default every unit that did not land yesterday, under the
+    stricter ruling those sent there in Regroup; not those ``arrived`` this Dawn) go to an
     available box of their nationality: on 7 June their own beach's; later the Allied player
     chooses, each unit waiting meanwhile in its box if available, else its own beach's, else
     the first available."""
     b = board(game)
-    boxes = {r["approach_box"] for r in beaches(game)} | {"OFFSHORE"}
+    boxes = offshore.redeployed_from(game)  # 3.5, 13: by the ruling chosen
     waiting = [u for u in b.units.values() if u["side"] == ALLIED and u["space_id"] in boxes]
     scheduled = dict(
         game.con.execute(

@@ -8,6 +8,7 @@ from games.breakout.decisions import answer_all, asked, choose, keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, InvalidOrder, RuleViolation
 from phaseline.games.breakout.rules.board import board
+from phaseline.games.breakout.rules.combat import attackers_for
 from phaseline.undo import undo
 
 MAP = """
@@ -252,3 +253,17 @@ def test_8_54_a_cleared_area_frees_the_others_of_8_34(tmp_path, monkeypatch):
     game.play(Action("move", ("A2", "3"), "allied"))  # 3 is German-controlled: no longer barred by 8.34
     assert board(game).units["A2"]["space_id"] == "3"
     assert asked(game) is None
+
+
+def test_8_54_an_attack_in_place_opens_the_impulse_and_is_listed(tmp_path):
+    game = new_match(tmp_path, CONTESTED + "unit A3 allied US infantry 3-4-4/2 2\n")
+    _allied(game)
+    attacks = [a for a in game.legal_actions("allied") if a.verb == "attack"]
+    assert attacks == [Action("attack", ("1",), "allied")]  # the contested area; not 2, which holds no enemy
+
+
+def test_8_54_once_another_area_is_activated_only_the_units_that_entered_attack(tmp_path):
+    game = new_match(tmp_path, CONTESTED + "unit A3 allied US infantry 3-4-4/2 2\n")
+    _allied(game)
+    game.play(Action("move", ("A3", "1"), "allied"))  # activates 2: A3 enters 1 and waits to attack it
+    assert [u["unit_id"] for u in attackers_for(game, "allied", "1")] == ["A3"]  # not A1, A2 (8.1)

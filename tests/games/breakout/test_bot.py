@@ -61,6 +61,16 @@ def test_9_2_the_allied_bot_attacks_only_with_the_odds(tmp_path):
         assert (push is not None and push.target == "3") == attacks
 
 
+def test_8_54_the_allied_bot_clears_a_contested_objective_from_within_only_with_the_odds(tmp_path):
+    """Two Allied units share VP area 3 with a German unit: they attack in place if Dis2, not if Fresh."""
+    allies = "unit A1 allied US infantry 3-4-3/2 3\nunit A2 allied US infantry 3-4-3/2 3\n"
+    for status, attacks in (("", False), (" Dis2", True)):
+        game = new_match(tmp_path / str(attacks), MAP + allies + f"unit G1 german DE infantry 2-6-2/2 3{status}\n")
+        _allied_to_move(game)
+        chosen = HeuristicBot(game, "allied").choose(game, "allied")
+        assert (chosen == Action("attack", ("3",), "allied")) == attacks
+
+
 def test_12_53_the_allies_buy_a_longer_day_and_the_germans_a_shorter_one(tmp_path):
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
     for side, best in (("allied", "-2"), ("german", "2")):
@@ -113,8 +123,8 @@ def _answer(game) -> str:
     return HeuristicBot(game, decision["side"]).choose(game, decision["side"]).args[0]
 
 
-def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[int]):
-    game = new_match(tmp_path, COAST)
+def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[int], position: str = COAST):
+    game = new_match(tmp_path, position)
     _holder(game, holder, impulse)
     game.play(Action("pass", (), "german"))
     script_dice(game, monkeypatch, dice)
@@ -136,6 +146,13 @@ def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[i
 def test_11_6_the_bot_rerolls_the_sunset_dr_that_hurts_it(tmp_path, monkeypatch, holder, impulse, dice, answer):
     game = _sunset_alone(tmp_path, monkeypatch, holder, impulse, dice)
     assert _answer(game) == answer
+
+
+def test_22_3_on_the_week_s_last_day_the_allies_keep_the_advantage(tmp_path, monkeypatch):
+    """The same Sunset DR the Allies reroll on a day that is not the last (above): kept, the Advantage is a VP."""
+    last_day = COAST.replace("turn 2 1944-06-07 1 Clear\n", "").replace("turn 3 1944-06-08 1 Clear\n", "")
+    game = _sunset_alone(tmp_path, monkeypatch, "allied", 3, [1, 1], last_day)
+    assert game.clock.turn == game.last_turn and _answer(game) == "keep"
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,71 @@
+"""The Offshore box (3.5) and the Regroup order that sends a unit there (13).
+
+3.5 reads "the Offshore box holds the units that did not land the previous day": at Dawn
+from 7 June on, every Allied unit still in an approach box or offshore is redeployed to an
+available approach box of its nationality (the default). 13 adds that an Allied unit in an
+approach box "may also move to the Offshore box" in Regroup, to be redeployed at the next
+Dawn. The stricter reading (ruling ``BY_REGROUP``) takes 13 as the only way in: a unit that
+did not land stays in its approach box unless it was sent offshore in Regroup, and only
+the units offshore are redeployed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Action, Event
+
+from ..scenarios import ALLIED
+from .board import board
+from .landings import beaches
+
+BOX = "OFFSHORE"  # 3.5: the Offshore box's space
+BY_REGROUP = "offshore-by-regroup"  # the ruling: only units sent offshore in Regroup (13) are there
+
+
+def redeployed_from(game) -> set[str]:
+    """3.5: the spaces whose Allied units are redeployed at Dawn: the approach boxes and the
+    Offshore box by default, the Offshore box alone under ``BY_REGROUP``."""
+    if BY_REGROUP in game.options:
+        return {BOX}
+    return {r["approach_box"] for r in beaches(game)} | {BOX}
+
+
+def refusal(game, unit: dict[str, Any] | None, side: str) -> str | None:
+    """13: why this unit may not move to the Offshore box now, or None if it may."""
+    if BY_REGROUP not in game.options:
+        return "every unit that did not land is redeployed from offshore at Dawn anyway (3.5)"
+    if side != ALLIED or unit is None or unit["side"] != ALLIED:
+        return "only an Allied unit in an approach box moves to the Offshore box"
+    if unit["space_id"] not in {r["approach_box"] for r in beaches(game)}:
+        return f"{unit['unit_id']} is in {unit['space_id']}, not in an approach box"
+    if unit["moved"]:
+        return f"{unit['unit_id']} has already regrouped"
+    return None
+
+
+def legal_offshore(game, side: str) -> list[Action]:
+    """13 (ruling ``BY_REGROUP``): each approach-box unit may be sent to the Offshore box."""
+    if BY_REGROUP not in game.options or side != ALLIED:
+        return []
+    units = sorted(board(game).units.values(), key=lambda u: u["unit_id"])
+    return [Action("regroup", (u["unit_id"], BOX), side) for u in units if refusal(game, u, side) is None]
+
+
+def go_offshore(game, action: Action) -> None:
+    """regroup UNIT OFFSHORE: the unit leaves its approach box for the Offshore box (13)."""
+    unit_id = action.args[0]
+    unit = board(game).units.get(unit_id)
+    problem = refusal(game, unit, action.side)
+    if problem:
+        raise game.violation(f"{unit_id} cannot move to the Offshore box: {problem}", "13")
+    game.set("unit_state", {"unit_id": unit_id}, space_id=BOX, moved=True)
+    game.log(
+        Event(
+            "note",
+            side=ALLIED,
+            unit_id=unit_id,
+            purpose=f"{unit_id} leaves {unit['space_id']} for the Offshore box, to be redeployed at Dawn",
+            rule="13",
+        )
+    )
