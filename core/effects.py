@@ -56,8 +56,7 @@ class Ledger:
         self.seq: int | None = None
         self._version = 0  # bumped on every change, so derived tables know when to refresh
         self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
-        self._changes: dict[tuple[str, str], int] = {}  # changes per table and column ('+'/'-': rows)
-        self._by_table: dict[str, dict[str, int]] = {}  # the same counts, per table: version_of reads one table's
+        self._changes: dict[str, dict[str, int]] = {}  # changes per table, per column ('+'/'-': rows)
         self._n = 0
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
@@ -83,7 +82,7 @@ class Ledger:
     def version_of(self, table: str, *columns: str) -> tuple[int, int]:
         """A version of one table's state (or of some of its columns), for what depends on
         them alone: the clock, who stands where."""
-        counts = self._by_table.get(table, {})
+        counts = self._changes.get(table, {})
         if columns:
             return self._epoch, sum(n for col, n in counts.items() if col in columns or col in (INSERTED, DELETED))
         return self._epoch, sum(counts.values())
@@ -108,7 +107,7 @@ class Ledger:
 
     def mark(self) -> tuple[int, dict[tuple[str, str], int]]:
         """Where the state stands now, to ask later what changed since (:meth:`changed_since`)."""
-        return self._epoch, dict(self._changes)
+        return self._epoch, self._flat_changes()
 
     def changed_since(self, mark: tuple[int, dict[tuple[str, str], int]]) -> set[tuple[str, str]] | None:
         """The (table, column) pairs changed since ``mark`` ('+'/'-' for rows inserted or
@@ -116,13 +115,16 @@ class Ledger:
         epoch, counts = mark
         if epoch != self._epoch:
             return None
-        return {key for key, n in self._changes.items() if n != counts.get(key, 0)}
+        return {key for key, n in self._flat_changes().items() if n != counts.get(key, 0)}
+
+    def _flat_changes(self) -> dict[tuple[str, str], int]:
+        """The change counts by (table, column), as :meth:`mark` keeps them."""
+        return {(table, col): n for table, cols in self._changes.items() for col, n in cols.items()}
 
     def _changed(self, table: str, count: int = 1, columns: tuple[str, ...] = (INSERTED,)) -> None:
         self._version += count
         for col in columns:
-            self._changes[(table, col)] = self._changes.get((table, col), 0) + count
-            counts = self._by_table.setdefault(table, {})
+            counts = self._changes.setdefault(table, {})
             counts[col] = counts.get(col, 0) + count
 
     def begin(self, seq: int, *, new_event: bool = False) -> None:
