@@ -18,7 +18,7 @@ from typing import Any
 from .bot_goals import Worth
 from .rules import bridges, supply
 from .rules.board import board, national_group
-from .rules.landings import beaches, interdiction_result, interdiction_value
+from .rules.landings import beach_of_box, interdiction_result, interdiction_value
 from .rules.refit import air_drm, cherbourg_needs
 from .rules.reinforcements import available_boxes
 from .rules.surrender import surrender_levels
@@ -116,7 +116,7 @@ def approach_box(game, choices: list[str], vp: dict[str, int]) -> str:
     the rules' default order."""
     b = board(game)
     worth = Worth(b, ALLIED, vp)
-    beach_of = {r["approach_box"]: r["area_id"] for r in beaches(game)}
+    beach_of = beach_of_box(game)
 
     def score(box: str) -> float:
         area = beach_of[box]

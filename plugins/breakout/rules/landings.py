@@ -39,6 +39,11 @@ def beaches(game) -> list[dict[str, Any]]:
     return [dict(row) for row in cached]
 
 
+def beach_of_box(game) -> dict[str, str]:
+    """Approach box -> its beach's area (3.4; static, read once)."""
+    return game.derived("bkn beach of box", (), lambda: {r["approach_box"]: r["area_id"] for r in beaches(game)})
+
+
 def find_beach(game, name: str) -> dict[str, Any]:
     for row in beaches(game):
         if name.lower() in (row["beach"].lower(), row["area_id"].lower(), row["approach_box"].lower()):

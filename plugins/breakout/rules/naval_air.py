@@ -20,6 +20,7 @@ from phaseline import Event
 
 from ..scenarios import ALLIED, GERMAN
 from .board import board, national_group
+from .landings import beach_of_box
 from .weather import is_clear, storm_blows
 from .zones import air_reaches
 
@@ -36,21 +37,12 @@ def le_havre_reaches(marker: dict[str, Any], area) -> bool:
     return area.space_id in (marker["reach"] or "").removeprefix("areas:").split(";")
 
 
-def _beach_of_box(game) -> dict[str, str]:
-    """Approach box -> beach area (static: read once per match)."""
-    cached = getattr(game, "_bkn_beach_of_box", None)
-    if cached is None:
-        rows = game.rows("SELECT approach_box, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
-        cached = game._bkn_beach_of_box = {r["approach_box"]: r["area_id"] for r in rows}
-    return cached
-
-
 def _today(game) -> dict[str, Any]:
     """Per state: today's struck areas by nationality (17.1) and where each nationality stands."""
     cached = getattr(game, "_bkn_targets", None)
     if cached is None or cached[0] != game.ledger.version:
         b = board(game)
-        boxes = _beach_of_box(game)
+        boxes = beach_of_box(game)
         strikes = dict(
             game.con.execute(
                 "SELECT space_id, nationality FROM bkn_strike WHERE game_id = ?", [game.game_id]

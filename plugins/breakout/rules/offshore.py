@@ -17,7 +17,7 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED
 from .board import board
-from .landings import beaches
+from .landings import beach_of_box
 
 BOX = "OFFSHORE"  # 3.5: the Offshore box's space
 BY_REGROUP = "offshore-by-regroup"  # the ruling: only units sent offshore in Regroup (13) are there
@@ -28,7 +28,7 @@ def redeployed_from(game) -> set[str]:
     Offshore box by default, the Offshore box alone under ``BY_REGROUP``."""
     if BY_REGROUP in game.options:
         return {BOX}
-    return {r["approach_box"] for r in beaches(game)} | {BOX}
+    return {*beach_of_box(game), BOX}
 
 
 def refusal(game, unit: dict[str, Any] | None, side: str) -> str | None:
@@ -37,7 +37,7 @@ def refusal(game, unit: dict[str, Any] | None, side: str) -> str | None:
         return "every unit that did not land is redeployed from offshore at Dawn anyway (3.5)"
     if side != ALLIED or unit is None or unit["side"] != ALLIED:
         return "only an Allied unit in an approach box moves to the Offshore box"
-    if unit["space_id"] not in {r["approach_box"] for r in beaches(game)}:
+    if unit["space_id"] not in beach_of_box(game):  # the approach boxes
         return f"{unit['unit_id']} is in {unit['space_id']}, not in an approach box"
     if unit["moved"]:
         return f"{unit['unit_id']} has already regrouped"
