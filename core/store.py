@@ -39,6 +39,7 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._depth = 0
+        self._columns: dict[str, list[tuple[str, str]]] = {}  # table -> (column, type), read on a miss
 
     # --- opening -----------------------------------------------------------------
 
@@ -61,7 +62,10 @@ class Store:
                 _prepare_directory(target)
         con = cls._connect(target, read_only, wait, config or {})
         store = cls(con, target, read_only)
-        store._check_schema()
+        if str(target) == ":memory:":
+            store._create_schema()  # always new: no failed look at meta first (~8 ms)
+        else:
+            store._check_schema()
         return store
 
     @staticmethod
@@ -150,19 +154,25 @@ class Store:
             version += 1
 
     def ensure_tables(self, plugin: str, version: str, tables: list[Any]) -> None:
-        """Create a plugin's declared tables if missing and record who made them."""
-        for table in tables:
-            row = self.con.execute(
-                "SELECT plugin, version FROM plugin_table WHERE table_name = ?", [table.name]
-            ).fetchone()
-            if row is None:
-                self.con.execute(table.ddl)
-                self.con.execute(
-                    "INSERT INTO plugin_table VALUES (?, ?, ?, ?)",
-                    [table.name, plugin, version, table.kind],
-                )
-            elif row[0] != plugin:
-                raise StoreError(f"table {table.name} belongs to plugin {row[0]}, not {plugin}")
+        """Create a plugin's declared tables if missing and record who made them.
+
+        The missing tables' DDL runs as one statement: one at a time costs about 2 ms each.
+        """
+        names = [table.name for table in tables]
+        owners = dict(
+            self.con.execute(
+                "SELECT table_name, plugin FROM plugin_table WHERE list_contains(?, table_name)", [names]
+            ).fetchall()
+        )
+        for name, owner in owners.items():
+            if owner != plugin:
+                raise StoreError(f"table {name} belongs to plugin {owner}, not {plugin}")
+        missing = [table for table in tables if table.name not in owners]
+        if not missing:
+            return
+        with self.transaction():
+            self.con.execute(";\n".join(table.ddl.strip().rstrip(";") for table in missing))
+            self.insert_rows("plugin_table", None, [(table.name, plugin, version, table.kind) for table in missing])
 
     # --- transactions ------------------------------------------------------------
 
@@ -239,17 +249,26 @@ class Store:
         """
         if not rows:
             return
-        declared = self.con.execute(
-            """SELECT column_name, data_type FROM information_schema.columns
-               WHERE table_name = ? AND table_catalog = current_database() AND table_schema = current_schema()
-               ORDER BY ordinal_position""",
-            [table],
-        ).fetchall()
+        declared = self._declared_columns(table)
         types = dict(declared)
         columns = columns or [name for name, _ in declared]
         selects = ", ".join(f"unnest(${i + 1}::{types[c]}[])" for i, c in enumerate(columns))
         values = [list(column) for column in zip(*rows, strict=True)]
         self.con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {selects}", values)
+
+    def _declared_columns(self, table: str) -> list[tuple[str, str]]:
+        """``table``'s (column, type) pairs in declared order; the catalog is read once, for every table."""
+        if table not in self._columns:
+            self._columns.clear()
+            for name, column, data_type in self.con.execute(
+                """SELECT table_name, column_name, data_type FROM duckdb_columns()
+                   WHERE database_name = current_database() AND schema_name = current_schema()
+                   ORDER BY table_name, column_index"""
+            ).fetchall():
+                self._columns.setdefault(name, []).append((column, data_type))
+        if table not in self._columns:
+            raise StoreError(f"store {self.path} has no table {table}")
+        return self._columns[table]
 
     def one(self, sql: str, params: Any = None) -> Any:
         """The first column of the first row, or None."""

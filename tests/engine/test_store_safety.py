@@ -114,3 +114,29 @@ def test_a_store_path_that_cannot_be_created_is_one_clear_line(tmp_path):
         Store.open(blocker / "store.duckdb")
     done = cli(["--db", str(blocker / "store.duckdb"), "sql", "SELECT 1"], tmp_path)
     assert done.returncode == 7 and done.stderr.count("\n") == 1
+
+
+def test_a_plugin_table_of_another_plugin_is_refused_and_nothing_is_created(store):
+    from phaseline.model import PluginTable
+
+    store.ensure_tables("first", "1.0", [PluginTable("shared", "CREATE TABLE shared (game_id VARCHAR)", ("game_id",))])
+    second = [
+        PluginTable("own", "CREATE TABLE own (game_id VARCHAR)", ("game_id",)),
+        PluginTable("shared", "CREATE TABLE shared (game_id VARCHAR, x INTEGER)", ("game_id",)),
+    ]
+    with pytest.raises(StoreError, match="table shared belongs to plugin first, not second"):
+        store.ensure_tables("second", "1.0", second)
+    assert store.one("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'own'") == 0
+
+
+def test_rows_go_into_a_table_created_after_the_store_first_read_its_columns(store):
+    from phaseline.model import PluginTable
+
+    store.insert_rows("meta", None, [("note", "columns read now")])
+    store.ensure_tables(
+        "late", "1.0", [PluginTable("late", "CREATE TABLE late (game_id VARCHAR, n INTEGER)", ("game_id",))]
+    )
+    store.insert_rows("late", ["n", "game_id"], [(3, "g")])
+    assert store.rows("SELECT * FROM late") == [{"game_id": "g", "n": 3}]
+    with pytest.raises(StoreError, match="has no table missing"):
+        store.insert_rows("missing", None, [(1,)])
