@@ -158,8 +158,6 @@ def setup(name: str) -> list[dict[str, str]]:
 
 
 def hexes() -> dict[str, dict[str, str]]:
-    if not HEXES.exists():
-        pytest.skip("scenarios/bfg/map/hexes.csv not built yet")
     return {h["label"]: h for h in read(HEXES)}
 
 
