@@ -84,7 +84,8 @@ def medians_ms(runs: int, *jobs) -> list[float]:
 
 
 def side_figures(reg, runs: int, seed: int) -> list[tuple[str, float, float | None, int]]:
-    """(what, SQL ms, oracle ms, rows) for the side to move at the start of Historical."""
+    """(what, SQL ms, oracle ms, rows) for the side to move at the start of Historical: its
+    reach, the same statement on no board (what any answer costs), and its legal actions."""
     with Store.open(":memory:") as store:
         game = Game.create(store, reg, GAME, "historical", seed=seed)
         side = game.waiting_on()[0]
@@ -94,13 +95,16 @@ def side_figures(reg, runs: int, seed: int) -> list[tuple[str, float, float | No
         def reach() -> list[dict]:
             return store.rows(sql, {"game_id": game.game_id, "side": side})
 
+        def fixed_cost() -> list[dict]:  # the same statement with nothing to read: parsing, planning, start-up
+            return store.rows(sql, {"game_id": "no such match", "side": side})
+
         def legal() -> int:
             game.rules.forget()
             game._legal = None
             return len(game.legal_actions())
 
         reach()
-        reach_ms, oracle_ms = medians_ms(runs, reach, lambda: oracle.reach(side))
+        reach_ms, oracle_ms, fixed_ms = medians_ms(runs, reach, lambda: oracle.reach(side), fixed_cost)
         legal_ms = statistics.median(_timed(legal) for _ in range(runs))
         rows = {(r["unit_id"], r["space_id"]): (r["legal"], r["cost"]) for r in reach()}
         python = {key: (ruling.legal, ruling.cost) for key, ruling in oracle.reach(side).items()}
@@ -108,6 +112,7 @@ def side_figures(reg, runs: int, seed: int) -> list[tuple[str, float, float | No
         print(f"{side}: {len(rows)} reach rows, {agree} agree with the oracle; {legal()} legal actions")
         return [
             (f"{side} reach, whole side (movement-reach)", reach_ms, oracle_ms, len(rows)),
+            (f"{side} reach on no board: the statement's fixed cost", fixed_ms, oracle_ms, 0),
             (f"{side} legal actions, uncached", legal_ms, None, legal()),
         ]
 
