@@ -3,7 +3,8 @@ invariants each game must keep, and the golden playthroughs' digests.
 
 Every registered game and scenario is a :class:`Subject`: the toy game, each
 scenario of every installed game plugin (Battle for Germany, the plugin
-template's game when it is installed). A game may add invariants of its own in
+template's game when it is installed), and for each game with optional rules or
+rulings, one scenario played with all of them. A game may add invariants of its own in
 ``GAME_INVARIANTS``; the generic ones hold for every game.
 
 Run as a script to regenerate the golden playthroughs after a deliberate rule
@@ -45,10 +46,11 @@ class Subject:
     game: str
     scenario: str
     registry: Callable[[], Any]
+    options: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
-        return f"{self.game}:{self.scenario}"
+        return f"{self.game}:{self.scenario}" + ("+options" if self.options else "")
 
 
 def _toy_registry():
@@ -63,13 +65,24 @@ def _installed_registry():
     return registry()
 
 
+# The scenario each game plays with all its optional rules and rulings: one where they all
+# apply (Battle for Germany's 13.2 passes SS units to the Western Allies in the Expanded game).
+OPTIONS_SCENARIO = {BFG: "expanded"}
+
+
 def subjects() -> list[Subject]:
-    """The toy game, then every scenario of every installed game."""
+    """The toy game, then every scenario of every installed game, then each game with
+    optional rules or rulings played with all of them at once."""
     found = [Subject("toy", "skirmish", _toy_registry)]
     reg = _installed_registry()
     for name in sorted(reg.games):
         for scenario in reg.games[name].scenarios:
             found.append(Subject(name, scenario, _installed_registry))
+    for name, info in sorted(reg.games.items()):
+        options = tuple(sorted(rule for game, rule in reg.rules if game == name)) + tuple(sorted(info.rulings))
+        if options:
+            scenario = OPTIONS_SCENARIO.get(name, next(iter(info.scenarios)))
+            found.append(Subject(name, scenario, _installed_registry, options))
     return found
 
 
