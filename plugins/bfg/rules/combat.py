@@ -33,7 +33,8 @@ def legal_attacks(game, step) -> list[Action]:
 def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     """(hex, its attackers) by hex: 6.0 every hex next to a ready unit of ``acting`` that has
     not attacked (6.5), across a passable border, whose units all belong to one side (6.6)
-    that the unit may attack (hostility: 6.3, 6.4) and none of which was attacked yet (6.5)."""
+    that the unit may attack (hostility: 6.3, 6.4), none of which was attacked yet (6.5) and,
+    for a Polish unit, none of which is Polish of the other side (15.26)."""
     units = all_units(game)
     by_hex: dict[str, list[dict[str, Any]]] = {}
     for unit in units.values():
@@ -47,7 +48,12 @@ def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
         for hex_id in neighbours.get(unit["space_id"], ()):
             defenders = by_hex.get(hex_id, [])
             sides = {d["side"] for d in defenders}
-            if len(sides) == 1 and (unit["side"], *sides) in hostile and not any(d["defended"] for d in defenders):
+            if (
+                len(sides) == 1
+                and (unit["side"], *sides) in hostile
+                and not any(d["defended"] for d in defenders)
+                and not any(_poles_apart(unit, d) for d in defenders)
+            ):
                 found.setdefault(hex_id, set()).add(unit["unit_id"])
     return [(hex_id, sorted(found[hex_id])) for hex_id in sorted(found)]
 
@@ -214,8 +220,16 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
                     f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})",
                     rule,
                 )
-            if {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}:
-                raise game.violation("Polish units of the two sides may not attack each other", "15.26")
+            if _poles_apart(unit, defender):
+                raise game.violation(
+                    f"Polish units of the two sides may not attack each other: {label(unit)} and {label(defender)}",
+                    "15.26",
+                )
+
+
+def _poles_apart(unit: dict[str, Any], defender: dict[str, Any]) -> bool:
+    """15.26 Polish-exile and Polish-communist units may not attack each other."""
+    return {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}
 
 
 def _hostility_rule(side: str, enemy: str) -> str:

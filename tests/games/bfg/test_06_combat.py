@@ -201,13 +201,15 @@ def test_5_53_soviets_and_yugoslavs_attack_together(tmp_path):
 
 
 def test_15_26_polish_units_may_not_attack_each_other(tmp_path):
-    """Case 52 (Red Star / White Star)."""
+    """Case 52 (Red Star / White Star): refused, and never offered; a US corps next to the
+    same Polish communists may still attack them."""
     game = new_match(
         tmp_path,
         """
         map 2x6
         zone E cols 04-06
         unit PE WA POL_E corps 3-3-6 0103
+        unit US WA US corps 3-3-6 0204
         unit PC SOV POL_C army 3-3-4 0104
         """,
         scenario="rsws",
@@ -215,6 +217,9 @@ def test_15_26_polish_units_may_not_attack_each_other(tmp_path):
     )
     advance_to(game, "wa-combat")
     refused(game, Action("attack", ("PE", "0104")), "15.26")
+    refused(game, Action("attack", ("PE,US", "0104")), "15.26")
+    attacks = [a.args for a in game.legal_actions() if a.verb == "attack"]
+    assert attacks == [("US", "0104")]
 
 
 # --- 6.2 results ----------------------------------------------------------------------------

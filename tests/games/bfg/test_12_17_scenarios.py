@@ -256,15 +256,20 @@ def test_red_star_white_star_turn_11_roll(tmp_path, die, skipped):
     assert any(n.startswith("sov-") for n in (s.name for s in game.steps(12)))
 
 
-def test_15_26_polish_exiles_never_attack_polish_communists(tmp_path):
+def test_15_26_two_poles_in_contact_leave_the_western_allies_nothing_to_attack(tmp_path):
+    """The exile corps is next to the communist army, but 15.26 forbids the attack: the WA
+    Combat Phase of turn 11 has nothing to do (the refusal itself: test_06_combat, case 52)."""
     text = """
     map 2x6
     unit P1 WA POL_E corps 4-8-6 0102
     unit P2 SOV POL_C army 4-4-4 0103
     """
-    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=2)
-    advance_to(game, "wa-combat", turn=11)
-    refused(game, Action("attack", ("P1", "0103")), "15.26")
+    game = advance_to(new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=2), "sov-movement", turn=12)
+    combat = game.rows("SELECT turn, purpose FROM event WHERE game_id = ? AND step = 'wa-combat'", [game.game_id])
+    assert combat == [
+        {"turn": 11, "purpose": "begin wa-combat"},
+        {"turn": 11, "purpose": "nothing to do in wa-combat"},
+    ]
 
 
 # --- 16.32 strategic shift, 16.33 pooled replacements (three players) -----------------------
