@@ -95,10 +95,11 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
             moving = game.step.phase == "movement"
             try:
                 game.play(action)
-            except RuleViolation:
-                # A refusal leaves the store untouched (one transaction per action).
+            except RuleViolation as refusal:
+                # A refusal leaves the store untouched (one transaction per action)...
                 assert (game.events.last_seq, game.clock) == before, f"refused {action} changed the match"
-                return
+                # ...and never meets an action the legal list offered.
+                raise AssertionError(f"the legal action {action} was refused: {refusal}") from None
             after = game.clock
             self.movement_ended = moving and (before[1].turn, before[1].step) != (after.turn, after.step)
 
