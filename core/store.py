@@ -54,7 +54,8 @@ class Store:
     ) -> Store:
         """Open (creating if needed) the store at ``path``; wait briefly if it is busy."""
         target = Path(path) if path is not None else default_path()
-        if str(target) != ":memory:":
+        in_memory = str(target) == ":memory:"
+        if not in_memory:
             target = target.expanduser()
             if read_only and not target.exists():
                 raise StoreError(f"no store at {target}: start a match first with 'phaseline new'")
@@ -62,7 +63,7 @@ class Store:
                 _prepare_directory(target)
         con = cls._connect(target, read_only, wait, config or {})
         store = cls(con, target, read_only)
-        if str(target) == ":memory:":
+        if in_memory:
             store._create_schema()  # always new: no failed look at meta first (~8 ms)
         else:
             store._check_schema()
