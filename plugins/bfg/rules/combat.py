@@ -32,14 +32,14 @@ def legal_attacks(game, step) -> list[Action]:
 
 def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     """(hex, its attackers) by hex: 6.0 every hex next to a ready unit of ``acting`` that has
-    not attacked (6.5), across a passable border, whose units all belong to one side (6.6)
-    that the unit may attack (hostility: 6.3, 6.4), none of which was attacked yet (6.5) and,
-    for a Polish unit, none of which is Polish of the other side (15.26)."""
+    not attacked (6.5), across a passable border, whose units all belong to one side (6.6),
+    none of which was attacked yet (6.5) nor is barred to the unit (:func:`_barred`: the
+    checks an attack order meets in :func:`_validate`)."""
     units = all_units(game)
     by_hex: dict[str, list[dict[str, Any]]] = {}
     for unit in units.values():
         by_hex.setdefault(unit["space_id"], []).append(unit)
-    hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
+    hostile = _hostile_pairs(game)
     neighbours = passable_neighbours(game)
     found: dict[str, set[str]] = {}
     for unit in units.values():
@@ -47,13 +47,8 @@ def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
             continue
         for hex_id in neighbours.get(unit["space_id"], ()):
             defenders = by_hex.get(hex_id, [])
-            sides = {d["side"] for d in defenders}
-            if (
-                len(sides) == 1
-                and (unit["side"], *sides) in hostile
-                and not any(d["defended"] for d in defenders)
-                and not any(_poles_apart(unit, d) for d in defenders)
-            ):
+            one_side = len({d["side"] for d in defenders}) == 1
+            if one_side and not any(d["defended"] or _barred(unit, d, hostile) for d in defenders):
                 found.setdefault(hex_id, set()).add(unit["unit_id"])
     return [(hex_id, sorted(found[hex_id])) for hex_id in sorted(found)]
 
@@ -195,7 +190,7 @@ def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: li
 def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
     step = game.step
     neighbours = passable_neighbours(game)
-    hostile = {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
+    hostile = _hostile_pairs(game)
     for unit in attackers:
         if unit["side"] not in step.acting:
             raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
@@ -214,22 +209,33 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
         if defender["defended"]:
             raise game.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
         for unit in attackers:
-            if (unit["side"], defender["side"]) not in hostile:
-                rule = _hostility_rule(unit["side"], defender["side"])
+            rule = _barred(unit, defender, hostile)
+            if rule == "15.26":
+                raise game.violation(
+                    f"Polish units of the two sides may not attack each other: {label(unit)} and {label(defender)}",
+                    rule,
+                )
+            if rule:
                 raise game.violation(
                     f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})",
                     rule,
                 )
-            if _poles_apart(unit, defender):
-                raise game.violation(
-                    f"Polish units of the two sides may not attack each other: {label(unit)} and {label(defender)}",
-                    "15.26",
-                )
 
 
-def _poles_apart(unit: dict[str, Any], defender: dict[str, Any]) -> bool:
-    """15.26 Polish-exile and Polish-communist units may not attack each other."""
-    return {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}
+def _hostile_pairs(game) -> set[tuple[str, str]]:
+    """(side, enemy) pairs whose units the side may attack (hostility.may_attack)."""
+    return {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
+
+
+def _barred(unit: dict[str, Any], defender: dict[str, Any], hostile: set[tuple[str, str]]) -> str | None:
+    """The rule that forbids ``unit`` to attack ``defender``, or None: hostility (6.3, 6.4,
+    3.0: :func:`_hostility_rule`), then 15.26 Polish-exile and Polish-communist units never
+    attack each other. The legal list and the order's check both ask it."""
+    if (unit["side"], defender["side"]) not in hostile:
+        return _hostility_rule(unit["side"], defender["side"])
+    if {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}:
+        return "15.26"
+    return None
 
 
 def _hostility_rule(side: str, enemy: str) -> str:
