@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # Test helper modules (toygame, boards, oracles, …) import by name from these folders.
-for folder in (Path(__file__).parent, Path(__file__).parent / "engine"):
+for folder in (Path(__file__).parent, Path(__file__).parent / "engine", Path(__file__).parent / "referee"):
     sys.path.insert(0, str(folder))
 
 settings.register_profile(
