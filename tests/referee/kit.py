@@ -45,6 +45,7 @@ class Step:
     says: tuple[str, ...] = ()
     not_says: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
+    decision: str | None = None
     until: str | None = None
     turn: int | None = None
     sql: str | None = None
@@ -81,6 +82,11 @@ class Case:
     def verbs(self) -> set[str]:
         """The verbs the case types (``move``, ``choose`` …)."""
         return {step.words[0] for step in self.steps if step.order}
+
+    @property
+    def decisions(self) -> set[str]:
+        """The kinds of decision the case answers."""
+        return {step.decision for step in self.steps if step.decision}
 
 
 def load_cases(game: str, root: Path = HERE) -> list[Case]:
@@ -143,6 +149,7 @@ def _step(raw: dict[str, Any], where: str) -> Step:
         says=tuple(raw.get("says", ())),
         not_says=tuple(raw.get("not_says", ())),
         dice=tuple(int(d) for d in raw.get("dice", ())),
+        decision=raw.get("decision"),
         until=raw.get("until"),
         turn=raw.get("turn"),
         sql=raw.get("sql"),
@@ -240,6 +247,9 @@ class Referee:
             self.order(step, where)
 
     def order(self, step: Step, where: str) -> None:
+        if step.decision is not None:
+            owed = [row["kind"] for row in self.query("SELECT kind FROM decision WHERE status = 'open'")]
+            self.check(step.decision in owed, f"{where}: {step.order}: the match owes {owed}, not a {step.decision!r}")
         before = self.query(_SNAPSHOT)
         with self.forced(step.dice, where):
             code, out = self.run([*step.words])
