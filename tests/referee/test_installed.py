@@ -1,22 +1,32 @@
 """A sample of the referee cases through an installed ``phaseline`` binary, as a player runs it.
 
 The in-process run (test_referee.py) plays every case through the same command code; this
-one checks that the path through the installed wheel's console script rules the same. It
-takes each file's first case that needs no forced dice.
+one checks that the installed wheel's console script rules the same, on a sample of the
+cases that need no forced dice: each file's first one, then more until every verb and
+kind of decision those cases type has been typed through the binary.
 """
 
 from __future__ import annotations
 
 import pytest
-from kit import GAMES, Installed, Referee, load_cases
+from kit import GAMES, Case, Installed, Referee, load_cases
 
-SAMPLE = [
-    pytest.param(case, id=f"{game}:{case.id}")
-    for game in GAMES
-    for path in sorted({case.path for case in load_cases(game)})
-    for case in [next((c for c in load_cases(game) if c.path == path and not c.uses_forced_dice), None)]
-    if case is not None
-]
+
+def sample(cases: list[Case]) -> list[Case]:
+    """Each file's first case without forced dice, then a greedy cover of their verbs and decisions."""
+    free = [case for case in cases if not case.uses_forced_dice]
+    chosen = list({case.path: case for case in reversed(free)}.values())[::-1]
+    wanted = set().union(*(case.verbs | case.decisions for case in free))
+    for case in sorted(free, key=lambda c: -len(c.verbs | c.decisions)):
+        covered = set().union(*(c.verbs | c.decisions for c in chosen))
+        if wanted <= covered:
+            break
+        if (case.verbs | case.decisions) - covered:
+            chosen.append(case)
+    return chosen
+
+
+SAMPLE = [pytest.param(case, id=f"{game}:{case.id}") for game in GAMES for case in sample(load_cases(game))]
 
 
 @pytest.mark.slow
