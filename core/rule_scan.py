@@ -211,7 +211,7 @@ def write_figures(target: Path, checkout: Path, key: str) -> None:
         "referee_cases": rows(referee_cases([checkout / REFEREE_CASES / key])),
     }
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    target.write_text(json.dumps(figures, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def read_figures(path: Path) -> tuple[list[Citation], list[Citation]]:
