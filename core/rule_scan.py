@@ -58,7 +58,7 @@ class CaseFileError(Exception):
     """A referee file that cannot be read: not TOML, or cases without a proper id."""
 
     def __init__(self, path: Path, message: str, line: int | None = None) -> None:
-        super().__init__(message)
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")  # as a build shows it
         self.path, self.message, self.line = path, message, line
 
 

@@ -1,5 +1,6 @@
-"""The wheel: every code folder is packaged, data ships inside ``phaseline``, and the
-installed ``phaseline`` command plays a few actions from a fresh venv, offline.
+"""The wheel: every code folder is packaged, data ships inside ``phaseline`` with each game's
+rule coverage figures (the checkout's, also through the sdist), and the installed
+``phaseline`` command plays a few actions from a fresh venv, offline.
 
 The wheel and its venv are session fixtures (conftest.py), shared with the plugin template's tests."""
 
