@@ -52,6 +52,18 @@ class Row(dict[str, str]):
         raise self.error(f"column {column!r} must be true or false, not {text!r}")
 
 
+def combined(counter: Row, setup: Row | None) -> tuple[str, str]:
+    """The provenance and source of a unit row built from its counter's row and its set-up row.
+
+    A row is tagged with its weakest element (PROVENANCES runs from strongest to weakest), so
+    a counter with printed values but a reconstructed start hex is reconstructed.
+    """
+    if setup is None:
+        return counter["provenance"], counter["source"]
+    weaker = max(counter["provenance"], setup["provenance"], key=PROVENANCES.index)
+    return weaker, f"counter: {counter['source']}; set-up: {setup['source']}"
+
+
 def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) -> list[Row]:
     """Read a data file, checking its columns and (by default) each row's provenance."""
     if not path.exists():

@@ -211,22 +211,31 @@ def shortest(start: Vertex, goal: Vertex, adj: dict[Vertex, list[Vertex]]) -> li
     return out[::-1]
 
 
-# Hexes whose row is fixed by the rules or by an external source.
+# Hexes whose label the rules or an external source name. The role is the rules' (plugins/bfg
+# board.py and the set-ups hold it); the row's values (terrain, country, theatre) are still
+# ours, so these rows are reconstructed like the rest, and their source says what names them.
 EDGE_ROLES: dict[str, str] = {
-    **{label((r, 1)): "seed 9.0: west-edge German exit hex" for r in range(16, 24)},
-    **{label((r, COLS)): "seed 7.25/9.0: east-edge Soviet entry and German exit hex" for r in range(9, 36)},
-    **{label((1, c)): "seed 9.0: south-edge German exit hex" for c in range(12, 18)},
-    **{label((ROWS, c)): "seed 8.0: north-edge Soviet Courland entry hex" for c in range(23, 27)},
+    **{label((r, 1)): "seed 9.0 names it a west-edge German exit hex" for r in range(16, 24)},
+    **{label((r, COLS)): "seed 7.25/9.0 name it an east-edge Soviet entry and German exit hex" for r in range(9, 36)},
+    **{label((1, c)): "seed 9.0 names it a south-edge German exit hex" for c in range(12, 18)},
+    **{label((ROWS, c)): "seed 8.0 names it a north-edge Soviet Courland entry hex" for c in range(23, 27)},
 }
 ANCHORS: dict[str, str] = {
-    "2401": "external S2: Canadian 2 Corps at 2401 (Nijmegen)",
-    "1724": "external S4: Soviet 8-20-3 at 1724",
-    "1926": "external S4: Soviet 7-7-4 at 1926",
-    "1925": "external S4: Soviet 7-7-4 moves to 1925",
-    "2325": "external S4: Soviet 6-4-6 at 2325",
-    "2125": "external S4: Soviet 6-4-6 moves to 2125",
-    "1122": "external S4: Danube/Budapest objective 1122",
+    "2401": "external S2 puts Canadian 2 Corps at 2401 (Nijmegen)",
+    "1724": "external S4 puts a Soviet 8-20-3 at 1724",
+    "1926": "external S4 puts a Soviet 7-7-4 at 1926",
+    "1925": "external S4 moves a Soviet 7-7-4 to 1925",
+    "2325": "external S4 puts a Soviet 6-4-6 at 2325",
+    "2125": "external S4 moves a Soviet 6-4-6 to 2125",
+    "1122": "external S4 names 1122 as the Danube/Budapest objective",
 }
+# 7.25: Soviet replacements enter on the east edge north of the Yugoslav border, "hex 0926
+# and north". That puts the border just south of 0926; how far south Yugoslavia runs along
+# the edge is our reading, so the strip is reconstructed.
+YUGOSLAV_STRIP = (
+    "7.25 puts the Yugoslav border just south of 0926 on the east edge (Soviet replacements"
+    " enter at 0926 and north), so the east-edge hexes south of it are coded YUG"
+)
 NEUTRAL = {"SUI", "SWE"}
 LAND = {"clear", "rough"}
 
@@ -272,7 +281,7 @@ def hex_cells() -> dict[Hex, dict[str, str]]:
     for r in range(1, 9):  # rule 7.25 wins over the real border; see README
         cell = cells[(r, COLS)]
         real = "" if cell["country"] == "YUG" else f" (real 1937 country {cell['country']}, recoded)"
-        cell.update(country="YUG", why=f"seed 7.25: east edge south of 0926 is Yugoslavia{real}")
+        cell.update(country="YUG", why=f"{YUGOSLAV_STRIP}{real}")
     for name, (lat, lon) in geo.CITIES.items():
         x, y = to_planar(lat, lon)
         h = planar_to_hex(x, y)
@@ -325,21 +334,26 @@ def hexside_rows(cells: dict[Hex, dict[str, str]]) -> list[dict[str, str]]:
 
 
 def provenance(c: dict[str, str]) -> tuple[str, str]:
-    """Provenance of a hex row (its least certain value) and its source text."""
+    """Provenance of a hex row (its least certain value the rules read) and its source text.
+
+    Every hex's position, terrain, country and theatre are ours, so every row is at best
+    reconstructed; the source says which rule or source names the hex or fixes its VP.
+    """
     where = f"lat/lon rasterised by {SCRIPT}"
     reason = geo.THEATRE_REASON
     feature = f"{c['why']}, " if c["why"] else ""
+    near = f"; {reason}" if c["boundary"] else ""
     if c["name"] == "Berlin":
-        return "external", f"external S5: Berlin worth 10 VP; hex from 52.52N 13.40E, {where}; B {reason}"
+        berlin = f"Berlin's hex from 52.52N 13.40E, {where}; its 10 VP external S5"
+        return "reconstructed", f"reconstructed: {berlin}; B {reason}"
     if c["name"]:
         return "placeholder", f"placeholder: {c['name']} 1 VP (S5 says 1 or 2); position {where}"
     if c["label"] in ANCHORS:
-        return "external", f"{ANCHORS[c['label']]}; terrain reconstructed, {where}"
-    if c["why"].startswith("seed"):
-        return "seed", f"{c['why']}; terrain reconstructed, {where}"
+        return "reconstructed", f"reconstructed: terrain and country {where}; {ANCHORS[c['label']]}{near}"
+    if c["why"].startswith(YUGOSLAV_STRIP):
+        return "reconstructed", f"reconstructed: {c['why']}; terrain {where}"
     if c["label"] in EDGE_ROLES:
-        return "seed", f"{EDGE_ROLES[c['label']]}; terrain reconstructed, {feature}{where}"
-    near = f"; {reason}" if c["boundary"] else ""
+        return "reconstructed", f"reconstructed: {feature}{c['country']}, {where}; {EDGE_ROLES[c['label']]}{near}"
     return "reconstructed", f"reconstructed: {feature}{c['country']}, {where}{near}"
 
 

@@ -4,7 +4,9 @@ that only the CLI and the registry call (commands, optional rules)."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
 
 import phaseline.plugins
@@ -98,12 +100,68 @@ def test_rules_prints_sections_tests_and_coverage(home, monkeypatch, tmp_path):
     registry = toy_registry()
     registry.games["toy"] = replace(toy_info(), rule_index=index)
     use_registry(monkeypatch, registry)
-    code, out = run_cli(["rules", "toy", "--tests", str(tests)])
+    referee = tmp_path / "referee"
+    referee.mkdir()
+    (referee / "cases.toml").write_text('[[case]]\nid = "1.2-combat"\n\n[[case]]\nid = "1.1-move"\nrules = ["3.0"]\n')
+    code, out = run_cli(["rules", "toy", "--tests", str(tests), "--referee", str(referee)])
     assert code == 0
-    assert "implemented 2/3 applicable sections (67%), tested 1/2 implemented (50%), 1 not applicable" in out
+    assert (
+        "implemented 2/3 applicable sections (67%), tested 1/2 implemented (50%), "
+        "refereed 2/2 implemented (100%), 1 not applicable"
+    ) in out
+    code, out = run_cli(["--format", "json", "rules", "toy", "--tests", str(tests), "--referee", str(referee)])
+    rows = json.loads(out[: out.rindex("]") + 1])
+    assert [(r["rule"], r["verified"], r["tests"], r["referee"]) for r in rows] == [
+        ("1.1", "both", 2, 1),
+        ("1.2", "referee cases", 0, 1),
+        ("2.0", "", 0, 0),
+        ("3.0", "referee cases", 0, 1),
+    ]
     code, out = run_cli(["--format", "json", "rules", "toy", "--tests", str(tests), "--status", "implemented"])
     rows = json.loads(out[: out.rindex("]") + 1])
     assert [(r["rule"], r["tests"]) for r in rows] == [("1.1", 2), ("1.2", 0)]
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "referee" / "bfg"
+
+
+def test_rules_where_lists_code_unit_tests_and_referee_cases(home):
+    code, out = run_cli(
+        ["--format", "json", "rules", "battle-for-germany", "--where", "6.22", "--referee", str(FIXTURE)]
+    )
+    assert code == 0
+    rows = json.loads(out)
+    kinds = [r["kind"] for r in rows]
+    assert kinds == sorted(kinds, key=["code", "unit test", "referee case"].index) and set(kinds) == {
+        "code", "unit test", "referee case"
+    }  # fmt: skip
+    assert all(r["rule"] == "6.22" and re.fullmatch(r".+:\d+", r["place"]) for r in rows)
+    assert any(r["place"].startswith("plugins/bfg/") and r["case"] == "" for r in rows if r["kind"] == "code")
+    assert {"test_6_22_empty_hex_first", "6.22-never-onto-two-friends"} <= {
+        r["case"] for r in rows if r["kind"] == "unit test"
+    }
+    referee = [(r["place"].rsplit("/", 1)[-1], r["case"]) for r in rows if r["kind"] == "referee case"]
+    assert referee == [
+        ("retreat.toml:4", "6.22-retreat-to-an-empty-hex-first"),
+        ("stacking.toml:3", "5.3-two-units-per-hex"),
+    ]
+    code, out = run_cli(["--format", "csv", "rules", "battle-for-germany", "--where", "6.22"])
+    assert code == 0 and out.splitlines()[0] == "rule,kind,place,case"
+    code, out = run_cli(["rules", "battle-for-germany", "--where", "6.22"])
+    assert code == 0 and out.splitlines()[0].split() == ["rule", "kind", "place", "case"]
+
+
+def test_rules_where_of_an_unknown_rule_is_one_line(home):
+    code, out = run_cli(["rules", "battle-for-germany", "--where", "99.9"])
+    assert code == 3 and out.strip() == (
+        "error: battle-for-germany's rule index has no section '99.9', and nothing cites it"
+    )
+
+
+def test_rules_with_a_malformed_referee_file_names_it(home, tmp_path):
+    (tmp_path / "bad.toml").write_text("[[case]]\nid = 622\n")
+    code, out = run_cli(["rules", "battle-for-germany", "--referee", str(tmp_path)])
+    assert code == 5 and out.strip() == f"error: {tmp_path}/bad.toml:1: case 1 has no string id"
 
 
 def test_rules_of_a_game_without_index(home, monkeypatch):

@@ -1,17 +1,21 @@
-"""The wheel: every code folder is packaged, data ships inside ``phaseline``, and the
-installed ``phaseline`` command plays a few actions from a fresh venv, offline.
+"""The wheel: every code folder is packaged, data ships inside ``phaseline`` with each game's
+rule coverage figures (the checkout's, also through the sdist), and the installed
+``phaseline`` command plays a few actions from a fresh venv, offline.
 
 The wheel and its venv are session fixtures (conftest.py), shared with the plugin template's tests."""
 
 from __future__ import annotations
 
 import json
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
-from wheeltools import ROOT, Venv
+from phaseline.plugins import registry
+from phaseline.rule_index import coverage, where
+from wheeltools import ROOT, Venv, build_sdist, build_wheel
 
 MAPPED = ("core", "plugins", "schema", "scenarios")
 SUFFIXES = {".py", ".sql", ".csv", ".toml"}
@@ -77,6 +81,45 @@ def test_wheel_ships_phaseline_only_with_its_data(phaseline_wheel):
     assert not missing, f"files left out of the wheel: {missing}"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "[phaseline]" in zipfile.ZipFile(phaseline_wheel).read(entry_points).decode()
+    indexes = [n for n in names if n.endswith("/rule_index.csv")]
+    assert indexes and all(n.replace("rule_index.csv", "rule_coverage.json") in names for n in indexes)
+
+
+def built_games() -> list:
+    return [pytest.param(name, id=name) for name in ("battle-for-germany", "breakout-normandy")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", built_games())
+def test_installed_rules_show_the_checkout_figures(installed: Venv, game):
+    """A wheel has no tests/: the figures it shows are those the build shipped, the checkout's."""
+    phaseline = str(installed.bin / "phaseline")
+    shown = json.loads(installed.run([phaseline, "--format", "json", "rules", game]).stdout)
+    live = coverage(registry().game(game)).rows()
+    assert [(r["rule"], r["tests"], r["referee"], r["verified"]) for r in shown] == [
+        (r["rule"], r["tests"], r["referee"], r["verified"]) for r in live
+    ]
+    assert all(r["tests"] > 0 for r in shown if r["status"] == "implemented")
+    rule = next(r["rule"] for r in live if r["tests"] > 1)
+    places = json.loads(installed.run([phaseline, "--format", "json", "rules", game, "--where", rule]).stdout)
+    checkout = where(registry().game(game), rule)
+    assert [p for p in places if p["kind"] != "code"] == [p for p in checkout if p["kind"] != "code"]
+    assert len([p for p in places if p["kind"] == "code"]) == len([p for p in checkout if p["kind"] == "code"])
+
+
+@pytest.mark.slow
+def test_a_wheel_built_from_the_sdist_ships_the_same_figures(phaseline_wheel, tmp_path):
+    """python -m build makes the wheel from the sdist, which has no tests/: the sdist carries the figures."""
+    sdist = build_sdist(ROOT, tmp_path / "sdist")
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    (unpacked,) = (tmp_path / "unpacked").iterdir()
+    assert not (unpacked / "tests").exists()
+    wheel = build_wheel(unpacked, tmp_path / "wheel")
+    for game in ("bfg", "breakout"):
+        name = f"phaseline/games/{game}/rule_coverage.json"
+        ours, theirs = (zipfile.ZipFile(w).read(name) for w in (phaseline_wheel, wheel))
+        assert ours == theirs and json.loads(ours)["unit_tests"]
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ number its code cites (plugins/<game>/**/*.py and .sql) is in its index.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,9 @@ from phaseline.rule_index import (
     load_index,
     plugin_folder,
 )
+from phaseline.rule_scan import CaseFileError, named_cases, referee_cases, referee_file
+
+FIXTURE = Path(__file__).parent / "fixtures" / "referee" / "bfg"
 
 
 def registered_games() -> list:
@@ -67,6 +71,12 @@ def test_counters(): ...
 def helper_7_1(): ...
 """
     assert sorted(case_numbers(text)) == ["1", "12.3", "6.22", "6.22"]
+
+
+def test_named_cases_say_where_and_which_case():
+    text = 'import pytest\n\nP = pytest.param(1, id="6.22-empty-hex-first")\n\n\ndef test_6_1_odds(): ...\n'
+    found = [(c.number, c.line, c.name) for c in named_cases(text, Path("test_x.py"))]
+    assert found == [("6.22", 3, "6.22-empty-hex-first"), ("6.1", 6, "test_6_1_odds")]
 
 
 def test_count_cases_over_test_files(tmp_path):
@@ -119,3 +129,51 @@ def test_not_applicable_takes_its_reason_from_source_or_reason(tmp_path):
         "no air units in this scenario",
         "solitaire edition has no navies",
     ]
+
+
+# --- referee cases ---------------------------------------------------------------------
+
+
+def test_referee_cases_count_their_id_and_their_rules():
+    found = [(c.number, c.path.name, c.line, c.name) for c in referee_cases([FIXTURE, FIXTURE / "missing"])]
+    assert found == [
+        ("6.22", "retreat.toml", 4, "6.22-retreat-to-an-empty-hex-first"),
+        ("6.21", "retreat.toml", 4, "6.22-retreat-to-an-empty-hex-first"),
+        ("6.23", "retreat.toml", 11, "6.23-a-unit-that-cannot-retreat-is-eliminated"),
+        ("5.3", "stacking.toml", 3, "5.3-two-units-per-hex"),  # 5.3 listed again in rules counts once
+        ("6.22", "stacking.toml", 3, "5.3-two-units-per-hex"),
+    ]
+
+
+def test_coverage_counts_referee_cases_beside_unit_tests(tmp_path):
+    info = registry().game("battle-for-germany")
+    report = coverage(info, [tmp_path], [FIXTURE])
+    rows = {r["rule"]: r for r in report.rows()}
+    assert (rows["6.22"]["tests"], rows["6.22"]["referee"], rows["6.22"]["verified"]) == (0, 2, "referee cases")
+    assert rows["6.3"]["verified"] == "" and "refereed 4/" in report.summary()
+    both = coverage(info, None, [FIXTURE]).rows()
+    assert next(r for r in both if r["rule"] == "6.22")["verified"] == "both"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        pytest.param("[[case]\nid = 1\n", "not valid TOML", id="toml"),
+        pytest.param('title = "no cases"\n', "array of tables [[case]]", id="no-cases"),
+        pytest.param("[[case]]\nposition = 'x'\n", "case 1 has no string id", id="no-id"),
+        pytest.param('[[case]]\nid = "retreat-6.22"\n', "must start with its rule number and '-'", id="id"),
+        pytest.param('[[case]]\nid = "6.22"\n', "must start with its rule number and '-'", id="bare-number"),
+        pytest.param('[[case]]\nid = "6.22-a"\n[[case]]\nid = "6.22-a"\n', "used twice", id="twice"),
+        pytest.param('[[case]]\nid = "6.22-a"\nrules = "5.3"\n', "rules must be a list", id="rules"),
+        pytest.param('[[case]]\nid = "6.22-a"\nrules = ["six"]\n', "rules must be a list", id="rule-shape"),
+    ],
+)
+def test_a_malformed_referee_file_names_itself(tmp_path, body, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(body)
+    with pytest.raises(CaseFileError) as raised:
+        referee_file(path)
+    assert raised.value.path == path and message in raised.value.message
+    info = registry().game("battle-for-germany")
+    with pytest.raises(ScenarioError, match=rf"^{tmp_path}/bad.toml(:\d+)?: .*{re.escape(message)}"):
+        coverage(info, [], [tmp_path])

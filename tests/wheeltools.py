@@ -26,15 +26,26 @@ def build_wheel(project: Path, out: Path) -> Path:
     project, since the backend writes build/ and *.egg-info/ beside the sources, and
     parallel test workers building at once would collide there.
     """
-    backend = tomllib.loads((project / "pyproject.toml").read_text())["build-system"]["build-backend"]
-    build = f"import sys, {backend} as backend; backend.build_wheel(sys.argv[1])"
+    return _build(project, out, "build_wheel", "*.whl")
+
+
+def build_sdist(project: Path, out: Path) -> Path:
+    """Build ``project``'s sdist into ``out``, offline, as :func:`build_wheel` builds its wheel."""
+    return _build(project, out, "build_sdist", "*.tar.gz")
+
+
+def _build(project: Path, out: Path, hook: str, pattern: str) -> Path:
+    """Run the PEP 517 ``hook`` of the backend ``project`` names, in a copy of the project."""
+    system = tomllib.loads((project / "pyproject.toml").read_text())["build-system"]
     out.mkdir(parents=True, exist_ok=True)
     source = shutil.copytree(project, out / "source", ignore=_NOT_SOURCES)
+    paths = [str(source / p) for p in system.get("backend-path", [])]  # an in-tree backend (PEP 517)
+    build = f"import sys; sys.path[:0] = {paths!r}; import {system['build-backend']} as b; b.{hook}(sys.argv[1])"
     subprocess.run([sys.executable, "-c", build, str(out)], cwd=source, check=True, capture_output=True, text=True)
     shutil.rmtree(source)
-    wheels = sorted(out.glob("*.whl"))
-    assert len(wheels) == 1, f"expected one wheel in {out}, found {wheels}"
-    return wheels[0]
+    built = sorted(out.glob(pattern))
+    assert len(built) == 1, f"expected one {pattern} in {out}, found {built}"
+    return built[0]
 
 
 @dataclass

@@ -28,16 +28,28 @@ def rules(
     status: Annotated[
         str | None, typer.Option(help="Only sections of this status: implemented, not applicable or not yet.")
     ] = None,
+    where: Annotated[
+        str | None,
+        typer.Option(help="List every place that cites this rule (code, unit tests, referee cases), e.g. 6.22."),
+    ] = None,
     tests: Annotated[
         list[Path] | None,
         typer.Option(help="Test folder to count cases in (default: the checkout's tests/games/<game>)."),
     ] = None,
+    referee: Annotated[
+        list[Path] | None,
+        typer.Option(help="Referee case folder (default: the checkout's tests/referee/<game>)."),
+    ] = None,
 ) -> None:
-    """The game's rule index: each section's status and test count, then the coverage figures."""
-    from ..rule_index import coverage
+    """The game's rule index: each section's status and how it is verified, then the coverage figures."""
+    from .. import rule_index
 
     c: Context = ctx.obj
-    report = coverage(c.registry.game(game), tests)
+    info = c.registry.game(game)
+    if where is not None:
+        emit(rule_index.where(info, where, tests, referee), c.fmt, empty=f"nothing cites {where}")
+        return
+    report = rule_index.coverage(info, tests, referee)
     rows = [r for r in report.rows() if status is None or r["status"] == status]
     emit(rows, c.fmt, empty="no sections")
     typer.echo(report.summary(), err=c.fmt is not Format.table)

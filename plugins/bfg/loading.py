@@ -7,7 +7,7 @@ tables/features.csv, tables/crt.csv, tables/turns.csv.
 
 from __future__ import annotations
 
-from phaseline.scenario import Row, read_csv
+from phaseline.scenario import Row, combined, read_csv
 
 from .board import BOXES, axial, hex_neighbours
 
@@ -253,8 +253,7 @@ def _load_units(game, scenario, labels: set[str]) -> None:
             row.int("defense"),
             row.int("movement"),
             starts[row["unit_id"]]["location"] if row["unit_id"] in starts else None,
-            row["provenance"],
-            row["source"],
+            *combined(row, starts.get(row["unit_id"])),
         )
         for row in units
     ]
@@ -262,4 +261,9 @@ def _load_units(game, scenario, labels: set[str]) -> None:
         "unit",
         None,  # every column of unit, in order
         rows,
+    )
+    game.store.insert_rows(  # the set-up's own provenance: unit rows carry the counters'
+        "bfg_setup",
+        ["game_id", "unit_id", "location", "provenance", "source"],
+        [(game.game_id, u, r["location"], r["provenance"], r["source"]) for u, r in starts.items()],
     )

@@ -29,6 +29,14 @@ TABLES = [
         key=("feature",),
         kind="static",
     ),
+    PluginTable(  # 12.1, 15.1: the set-up chart as copied, with its provenance (unit.start keeps the hex)
+        "bfg_setup",
+        """CREATE TABLE IF NOT EXISTS bfg_setup (
+            game_id VARCHAR, unit_id VARCHAR, location VARCHAR,
+            provenance VARCHAR, source VARCHAR, PRIMARY KEY (game_id, unit_id))""",
+        key=("unit_id",),
+        kind="static",
+    ),
     # Per-unit state the engine's unit_state does not carry.
     PluginTable(
         "bfg_unit",

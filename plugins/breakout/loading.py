@@ -6,7 +6,7 @@ map/bridges.csv, map/beaches.csv, units.csv, setup.csv and tables/*.csv (README.
 
 from __future__ import annotations
 
-from phaseline.scenario import read_csv
+from phaseline.scenario import combined, read_csv
 
 from .scenarios import ALLIED, GERMAN
 
@@ -215,8 +215,7 @@ def _load_units(game, scenario, ids: set[str]) -> None:
                 u.int("defense"),
                 u.int("movement"),
                 start,
-                u["provenance"],
-                u["source"],
+                *combined(u, s),
             )
         )
         extra.append(
@@ -232,6 +231,7 @@ def _load_units(game, scenario, ids: set[str]) -> None:
                 s.int("arrival_day") if s and s["arrival_day"] else None,
                 s["method"] if s else None,
                 s["space_id"] if s else None,
+                *combined(u, s),
             )
         )
     unknown = set(setup) - {u["unit_id"] for u in units}
@@ -256,9 +256,20 @@ def _load_units(game, scenario, ids: set[str]) -> None:
             "arrival_day",
             "method",
             "arrive_at",
+            "provenance",
+            "source",
         ],
         extra,
     )
+    game.store.insert_rows(
+        "bkn_setup",
+        ["game_id", "unit_id", "space_id", "arrival_day", "method", "provenance", "source"],
+        [
+            (game.game_id, unit_id, s["space_id"], s.int("arrival_day") if s["arrival_day"] else None, s["method"],
+             s["provenance"], s["source"])
+            for unit_id, s in setup.items()
+        ],
+    )  # fmt: skip
 
 
 def _load_charts(game, scenario) -> None:

@@ -26,10 +26,15 @@ TABLES = [
         f"area_id VARCHAR, tem INTEGER, bocage BOOLEAN, beach VARCHAR, port VARCHAR, naval_colour VARCHAR, {PROV}",
         ("area_id",),
     ),
-    _static(  # 4.2, 4.3: counter data the engine's unit table does not carry
+    _static(  # 4.2, 4.3: counter data the engine's unit table does not carry, and its arrival (19)
         "bkn_unit",
         "unit_id VARCHAR, ss BOOLEAN, division VARCHAR, type VARCHAR, subtype VARCHAR, art_kind VARCHAR, "
-        "spent_defense INTEGER, arrival_day INTEGER, method VARCHAR, arrive_at VARCHAR",
+        f"spent_defense INTEGER, arrival_day INTEGER, method VARCHAR, arrive_at VARCHAR, {PROV}",
+        ("unit_id",),
+    ),
+    _static(  # 5, 19, 21: the set-up and arrival chart as copied (setup.csv), with its provenance
+        "bkn_setup",
+        f"unit_id VARCHAR, space_id VARCHAR, arrival_day INTEGER, method VARCHAR, {PROV}",
         ("unit_id",),
     ),
     _static(  # 3.24, 20.1: printed bridges and the border they span
