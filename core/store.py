@@ -169,11 +169,32 @@ class Store:
             if owner != plugin:
                 raise StoreError(f"table {name} belongs to plugin {owner}, not {plugin}")
         missing = [table for table in tables if table.name not in owners]
-        if not missing:
-            return
+        present = [table for table in tables if table.name in owners]
         with self.transaction():
-            self.con.execute(";\n".join(table.ddl.strip().rstrip(";") for table in missing))
-            self.insert_rows("plugin_table", None, [(table.name, plugin, version, table.kind) for table in missing])
+            if missing:
+                self.con.execute(_ddl(missing))
+                self.insert_rows("plugin_table", None, [(t.name, plugin, version, t.kind) for t in missing])
+            if present:
+                self._add_new_columns(plugin, present)
+
+    def _add_new_columns(self, plugin: str, tables: list[Any]) -> None:
+        """Give a store made by an older version of the plugin the columns its tables have gained.
+
+        Columns are only ever added (NULL in the rows already there); a column the plugin no
+        longer declares, or one whose type changed, is a clear error rather than a guess.
+        """
+        wanted = _columns_of(tables)
+        for table in tables:
+            have = dict(self._declared_columns(table.name))
+            for column, data_type in wanted[table.name]:
+                if column not in have:
+                    self.con.execute(f'ALTER TABLE {table.name} ADD COLUMN "{column}" {data_type}')
+                elif have[column] != data_type:
+                    raise StoreError(
+                        f"table {table.name} in {self.path} has {column} {have[column]}, but {plugin} now declares"
+                        f" {data_type}: export its matches and import them into a new store"
+                    )
+        self._columns.clear()
 
     # --- transactions ------------------------------------------------------------
 
@@ -275,6 +296,25 @@ class Store:
         """The first column of the first row, or None."""
         row = self.con.execute(sql, params).fetchone()
         return row[0] if row else None
+
+
+def _ddl(tables: list[Any]) -> str:
+    return ";\n".join(table.ddl.strip().rstrip(";") for table in tables)
+
+
+def _columns_of(tables: list[Any]) -> dict[str, list[tuple[str, str]]]:
+    """The (column, type) pairs the tables' DDL declares, read by running it in a scratch database."""
+    scratch = duckdb.connect(":memory:")
+    try:
+        scratch.execute(_ddl(tables))
+        found: dict[str, list[tuple[str, str]]] = {}
+        for name, column, data_type in scratch.execute(
+            "SELECT table_name, column_name, data_type FROM duckdb_columns() ORDER BY table_name, column_index"
+        ).fetchall():
+            found.setdefault(name, []).append((column, data_type))
+        return found
+    finally:
+        scratch.close()
 
 
 def _prepare_directory(target: Path) -> None:

@@ -129,6 +129,29 @@ def test_a_plugin_table_of_another_plugin_is_refused_and_nothing_is_created(stor
     assert store.one("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'own'") == 0
 
 
+def test_a_store_made_by_an_older_plugin_gains_the_columns_its_tables_grew(store):
+    from phaseline.model import PluginTable
+
+    store.ensure_tables("game", "1.0", [PluginTable("t", "CREATE TABLE t (game_id VARCHAR)", ("game_id",))])
+    store.insert_rows("t", None, [("old",)])
+    grown = PluginTable("t", "CREATE TABLE t (game_id VARCHAR, provenance VARCHAR NOT NULL)", ("game_id",))
+    store.ensure_tables("game", "1.1", [grown])
+    store.insert_rows("t", None, [("new", "seed")])
+    assert store.rows("SELECT * FROM t ORDER BY game_id") == [
+        {"game_id": "new", "provenance": "seed"},
+        {"game_id": "old", "provenance": None},
+    ]
+
+
+def test_a_plugin_table_whose_column_changed_type_is_one_clear_error(store):
+    from phaseline.model import PluginTable
+
+    store.ensure_tables("game", "1.0", [PluginTable("t", "CREATE TABLE t (game_id VARCHAR, n INTEGER)", ("game_id",))])
+    changed = PluginTable("t", "CREATE TABLE t (game_id VARCHAR, n VARCHAR)", ("game_id",))
+    with pytest.raises(StoreError, match=r"t in .* has n INTEGER, but game now declares VARCHAR"):
+        store.ensure_tables("game", "1.1", [changed])
+
+
 def test_rows_go_into_a_table_created_after_the_store_first_read_its_columns(store):
     from phaseline.model import PluginTable
 
