@@ -250,7 +250,7 @@ class Referee:
         if step.decision is not None:
             owed = [row["kind"] for row in self.query("SELECT kind FROM decision WHERE status = 'open'")]
             self.check(step.decision in owed, f"{where}: {step.order}: the match owes {owed}, not a {step.decision!r}")
-        before = self.query(_SNAPSHOT)
+        before = self.query(_SNAPSHOT) if step.expect == "refused" else None
         with self.forced(step.dice, where):
             code, out = self.run([*step.words])
         said = f"{where}: phaseline {step.order}\n  -> exit {code}: {out.strip()}"
@@ -272,12 +272,17 @@ class Referee:
     def end_until(self, step: Step, where: str) -> None:
         for _ in range(300):
             clock = self.query("SELECT turn, step, status FROM clock")[0]
-            title = json.loads(self.expect_ok(["--format", "json", "status"]))["step"]
-            if step.until in (clock["step"], title) and step.turn in (None, clock["turn"]):
+            if step.turn in (None, clock["turn"]) and step.until in (clock["step"], self.title(step.until)):
                 return
             self.check(clock["status"] == "active", f"{where}: the match ended before {step.until}")
             self.expect_ok(["end"])
         self.check(False, f"{where}: never reached {step.until}")
+
+    def title(self, until: str) -> str | None:
+        """The current step's title as ``status`` shows it, asked only when ``until`` is a title."""
+        if until.islower() and " " not in until:
+            return None
+        return json.loads(self.expect_ok(["--format", "json", "status"]))["step"]
 
     @contextmanager
     def forced(self, dice: tuple[int, ...], where: str) -> Iterator[None]:
