@@ -23,6 +23,8 @@ RULINGS = {
     "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
     "historical-12": "12.24 (fan amendment): the Historical scenario ends on turn 12",
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
+    "expanded-vp-without-berlin": "12.23/13.0: an Expanded game in which nobody took Berlin is decided on victory "
+    "points (default: a draw, 12.23 unmodified by 13.1)",
     "12.21-per-hex": "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
     "combat is one attack, 6.7)",
 }

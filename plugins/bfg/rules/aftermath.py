@@ -11,6 +11,7 @@ from phaseline import Event
 from ..board import enterable, passable_neighbours
 from . import boundary
 from .elimination import eliminate
+from .movement import entered
 from .positions import enemy_zoc
 from .units import all_units, unit_row, units_named
 
@@ -154,6 +155,7 @@ def retreat(game, unit: dict[str, Any], dest: str) -> None:
         )
     )
     game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)
+    entered(game, unit, [dest])  # 6.83 a retreat enters its hex too: a fortress falls, Berlin is entered (17.32)
     boundary.after_forced_move(game, unit, dest)
 
 
@@ -212,8 +214,6 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
             )
         )
         game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id)
-        from .movement import entered
-
         entered(game, unit, [hex_id])  # 6.83 a Western Allied advance destroys a fortress
     carry_on(game, plan)
 

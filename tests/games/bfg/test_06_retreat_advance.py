@@ -137,6 +137,14 @@ def test_5_43_germans_never_retreat_into_berlin(tmp_path):
     assert where(game, "G1") == "ELIM_GER_W"
 
 
+def test_6_83_a_western_allied_retreat_into_a_fortress_destroys_it(tmp_path):
+    """6.83: the fortress falls when a Western Allied unit enters its hex, by retreat too."""
+    text = "map 1x4\nfortress 0101\nunit W1 WA US corps 3-3-8 0102\nunit G1 GER HEER corps 7-3-4 0103"
+    game = fight(tmp_path, text, "ger-w-combat", 3, "G1", "0102", "Dr")  # 7:3 → 2:1, die 3: Dr
+    assert where(game, "W1") == "0101"
+    assert game.one("SELECT destroyed FROM bfg_fortress WHERE game_id = ? AND space_id = '0101'", [game.game_id])
+
+
 # --- 6.9 advance after combat ---------------------------------------------------------------
 
 # W1 (0202) and W2 (0303) attack G1 in the fortress 0203: 13 : 6 → 2:1, die 1: De. W3 (0103)
