@@ -133,7 +133,7 @@ def legal_movement_extras(game, step):
 
 
 def answer(game, decision, choice) -> None:
-    if decision["kind"] == exiting.DECISION:
+    if decision["kind"] in exiting.DECISIONS:
         exiting.answer(game, decision, choice)
     else:
         courland.answer(game, decision, choice)
