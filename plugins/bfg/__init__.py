@@ -25,6 +25,9 @@ RULINGS = {
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
     "expanded-vp-without-berlin": "12.23/13.0: an Expanded game in which nobody took Berlin is decided on victory "
     "points (default: a draw, 12.23 unmodified by 13.1)",
+    "replacements-respect-stacking": "5.3/7.2: a replacement may not be placed where two friendly units stand "
+    "(default: the limit binds at the end of the Movement Phase, 5.3; either way only enemy units send a German "
+    "replacement across the boundary, 7.24)",
     "12.21-per-hex": "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
     "combat is one attack, 6.7)",
 }

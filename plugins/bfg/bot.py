@@ -106,7 +106,9 @@ class HeuristicBot:
         return Action("end", (), self.side)
 
     def _plan_phase(self, game, actions: list[Action]) -> list[Action]:
-        """At most one move per unit, best gains first, within the stacking limits (5.3)."""
+        """At most one move per unit, best gains first, within the stacking limits (5.3); a
+        unit in a hex over the limit (a replacement placed on two friends, 7.22) moves even at
+        a loss while the hex is still over it."""
         by_unit: dict[str, list[str]] = {}
         for action in actions:
             if action.verb == "move":
@@ -123,8 +125,9 @@ class HeuristicBot:
         claimed: set[str] = set()  # cities a Front is already on its way to garrison (10.0)
         for _, unit_id, gains in sorted(ranked, key=lambda r: (-r[0], r[1])):
             unit = units[unit_id]
+            crowded = not stacks.fits(unit, stacks.where[unit_id])  # 5.3 over the limit: one must leave
             for gain, dest in gains:
-                if gain <= 0.5:
+                if gain <= 0.5 and not crowded:
                     break
                 if (dest in claimed and unit["size"] == "front") or not stacks.fits(unit, dest):
                     continue
