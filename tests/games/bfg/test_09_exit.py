@@ -4,9 +4,9 @@ Only German units exit, from the 9.0 edge hexes (west 1601–2301, east 0926–3
 0112–0117), with 4 MP left (9.3). The enemy force the exiting unit fights (East German:
 the Soviets; West German: the Western Allies) then has its two units nearest the exit hex
 flipped, if the German side so chooses (9.1 "may remove"): they keep their ZOC until the end
-of that Movement Phase and are then removed for good, as is the exiting unit (9.1). With no such unit on the map, two come out of that
-theatre's eliminated box (9.2). Distances in hexes from the exit hex 1826: 1825 1, 1725 2,
-1624 / 2024 / 1525 3, 1424 4, 1020 10.
+of that Movement Phase and are then removed for good, as is the exiting unit (9.1). With no
+such unit on the map, two come out of that theatre's eliminated box (9.2). Distances in hexes
+from the exit hex 1826: 1825 1, 1725 2, 1624 / 2024 / 1525 3, 1424 4, 1020 10.
 """
 
 from __future__ import annotations
