@@ -28,6 +28,8 @@ RULINGS = {
     "replacements-respect-stacking": "5.3/7.2: a replacement may not be placed where two friendly units stand "
     "(default: the limit binds at the end of the Movement Phase, 5.3; either way only enemy units send a German "
     "replacement across the boundary, 7.24)",
+    "yugoslav-advance-home": "5.51/5.52: an advance may cross the Yugoslav border back to the unit's own side (a "
+    "Yugoslav unit retreated out of Yugoslavia back in, a Soviet one retreated in back out; default: never across)",
     "12.21-per-hex": "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
     "combat is one attack, 6.7)",
 }

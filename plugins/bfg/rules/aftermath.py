@@ -187,7 +187,7 @@ def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
         if unit["space_kind"] == "box" or unit["garrison"] or unit["status"] != "ready":
             continue
         for hex_id in empty:
-            if boundary.may_advance(game, unit, hex_id):
+            if boundary.advance_ban(game, unit, hex_id) is None:
                 choices.append(f"{unit_id}>{hex_id}")
     return choices
 

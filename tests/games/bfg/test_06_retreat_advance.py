@@ -232,6 +232,32 @@ def test_advance_after_an_exchange(tmp_path, options, offered):
 
 
 @pytest.mark.parametrize(
+    ("text", "attacker", "target"),
+    [
+        pytest.param(
+            "region YUG 0101\nunit Y1 SOV YUG army 7-7-4 0102\nunit G1 GER HEER corps 2-3-4 0101",
+            "Y1",
+            "0101",
+            id="5.51-yugoslav-advance-home-ruling-back-into-yugoslavia",
+        ),
+        pytest.param(
+            "region YUG 0101\nunit S1 SOV SOV army 7-7-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "S1",
+            "0102",
+            id="5.52-yugoslav-advance-home-ruling-back-out-of-yugoslavia",
+        ),
+    ],
+)
+def test_the_yugoslav_advance_home_ruling(tmp_path, text, attacker, target):
+    """The other reading of "may not advance across the border": only away from home."""
+    game = new_match(tmp_path, f"map 1x4\nzone E cols 01-04\n{text}", options=("yugoslav-advance-home",), turns=(2, 10))
+    advance_to(game, "sov-combat")
+    force_rolls(game, 1)  # 7:3 → 2:1, die 1: De
+    game.play(Action("attack", (attacker, target)))
+    assert game.open_decision()["choices"] == [f"{attacker}>{target}", "none"]
+
+
+@pytest.mark.parametrize(
     ("text", "step", "attacker", "target"),
     [
         pytest.param(
@@ -254,6 +280,20 @@ def test_advance_after_an_exchange(tmp_path, options, offered):
             "Y1",
             "0102",
             id="5.51-no-yugoslav-advance-out-of-yugoslavia",
+        ),
+        pytest.param(
+            "zone E cols 01-04\nregion YUG 0101\nunit Y1 SOV YUG army 7-7-4 0102\nunit G1 GER HEER corps 2-3-4 0101",
+            "sov-combat",
+            "Y1",
+            "0101",
+            id="5.51-a-yugoslav-unit-outside-may-not-advance-back-across-the-border",
+        ),
+        pytest.param(
+            "zone E cols 01-04\nregion YUG 0101\nunit S1 SOV SOV army 7-7-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "sov-combat",
+            "S1",
+            "0102",
+            id="5.52-a-soviet-unit-in-yugoslavia-may-not-advance-out-across-the-border",
         ),
         pytest.param(
             "zone E cols 02-04\nunit S1 SOV SOV army 1-1-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
