@@ -150,6 +150,12 @@ def phaseline_answer(game, decision, answer):
 
 
 @hookimpl
+def phaseline_answer_refusal(game, decision, answer):
+    refuse = combat.answer_refusal if decision["kind"] in combat.DECISIONS else phases.answer_refusal
+    return refuse(game, decision, answer)
+
+
+@hookimpl
 def phaseline_combat_result(game, combat):
     sql = "SELECT odds, die, result FROM bfg_crt WHERE game_id = ?"
     crt = game.derived(

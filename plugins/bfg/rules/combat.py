@@ -17,6 +17,7 @@ from .units import label, require_space, units_in, units_named
 
 DECISIONS = aftermath.DECISIONS
 answer = aftermath.answer
+answer_refusal = aftermath.answer_refusal
 
 
 def legal_attacks(game, step) -> list[Action]:

@@ -105,3 +105,12 @@ def answer(game, decision, choice) -> None:
     if decision["kind"] == "courland-port":
         _land(game, decision["context"]["unit"], choice)
         _release_soviets(game)
+
+
+def answer_refusal(game, decision, choice: str):
+    """Why ``choice`` is no port for a Courland unit (8.0: Stettin or Rostock)."""
+    return game.violation(
+        f"{decision['context']['unit']} cannot land at {choice}: it lands at Stettin or Rostock, where open "
+        f"({', '.join(decision['choices'])})",
+        "8.0",
+    )

@@ -228,3 +228,23 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
         return
     _take(game, context, choice)
     _collect(game, context)
+
+
+def answer_refusal(game, decision: dict[str, Any], choice: str):
+    """Why ``choice`` is no answer to an exit's removal question (9.1, 9.2)."""
+    context = decision["context"]
+    if decision["kind"] == CHOICE:
+        return game.violation(f"{choice!r}: answer {REMOVE} (the two nearest enemy units) or {DECLINE}", "9.1")
+    offered = decision["choices"]
+    if decision["rule"] == "9.2":
+        return game.violation(
+            f"{choice} cannot be removed: it is not in {', '.join(context['boxes'])} (one of {', '.join(offered)})",
+            "9.2",
+        )
+    distance = {u: d for d, u in nearest(game, context["origin"], context["forces"])}
+    closest = distance[offered[0]]
+    where = f"{distance[choice]} hexes from {context['origin']}" if choice in distance else "not a unit that pays"
+    return game.violation(
+        f"{choice} cannot be flipped: it is {where}, and {', '.join(offered)} are the nearest, at {closest}",
+        "9.1",
+    )

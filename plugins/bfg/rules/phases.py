@@ -132,6 +132,13 @@ def legal_movement_extras(game, step):
     return exiting.legal(game, step)
 
 
+def answer_refusal(game, decision, choice):
+    """Why ``choice`` is no answer to an exit or Courland decision (9.1, 9.2, 8.0)."""
+    if decision["kind"] in exiting.DECISIONS:
+        return exiting.answer_refusal(game, decision, choice)
+    return courland.answer_refusal(game, decision, choice)
+
+
 def answer(game, decision, choice) -> None:
     if decision["kind"] in exiting.DECISIONS:
         exiting.answer(game, decision, choice)

@@ -57,20 +57,29 @@ def test_6_22_empty_hex_first(stack):
 
 
 @pytest.mark.parametrize(
-    ("hex_id", "why"),
+    ("hex_id", "rule", "why"),
     [
-        pytest.param("0303", "enemy ZOC, though G6 is there", id="6.21-no-retreat-into-enemy-zoc-even-onto-friends"),
-        pytest.param("0103", "enemy ZOC", id="6.21-no-retreat-into-enemy-zoc"),
-        pytest.param("0304", "two friendly units", id="6.22-never-onto-two-friends"),
-        pytest.param("0202", "the attacker", id="6.21-never-into-enemy-units"),
+        pytest.param(
+            "0303",
+            "6.21",
+            "0303 lies in an enemy ZOC (ZOC of WA unit W1 in 0202), even with friendly units there (G6)",
+            id="6.21-no-retreat-into-enemy-zoc-even-onto-friends",
+        ),
+        pytest.param("0103", "6.21", "0103 lies in an enemy ZOC", id="6.21-no-retreat-into-enemy-zoc"),
+        pytest.param("0304", "6.22", "0304 holds two friendly units (G4, G5)", id="6.22-never-onto-two-friends"),
+        pytest.param("0202", "5.2", "0202 holds enemy units (W1)", id="5.2-never-into-enemy-units"),
+        pytest.param("0205", "6.2", "0205 is not next to 0203: a retreat is one hex", id="6.2-a-retreat-is-one-hex"),
+        pytest.param("9999", "6.21", "not a hex of the map", id="6.21-never-off-the-map"),
     ],
 )
-def test_retreat_refusals(stack, hex_id, why):
-    """Case 15 and 17: the owner (the Soviet player runs the West Germans) may not pick these."""
+def test_retreat_refusals(stack, hex_id, rule, why):
+    """Case 15 and 17: the owner (the Soviet player runs the West Germans) may not pick these,
+    and the refusal names the rule that bars that very hex."""
     decision = stack.open_decision()
     assert (decision["kind"], decision["side"]) == ("retreat", "SOV")
     assert hex_id not in decision["choices"], why
-    refused(stack, Action("choose", (hex_id,)), "6.21")
+    error = refused(stack, Action("choose", (hex_id,)), rule)
+    assert str(error).startswith(f"G2 (2-3-4) cannot retreat to {hex_id}: ") and why in str(error), error
 
 
 def test_6_22_a_friend_hex_only_when_no_empty_hex_remains(tmp_path):
@@ -131,6 +140,22 @@ def test_front_retreats(tmp_path, neighbour, fate):
     assert where(game, "F1") == fate
 
 
+def test_5_3_a_front_may_not_choose_to_retreat_onto_a_front(tmp_path):
+    """F1 (0202) may retreat to 0103 or 0203 (0102 and 0302 lie in GE's ZOC); 0303 holds the
+    Front F2: refused under 5.3, not 6.21."""
+    text = """
+    map 3x4
+    zone E cols 01-04
+    unit GE GER HEER corps 7-3-4 0201
+    unit F1 SOV SOV front 8-20-3 0202
+    unit F2 SOV SOV front 8-20-3 0303
+    """
+    game = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0202", "Dr")  # 7:20 → 1:3, die 1: Dr
+    assert game.open_decision()["choices"] == ["0103", "0203"]
+    error = refused(game, Action("choose", ("0303",)), "5.3")
+    assert "0303 holds the Soviet Front F2" in str(error)
+
+
 def test_5_43_germans_never_retreat_into_berlin(tmp_path):
     text = "map 1x4\ncity Berlin 0101 10\nunit G1 GER HEER corps 2-3-4 0102\nunit W1 WA US corps 3-4-8 0103"
     game = fight(tmp_path, text, "wa-combat", 2, "W1", "0102", "Dr")
@@ -173,15 +198,24 @@ def test_6_93_one_participant_may_advance_into_zoc(advance):
 
 
 @pytest.mark.parametrize(
-    "choice",
+    ("choice", "rule", "why"),
     [
-        pytest.param("W3>0203", id="6.92-only-participants-advance"),
-        pytest.param("W1>0204", id="6.91-only-into-the-vacated-hex"),
-        pytest.param("W1>0203,W2>0203", id="6.91-only-one-unit-advances"),
+        pytest.param(
+            "W3>0203",
+            "6.92",
+            "W3 did not take part in the combat (only W1, W2 may advance)",
+            id="6.92-only-participants-advance",
+        ),
+        pytest.param(
+            "W1>0204", "6.91", "0204 is not a hex the combat emptied (0203)", id="6.91-only-into-the-vacated-hex"
+        ),
+        pytest.param("W1>0203,W2>0203", "6.91", "only one unit may advance", id="6.91-only-one-unit-advances"),
+        pytest.param("W1", "6.91", "answer UNIT>HEX or none", id="6.91-an-answer-is-unit-and-hex"),
     ],
 )
-def test_advance_refusals(advance, choice):
-    refused(advance, Action("choose", (choice,)), "6.91")
+def test_advance_refusals(advance, choice, rule, why):
+    error = refused(advance, Action("choose", (choice,)), rule)
+    assert why in str(error), error
 
 
 def test_6_83_one_unit_advances_and_destroys_the_fortress(tmp_path):
@@ -225,10 +259,29 @@ def test_advance_after_an_exchange(tmp_path, options, offered):
     force_rolls(game, 2)
     game.play(Action("attack", ("W1,W2", "0103")))
     assert game.open_decision()["choices"] == ["W1", "W2"]
+    assert "W2 not needed" in str(refused(game, Action("choose", ("W1+W2",)), "6.2"))  # no superfluous unit
+    assert "only the attackers" in str(refused(game, Action("choose", ("G1",)), "6.2"))
     game.play(Action("choose", ("W1",)))
     assert (where(game, "G1"), where(game, "W1")) == ("ELIM_GER_W", "ELIM_WA")
     decision = game.open_decision()
     assert (decision and decision["choices"]) == offered
+
+
+def test_5_51_a_yugoslav_unit_may_not_choose_to_advance_out_of_yugoslavia(tmp_path):
+    """S1 and Y1 (inside Yugoslavia) attack together (5.53); S1 may advance, Y1 may not: the
+    refusal cites 5.51, not 6.91."""
+    text = """
+    map 2x6
+    zone E cols 01-06
+    region YUG 0201 0202
+    unit S1 SOV SOV army 7-7-4 0102
+    unit Y1 SOV YUG army 3-3-4 0202
+    unit GE GER HEER corps 2-3-4 0103
+    """
+    game = fight(tmp_path, text, "sov-combat", 1, "S1,Y1", "0103", "De")  # 10:3 → 3:1, die 1: De
+    assert game.open_decision()["choices"] == ["S1>0103", "none"]
+    error = refused(game, Action("choose", ("Y1>0103",)), "5.51")
+    assert "Y1 cannot advance to 0103: Yugoslav units may not leave Yugoslavia" in str(error)
 
 
 @pytest.mark.parametrize(

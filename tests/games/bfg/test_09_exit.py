@@ -67,7 +67,8 @@ def test_9_1_ties_in_distance_are_the_german_side_s_decision(tmp_path):
     first = game.open_decision()
     assert first["kind"] == "exit-penalty" and first["side"] == "WA" and first["rule"] == "9.1"
     assert sorted(first["choices"]) == ["S1", "S4", "S5"]
-    refused(game, Action("choose", ("S2",)), "9.1")  # S2 is farther away
+    error = refused(game, Action("choose", ("S2",)), "9.1")  # S2 is farther away
+    assert "S2 cannot be flipped: it is 4 hexes from 1826" in str(error)
     game.play(Action("choose", ("S4",)))
     assert sorted(game.open_decision()["choices"]) == ["S1", "S5"]
     game.play(Action("choose", ("S5",)))
