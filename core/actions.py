@@ -100,6 +100,9 @@ class Actions:
             raise InvalidOrder(f"choose takes one answer: one of {', '.join(decision['choices'])}")
         answer = action.args[0]
         if answer not in decision["choices"]:
+            refusal = self.hook.phaseline_answer_refusal(game=self, decision=decision, answer=answer)
+            if refusal is not None:
+                raise refusal
             raise self.violation(
                 f"{answer!r} is not a legal answer to: {decision['prompt']} "
                 f"(choose one of: {', '.join(decision['choices'])})",

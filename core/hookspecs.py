@@ -213,6 +213,16 @@ def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool |
 
 
 @hookspec(firstresult=True)
+def phaseline_answer_refusal(game: Any, decision: dict[str, Any], answer: str) -> Any | None:
+    """Why ``answer``, which is not one of ``decision``'s choices, is refused: a
+    :class:`phaseline.RuleViolation` (returned, not raised) naming the rule that forbids
+    this very answer and the units and spaces involved; None leaves the engine's generic
+    "not a legal answer" refusal. The first answer wins. Example (BfG 6.22): "G2 cannot
+    retreat to 0304: it holds two friendly units (G4, G5)".
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_seat_of(game: Any, side: str) -> str | None:
     """The seat (a side's name when the match was created) whose player now plays
     ``side``, when a game rule moved the players; None: the player seated for ``side``.

@@ -23,6 +23,15 @@ RULINGS = {
     "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
     "historical-12": "12.24 (fan amendment): the Historical scenario ends on turn 12",
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
+    "expanded-vp-without-berlin": "12.23/13.0: an Expanded game in which nobody took Berlin is decided on victory "
+    "points (default: a draw, 12.23 unmodified by 13.1)",
+    "replacements-respect-stacking": "5.3/7.2: a replacement may not be placed where two friendly units stand "
+    "(default: the limit binds at the end of the Movement Phase, 5.3; either way only enemy units send a German "
+    "replacement across the boundary, 7.24)",
+    "yugoslav-advance-home": "5.51/5.52: an advance may cross the Yugoslav border back to the unit's own side (a "
+    "Yugoslav unit retreated out of Yugoslavia back in, a Soviet one retreated in back out; default: never across)",
+    "12.21-per-hex": "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
+    "combat is one attack, 6.7)",
 }
 VERBS = {
     "move": "Move a unit: move UNIT HEX, or several in one order: move UNIT HEX UNIT HEX … (5.0).",
@@ -138,6 +147,12 @@ def phaseline_answer(game, decision, answer):
         game, decision, answer
     )
     return True
+
+
+@hookimpl
+def phaseline_answer_refusal(game, decision, answer):
+    refuse = combat.answer_refusal if decision["kind"] in combat.DECISIONS else phases.answer_refusal
+    return refuse(game, decision, answer)
 
 
 @hookimpl

@@ -7,11 +7,13 @@ from typing import Any
 
 from phaseline import Action
 
+from .rules import exit as exiting
 from .rules.combat import defence_facts, strength
 from .rules.odds import ratio
 from .rules.positions import Stacks
 from .rules.units import all_units, unit_row
 from .rules.victory import GARRISON_CITIES, garrisoned_cities
+from .scenarios import forces_of
 
 ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
 
@@ -72,6 +74,12 @@ class HeuristicBot:
         if decision["kind"] == "retreat":
             enemies = self._enemy_spaces(game, unit_row(game, decision["context"]["unit"])["side"])
             return max(choices, key=lambda h: min((self.distance(h, e) for e in enemies), default=0))
+        if decision["kind"] == exiting.CHOICE:  # 9.1 remove the nearest two unless they are our own
+            own = forces_of(game, decision["side"])
+            mine = [
+                u for u in exiting.removal_candidates(game, decision["context"]) if unit_row(game, u)["side"] in own
+            ]
+            return exiting.DECLINE if mine else exiting.REMOVE
         if decision["kind"] == "advance":
             options = [c for c in choices if c != "none"]
             if not options or self._is_german(game, options[0].split(">")[0]):
@@ -98,7 +106,9 @@ class HeuristicBot:
         return Action("end", (), self.side)
 
     def _plan_phase(self, game, actions: list[Action]) -> list[Action]:
-        """At most one move per unit, best gains first, within the stacking limits (5.3)."""
+        """At most one move per unit, best gains first, within the stacking limits (5.3); a
+        unit in a hex over the limit (a replacement placed on two friends, 7.22) moves even at
+        a loss while the hex is still over it."""
         by_unit: dict[str, list[str]] = {}
         for action in actions:
             if action.verb == "move":
@@ -115,8 +125,9 @@ class HeuristicBot:
         claimed: set[str] = set()  # cities a Front is already on its way to garrison (10.0)
         for _, unit_id, gains in sorted(ranked, key=lambda r: (-r[0], r[1])):
             unit = units[unit_id]
+            crowded = not stacks.fits(unit, stacks.where[unit_id])  # 5.3 over the limit: one must leave
             for gain, dest in gains:
-                if gain <= 0.5:
+                if gain <= 0.5 and not crowded:
                     break
                 if (dest in claimed and unit["size"] == "front") or not stacks.fits(unit, dest):
                     continue

@@ -55,6 +55,7 @@ SCENARIOS_SPEC: dict[str, dict] = {
         "setup": "rsws",
         "forces": (SOV, WA),
         "victory": "rsws",
+        "poles_apart": True,  # 15.26 the two Polish armies never fight each other
     },
     "three-player": {
         "title": "Three-player game (16.0)",

@@ -70,8 +70,8 @@ TABLES = [
         "bfg_state",
         """CREATE TABLE IF NOT EXISTS bfg_state (
             game_id VARCHAR PRIMARY KEY,
-            berlin_entered_by VARCHAR, berlin_entered_turn INTEGER,  -- 12.22, 13.1, 17.32
-            wa_berlin_turn INTEGER, sov_berlin_turn INTEGER,          -- 17.32 who entered first
+            berlin_entered_by VARCHAR, berlin_entered_turn INTEGER,  -- 12.22, 13.1, 17.32 first in
+            wa_berlin_turn INTEGER, sov_berlin_turn INTEGER,          -- 17.32 the turn each first entered
             germans_removed BOOLEAN NOT NULL DEFAULT FALSE,          -- 12.22, 13.1
             attacks_this_phase INTEGER NOT NULL DEFAULT 0,           -- 12.21
             replacements_left INTEGER NOT NULL DEFAULT 0,            -- 7.2 this phase

@@ -4,7 +4,7 @@ turn-1 West German attacks of 12.21 are not required.
 Reading (digest 3.11 default): the West German allotment still takes the weakest unit of
 the West German box (7.21), but places it beside Berlin east of the boundary, where it
 becomes East German (5.41); if every such hex is blocked it goes west as usual (7.24).
-replacements.entry_hexes and phases._forced_attacks_refusal read ``"12.3" in game.options``;
+replacements.entry_hexes and forced_attacks.applies read ``"12.3" in game.options``;
 this plugin logs the rule where it acts, so the log shows why a replacement went east.
 """
 

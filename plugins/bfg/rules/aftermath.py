@@ -8,11 +8,11 @@ from typing import Any
 
 from phaseline import Event
 
-from ..board import enterable, passable_neighbours
-from . import boundary
+from . import advance as advancing
+from . import retreat as retreating
 from .elimination import eliminate
-from .positions import enemy_zoc
-from .units import all_units, unit_row, units_named
+from .movement import entered
+from .units import unit_row, units_named
 
 DECISIONS = ("retreat", "exchange-losses", "advance")
 
@@ -57,7 +57,7 @@ def _exchange(game, combat: dict[str, Any], plan: dict[str, Any]) -> None:
         "exchange-losses",
         f"Exchange: lose attackers totalling at least {target} attack",
         choices,
-        {"plan": plan, "target": target},
+        {"plan": plan, "target": target, "units": sorted(values)},
         rule="6.2",
     )
 
@@ -77,6 +77,25 @@ def loss_sets(values: dict[str, int], target: int) -> list[str]:
     return found
 
 
+def _exchange_refusal(game, choice: str, attackers: list[str], target: int):
+    """6.2 Ex: why ``choice`` (UNIT+UNIT…) does not pay the exchange."""
+    units = [u for u in choice.split("+") if u]
+    strangers = [u for u in units if u not in attackers]
+    if not units or strangers:
+        who = ", ".join(strangers) or repr(choice)
+        return game.violation(f"{who}: only the attackers ({', '.join(attackers)}) pay an exchange", "6.2")
+    values = {u: game.static("unit", "unit_id")[u]["attack"] for u in units}
+    total = sum(values.values())
+    if total < target:
+        return game.violation(f"{'+'.join(units)} total {total} attack, short of the {target} printed defence", "6.2")
+    spare = [u for u in units if total - values[u] >= target]
+    return game.violation(
+        f"{'+'.join(units)} lose more than the exchange asks: {', '.join(spare)} not needed to reach {target} "
+        "(no superfluous unit)",
+        "6.2",
+    )
+
+
 def _pay(game, units: list[str], target: int) -> None:
     for unit_id in units:
         eliminate(game, unit_id, "6.2", f"Ex: attacker lost to pay {target} printed defence")
@@ -92,102 +111,28 @@ def carry_on(game, plan: dict[str, Any]) -> None:
         if unit["garrison"]:  # 10.3 garrisons ignore retreat results
             game.log(Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat"))
             continue
-        legal, options = _retreat_hexes(game, unit)
-        if not options:
+        legal, hexes = retreating.options(game, unit)
+        if not hexes:
             eliminate(game, unit_id, "6.23", "must retreat but cannot")
             continue
-        if len(options) == 1:
-            retreat(game, unit, options[0])
+        if len(hexes) == 1:
+            retreating.retreat(game, unit, hexes[0])
             continue
-        crowded = len(options) < len(legal)
+        crowded = len(hexes) < len(legal)
         game.ask(
             _player(game, unit["side"]),
             "retreat",
             f"Retreat {unit_id} from {unit['space_id']} to" + (" (empty hexes first)" if crowded else ""),
-            options,
+            hexes,
             {"plan": plan, "unit": unit_id},
             rule="6.22" if crowded else "6.21",  # 6.22 when hexes with a friend were passed over
         )
         return
-    _offer_advance(game, plan)
-
-
-def retreat_options(game, unit: dict[str, Any]) -> list[str]:
-    """Hexes ``unit`` may retreat into (6.21, 6.22, 5.3, 5.43): never into enemy ZOC, nor
-    onto two friendly units; empty hexes first."""
-    return _retreat_hexes(game, unit)[1]
-
-
-def _retreat_hexes(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """Every hex open to ``unit``'s retreat (6.21, 5.3, 5.43), and those it must pick from (6.22)."""
-    zoc = {r["space_id"] for r in enemy_zoc(game, unit["side"])}
-    german = unit["side"] in ("GER_E", "GER_W")
-    berlin_ban = german and game.scenario.name != "three-player"
-    board = game.static("space", "space_id")
-    hexes = sorted(
-        h
-        for h in passable_neighbours(game).get(unit["space_id"], ())
-        if enterable(game, h) and h not in zoc and not (berlin_ban and board[h]["zone"] == "B")
-    )
-    front = unit["size"] == "front"
-    legal, empty = [], []
-    for hex_id in hexes:
-        there = [u for u in all_units(game).values() if u["space_id"] == hex_id]
-        friends = [u for u in there if u["side"] == unit["side"]]
-        if len(friends) < len(there) or len(friends) >= 2 or (front and any(u["size"] == "front" for u in friends)):
-            continue  # never among other sides' units; 5.3 never onto two friends, nor a Front onto a Front
-        legal.append(hex_id)
-        if not friends:
-            empty.append(hex_id)
-    return legal, empty or legal  # 6.22 empty hexes first
-
-
-def retreat(game, unit: dict[str, Any], dest: str) -> None:
-    game.log(
-        Event(
-            "retreat",
-            side=unit["side"],
-            unit_id=unit["unit_id"],
-            from_space=unit["space_id"],
-            to_space=dest,
-            rule="6.21",
-        )
-    )
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)
-    boundary.after_forced_move(game, unit, dest)
-
-
-def _offer_advance(game, plan: dict[str, Any]) -> None:
-    advance = plan.get("advance")
-    if not advance:
-        return
-    choices = advance_choices(game, advance["units"], advance["hexes"])
-    if not choices:
-        return
-    owner = _player(game, unit_row(game, advance["units"][0])["side"])
-    game.ask(
-        owner,
-        "advance",
-        "Advance after combat (6.9): UNIT>HEX, or none",
-        [*choices, "none"],
-        {"plan": {"queue": [], "advance": None}},
-        rule="6.91",
-    )
-
-
-def advance_choices(game, units: list[str], hexes: list[str]) -> list[str]:
-    """UNIT>HEX pairs for one surviving participant into an emptied hex (6.91–6.93)."""
-    held = {unit["space_id"] for unit in all_units(game).values()}
-    empty = [h for h in hexes if h not in held]
-    choices = []
-    for unit in units_named(game, units) if empty else []:
-        unit_id = unit["unit_id"]
-        if unit["space_kind"] == "box" or unit["garrison"] or unit["status"] != "ready":
-            continue
-        for hex_id in empty:
-            if boundary.may_advance(game, unit, hex_id):
-                choices.append(f"{unit_id}>{hex_id}")
-    return choices
+    offered = advancing.offer(game, plan.get("advance"))
+    if offered:
+        choices, context = offered
+        owner = _player(game, unit_row(game, context["advance"]["units"][0])["side"])
+        game.ask(owner, "advance", "Advance after combat (6.9): UNIT>HEX, or none", choices, context, rule="6.91")
 
 
 def answer(game, decision: dict[str, Any], choice: str) -> None:
@@ -195,10 +140,10 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
     context = decision["context"]
     plan = context["plan"]
     if decision["kind"] == "retreat":
-        retreat(game, unit_row(game, context["unit"]), choice)
+        retreating.retreat(game, unit_row(game, context["unit"]), choice)
     elif decision["kind"] == "exchange-losses":
         _pay(game, choice.split("+"), context["target"])
-    elif decision["kind"] == "advance" and choice != "none":
+    elif decision["kind"] == "advance" and choice != advancing.NONE:
         unit_id, hex_id = choice.split(">")
         unit = unit_row(game, unit_id)
         game.log(
@@ -212,10 +157,20 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
             )
         )
         game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id)
-        from .movement import entered
-
         entered(game, unit, [hex_id])  # 6.83 a Western Allied advance destroys a fortress
     carry_on(game, plan)
+
+
+def answer_refusal(game, decision: dict[str, Any], choice: str):
+    """Why ``choice`` is no answer to a retreat, exchange or advance decision: the rule that
+    forbids that very answer, with the units and hexes involved."""
+    context = decision["context"]
+    if decision["kind"] == "retreat":
+        return retreating.refusal(game, unit_row(game, context["unit"]), choice)
+    if decision["kind"] == "advance":
+        advance = context["advance"]
+        return advancing.refusal(game, choice, advance["units"], advance["hexes"])
+    return _exchange_refusal(game, choice, context["units"], context["target"])
 
 
 def _player(game, force: str) -> str:

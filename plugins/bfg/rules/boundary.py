@@ -7,6 +7,7 @@ from typing import Any
 
 from phaseline import Event
 
+from ..forces import SOVIET_BLOC
 from .elimination import eliminate
 
 
@@ -24,9 +25,35 @@ def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
     return rows[0] if rows else None
 
 
-def may_advance(game, unit: dict[str, Any], hex_id: str) -> bool:
-    """6.9: no advance across the boundary, into Berlin by Germans, or across the Yugoslav border."""
-    return banned(game, unit, hex_id) is None
+def advance_ban(game, unit: dict[str, Any], hex_id: str) -> tuple[str, str] | None:
+    """Why ``unit`` may not advance into ``hex_id`` (6.9), as (rule, reason), or None: an
+    entry rule (across the boundary, 5.41/5.42; Germans into Berlin, 5.43; a Yugoslav out of
+    Yugoslavia, 5.51; a Soviet into it, 5.52), or the Yugoslav border itself: 5.51 and 5.52
+    say the Yugoslav and the Soviet units "may not advance across the border", either way, so
+    a unit retreated across it cannot come back by an advance (the ruling
+    ``yugoslav-advance-home`` lets it)."""
+    row = banned(game, unit, hex_id)
+    if row is not None:
+        return row["rule"], row["reason"]
+    rule = _border_rule(unit)
+    board = game.static("space", "space_id")
+    inside_from, inside_to = board[unit["space_id"]]["region"] == "YUG", board[hex_id]["region"] == "YUG"
+    if rule is None or inside_from == inside_to:
+        return None
+    home = inside_to if rule == "5.51" else inside_from  # back to the side the unit belongs on
+    if home and "yugoslav-advance-home" in game.options:
+        return None
+    return rule, f"{'Yugoslav' if rule == '5.51' else 'Soviet'} units may not advance across the Yugoslav border"
+
+
+def _border_rule(unit: dict[str, Any]) -> str | None:
+    """The rule that keeps ``unit``'s advances on its side of the Yugoslav border: 5.51 for
+    Yugoslav units, 5.52 for the Soviets and their allies (not Yugoslavia), else None."""
+    if unit["side"] != "SOV":
+        return None
+    if unit["nationality"] == "YUG":
+        return "5.51"
+    return "5.52" if unit["nationality"] in SOVIET_BLOC else None
 
 
 def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:

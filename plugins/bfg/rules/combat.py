@@ -9,53 +9,24 @@ from typing import Any
 from phaseline import Action, Event, InvalidOrder
 
 from ..board import passable_neighbours
-from . import aftermath
+from . import aftermath, targets
+from . import forced_attacks as forced
 from .odds import clamp, multiplier, ratio
-from .positions import positions_version
 from .state import bfg_state
-from .units import all_units, label, require_space, units_in, units_named
+from .units import label, require_space, units_in, units_named
 
 DECISIONS = aftermath.DECISIONS
 answer = aftermath.answer
+answer_refusal = aftermath.answer_refusal
 
 
 def legal_attacks(game, step) -> list[Action]:
-    """For each enemy hex in reach, the attack by every eligible adjacent unit (one per hex):
-    asked again only when units moved or attacked."""
-    found = game.derived(
-        ("bfg attacks", step.acting),
-        (positions_version(game), _combat_marks(game)),
-        lambda: _attacks(game, step.acting),
-    )
-    return [Action("attack", (",".join(attackers), hex_id), step.side) for hex_id, attackers in found]
-
-
-def _attacks(game, acting: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """(hex, its attackers) by hex: 6.0 every hex next to a ready unit of ``acting`` that has
-    not attacked (6.5), across a passable border, whose units all belong to one side (6.6),
-    none of which was attacked yet (6.5) nor is barred to the unit (:func:`_barred`: the
-    checks an attack order meets in :func:`_validate`)."""
-    units = all_units(game)
-    by_hex: dict[str, list[dict[str, Any]]] = {}
-    for unit in units.values():
-        by_hex.setdefault(unit["space_id"], []).append(unit)
-    hostile = _hostile_pairs(game)
-    neighbours = passable_neighbours(game)
-    found: dict[str, set[str]] = {}
-    for unit in units.values():
-        if unit["side"] not in acting or unit["attacked"] or unit["status"] != "ready":
-            continue
-        for hex_id in neighbours.get(unit["space_id"], ()):
-            defenders = by_hex.get(hex_id, [])
-            one_side = len({d["side"] for d in defenders}) == 1
-            if one_side and not any(d["defended"] or _barred(unit, d, hostile) for d in defenders):
-                found.setdefault(hex_id, set()).add(unit["unit_id"])
-    return [(hex_id, sorted(found[hex_id])) for hex_id in sorted(found)]
-
-
-def _combat_marks(game) -> tuple[int, int]:
-    """The version of who has attacked or been attacked this phase (6.5)."""
-    return game.ledger.version_of("unit_state", "attacked", "defended")
+    """Every attack open to the phasing forces (:func:`targets.open_attacks`: each hex, and
+    each set of hexes one attack may take together, 6.7), by every unit that may join it;
+    less those 12.21 forbids."""
+    found = targets.open_attacks(targets.eligible(game, step.acting))
+    found = forced.allowed(game, step, found)
+    return [Action("attack", (",".join(attackers), ",".join(hexes)), step.side) for hexes, attackers in found]
 
 
 def attack(game, action: Action) -> None:
@@ -89,7 +60,7 @@ def attack(game, action: Action) -> None:
     marks += [{"unit_id": u["unit_id"], "attacked": u["attacked"], "defended": True} for u in defenders]
     game.update_rows("unit_state", marks)  # 6.5 each unit attacks and is attacked once per phase
     count = bfg_state(game)["attacks_this_phase"]
-    game.set("bfg_state", {}, attacks_this_phase=count + 1)
+    game.set("bfg_state", {}, attacks_this_phase=count + forced.counted(game, hexes))  # 12.21
     aftermath.apply_result(game, combat)
 
 
@@ -190,7 +161,7 @@ def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: li
 def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
     step = game.step
     neighbours = passable_neighbours(game)
-    hostile = _hostile_pairs(game)
+    rules = targets.hostility(game)
     for unit in attackers:
         if unit["side"] not in step.acting:
             raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
@@ -209,7 +180,7 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
         if defender["defended"]:
             raise game.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
         for unit in attackers:
-            rule = _barred(unit, defender, hostile)
+            rule = targets.barred(unit, defender, rules)
             if rule == "15.26":
                 raise game.violation(
                     f"Polish units of the two sides may not attack each other: {label(unit)} and {label(defender)}",
@@ -220,31 +191,6 @@ def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dic
                     f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})",
                     rule,
                 )
-
-
-def _hostile_pairs(game) -> set[tuple[str, str]]:
-    """(side, enemy) pairs whose units the side may attack (hostility.may_attack)."""
-    return {pair for pair, row in game.rows_of("hostility").items() if row["may_attack"]}
-
-
-def _barred(unit: dict[str, Any], defender: dict[str, Any], hostile: set[tuple[str, str]]) -> str | None:
-    """The rule that forbids ``unit`` to attack ``defender``, or None: hostility (6.3, 6.4,
-    3.0: :func:`_hostility_rule`), then 15.26 Polish-exile and Polish-communist units never
-    attack each other. The legal list and the order's check both ask it."""
-    if (unit["side"], defender["side"]) not in hostile:
-        return _hostility_rule(unit["side"], defender["side"])
-    if {unit["nationality"], defender["nationality"]} == {"POL_E", "POL_C"}:
-        return "15.26"
-    return None
-
-
-def _hostility_rule(side: str, enemy: str) -> str:
-    """The rule that keeps ``side`` from attacking ``enemy``: 6.4 between the German forces,
-    6.3 between the Western Allies and the Soviets, else the sequence of play (3.0 A3/A6/B3/B6
-    name each force's only targets: East Germans attack the Soviets, West Germans the WA)."""
-    pair = {side, enemy}
-    if pair == {"GER_E", "GER_W"}:
-        return "6.4"
-    if pair == {"WA", "SOV"}:
-        return "6.3"
-    return "3.0"
+    refusal = forced.attack_refusal(game, step, hexes, [u["unit_id"] for u in attackers])
+    if refusal is not None:
+        raise refusal

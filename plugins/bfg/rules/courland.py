@@ -7,7 +7,7 @@ from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes
 from .elimination import eliminate
-from .replacements import _free
+from .replacements import placeable
 from .state import bfg_state
 from .units import all_units, label, unit_row
 
@@ -29,7 +29,7 @@ def legal(game, step) -> list[Action]:
     if "GER_E" in step.acting and not state["courland_moved"]:
         actions += [Action("courland", (u,), step.side) for u in _in_courland(game, ("GER_E",))]
     if "SOV" in step.acting and state["soviet_courland_free"]:
-        hexes = _free(game, edge_hexes("courland-entry"), "SOV")
+        hexes = placeable(game, edge_hexes("courland-entry"), "SOV")
         actions += [Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes]
     return actions
 
@@ -57,7 +57,7 @@ def evacuate(game, action: Action) -> None:
     if die == 1:
         eliminate(game, unit["unit_id"], "8.0", "lost at sea leaving Courland")
     else:
-        ports = _free(game, _port_hexes(game), "GER_E", any_german=True)
+        ports = placeable(game, _port_hexes(game), "GER_E", any_german=True)
         if not ports:
             game.log(
                 Event(
@@ -105,3 +105,12 @@ def answer(game, decision, choice) -> None:
     if decision["kind"] == "courland-port":
         _land(game, decision["context"]["unit"], choice)
         _release_soviets(game)
+
+
+def answer_refusal(game, decision, choice: str):
+    """Why ``choice`` is no port for a Courland unit (8.0: Stettin or Rostock)."""
+    return game.violation(
+        f"{decision['context']['unit']} cannot land at {choice}: it lands at Stettin or Rostock, where open "
+        f"({', '.join(decision['choices'])})",
+        "8.0",
+    )

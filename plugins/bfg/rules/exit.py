@@ -2,12 +2,14 @@
 
 German units only, voluntarily, from the 9.0 edge hexes (west 1601–2301, east 0926–3526,
 south 0112–0117), at a cost of 4 MP (9.3). The exiting unit is out for good. The German
-side then flips the two enemy units nearest the exit hex, of the force the exiting German
-fights (digest 3.13 default; the ruling ``exit-any-allied`` takes any Allied or Soviet
-unit): they keep their ZOC until the end of that Movement Phase and are then removed for
-good (9.1; phases.end removes them). Where no such unit is on the map, the German side
-takes them from that theatre's eliminated-units box instead (9.2; with one unit on the
-map, that one and one from the box). Ties in distance are the German side's decision.
+side then may (9.1 「取り除くことができる」: its player's choice, asked) flip the two enemy
+units nearest the exit hex, of the force the exiting German fights (digest 3.13 default;
+the ruling ``exit-any-allied`` takes any Allied or Soviet unit): they keep their ZOC until
+the end of that Movement Phase and are then removed for good (9.1; phases.end removes
+them). Where no such unit is on the map, the German side may take them from that
+theatre's eliminated-units box instead (9.2; with one unit on the map, that one and one
+from the box). The choice is all or nothing: the two nearest, or none. Ties in distance
+are the German side's decision.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from .units import all_units, label, unit_row
 EXIT_COST = 4  # 9.3
 EXIT_EDGES = ("west-exit", "east", "south-exit")  # 9.0
 PENALTY = 2  # 9.1 two enemy units per exit
-DECISION = "exit-penalty"
+CHOICE = "exit-removal"  # 9.1 whether to remove them
+DECISION = "exit-penalty"  # 9.1, 9.2 which of equally near (or boxed) units
+DECISIONS = (CHOICE, DECISION)
+REMOVE, DECLINE = "remove", "none"
 
 
 def exit_hexes() -> set[str]:
@@ -109,7 +114,18 @@ def exit_unit(game, action: Action) -> None:
         "needed": PENALTY,
         "player": action.side,
     }
-    _collect(game, context)
+    candidates = removal_candidates(game, context)
+    if not candidates:
+        game.log(Event("note", rule="9.2", purpose="no enemy unit left to remove for this exit"))
+        return
+    game.ask(
+        action.side,
+        CHOICE,
+        f"Remove the {PENALTY} enemy units nearest {context['origin']} ({', '.join(candidates)})? remove or none",
+        [REMOVE, DECLINE],
+        context,
+        rule="9.2" if all(_in_box(game, u) for u in candidates) else "9.1",
+    )
 
 
 # --- 9.1, 9.2 the price of an exit ------------------------------------------------------
@@ -134,6 +150,20 @@ def _boxed(game, boxes: list[str]) -> list[str]:
             [game.game_id, boxes],
         )
     ]
+
+
+def removal_candidates(game, context: dict[str, Any]) -> list[str]:
+    """The units an exit's removal may take: on the map those as near as the second nearest
+    (9.1; ties included), then, while short, the units of the theatre's boxes (9.2)."""
+    on_map = nearest(game, context["origin"], context["forces"])
+    if len(on_map) >= context["needed"]:
+        reach = on_map[context["needed"] - 1][0]
+        return [u for d, u in on_map if d <= reach]
+    return [u for _, u in on_map] + _boxed(game, context["boxes"])
+
+
+def _in_box(game, unit_id: str) -> bool:
+    return unit_row(game, unit_id)["space_kind"] == "box"
 
 
 def _collect(game, context: dict[str, Any]) -> None:
@@ -184,6 +214,37 @@ def _take(game, context: dict[str, Any], unit_id: str) -> None:
 
 
 def answer(game, decision: dict[str, Any], choice: str) -> None:
+    """Remove or not (9.1), or take the chosen unit and go on."""
     context = dict(decision["context"])
+    if decision["kind"] == CHOICE:
+        if choice == REMOVE:
+            _collect(game, context)
+        else:
+            game.log(
+                Event(
+                    "note", rule="9.1", purpose=f"the German side removes no unit for the exit at {context['origin']}"
+                )
+            )
+        return
     _take(game, context, choice)
     _collect(game, context)
+
+
+def answer_refusal(game, decision: dict[str, Any], choice: str):
+    """Why ``choice`` is no answer to an exit's removal question (9.1, 9.2)."""
+    context = decision["context"]
+    if decision["kind"] == CHOICE:
+        return game.violation(f"{choice!r}: answer {REMOVE} (the two nearest enemy units) or {DECLINE}", "9.1")
+    offered = decision["choices"]
+    if decision["rule"] == "9.2":
+        return game.violation(
+            f"{choice} cannot be removed: it is not in {', '.join(context['boxes'])} (one of {', '.join(offered)})",
+            "9.2",
+        )
+    distance = {u: d for d, u in nearest(game, context["origin"], context["forces"])}
+    closest = distance[offered[0]]
+    where = f"{distance[choice]} hexes from {context['origin']}" if choice in distance else "not a unit that pays"
+    return game.violation(
+        f"{choice} cannot be flipped: it is {where}, and {', '.join(offered)} are the nearest, at {closest}",
+        "9.1",
+    )

@@ -7,7 +7,7 @@ import math
 from phaseline import Event
 
 from ..forces import write_policies
-from . import boundary, combat, courland, movement, replacements, shift, victory
+from . import boundary, courland, forced_attacks, movement, replacements, shift, victory
 from . import exit as exiting
 from .elimination import remove_from_play
 from .state import bfg_state
@@ -60,7 +60,7 @@ def end_refusal(game, step):
     """Why ``step`` may not end yet: 12.21 turn-1 attacks, 5.3 stacking, 16.32 the shifted
     unit's place; None when it may."""
     if step.phase == "combat":
-        return _forced_attacks_refusal(game, step)
+        return forced_attacks.end_refusal(game, step)
     if step.phase == "movement":
         return movement.stacking_refusal(game, step) or shift.end_refusal(game, step)
     return None
@@ -92,22 +92,6 @@ def end(game, step) -> None:
         victory.update_cities(game)
     if berlin_falls_now(game, step):
         _berlin_falls(game)
-
-
-def _forced_attacks_refusal(game, step):
-    """12.21: on turn 1 the West Germans must make at least two attacks (not with 12.3),
-    or as many as they can."""
-    if (
-        game.clock.turn == 1
-        and step.name == "ger-w-combat"
-        and game.scenario.name in ("historical", "expanded")
-        and "12.3" not in game.options
-    ):
-        made = bfg_state(game)["attacks_this_phase"]
-        possible = len(combat.legal_attacks(game, step)) + made
-        if made < min(2, possible):
-            return game.violation(f"the West Germans must attack at least twice on turn 1 (made {made})", "12.21")
-    return None
 
 
 def _ends_player_turn(game, step) -> bool:
@@ -148,8 +132,15 @@ def legal_movement_extras(game, step):
     return exiting.legal(game, step)
 
 
+def answer_refusal(game, decision, choice):
+    """Why ``choice`` is no answer to an exit or Courland decision (9.1, 9.2, 8.0)."""
+    if decision["kind"] in exiting.DECISIONS:
+        return exiting.answer_refusal(game, decision, choice)
+    return courland.answer_refusal(game, decision, choice)
+
+
 def answer(game, decision, choice) -> None:
-    if decision["kind"] == exiting.DECISION:
+    if decision["kind"] in exiting.DECISIONS:
         exiting.answer(game, decision, choice)
     else:
         courland.answer(game, decision, choice)

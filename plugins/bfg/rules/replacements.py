@@ -11,6 +11,8 @@ German unit."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes, enterable
@@ -19,6 +21,7 @@ from .positions import enemy_zoc
 from .state import bfg_state
 from .units import all_units, label, unit_row
 
+STACK = 2  # 5.3 at most two friendly units a hex
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
 
 
@@ -70,19 +73,18 @@ def entry_hexes(game, force: str, box: str) -> list[str]:
     """Where a replacement of ``force`` from ``box`` may be placed (7.22–7.25)."""
     if force in ("GER_E", "GER_W"):
         if game.scenario.name == "three-player":  # 16.33 boundary restrictions ignored
-            return sorted(_berlin_ring(game, "E", force) + _berlin_ring(game, "W", force))
-        zone = "E" if "12.3" in game.options else force[-1]  # 12.3 all arrive as East Germans
-        own = _berlin_ring(game, zone, force)
-        if own:
-            return own
-        return _berlin_ring(game, "W" if zone == "E" else "E", force)  # 7.24 the other side
+            hexes = _berlin_ring(game, "E") + _berlin_ring(game, "W")
+        else:
+            zone = "E" if "12.3" in game.options else force[-1]  # 12.3 all arrive as East Germans
+            hexes = _berlin_ring(game, zone) or _berlin_ring(game, "W" if zone == "E" else "E")  # 7.24
+        return sorted(_with_room(game, hexes, force, any_german=True))
     if force == "SOV":
         spaces = edge_hexes("east")  # 7.25 0926 and north
     elif box == "ELIM_WA_ITALY":
         spaces = _in_region(game, edge_hexes("south"), "ITA")  # 7.25 Italy
     else:
         spaces = edge_hexes("west")  # 7.25 any west-edge hex
-    return _free(game, spaces, force)
+    return placeable(game, spaces, force)
 
 
 def _in_region(game, spaces: list[str], region: str) -> list[str]:
@@ -98,8 +100,16 @@ def _in_region(game, spaces: list[str], region: str) -> list[str]:
     return [s for s in spaces if s in inside]
 
 
-def _berlin_ring(game, zone: str, force: str) -> list[str]:
-    ring = [
+def _berlin_ring(game, zone: str) -> list[str]:
+    """The hexes beside Berlin on the ``zone`` side of the boundary that hold no enemy unit
+    (7.22, 7.23). Only enemy units close a hex, so only enemy units in every one of them
+    send a replacement to the other side (7.24); German units there never do."""
+    return _without_enemies(game, _ring(game, zone), "GER_E", any_german=True)
+
+
+def _ring(game, zone: str) -> list[str]:
+    """The hexes beside Berlin on the ``zone`` side of the boundary, in order."""
+    return [
         r["b"]
         for r in game.state_rows(
             (),
@@ -109,42 +119,71 @@ def _berlin_ring(game, zone: str, force: str) -> list[str]:
             [game.game_id, zone],
         )
     ]
-    return _free(game, ring, force, any_german=True)
 
 
-def _free(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
-    """Enterable hexes without enemy units (7.23) and with room to stack (5.3), in order."""
-    open_hexes = {s for s in spaces if enterable(game, s)}
-    friends = dict.fromkeys(open_hexes, 0)
-    enemies: set[str] = set()
-    for unit in all_units(game).values():
-        if unit["space_id"] in open_hexes:
-            if unit["side"] == force or (any_german and unit["side"].startswith("GER")):
-                friends[unit["space_id"]] += 1
-            else:
-                enemies.add(unit["space_id"])
-    return sorted(s for s in open_hexes if s not in enemies and friends[s] < 2)
+def placeable(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
+    """Those of ``spaces`` a unit of ``force`` may be placed in (7.23, 7.25, 8.0), in order:
+    enterable, no enemy unit there, room to stack under the ruling (:func:`_with_room`)."""
+    return _with_room(game, _without_enemies(game, spaces, force, any_german), force, any_german)
 
 
-def _entry_rule(game, force: str, hex_id: str) -> str:
-    """The rule a refused entry hex breaks: 7.25 for Soviets and Allies; for Germans 7.23
-    (a Berlin-adjacent hex holding enemy units), 7.24 (the other side while their own has
-    room), else 7.22 (not beside Berlin)."""
-    if not force.startswith("GER"):
-        return "7.25"
-    beside = game.one(
-        """SELECT count(*) FROM link l JOIN space b ON b.game_id = l.game_id AND b.space_id = l.a AND b.zone = 'B'
-           WHERE l.game_id = ? AND l.b = ?""",
-        [game.game_id, hex_id],
+def _without_enemies(game, spaces: list[str], force: str, any_german: bool) -> list[str]:
+    """Enterable hexes of ``spaces`` holding no unit of another force (the German forces
+    one with ``any_german``), in order."""
+    held = {
+        unit["space_id"]
+        for unit in all_units(game).values()
+        if unit["side"] != force and not (any_german and unit["side"].startswith("GER"))
+    }
+    return [s for s in spaces if enterable(game, s) and s not in held]
+
+
+def _with_room(game, spaces: list[str], force: str, any_german: bool) -> list[str]:
+    """``spaces`` themselves: friendly units never close a hex to a replacement, for the
+    stacking limit binds at the end of the Movement Phase (5.3), which a replacement (at
+    double MA for the Germans, 7.22) may still leave. Under the ruling
+    ``replacements-respect-stacking``, only those holding fewer than two friendly units."""
+    if "replacements-respect-stacking" not in game.options:
+        return spaces
+    friends = Counter(
+        unit["space_id"]
+        for unit in all_units(game).values()
+        if unit["side"] == force or (any_german and unit["side"].startswith("GER"))
     )
-    if not beside:
-        return "7.22"
-    if game.one(
-        "SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ? AND side NOT LIKE 'GER%'",
-        [game.game_id, hex_id],
-    ):
-        return "7.23"  # never into a hex holding enemy units
-    return "7.24"
+    return [s for s in spaces if friends[s] < STACK]
+
+
+def _entry_refusal(game, force: str, hex_id: str) -> tuple[str, str]:
+    """Why a replacement of ``force`` may not be placed in ``hex_id``, as (rule, reason):
+    not an entry hex (7.25; for Germans 7.22, beside Berlin), impassable (5.1), enemy units
+    there (7.23), the other side of the boundary while their own has a hex free of enemy
+    units (7.24), or, under the ruling, no room (5.3)."""
+    board = game.static("space", "space_id")
+    space = board.get(hex_id)
+    if space is None or space["kind"] != "hex":
+        return "7.2", f"{hex_id} is not a hex of the map"
+    if not enterable(game, hex_id):
+        return "5.1", f"{hex_id} is impassable"
+    if not force.startswith("GER"):
+        return "7.25", f"{hex_id} is not an open entry hex of the {force} replacements"
+    if hex_id not in _berlin_hexes(game):
+        return "7.22", f"{hex_id} is not beside Berlin"
+    enemies = sorted(
+        u["unit_id"] for u in all_units(game).values() if u["space_id"] == hex_id and not u["side"].startswith("GER")
+    )
+    if enemies:
+        return "7.23", f"{hex_id} holds enemy units ({', '.join(enemies)})"
+    if not _with_room(game, [hex_id], force, any_german=True):
+        return "5.3", f"{hex_id} already holds two German units (ruling replacements-respect-stacking)"
+    return (
+        "7.24",
+        f"{hex_id} is across the boundary, and enemy units do not hold every Berlin hex on its own side",
+    )
+
+
+def _berlin_hexes(game) -> set[str]:
+    """The hexes beside Berlin, either side of the boundary (7.22)."""
+    return set(_ring(game, "E")) | set(_ring(game, "W"))
 
 
 def _boxes(game, step) -> list[tuple[str, str]]:
@@ -194,8 +233,9 @@ def replace(game, action: Action) -> None:
         raise game.violation(f"{label(unit)} is not among the weakest eliminated units ({names})", "7.21")
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
-        rule = _entry_rule(game, force, hex_id)
-        raise game.violation(f"{label(unit)} may not enter at {hex_id} (allowed: {', '.join(hexes) or 'none'})", rule)
+        rule, reason = _entry_refusal(game, force, hex_id)
+        allowed = ", ".join(hexes) or "none"
+        raise game.violation(f"{label(unit)} may not enter at {hex_id}: {reason} (open: {allowed})", rule)
     if unit["size"] == "front" and _front_hexes(game, [hex_id]):
         raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", "5.3")
     new_side = force

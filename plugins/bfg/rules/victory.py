@@ -183,19 +183,9 @@ def final_outcome(game) -> Outcome:
     """The scenario's verdict at the end of its last turn."""
     state = bfg_state(game)
     name = game.scenario.name
-    if name == "four-player":  # 17.32 several players may win together
-        wa, sov = state["wa_berlin_turn"], state["sov_berlin_turn"]
-        winners = []
-        if sov is None:
-            winners.append("GER_E")
-        if wa is None:
-            winners.append("GER_W")
-        if sov is not None and (wa is None or sov < wa):
-            winners.append("SOV")
-        if wa is not None and (sov is None or wa < sov):
-            winners.append("WA")
-        return Outcome("17.32", tuple(winners), f"Berlin: Soviets turn {sov}, Western Allies turn {wa}")
-    if not state["berlin_entered_by"] and name in ("historical", "three-player"):
+    if name == "four-player":
+        return _four_player(state)
+    if not state["berlin_entered_by"] and _draw_without_berlin(game):
         if name == "three-player":  # 16.31
             return Outcome("16.31", ("GER",), "nobody captured Berlin: the German player wins")
         return Outcome("12.23", (), "nobody captured Berlin: a draw")
@@ -206,3 +196,32 @@ def final_outcome(game) -> Outcome:
     if sov == wa:
         return Outcome(rule, (), f"{summary}: a draw")
     return Outcome(rule, ("SOV",) if sov > wa else ("WA",), summary)
+
+
+def _draw_without_berlin(game) -> bool:
+    """Whether a match in which nobody took Berlin ends without VP: 12.23 in the Historical
+    game and in the Expanded one (13.0 plays on past turn 10 under the Historical rules as
+    modified by 13.1 and 13.2, which leave 12.23 alone; the ruling ``expanded-vp-without-berlin``
+    decides it on VP instead); 16.31 gives it to the German player."""
+    name = game.scenario.name
+    if name == "expanded":
+        return "expanded-vp-without-berlin" not in game.options
+    return name in ("historical", "three-player")
+
+
+BERLIN_BY = 10  # 17.32 Berlin entered by turn 10
+
+
+def _four_player(state: dict[str, Any]) -> Outcome:
+    """17.32: the East German player wins if the Soviets fail to enter Berlin by turn 10, the
+    West German player if the Western Allies do; of the two, whoever entered first wins (the
+    order of entry, not the turn: in one turn the Soviets move before the Western Allies).
+    Several players may win together."""
+    wa, sov = state["wa_berlin_turn"], state["sov_berlin_turn"]
+    wa_in, sov_in = wa is not None and wa <= BERLIN_BY, sov is not None and sov <= BERLIN_BY
+    first = state["berlin_entered_by"] if (state["berlin_entered_turn"] or BERLIN_BY + 1) <= BERLIN_BY else None
+    winners = [force for force, won in (("GER_E", not sov_in), ("GER_W", not wa_in)) if won]
+    if first in ("SOV", "WA"):
+        winners.append(first)
+    entered = f"Soviets turn {sov}, Western Allies turn {wa}, first in: {first or 'nobody'}"
+    return Outcome("17.32", tuple(winners), f"Berlin by turn {BERLIN_BY}: {entered}")

@@ -53,6 +53,17 @@ def test_refused_moves(corridor, unit, dest, rule, why):
     assert error.evidence
 
 
+def test_4_3_a_step_from_zoc_into_zoc_is_explained_as_such_not_as_a_detour(tmp_path):
+    """G starts in 0203, in U1's ZOC (U1 in 0304); 0204 next door lies in the ZOC of U1 and of
+    U2 (0105). The reach query finds a detour through 0104 that stops in U2's ZOC (4.0), but
+    the order is the plain step, and 4.3 forbids it."""
+    text = "map 4x6\nunit U1 WA US corps 1-1-8 0304\nunit U2 WA US corps 1-1-8 0105\nunit G GER HEER corps 2-3-4 0203"
+    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-w-movement")
+    error = refused(game, Action("move", ("G", "0204")), "4.3")
+    assert "no ZOC to ZOC: it stands in the enemy ZOC at 0203" in str(error)
+    assert {row["space_id"] for row in error.evidence} == {"0203", "0204"}
+
+
 def test_4_2_entering_costs_no_extra_mp_but_ends_the_move(tmp_path):
     """Case 11: MA 8 enters enemy ZOC after 3 MP: it must stop, its other 5 MP are lost."""
     game = wa_moving(tmp_path)

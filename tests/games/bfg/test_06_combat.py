@@ -8,6 +8,8 @@ Hexes: odd rows' neighbours are (r, c±1), (r±1, c−1), (r±1, c); even rows' 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from games.bfg.position import advance_to, force_rolls, new_match, refused, state, where
 from phaseline import Action
@@ -158,6 +160,26 @@ def test_illegal_german_attacks(tmp_path, step, attacker, target, rule):
     )
     advance_to(game, step)
     refused(game, Action("attack", (attacker, target)), rule)
+
+
+def test_6_7_multi_hex_attacks_are_listed_with_the_units_that_may_join(worked):
+    """R4 (0505) is next to G4 (0506), G6 (0604) and G7 (0605); R5 (0504) only to 0604. The
+    list offers each hex alone and each set of them as one attack, by every unit next to
+    all of its hexes (R5 joins only the attack on 0604 alone)."""
+    listed = {a.args for a in worked.legal_actions() if a.verb == "attack"}
+    multi = {args for args in listed if "," in args[1]}
+    assert multi == {("R4", "0506,0604"), ("R4", "0506,0605"), ("R4", "0604,0605"), ("R4", "0506,0604,0605")}
+    assert ("R4,R5", "0604") in listed
+
+
+def test_6_7_a_listed_multi_hex_attack_is_played_as_one_combat(tmp_path):
+    game = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
+    force_rolls(game, 6)
+    game.play(Action("attack", ("R4", "0506,0604")))
+    combats = game.rows("SELECT payload FROM event WHERE game_id = ? AND kind = 'combat'", [game.game_id])
+    assert len(combats) == 1 and json.loads(combats[0]["payload"])["hexes"] == ["0506", "0604"]
+    listed = {a.args for a in game.legal_actions() if a.verb == "attack"}
+    assert not any("0506" in hexes or "0604" in hexes for _, hexes in listed)  # 6.5 attacked once
 
 
 def test_6_5_each_unit_attacks_and_is_attacked_once(tmp_path):

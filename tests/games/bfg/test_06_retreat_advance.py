@@ -57,20 +57,29 @@ def test_6_22_empty_hex_first(stack):
 
 
 @pytest.mark.parametrize(
-    ("hex_id", "why"),
+    ("hex_id", "rule", "why"),
     [
-        pytest.param("0303", "enemy ZOC, though G6 is there", id="6.21-no-retreat-into-enemy-zoc-even-onto-friends"),
-        pytest.param("0103", "enemy ZOC", id="6.21-no-retreat-into-enemy-zoc"),
-        pytest.param("0304", "two friendly units", id="6.22-never-onto-two-friends"),
-        pytest.param("0202", "the attacker", id="6.21-never-into-enemy-units"),
+        pytest.param(
+            "0303",
+            "6.21",
+            "0303 lies in an enemy ZOC (ZOC of WA unit W1 in 0202), even with friendly units there (G6)",
+            id="6.21-no-retreat-into-enemy-zoc-even-onto-friends",
+        ),
+        pytest.param("0103", "6.21", "0103 lies in an enemy ZOC", id="6.21-no-retreat-into-enemy-zoc"),
+        pytest.param("0304", "6.22", "0304 holds two friendly units (G4, G5)", id="6.22-never-onto-two-friends"),
+        pytest.param("0202", "5.2", "0202 holds enemy units (W1)", id="5.2-never-into-enemy-units"),
+        pytest.param("0205", "6.2", "0205 is not next to 0203: a retreat is one hex", id="6.2-a-retreat-is-one-hex"),
+        pytest.param("9999", "6.21", "not a hex of the map", id="6.21-never-off-the-map"),
     ],
 )
-def test_retreat_refusals(stack, hex_id, why):
-    """Case 15 and 17: the owner (the Soviet player runs the West Germans) may not pick these."""
+def test_retreat_refusals(stack, hex_id, rule, why):
+    """Case 15 and 17: the owner (the Soviet player runs the West Germans) may not pick these,
+    and the refusal names the rule that bars that very hex."""
     decision = stack.open_decision()
     assert (decision["kind"], decision["side"]) == ("retreat", "SOV")
     assert hex_id not in decision["choices"], why
-    refused(stack, Action("choose", (hex_id,)), "6.21")
+    error = refused(stack, Action("choose", (hex_id,)), rule)
+    assert str(error).startswith(f"G2 (2-3-4) cannot retreat to {hex_id}: ") and why in str(error), error
 
 
 def test_6_22_a_friend_hex_only_when_no_empty_hex_remains(tmp_path):
@@ -131,10 +140,34 @@ def test_front_retreats(tmp_path, neighbour, fate):
     assert where(game, "F1") == fate
 
 
+def test_5_3_a_front_may_not_choose_to_retreat_onto_a_front(tmp_path):
+    """F1 (0202) may retreat to 0103 or 0203 (0102 and 0302 lie in GE's ZOC); 0303 holds the
+    Front F2: refused under 5.3, not 6.21."""
+    text = """
+    map 3x4
+    zone E cols 01-04
+    unit GE GER HEER corps 7-3-4 0201
+    unit F1 SOV SOV front 8-20-3 0202
+    unit F2 SOV SOV front 8-20-3 0303
+    """
+    game = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0202", "Dr")  # 7:20 → 1:3, die 1: Dr
+    assert game.open_decision()["choices"] == ["0103", "0203"]
+    error = refused(game, Action("choose", ("0303",)), "5.3")
+    assert "0303 holds the Soviet Front F2" in str(error)
+
+
 def test_5_43_germans_never_retreat_into_berlin(tmp_path):
     text = "map 1x4\ncity Berlin 0101 10\nunit G1 GER HEER corps 2-3-4 0102\nunit W1 WA US corps 3-4-8 0103"
     game = fight(tmp_path, text, "wa-combat", 2, "W1", "0102", "Dr")
     assert where(game, "G1") == "ELIM_GER_W"
+
+
+def test_6_83_a_western_allied_retreat_into_a_fortress_destroys_it(tmp_path):
+    """6.83: the fortress falls when a Western Allied unit enters its hex, by retreat too."""
+    text = "map 1x4\nfortress 0101\nunit W1 WA US corps 3-3-8 0102\nunit G1 GER HEER corps 7-3-4 0103"
+    game = fight(tmp_path, text, "ger-w-combat", 3, "G1", "0102", "Dr")  # 7:3 → 2:1, die 3: Dr
+    assert where(game, "W1") == "0101"
+    assert game.one("SELECT destroyed FROM bfg_fortress WHERE game_id = ? AND space_id = '0101'", [game.game_id])
 
 
 # --- 6.9 advance after combat ---------------------------------------------------------------
@@ -165,15 +198,24 @@ def test_6_93_one_participant_may_advance_into_zoc(advance):
 
 
 @pytest.mark.parametrize(
-    "choice",
+    ("choice", "rule", "why"),
     [
-        pytest.param("W3>0203", id="6.92-only-participants-advance"),
-        pytest.param("W1>0204", id="6.91-only-into-the-vacated-hex"),
-        pytest.param("W1>0203,W2>0203", id="6.91-only-one-unit-advances"),
+        pytest.param(
+            "W3>0203",
+            "6.92",
+            "W3 did not take part in the combat (only W1, W2 may advance)",
+            id="6.92-only-participants-advance",
+        ),
+        pytest.param(
+            "W1>0204", "6.91", "0204 is not a hex the combat emptied (0203)", id="6.91-only-into-the-vacated-hex"
+        ),
+        pytest.param("W1>0203,W2>0203", "6.91", "only one unit may advance", id="6.91-only-one-unit-advances"),
+        pytest.param("W1", "6.91", "answer UNIT>HEX or none", id="6.91-an-answer-is-unit-and-hex"),
     ],
 )
-def test_advance_refusals(advance, choice):
-    refused(advance, Action("choose", (choice,)), "6.91")
+def test_advance_refusals(advance, choice, rule, why):
+    error = refused(advance, Action("choose", (choice,)), rule)
+    assert why in str(error), error
 
 
 def test_6_83_one_unit_advances_and_destroys_the_fortress(tmp_path):
@@ -217,10 +259,55 @@ def test_advance_after_an_exchange(tmp_path, options, offered):
     force_rolls(game, 2)
     game.play(Action("attack", ("W1,W2", "0103")))
     assert game.open_decision()["choices"] == ["W1", "W2"]
+    assert "W2 not needed" in str(refused(game, Action("choose", ("W1+W2",)), "6.2"))  # no superfluous unit
+    assert "only the attackers" in str(refused(game, Action("choose", ("G1",)), "6.2"))
     game.play(Action("choose", ("W1",)))
     assert (where(game, "G1"), where(game, "W1")) == ("ELIM_GER_W", "ELIM_WA")
     decision = game.open_decision()
     assert (decision and decision["choices"]) == offered
+
+
+def test_5_51_a_yugoslav_unit_may_not_choose_to_advance_out_of_yugoslavia(tmp_path):
+    """S1 and Y1 (inside Yugoslavia) attack together (5.53); S1 may advance, Y1 may not: the
+    refusal cites 5.51, not 6.91."""
+    text = """
+    map 2x6
+    zone E cols 01-06
+    region YUG 0201 0202
+    unit S1 SOV SOV army 7-7-4 0102
+    unit Y1 SOV YUG army 3-3-4 0202
+    unit GE GER HEER corps 2-3-4 0103
+    """
+    game = fight(tmp_path, text, "sov-combat", 1, "S1,Y1", "0103", "De")  # 10:3 → 3:1, die 1: De
+    assert game.open_decision()["choices"] == ["S1>0103", "none"]
+    error = refused(game, Action("choose", ("Y1>0103",)), "5.51")
+    assert "Y1 cannot advance to 0103: Yugoslav units may not leave Yugoslavia" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "attacker", "target"),
+    [
+        pytest.param(
+            "region YUG 0101\nunit Y1 SOV YUG army 7-7-4 0102\nunit G1 GER HEER corps 2-3-4 0101",
+            "Y1",
+            "0101",
+            id="5.51-yugoslav-advance-home-ruling-back-into-yugoslavia",
+        ),
+        pytest.param(
+            "region YUG 0101\nunit S1 SOV SOV army 7-7-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "S1",
+            "0102",
+            id="5.52-yugoslav-advance-home-ruling-back-out-of-yugoslavia",
+        ),
+    ],
+)
+def test_the_yugoslav_advance_home_ruling(tmp_path, text, attacker, target):
+    """The other reading of "may not advance across the border": only away from home."""
+    game = new_match(tmp_path, f"map 1x4\nzone E cols 01-04\n{text}", options=("yugoslav-advance-home",), turns=(2, 10))
+    advance_to(game, "sov-combat")
+    force_rolls(game, 1)  # 7:3 → 2:1, die 1: De
+    game.play(Action("attack", (attacker, target)))
+    assert game.open_decision()["choices"] == [f"{attacker}>{target}", "none"]
 
 
 @pytest.mark.parametrize(
@@ -246,6 +333,20 @@ def test_advance_after_an_exchange(tmp_path, options, offered):
             "Y1",
             "0102",
             id="5.51-no-yugoslav-advance-out-of-yugoslavia",
+        ),
+        pytest.param(
+            "zone E cols 01-04\nregion YUG 0101\nunit Y1 SOV YUG army 7-7-4 0102\nunit G1 GER HEER corps 2-3-4 0101",
+            "sov-combat",
+            "Y1",
+            "0101",
+            id="5.51-a-yugoslav-unit-outside-may-not-advance-back-across-the-border",
+        ),
+        pytest.param(
+            "zone E cols 01-04\nregion YUG 0101\nunit S1 SOV SOV army 7-7-4 0101\nunit G1 GER HEER corps 2-3-4 0102",
+            "sov-combat",
+            "S1",
+            "0102",
+            id="5.52-a-soviet-unit-in-yugoslavia-may-not-advance-out-across-the-border",
         ),
         pytest.param(
             "zone E cols 02-04\nunit S1 SOV SOV army 1-1-4 0101\nunit G1 GER HEER corps 2-3-4 0102",

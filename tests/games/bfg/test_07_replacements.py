@@ -163,6 +163,54 @@ def test_east_german_replacement_blocked_beside_berlin(tmp_path, blocked_west, e
         assert any(n["step"] == "ger-e-replacement" for n in notes(game, "7.2"))
 
 
+# Every West German hex beside Berlin (0202, 0203, 0302, 0402, 0403) holds two West German
+# units; none holds an enemy.
+FULL_WEST = EXAMPLE_1 + "".join(
+    f"unit F{h}{n} GER HEER corps 1-1-4 {h}\n" for h in ("0202", "0203", "0302", "0402", "0403") for n in (1, 2)
+)
+
+
+def test_7_24_friendly_stacks_never_send_a_replacement_across(tmp_path):
+    """7.24 names only enemy units: with the western ring full of West Germans the 2-4-4
+    still enters west (not at 0304, east), on top of two friends; 5.3 binds only at the end
+    of the Movement Phase, which then waits until one of the three has left."""
+    game = advance_to(new_match(tmp_path, FULL_WEST, turns=(4, 10)), "ger-w-replacement", turn=4)
+    hexes = {a.args[1] for a in game.legal_actions() if a.verb == "replace"}
+    assert hexes == {"0202", "0203", "0302", "0402", "0403"}
+    error = refused(game, Action("replace", ("D", "0304")), "7.24")
+    assert "enemy units do not hold every Berlin hex" in str(error)
+    game.play(Action("replace", ("D", "0302")))
+    assert (state(game, "D")["space_id"], state(game, "D")["side"]) == ("0302", "GER_W")
+    advance_to(game, "ger-w-movement", turn=4)
+    refused(game, Action("end"), "5.3")
+    game.play(Action("move", ("D", "0103")))
+    game.play(Action("end"))
+    assert game.clock.step != "ger-w-movement"
+
+
+def test_7_24_under_the_stacking_ruling_a_full_ring_holds_the_replacement_back(tmp_path):
+    """The ruling replacements-respect-stacking: no room on its own side, and still no
+    crossing (7.24 wants enemy units there): the replacement waits in the box."""
+    game = new_match(tmp_path, FULL_WEST, turns=(4, 10), options=("replacements-respect-stacking",))
+    advance_to(game, "ger-w-movement", turn=4)  # nothing could be placed: the phase passed by
+    assert state(game, "D")["space_id"] == "ELIM_GER_W" and state(game, "E")["space_id"] == "ELIM_GER_W"
+    assert any(n["step"] == "ger-w-replacement" and n["turn"] == 4 for n in notes(game, "7.2"))
+
+
+def test_5_3_the_bot_moves_a_unit_out_of_an_over_full_hex(tmp_path):
+    """A replacement placed on two friends: the heuristic bot's plan moves one of the three
+    out, so its Movement Phase can end."""
+    from phaseline.games.bfg.bot import HeuristicBot
+
+    game = advance_to(new_match(tmp_path, FULL_WEST, turns=(4, 10)), "ger-w-replacement", turn=4)
+    game.play(Action("replace", ("D", "0302")))
+    advance_to(game, "ger-w-movement", turn=4)
+    bot = HeuristicBot(game, "SOV")
+    game.play(bot.choose(game, "SOV"))
+    game.play(bot.choose(game, "SOV"))
+    assert game.clock.step != "ger-w-movement"
+
+
 def test_7_23_never_into_a_berlin_adjacent_hex_holding_enemy_units(tmp_path):
     game = advance_to(
         new_match(tmp_path, CORNER + "unit U1 WA US corps 7-4-8 0302\n", turns=(2, 10)), "ger-e-replacement", turn=2

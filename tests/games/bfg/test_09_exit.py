@@ -3,10 +3,10 @@
 Only German units exit, from the 9.0 edge hexes (west 1601–2301, east 0926–3526, south
 0112–0117), with 4 MP left (9.3). The enemy force the exiting unit fights (East German:
 the Soviets; West German: the Western Allies) then has its two units nearest the exit hex
-flipped: they keep their ZOC until the end of that Movement Phase and are then removed for
-good, as is the exiting unit (9.1). With no such unit on the map, two come out of that
-theatre's eliminated box (9.2). Distances in hexes from the exit hex 1826: 1825 1, 1725 2,
-1624 / 2024 / 1525 3, 1424 4, 1020 10.
+flipped, if the German side so chooses (9.1 "may remove"): they keep their ZOC until the end
+of that Movement Phase and are then removed for good, as is the exiting unit (9.1). With no
+such unit on the map, two come out of that theatre's eliminated box (9.2). Distances in hexes
+from the exit hex 1826: 1825 1, 1725 2, 1624 / 2024 / 1525 3, 1424 4, 1020 10.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ unit U1 WA US corps 7-4-8 1003
 """
 
 
+def exit_and_remove(game, unit_id: str) -> None:
+    """Exit ``unit_id`` and have the German side take the removal 9.1 offers."""
+    game.play(Action("exit", (unit_id,)))
+    assert game.open_decision()["choices"] == ["remove", "none"]
+    game.play(Action("choose", ("remove",)))
+
+
 def east_moving(tmp_path, text: str = EAST):
     return advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-movement", turn=2)
 
@@ -43,7 +50,7 @@ def test_9_3_exiting_needs_4_mp_left(tmp_path):
 def test_9_1_exit_flips_the_two_nearest_enemies_who_keep_zoc_until_the_end_of_the_phase(tmp_path):
     game = east_moving(tmp_path)
     assert Action("exit", ("G2",), "WA") in game.legal_actions()
-    game.play(Action("exit", ("G2",)))
+    exit_and_remove(game, "G2")
     assert (state(game, "G2")["space_id"], state(game, "G2")["status"]) == ("OUT", "removed")
     assert [state(game, u)["status"] for u in ("S1", "S2", "S3")] == ["flipped", "flipped", "ready"]
     zoc = {r["space_id"] for r in game.rules.run("enemy-zoc", side="GER_E")}
@@ -56,11 +63,12 @@ def test_9_1_exit_flips_the_two_nearest_enemies_who_keep_zoc_until_the_end_of_th
 
 def test_9_1_ties_in_distance_are_the_german_side_s_decision(tmp_path):
     game = east_moving(tmp_path, EAST + "unit S4 SOV SOV army 3-3-3 2024\nunit S5 SOV SOV army 3-3-3 1525\n")
-    game.play(Action("exit", ("G2",)))
+    exit_and_remove(game, "G2")
     first = game.open_decision()
     assert first["kind"] == "exit-penalty" and first["side"] == "WA" and first["rule"] == "9.1"
     assert sorted(first["choices"]) == ["S1", "S4", "S5"]
-    refused(game, Action("choose", ("S2",)), "9.1")  # S2 is farther away
+    error = refused(game, Action("choose", ("S2",)), "9.1")  # S2 is farther away
+    assert "S2 cannot be flipped: it is 4 hexes from 1826" in str(error)
     game.play(Action("choose", ("S4",)))
     assert sorted(game.open_decision()["choices"]) == ["S1", "S5"]
     game.play(Action("choose", ("S5",)))
@@ -88,7 +96,7 @@ def test_exit_with_too_few_enemies_on_the_map(tmp_path, extra, removed):
     """
     boxed = "unit B2 SOV SOV army 2-3-3 ELIM_SOV\n"
     game = east_moving(tmp_path, text + extra + (boxed if not extra else ""))
-    game.play(Action("exit", ("G2",)))
+    exit_and_remove(game, "G2")
     game.play(Action("end"))
     gone = game.rows(
         "SELECT unit_id FROM unit_state WHERE game_id = ? AND space_id = 'OUT' AND side = 'SOV'", [game.game_id]
@@ -131,7 +139,7 @@ def test_9_0_only_german_units_exit(tmp_path):
 
 def test_9_1_a_west_german_exit_costs_the_western_allies(tmp_path):
     game = advance_to(new_match(tmp_path, WEST, turns=(2, 10)), "ger-w-movement", turn=2)
-    game.play(Action("exit", ("G3",)))
+    exit_and_remove(game, "G3")
     assert {state(game, u)["status"] for u in ("U1", "U2")} == {"flipped"}
 
 
@@ -139,5 +147,38 @@ def test_9_1_ruling_exit_any_allied_takes_the_nearest_of_either_ally(tmp_path):
     text = EAST + "unit U2 WA US corps 4-8-6 1825\n"
     game = new_match(tmp_path, text, turns=(2, 10), options=("exit-any-allied",))
     advance_to(game, "ger-e-movement", turn=2)
-    game.play(Action("exit", ("G2",)))
+    exit_and_remove(game, "G2")
     assert [state(game, u)["status"] for u in ("U2", "S1", "S2")] == ["flipped", "flipped", "ready"]
+
+
+def test_9_1_the_removal_is_the_german_side_s_choice(tmp_path):
+    """9.1 「取り除くことができる」: the German side may decline; the exit stands, nobody is flipped."""
+    game = east_moving(tmp_path)
+    game.play(Action("exit", ("G2",)))
+    decision = game.open_decision()
+    assert (decision["kind"], decision["side"], decision["rule"]) == ("exit-removal", "WA", "9.1")
+    assert "S1, S2" in decision["prompt"]
+    refused(game, Action("choose", ("S1",)), "9.1")
+    game.play(Action("choose", ("none",)))
+    assert state(game, "G2")["space_id"] == "OUT"
+    assert [state(game, u)["status"] for u in ("S1", "S2", "S3")] == ["ready", "ready", "ready"]
+    game.play(Action("end"))
+    assert [state(game, u)["space_id"] for u in ("S1", "S2", "S3")] == ["1624", "1424", "1020"]
+
+
+@pytest.mark.parametrize(
+    "options, answer",
+    [
+        pytest.param((), "remove", id="9.1-the-bot-removes-two-enemies"),
+        pytest.param(("exit-any-allied",), "none", id="9.1-the-bot-spares-its-own-units"),
+    ],
+)
+def test_9_1_the_bot_answers_the_removal(tmp_path, options, answer):
+    """The WA player's bot runs the East Germans: it removes the two nearest Soviets, but not
+    when (ruling exit-any-allied) its own U2 is among the nearest."""
+    from phaseline.games.bfg.bot import HeuristicBot
+
+    game = new_match(tmp_path, EAST + "unit U2 WA US corps 4-8-6 1825\n", turns=(2, 10), options=options)
+    advance_to(game, "ger-e-movement", turn=2)
+    game.play(Action("exit", ("G2",)))
+    assert HeuristicBot(game, "WA").choose(game, "WA") == Action("choose", (answer,), "WA")

@@ -48,7 +48,11 @@ def play_out(game) -> dict:
     ],
 )
 def test_10_0_prague_taken_on_turn_7_without_a_front(tmp_path, front_arrives, soviet_vp):
-    game = advance_to(new_match(tmp_path, PRAGUE, scenario="expanded", turns=(7, 9)), "sov-movement", turn=7)
+    # nobody takes Berlin here: the VP decide only under the expanded-vp-without-berlin ruling (12.23)
+    options = ("expanded-vp-without-berlin",)
+    game = advance_to(
+        new_match(tmp_path, PRAGUE, scenario="expanded", turns=(7, 9), options=options), "sov-movement", turn=7
+    )
     game.play(Action("move", ("S1", "0205")))
     advance_to(game, "sov-movement", turn=8)
     assert game.one("SELECT controller FROM bfg_city WHERE game_id = ?", [game.game_id]) == "SOV"

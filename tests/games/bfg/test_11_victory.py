@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from games.bfg.position import advance_to, new_match
+from games.bfg.position import advance_to, force_rolls, new_match
 from phaseline import Action
 
 CITIES = """
@@ -67,6 +67,7 @@ def test_11_0_occupation_zoc_and_last_touch(tmp_path):
     [
         pytest.param("historical", [], "12.23", id="12.23-nobody-took-berlin-a-draw-whatever-the-vp"),
         pytest.param("three-player", ["GER"], "16.31", id="16.31-nobody-took-berlin-the-german-player-wins"),
+        pytest.param("expanded", [], "12.23", id="12.23-the-expanded-game-keeps-the-draw-without-berlin"),
     ],
 )
 def test_berlin_never_taken(tmp_path, scenario, winners, rule):
@@ -81,6 +82,14 @@ def test_berlin_never_taken(tmp_path, scenario, winners, rule):
     game = new_match(tmp_path, text, scenario=scenario, turns=(10, 10))
     result = play_out(game)
     assert (result["winners"], result["rule"]) == (winners, rule)
+
+
+def test_13_0_the_expanded_vp_ruling_decides_a_game_without_berlin_on_points(tmp_path):
+    """The other reading of 12.23 in the Expanded game (ruling expanded-vp-without-berlin)."""
+    text = "map 4x6\nzone E cols 04-06\ncity Berlin 0303 10\ncity Posen 0106 3\nunit S1 SOV SOV army 3-3-3 0106"
+    game = new_match(tmp_path, text, scenario="expanded", turns=(16, 16), options=("expanded-vp-without-berlin",))
+    result = play_out(game)
+    assert (result["winners"], result["rule"]) == (["SOV"], "13.0")
 
 
 def test_14_0_collapse_counts_the_cities_each_side_occupies_at_the_end_of_turn_6(tmp_path):
@@ -127,3 +136,41 @@ def test_17_32_wa_in_berlin_on_turn_9_soviets_on_turn_10_the_wa_win_alone(tmp_pa
     game.play(Action("move", ("S1", "0303")))
     result = play_out(game)
     assert (result["winners"], result["rule"]) == (["WA"], "17.32")
+
+
+def test_17_32_both_in_berlin_in_one_turn_the_first_to_enter_wins(tmp_path):
+    """The Soviets enter in their player turn, the Western Allies later in the same turn 9:
+    the Soviets were first (the order of entry is kept, not only the turn)."""
+    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(9, 10)), "sov-movement", turn=9)
+    game.play(Action("move", ("S1", "0303")))
+    advance_to(game, "wa-movement", turn=9)
+    game.play(Action("move", ("U1", "0303")))
+    result = play_out(game)
+    assert (result["winners"], result["rule"]) == (["SOV"], "17.32")
+
+
+def test_17_32_an_entry_after_turn_10_does_not_count(tmp_path):
+    """17.32 judges who entered Berlin by turn 10; a custom scenario running to turn 11 does
+    not change it: the Western Allies entering on turn 11 leave both German players winning."""
+    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(10, 11)), "wa-movement", turn=11)
+    game.play(Action("move", ("U1", "0303")))
+    result = play_out(game)
+    assert (sorted(result["winners"]), result["rule"]) == (["GER_E", "GER_W"], "17.32")
+
+
+def test_17_32_a_retreat_into_berlin_enters_it(tmp_path):
+    """S1's only retreat hex is Berlin: the Soviets have entered it (and first)."""
+    text = """
+    map 1x4
+    zone E cols 03-04
+    city Berlin 0102 10
+    unit S1 SOV SOV army 3-3-3 0103
+    unit GE GER HEER corps 7-3-4 0104
+    """
+    game = advance_to(new_match(tmp_path, text, scenario="four-player", turns=(10, 10)), "ger-e-combat", turn=10)
+    force_rolls(game, 3)  # 7:3 → 2:1, die 3: Dr
+    game.play(Action("attack", ("GE", "0103")))
+    assert game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = 'S1'", [game.game_id]) == "0102"
+    game.play(Action("choose", ("none",)))  # GE stays: no advance
+    result = play_out(game)
+    assert (sorted(result["winners"]), result["rule"]) == (["GER_W", "SOV"], "17.32")

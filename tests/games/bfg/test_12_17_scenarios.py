@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from games.bfg.position import advance_to, new_match, refused, state
+from games.bfg.position import advance_to, force_rolls, new_match, refused, state
 from phaseline import Action
 from phaseline.dice import roll
 from phaseline.games.bfg.forces import entry_bans, hostile_pairs
@@ -158,6 +158,80 @@ def test_12_21_end_is_listed_only_once_the_turn_1_attacks_are_made(tmp_path):
     assert game.clock.step != "ger-w-combat"
 
 
+# G1 (0202) is next to both Western Allied units, U1 (0103) and U2 (0203); G2 (0102) to U1 only.
+# Two separate attacks can be made (G2 on U1, G1 on U2), so two must be made.
+PAIRED = """
+map 2x6
+unit G1 GER HEER corps 2-3-4 0202
+unit G2 GER HEER corps 2-3-4 0102
+unit U1 WA US corps 7-4-8 0103
+unit U2 WA US corps 7-4-8 0203
+"""
+
+
+def settle(game) -> None:
+    """Answer the decisions a combat left open: no advance, the first retreat hex."""
+    while decision := game.open_decision():
+        game.play(Action("choose", ("none" if "none" in decision["choices"] else decision["choices"][0],)))
+
+
+def turn_1_combat(tmp_path, text: str = PAIRED, options: tuple[str, ...] = ()):
+    return advance_to(new_match(tmp_path, text, turns=(1, 10), options=options), "ger-w-combat", turn=1)
+
+
+@pytest.mark.parametrize(
+    "attackers, hexes",
+    [
+        pytest.param("G1,G2", "0103", id="12.21-one-attack-by-both-units-leaves-no-second"),
+        pytest.param("G1", "0103", id="12.21-g1-on-u1-leaves-g2-nothing-to-attack"),
+        pytest.param("G1", "0103,0203", id="12.21-g1-on-both-hexes-is-one-attack"),
+    ],
+)
+def test_12_21_an_attack_that_leaves_the_second_out_of_reach_is_refused(tmp_path, attackers, hexes):
+    game = turn_1_combat(tmp_path)
+    listed = {a.args for a in game.legal_actions() if a.verb == "attack"}
+    assert (attackers, hexes) not in listed
+    violation = refused(game, Action("attack", (attackers, hexes)), "12.21")
+    assert attackers in str(violation) and "turn 1" in str(violation)
+
+
+def test_12_21_two_separate_attacks_are_made(tmp_path):
+    game = turn_1_combat(tmp_path)
+    listed = {a.args for a in game.legal_actions() if a.verb == "attack"}
+    assert listed == {("G2", "0103"), ("G1", "0203")}  # G1 on U1 (with G2, or on both hexes) is not offered
+    force_rolls(game, 6, 6)  # 2:4 → 1:2, die 6: Ae, twice
+    game.play(Action("attack", ("G2", "0103")))
+    settle(game)
+    refused(game, Action("end"), "12.21")
+    game.play(Action("attack", ("G1", "0203")))
+    settle(game)
+    game.play(Action("end"))
+    assert game.clock.step != "ger-w-combat"
+
+
+def test_12_21_per_hex_ruling_counts_each_hex_of_a_multi_hex_attack(tmp_path):
+    """The ``12.21-per-hex`` reading: G1's attack on both hexes counts twice."""
+    game = turn_1_combat(tmp_path, options=("12.21-per-hex",))
+    assert ("G1", "0103,0203") in {a.args for a in game.legal_actions() if a.verb == "attack"}
+    force_rolls(game, 6)  # 2:8 → 1:3, die 6: Ae
+    game.play(Action("attack", ("G1", "0103,0203")))
+    settle(game)
+    game.play(Action("end"))
+    assert game.clock.step != "ger-w-combat"
+
+
+def test_12_21_one_attack_suffices_when_only_one_can_be_made(tmp_path):
+    """The seed does not say what happens when two attacks cannot be made: as many as can
+    be (here G1 and G2 are next to U1 only, so one attack uses it up)."""
+    text = PAIRED.replace("unit U2 WA US corps 7-4-8 0203\n", "")
+    game = turn_1_combat(tmp_path, text)
+    refused(game, Action("end"), "12.21")
+    force_rolls(game, 6)
+    game.play(Action("attack", ("G1,G2", "0103")))
+    settle(game)
+    assert Action("end", (), "SOV") in game.legal_actions()
+
+
 def test_12_3_the_optional_rule_lifts_the_turn_1_attacks(tmp_path):
     game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10), options=("12.3",)), "ger-w-combat", turn=1)
     game.play(Action("end"))
@@ -270,6 +344,18 @@ def test_15_26_two_poles_in_contact_leave_the_western_allies_nothing_to_attack(t
         {"turn": 11, "purpose": "begin wa-combat"},
         {"turn": 11, "purpose": "nothing to do in wa-combat"},
     ]
+
+
+def test_15_26_poles_may_fight_each_other_outside_red_star_white_star(tmp_path):
+    """15.26 is a Red Star / White Star rule: in the Expanded game, once Berlin has fallen
+    and the Allies are enemies (13.1), the Polish communists may attack the Polish exiles."""
+    text = FALL + "unit PE WA POL_E corps 3-3-6 0205\nunit PC SOV POL_C army 3-3-4 0206\n"
+    game = advance_to(new_match(tmp_path, text, scenario="expanded", turns=(2, 10)), "wa-movement")
+    game.play(Action("move", ("U1", "0303")))
+    advance_to(game, "sov-combat", turn=3)
+    assert ("PC", "0205") in [a.args for a in game.legal_actions() if a.verb == "attack"]
+    game.play(Action("attack", ("PC", "0205")))
+    assert game.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'combat'", [game.game_id]) == 1
 
 
 # --- 16.32 strategic shift, 16.33 pooled replacements (three players) -----------------------

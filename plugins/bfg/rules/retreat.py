@@ -1,0 +1,109 @@
+"""Retreats (6.21–6.24): one hex (digest gap ruling), never into a prohibited hex, across a
+prohibited hexside, off the map or into an enemy ZOC even onto friends (6.21); into an empty
+hex if there is one, onto one friendly unit only when there is none, never onto two (6.22);
+a unit that cannot retreat is eliminated (6.23); units retreat one by one (6.24). Also
+never into enemy units (5.2), a Soviet Front never onto another Front (5.3), a German never
+into Berlin (5.43). The hexes a retreat may take and the reason each other hex is refused
+come from one verdict per neighbouring hex.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phaseline import Event
+
+from ..board import enterable, hex_neighbours, passable_neighbours
+from . import boundary
+from .movement import entered
+from .positions import enemy_zoc
+from .units import all_units, label
+
+Verdict = tuple[str, str] | None  # (rule, reason) that bars the hex, or None: open
+
+
+def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
+    """Every hex next to ``unit`` with the rule that bars its retreat there, or None."""
+    board = game.static("space", "space_id")
+    here = unit["space_id"]
+    passable = passable_neighbours(game).get(here, frozenset())
+    zoc: dict[str, dict[str, Any]] = {}
+    for row in enemy_zoc(game, unit["side"]):
+        zoc.setdefault(row["space_id"], row)
+    hostile = {
+        enemy for (side, enemy), row in game.rows_of("hostility").items() if side == unit["side"] and row["may_attack"]
+    }
+    berlin_ban = unit["side"] in ("GER_E", "GER_W") and game.scenario.name != "three-player"
+    units = all_units(game).values()
+    found: dict[str, Verdict] = {}
+    for hex_id in sorted(h for h in hex_neighbours(here) if h in board):
+        there = sorted((u for u in units if u["space_id"] == hex_id), key=lambda u: u["unit_id"])
+        friends = [u for u in there if u["side"] == unit["side"]]
+        others = [u for u in there if u["side"] != unit["side"]]
+        if hex_id not in passable:
+            found[hex_id] = ("6.21", f"the border from {here} to {hex_id} is prohibited")
+        elif not enterable(game, hex_id):
+            found[hex_id] = ("6.21", f"{hex_id} is a prohibited hex")
+        elif others:
+            kind = "enemy units" if any(u["side"] in hostile for u in others) else "units of another side"
+            found[hex_id] = ("5.2", f"{hex_id} holds {kind} ({_names(others)})")
+        elif berlin_ban and board[hex_id]["zone"] == "B":
+            found[hex_id] = ("5.43", f"{hex_id} is Berlin, which German units never enter")
+        elif hex_id in zoc:
+            onto = f", even with friendly units there ({_names(friends)})" if friends else ""
+            found[hex_id] = ("6.21", f"{hex_id} lies in an enemy ZOC ({zoc[hex_id]['reason']}){onto}")
+        elif len(friends) >= 2:
+            found[hex_id] = ("6.22", f"{hex_id} holds two friendly units ({_names(friends)})")
+        elif unit["size"] == "front" and any(u["size"] == "front" for u in friends):
+            found[hex_id] = ("5.3", f"{hex_id} holds the Soviet Front {_names(friends)}, and Fronts never stack")
+        else:
+            found[hex_id] = None
+    return found
+
+
+def _names(units: list[dict[str, Any]]) -> str:
+    return ", ".join(u["unit_id"] for u in units)
+
+
+def options(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """Every hex open to ``unit``'s retreat, and those it must pick from (6.22 empty first)."""
+    legal = [h for h, verdict in verdicts(game, unit).items() if verdict is None]
+    held = {u["space_id"] for u in all_units(game).values()}
+    empty = [h for h in legal if h not in held]
+    return legal, empty or legal
+
+
+def refusal(game, unit: dict[str, Any], hex_id: str):
+    """The RuleViolation for retreating ``unit`` into ``hex_id``, which it may not."""
+    here = unit["space_id"]
+    verdict = verdicts(game, unit)
+    allowed = options(game, unit)[1]
+    if hex_id not in verdict:
+        space = game.static("space", "space_id").get(hex_id)
+        if space is None or space["kind"] != "hex":
+            rule, reason = "6.21", f"{hex_id} is not a hex of the map, and no retreat leaves the map"
+        else:
+            rule, reason = "6.2", f"{hex_id} is not next to {here}: a retreat is one hex"
+    elif verdict[hex_id] is not None:
+        rule, reason = verdict[hex_id]
+    else:
+        rule, reason = "6.22", f"{hex_id} holds a friendly unit while an empty hex is open ({', '.join(allowed)})"
+    return game.violation(f"{label(unit)} cannot retreat to {hex_id}: {reason}", rule)
+
+
+def retreat(game, unit: dict[str, Any], dest: str) -> None:
+    """Move ``unit`` into ``dest``: entering it (6.83, Berlin), and across the boundary its
+    allegiance or its deadline (5.41, 5.42, 5.51, 5.52)."""
+    game.log(
+        Event(
+            "retreat",
+            side=unit["side"],
+            unit_id=unit["unit_id"],
+            from_space=unit["space_id"],
+            to_space=dest,
+            rule="6.21",
+        )
+    )
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)
+    entered(game, unit, [dest])  # 6.83 a retreat enters its hex too: a fortress falls, Berlin is entered (17.32)
+    boundary.after_forced_move(game, unit, dest)
