@@ -21,7 +21,6 @@ RULINGS = {
     "terrain-plus-one": "6.82: three effects give x4 (each extra doubling adds one) instead of the literal x5",
     "ex-no-advance": "6.91: after Ex the attacker is not victorious and may not advance",
     "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
-    "historical-12": "12.24 (fan amendment): the Historical scenario ends on turn 12",
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
     "expanded-vp-without-berlin": "12.23/13.0: an Expanded game in which nobody took Berlin is decided on victory "
     "points (default: a draw, 12.23 unmodified by 13.1)",
