@@ -60,6 +60,7 @@ VERBS = {
     "buy": "Spend 10 Reserve SP a space to move tomorrow's first impulse: buy N or buy -N (12.53).",
     "topup": "Extended game: raise the beach depots from the Reserve, evenly: topup SP (24.7).",
 }
+BARE_VERBS = frozenset({"double", "pass"})  # 11.4, 8.6: played as `actions` lists them, with no arguments
 RULINGS = {
     combat.ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
     "(digest ruling 2 reads it as adding nothing)",
@@ -89,6 +90,7 @@ def phaseline_register_games(register):
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BkN",
             verbs=VERBS,
+            bare_verbs=BARE_VERBS,
             rulings=RULINGS,
         )
     )
@@ -296,6 +298,8 @@ def pass_impulse(game, action) -> None:
     """8.6: a pass ends the impulse at once (an Allied pass still rolls the Sunset DR)."""
     from phaseline import sequence as walker
 
+    if action.args:
+        raise game.violation("pass takes no arguments: pass", "8.6")
     if day.board(game).day["activated"] is not None or day.board(game).day["double_impulse"]:
         raise game.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
     game.set("bkn_day", {}, kind="pass")

@@ -201,3 +201,60 @@ def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypa
     g1 = board(game).units["G1"]
     assert (g1["status"], g1["space_id"]) == ("Dis1", "2")  # the new dr 1 stands
     assert _day(game)["advantage_used"] == "allied"
+
+
+# === 11.4, 8.6 FROM THE SHELL ===================================================================
+
+CLI_MAP = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2 Spent
+"""
+
+
+def _cli_match(tmp_path) -> None:
+    """A human-played match of ``CLI_MAP`` made current, as a player would start it."""
+    from clitools import run_cli
+
+    write_position(tmp_path / "position", CLI_MAP)
+    code, out = run_cli(["new", "breakout-normandy", "--scenario", str(tmp_path / "position"), "--seed", "3"])
+    assert code == 0, out
+
+
+def _listed(run_cli) -> list[str]:
+    import json
+
+    code, out = run_cli(["--format", "json", "actions"])
+    assert code == 0, out
+    return [row["order"] for row in json.loads(out)]
+
+
+def test_8_6_pass_is_played_from_the_shell_as_actions_lists_it(tmp_path, home):
+    from clitools import run_cli
+
+    _cli_match(tmp_path)
+    assert "pass" in _listed(run_cli)
+    code, out = run_cli(["pass", "now"])
+    assert code != 0 and "pass takes no arguments" in out and "8.6" in out
+    code, out = run_cli(["pass"])
+    assert code == 0, out
+    assert "allied" in run_cli(["status"])[1]
+
+
+def test_11_4_double_is_declared_from_the_shell_as_actions_lists_it(tmp_path, home):
+    from clitools import run_cli
+
+    _cli_match(tmp_path)
+    code, out = run_cli(["double"])
+    assert code != 0 and "11.4" in out and "needs arguments" not in out  # the game refuses it: nothing activated
+    assert run_cli(["pass"])[0] == 0  # the Germans pass
+    assert run_cli(["move", "A1", "2"])[0] == 0  # the Allies activate 1 (the Advantage is theirs)
+    assert "double" in _listed(run_cli)
+    code, out = run_cli(["double", "now"])
+    assert code != 0 and "double takes no arguments" in out
+    code, out = run_cli(["double"])
+    assert code == 0, out
+    code, out = run_cli(["sql", "SELECT double_impulse, advantage_used FROM bkn_day"])
+    assert code == 0 and "True" in out and "allied" in out, out
