@@ -75,7 +75,7 @@ UNITS_SQL = """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.mov
        coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
        coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
        coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas,
-       coalesce(k.supported, 0) AS supported
+       coalesce(k.supported, 0) AS supported, k.stopped
 FROM unit_state us
 LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
 WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id"""
@@ -243,15 +243,18 @@ def can_cross(b: Board, bridge_id: str) -> bool:
 
 def count_crossing(game, a: str, b_space: str) -> None:
     """8.37: one more unit crossed the bridge between ``a`` and ``b_space`` (if any)."""
-    snapshot = board(game)
-    bridge = snapshot.bridge(a, b_space)
-    if bridge is None or bridge["state"] == "destroyed":
-        return
-    n = snapshot.traffic.get(bridge["bridge_id"])
+    bridge = board(game).bridge(a, b_space)
+    if bridge is not None and bridge["state"] != "destroyed":
+        count_bridge(game, bridge["bridge_id"])
+
+
+def count_bridge(game, bridge_id: str) -> None:
+    """8.37, 20.1: one more unit crossed ``bridge_id`` this impulse or phase, whoever holds it."""
+    n = board(game).traffic.get(bridge_id)
     if n is None:
-        game.insert("bkn_traffic", {"bridge_id": bridge["bridge_id"], "crossings": 1})
+        game.insert("bkn_traffic", {"bridge_id": bridge_id, "crossings": 1})
     else:
-        game.set("bkn_traffic", {"bridge_id": bridge["bridge_id"]}, crossings=n + 1)
+        game.set("bkn_traffic", {"bridge_id": bridge_id}, crossings=n + 1)
 
 
 def clear_traffic(game) -> None:

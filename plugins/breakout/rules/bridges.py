@@ -142,11 +142,12 @@ def _settle_try(game, context: dict, die: int, what: str) -> tuple[bool, str, li
     ok = _succeeds(game, context, die)
     bridge_id, *rest = context["pending"]
     seized = ok and what == "seize"
-    game.insert("bkn_bridge_try", {"bridge_id": bridge_id, "side": context["side"], "what": what, "seized": seized})
+    row = {"bridge_id": bridge_id, "side": context["side"], "what": what, "seized": seized}
+    game.insert("bkn_bridge_try", {**row, "unit_id": context.get("unit")})
     return ok, bridge_id, rest
 
 
-# === 20.3 SEIZURE (8.22) ====================================================================
+# === 20.3 SEIZURE (8.221) ===================================================================
 
 
 def seizure_refusal(game, unit: dict, bridge: dict) -> str | None:
@@ -172,7 +173,7 @@ def seizure_refusal(game, unit: dict, bridge: dict) -> str | None:
 
 
 def seize(game, action: Action) -> None:
-    """seize UNIT BRIDGE: spend 1 MF, dr + drm >= 7 takes the bridge (20.3, 8.22)."""
+    """seize UNIT BRIDGE: spend 1 MF, dr + drm >= 7 takes the bridge (20.3, 8.221)."""
     from .movement import activate  # the impulse's first act activates the unit's area (8.1)
 
     unit, bridge = _unit_and_bridge(game, action, "seize UNIT BRIDGE", "20.3")
@@ -182,10 +183,10 @@ def seize(game, action: Action) -> None:
     if board(game).day["activated"] is None:
         activate(game, action.side, unit["space_id"])
         unit = board(game).units[unit["unit_id"]]
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.22: 1 MF
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.221: 1 MF
     terms = seizure_drm(game, board(game), bridge, action.side, unit["space_id"])
     what = f"{unit['unit_id']} tries to seize {bridge['name']}"
-    _roll(game, action.side, what, terms, "20.3", "seize", {"pending": [bridge["bridge_id"]]})
+    _roll(game, action.side, what, terms, "20.3", "seize", {"pending": [bridge["bridge_id"]], "unit": unit["unit_id"]})
 
 
 @rerolls.follows("seize")
@@ -195,14 +196,18 @@ def _seizure_rolled(game, context: dict, die: int) -> None:
         set_bridge(game, board(game).bridges[bridge_id], context["side"])
 
 
-def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
-    """20.3: units crossing a bridge seized this impulse pay +1 MF and have no minimum move."""
-    return any(t["bridge_id"] == bridge_id and t["side"] == side and t["seized"] for t in _tries(game))
+def seized_by(game, bridge_id: str, side: str) -> str | None:
+    """20.3, 8.38: the unit of ``side`` that seized ``bridge_id`` this impulse (None: not seized).
+
+    The other units crossing it this impulse pay +1 MF and make no minimum move."""
+    return next(
+        (t["unit_id"] for t in _tries(game) if (t["bridge_id"], t["side"]) == (bridge_id, side) and t["seized"]), None
+    )
 
 
 def _tries(game) -> list[dict]:
     """20.2-20.4: this impulse's (or Refit phase's) bridge attempts."""
-    sql = "SELECT bridge_id, side, what, seized FROM bkn_bridge_try WHERE game_id = ?"
+    sql = "SELECT bridge_id, side, what, seized, unit_id FROM bkn_bridge_try WHERE game_id = ?"
     return state_rows(game, ("bkn_bridge_try",), sql, [game.game_id])
 
 

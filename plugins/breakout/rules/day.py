@@ -50,6 +50,7 @@ def begin_impulse(game, step) -> None:
         crossing=0,
         areas=0,
         supported=0,
+        stopped=None,
     )
     for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
         game.delete("bkn_attacked", {"space_id": row["space_id"]})

@@ -12,7 +12,7 @@ from typing import Any
 
 from phaseline import Event
 
-from .board import board, enemy_of, side_of_controller, update_control
+from .board import board, can_cross, count_bridge, enemy_of, side_of_controller, update_control
 
 STACK_LIMIT = 10  # 7.1
 FREE, OWN_CONTESTED, ENEMY_CONTESTED, FULL = "A", "B", "C", "D"  # 9.64 priority classes
@@ -41,9 +41,21 @@ def can_cross_in_retreat(b, unit: dict[str, Any], dest: str) -> tuple[bool, str]
             return False, f"9.63B: {bridge['name']} is destroyed over a water obstacle"
         if bridge["state"] != side and unit["type"] != "infantry":
             return False, f"9.63A: only infantry crosses the river at {bridge['name']} without a friendly-held bridge"
+        full = counted_bridge(b, unit, dest) and not can_cross(b, name)
+        if full and (bridge["border"] == "water" or unit["type"] != "infantry"):  # infantry may ford the river
+            return False, f"9.66: 5 units crossed {bridge['name']} this impulse (20.1)"
     if kind == "river" and unit["type"] != "infantry":
         return False, "9.63A: only infantry retreats across a river without a friendly-held bridge"
     return True, ""
+
+
+def counted_bridge(b, unit: dict[str, Any], dest: str) -> str | None:
+    """9.66, 20.1: the friendly-held bridge a retreat to ``dest`` crosses, counting against its five;
+    None when there is none or the unit goes back over the bridge it crossed moving this impulse."""
+    kind, name = b.neighbours(unit["space_id"])[dest]
+    if kind != "bridge" or b.bridges[name]["state"] != unit["side"] or unit["came_from"] == dest:
+        return None
+    return name
 
 
 def destination_class(b, side: str, dest: str) -> str | None:
@@ -96,7 +108,10 @@ def retreat_one_area(game, unit_id: str, dest: str, rule: str) -> bool:
     unit = b.units[unit_id]
     here = unit["space_id"]
     full = destination_class(b, unit["side"], dest) == FULL
+    bridge = counted_bridge(b, unit, dest)
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest)
+    if bridge and can_cross(b, bridge):  # 9.66, 20.1 (at the limit, infantry fords the river beside it)
+        count_bridge(game, bridge)
     game.log(
         Event(
             "retreat",

@@ -125,6 +125,57 @@ def test_8_221_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monk
         game.play(Action("seize", ("A2", "BR1"), "allied"))
 
 
+def test_20_3_the_seizer_itself_pays_no_extra_mf_to_cross(tmp_path, monkeypatch):
+    """20.3: the +1 MF is for the other units crossing; the seizer spent its 1 MF on the try."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(game, monkeypatch, [3])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)
+    game.play(Action("move", ("A1", "3"), "allied"))  # 2 MF (8.36 B) from the 2 left
+    assert board(game).units["A1"]["space_id"] == "3"
+
+
+def test_8_38_over_a_just_seized_bridge_infantry_may_cross_the_river_as_a_forced_attack(tmp_path, monkeypatch):
+    """8.38: no minimum move across a bridge seized this impulse (4 + 1 MF for a 3 MF unit); an infantry
+    unit may instead cross the river border beside it, for all its MF, in a forced attack at +2 DV."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit A2 allied US infantry 3-4-3/2 2\n"
+    text += "unit T1 allied US armour 4-3-3/2 2\nunit G1 german DE infantry 2-3-2/2 3\n"
+    game = new_match(tmp_path, text)
+    _to_allied_impulse(game, monkeypatch, [6])  # +3 free -1 Fresh German = 2: a 6 seizes it
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)
+    assert _state(game, "BR1") == "allied"
+    step = entry(game, board(game).units["A2"], "3")
+    assert (step.rule, step.stops, step.forced, step.crossing, step.bridge) == ("8.38", True, True, 2, None)
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("T1", "3"), "allied"))  # armour never crosses a river without a bridge
+    assert refused.value.rule == "8.38" and "seized this impulse" in str(refused.value)
+
+
+def test_8_37_five_units_cross_a_bridge_whoever_holds_it(tmp_path, monkeypatch):
+    """8.37, 20.1: the five-unit limit counts the forced attack across an enemy-held bridge too."""
+    units = "".join(f"unit A{i} allied US infantry 3-4-3/2 2\n" for i in range(1, 7))
+    game = new_match(tmp_path, MAP + units + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
+    _to_allied_impulse(game, monkeypatch, [])
+    for i in range(1, 6):
+        game.play(Action("move", (f"A{i}", "3"), "allied"))  # 3 MF: only Spent Germans there
+    with pytest.raises(RuleViolation, match="5 units crossed") as refused:
+        game.play(Action("move", ("A6", "3"), "allied"))
+    assert refused.value.rule == "8.37"
+
+
+def test_9_3_c_a_forced_attack_across_a_friendly_bridge_adds_1_dv(tmp_path):
+    """9.3C: +1 across a bridge, +1 more if enemy-held (+1 more over a water obstacle)."""
+    game = new_match(
+        tmp_path, MAP + "unit A1 allied US infantry 3-4-4/2 2\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
+    )
+    friendly = entry(game, {**board(game).units["A1"], "mp": 4}, "3")
+    assert (friendly.forced, friendly.crossing) == (True, 2)  # BR1 German-held
+    _set(game, "BR1", "allied")
+    friendly = entry(game, {**board(game).units["A1"], "mp": 4}, "3")
+    assert (friendly.forced, friendly.crossing, friendly.bridge) == (True, 1, "BR1")
+
+
 def test_20_a_seized_bridge_is_undone_with_its_action(tmp_path, monkeypatch):
     """link_state changes are effects: undo (and replay) restore the bridge."""
     from phaseline.undo import undo
