@@ -58,12 +58,18 @@ def counted_bridge(b, unit: dict[str, Any], dest: str) -> str | None:
     return name
 
 
-def destination_class(b, side: str, dest: str) -> str | None:
-    """9.63C, 9.64: the priority class of ``dest`` for a retreating unit of ``side`` (None: closed)."""
+def destination_class(b, side: str, dest: str, unit: dict[str, Any] | None = None) -> str | None:
+    """9.63C, 9.64: the priority class of ``dest`` for a retreating unit of ``side`` (None: closed).
+
+    9.63D, 7.1: an area at the stacking limit is full; so, for a corps artillery unit, is one
+    holding a friendly corps artillery unit (one an area, at any time: 16.1)."""
     area = b.areas[dest]
     if not area.controlled_by(side) and not area.contested():
         return None  # 9.63C: never into an enemy-controlled area unless it is already contested
     if not area.is_zone and area.count(side) >= STACK_LIMIT:
+        return FULL
+    corps = unit is not None and unit["art_kind"] == "corps"
+    if corps and not area.is_zone and any(u["art_kind"] == "corps" for u in b.units_in(dest, side)):
         return FULL
     if area.free(side):
         return FREE
@@ -86,7 +92,7 @@ def options(game, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple[
     for dest in sorted(b.neighbours(unit["space_id"])):
         if dest in visited or not can_cross_in_retreat(b, unit, dest)[0]:
             continue
-        cls = destination_class(b, unit["side"], dest)
+        cls = destination_class(b, unit["side"], dest, unit)
         if cls is None:
             continue
         found.setdefault(cls, []).append((enemy_neighbours(b, unit["side"], dest) if cls == FREE else 0, dest))
@@ -107,7 +113,7 @@ def retreat_one_area(game, unit_id: str, dest: str, rule: str) -> bool:
     b = board(game)
     unit = b.units[unit_id]
     here = unit["space_id"]
-    full = destination_class(b, unit["side"], dest) == FULL
+    full = destination_class(b, unit["side"], dest, unit) == FULL
     bridge = counted_bridge(b, unit, dest)
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest)
     if bridge and can_cross(b, bridge):  # 9.66, 20.1 (at the limit, infantry fords the river beside it)
@@ -139,7 +145,7 @@ def refusal_reasons(game, unit: dict[str, Any]) -> str:
     reasons = []
     for dest in sorted(b.neighbours(unit["space_id"])):
         ok, why = can_cross_in_retreat(b, unit, dest)
-        if ok and destination_class(b, unit["side"], dest) is None:
+        if ok and destination_class(b, unit["side"], dest, unit) is None:
             why = "9.63C: enemy-controlled and not contested"
         if why:
             reasons.append(f"{dest} ({why})")

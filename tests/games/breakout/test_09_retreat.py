@@ -263,3 +263,13 @@ def test_9_66_a_retreat_over_a_bridge_counts_against_its_five(tmp_path):
         game.log(Event("note", purpose="test: the armour back in 3"))
         game.set("unit_state", {"unit_id": "T1"}, space_id="3")
     assert options(game, board(game).units["T1"]) == (None, [])
+
+
+def test_9_63_d_a_corps_artillery_retreats_through_an_area_with_a_friendly_one(tmp_path):
+    """9.63D, 7.1, 16.1: one corps artillery an area at any time: for a retreating corps artillery unit
+    an area holding one is full, and it retreats on (9.66)."""
+    text = BRIDGED_RETREAT + "border 2-4\nunit C1 german DE artillery 3-1-3/1 3 Spent art=corps\n"
+    text += "unit C2 german DE artillery 3-1-3/1 4 art=corps\n"
+    game = new_match(tmp_path, text)
+    assert options(game, board(game).units["C1"]) == ("D", ["4"])
+    assert options(game, board(game).units["G1"]) == ("A", ["4"])
