@@ -116,6 +116,10 @@ TABLES = [
         ("unit_id",),
     ),
     _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
+    _state(  # 20.4, 8.23: the areas at a bridge's ends as they stood when the impulse began
+        "bkn_start_area", "space_id VARCHAR, controller VARCHAR, german BOOLEAN, allied BOOLEAN", ("space_id",)
+    ),
+    _state("bkn_start_bridge", "bridge_id VARCHAR, state VARCHAR", ("bridge_id",)),  # 20.4: holders then
     _state("bkn_traffic", "bridge_id VARCHAR, crossings INTEGER NOT NULL", ("bridge_id",)),  # 8.37: 5 per impulse
     _state("bkn_works_removed", "space_id VARCHAR", ("space_id",)),  # 15.2: works removed for good
     _state("bkn_strike", "space_id VARCHAR, nationality VARCHAR", ("space_id",)),  # 17.1: today's naval/air targets
@@ -142,6 +146,9 @@ TABLES = [
             kind VARCHAR,                              -- assault, bombardment or pass (8.11)
             passes INTEGER NOT NULL DEFAULT 0,         -- 8.6 consecutive passes
             sunset_raw INTEGER,                        -- 6.3 this Allied impulse's Sunset DR
+            sunset_drm_at INTEGER,                     -- 11.23 the Sunset DRM when that DR was rolled
+            shift_german INTEGER NOT NULL DEFAULT 0,   -- 11.23 spaces the Germans shifted this impulse
+            shift_allied INTEGER NOT NULL DEFAULT 0,   -- 11.23 spaces the Allies shifted this impulse
             dead_german INTEGER NOT NULL DEFAULT 0,    -- 11.2 eliminated before this impulse
             dead_allied INTEGER NOT NULL DEFAULT 0,
             day_over BOOLEAN NOT NULL DEFAULT FALSE,

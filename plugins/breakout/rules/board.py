@@ -202,12 +202,16 @@ def board(game) -> Board:
     return game.derived("bkn-board", game.ledger.version, lambda: Board(game))
 
 
+NATIONALITY_DECISION = "control-nationality"  # 7.3: the Allied player's choice on a tie
+
+
 def update_control(game, spaces: list[str], mover: str | None = None) -> None:
     """7.3: a side whose units are alone in an area controls it; US or British by majority.
 
     Between the Allies, control changes only when the controlling nationality has left
     (7.3); when the Allies take an area with both present, the larger number takes it and
-    on a tie the moving unit's nationality does (the Allied player's choice, 7.3).
+    on a tie the Allied player decides (asked at once; the moving unit's nationality, else
+    the US, holds it until the answer).
     """
     snapshot = board(game)
     for space in dict.fromkeys(spaces):
@@ -230,8 +234,24 @@ def update_control(game, spaces: list[str], mover: str | None = None) -> None:
                 new = max(counts, key=counts.get)
             else:
                 new = national_group(mover) if mover else "US"
+                _ask_nationality(game, space, new)
         if new != area.controller:
             game.set("space_control", {"space_id": space}, controller=new)
+
+
+def _ask_nationality(game, space: str, provisional: str) -> None:
+    """7.3: as many US as British units take the area: the Allied player picks its nationality."""
+    other = "UK" if provisional == "US" else "US"
+    prompt = f"{space}: as many US as British units take it; which nationality controls it? (7.3)"
+    game.ask(ALLIED, NATIONALITY_DECISION, prompt, [provisional, other], {"space": space}, rule="7.3")
+
+
+def answer_nationality(game, decision, answer: str) -> None:
+    """7.3: the Allied player's answer: the area (if the Allies still control it) is that nationality's."""
+    space = decision["context"]["space"]
+    controller = board(game).areas[space].controller
+    if controller in ("US", "UK") and controller != answer:
+        game.set("space_control", {"space_id": space}, controller=answer)
 
 
 BRIDGE_LIMIT = 5  # 8.37, 20.1: units crossing one bridge per impulse or Regroup phase, both ways

@@ -187,6 +187,38 @@ def test_loss_transfer_timing(tmp_path, monkeypatch, options, holder_after_attac
     assert _day(game)["advantage"] == "allied"
 
 
+def test_11_23_the_entitled_player_chooses_the_shift_at_once_and_this_sunset_dr_keeps_its_drm(tmp_path, monkeypatch):
+    """11.2, 11.23: four Germans die in one Allied attack while the Allies hold the Advantage: the
+    Allies move the marker 4 - 2 = 2 spaces, the way they choose, as soon as the attack is over; the
+    attack's DR was the Sunset DR and keeps the DRM it was rolled with."""
+    game = new_match(tmp_path, ELIMINATION + "unit G4 german DE infantry 1-3-2/2 2 Dis2\n")
+    game.play(Action("pass", (), "german"))
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: impulse 10"))
+        game.set("bkn_day", {}, impulse=10)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [5, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    given = answer_all(game, {"sunset-shift": "-2"})
+    assert ("sunset-shift", "-2") in given and _day(game)["sunset_drm"] == -2
+    asked_rows = game.rows(
+        "SELECT side, payload FROM event WHERE game_id = ? AND kind = 'decision' AND rule = '11.23'", [game.game_id]
+    )
+    assert [(r["side"], '"+2","-2"' in r["payload"]) for r in asked_rows] == [("allied", True)]
+    game.play(Action("end", (), "allied"))
+    keep_rolls(game)
+    assert (_day(game)["impulse"], game.clock.step) == (11, "german-impulse")  # 11 + 0 >= 10, not 11 - 2
+
+
+def test_11_23_the_bots_shift_the_sunset_drm_their_own_way(tmp_path):
+    from phaseline.games.breakout.bot import HeuristicBot
+
+    game = new_match(tmp_path, MAP)
+    decision = {"kind": "sunset-shift", "choices": ["+1", "-1"], "context": {}}
+    assert HeuristicBot(game, "german")._answer(game, decision) == "-1"  # shorter days
+    assert HeuristicBot(game, "allied")._answer(game, decision) == "+1"
+
+
 def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypatch):
     text = (
         "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2\nborder 2-3\nunit G1 german DE armour 4-3-6/2 1\n"

@@ -6,7 +6,7 @@ import pytest
 from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
-from phaseline.games.breakout.rules import bridges
+from phaseline.games.breakout.rules import bridges, demolition
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.movement import entry
 
@@ -272,7 +272,7 @@ def test_12_8_no_repair_in_an_isolated_area(tmp_path, monkeypatch):
 )  # fmt: skip
 def test_demolition_drm(tmp_path, extra, drm):
     game = new_match(tmp_path, MAP + extra + "\n")
-    terms = bridges.demolition_drm(game, board(game), board(game).bridges["BR1"], "german")
+    terms = demolition.demolition_drm(game, board(game).bridges["BR1"], "german")
     assert _drm(terms) == drm
 
 
@@ -293,6 +293,61 @@ def test_20_4_only_a_friendly_bridge_with_an_enemy_side_is_blown(tmp_path):
     _set(game, "BR1", "allied")
     with pytest.raises(RuleViolation, match="not german-held"):
         game.play(Action("demolish", ("BR1",), "german"))
+
+
+START = """
+area 3 clear 1
+area 4 clear 1
+area 5 clear 1
+border 3-4 river
+border 3-5
+bridge BR4 3-4 german
+bridge BR5 3-5 allied
+control 5 US
+unit G1 german DE armour 4-3-5/2 3
+unit A1 allied US infantry 3-4-3/2 3 Dis2
+"""
+
+
+def test_20_4_demolition_is_judged_by_the_start_of_the_impulse(tmp_path, monkeypatch):
+    """20.4, 8.23: 3 was contested when the impulse began; cleared since, BR4 may still be blown, with
+    the start's drm: +2 friendly-controlled contested, +3 free (not +3 +3)."""
+    from games.breakout.decisions import answer_all
+
+    game = new_match(tmp_path, START)
+    script_dice(game, monkeypatch, [6, 6, 1, 1, 2])
+    game.play(Action("attack", ("3", "G1"), "german"))  # 8.54: in place; the Dis2 defender is eliminated
+    answer_all(game)
+    assert board(game).areas["3"].free("german")
+    assert _drm(demolition.demolition_drm(game, board(game).bridges["BR4"], "german")) == 5
+    game.play(Action("demolish", ("BR4",), "german"))
+    keep_rolls(game)
+    assert _state(game, "BR4") == "destroyed"  # 2 + 5 = 7
+
+
+def test_20_4_a_bridge_taken_this_impulse_was_not_friendly_held_at_its_start(tmp_path, monkeypatch):
+    game = new_match(tmp_path, START.replace("unit A1 allied US infantry 3-4-3/2 3 Dis2\n", ""))
+    script_dice(game, monkeypatch, [6])  # +3 from a free area +1 toward a vacant one: seized
+    game.play(Action("seize", ("G1", "BR5"), "german"))
+    keep_rolls(game)
+    assert _state(game, "BR5") == "german"
+    with pytest.raises(RuleViolation, match="not german-held when the impulse began") as refused:
+        game.play(Action("demolish", ("BR5",), "german"))
+    assert refused.value.rule == "20.4"
+
+
+def test_10_1_no_demolition_in_a_bombardment_impulse(tmp_path, monkeypatch):
+    """10.1: a bombardment impulse activates its target area, but blows no bridge on its borders."""
+    from games.breakout.decisions import answer_all
+
+    game = new_match(tmp_path, START + "unit R1 german DE artillery 3-1-3/1 4 art=division\n")
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    game.play(Action("bombard", ("3", "R1", "A1"), "german"))
+    answer_all(game)
+    assert "demolish" not in [a.verb for a in game.legal_actions("german")]
+    with pytest.raises(RuleViolation, match="bombardment impulse") as refused:
+        game.play(Action("demolish", ("BR4",), "german"))
+    assert refused.value.rule == "20.4"
 
 
 # === 20.1, 8.511 HOLDING ====================================================================
