@@ -21,6 +21,7 @@ from .rules import (
     dday,
     dday_bombardment,
     demolition,
+    entering,
     landings,
     movement,
     naval_air,
@@ -76,6 +77,11 @@ RULINGS = {
     dday.NO_WAVE_CAP: "21.5: no cap of 5 landing units per beach in the Amphibious Assault phase (stacking only)",
     victory.SAME_NATION: "12.5, 22.1, 22.3 (digest 8.2 ruling 9, other reading): breakout and VP need a supply "
     "line to a beach of the unit's or the area's own nationality",
+    entering.ZONE_AS_AREA: "14.2/8.35: a unit leaving a contested zone enters an enemy-held or enemy-occupied "
+    "area only from a vacant one, as from an area (default: 14.2 lifts every movement restriction of a "
+    "contested zone)",
+    advantage.SHIFT_OPTIONAL: "11.2/11.23: the player entitled to a Sunset DRM shift may also leave the marker "
+    "where it is (default: it moves the spaces earned, the way that player chooses)",
     primary.BORDERS_TARGET: "10.1/20.2: a construction marker named the primary target of a field-artillery "
     "bombardment must be on a bridge bordering the target area too (default, the seed's words: a border of "
     "the primary artillery unit's area)",

@@ -15,7 +15,9 @@ effect at once (digest ruling 16; the ruling 'advantage-lost-at-impulse-end' def
 The marker moves at most 3 spaces in a player impulse, however many units die (11.23).
 A shift is made at once, after the combat that caused it, in the direction the entitled
 player chooses (a ``sunset-shift`` decision: +N or -N); it never modifies a Sunset DR already
-rolled, such as the attack's own (day.sunset_modifier).
+rolled, such as the attack's own (day.sunset_modifier). The seed's "may move it in either
+direction" is read as a choice of direction; the ruling ``sunset-shift-optional`` also lets
+the entitled player leave the marker where it is.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .board import board, enemy_of
 CAP = 3
 LOST_AT_IMPULSE_END = "advantage-lost-at-impulse-end"  # the other reading of digest ruling 16
 SHIFT_DECISION = "sunset-shift"  # 11.23: the entitled player moves the marker either way
+SHIFT_OPTIONAL = "sunset-shift-optional"  # the other reading of 11.2's "may move": it may also stay
 SHIFTED = {GERMAN: "shift_german", ALLIED: "shift_allied"}  # bkn_day: spaces shifted this impulse
 
 
@@ -166,7 +169,8 @@ def _offer_shift(game, entitled: str, due: int, why: str) -> None:
         return
     game.set("bkn_day", {}, **{SHIFTED[entitled]: day[SHIFTED[entitled]] + spaces})
     prompt = f"{why}: {entitled} moves the Sunset DRM marker {spaces} spaces, either way (now {day['sunset_drm']:+d})"
-    game.ask(entitled, SHIFT_DECISION, prompt, [f"+{spaces}", f"-{spaces}"], {"why": why}, rule="11.23")
+    choices = [f"+{spaces}", f"-{spaces}", *(["0"] if SHIFT_OPTIONAL in game.options else [])]
+    game.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why}, rule="11.23")
 
 
 def answer_shift(game, decision, answer: str) -> None:

@@ -11,6 +11,10 @@ A minimum move (8.38) is one area for the whole printed allowance: never after t
 entered an area or spent MF (a seizure, 8.221; an attack in its contested area, 8.54), never
 out of a contested area, never across a bridge seized this impulse, where an infantry unit
 may instead cross the river beside it as a forced attack at +2 DV (9.3D).
+
+8.35: an enemy-held or enemy-occupied area is entered only from an area without enemy units.
+14.2 says a contested zone holds no "movement restriction (8.34)": by default a unit leaving
+one is free of 8.35's too; the ruling ``contested-zone-8-35`` keeps 8.35 there.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from .bridges import seized_by
 from .zones import check_entry, is_stacking_limited
 
 ALL = 99  # an "all MF" cost
+ZONE_AS_AREA = "contested-zone-8-35"  # the other reading of 14.2: 8.35 still binds a unit leaving a zone
 
 
 @dataclass(frozen=True)
@@ -215,7 +220,8 @@ def _check_entering(game, b: Board, unit, area: Area, origin: Area, enemies: lis
     hostile = bool(enemies) or not area.controlled_by(side)
     if hostile and not friends and unit["type"] not in POINT_TYPES:
         raise game.violation(f"{uid} ({unit['type']}) cannot enter {dest}: a point unit must enter first", "8.35")
-    if hostile and not origin.vacant(side) and not origin.is_zone:  # 14.2: no such restriction in a zone
+    zone_free = origin.is_zone and ZONE_AS_AREA not in game.options  # 14.2: no movement restriction there
+    if hostile and not origin.vacant(side) and not zone_free:
         raise game.violation(
             f"{uid} cannot enter {dest} from {origin.space_id}: an enemy-held or enemy-occupied area is entered "
             "only from an area without enemy units",

@@ -210,6 +210,20 @@ def test_11_23_the_entitled_player_chooses_the_shift_at_once_and_this_sunset_dr_
     assert (_day(game)["impulse"], game.clock.step) == (11, "german-impulse")  # 11 + 0 >= 10, not 11 - 2
 
 
+def test_11_23_ruling_sunset_shift_optional_the_marker_may_stay(tmp_path, monkeypatch):
+    """The Germans hold the Advantage and lose 4 units: they lose it, and the Allies may shift 4 - 3 = 1."""
+    game = _match_with(tmp_path, ELIMINATION + "unit G4 german DE infantry 1-3-2/2 2 Dis2\n", ["sunset-shift-optional"])
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    while (decision := game.open_decision())["kind"] != "sunset-shift":  # the reroll, the casualties
+        game.play(Action("choose", (decision["choices"][0],), decision["side"]))
+    assert asked(game) == ("allied", "sunset-shift", ["+1", "-1", "0"])
+    choose(game, "0")
+    assert _day(game)["sunset_drm"] == 0
+
+
 def test_11_23_the_bots_shift_the_sunset_drm_their_own_way(tmp_path):
     from phaseline.games.breakout.bot import HeuristicBot
 

@@ -198,7 +198,7 @@ def test_20_3_a_failed_seizure_leaves_the_bridge(tmp_path, monkeypatch):
     assert _state(game, "BR1") == "german"
 
 
-def test_8_22_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, monkeypatch):
+def test_8_221_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, monkeypatch):
     text = MAP + "unit R1 allied US artillery 2-2-2/1 2\nunit A1 allied US infantry 3-4-3/2 2\n"
     game = new_match(tmp_path, text)
     _to_allied_impulse(game, monkeypatch, [6])
