@@ -115,7 +115,9 @@ TABLES = [
         "stopped VARCHAR",  # the rule that ended the unit's move this impulse (8.33, 8.34, 8.38 ...)
         ("unit_id",),
     ),
-    _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
+    _state(  # 8.22: each area attacked once per impulse; 11.4: again from within in a Double Impulse's second half
+        "bkn_attacked", "space_id VARCHAR, second BOOLEAN NOT NULL DEFAULT FALSE", ("space_id",)
+    ),
     _state(  # 20.4, 8.23: the areas at a bridge's ends as they stood when the impulse began
         "bkn_start_area", "space_id VARCHAR, controller VARCHAR, german BOOLEAN, allied BOOLEAN", ("space_id",)
     ),

@@ -122,10 +122,11 @@ class Board:
             self.units[row["unit_id"]] = row
             if row["space_id"] in self.areas:
                 self.areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
-        self.attacked = {
-            r["space_id"]
-            for r in state_rows(game, ("bkn_attacked",), "SELECT space_id FROM bkn_attacked WHERE game_id = ?", [gid])
-        }
+        attacked = state_rows(
+            game, ("bkn_attacked",), "SELECT space_id, second FROM bkn_attacked WHERE game_id = ?", [gid]
+        )
+        self.attacked = {r["space_id"] for r in attacked}
+        self.attacked_again = {r["space_id"] for r in attacked if r["second"]}  # 11.4: in the second half
         self.day = dict(state_rows(game, ("bkn_day",), "SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0])
         self.traffic = {
             r["bridge_id"]: r["crossings"]

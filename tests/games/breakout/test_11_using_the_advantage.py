@@ -138,6 +138,35 @@ def test_11_4_a_double_impulse_activates_twice_with_both_nationalities(tmp_path,
     assert _day(game)["impulse"] == impulse + 1  # one impulse on the track (raw 7 >= 1)
 
 
+def test_11_4_the_second_half_may_attack_again_from_within_an_area_attacked_in_the_first(tmp_path, monkeypatch):
+    """11.4: 'if the attacked area holds Fresh friendly units, the second impulse may activate it and
+    attack again'; entering it is still barred (8.31)."""
+    text = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit A3 allied US infantry 3-4-3/2 2
+unit A4 allied US infantry 3-4-3/2 2
+unit G1 german DE infantry 2-3-2/2 2
+unit G2 german DE infantry 2-3-2/2 2
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 6, 6, 1, 1])
+    game.play(Action("attack", ("2", "A3"), "allied"))  # repulsed
+    answer_all(game)
+    assert _refused(game, Action("attack", ("2", "A4"), "allied")).rule == "8.22"
+    game.play(Action("double", (), "allied"))
+    assert _refused(game, Action("move", ("A1", "2"), "allied")).rule == "8.31"
+    assert Action("attack", ("2",), "allied") in game.legal_actions("allied")
+    game.play(Action("attack", ("2", "A4"), "allied"))
+    answer_all(game)
+    assert "2" in board(game).attacked_again and not board(game).fresh_enemies("2", "allied")  # it hit home
+    assert _refused(game, Action("attack", ("2",), "allied")).rule == "8.22"
+
+
 def _refused(game, action) -> RuleViolation:
     with pytest.raises(RuleViolation) as refused:
         game.play(action)
