@@ -144,6 +144,11 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         stop_rule = "8.34"
     _check_entering(game, b, unit, area, origin, enemies)
     forced, crossing = _forced(b, unit, area, route, bridge)
+    if crossing and unit["type"] not in POINT_TYPES and not _led_across(b, unit, area):
+        raise game.violation(
+            f"{uid} ({unit['type']}) cannot cross {here}-{dest} into a forced attack: a point unit must lead it across",
+            "8.37",
+        )
     used = bridge["bridge_id"] if route == "bridge" else None
     mp, full = unit["mp"], allowance(game, unit)
     if cost == ALL:
@@ -192,6 +197,17 @@ def _forced(b: Board, unit, area: Area, route: str, bridge: dict | None) -> tupl
     if contested_at_start and route != "river" and not enemy_held:
         return False, 0
     return True, {"bridge": _bridge_bonus(bridge, side) if bridge else 0, "river": 2}.get(route, 0)
+
+
+def _led_across(b: Board, unit, area: Area) -> bool:
+    """8.37: across a border that makes the attack forced, FLAK, PAK and artillery follow a point
+    unit that crossed the same border into the area this impulse."""
+    return any(
+        b.units[u]["type"] in POINT_TYPES
+        and b.units[u]["entered"] == area.space_id
+        and b.units[u]["came_from"] == unit["space_id"]
+        for u in area.units[unit["side"]]
+    )
 
 
 def _may_ford(bridge: dict, unit, enemies: list[str]) -> bool:

@@ -164,6 +164,21 @@ def test_8_37_five_units_cross_a_bridge_whoever_holds_it(tmp_path, monkeypatch):
     assert refused.value.rule == "8.37"
 
 
+def test_8_37_artillery_follows_a_point_unit_across_an_enemy_held_bridge(tmp_path, monkeypatch):
+    """8.37: where crossing forces an attack, FLAK, PAK and artillery must be led by a point unit,
+    though Allied units already contest the area beyond (8.35 alone would let them in)."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit R1 allied US artillery 2-1-3/1 2 art=division\n"
+    text += "unit A9 allied US infantry 3-4-3/2 3\nunit G1 german DE infantry 2-3-2/2 3\n"
+    game = new_match(tmp_path, text)
+    _to_allied_impulse(game, monkeypatch, [])
+    with pytest.raises(RuleViolation, match="a point unit must lead it across") as refused:
+        game.play(Action("move", ("R1", "3"), "allied"))
+    assert refused.value.rule == "8.37"
+    game.play(Action("move", ("A1", "3"), "allied"))  # a minimum move across BR1, a forced attack
+    game.play(Action("move", ("R1", "3"), "allied"))
+    assert board(game).units["R1"]["forced"]
+
+
 def test_9_3_c_a_forced_attack_across_a_friendly_bridge_adds_1_dv(tmp_path):
     """9.3C: +1 across a bridge, +1 more if enemy-held (+1 more over a water obstacle)."""
     game = new_match(
