@@ -162,7 +162,7 @@ def end(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match
     play_order(ctx.obj, "end", [], game)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # a negative answer (a bid of -3) is no option
 def choose(
     ctx: typer.Context,
     answer: str,
@@ -242,7 +242,9 @@ def add_game_verbs(target: typer.Typer, known: set[str], only: str | None = None
         if verb in known:
             continue
         known.add(verb)
-        target.command(verb, help=help_text)(_verb_command(verb, verb in bare))
+        # an order's arguments are the game's: "-1" (buy -1) is an argument, never an unknown option
+        settings = {"ignore_unknown_options": True}
+        target.command(verb, help=help_text, context_settings=settings)(_verb_command(verb, verb in bare))
 
 
 def _verb_command(verb: str, bare: bool = False):

@@ -80,7 +80,7 @@ class HeuristicBot:
         if kind == reinforcements.BOX_DECISION:
             return approach_box(game, choices, self.vp)
         if kind == advantage.SHIFT_DECISION:  # 11.23: the Allies want long days, the Germans short ones
-            return next(c for c in choices if c.startswith("+" if self.side == ALLIED else "-"))
+            return advantage.UP if self.side == ALLIED else advantage.DOWN
         return choices[0]
 
     def _best_regroup(self, game, moves: list[Action]) -> Action | None:

@@ -14,7 +14,7 @@ pass, so the loser cannot lose it and the Sunset DRM moves instead (11.6). The l
 effect at once (digest ruling 16; the ruling 'advantage-lost-at-impulse-end' defers it).
 The marker moves at most 3 spaces in a player impulse, however many units die (11.23).
 A shift is made at once, after the combat that caused it, in the direction the entitled
-player chooses (a ``sunset-shift`` decision: +N or -N); it never modifies a Sunset DR already
+player chooses (a ``sunset-shift`` decision: up or down N spaces); it never modifies a Sunset DR already
 rolled, such as the attack's own (day.sunset_modifier). The seed's "may move it in either
 direction" is read as a choice of direction; the ruling ``sunset-shift-optional`` also lets
 the entitled player leave the marker where it is.
@@ -31,6 +31,7 @@ CAP = 3
 LOST_AT_IMPULSE_END = "advantage-lost-at-impulse-end"  # the other reading of digest ruling 16
 SHIFT_DECISION = "sunset-shift"  # 11.23: the entitled player moves the marker either way
 SHIFT_OPTIONAL = "sunset-shift-optional"  # the other reading of 11.2's "may move": it may also stay
+UP, DOWN, STAY = "up", "down", "stay"  # the answers: + or - the spaces earned, or none (the ruling)
 SHIFTED = {GERMAN: "shift_german", ALLIED: "shift_allied"}  # bkn_day: spaces shifted this impulse
 
 
@@ -168,16 +169,20 @@ def _offer_shift(game, entitled: str, due: int, why: str) -> None:
     if spaces <= 0:
         return
     game.set("bkn_day", {}, **{SHIFTED[entitled]: day[SHIFTED[entitled]] + spaces})
-    prompt = f"{why}: {entitled} moves the Sunset DRM marker {spaces} spaces, either way (now {day['sunset_drm']:+d})"
-    choices = [f"+{spaces}", f"-{spaces}", *(["0"] if SHIFT_OPTIONAL in game.options else [])]
-    game.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why}, rule="11.23")
+    prompt = (
+        f"{why}: {entitled} moves the Sunset DRM marker {spaces} spaces, up (longer days) or down "
+        f"(now {day['sunset_drm']:+d})"
+    )
+    choices = [UP, DOWN, *([STAY] if SHIFT_OPTIONAL in game.options else [])]
+    game.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why, "spaces": spaces}, rule="11.23")
 
 
 def answer_shift(game, decision, answer: str) -> None:
     """11.23: the marker moves as the entitled player chose."""
-    drm = board(game).day["sunset_drm"] + int(answer)
+    shift = {UP: 1, DOWN: -1, STAY: 0}[answer] * decision["context"]["spaces"]
+    drm = board(game).day["sunset_drm"] + shift
     game.set("bkn_day", {}, sunset_drm=drm)
-    purpose = f"{decision['context']['why']}: {decision['side']} shifts the Sunset DRM {answer} to {drm:+d}"
+    purpose = f"{decision['context']['why']}: {decision['side']} shifts the Sunset DRM {shift:+d} to {drm:+d}"
     game.log(Event("note", side=decision["side"], purpose=purpose, rule="11.23"))
 
 

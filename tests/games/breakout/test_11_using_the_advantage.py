@@ -228,12 +228,15 @@ def test_11_23_the_entitled_player_chooses_the_shift_at_once_and_this_sunset_dr_
     game.play(Action("move", ("A1", "2"), "allied"))
     script_dice(game, monkeypatch, [5, 6, 1, 1])
     game.play(Action("attack", ("2",), "allied"))
-    given = answer_all(game, {"sunset-shift": "-2"})
-    assert ("sunset-shift", "-2") in given and _day(game)["sunset_drm"] == -2
+    given = answer_all(game, {"sunset-shift": "down"})
+    assert ("sunset-shift", "down") in given and _day(game)["sunset_drm"] == -2
     asked_rows = game.rows(
         "SELECT side, payload FROM event WHERE game_id = ? AND kind = 'decision' AND rule = '11.23'", [game.game_id]
     )
-    assert [(r["side"], '"+2","-2"' in r["payload"]) for r in asked_rows] == [("allied", True)]
+    assert [(r["side"], '"up","down"' in r["payload"]) for r in asked_rows] == [("allied", True)]
+    assert "2 spaces" in game.one(
+        "SELECT purpose FROM event WHERE game_id = ? AND kind = 'decision' AND rule = '11.23'", [game.game_id]
+    )
     game.play(Action("end", (), "allied"))
     keep_rolls(game)
     assert (_day(game)["impulse"], game.clock.step) == (11, "german-impulse")  # 11 + 0 >= 10, not 11 - 2
@@ -248,8 +251,8 @@ def test_11_23_ruling_sunset_shift_optional_the_marker_may_stay(tmp_path, monkey
     game.play(Action("attack", ("2",), "allied"))
     while (decision := game.open_decision())["kind"] != "sunset-shift":  # the reroll, the casualties
         game.play(Action("choose", (decision["choices"][0],), decision["side"]))
-    assert asked(game) == ("allied", "sunset-shift", ["+1", "-1", "0"])
-    choose(game, "0")
+    assert asked(game) == ("allied", "sunset-shift", ["up", "down", "stay"])
+    choose(game, "stay")
     assert _day(game)["sunset_drm"] == 0
 
 
@@ -257,9 +260,9 @@ def test_11_23_the_bots_shift_the_sunset_drm_their_own_way(tmp_path):
     from phaseline.games.breakout.bot import HeuristicBot
 
     game = new_match(tmp_path, MAP)
-    decision = {"kind": "sunset-shift", "choices": ["+1", "-1"], "context": {}}
-    assert HeuristicBot(game, "german")._answer(game, decision) == "-1"  # shorter days
-    assert HeuristicBot(game, "allied")._answer(game, decision) == "+1"
+    decision = {"kind": "sunset-shift", "choices": ["up", "down"], "context": {}}
+    assert HeuristicBot(game, "german")._answer(game, decision) == "down"  # shorter days
+    assert HeuristicBot(game, "allied")._answer(game, decision) == "up"
 
 
 def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypatch):
