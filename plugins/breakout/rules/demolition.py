@@ -69,10 +69,12 @@ def note_start(game) -> None:
 
 
 def _keep(game, table: str, key: str, now: dict, then: dict) -> None:
-    for name in sorted(now):
-        if name not in then:
-            game.insert(table, {key: name, **now[name]})
-        elif now[name] != then[name]:
+    """Rows for the names not kept yet (all at once), and the changed ones rewritten."""
+    new = [{key: name, **now[name]} for name in sorted(now) if name not in then]
+    if new:
+        game.insert_many(table, new)
+    for name in sorted(set(now) & set(then)):
+        if now[name] != then[name]:
             game.set(table, {key: name}, **now[name])
 
 
@@ -87,8 +89,12 @@ def _bridges_then(game) -> dict[str, str]:
 
 
 def at_start(game, space: str) -> Was:
-    """20.4: ``space`` as it stood when the impulse began."""
-    row = _areas_then(game)[space]
+    """20.4: ``space`` as it stood when the impulse began (as it stands, in a match whose impulse
+    began before the start was kept)."""
+    row = _areas_then(game).get(space)
+    if row is None:
+        area = board(game).areas[space]
+        return Was(area.controller, bool(area.units[GERMAN]), bool(area.units[ALLIED]))
     return Was(row["controller"], row["german"], row["allied"])
 
 
