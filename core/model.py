@@ -42,6 +42,7 @@ class GameInfo:
     short: str = ""
     rulings: dict[str, str] = field(default_factory=dict, hash=False)  # alternative readings
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
+    bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
 
     def scenario(self, name: str) -> ScenarioInfo:
         from .errors import UnknownName

@@ -128,6 +128,10 @@ class Registry:
             return found
         return {only: found[only]} if only in found else {}
 
+    def bare_verbs(self) -> frozenset[str]:
+        """The verbs a loaded game plays with no arguments (``GameInfo.bare_verbs``)."""
+        return frozenset(verb for game in self._games.values() for verb in game.bare_verbs)
+
     def _load_one(self, name: str) -> None:
         """Load the pending plugin ``name``; loading the last one orders them all (:meth:`load_all`)."""
         if len(self._pending) == 1:

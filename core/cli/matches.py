@@ -162,7 +162,7 @@ def end(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match
     play_order(ctx.obj, "end", [], game)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # a negative answer (a bid of -3) is no option
 def choose(
     ctx: typer.Context,
     answer: str,
@@ -235,20 +235,27 @@ def add_game_verbs(target: typer.Typer, known: set[str], only: str | None = None
     """
     from ..plugins import registry
 
-    for verb, help_text in registry().verbs(only).items():
+    reg = registry()
+    verbs = reg.verbs(only)
+    bare = reg.bare_verbs()
+    for verb, help_text in verbs.items():
         if verb in known:
             continue
         known.add(verb)
-        target.command(verb, help=help_text)(_verb_command(verb))
+        # an order's arguments are the game's: "-1" (buy -1) is an argument, never an unknown option
+        settings = {"ignore_unknown_options": True}
+        target.command(verb, help=help_text, context_settings=settings)(_verb_command(verb, verb in bare))
 
 
-def _verb_command(verb: str):
+def _verb_command(verb: str, bare: bool = False):
+    """The command of one order verb; ``bare``: a game plays it with no arguments (it judges them)."""
+
     def command(
         ctx: typer.Context,
         args: Annotated[list[str] | None, typer.Argument(help="The order's arguments.")] = None,
         game: Annotated[str | None, typer.Option(help="Match id.")] = None,
     ) -> None:
-        if not args and verb != "end":
+        if not args and not bare and verb != "end":
             raise InvalidOrder(f"{verb} needs arguments: see 'phaseline actions'")
         play_order(ctx.obj, verb, list(args or ()), game)
 

@@ -13,16 +13,20 @@ from phaseline import Event, GameInfo, hookimpl
 from . import loading, optional, sequence, setup
 from .rules import (
     advantage,
+    board,
     bombardment,
     bridges,
     combat,
     day,
     dday,
     dday_bombardment,
+    demolition,
+    entering,
     landings,
     movement,
     naval_air,
     offshore,
+    primary,
     refit,
     regroup,
     reinforcements,
@@ -42,7 +46,8 @@ VERBS = {
     "attack": "Attack an area your units entered (or your activated contested area): attack AREA [UNIT,…|all] "
     "[ARTILLERY,…|all|none] (8.5; the first infantry or armour named is the point unit, 9.2).",
     "double": "Use the Advantage for a Double Impulse: end this half and activate again (11.4).",
-    "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10).",
+    "bombard": "Bombard an area: bombard AREA MARKER|UNIT[,UNIT…] [PRIMARY] (10); artillery may name an enemy "
+    "construction marker as PRIMARY by its bridge (10.1, 20.2).",
     "pass": "Pass this impulse (8.6).",
     "regroup": "Regroup a unit one area into an adjacent free area: regroup UNIT AREA (13); with the ruling "
     "offshore-by-regroup, an approach-box unit to the Offshore box: regroup UNIT OFFSHORE (13, 3.5).",
@@ -60,6 +65,7 @@ VERBS = {
     "buy": "Spend 10 Reserve SP a space to move tomorrow's first impulse: buy N or buy -N (12.53).",
     "topup": "Extended game: raise the beach depots from the Reserve, evenly: topup SP (24.7).",
 }
+BARE_VERBS = frozenset({"double", "pass"})  # 11.4, 8.6: played as `actions` lists them, with no arguments
 RULINGS = {
     combat.ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
     "(digest ruling 2 reads it as adding nothing)",
@@ -71,6 +77,14 @@ RULINGS = {
     dday.NO_WAVE_CAP: "21.5: no cap of 5 landing units per beach in the Amphibious Assault phase (stacking only)",
     victory.SAME_NATION: "12.5, 22.1, 22.3 (digest 8.2 ruling 9, other reading): breakout and VP need a supply "
     "line to a beach of the unit's or the area's own nationality",
+    entering.ZONE_AS_AREA: "14.2/8.35: a unit leaving a contested zone enters an enemy-held or enemy-occupied "
+    "area only from a vacant one, as from an area (default: 14.2 lifts every movement restriction of a "
+    "contested zone)",
+    advantage.SHIFT_OPTIONAL: "11.2/11.23: the player entitled to a Sunset DRM shift may also leave the marker "
+    "where it is (default: it moves the spaces earned, the way that player chooses)",
+    primary.BORDERS_TARGET: "10.1/20.2: a construction marker named the primary target of a field-artillery "
+    "bombardment must be on a bridge bordering the target area too (default, the seed's words: a border of "
+    "the primary artillery unit's area)",
     offshore.BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
     "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
     "unit that did not land the previous day is offshore)",
@@ -89,6 +103,7 @@ def phaseline_register_games(register):
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BkN",
             verbs=VERBS,
+            bare_verbs=BARE_VERBS,
             rulings=RULINGS,
         )
     )
@@ -210,7 +225,7 @@ def phaseline_legal_actions(game, side):
         return OPENING_ACTIONS[step.name](game, side)
     if step.phase == "daylight":
         found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
-        found += bridges.legal_bridge_actions(game, side)
+        found += bridges.legal_bridge_actions(game, side) + demolition.legal_demolitions(game, side)
         found += advantage.legal_doubles(game, side)
         today = day.board(game).day
         if today["activated"] is None:
@@ -245,7 +260,7 @@ def phaseline_play(game, action):
         "regroup": regroup.regroup,
         "seize": bridges.seize,
         "repair": repair,
-        "demolish": bridges.demolish,
+        "demolish": demolition.demolish,
         "depot": refit.place_depot,
         "refit": refit.refit_unit,
         "airsupply": refit.air_supply,
@@ -286,6 +301,12 @@ def phaseline_answer(game, decision, answer):
     if decision["kind"] == "interdiction-reroll":
         movement.answer_interdiction(game, decision, answer)
         return True
+    if decision["kind"] == advantage.SHIFT_DECISION:
+        advantage.answer_shift(game, decision, answer)
+        return True
+    if decision["kind"] == board.NATIONALITY_DECISION:
+        board.answer_nationality(game, decision, answer)
+        return True
     if decision["kind"] == "friendly-fire-primary":
         naval_air.answer_friendly_fire(game, decision, answer)
         return True
@@ -296,6 +317,8 @@ def pass_impulse(game, action) -> None:
     """8.6: a pass ends the impulse at once (an Allied pass still rolls the Sunset DR)."""
     from phaseline import sequence as walker
 
+    if action.args:
+        raise game.violation("pass takes no arguments: pass", "8.6")
     if day.board(game).day["activated"] is not None or day.board(game).day["double_impulse"]:
         raise game.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
     game.set("bkn_day", {}, kind="pass")

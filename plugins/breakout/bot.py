@@ -15,7 +15,7 @@ from .bot_answers import approach_box, combat_reroll_wanted, offshore_wanted, re
 from .bot_goals import Worth, objectives
 from .bot_impulse import MOVE_GAIN, choose_daylight
 from .bot_refit import choose_refit
-from .rules import offshore, reinforcements, rerolls
+from .rules import advantage, offshore, reinforcements, rerolls
 from .rules.board import board
 from .rules.victory import week_end_turn
 from .scenarios import ALLIED, GERMAN
@@ -79,6 +79,8 @@ class HeuristicBot:
             return "reroll" if reroll_wanted(game, decision["side"], context) else "keep"
         if kind == reinforcements.BOX_DECISION:
             return approach_box(game, choices, self.vp)
+        if kind == advantage.SHIFT_DECISION:  # 11.23: the Allies want long days, the Germans short ones
+            return advantage.UP if self.side == ALLIED else advantage.DOWN
         return choices[0]
 
     def _best_regroup(self, game, moves: list[Action]) -> Action | None:

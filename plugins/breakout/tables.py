@@ -88,7 +88,7 @@ TABLES = [
     ),
     _state(  # 20.2, 20.3, 20.4: bridges tried this impulse or Refit phase (one attempt each)
         "bkn_bridge_try",
-        "bridge_id VARCHAR, side VARCHAR, what VARCHAR, seized BOOLEAN NOT NULL",
+        "bridge_id VARCHAR, side VARCHAR, what VARCHAR, seized BOOLEAN NOT NULL, unit_id VARCHAR",  # the seizer
         ("bridge_id", "side"),
     ),
     _state(  # 12.5-12.7: the depots of the current Refit phase and their SP left
@@ -116,10 +116,17 @@ TABLES = [
         "bkn_unit_state",
         "unit_id VARCHAR, eligible BOOLEAN NOT NULL DEFAULT FALSE, came_from VARCHAR, entered VARCHAR, "
         "pending BOOLEAN NOT NULL DEFAULT FALSE, forced BOOLEAN NOT NULL DEFAULT FALSE, crossing INTEGER "
-        "NOT NULL DEFAULT 0, areas INTEGER NOT NULL DEFAULT 0, supported INTEGER NOT NULL DEFAULT 0",
+        "NOT NULL DEFAULT 0, areas INTEGER NOT NULL DEFAULT 0, supported INTEGER NOT NULL DEFAULT 0, "
+        "stopped VARCHAR",  # the rule that ended the unit's move this impulse (8.33, 8.34, 8.38 ...)
         ("unit_id",),
     ),
-    _state("bkn_attacked", "space_id VARCHAR", ("space_id",)),  # 8.1: each area attacked once per impulse
+    _state(  # 8.22: each area attacked once per impulse; 11.4: again from within in a Double Impulse's second half
+        "bkn_attacked", "space_id VARCHAR, second BOOLEAN NOT NULL DEFAULT FALSE", ("space_id",)
+    ),
+    _state(  # 20.4, 8.23: the areas at a bridge's ends as they stood when the impulse began
+        "bkn_start_area", "space_id VARCHAR, controller VARCHAR, german BOOLEAN, allied BOOLEAN", ("space_id",)
+    ),
+    _state("bkn_start_bridge", "bridge_id VARCHAR, state VARCHAR", ("bridge_id",)),  # 20.4: holders then
     _state("bkn_traffic", "bridge_id VARCHAR, crossings INTEGER NOT NULL", ("bridge_id",)),  # 8.37: 5 per impulse
     _state("bkn_works_removed", "space_id VARCHAR", ("space_id",)),  # 15.2: works removed for good
     _state("bkn_strike", "space_id VARCHAR, nationality VARCHAR", ("space_id",)),  # 17.1: today's naval/air targets
@@ -141,11 +148,15 @@ TABLES = [
             weather VARCHAR NOT NULL DEFAULT 'Clear',  -- 18
             activated VARCHAR,                         -- 8.1 the activated area
             activated_contested BOOLEAN NOT NULL DEFAULT FALSE,
+            activated_armour BOOLEAN NOT NULL DEFAULT FALSE,  -- 8.34 enemy armour in it when activated
             nationality VARCHAR,                       -- 8.37 US or UK this impulse
             kind VARCHAR,                              -- assault, bombardment or pass (8.11)
             passes INTEGER NOT NULL DEFAULT 0,         -- 8.6 consecutive passes
             sunset_raw INTEGER,                        -- 6.3 this Allied impulse's Sunset DR
-            dead_german INTEGER NOT NULL DEFAULT 0,    -- 11.22 eliminated before this impulse
+            sunset_drm_at INTEGER,                     -- 11.23 the Sunset DRM when that DR was rolled
+            shift_german INTEGER NOT NULL DEFAULT 0,   -- 11.23 spaces the Germans shifted this impulse
+            shift_allied INTEGER NOT NULL DEFAULT 0,   -- 11.23 spaces the Allies shifted this impulse
+            dead_german INTEGER NOT NULL DEFAULT 0,    -- 11.2 eliminated before this impulse
             dead_allied INTEGER NOT NULL DEFAULT 0,
             day_over BOOLEAN NOT NULL DEFAULT FALSE,
             storm BOOLEAN NOT NULL DEFAULT FALSE,      -- 24.5 a storm blows now

@@ -186,6 +186,21 @@ def test_a_plugin_command_and_a_verb_run(verb_cli):
     assert code == 2 and out.strip() == "error: fire needs arguments: see 'phaseline actions'"
 
 
+def test_a_verb_takes_negative_numbers_as_arguments(verb_cli):
+    """An order's arguments are the game's: 'fire -1' is no unknown option -1 (Breakout lists 'buy -1')."""
+    code, out = run_cli(["fire", "-1"])
+    assert code == 3 and "error: no match in this store" in out, out
+    code, out = run_cli(["choose", "-3"])  # a negative answer, e.g. a bid (Breakout 23.2)
+    assert code == 3 and "error: no match in this store" in out, out
+
+
+def test_a_bare_verb_goes_to_the_match_without_arguments(verb_cli):
+    """A verb its game declares bare (GameInfo.bare_verbs) is played as listed: no 'needs arguments'."""
+    verb_cli.games["toy"] = replace(verb_cli.games["toy"], verbs={"hold": "Hold."}, bare_verbs=frozenset({"hold"}))
+    code, out = run_cli(["hold"])
+    assert code == 3 and "error: no match in this store" in out, out  # past the check: it looked for the match
+
+
 # --- plugins: loaded when first needed -----------------------------------------------
 
 

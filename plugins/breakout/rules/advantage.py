@@ -12,9 +12,12 @@ Losses in one player impulse (11.2; a Double Impulse is one impulse, phases neve
 "Holding" means holding it when the impulse began: if the opponent used it, it only waits to
 pass, so the loser cannot lose it and the Sunset DRM moves instead (11.6). The loss takes
 effect at once (digest ruling 16; the ruling 'advantage-lost-at-impulse-end' defers it).
-At most 3 spaces per player impulse. The entitled player may shift either way (11.23):
-the engine's policy is the Germans shift down (shorter days) and the Allies up. The shifts
-are applied when the impulse ends, after its Sunset DR (11.23).
+The marker moves at most 3 spaces in a player impulse, however many units die (11.23).
+A shift is made at once, after the combat that caused it, in the direction the entitled
+player chooses (a ``sunset-shift`` decision: up or down N spaces); it never modifies a Sunset DR already
+rolled, such as the attack's own (day.sunset_modifier). The seed's "may move it in either
+direction" is read as a choice of direction; the ruling ``sunset-shift-optional`` also lets
+the entitled player leave the marker where it is.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from .board import board, enemy_of
 
 CAP = 3
 LOST_AT_IMPULSE_END = "advantage-lost-at-impulse-end"  # the other reading of digest ruling 16
+SHIFT_DECISION = "sunset-shift"  # 11.23: the entitled player moves the marker either way
+SHIFT_OPTIONAL = "sunset-shift-optional"  # the other reading of 11.2's "may move": it may also stay
+UP, DOWN, STAY = "up", "down", "stay"  # the answers: + or - the spaces earned, or none (the ruling)
+SHIFTED = {GERMAN: "shift_german", ALLIED: "shift_allied"}  # bkn_day: spaces shifted this impulse
 
 
 def losses_effect(loser: str, eliminated: int, loser_holds: bool) -> tuple[bool, int]:
@@ -63,6 +70,8 @@ def begin(game) -> None:
         advantage_start=day["advantage"],
         advantage_used=None,
         double_impulse=False,
+        shift_german=0,
+        shift_allied=0,
     )
 
 
@@ -137,35 +146,63 @@ def _losses(game) -> dict[str, int]:
 
 
 def after_losses(game) -> None:
-    """11.2 (ruling 16): a holder who loses enough units this impulse loses the Advantage at once."""
-    if LOST_AT_IMPULSE_END in game.options or game.step.phase != "daylight":  # phases never count
+    """11.2: after a combat, the losses of this impulse so far: a holder who loses enough units
+    loses the Advantage at once (ruling 16), and the Sunset DRM shifts they earn are asked for."""
+    if game.step.phase != "daylight":  # phases never count
         return
     day = board(game).day
     for loser, lost in _losses(game).items():
-        loses, _ = losses_effect(loser, lost, day["advantage_start"] == loser)
-        if loses and day["advantage"] == loser:
+        loses, due = losses_effect(loser, lost, day["advantage_start"] == loser)
+        if loses and day["advantage"] == loser and LOST_AT_IMPULSE_END not in game.options:
             game.set("bkn_day", {}, advantage=enemy_of(loser))
             game.log(
                 Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
             )
+        _offer_shift(game, enemy_of(loser), due, f"{lost} {loser} units eliminated")
+
+
+def _offer_shift(game, entitled: str, due: int, why: str) -> None:
+    """11.23: ask ``entitled`` which way to move the marker the spaces it is now owed (3 an impulse)."""
+    day = board(game).day
+    moved = day["shift_german"] + day["shift_allied"]
+    spaces = min(due - day[SHIFTED[entitled]], CAP - moved)
+    if spaces <= 0:
+        return
+    game.set("bkn_day", {}, **{SHIFTED[entitled]: day[SHIFTED[entitled]] + spaces})
+    prompt = (
+        f"{why}: {entitled} moves the Sunset DRM marker {spaces} spaces, up (longer days) or down "
+        f"(now {day['sunset_drm']:+d})"
+    )
+    choices = [UP, DOWN, *([STAY] if SHIFT_OPTIONAL in game.options else [])]
+    game.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why, "spaces": spaces}, rule="11.23")
+
+
+def answer_shift(game, decision, answer: str) -> None:
+    """11.23: the marker moves as the entitled player chose."""
+    shift = {UP: 1, DOWN: -1, STAY: 0}[answer] * decision["context"]["spaces"]
+    drm = board(game).day["sunset_drm"] + shift
+    game.set("bkn_day", {}, sunset_drm=drm)
+    purpose = f"{decision['context']['why']}: {decision['side']} shifts the Sunset DRM {shift:+d} to {drm:+d}"
+    game.log(Event("note", side=decision["side"], purpose=purpose, rule="11.23"))
 
 
 def settle(game) -> None:
-    """11.2, 11.23: when the impulse ends, apply its losses and pass a used Advantage."""
-    after_losses(game)
+    """11.2: when the impulse ends, a loss-triggered transfer deferred by the ruling
+    'advantage-lost-at-impulse-end', and a used Advantage passes."""
     day = board(game).day
-    holder, drm = day["advantage"], day["sunset_drm"]
-    for loser, lost in _losses(game).items():
-        loses, shift = losses_effect(loser, lost, day["advantage_start"] == loser)
-        if loses and holder == loser:  # the ruling 'advantage-lost-at-impulse-end'
-            holder = enemy_of(loser)
-            game.log(
-                Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
-            )
-        if shift:
-            drm += -shift if loser == ALLIED else shift
-            game.log(Event("note", purpose=f"{lost} {loser} units eliminated: Sunset DRM shifts {shift}", rule="11.23"))
-    game.set("bkn_day", {}, advantage=holder, sunset_drm=drm)
+    if LOST_AT_IMPULSE_END in game.options:
+        for loser, lost in _losses(game).items():
+            loses, _ = losses_effect(loser, lost, day["advantage_start"] == loser)
+            if loses and day["advantage"] == loser:
+                game.set("bkn_day", {}, advantage=enemy_of(loser))
+                game.log(
+                    Event(
+                        "note",
+                        side=loser,
+                        purpose=f"{lost} {loser} units eliminated: the Advantage passes",
+                        rule="11.2",
+                    )
+                )
     pass_if_used(game)
 
 

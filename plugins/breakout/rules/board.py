@@ -75,7 +75,7 @@ UNITS_SQL = """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.mov
        coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
        coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
        coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas,
-       coalesce(k.supported, 0) AS supported
+       coalesce(k.supported, 0) AS supported, k.stopped
 FROM unit_state us
 LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
 WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id"""
@@ -122,10 +122,11 @@ class Board:
             self.units[row["unit_id"]] = row
             if row["space_id"] in self.areas:
                 self.areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
-        self.attacked = {
-            r["space_id"]
-            for r in state_rows(game, ("bkn_attacked",), "SELECT space_id FROM bkn_attacked WHERE game_id = ?", [gid])
-        }
+        attacked = state_rows(
+            game, ("bkn_attacked",), "SELECT space_id, second FROM bkn_attacked WHERE game_id = ?", [gid]
+        )
+        self.attacked = {r["space_id"] for r in attacked}
+        self.attacked_again = {r["space_id"] for r in attacked if r["second"]}  # 11.4: in the second half
         self.day = dict(state_rows(game, ("bkn_day",), "SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0])
         self.traffic = {
             r["bridge_id"]: r["crossings"]
@@ -202,12 +203,16 @@ def board(game) -> Board:
     return game.derived("bkn-board", game.ledger.version, lambda: Board(game))
 
 
+NATIONALITY_DECISION = "control-nationality"  # 7.3: the Allied player's choice on a tie
+
+
 def update_control(game, spaces: list[str], mover: str | None = None) -> None:
     """7.3: a side whose units are alone in an area controls it; US or British by majority.
 
     Between the Allies, control changes only when the controlling nationality has left
     (7.3); when the Allies take an area with both present, the larger number takes it and
-    on a tie the moving unit's nationality does (the Allied player's choice, 7.3).
+    on a tie the Allied player decides (asked at once; the moving unit's nationality, else
+    the US, holds it until the answer).
     """
     snapshot = board(game)
     for space in dict.fromkeys(spaces):
@@ -230,8 +235,24 @@ def update_control(game, spaces: list[str], mover: str | None = None) -> None:
                 new = max(counts, key=counts.get)
             else:
                 new = national_group(mover) if mover else "US"
+                _ask_nationality(game, space, new)
         if new != area.controller:
             game.set("space_control", {"space_id": space}, controller=new)
+
+
+def _ask_nationality(game, space: str, provisional: str) -> None:
+    """7.3: as many US as British units take the area: the Allied player picks its nationality."""
+    other = "UK" if provisional == "US" else "US"
+    prompt = f"{space}: as many US as British units take it; which nationality controls it? (7.3)"
+    game.ask(ALLIED, NATIONALITY_DECISION, prompt, [provisional, other], {"space": space}, rule="7.3")
+
+
+def answer_nationality(game, decision, answer: str) -> None:
+    """7.3: the Allied player's answer: the area (if the Allies still control it) is that nationality's."""
+    space = decision["context"]["space"]
+    controller = board(game).areas[space].controller
+    if controller in ("US", "UK") and controller != answer:
+        game.set("space_control", {"space_id": space}, controller=answer)
 
 
 BRIDGE_LIMIT = 5  # 8.37, 20.1: units crossing one bridge per impulse or Regroup phase, both ways
@@ -243,15 +264,18 @@ def can_cross(b: Board, bridge_id: str) -> bool:
 
 def count_crossing(game, a: str, b_space: str) -> None:
     """8.37: one more unit crossed the bridge between ``a`` and ``b_space`` (if any)."""
-    snapshot = board(game)
-    bridge = snapshot.bridge(a, b_space)
-    if bridge is None or bridge["state"] == "destroyed":
-        return
-    n = snapshot.traffic.get(bridge["bridge_id"])
+    bridge = board(game).bridge(a, b_space)
+    if bridge is not None and bridge["state"] != "destroyed":
+        count_bridge(game, bridge["bridge_id"])
+
+
+def count_bridge(game, bridge_id: str) -> None:
+    """8.37, 20.1: one more unit crossed ``bridge_id`` this impulse or phase, whoever holds it."""
+    n = board(game).traffic.get(bridge_id)
     if n is None:
-        game.insert("bkn_traffic", {"bridge_id": bridge["bridge_id"], "crossings": 1})
+        game.insert("bkn_traffic", {"bridge_id": bridge_id, "crossings": 1})
     else:
-        game.set("bkn_traffic", {"bridge_id": bridge["bridge_id"]}, crossings=n + 1)
+        game.set("bkn_traffic", {"bridge_id": bridge_id}, crossings=n + 1)
 
 
 def clear_traffic(game) -> None:

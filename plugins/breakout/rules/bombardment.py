@@ -9,7 +9,8 @@ Which marker reaches which area, and friendly fire, are naval_air.py's (17).
 Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6).
 A Nebelwerfer bombards its own area only, alone (16.1), and neither adds DV when it is
 the target nor lets enemy artillery add DV against it (10.3C); British and US artillery
-never support each other (10.2). Not yet: construction markers as primary (20.2).
+never support each other (10.2). The primary target (a unit, or for field artillery an enemy
+construction marker, 20.2) is primary.py's (10.1).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED
 from . import advantage
+from . import primary as primary_target
 from .board import board, enemy_of, national_group
+from .bridges import lower_construction
 from .day import roll_dr
 from .zones import artillery_reaches
 
@@ -50,8 +53,12 @@ def allocate(units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str
     if first is not None and ap < first:
         return []
     hit = [primary] if first is not None else []
-    left = ap - (first or 0)
-    others = [(u["unit_id"], ap_cost(u, chart)) for u in units if u["unit_id"] != primary]
+    return hit + allocate_others([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart)
+
+
+def allocate_others(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> list[str]:
+    """10.4: after the primary, the units that lose a step so that the most of ``left`` AP are used."""
+    others = [(u["unit_id"], ap_cost(u, chart)) for u in units]
     others = [(uid, c) for uid, c in others if c is not None]
     best: tuple[int, tuple[str, ...]] = (0, ())
     for n in range(1, len(others) + 1):
@@ -59,7 +66,7 @@ def allocate(units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str
             used = sum(c for _, c in combo)
             if best[0] < used <= left:
                 best = (used, tuple(uid for uid, _ in combo))
-    return hit + list(best[1])
+    return list(best[1])
 
 
 def _chart(game) -> dict[str, int]:
@@ -145,10 +152,10 @@ def bombard(game, action: Action) -> None:
         if len(units) > 1:
             terms.append((f"{len(units) - 1} other artillery", len(units) - 1))
         kind, marker = "artillery", None
-    defenders = b.units_in(target, enemy_of(side))
     primary = action.args[2] if len(action.args) == 3 else default_primary(game, target, side)
-    if primary not in {u["unit_id"] for u in defenders}:
-        raise game.violation(f"{primary} is not an enemy unit in {target}", "10.1")
+    why = primary_target.refusal(game, side, target, primary, units or None)
+    if why:
+        raise game.violation(f"{primary} cannot be the primary target: {why}", "10.1")
     game.set("bkn_day", {}, activated=target, kind="air-strike" if kind == "air" else "bombardment")
     if marker:
         game.set("bkn_marker_state", {"marker_id": marker["marker_id"]}, used=True)
@@ -260,13 +267,22 @@ def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: s
 
 
 def _hit(game, side: str, target: str, primary: str, ap: int) -> list[str]:
-    """10.4: each unit hit loses one step (never eliminated by bombardment)."""
-    defenders = board(game).units_in(target, side)
-    hit = allocate(defenders, primary, ap, _chart(game))
+    """10.4: each unit hit loses one step (never eliminated by bombardment); 20.2: a construction
+    marker named primary loses one level, the AP left go to the units."""
+    defenders, chart = board(game).units_in(target, side), _chart(game)
+    marker = []
+    if primary_target.is_construction(game, target, side, primary):
+        if ap < chart["construction"]:
+            return []
+        lower_construction(game, primary, side)
+        marker = [f"the construction marker on {primary}"]
+        hit = allocate_others(defenders, ap - chart["construction"], chart)
+    else:
+        hit = allocate(defenders, primary, ap, chart)
     by_id = {u["unit_id"]: u for u in defenders}
     for uid in hit:
         game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
-    return hit
+    return marker + hit
 
 
 def _fmt(terms) -> str:
@@ -303,5 +319,5 @@ def _defence(game, side: str, area, kind: str, defenders, nebelwerfer: bool = Fa
 def default_primary(game, target: str, side: str) -> str:
     """The attacker's primary target: artillery only when nothing else is there; the cheapest step."""
     defenders, chart = board(game).units_in(target, enemy_of(side)), _chart(game)
-    others = [u for u in defenders if u["type"] != "artillery"] or defenders
+    others = primary_target.eligible_units(defenders)  # 10.1, 16.1
     return min(others, key=lambda u: (ap_cost(u, chart) or 99, u["unit_id"]))["unit_id"]

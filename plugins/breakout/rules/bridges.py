@@ -1,4 +1,5 @@
-"""Bridges (3.23, 3.24, 4.7, 20, 8.21-8.23, 8.511): who holds them, seizure, repair, demolition.
+"""Bridges (3.23, 3.24, 4.7, 20, 8.21, 8.221, 8.511): who holds them, seizure and repair;
+demolition (20.4, 8.23) is demolition.py's.
 
 A bridge's state is the engine's link_state of its border, both directions: german,
 allied or destroyed (20.1, 4.7). An unbridged river border is German-held unless its
@@ -8,7 +9,6 @@ link_state says held-allied (8.511). Supply lines read the same rows (12.5, path
 from __future__ import annotations
 
 from phaseline import Action, Event
-from phaseline import sequence as walker
 
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls
@@ -74,9 +74,11 @@ def drm_chart(game, table: str) -> dict[str, int]:
     return {code: int(value.split("/")[0]) for code, value in rows.fetchall()}
 
 
-def area_drm(game, b: Board, space: str, side: str) -> int:
-    """20.5: +3 free, +2 friendly-controlled contested, +1 enemy-controlled contested, 0 else."""
-    area, drm = b.areas[space], drm_chart(game, "bridge_drm")
+def area_drm(game, area, side: str) -> int:
+    """20.5: +3 free, +2 friendly-controlled contested, +1 enemy-controlled contested, 0 else.
+
+    ``area``: an Area, or one as it stood when the impulse began (demolition.Was)."""
+    drm = drm_chart(game, "bridge_drm")
     if area.free(side):
         return drm["free"]
     if area.contested():
@@ -87,20 +89,12 @@ def area_drm(game, b: Board, space: str, side: str) -> int:
 def repair_drm(game, b: Board, bridge: dict, side: str, level: int) -> list[tuple[str, int]]:
     """20.5: both areas, -1 for a repair, -1 over a water obstacle, + the construction level."""
     drm = drm_chart(game, "bridge_drm")
-    terms = [(f"area {s}", area_drm(game, b, s, side)) for s in (bridge["a"], bridge["b"])]
+    terms = [(f"area {s}", area_drm(game, b.areas[s], side)) for s in (bridge["a"], bridge["b"])]
     terms.append(("repair", drm["repair"]))
     if bridge["border"] == "water":
         terms.append(("water obstacle", drm["water"]))
     if level:
         terms.append(("construction level", level))
-    return terms
-
-
-def demolition_drm(game, b: Board, bridge: dict, side: str) -> list[tuple[str, int]]:
-    """20.5: both areas, -1 over a water obstacle."""
-    terms = [(f"area {s}", area_drm(game, b, s, side)) for s in (bridge["a"], bridge["b"])]
-    if bridge["border"] == "water":
-        terms.append(("water obstacle", drm_chart(game, "bridge_drm")["water"]))
     return terms
 
 
@@ -119,7 +113,7 @@ def seizure_drm(game, b: Board, bridge: dict, side: str, here: str) -> list[tupl
     return terms
 
 
-def _roll(game, side: str, what: str, terms: list[tuple[str, int]], rule: str, then: str, context: dict) -> None:
+def roll_attempt(game, side: str, what: str, terms: list[tuple[str, int]], rule: str, then: str, context: dict) -> None:
     """A bridge dr (20.2-20.4); 11.6: the Advantage holder may have it rerolled before ``then`` applies it."""
     rerolls.roll(game, side, what, rule, then, {**context, "side": side, "what": what, "terms": terms, "rule": rule})
 
@@ -135,18 +129,19 @@ def _succeeds(game, context: dict, die: int) -> bool:
     return ok
 
 
-def _settle_try(game, context: dict, die: int, what: str) -> tuple[bool, str, list[str]]:
+def settle_try(game, context: dict, die: int, what: str) -> tuple[bool, str, list[str]]:
     """The dr decides the first pending bridge; the try is recorded (one per impulse or phase).
 
     Returns (success, that bridge, the bridges still to roll for)."""
     ok = _succeeds(game, context, die)
     bridge_id, *rest = context["pending"]
     seized = ok and what == "seize"
-    game.insert("bkn_bridge_try", {"bridge_id": bridge_id, "side": context["side"], "what": what, "seized": seized})
+    row = {"bridge_id": bridge_id, "side": context["side"], "what": what, "seized": seized}
+    game.insert("bkn_bridge_try", {**row, "unit_id": context.get("unit")})
     return ok, bridge_id, rest
 
 
-# === 20.3 SEIZURE (8.22) ====================================================================
+# === 20.3 SEIZURE (8.221) ===================================================================
 
 
 def seizure_refusal(game, unit: dict, bridge: dict) -> str | None:
@@ -166,13 +161,13 @@ def seizure_refusal(game, unit: dict, bridge: dict) -> str | None:
         return f"{unit['unit_id']} has no MF left in the activated area's impulse"
     if not b.areas[here].free(side):
         return f"{here} is not free for {side}"
-    if _tried(game, bridge["bridge_id"], side):
+    if tried(game, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse"
     return None
 
 
 def seize(game, action: Action) -> None:
-    """seize UNIT BRIDGE: spend 1 MF, dr + drm >= 7 takes the bridge (20.3, 8.22)."""
+    """seize UNIT BRIDGE: spend 1 MF, dr + drm >= 7 takes the bridge (20.3, 8.221)."""
     from .movement import activate  # the impulse's first act activates the unit's area (8.1)
 
     unit, bridge = _unit_and_bridge(game, action, "seize UNIT BRIDGE", "20.3")
@@ -182,27 +177,33 @@ def seize(game, action: Action) -> None:
     if board(game).day["activated"] is None:
         activate(game, action.side, unit["space_id"])
         unit = board(game).units[unit["unit_id"]]
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.22: 1 MF
+    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.221: 1 MF
     terms = seizure_drm(game, board(game), bridge, action.side, unit["space_id"])
     what = f"{unit['unit_id']} tries to seize {bridge['name']}"
-    _roll(game, action.side, what, terms, "20.3", "seize", {"pending": [bridge["bridge_id"]]})
+    roll_attempt(
+        game, action.side, what, terms, "20.3", "seize", {"pending": [bridge["bridge_id"]], "unit": unit["unit_id"]}
+    )
 
 
 @rerolls.follows("seize")
 def _seizure_rolled(game, context: dict, die: int) -> None:
-    ok, bridge_id, _ = _settle_try(game, context, die, "seize")
+    ok, bridge_id, _ = settle_try(game, context, die, "seize")
     if ok:
         set_bridge(game, board(game).bridges[bridge_id], context["side"])
 
 
-def seized_this_impulse(game, bridge_id: str, side: str) -> bool:
-    """20.3: units crossing a bridge seized this impulse pay +1 MF and have no minimum move."""
-    return any(t["bridge_id"] == bridge_id and t["side"] == side and t["seized"] for t in _tries(game))
+def seized_by(game, bridge_id: str, side: str) -> str | None:
+    """20.3, 8.38: the unit of ``side`` that seized ``bridge_id`` this impulse (None: not seized).
+
+    The other units crossing it this impulse pay +1 MF and make no minimum move."""
+    return next(
+        (t["unit_id"] for t in _tries(game) if (t["bridge_id"], t["side"]) == (bridge_id, side) and t["seized"]), None
+    )
 
 
 def _tries(game) -> list[dict]:
     """20.2-20.4: this impulse's (or Refit phase's) bridge attempts."""
-    sql = "SELECT bridge_id, side, what, seized FROM bkn_bridge_try WHERE game_id = ?"
+    sql = "SELECT bridge_id, side, what, seized, unit_id FROM bkn_bridge_try WHERE game_id = ?"
     return state_rows(game, ("bkn_bridge_try",), sql, [game.game_id])
 
 
@@ -218,7 +219,7 @@ def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> 
         return "repairs open an Assault impulse, before anything else (8.21)"
     if not any(b.areas[s].controlled_by(side) and _supplied_area(game, side, s) for s in (bridge["a"], bridge["b"])):
         return "neither of its areas is friendly-controlled and in supply (20.2, 12.8)"
-    if _tried(game, bridge["bridge_id"], side):
+    if tried(game, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse"
     return None
 
@@ -234,7 +235,7 @@ def repair(game, action: Action) -> None:
     if len(ids) > REPAIRS_PER_IMPULSE[side]:
         raise game.violation(f"{side} may attempt {REPAIRS_PER_IMPULSE[side]} repairs per impulse", "20.2")
     b = board(game)
-    bridges = [_bridge(game, i, "20.2") for i in ids]
+    bridges = [find_bridge(game, i, "20.2") for i in ids]
     areas = [{s for s in (br["a"], br["b"]) if b.areas[s].controlled_by(side)} for br in bridges]
     common = set.intersection(*areas) if areas else set()
     if not common:
@@ -256,13 +257,13 @@ def attempt_repairs(game, side: str, bridge_ids: list[str], rule: str) -> None:
     level = _construction_marker(game, bridge["bridge_id"], side)
     terms = repair_drm(game, board(game), bridge, side, level)
     context = {"pending": bridge_ids, "level": level}
-    _roll(game, side, f"{side} repairs {bridge['name']}", terms, rule, "repair", context)
+    roll_attempt(game, side, f"{side} repairs {bridge['name']}", terms, rule, "repair", context)
 
 
 @rerolls.follows("repair")
 def _repair_rolled(game, context: dict, die: int) -> None:
     """20.2: success takes the bridge and frees both sides' markers; failure raises the level by one."""
-    ok, bridge_id, rest = _settle_try(game, context, die, "repair")
+    ok, bridge_id, rest = settle_try(game, context, die, "repair")
     side = context["side"]
     if ok:
         set_bridge(game, board(game).bridges[bridge_id], side)
@@ -288,6 +289,22 @@ def _construction_marker(game, bridge_id: str, side: str) -> int:
     return 0
 
 
+def lower_construction(game, bridge_id: str, side: str) -> None:
+    """20.2: a bombardment lowers ``side``'s construction level on the bridge by one (at 0 the marker comes off)."""
+    level = _level(game, bridge_id, side)
+    if level is None:
+        return
+    if level <= 1:
+        game.delete("bkn_construction", {"bridge_id": bridge_id, "side": side})
+    else:
+        game.set("bkn_construction", {"bridge_id": bridge_id, "side": side}, level=level - 1)
+
+
+def construction_level(game, bridge_id: str, side: str) -> int | None:
+    """20.2: the level of ``side``'s construction marker on the bridge (None: no marker there)."""
+    return _level(game, bridge_id, side)
+
+
 def _level(game, bridge_id: str, side: str) -> int | None:
     return game.one(
         "SELECT level FROM bkn_construction WHERE game_id = ? AND bridge_id = ? AND side = ?",
@@ -295,67 +312,11 @@ def _level(game, bridge_id: str, side: str) -> int | None:
     )
 
 
-# === 20.4 DEMOLITION (8.23) ===================================================================
-
-
-def demolition_refusal(game, side: str, bridge: dict) -> str | None:
-    b = board(game)
-    if bridge["state"] != side:
-        return f"{bridge['name']} is not {side}-held"
-    activated = b.day["activated"]
-    if activated is not None and activated not in (bridge["a"], bridge["b"]):
-        return f"{bridge['name']} is not on a border of the activated area {activated}"
-    ends = [b.areas[s] for s in (bridge["a"], bridge["b"])]
-    if not any(a.contested() or not a.controlled_by(side) for a in ends):
-        return "neither side of it is enemy-controlled or contested"
-    if _tried(game, bridge["bridge_id"], side):
-        return f"{bridge['name']} was tried already this impulse"
-    return None
-
-
-def demolish(game, action: Action) -> None:
-    """demolish BRIDGE[,BRIDGE…]: end the Assault impulse blowing friendly-held bridges (20.4, 8.23)."""
-    from .movement import activate
-
-    if len(action.args) != 1:
-        raise game.violation("demolish takes bridges: demolish BRIDGE[,BRIDGE…]", "20.4")
-    side = action.side
-    bridges = [_bridge(game, i, "20.4") for i in action.args[0].split(",")]
-    for bridge in bridges:
-        refusal = demolition_refusal(game, side, bridge)
-        if refusal:
-            raise game.violation(f"cannot demolish {bridge['bridge_id']}: {refusal}", "20.4")
-    b = board(game)
-    if b.day["activated"] is None:  # 8.11: an area may be activated only to blow its bridges
-        ends = set.intersection(*[{br["a"], br["b"]} for br in bridges])
-        if not ends:
-            raise game.violation("demolished bridges must all border one activated area", "8.23")
-        activate(game, side, min(ends))
-    _next_demolition(game, side, [bridge["bridge_id"] for bridge in bridges])
-
-
-def _next_demolition(game, side: str, bridge_ids: list[str]) -> None:
-    if not bridge_ids:
-        walker.end_step(game)  # 8.23: demolition closes the impulse
-        return
-    bridge = board(game).bridges[bridge_ids[0]]
-    terms = demolition_drm(game, board(game), bridge, side)
-    _roll(game, side, f"{side} blows {bridge['name']}", terms, "20.4", "demolish", {"pending": bridge_ids})
-
-
-@rerolls.follows("demolish")
-def _demolition_rolled(game, context: dict, die: int) -> None:
-    ok, bridge_id, rest = _settle_try(game, context, die, "demolish")
-    if ok:
-        set_bridge(game, board(game).bridges[bridge_id], "destroyed")
-    _next_demolition(game, context["side"], rest)
-
-
 # === legal actions ============================================================================
 
 
 def legal_bridge_actions(game, side: str) -> list[Action]:
-    """Seizures by each unit free to try; single repairs and demolitions open to the side."""
+    """Seizures by each unit free to try; single repairs open to the side (demolitions: demolition.py)."""
     b = board(game)
     if b.day["kind"] not in (None, "assault"):
         return []
@@ -367,8 +328,6 @@ def legal_bridge_actions(game, side: str) -> list[Action]:
                     found.append(Action("seize", (unit["unit_id"], bridge["bridge_id"]), side))
         if repair_refusal(game, side, bridge) is None:
             found.append(Action("repair", (bridge["bridge_id"],), side))
-        if demolition_refusal(game, side, bridge) is None:
-            found.append(Action("demolish", (bridge["bridge_id"],), side))
     return found
 
 
@@ -378,7 +337,7 @@ def clear_attempts(game) -> None:
         game.delete("bkn_bridge_try", row)
 
 
-def _tried(game, bridge_id: str, side: str) -> bool:
+def tried(game, bridge_id: str, side: str) -> bool:
     return any(t["bridge_id"] == bridge_id and t["side"] == side for t in _tries(game))
 
 
@@ -388,7 +347,7 @@ def _supplied_area(game, side: str, space: str) -> bool:
     return not rows or any(r["cost"] is not None for r in rows)
 
 
-def _bridge(game, bridge_id: str, rule: str) -> dict:
+def find_bridge(game, bridge_id: str, rule: str) -> dict:
     bridge = board(game).bridges.get(bridge_id)
     if bridge is None:
         raise game.violation(f"no bridge {bridge_id!r}", rule)
@@ -401,4 +360,4 @@ def _unit_and_bridge(game, action: Action, usage: str, rule: str) -> tuple[dict,
     unit = board(game).units.get(action.args[0])
     if unit is None or unit["side"] != action.side:
         raise game.violation(f"{action.args[0]} is not a {action.side} unit on the map", rule)
-    return unit, _bridge(game, action.args[1], rule)
+    return unit, find_bridge(game, action.args[1], rule)

@@ -167,7 +167,7 @@ def legal_attacks(game, side: str) -> list[Action]:
     b = board(game)
     found = []
     for area in sorted({u["space_id"] for u in b.units.values() if u["side"] == side}):
-        if area in b.attacked or not b.areas[area].units[enemy_of(side)]:
+        if attacked_refusal(b, area) or not b.areas[area].units[enemy_of(side)]:
             continue
         waiting = attackers_for(game, side, area) or contested_attackers(b, side, area)
         if not assault_open(b) and not any(u["pending"] for u in waiting):  # 11.4: a first half's attack
@@ -175,6 +175,19 @@ def legal_attacks(game, side: str) -> list[Action]:
         if any(u["type"] in POINT_TYPES for u in waiting):
             found.append(Action("attack", (area,), side))
     return found
+
+
+def attacked_refusal(b, area: str) -> str | None:
+    """8.22: each area is attacked once per impulse; 11.4: in a Double Impulse's second half an
+    area attacked in the first may be attacked again from within, by activating it (the None)."""
+    if area not in b.attacked:
+        return None
+    again = b.day["double_impulse"] and area not in b.attacked_again and b.areas[area].contested()
+    if again and b.day["activated"] in (None, area):
+        return None
+    return f"{area} was already attacked this impulse" + (
+        " (11.4: again only from within, by activating it)" if again else ""
+    )
 
 
 def contested_attackers(b, side: str, area: str) -> list[dict[str, Any]]:
@@ -196,8 +209,9 @@ def attack(game, action: Action) -> None:
     b = board(game)
     if area not in b.areas:
         raise game.violation(f"no area {area}", "8.5")
-    if area in b.attacked:
-        raise game.violation(f"{area} was already attacked this impulse", "8.22")
+    refusal = attacked_refusal(b, area)
+    if refusal:
+        raise game.violation(refusal, "8.22")
     if not b.areas[area].units[enemy_of(side)]:
         raise game.violation(f"{area} holds no enemy units", "8.5")
     if not assault_open(b) and not any(u["pending"] for u in attackers_for(game, side, area)):

@@ -15,6 +15,7 @@ from ..scenarios import ALLIED
 from ..sequence import named
 from . import advantage, rerolls
 from .board import board, clear_traffic
+from .demolition import note_start
 from .landings import begin_phase as begin_landings
 from .victory import check_breakout
 
@@ -26,7 +27,7 @@ def roll_dr(game, side: str, purpose: str, rule: str) -> int:
     )
     day = board(game).day
     if side == ALLIED and game.clock.step == "allied-impulse" and day["sunset_raw"] is None:
-        game.set("bkn_day", {}, sunset_raw=raw)
+        game.set("bkn_day", {}, sunset_raw=raw, sunset_drm_at=day["sunset_drm"])  # 11.23: the DRM as it is now
         game.log(Event("note", side=ALLIED, purpose=f"this DR {raw} is also the Sunset DR", rule="6.3"))
     return raw
 
@@ -37,7 +38,16 @@ def roll_dr(game, side: str, purpose: str, rule: str) -> int:
 def begin_impulse(game, step) -> None:
     """Clear the previous impulse's activation, entries and attacked areas."""
     gid = game.game_id
-    game.set("bkn_day", {}, activated=None, activated_contested=False, nationality=None, kind=None, sunset_raw=None)
+    game.set(
+        "bkn_day",
+        {},
+        activated=None,
+        activated_contested=False,
+        nationality=None,
+        kind=None,
+        sunset_raw=None,
+        sunset_drm_at=None,
+    )
     game.update_where("unit_state", "TRUE", mp=0, moved=False, attacked=False)
     game.update_where(
         "bkn_unit_state",
@@ -50,12 +60,14 @@ def begin_impulse(game, step) -> None:
         crossing=0,
         areas=0,
         supported=0,
+        stopped=None,
     )
     for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
         game.delete("bkn_attacked", {"space_id": row["space_id"]})
     clear_traffic(game)
     begin_landings(game)  # 19.3
     advantage.begin(game)
+    note_start(game)  # 20.4, 8.23: demolitions are judged by the impulse's start
 
 
 def end_impulse(game, step) -> bool:
@@ -121,15 +133,16 @@ def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end:
     day = board(game).day
     n = day["impulse"]
     last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
-    modified = raw + day["sunset_drm"]
+    drm = sunset_modifier(day)
+    modified = raw + drm
     if passes >= 2:  # 8.6
         over, why = True, "two consecutive passes end the Daylight phase"
     elif modified < n:
-        over, why = True, f"Sunset DR {raw}{day['sunset_drm']:+d} = {modified} < impulse {n}: sunset"
+        over, why = True, f"Sunset DR {raw}{drm:+d} = {modified} < impulse {n}: sunset"
     elif n + 1 > last:
         over, why = True, f"the impulse marker cannot pass space {last} of the track: sunset"
     else:
-        over, why = False, f"Sunset DR {raw}{day['sunset_drm']:+d} = {modified} >= impulse {n}: impulse {n + 1}"
+        over, why = False, f"Sunset DR {raw}{drm:+d} = {modified} >= impulse {n}: impulse {n + 1}"
     game.log(Event("note", purpose=why, rule="6.3"))
     if over:
         game.set("bkn_day", {}, day_over=True)
@@ -143,6 +156,12 @@ def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end:
         return change(game, n, after, step_end)
     rerolls.resume(game, after)
     return False
+
+
+def sunset_modifier(day: dict) -> int:
+    """11.23: the Sunset DRM that modifies this impulse's Sunset DR: as it stood when the DR was
+    rolled (a shift its own attack caused does not count), else as it stands."""
+    return day["sunset_drm"] if day["sunset_drm_at"] is None else day["sunset_drm_at"]
 
 
 def next_step(game, step):

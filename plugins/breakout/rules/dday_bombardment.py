@@ -14,6 +14,7 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
 from . import bombardment, landings
+from . import primary as primary_target
 from .board import board
 from .naval_air import colour_reaches, friendly_fire, record_strike, struck_by_other_nationality
 
@@ -69,8 +70,9 @@ def naval_bombard(game, action: Action) -> None:
 
 def _naval(game, area: str, marker: dict[str, Any], primary: str | None) -> None:
     primary = primary or bombardment.default_primary(game, area, ALLIED)
-    if primary not in {u["unit_id"] for u in board(game).units_in(area, GERMAN)}:
-        raise game.violation(f"{primary} is not a German unit in {area}", "10.1")
+    why = primary_target.refusal(game, ALLIED, area, primary)
+    if why:
+        raise game.violation(f"{primary} cannot be the primary target: {why}", "10.1")
     strength = marker["dday_strength"] or marker["strength"]
     bombardment.resolve(
         game, ALLIED, area, "naval", [(f"{marker['marker_id']} full D-Day strength", strength)], primary
@@ -139,8 +141,9 @@ def declare_air(game, action: Action) -> None:
             "21.4",
         )
     primary = action.args[2] if len(action.args) == 3 else bombardment.default_primary(game, area, ALLIED)
-    if primary not in {u["unit_id"] for u in board(game).units_in(area, GERMAN)}:
-        raise game.violation(f"{primary} is not a German unit in {area}", "10.1")
+    why = primary_target.refusal(game, ALLIED, area, primary)
+    if why:
+        raise game.violation(f"{primary} cannot be the primary target: {why}", "10.1")
     game.insert("bkn_air_target", {"marker_id": marker_id, "space_id": area, "primary_id": primary})
     game.log(Event("note", side=ALLIED, purpose=f"{marker_id} will strike {area}", rule="21.4"))
     if len(declared_air(game)) == len(_markers(game, "air")):

@@ -266,6 +266,7 @@ def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, st
             entered=area,
             areas=1,
             pending=pending and enemies and results.get(uid) is None,
+            stopped="19.4" if results.get(uid) is not None else step.stop_rule,
         )
         _record(game, uid, beach["beach"], results.get(uid))
     game.log(Event("note", side=ALLIED, purpose=f"{', '.join(ids)} land on {beach['beach']} ({area})", rule="19.3"))

@@ -1,144 +1,22 @@
 """Activation and movement (8.1-8.4): one area activated, its Fresh units move area by area.
 
-The MF cost to enter an area comes from the movement-cost chart (8.36 A-E): the single
-highest cost that applies. Ruling: an "all MF" cost (an unbridged river, a zone) can
-only be paid by a unit that has not yet spent MF this impulse, and ends its move.
+What entering an area costs, and which rule forbids it, is entering.py's (8.33-8.38).
+A refused move names the rule that stops the unit (move_refusal): 8.32 (not Fresh, or it
+acted in a first half), 8.1 (not of the activated area), 8.33 (it entered an enemy area, or
+has no MF left), 8.34 (it left a contested area), 8.38 (its minimum move), 8.37 (the other
+nationality) and so on.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
 from . import advantage
-from .board import POINT_TYPES, _static, board, can_cross, count_crossing, enemy_of, national_group, update_control
-from .bridges import seized_this_impulse
-from .zones import check_entry, is_stacking_limited
+from .board import board, count_bridge, enemy_of, national_group, update_control
+from .entering import ALL, Entry, allowance, costs, entry
 
-ALL = 99  # an "all MF" cost
-
-
-@dataclass(frozen=True)
-class Entry:
-    """What entering an area costs a unit, and what follows (8.36, 8.51)."""
-
-    cost: int
-    rule: str
-    reason: str
-    stops: bool = False
-    forced: bool = False
-    crossing: int = 0  # 9.3C/D: the DV bonus of a forced attack across this border
-    mf: int = 0  # the chart's cost (8.36), ALL for 'all MF'
-
-
-def costs(game) -> dict[str, int]:
-    """8.36: the chart's MF costs by code (A-D in MF; 'all' as ALL)."""
-    return _static(game)["costs"]
-
-
-def allowance(game, unit) -> int:
-    """18.3: German units get one extra MF in Overcast impulses."""
-    bonus = 1 if unit["side"] == GERMAN and board(game).day["weather"] == "Overcast" else 0
-    return unit["movement"] + bonus
-
-
-def entry(game, unit, dest: str, landing: bool = False) -> Entry:
-    """The cost of ``unit`` entering ``dest`` from where it stands, or a RuleViolation.
-
-    A landing from an approach box is declared with ``land`` (19.3, 19.4): ``landing``
-    says the caller is that order."""
-    b = board(game)
-    side, here = unit["side"], unit["space_id"]
-    link = b.neighbours(here).get(dest)
-    if link is None:
-        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: not adjacent to {here}", "8.33")
-    kind, name = link
-    area, origin = b.areas[dest], b.areas[here]
-    enemy = enemy_of(side)
-    enemies = area.units[enemy]
-    chart = costs(game)
-    cost, code, crossing, forced = 0, "8.36", 0, False
-    if kind == "sea":
-        raise game.violation(f"{unit['unit_id']} cannot sail to {dest} in an impulse", "13")
-    if kind == "landing" and not b.areas[here].is_box:  # 3.4: never back into the approach box
-        raise game.violation(f"{unit['unit_id']} cannot re-enter the approach box {dest}", "3.4")
-    if kind == "landing" and not landing:  # 19.4: every lander is declared before interdiction
-        raise game.violation(f"{unit['unit_id']} lands with the order: land {dest} UNIT[,UNIT...]", "19.3")
-    if dest in b.attacked:
-        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: it was attacked this impulse", "8.31")
-    river = kind == "river"
-    if kind == "water":
-        raise game.violation(f"{unit['unit_id']} cannot cross the water obstacle {here}-{dest}", "8.37")
-    if kind == "bridge":
-        bridge = b.bridges[name]
-        held_by = {"german": GERMAN, "allied": ALLIED}.get(bridge["state"])
-        if held_by == side and not can_cross(b, name):
-            raise game.violation(f"{unit['unit_id']} cannot cross {bridge['name']}: 5 units crossed it already", "8.37")
-        if held_by == enemy and enemies:  # 8.51: a forced attack across the enemy-held bridge
-            forced, crossing = True, 2 + (1 if bridge["border"] == "water" else 0)
-        elif held_by != side:  # destroyed, or enemy-held into a vacant area: the border itself
-            if bridge["border"] == "water":
-                raise game.violation(
-                    f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle", "3.23"
-                )
-            river = True
-    if river:
-        if unit["type"] != "infantry":
-            raise game.violation(f"{unit['unit_id']} cannot cross the river {here}-{dest}: infantry only", "8.36")
-        cost, code = chart.get("E1", ALL), "8.36"
-        if enemies:
-            forced, crossing = True, max(crossing, 2)
-    if area.is_zone:  # 14.2
-        check_entry(game, unit, area)
-        cost, code = max(cost, chart.get("E2", ALL)), "14.2"
-    if enemies:
-        fresh = any(b.units[u]["status"] == "Fresh" for u in enemies)
-        cost = max(cost, chart["D"] if fresh else chart["C"])
-    elif not area.controlled_by(side):
-        cost = max(cost, chart["B"])
-    else:
-        cost = max(cost, chart["A"])
-    seized = kind == "bridge" and seized_this_impulse(game, name, side)
-    if seized:  # 20.3: +1 MF to cross a bridge seized this impulse, and no minimum move
-        cost += 1
-    friends = area.units[side]
-    if (enemies or not area.controlled_by(side)) and not friends and unit["type"] not in POINT_TYPES:
-        raise game.violation(
-            f"{unit['unit_id']} ({unit['type']}) cannot enter {dest}: a point unit must enter first", "8.35"
-        )
-    if is_stacking_limited(area) and len(friends) >= 10:
-        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: 10 {side} units are there", "7.1")
-    corps = any(b.units[u]["art_kind"] == "corps" for u in friends)
-    if unit["art_kind"] == "corps" and is_stacking_limited(area) and corps:
-        raise game.violation(f"{unit['unit_id']} cannot enter {dest}: one corps artillery per area", "7.1")
-    contested_at_start = any(b.units[u]["entered"] != dest for u in friends)
-    if enemies and not contested_at_start:
-        forced = True  # 8.51: entering an area uncontested at the start of the impulse, holding enemy units
-    stops = bool(enemies)
-    was_contested = b.day["activated_contested"] if b.day["activated"] else origin.contested()
-    started_contested = was_contested and unit["areas"] == 0 and not origin.is_zone
-    if started_contested and (unit["type"] != "armour" or _enemy_armour(b, here, side)):
-        if not area.free(side):
-            raise game.violation(
-                f"{unit['unit_id']} starts in contested {here}: it may only move to an adjacent free area", "8.34"
-            )
-        stops = True
-    mp, full = unit["mp"], allowance(game, unit)
-    if cost == ALL:
-        if unit["areas"]:
-            raise game.violation(f"{unit['unit_id']} cannot spend all its MF: it has already moved", "8.36")
-        return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing, ALL)
-    if cost > mp:
-        if unit["areas"] or started_contested or seized:  # 8.38: minimum move only as the first move
-            raise game.violation(f"{unit['unit_id']} has {mp} MF left; entering {dest} costs {cost}", "8.36")
-        return Entry(mp, "8.38", f"minimum move into {dest} for all {full} MF", True, forced, crossing, cost)
-    return Entry(cost, code, f"{cost} MF to enter {dest}", stops, forced, crossing, cost)
-
-
-def _enemy_armour(b, space: str, side: str) -> bool:
-    return any(u["type"] == "armour" for u in b.units_in(space, enemy_of(side)))
+__all__ = ["ALL", "Entry", "activate", "allowance", "costs", "entry", "legal_moves", "move", "move_refusal"]
 
 
 # === 8.1 ACTIVATION =====================================================================
@@ -153,7 +31,8 @@ def activate(game, side: str, space: str, kind: str = "assault") -> None:
     """8.1: the Fresh units in the activated area at the start of the impulse may act."""
     b = board(game)
     area = b.areas[space]
-    game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), kind=kind)
+    armour = any(u["type"] == "armour" for u in b.units_in(space, enemy_of(side)))  # 8.34: enemy armour there
+    game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), activated_armour=armour, kind=kind)
     eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
     for u in eligible:
         game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
@@ -164,17 +43,45 @@ def activate(game, side: str, space: str, kind: str = "assault") -> None:
 # === 8.3 MOVEMENT =======================================================================
 
 
+STOPS = {
+    "8.33": "it has no MF left",
+    "8.34": "it left a contested area, where its move ends",
+    "8.36": "it spent all its MF crossing a river",
+    "8.38": "it made a minimum move",
+    "14.2": "it entered a zone, where its move ends",
+    "8.4": "it was interdicted",
+    "19.4": "it was interdicted as it landed",
+}
+
+
+def move_refusal(game, unit) -> tuple[str, str] | None:
+    """Why ``unit`` may not move now: (the rule, the reason), or None when it may."""
+    b = board(game)
+    uid = unit["unit_id"]
+    if unit["type"] == "coastal":
+        return "8.37", f"{uid} is a coastal battery: it never moves"
+    if unit["status"] != "Fresh" or unit["movement"] <= 0:
+        return "8.32", f"{uid} is {unit['status']}: only Fresh units move"
+    if unit["attacked"]:
+        return "8.53", f"{uid} has attacked without an overrun: its impulse is over"
+    if unit["pending"]:
+        return "8.33", f"{uid} entered {unit['entered']}, which holds enemy units: its move ends there"
+    if b.day["activated"] is None:
+        return ("8.32", f"{uid} has already acted this impulse (11.4: the first half)") if unit["moved"] else None
+    if not unit["eligible"]:
+        return "8.1", f"{uid} did not begin the impulse in the activated area {b.day['activated']}"
+    if unit["areas"] and unit["mp"] <= 0:
+        rule = unit["stopped"] or "8.33"
+        return rule, f"{uid} cannot move on: {STOPS.get(rule, 'its move has ended')}"
+    nation = b.day["nationality"]
+    if unit["side"] == ALLIED and nation and national_group(unit["nationality"]) != nation:
+        return "8.37", f"{uid} is {national_group(unit['nationality'])}: this impulse moves {nation} units"
+    return None
+
+
 def can_move(game, unit) -> bool:
     """A unit may move if it is Fresh, eligible (or its area may be activated) and not stopped."""
-    b = board(game)
-    if unit["status"] != "Fresh" or unit["movement"] <= 0 or unit["pending"] or unit["attacked"]:
-        return False
-    if b.day["activated"] is None:
-        return not unit["moved"]  # 11.4: a unit that acted in a first half is done
-    if not unit["eligible"] or (unit["areas"] and unit["mp"] <= 0):
-        return False
-    nation = b.day["nationality"]
-    return not (unit["side"] == ALLIED and nation and national_group(unit["nationality"]) != nation)
+    return move_refusal(game, unit) is None
 
 
 def assault_open(b) -> bool:
@@ -214,17 +121,15 @@ def move(game, action: Action) -> None:
         raise game.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
     if not assault_open(b):
         raise game.violation(f"this is a {b.day['kind']} impulse: no unit moves", "8.11")
-    if not can_move(game, unit):
-        raise game.violation(f"{unit_id} cannot move now: only Fresh units of the activated area move", "8.1")
+    refusal = move_refusal(game, unit)
+    if refusal:
+        rule, reason = refusal
+        raise game.violation(reason, rule)
     if b.day["activated"] is None:
         activate(game, side, unit["space_id"])
         unit = board(game).units[unit_id]
     if side == ALLIED:  # 8.37: US and British units never move in the same impulse
-        nation = national_group(unit["nationality"])
-        current = board(game).day["nationality"]
-        if current and current != nation:
-            raise game.violation(f"{unit_id} is {nation}: this impulse moves {current} units", "8.37")
-        game.set("bkn_day", {}, nationality=nation)
+        game.set("bkn_day", {}, nationality=national_group(unit["nationality"]))
     entry(game, unit, dest)  # refuse before any roll
     clear = board(game).day["weather"] == "Clear"
     if unit["side"] == GERMAN and unit["areas"] >= 1 and clear:
@@ -276,10 +181,12 @@ def _enter(game, unit_id: str, dest: str) -> None:
         areas=unit["areas"] + 1,
         pending=enemies,
         forced=step.forced,
-        crossing=max(unit["crossing"], step.crossing),
+        crossing=step.crossing,
+        stopped=step.stop_rule or ("8.33" if unit["mp"] <= step.cost else None),
     )
     game.log(Event("note", side=side, purpose=f"{unit_id} {here}->{dest}: {step.reason}", rule=step.rule))
-    count_crossing(game, here, dest)
+    if step.bridge:
+        count_bridge(game, step.bridge)  # 8.37, 20.1
     update_control(game, [dest, here], mover=unit["nationality"])
 
 
@@ -303,6 +210,7 @@ def _interdicted(game, unit, die: int) -> bool:
     if result <= 2:
         status = "Dis1" if result <= 1 else "Spent"
         game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status, mp=0, moved=True)
+        game.set("bkn_unit_state", {"unit_id": unit["unit_id"]}, stopped="8.4")
         game.log(
             Event(
                 "note",

@@ -21,6 +21,7 @@ from phaseline import Event
 from ..scenarios import ALLIED, GERMAN
 from .board import board, national_group
 from .landings import beach_of_box
+from .primary import eligible_units
 from .weather import is_clear, storm_blows
 from .zones import air_reaches
 
@@ -146,7 +147,7 @@ def friendly_fire(game, target: str, av: int, raw_at: int, raw_dt: int) -> None:
             GERMAN,
             "friendly-fire-primary",
             f"name the Allied primary unit for {ap} friendly-fire AP in {target}",
-            sorted(u["unit_id"] for u in allies),
+            sorted(u["unit_id"] for u in eligible_units(allies)),  # 10.1, 16.1
             {"area": target, "ap": ap},
             rule="17.3",
         )

@@ -8,6 +8,8 @@ from phaseline import Action
 
 from . import offshore
 from .board import board, can_cross, clear_traffic, count_crossing, enemy_of, update_control
+from .retreat import STACK_LIMIT
+from .zones import is_stacking_limited
 
 
 def legal_regroups(game, side: str) -> list[Action]:
@@ -23,33 +25,62 @@ def legal_regroups(game, side: str) -> list[Action]:
 
 
 def can_regroup_to(game, unit) -> list[str]:
-    """13: one area into an adjacent free area or zone, over no border movement could not cross."""
+    """13: the adjacent free areas and zones ``unit`` may regroup into now."""
+    return [dest for dest in sorted(board(game).neighbours(unit["space_id"])) if refusal(game, unit, dest) is None]
+
+
+def refusal(game, unit, dest: str) -> tuple[str, str] | None:
+    """Why ``unit`` may not regroup into ``dest``: (the rule, the reason), or None when it may."""
     b = board(game)
-    side = unit["side"]
-    here = b.areas[unit["space_id"]]
-    found = []
-    for dest, (kind, name) in sorted(b.neighbours(unit["space_id"]).items()):
-        area = b.areas[dest]
-        if kind in ("sea", "water", "landing") or (area.is_box and not area.is_zone):
-            continue
-        bridge = b.bridges.get(name) if kind == "bridge" else None
-        if bridge and bridge["state"] != side and (bridge["border"] == "water" or unit["type"] != "infantry"):
-            continue
-        if bridge and bridge["state"] == enemy_of(side):  # 13: never across an enemy-held bridge
-            continue
-        if bridge and bridge["state"] == side and not can_cross(b, name):  # 8.37: five per Regroup phase
-            continue
-        if kind == "river" and unit["type"] != "infantry":
-            continue
-        held = b.link_states.get((unit["space_id"], dest), "held-german")
-        if kind == "river" and here.contested() and held != f"held-{side}":  # 13, 8.37: enemy-held river
-            continue
-        if not area.free(side):
-            continue
-        if not area.is_zone and area.count(side) >= 10:  # 7.1
-            continue
-        found.append(dest)
-    return found
+    side, uid, here = unit["side"], unit["unit_id"], unit["space_id"]
+    link = b.neighbours(here).get(dest)
+    area = b.areas.get(dest)
+    if link is None or area is None:
+        return "13", f"{uid} regroups one area only: {dest} is not adjacent to {here}"
+    kind, name = link
+    if kind == "landing":
+        return "19.3", f"{uid} lands with the order: land BEACH {uid}"
+    if kind == "sea" or (area.is_box and not area.is_zone):
+        return "13", f"{uid} cannot regroup into the box {dest}"
+    crossing = _crossing_refusal(b, unit, here, dest, kind, name)
+    if crossing:
+        return crossing
+    if not area.free(side):  # 7.6
+        return "13", f"{uid} regroups only into a free area: {dest} is {_why_not_free(area, side)}"
+    if is_stacking_limited(area) and area.count(side) >= STACK_LIMIT:
+        return "7.1", f"{uid} cannot regroup into {dest}: {STACK_LIMIT} {side} units are there"
+    corps = any(b.units[u]["art_kind"] == "corps" for u in area.units[side])
+    if unit["art_kind"] == "corps" and is_stacking_limited(area) and corps:
+        return "7.1", f"{uid} cannot regroup into {dest}: one corps artillery per area (16.1)"
+    return None
+
+
+def _crossing_refusal(b, unit, here: str, dest: str, kind: str, name: str | None) -> tuple[str, str] | None:
+    """13: no border that movement could not cross, no enemy-held bridge, five units a bridge
+    (8.37, 20.1), and out of a contested area never over an enemy-held river (8.37)."""
+    side, uid = unit["side"], unit["unit_id"]
+    if kind == "water":
+        return "8.37", f"{uid} cannot cross the water obstacle {here}-{dest}"
+    bridge = b.bridges.get(name) if kind == "bridge" else None
+    if bridge and bridge["state"] == enemy_of(side):
+        return "13", f"{uid} cannot regroup across the enemy-held {bridge['name']}"
+    if bridge and bridge["state"] == side and not can_cross(b, name):
+        return "8.37", f"{uid} cannot cross {bridge['name']}: 5 units crossed it already this phase"
+    river = kind == "river" or (bridge is not None and bridge["state"] != side)
+    if river and (bridge is not None and bridge["border"] == "water"):
+        return "8.37", f"{uid} cannot cross {bridge['name']} ({bridge['state']}): water obstacle"
+    if river and unit["type"] != "infantry":
+        return "13", f"{uid} cannot regroup across the river {here}-{dest}: only infantry crosses without a bridge"
+    held = b.link_states.get((here, dest), "held-german")
+    if kind == "river" and b.areas[here].contested() and held != f"held-{side}":
+        return "13", f"{uid} cannot leave contested {here} across the enemy-held river to {dest} (8.37)"
+    return None
+
+
+def _why_not_free(area, side: str) -> str:
+    return (
+        "contested" if area.contested() else f"{enemy_of(side)}-held" if not area.vacant(side) else "enemy-controlled"
+    )
 
 
 def regroup(game, action: Action) -> None:
@@ -62,10 +93,13 @@ def regroup(game, action: Action) -> None:
     unit = board(game).units.get(unit_id)
     if unit is None or unit["side"] != action.side:
         raise game.violation(f"{unit_id} is not a {action.side} unit", "13")
+    if unit["type"] == "coastal":
+        raise game.violation(f"{unit_id} is a coastal battery: it never regroups", "8.37")
     if unit["moved"]:
         raise game.violation(f"{unit_id} has already regrouped", "13")
-    if dest not in can_regroup_to(game, unit):
-        raise game.violation(f"{unit_id} cannot regroup to {dest}: only to an adjacent free area", "13")
+    why = refusal(game, unit, dest)
+    if why:
+        raise game.violation(why[1], why[0])
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
     count_crossing(game, unit["space_id"], dest)
     update_control(game, [unit["space_id"]], mover=unit["nationality"])  # 7.3: the area left

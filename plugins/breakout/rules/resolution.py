@@ -40,7 +40,10 @@ def resolve(game, side: str, area: str, participants, support, point=None, speci
     a landing carrying what landings.after_assault needs when the attack is over."""
     b = board(game)
     point = point or assault_values(game, side, area, participants, support, b.units_in(area, enemy_of(side)))["point"]
-    game.insert("bkn_attacked", {"space_id": area})  # 8.22: each area is attacked once per impulse
+    if area in b.attacked:  # 11.4: attacked again in a Double Impulse's second half
+        game.set("bkn_attacked", {"space_id": area}, second=True)
+    else:  # 8.22: each area is attacked once per impulse
+        game.insert("bkn_attacked", {"space_id": area, "second": bool(b.day["double_impulse"])})
     defenders = b.units_in(area, enemy_of(side))
     plan = {
         "side": side,

@@ -12,7 +12,7 @@ from typing import Any
 
 from phaseline import Event
 
-from .board import board, enemy_of, side_of_controller, update_control
+from .board import board, can_cross, count_bridge, enemy_of, side_of_controller, update_control
 
 STACK_LIMIT = 10  # 7.1
 FREE, OWN_CONTESTED, ENEMY_CONTESTED, FULL = "A", "B", "C", "D"  # 9.64 priority classes
@@ -41,17 +41,35 @@ def can_cross_in_retreat(b, unit: dict[str, Any], dest: str) -> tuple[bool, str]
             return False, f"9.63B: {bridge['name']} is destroyed over a water obstacle"
         if bridge["state"] != side and unit["type"] != "infantry":
             return False, f"9.63A: only infantry crosses the river at {bridge['name']} without a friendly-held bridge"
+        full = counted_bridge(b, unit, dest) and not can_cross(b, name)
+        if full and (bridge["border"] == "water" or unit["type"] != "infantry"):  # infantry may ford the river
+            return False, f"9.66: 5 units crossed {bridge['name']} this impulse (20.1)"
     if kind == "river" and unit["type"] != "infantry":
         return False, "9.63A: only infantry retreats across a river without a friendly-held bridge"
     return True, ""
 
 
-def destination_class(b, side: str, dest: str) -> str | None:
-    """9.63C, 9.64: the priority class of ``dest`` for a retreating unit of ``side`` (None: closed)."""
+def counted_bridge(b, unit: dict[str, Any], dest: str) -> str | None:
+    """9.66, 20.1: the friendly-held bridge a retreat to ``dest`` crosses, counting against its five;
+    None when there is none or the unit goes back over the bridge it crossed moving this impulse."""
+    kind, name = b.neighbours(unit["space_id"])[dest]
+    if kind != "bridge" or b.bridges[name]["state"] != unit["side"] or unit["came_from"] == dest:
+        return None
+    return name
+
+
+def destination_class(b, side: str, dest: str, unit: dict[str, Any] | None = None) -> str | None:
+    """9.63C, 9.64: the priority class of ``dest`` for a retreating unit of ``side`` (None: closed).
+
+    9.63D, 7.1: an area at the stacking limit is full; so, for a corps artillery unit, is one
+    holding a friendly corps artillery unit (one an area, at any time: 16.1)."""
     area = b.areas[dest]
     if not area.controlled_by(side) and not area.contested():
         return None  # 9.63C: never into an enemy-controlled area unless it is already contested
     if not area.is_zone and area.count(side) >= STACK_LIMIT:
+        return FULL
+    corps = unit is not None and unit["art_kind"] == "corps"
+    if corps and not area.is_zone and any(u["art_kind"] == "corps" for u in b.units_in(dest, side)):
         return FULL
     if area.free(side):
         return FREE
@@ -74,7 +92,7 @@ def options(game, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple[
     for dest in sorted(b.neighbours(unit["space_id"])):
         if dest in visited or not can_cross_in_retreat(b, unit, dest)[0]:
             continue
-        cls = destination_class(b, unit["side"], dest)
+        cls = destination_class(b, unit["side"], dest, unit)
         if cls is None:
             continue
         found.setdefault(cls, []).append((enemy_neighbours(b, unit["side"], dest) if cls == FREE else 0, dest))
@@ -95,8 +113,11 @@ def retreat_one_area(game, unit_id: str, dest: str, rule: str) -> bool:
     b = board(game)
     unit = b.units[unit_id]
     here = unit["space_id"]
-    full = destination_class(b, unit["side"], dest) == FULL
+    full = destination_class(b, unit["side"], dest, unit) == FULL
+    bridge = counted_bridge(b, unit, dest)
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest)
+    if bridge and can_cross(b, bridge):  # 9.66, 20.1 (at the limit, infantry fords the river beside it)
+        count_bridge(game, bridge)
     game.log(
         Event(
             "retreat",
@@ -124,7 +145,7 @@ def refusal_reasons(game, unit: dict[str, Any]) -> str:
     reasons = []
     for dest in sorted(b.neighbours(unit["space_id"])):
         ok, why = can_cross_in_retreat(b, unit, dest)
-        if ok and destination_class(b, unit["side"], dest) is None:
+        if ok and destination_class(b, unit["side"], dest, unit) is None:
             why = "9.63C: enemy-controlled and not contested"
         if why:
             reasons.append(f"{dest} ({why})")

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from phaseline import Event, Game, Store
 from phaseline.games.breakout.loading import AREA_COLUMNS, UNIT_COLUMNS
+from phaseline.games.breakout.rules.demolition import note_start
 from phaseline.plugins import registry
 from phaseline.scenario import load_custom
 
@@ -211,6 +212,7 @@ def match_of(
                 game.set("unit_state", {"unit_id": unit_id}, status=status)
             for space, controller in after["control"].items():
                 game.set("space_control", {"space_id": space}, controller=controller)
+            note_start(game)  # 20.4: the position is the state as German impulse 0 begins
     return game
 
 

@@ -85,11 +85,17 @@ def test_4_21_infantry_alone_crosses_a_river_without_a_bridge(tmp_path):
     assert "move A1 3" in moves(game) and "move T1 3" not in moves(game)
 
 
-def test_4_22_armour_leaves_a_contested_area_where_infantry_may_not(tmp_path):
-    text = MAP + "unit T1 allied US armour 4-3-5/2 1\nunit A1 allied US infantry 3-4-3/2 1\n"
+def test_4_22_armour_leaves_a_contested_area_and_moves_on_where_infantry_stops(tmp_path):
+    """8.34: out of a contested area both go only to a free area; the infantry stops there, the armour
+    (no enemy armour there) moves on; 8.35: neither enters the German area 4 straight from it."""
+    text = MAP + "area 4 clear 1\nborder 1-4\nborder 2-4\ncontrol 2 US\n"
+    text += "unit T1 allied US armour 4-3-5/2 1\nunit A1 allied US infantry 3-4-3/2 1\n"
     text += "unit G1 german DE infantry 2-3-2/1 1\n"
     game = allied_impulse(tmp_path, text)
-    assert "move T1 2" in moves(game) and "move A1 2" not in moves(game)  # 2 is not free (8.34)
+    assert {"move T1 2", "move A1 2"} <= moves(game) and not {"move T1 4", "move A1 4"} & moves(game)
+    game.play(Action("move", ("T1", "2"), "allied"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    assert "move T1 4" in moves(game) and "move A1 4" not in moves(game)
 
 
 def test_4_23_field_artillery_is_never_the_point_unit(tmp_path):

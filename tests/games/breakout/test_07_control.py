@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from games.breakout.position import new_match
+from games.breakout.decisions import answer_all
+from games.breakout.position import new_match, script_dice
 from phaseline import Action
 from phaseline.games.breakout.rules.board import board
 
@@ -65,3 +66,26 @@ def test_4_6_the_text_map_shows_control_contested_and_conditions(tmp_path):
     game = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 3 Spent\n")
     text = text_map(game)
     assert "impulse 0" in text and "contested" in text and "A2 (Spent)" in text and " US " in text
+
+
+TIE = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit A1 allied US infantry 3-4-3/2 2
+unit B1 allied UK infantry 3-4-3/2 2
+unit G1 german DE infantry 2-3-2/2 2 Dis2
+"""
+
+
+@pytest.mark.parametrize("nationality", ["UK", "US"])
+def test_7_3_a_us_british_tie_taking_an_area_is_the_allied_players_choice(tmp_path, monkeypatch, nationality):
+    """7.3: control passing to the Allies with as many US as British units there: the Allied player decides."""
+    game = new_match(tmp_path, TIE)
+    _allied(game)
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    game.play(Action("attack", ("2", "A1"), "allied"))  # 8.54: the US unit attacks in its contested area
+    given = answer_all(game, {"control-nationality": nationality})
+    assert ("control-nationality", nationality) in given
+    assert board(game).areas["2"].controller == nationality

@@ -121,7 +121,7 @@ def test_8_37_us_and_british_never_move_in_one_impulse(tmp_path):
     game.play(Action("move", ("A1", "2"), "allied"))
     with pytest.raises(RuleViolation) as refused:
         game.play(Action("move", ("B1", "2"), "allied"))
-    assert refused.value.rule in ("8.1", "8.37")
+    assert refused.value.rule == "8.37" and "this impulse moves US units" in str(refused.value)
 
 
 def test_8_32_units_that_moved_are_spent_after_the_impulse(tmp_path):
@@ -205,3 +205,83 @@ def test_8_34_a_unit_starting_in_a_contested_area_may_only_go_to_a_free_area(tmp
     assert refused.value.rule == "8.34"
     game.play(Action("move", ("A1", "2"), "allied"))  # 2 is free: allowed, and the move stops there
     assert board(game).units["A1"]["mp"] == 0
+
+
+def _refusal(game, action) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        game.play(action)
+    return refused.value
+
+
+def test_8_34_a_unit_that_left_a_contested_area_is_refused_by_8_34_when_it_moves_on(tmp_path):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 1\n")
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    refused = _refusal(game, Action("move", ("A1", "1"), "allied"))
+    assert refused.rule == "8.34" and "left a contested area" in str(refused)
+
+
+def test_8_33_a_unit_that_entered_an_enemy_area_moves_no_further(tmp_path):
+    game = new_match(
+        tmp_path, MAP + "unit A1 allied US infantry 3-4-4/2 1\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
+    )
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "3"), "allied"))  # 3 MF: only Spent Germans there (8.36 C)
+    refused = _refusal(game, Action("move", ("A1", "1"), "allied"))
+    assert refused.rule == "8.33" and "holds enemy units" in str(refused)
+
+
+ARMOUR = MAP + "border 2-3\nunit T1 allied US armour 4-3-5/2 1\nunit G1 german DE infantry 2-3-2/2 1\n"
+
+
+def test_8_35_armour_out_of_a_contested_area_enters_no_enemy_area_directly(tmp_path):
+    """8.34 lets the armour leave to a free area for the usual MF; 8.35: an enemy-held (or occupied)
+    area only from an area without enemy units, so not straight from the contested one."""
+    game = new_match(tmp_path, ARMOUR)
+    game.play(Action("pass", (), "german"))
+    refused = _refusal(game, Action("move", ("T1", "3"), "allied"))  # 3 is German-controlled
+    assert refused.rule == "8.35" and "from 1" in str(refused)
+    game.play(Action("move", ("T1", "2"), "allied"))  # the free area 2, 1 MF
+    game.play(Action("move", ("T1", "3"), "allied"))  # from the vacant area 2: 2 MF
+    assert (board(game).units["T1"]["space_id"], board(game).units["T1"]["mp"]) == ("3", 2)
+
+
+def test_8_34_armour_that_began_with_enemy_armour_stays_held_after_it_leaves(tmp_path):
+    """The restriction is the impulse's start: the enemy armour in 1 when it was activated."""
+    game = new_match(tmp_path, ARMOUR + "unit G2 german DE armour 4-3-5/2 1\nunit A1 allied US infantry 3-4-3/2 1\n")
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("T1", "2"), "allied"))
+    refused = _refusal(game, Action("move", ("T1", "3"), "allied"))
+    assert refused.rule == "8.34"
+
+
+def test_8_38_no_minimum_move_after_spending_mf_on_a_seizure(tmp_path, monkeypatch):
+    """8.38, 8.221: a unit that spent 1 MF trying a seizure has no minimum move left."""
+    text = MAP + "area 7 clear 1\nborder 1-7 river\nbridge BR7 1-7 german\n"
+    text += "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4\n"
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1])  # the seizure fails
+    game.play(Action("seize", ("A1", "BR7"), "allied"))
+    keep_rolls(game)
+    assert board(game).units["A1"]["mp"] == 2
+    refused = _refusal(game, Action("move", ("A1", "4"), "allied"))  # 4 MF: Fresh Germans (8.36 D)
+    assert refused.rule == "8.38" and "spent MF" in str(refused)
+
+
+def test_8_38_no_minimum_move_for_units_that_spent_mf_in_an_8_54_attack(tmp_path, monkeypatch):
+    """8.54: after an attack in the activated contested area every unit there has spent 1 (or 2) MF."""
+    from games.breakout.decisions import answer_all
+
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 1\n"
+    text += "unit G1 german DE infantry 2-3-2/2 1 Dis2\nunit G2 german DE infantry 2-3-2/2 4\n"
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    game.play(Action("attack", ("1", "A1"), "allied"))
+    answer_all(game)
+    assert not board(game).areas["1"].units["german"]  # cleared: A2 moves free of 8.34 (8.54)
+    assert board(game).units["A2"]["mp"] == 2
+    refused = _refusal(game, Action("move", ("A2", "4"), "allied"))
+    assert refused.rule == "8.38"
+    game.play(Action("move", ("A2", "3"), "allied"))  # 2 MF into the vacant German area: enough

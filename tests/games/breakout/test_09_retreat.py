@@ -230,3 +230,46 @@ unit G1 german DE infantry 2-3-2/2 2 Spent
     assert board(game).units["G1"]["space_id"] == "3"
     game.play(Action("move", ("A9", "3"), "allied"))
     assert Action("attack", ("3",), "allied") in game.legal_actions("allied")
+
+
+BRIDGED_RETREAT = """
+area 2 clear 1
+area 3 clear 1
+area 4 clear 1
+border 2-3
+border 3-4 river
+bridge BR4 3-4 german
+control 2 US
+unit A1 allied US infantry 3-4-3/2 2
+unit T1 german DE armour 4-3-5/2 3 Spent
+unit G1 german DE infantry 2-3-2/2 3 Spent
+"""
+
+
+def test_9_66_a_retreat_over_a_bridge_counts_against_its_five(tmp_path):
+    """9.66, 20.1: five units a bridge an impulse, retreats too, whatever their direction; at the
+    limit an infantry unit may still cross the river beside it (9.63A), armour may not."""
+    from phaseline import Event
+    from phaseline.games.breakout.rules.retreat import retreat_one_area
+
+    game = new_match(tmp_path, BRIDGED_RETREAT)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: four units crossed BR4 this impulse"))
+        game.insert("bkn_traffic", {"bridge_id": "BR4", "crossings": 4})
+        retreat_one_area(game, "T1", "4", "9.62")
+    assert board(game).traffic["BR4"] == 5
+    assert options(game, board(game).units["G1"]) == ("A", ["4"])  # infantry fords the river
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: the armour back in 3"))
+        game.set("unit_state", {"unit_id": "T1"}, space_id="3")
+    assert options(game, board(game).units["T1"]) == (None, [])
+
+
+def test_9_63_d_a_corps_artillery_retreats_through_an_area_with_a_friendly_one(tmp_path):
+    """9.63D, 7.1, 16.1: one corps artillery an area at any time: for a retreating corps artillery unit
+    an area holding one is full, and it retreats on (9.66)."""
+    text = BRIDGED_RETREAT + "border 2-4\nunit C1 german DE artillery 3-1-3/1 3 Spent art=corps\n"
+    text += "unit C2 german DE artillery 3-1-3/1 4 art=corps\n"
+    game = new_match(tmp_path, text)
+    assert options(game, board(game).units["C1"]) == ("D", ["4"])
+    assert options(game, board(game).units["G1"]) == ("A", ["4"])

@@ -150,3 +150,82 @@ def test_11_6_the_holder_may_reroll_a_bombardment(tmp_path, monkeypatch):
     choose(game, "reroll")
     assert "AT 15 vs DT 5" in _last_bombardment(game)
     assert board(game).day["advantage_used"] == "allied"
+
+
+def test_10_1_artillery_is_no_primary_target_while_other_units_are_there(tmp_path, monkeypatch):
+    """10.1, 16.1: field artillery is named primary only when no other type of unit is in the area."""
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    with pytest.raises(RuleViolation, match="G2 is artillery") as refused:
+        game.play(Action("bombard", ("2", "R1", "G2"), "allied"))
+    assert refused.value.rule == "10.1"
+
+
+CONSTRUCTION = """
+area 1 clear 1
+area 2 clear 2
+area 3 clear 1
+area 4 clear 1
+border 1-2
+border 1-3 river
+border 2-4 river
+bridge BR3 1-3 destroyed
+bridge BR4 2-4 destroyed
+control 1 US
+unit R1 allied US artillery 2-1-3/1 1 art=division
+unit G1 german DE infantry 2-3-2/2 2
+"""
+
+
+def _construction_match(tmp_path, levels: dict[str, int], options: tuple[str, ...] = ()):
+    from games.breakout.position import match_of, write_position
+    from phaseline import Event
+
+    folder, after = write_position(tmp_path / "position", CONSTRUCTION)
+    game = match_of(folder, after, options=options)
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: German construction markers, then the Allied impulse"))
+        for bridge_id, level in levels.items():
+            game.insert("bkn_construction", {"bridge_id": bridge_id, "side": "german", "level": level})
+    game.play(Action("pass", (), "german"))
+    return game
+
+
+def _level(game, bridge_id: str):
+    from phaseline.games.breakout.rules.bridges import construction_level
+
+    return construction_level(game, bridge_id, "german")
+
+
+@pytest.mark.parametrize(
+    ("level", "dice", "after", "g1"),
+    [
+        pytest.param(2, [2, 3, 1, 1], 1, "Spent", id="20.2-3-AP-one-level-off-the-marker-then-2-to-a-fresh-unit"),
+        pytest.param(1, [1, 2, 1, 1], None, "Fresh", id="20.2-1-AP-takes-a-plus-1-marker-off"),
+    ],
+)
+def test_construction_marker_as_primary(tmp_path, monkeypatch, level, dice, after, g1):
+    """10.1, 10.4, 20.2: artillery names the German marker on BR3, on a border of its own area 1, as
+    primary: 1 AP lowers it a level (like a Spent infantry unit), the rest go to the target area's units."""
+    game = _construction_match(tmp_path, {"BR3": level})
+    _bombard(game, monkeypatch, dice, "2", "R1", "BR3")  # AV 2 vs DV 2 (TEM)
+    choose(game, "keep")
+    assert _level(game, "BR3") == after
+    assert board(game).units["G1"]["status"] == g1
+    assert "construction marker on BR3" in _last_bombardment(game)
+
+
+def test_10_1_a_construction_marker_only_on_a_border_of_the_primary_artillerys_area(tmp_path):
+    game = _construction_match(tmp_path, {"BR3": 1, "BR4": 1})
+    with pytest.raises(RuleViolation, match="not on a border of 1") as refused:
+        game.play(Action("bombard", ("2", "R1", "BR4"), "allied"))  # BR4 is 2-4
+    assert refused.value.rule == "10.1"
+    with pytest.raises(RuleViolation, match="only a field-artillery bombardment") as refused:
+        game.play(Action("bombard", ("2", "AIR_US", "BR3"), "allied"))
+    assert refused.value.rule == "10.1"
+
+
+def test_20_2_ruling_the_marker_must_also_border_the_target_area(tmp_path):
+    game = _construction_match(tmp_path, {"BR3": 1}, options=("construction-primary-borders-target",))
+    with pytest.raises(RuleViolation, match="not on a border of the target 2"):
+        game.play(Action("bombard", ("2", "R1", "BR3"), "allied"))

@@ -138,6 +138,35 @@ def test_11_4_a_double_impulse_activates_twice_with_both_nationalities(tmp_path,
     assert _day(game)["impulse"] == impulse + 1  # one impulse on the track (raw 7 >= 1)
 
 
+def test_11_4_the_second_half_may_attack_again_from_within_an_area_attacked_in_the_first(tmp_path, monkeypatch):
+    """11.4: 'if the attacked area holds Fresh friendly units, the second impulse may activate it and
+    attack again'; entering it is still barred (8.31)."""
+    text = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit A1 allied US infantry 3-4-3/2 1
+unit A3 allied US infantry 3-4-3/2 2
+unit A4 allied US infantry 3-4-3/2 2
+unit G1 german DE infantry 2-3-2/2 2
+unit G2 german DE infantry 2-3-2/2 2
+"""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 6, 6, 1, 1])
+    game.play(Action("attack", ("2", "A3"), "allied"))  # repulsed
+    answer_all(game)
+    assert _refused(game, Action("attack", ("2", "A4"), "allied")).rule == "8.22"
+    game.play(Action("double", (), "allied"))
+    assert _refused(game, Action("move", ("A1", "2"), "allied")).rule == "8.31"
+    assert Action("attack", ("2",), "allied") in game.legal_actions("allied")
+    game.play(Action("attack", ("2", "A4"), "allied"))
+    answer_all(game)
+    assert "2" in board(game).attacked_again and not board(game).fresh_enemies("2", "allied")  # it hit home
+    assert _refused(game, Action("attack", ("2",), "allied")).rule == "8.22"
+
+
 def _refused(game, action) -> RuleViolation:
     with pytest.raises(RuleViolation) as refused:
         game.play(action)
@@ -187,6 +216,55 @@ def test_loss_transfer_timing(tmp_path, monkeypatch, options, holder_after_attac
     assert _day(game)["advantage"] == "allied"
 
 
+def test_11_23_the_entitled_player_chooses_the_shift_at_once_and_this_sunset_dr_keeps_its_drm(tmp_path, monkeypatch):
+    """11.2, 11.23: four Germans die in one Allied attack while the Allies hold the Advantage: the
+    Allies move the marker 4 - 2 = 2 spaces, the way they choose, as soon as the attack is over; the
+    attack's DR was the Sunset DR and keeps the DRM it was rolled with."""
+    game = new_match(tmp_path, ELIMINATION + "unit G4 german DE infantry 1-3-2/2 2 Dis2\n")
+    game.play(Action("pass", (), "german"))
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: impulse 10"))
+        game.set("bkn_day", {}, impulse=10)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [5, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    given = answer_all(game, {"sunset-shift": "down"})
+    assert ("sunset-shift", "down") in given and _day(game)["sunset_drm"] == -2
+    asked_rows = game.rows(
+        "SELECT side, payload FROM event WHERE game_id = ? AND kind = 'decision' AND rule = '11.23'", [game.game_id]
+    )
+    assert [(r["side"], '"up","down"' in r["payload"]) for r in asked_rows] == [("allied", True)]
+    assert "2 spaces" in game.one(
+        "SELECT purpose FROM event WHERE game_id = ? AND kind = 'decision' AND rule = '11.23'", [game.game_id]
+    )
+    game.play(Action("end", (), "allied"))
+    keep_rolls(game)
+    assert (_day(game)["impulse"], game.clock.step) == (11, "german-impulse")  # 11 + 0 >= 10, not 11 - 2
+
+
+def test_11_23_ruling_sunset_shift_optional_the_marker_may_stay(tmp_path, monkeypatch):
+    """The Germans hold the Advantage and lose 4 units: they lose it, and the Allies may shift 4 - 3 = 1."""
+    game = _match_with(tmp_path, ELIMINATION + "unit G4 german DE infantry 1-3-2/2 2 Dis2\n", ["sunset-shift-optional"])
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    while (decision := game.open_decision())["kind"] != "sunset-shift":  # the reroll, the casualties
+        game.play(Action("choose", (decision["choices"][0],), decision["side"]))
+    assert asked(game) == ("allied", "sunset-shift", ["up", "down", "stay"])
+    choose(game, "stay")
+    assert _day(game)["sunset_drm"] == 0
+
+
+def test_11_23_the_bots_shift_the_sunset_drm_their_own_way(tmp_path):
+    from phaseline.games.breakout.bot import HeuristicBot
+
+    game = new_match(tmp_path, MAP)
+    decision = {"kind": "sunset-shift", "choices": ["up", "down"], "context": {}}
+    assert HeuristicBot(game, "german")._answer(game, decision) == "down"  # shorter days
+    assert HeuristicBot(game, "allied")._answer(game, decision) == "up"
+
+
 def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypatch):
     text = (
         "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2\nborder 2-3\nunit G1 german DE armour 4-3-6/2 1\n"
@@ -201,3 +279,60 @@ def test_11_6_the_holder_may_have_an_interdiction_dr_rerolled(tmp_path, monkeypa
     g1 = board(game).units["G1"]
     assert (g1["status"], g1["space_id"]) == ("Dis1", "2")  # the new dr 1 stands
     assert _day(game)["advantage_used"] == "allied"
+
+
+# === 11.4, 8.6 FROM THE SHELL ===================================================================
+
+CLI_MAP = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+unit A1 allied US infantry 3-4-3/2 1
+unit G1 german DE infantry 2-3-2/2 2 Spent
+"""
+
+
+def _cli_match(tmp_path) -> None:
+    """A human-played match of ``CLI_MAP`` made current, as a player would start it."""
+    from clitools import run_cli
+
+    write_position(tmp_path / "position", CLI_MAP)
+    code, out = run_cli(["new", "breakout-normandy", "--scenario", str(tmp_path / "position"), "--seed", "3"])
+    assert code == 0, out
+
+
+def _listed(run_cli) -> list[str]:
+    import json
+
+    code, out = run_cli(["--format", "json", "actions"])
+    assert code == 0, out
+    return [row["order"] for row in json.loads(out)]
+
+
+def test_8_6_pass_is_played_from_the_shell_as_actions_lists_it(tmp_path, home):
+    from clitools import run_cli
+
+    _cli_match(tmp_path)
+    assert "pass" in _listed(run_cli)
+    code, out = run_cli(["pass", "now"])
+    assert code != 0 and "pass takes no arguments" in out and "8.6" in out
+    code, out = run_cli(["pass"])
+    assert code == 0, out
+    assert "allied" in run_cli(["status"])[1]
+
+
+def test_11_4_double_is_declared_from_the_shell_as_actions_lists_it(tmp_path, home):
+    from clitools import run_cli
+
+    _cli_match(tmp_path)
+    code, out = run_cli(["double"])
+    assert code != 0 and "11.4" in out and "needs arguments" not in out  # the game refuses it: nothing activated
+    assert run_cli(["pass"])[0] == 0  # the Germans pass
+    assert run_cli(["move", "A1", "2"])[0] == 0  # the Allies activate 1 (the Advantage is theirs)
+    assert "double" in _listed(run_cli)
+    code, out = run_cli(["double", "now"])
+    assert code != 0 and "double takes no arguments" in out
+    code, out = run_cli(["double"])
+    assert code == 0, out
+    code, out = run_cli(["sql", "SELECT double_impulse, advantage_used FROM bkn_day"])
+    assert code == 0 and "True" in out and "allied" in out, out

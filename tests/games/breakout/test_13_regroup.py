@@ -88,3 +88,49 @@ def test_6_5_germans_regroup_first_then_allies(tmp_path, monkeypatch):
     game.play(Action("end", (), "german"))
     keep_rolls(game)  # 11.6: the roll stands
     assert game.clock.step == "allied-regroup"
+
+
+def _regroup_refusal(game, unit_id: str, dest: str) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("regroup", (unit_id, dest), "allied"))
+    return refused.value
+
+
+CROWDED = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit C1 allied US artillery 4-2-3/1 1 art=corps\n"
+CROWDED += "unit C2 allied US artillery 4-2-3/1 2 art=corps\n"
+
+
+def test_7_1_no_second_corps_artillery_in_an_area_by_regroup(tmp_path, monkeypatch):
+    """7.1, 16.1: one corps artillery per area, at any time, Regroup included (not in a zone, 14.3)."""
+    game = new_match(tmp_path, CROWDED)
+    _regroup_phase(game, monkeypatch)
+    assert game.clock.step == "allied-regroup"  # no German unit: the German Regroup passes by
+    assert "2" not in can_regroup_to(game, board(game).units["C1"]) and "ZA" in can_regroup_to(
+        game, board(game).units["C1"]
+    )
+    refused = _regroup_refusal(game, "C1", "2")
+    assert refused.rule == "7.1" and "one corps artillery" in str(refused)
+    game.play(Action("regroup", ("A1", "2"), "allied"))  # other units still may
+
+
+def test_7_1_a_full_area_refuses_a_regrouping_unit_by_7_1(tmp_path, monkeypatch):
+    crowd = "".join(f"unit F{i} allied US infantry 3-4-3/2 2\n" for i in range(10))
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + crowd)
+    _regroup_phase(game, monkeypatch)
+    assert game.clock.step == "allied-regroup"  # no German unit: the German Regroup passes by
+    refused = _regroup_refusal(game, "A1", "2")
+    assert refused.rule == "7.1" and "10 allied units" in str(refused)
+
+
+def test_8_37_the_bridge_limit_in_regroup_is_refused_by_8_37(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: BR1 Allied"))
+        bridges.set_bridge(game, board(game).bridges["BR1"], "allied")
+    _regroup_phase(game, monkeypatch)
+    assert game.clock.step == "allied-regroup"  # no German unit: the German Regroup passes by
+    with game.store.transaction():
+        game.log(Event("note", purpose="test: five crossed BR1 this phase"))
+        game.insert("bkn_traffic", {"bridge_id": "BR1", "crossings": 5})
+    refused = _regroup_refusal(game, "A1", "4")
+    assert refused.rule == "8.37" and "5 units crossed" in str(refused)

@@ -86,6 +86,18 @@ def test_14_2_a_contested_zone_does_not_hold_its_units_back(tmp_path):
         area.play(Action("move", ("A1", "2"), "allied"))
 
 
+def test_14_2_ruling_contested_zone_8_35_enters_enemy_areas_only_from_a_vacant_space(tmp_path):
+    from games.breakout.position import match_of, write_position
+
+    units = "unit A1 allied US infantry 3-4-4/2 ZA\nunit G1 german DE infantry 2-3-2/1 ZA\n"
+    folder, after = write_position(tmp_path / "position", MAP + units)
+    game = match_of(folder, after, options=("contested-zone-8-35",))
+    game.play(Action("pass", (), "german"))
+    with pytest.raises(RuleViolation, match="only from an area without enemy units") as refused:
+        game.play(Action("move", ("A1", "2"), "allied"))
+    assert refused.value.rule == "8.35"
+
+
 # === 14.3 STACKING ===========================================================================
 
 

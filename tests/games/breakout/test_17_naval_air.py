@@ -162,8 +162,8 @@ def test_17_3_equal_dice_on_a_contested_target_hit_the_allies_and_the_germans_na
     play(game, "bombard 2 AIR_UK G2")
     waiting, decision = game.waiting_on()
     assert waiting == "german" and decision["kind"] == "friendly-fire-primary"
-    assert set(decision["choices"]) == {"U1", "A2"}
-    play(game, "choose A2")
+    assert set(decision["choices"]) == {"U1"}  # 10.1, 16.1: never the artillery A2 while U1 is there
+    play(game, "choose U1")
     b = board(game)
     assert b.units["A2"]["status"] == "Spent" and b.units["U1"]["status"] == "Spent"  # 2 + 2 of the 4 AP
     assert b.units["G2"]["status"] == "Spent"

@@ -6,7 +6,7 @@ import pytest
 from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
-from phaseline.games.breakout.rules import bridges
+from phaseline.games.breakout.rules import bridges, demolition
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.movement import entry
 
@@ -125,6 +125,72 @@ def test_8_221_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monk
         game.play(Action("seize", ("A2", "BR1"), "allied"))
 
 
+def test_20_3_the_seizer_itself_pays_no_extra_mf_to_cross(tmp_path, monkeypatch):
+    """20.3: the +1 MF is for the other units crossing; the seizer spent its 1 MF on the try."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(game, monkeypatch, [3])
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)
+    game.play(Action("move", ("A1", "3"), "allied"))  # 2 MF (8.36 B) from the 2 left
+    assert board(game).units["A1"]["space_id"] == "3"
+
+
+def test_8_38_over_a_just_seized_bridge_infantry_may_cross_the_river_as_a_forced_attack(tmp_path, monkeypatch):
+    """8.38: no minimum move across a bridge seized this impulse (4 + 1 MF for a 3 MF unit); an infantry
+    unit may instead cross the river border beside it, for all its MF, in a forced attack at +2 DV."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit A2 allied US infantry 3-4-3/2 2\n"
+    text += "unit T1 allied US armour 4-3-3/2 2\nunit G1 german DE infantry 2-3-2/2 3\n"
+    game = new_match(tmp_path, text)
+    _to_allied_impulse(game, monkeypatch, [6])  # +3 free -1 Fresh German = 2: a 6 seizes it
+    game.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(game)
+    assert _state(game, "BR1") == "allied"
+    step = entry(game, board(game).units["A2"], "3")
+    assert (step.rule, step.stops, step.forced, step.crossing, step.bridge) == ("8.38", True, True, 2, None)
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("T1", "3"), "allied"))  # armour never crosses a river without a bridge
+    assert refused.value.rule == "8.38" and "seized this impulse" in str(refused.value)
+
+
+def test_8_37_five_units_cross_a_bridge_whoever_holds_it(tmp_path, monkeypatch):
+    """8.37, 20.1: the five-unit limit counts the forced attack across an enemy-held bridge too."""
+    units = "".join(f"unit A{i} allied US infantry 3-4-3/2 2\n" for i in range(1, 7))
+    game = new_match(tmp_path, MAP + units + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
+    _to_allied_impulse(game, monkeypatch, [])
+    for i in range(1, 6):
+        game.play(Action("move", (f"A{i}", "3"), "allied"))  # 3 MF: only Spent Germans there
+    with pytest.raises(RuleViolation, match="5 units crossed") as refused:
+        game.play(Action("move", ("A6", "3"), "allied"))
+    assert refused.value.rule == "8.37"
+
+
+def test_8_37_artillery_follows_a_point_unit_across_an_enemy_held_bridge(tmp_path, monkeypatch):
+    """8.37: where crossing forces an attack, FLAK, PAK and artillery must be led by a point unit,
+    though Allied units already contest the area beyond (8.35 alone would let them in)."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit R1 allied US artillery 2-1-3/1 2 art=division\n"
+    text += "unit A9 allied US infantry 3-4-3/2 3\nunit G1 german DE infantry 2-3-2/2 3\n"
+    game = new_match(tmp_path, text)
+    _to_allied_impulse(game, monkeypatch, [])
+    with pytest.raises(RuleViolation, match="a point unit must lead it across") as refused:
+        game.play(Action("move", ("R1", "3"), "allied"))
+    assert refused.value.rule == "8.37"
+    game.play(Action("move", ("A1", "3"), "allied"))  # a minimum move across BR1, a forced attack
+    game.play(Action("move", ("R1", "3"), "allied"))
+    assert board(game).units["R1"]["forced"]
+
+
+def test_9_3_c_a_forced_attack_across_a_friendly_bridge_adds_1_dv(tmp_path):
+    """9.3C: +1 across a bridge, +1 more if enemy-held (+1 more over a water obstacle)."""
+    game = new_match(
+        tmp_path, MAP + "unit A1 allied US infantry 3-4-4/2 2\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
+    )
+    friendly = entry(game, {**board(game).units["A1"], "mp": 4}, "3")
+    assert (friendly.forced, friendly.crossing) == (True, 2)  # BR1 German-held
+    _set(game, "BR1", "allied")
+    friendly = entry(game, {**board(game).units["A1"], "mp": 4}, "3")
+    assert (friendly.forced, friendly.crossing, friendly.bridge) == (True, 1, "BR1")
+
+
 def test_20_a_seized_bridge_is_undone_with_its_action(tmp_path, monkeypatch):
     """link_state changes are effects: undo (and replay) restore the bridge."""
     from phaseline.undo import undo
@@ -147,7 +213,7 @@ def test_20_3_a_failed_seizure_leaves_the_bridge(tmp_path, monkeypatch):
     assert _state(game, "BR1") == "german"
 
 
-def test_8_22_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, monkeypatch):
+def test_8_221_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, monkeypatch):
     text = MAP + "unit R1 allied US artillery 2-2-2/1 2\nunit A1 allied US infantry 3-4-3/2 2\n"
     game = new_match(tmp_path, text)
     _to_allied_impulse(game, monkeypatch, [6])
@@ -221,7 +287,7 @@ def test_12_8_no_repair_in_an_isolated_area(tmp_path, monkeypatch):
 )  # fmt: skip
 def test_demolition_drm(tmp_path, extra, drm):
     game = new_match(tmp_path, MAP + extra + "\n")
-    terms = bridges.demolition_drm(game, board(game), board(game).bridges["BR1"], "german")
+    terms = demolition.demolition_drm(game, board(game).bridges["BR1"], "german")
     assert _drm(terms) == drm
 
 
@@ -242,6 +308,61 @@ def test_20_4_only_a_friendly_bridge_with_an_enemy_side_is_blown(tmp_path):
     _set(game, "BR1", "allied")
     with pytest.raises(RuleViolation, match="not german-held"):
         game.play(Action("demolish", ("BR1",), "german"))
+
+
+START = """
+area 3 clear 1
+area 4 clear 1
+area 5 clear 1
+border 3-4 river
+border 3-5
+bridge BR4 3-4 german
+bridge BR5 3-5 allied
+control 5 US
+unit G1 german DE armour 4-3-5/2 3
+unit A1 allied US infantry 3-4-3/2 3 Dis2
+"""
+
+
+def test_20_4_demolition_is_judged_by_the_start_of_the_impulse(tmp_path, monkeypatch):
+    """20.4, 8.23: 3 was contested when the impulse began; cleared since, BR4 may still be blown, with
+    the start's drm: +2 friendly-controlled contested, +3 free (not +3 +3)."""
+    from games.breakout.decisions import answer_all
+
+    game = new_match(tmp_path, START)
+    script_dice(game, monkeypatch, [6, 6, 1, 1, 2])
+    game.play(Action("attack", ("3", "G1"), "german"))  # 8.54: in place; the Dis2 defender is eliminated
+    answer_all(game)
+    assert board(game).areas["3"].free("german")
+    assert _drm(demolition.demolition_drm(game, board(game).bridges["BR4"], "german")) == 5
+    game.play(Action("demolish", ("BR4",), "german"))
+    keep_rolls(game)
+    assert _state(game, "BR4") == "destroyed"  # 2 + 5 = 7
+
+
+def test_20_4_a_bridge_taken_this_impulse_was_not_friendly_held_at_its_start(tmp_path, monkeypatch):
+    game = new_match(tmp_path, START.replace("unit A1 allied US infantry 3-4-3/2 3 Dis2\n", ""))
+    script_dice(game, monkeypatch, [6])  # +3 from a free area +1 toward a vacant one: seized
+    game.play(Action("seize", ("G1", "BR5"), "german"))
+    keep_rolls(game)
+    assert _state(game, "BR5") == "german"
+    with pytest.raises(RuleViolation, match="not german-held when the impulse began") as refused:
+        game.play(Action("demolish", ("BR5",), "german"))
+    assert refused.value.rule == "20.4"
+
+
+def test_10_1_no_demolition_in_a_bombardment_impulse(tmp_path, monkeypatch):
+    """10.1: a bombardment impulse activates its target area, but blows no bridge on its borders."""
+    from games.breakout.decisions import answer_all
+
+    game = new_match(tmp_path, START + "unit R1 german DE artillery 3-1-3/1 4 art=division\n")
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    game.play(Action("bombard", ("3", "R1", "A1"), "german"))
+    answer_all(game)
+    assert "demolish" not in [a.verb for a in game.legal_actions("german")]
+    with pytest.raises(RuleViolation, match="bombardment impulse") as refused:
+        game.play(Action("demolish", ("BR4",), "german"))
+    assert refused.value.rule == "20.4"
 
 
 # === 20.1, 8.511 HOLDING ====================================================================

@@ -104,6 +104,19 @@ def test_23_2_status_shows_who_plays_each_side_after_the_bidding(tmp_path, home)
     assert code == 0 and "state matches" in out, out
 
 
+def test_23_2_a_negative_bid_is_answered_from_the_shell(tmp_path, home):
+    """23.2: a bid may be negative; 'choose -3' is an answer, not an unknown option."""
+    from clitools import run_cli
+
+    scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP)
+    new = ["new", "breakout-normandy", "--scenario", str(tmp_path / "position"), "-o", "23.2", "--seed", "1"]
+    assert run_cli([*new, "--bot", "allied=heuristic"])[0] == 0
+    code, out = run_cli(["choose", "-3"])
+    assert code == 0, out
+    code, out = run_cli(["sql", "SELECT seat, bid FROM bkn_bid ORDER BY seat"])
+    assert code == 0 and "-3" in out, out
+
+
 def test_23_2_equal_bids_apply_and_a_die_decides(tmp_path):
     game = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bid(game, "2", "2")

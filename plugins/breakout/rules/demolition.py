@@ -1,0 +1,176 @@
+"""Bridge demolition (20.4, 8.23, 8.11), judged by the situation at the start of the impulse.
+
+At the end of an Assault impulse the attacker may try to blow any friendly-held bridge on
+a border of the activated area whose other side, or its own, is enemy-controlled or
+contested; an area may be activated for this alone (8.11). "The conditions of demolition
+and their drm follow the situation at the start of the impulse" (20.4, 8.23): a forced
+attack repulsed this impulse did not make its area contested, and a bridge taken this
+impulse was not friendly-held. dr + drm >= 7 (20.5: each area +3 free, +2 friendly-
+controlled contested, +1 enemy-controlled contested; -1 over a water obstacle).
+
+The start is kept as it stood when each impulse began (note_start): the areas at either end
+of a bridge (controller, German units, Allied units) and every bridge's holder, rewritten
+only where they changed. No demolition in a bombardment impulse (10.1) or a landing (19.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from phaseline import Action
+from phaseline import sequence as walker
+
+from ..scenarios import ALLIED, GERMAN
+from . import rerolls
+from .board import board, side_of_controller, state_rows
+from .bridges import area_drm, drm_chart, find_bridge, roll_attempt, set_bridge, settle_try, tried
+
+
+@dataclass(frozen=True)
+class Was:
+    """An area as it stood when the impulse began: the questions 20.5 asks of an area."""
+
+    controller: str
+    german: bool
+    allied: bool
+
+    def controlled_by(self, side: str) -> bool:
+        return side_of_controller(self.controller) == side
+
+    def contested(self) -> bool:
+        return self.german and self.allied
+
+    def vacant(self, side: str) -> bool:
+        return not (self.allied if side == GERMAN else self.german)
+
+    def free(self, side: str) -> bool:
+        return self.vacant(side) and self.controlled_by(side)
+
+
+# === THE START OF THE IMPULSE =================================================================
+
+
+def note_start(game) -> None:
+    """Keep the bridges' ends and holders as the impulse begins (only the rows that changed)."""
+    b = board(game)
+    ends = sorted({s for br in b.bridges.values() for s in (br["a"], br["b"])})
+    now_areas = {
+        s: {
+            "controller": b.areas[s].controller,
+            "german": bool(b.areas[s].units[GERMAN]),
+            "allied": bool(b.areas[s].units[ALLIED]),
+        }
+        for s in ends
+    }
+    _keep(game, "bkn_start_area", "space_id", now_areas, _areas_then(game))
+    now_bridges = {i: {"state": br["state"]} for i, br in b.bridges.items()}
+    then_bridges = {i: {"state": state} for i, state in _bridges_then(game).items()}
+    _keep(game, "bkn_start_bridge", "bridge_id", now_bridges, then_bridges)
+
+
+def _keep(game, table: str, key: str, now: dict, then: dict) -> None:
+    """Rows for the names not kept yet (all at once), and the changed ones rewritten."""
+    new = [{key: name, **now[name]} for name in sorted(now) if name not in then]
+    if new:
+        game.insert_many(table, new)
+    for name in sorted(set(now) & set(then)):
+        if now[name] != then[name]:
+            game.set(table, {key: name}, **now[name])
+
+
+def _areas_then(game) -> dict[str, dict]:
+    sql = "SELECT space_id, controller, german, allied FROM bkn_start_area WHERE game_id = ?"
+    return {r.pop("space_id"): r for r in (dict(r) for r in state_rows(game, ("bkn_start_area",), sql, [game.game_id]))}
+
+
+def _bridges_then(game) -> dict[str, str]:
+    sql = "SELECT bridge_id, state FROM bkn_start_bridge WHERE game_id = ?"
+    return {r["bridge_id"]: r["state"] for r in state_rows(game, ("bkn_start_bridge",), sql, [game.game_id])}
+
+
+def at_start(game, space: str) -> Was:
+    """20.4: ``space`` as it stood when the impulse began (as it stands, in a match whose impulse
+    began before the start was kept)."""
+    row = _areas_then(game).get(space)
+    if row is None:
+        area = board(game).areas[space]
+        return Was(area.controller, bool(area.units[GERMAN]), bool(area.units[ALLIED]))
+    return Was(row["controller"], row["german"], row["allied"])
+
+
+# === 20.4 DEMOLITION ===========================================================================
+
+
+def demolition_refusal(game, side: str, bridge: dict) -> str | None:
+    """Why ``side`` may not try to blow ``bridge`` now (None: it may)."""
+    b = board(game)
+    if b.day["kind"] in ("bombardment", "air-strike"):
+        return "a bombardment impulse neither repairs nor blows bridges (10.1)"
+    activated = b.day["activated"]
+    if activated is not None and b.areas[activated].is_box:
+        return "a landing activates the approach box, no area: no bridge is blown (19.3)"
+    if bridge["state"] != side or _bridges_then(game).get(bridge["bridge_id"], bridge["state"]) != side:
+        return f"{bridge['name']} was not {side}-held when the impulse began"
+    if activated is not None and activated not in (bridge["a"], bridge["b"]):
+        return f"{bridge['name']} is not on a border of the activated area {activated}"
+    ends = [at_start(game, s) for s in (bridge["a"], bridge["b"])]
+    if not any(a.contested() or not a.controlled_by(side) for a in ends):
+        return "neither side of it was enemy-controlled or contested when the impulse began"
+    if tried(game, bridge["bridge_id"], side):
+        return f"{bridge['name']} was tried already this impulse"
+    return None
+
+
+def demolition_drm(game, bridge: dict, side: str) -> list[tuple[str, int]]:
+    """20.5: both areas as they stood when the impulse began, -1 over a water obstacle."""
+    terms = [(f"area {s}", area_drm(game, at_start(game, s), side)) for s in (bridge["a"], bridge["b"])]
+    if bridge["border"] == "water":
+        terms.append(("water obstacle", drm_chart(game, "bridge_drm")["water"]))
+    return terms
+
+
+def demolish(game, action: Action) -> None:
+    """demolish BRIDGE[,BRIDGE…]: end the Assault impulse blowing friendly-held bridges (20.4, 8.23)."""
+    from .movement import activate
+
+    if len(action.args) != 1:
+        raise game.violation("demolish takes bridges: demolish BRIDGE[,BRIDGE…]", "20.4")
+    side = action.side
+    bridges = [find_bridge(game, i, "20.4") for i in action.args[0].split(",")]
+    for bridge in bridges:
+        refusal = demolition_refusal(game, side, bridge)
+        if refusal:
+            raise game.violation(f"cannot demolish {bridge['bridge_id']}: {refusal}", "20.4")
+    if board(game).day["activated"] is None:  # 8.11: an area may be activated only to blow its bridges
+        ends = set.intersection(*[{br["a"], br["b"]} for br in bridges])
+        if not ends:
+            raise game.violation("demolished bridges must all border one activated area", "8.23")
+        activate(game, side, min(ends))
+    _next_demolition(game, side, [bridge["bridge_id"] for bridge in bridges])
+
+
+def _next_demolition(game, side: str, bridge_ids: list[str]) -> None:
+    if not bridge_ids:
+        walker.end_step(game)  # 8.23: demolition closes the impulse
+        return
+    bridge = board(game).bridges[bridge_ids[0]]
+    terms = demolition_drm(game, bridge, side)
+    roll_attempt(game, side, f"{side} blows {bridge['name']}", terms, "20.4", "demolish", {"pending": bridge_ids})
+
+
+@rerolls.follows("demolish")
+def _demolition_rolled(game, context: dict, die: int) -> None:
+    ok, bridge_id, rest = settle_try(game, context, die, "demolish")
+    if ok:
+        set_bridge(game, board(game).bridges[bridge_id], "destroyed")
+    _next_demolition(game, context["side"], rest)
+
+
+def legal_demolitions(game, side: str) -> list[Action]:
+    """Single demolitions open to ``side`` in an Assault impulse (8.11, 8.23)."""
+    if board(game).day["kind"] not in (None, "assault"):
+        return []
+    bridges = sorted(board(game).bridges.values(), key=lambda br: br["bridge_id"])
+    return [
+        Action("demolish", (br["bridge_id"],), side) for br in bridges if demolition_refusal(game, side, br) is None
+    ]
