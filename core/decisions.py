@@ -20,9 +20,17 @@ class Decisions:
         context: dict[str, Any],
         rule: str | None = None,
     ) -> int:
-        """Owe a decision to ``side``; the engine waits until it is answered."""
+        """Owe a decision to ``side``; the engine waits until it is answered.
+
+        ``kind`` must be one the game (``GameInfo.decisions``) or a chosen optional rule
+        declares, when the game declares any: the declaration lists, for players and
+        referees, every question the game can ask.
+        """
         if not choices:
             raise ValueError(f"decision {kind!r} with no choices")
+        declared = self.info.decisions.keys() | {k for rule in self.optional_rules for k in rule.decisions}
+        if self.info.decisions and kind not in declared:
+            raise ValueError(f"{self.info.name} asks a decision it does not declare: {kind!r}")
         decision_id = 1 + max((number for (number,) in self.rows_of("decision")), default=0)
         self.insert(
             "decision",

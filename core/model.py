@@ -42,6 +42,7 @@ class GameInfo:
     short: str = ""
     rulings: dict[str, str] = field(default_factory=dict, hash=False)  # alternative readings
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
+    decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
 
     def scenario(self, name: str) -> ScenarioInfo:
@@ -64,6 +65,7 @@ class OptionalRule:
     rule: str
     plugin: Any = None
     version: str = "0"
+    decisions: dict[str, str] = field(default_factory=dict, hash=False)  # the kinds it asks, as GameInfo's
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,21 @@ VERBS = {
     "buy": "Spend 10 Reserve SP a space to move tomorrow's first impulse: buy N or buy -N (12.53).",
     "topup": "Extended game: raise the beach depots from the Reserve, evenly: topup SP (24.7).",
 }
+DECISIONS = {  # every question the game asks a player, answered with `choose`
+    "forward-unit": "The defender's forward unit, which takes the first loss: choose UNIT (9.1).",
+    "advantage-reroll": "Use the Advantage to re-roll a combat DR: choose keep or reroll (11.3).",
+    "attacker-retreat": "An attacking unit stays or goes back where it came from: choose stay or AREA (9.61).",
+    "casualty": "Which unit takes a step loss: choose UNIT (9.5).",
+    "retreat-to": "The area a retreating unit goes to: choose AREA (9.64).",
+    "voluntary-retreat": "Units that retreat voluntarily after combat: choose UNIT, or none (9.62).",
+    "bombardment-reroll": "Use the Advantage to re-roll a bombardment DR: choose keep or reroll (11.6).",
+    "interdiction-reroll": "Use the Advantage to re-roll an interdiction DR: choose keep or reroll (11.6).",
+    "other-reroll": "Use the Advantage to re-roll another DR: choose keep or reroll (11.6).",
+    "sunset-shift": "Move the Sunset DRM marker the spaces earned: choose up or down (11.23).",
+    "control-nationality": "Which Allied nationality controls an area both entered: choose US or UK (7.3).",
+    "approach-box": "The approach box a unit coming by sea waits in: choose BOX (19.5, 3.5).",
+    "friendly-fire-primary": "The Allied unit friendly fire strikes first: choose UNIT (17.3).",
+}
 BARE_VERBS = frozenset({"double", "pass"})  # 11.4, 8.6: played as `actions` lists them, with no arguments
 RULINGS = {
     combat.ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
@@ -104,6 +119,7 @@ def phaseline_register_games(register):
             short="BkN",
             verbs=VERBS,
             bare_verbs=BARE_VERBS,
+            decisions=DECISIONS,
             rulings=RULINGS,
         )
     )

@@ -19,5 +19,8 @@ MODULES = (bidding, card_combat)
 def rules(version: str) -> list[OptionalRule]:
     """The OptionalRule of each module (name = rule number)."""
     return [
-        OptionalRule(game=GAME, name=m.RULE, title=m.TITLE, rule=m.RULE, plugin=m, version=version) for m in MODULES
+        OptionalRule(
+            game=GAME, name=m.RULE, title=m.TITLE, rule=m.RULE, plugin=m, version=version, decisions=m.DECISIONS
+        )
+        for m in MODULES
     ]

@@ -27,6 +27,7 @@ RULE = "23.2"
 TITLE = "Bidding for sides: the higher bid of extra VP plays the Allies"
 BIDS = [str(n) for n in (0, *range(1, 11), *range(-1, -11, -1))]  # 0 first: a bot's default
 KIND = "bid"
+DECISIONS = {KIND: "Your secret bid for the Allies, the extra VP they must score: choose N (23.2)."}
 TABLE = PluginTable(  # 23.2: each seat's bid and the side its player plays after bidding
     "bkn_bid",
     "CREATE TABLE IF NOT EXISTS bkn_bid (game_id VARCHAR, seat VARCHAR, bid INTEGER NOT NULL, plays VARCHAR, "

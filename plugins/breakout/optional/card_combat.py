@@ -25,6 +25,7 @@ from ..scenarios import SIDES
 
 RULE = "23.3"
 TITLE = "Card combat: each player draws from a 36-card deck instead of the combat DR"
+DECISIONS: dict[str, str] = {}  # 23.3 asks nothing
 DECK = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # 23.3
 FACES = {11: "J", 12: "Q"}
 TABLE = PluginTable(  # 23.3: the cards left in each player's deck, by DR value
