@@ -77,9 +77,14 @@ class BuildPy(build_py):
 
 
 class SDist(sdist):
-    """sdist that ships each game's coverage figures and this module, which its pyproject names."""
+    """sdist that ships each game's coverage figures and this module, which its pyproject names.
+
+    It ships no tests/: setuptools adds ``tests/test*.py`` by default, and a wheel built from
+    an sdist holding only those would count its figures from them instead of shipping these.
+    """
 
     def make_release_tree(self, base_dir: str, files: list[str]) -> None:
+        files = [name for name in files if Path(name).parts[0] != "tests"]
         super().make_release_tree(base_dir, files)
         command = self.get_finalized_command("build_py")
         root = Path.cwd()
