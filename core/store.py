@@ -180,8 +180,8 @@ class Store:
     def _add_new_columns(self, plugin: str, tables: list[Any]) -> None:
         """Give a store made by an older version of the plugin the columns its tables have gained.
 
-        Columns are only ever added (NULL in the rows already there); a column the plugin no
-        longer declares, or one whose type changed, is a clear error rather than a guess.
+        Columns are only ever added (NULL in the rows already there); a column whose type
+        changed is a clear error rather than a guess.
         """
         wanted = _columns_of(tables)
         for table in tables:
