@@ -76,6 +76,33 @@ def test_line_refusals(line, unit, dest, rule):
     refused(line, Action("move", (unit, dest)), rule)
 
 
+FAR = """
+map 1x8
+{extra}
+unit W4 WA US corps 4-4-4 0101
+unit W8 WA US corps 7-4-8 0103
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "unit", "dest", "rule", "says"),
+    [
+        pytest.param("", "W4", "0106", "5.0", "5 hexes away", id="5.0-five-clear-hexes-beyond-4-mp"),
+        pytest.param("", "W4", "0108", "5.0", "beyond its 4 MP", id="5.0-a-hex-beyond-the-reach"),
+        pytest.param("zone E cols 05-08", "W8", "0106", "5.42", "boundary", id="5.42-a-hex-deeper-across-the-line"),
+        pytest.param("unit G GER HEER corps 2-3-4 0108", "W4", "0108", "5.2", "G", id="5.2-an-enemy-beyond-the-reach"),
+        pytest.param("prohibited 0101-0102", "W4", "0103", "5.1", "no path", id="5.1-near-but-no-path-within-the-mp"),
+    ],
+)
+def test_5_0_a_refusal_names_what_forbids_a_far_hex(tmp_path, extra, unit, dest, rule, says):
+    """5.0 is the allowance (「そのユニットの許容移動力の範囲内で」), 5.1 the path and its costs:
+    a hex further than the unit has MP is refused under 5.0, one that is near enough but costs
+    too much or has no open path under 5.1, and a hex the unit may never enter (an enemy in
+    it, across the boundary) under the rule that bars it, however far it is."""
+    game = match(tmp_path, FAR.format(extra=extra), "wa-movement")
+    assert says in str(refused(game, Action("move", (unit, dest)), rule))
+
+
 @pytest.mark.parametrize(
     ("step", "unit", "dest", "rule"),
     [
@@ -97,7 +124,7 @@ def test_5_0_unused_points_carry_within_the_phase_only(tmp_path):
     game.play(Action("move", ("W4", "0102")))
     game.play(Action("move", ("W4", "0103")))  # 1 + 2 of its 4 MP
     assert state(game, "W4")["mp"] == 1
-    refused(game, Action("move", ("W4", "0105")), "5.1")
+    refused(game, Action("move", ("W4", "0105")), "5.0")  # two hexes on, beyond the 1 MP it kept
     advance_to(game, "wa-movement", turn=3)
     assert state(game, "W4")["mp"] == 4
 
@@ -112,7 +139,7 @@ def test_5_0_one_order_moves_several_units_each_checked_in_turn(tmp_path):
     game.play(Action("move", ("S3", "0104", "A4", "0108", "S3", "0103")))
     for unit in ("S3", "A4"):
         assert state(game, unit) == {**state(one_by_one, unit), "game_id": game.game_id}
-    refused(game, Action("move", ("S3", "0106")), "5.1")  # 2 of its 4 MP spent, 3 more needed
+    refused(game, Action("move", ("S3", "0106")), "5.0")  # 2 of its 4 MP spent, 3 hexes to go
 
 
 def test_5_0_a_refused_move_refuses_the_whole_order(tmp_path):
