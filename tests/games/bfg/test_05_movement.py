@@ -256,30 +256,40 @@ def test_5_42_wa_unit_back_in_time_survives(tmp_path):
     assert state(game, "W1")["space_id"] == "0104"
 
 
+SOVIET_D = "unit D SOV SOV army 3-1-4 0104"
+
+
 @pytest.mark.parametrize(
-    ("defender", "rule", "due", "box"),
+    ("defender", "options", "rule", "due", "box"),
     [
-        pytest.param("unit D SOV YUG army 3-1-4 0104", "5.51", "sov-combat", "OUT", id="5.51-back-by-soviet-combat"),
         pytest.param(
-            "unit D SOV SOV army 3-1-4 0104", "5.52", "sov-movement", "ELIM_SOV", id="5.52-out-the-following-turn"
+            "unit D SOV YUG army 3-1-4 0104", (), "5.51", "sov-combat", "OUT", id="5.51-back-by-soviet-combat"
+        ),
+        pytest.param(SOVIET_D, (), "5.52", "ger-e-combat", "ELIM_SOV", id="5.52-out-during-the-following-turn"),
+        pytest.param(
+            SOVIET_D,
+            ("yugoslavia-exit-by-movement",),
+            "5.52",
+            "sov-movement",
+            "ELIM_SOV",
+            id="5.52-ruling-out-by-the-next-soviet-movement-phase",
         ),
     ],
 )
-def test_5_5_yugoslav_border_deadlines(tmp_path, defender, rule, due, box):
-    """Case 41 (and its 5.52 mirror): a unit retreated across the Yugoslav border and left there."""
+def test_5_5_yugoslav_border_deadlines(tmp_path, defender, options, rule, due, box):
+    """Case 41 (and its 5.52 mirror): a unit retreated across the Yugoslav border and left
+    there. 5.52 「続くターンの間に離れなければならず」 gives the whole following turn (the last
+    step of turn 3 here), the ruling only the next Soviet Movement Phase."""
     inside = "0104 0105 0106 0107 0108" if rule == "5.51" else "0101 0102 0103"
-    game = match(
-        tmp_path,
-        f"""
+    text = f"""
         map 1x8
         zone E cols 01-08
         region YUG {inside}
         {defender}
         unit GE GER HEER corps 2-3-4 0105
         unit S9 SOV SOV army 1-1-4 0106
-        """,
-        "ger-e-combat",
-    )
+        """
+    game = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "ger-e-combat")
     force_rolls(game, 3)  # 2:1, die 3: Dr into 0103, across the border
     game.play(Action("attack", ("GE", "0104")))
     game.play(Action("choose", ("none",)))
@@ -290,6 +300,35 @@ def test_5_5_yugoslav_border_deadlines(tmp_path, defender, rule, due, box):
     assert state(game, "D")["space_id"] == box
     eliminated = game.rows("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id])
     assert [e["rule"] for e in eliminated] == [rule]
+
+
+def test_5_52_a_soviet_unit_may_still_leave_yugoslavia_by_a_retreat_in_the_following_turn(tmp_path):
+    """The following turn's combat phases count too: D, pushed into Yugoslavia on turn 2,
+    stays there through its own Movement Phase of turn 3, is pushed out again by a retreat in
+    the East German Combat Phase of turn 3, and survives the end of the turn."""
+    text = """
+        map 1x8
+        zone E cols 01-08
+        region YUG 0101 0102 0103
+        unit D SOV SOV army 3-1-4 0104
+        unit GE GER HEER corps 2-3-4 0105
+        unit G2 GER HEER corps 2-3-4 0101
+        """
+    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-combat")
+    force_rolls(game, 3)  # 2:1, die 3: Dr, into 0103
+    game.play(Action("attack", ("GE", "0104")))
+    game.play(Action("choose", ("none",)))
+    assert state(game, "D")["space_id"] == "0103"
+    advance_to(game, "ger-e-movement", turn=3)  # past D's own Movement Phase
+    assert state(game, "D")["space_id"] == "0103"
+    game.play(Action("move", ("G2", "0102", "GE", "0106")))  # GE's ZOC leaves 0104
+    advance_to(game, "ger-e-combat", turn=3)
+    force_rolls(game, 3)
+    game.play(Action("attack", ("G2", "0103")))
+    game.play(Action("choose", ("none",)))
+    assert state(game, "D")["space_id"] == "0104"  # retreated out of Yugoslavia
+    advance_to(game, "sov-movement", turn=4)  # turn 3 is over
+    assert state(game, "D")["space_id"] == "0104"
 
 
 def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):
