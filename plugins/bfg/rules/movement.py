@@ -105,6 +105,12 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
     reach = {r["space_id"]: r for r in rows if r["legal"]}
     if dest not in reach or dest == unit["space_id"]:
         raise move_refusal.refusal(game, unit, dest, rows)
+    stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
+    if stopped:
+        from . import shift  # shift moves units through this module
+
+        if shift.is_shifted(unit):  # 16.32 it would end the phase in that enemy ZOC
+            raise shift.zoc_refusal(game, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
     path = _path(reach, unit["space_id"], dest)
     cost = reach[dest]["cost"]
     game.log(
@@ -118,7 +124,6 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
             payload={"path": path, "cost": cost},
         )
     )
-    stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
