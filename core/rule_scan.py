@@ -154,11 +154,14 @@ def _case(path: Path, case: dict, index: int, line: int | None, seen: set[str]) 
 
 
 def referee_cases(roots: Iterable[Path]) -> list[Citation]:
-    """Every rule a referee case checks, over the ``*.toml`` files under ``roots``."""
+    """Every rule a referee case checks, over the ``*.toml`` files under ``roots``; the
+    scenario folders beside the cases (``scenarios/<name>/scenario.toml``, docs/referee.md)
+    hold no cases and are passed over."""
     found: list[Citation] = []
     for root in roots:
         for path in sorted(root.rglob("*.toml")) if root.is_dir() else ():
-            found.extend(referee_file(path))
+            if "scenarios" not in path.relative_to(root).parts[:-1]:
+                found.extend(referee_file(path))
     return found
 
 

@@ -135,6 +135,7 @@ def test_not_applicable_takes_its_reason_from_source_or_reason(tmp_path):
 
 
 def test_referee_cases_count_their_id_and_their_rules():
+    """The fixture's scenarios/board/scenario.toml (a shared board, docs/referee.md) is no case file."""
     found = [(c.number, c.path.name, c.line, c.name) for c in referee_cases([FIXTURE, FIXTURE / "missing"])]
     assert found == [
         ("6.22", "retreat.toml", 4, "6.22-retreat-to-an-empty-hex-first"),

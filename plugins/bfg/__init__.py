@@ -29,6 +29,9 @@ RULINGS = {
     "replacement across the boundary, 7.24)",
     "yugoslav-advance-home": "5.51/5.52: an advance may cross the Yugoslav border back to the unit's own side (a "
     "Yugoslav unit retreated out of Yugoslavia back in, a Soviet one retreated in back out; default: never across)",
+    "yugoslavia-exit-by-movement": "5.52: a Soviet unit retreated into Yugoslavia must leave it by the end of the "
+    "next Soviet Movement Phase, as 5.42 says of the boundary (default: during the whole following turn, "
+    "「続くターンの間に」, eliminated at its end)",
     "12.21-per-hex": "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
     "combat is one attack, 6.7)",
 }

@@ -22,14 +22,15 @@ def apply_result(game, combat: dict[str, Any]) -> None:
     result, attackers, defenders = combat["result"], combat["attackers"], combat["defenders"]
     plan: dict[str, Any] = {"queue": [], "advance": None}
     winner_units, vacated = attackers, combat["hexes"]
+    attacker_hexes = sorted({u["space_id"] for u in units_named(game, attackers)})  # before any loss
     if result in ("De", "Ex"):
         for unit_id in defenders:
             eliminate(game, unit_id, "6.2", f"{result}: defender eliminated")
     if result == "Ae":
         for unit_id in attackers:
             eliminate(game, unit_id, "6.2", "Ae: attacker eliminated")
-    if result in ("Ae", "Ar"):
-        winner_units, vacated = defenders, sorted({u["space_id"] for u in units_named(game, attackers)})
+    if result in ("Ae", "Ar"):  # 6.91 the defender won: the hexes the attackers stood in (Ae: emptied by losses)
+        winner_units, vacated = defenders, attacker_hexes
     if result == "Dr":
         plan["queue"] = list(defenders)
     if result == "Ar":

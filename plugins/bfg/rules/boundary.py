@@ -1,5 +1,11 @@
 """The German Theatre Boundary (5.4) and Yugoslavia (5.5): allegiance switches, return
-deadlines and where advances may go."""
+deadlines and where advances may go.
+
+Deadlines: 5.42 names the next friendly Movement Phase, 5.51 the following Soviet Combat
+Phase; 5.52 names only the turn (「続くターンの間に」), so a Soviet unit retreated into
+Yugoslavia has the whole following turn to leave it and is eliminated at its end (the
+ruling ``yugoslavia-exit-by-movement`` reads it like 5.42: by the end of the next Soviet
+Movement Phase)."""
 
 from __future__ import annotations
 
@@ -9,6 +15,8 @@ from phaseline import Event
 
 from ..forces import SOVIET_BLOC
 from .elimination import eliminate
+
+LEAVE_BY_MOVEMENT = "yugoslavia-exit-by-movement"  # ruling: 5.52 read like 5.42, by the next Movement Phase
 
 
 def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
@@ -83,7 +91,9 @@ def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
     force_step = unit["side"].lower().replace("_", "-")
     if rule["rule"] == "5.51":  # back by the end of the following Soviet Combat Phase
         turn, step = next_step(game, f"{force_step}-combat")
-    else:  # 5.42 by the end of the next friendly Movement Phase; 5.52 read the same way
+    elif rule["rule"] == "5.52" and LEAVE_BY_MOVEMENT not in game.options:
+        turn, step = end_of_next_turn(game)  # 5.52 「続くターンの間に離れなければならず」
+    else:  # 5.42 by the end of the next friendly Movement Phase (and 5.52 under the ruling)
         turn, step = next_step(game, f"{force_step}-movement")
     _deadline(game, unit, turn, step, rule["rule"])
 
@@ -99,6 +109,14 @@ def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> No
             purpose=f"{unit['unit_id']} must be back by the end of {step} of turn {turn}",
         )
     )
+
+
+def end_of_next_turn(game) -> tuple[int, str]:
+    """The last step of the turn after this one (5.52: the unit has the whole following turn,
+    its combat phases included, to leave Yugoslavia, by a move or a retreat or an advance)."""
+    turn = game.clock.turn + 1
+    steps = game.steps(turn) if turn <= game.last_turn else []
+    return (turn, steps[-1].name) if steps else (game.last_turn + 1, "end")
 
 
 def next_step(game, name: str) -> tuple[int, str]:

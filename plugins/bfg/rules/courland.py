@@ -35,29 +35,35 @@ def legal(game, step) -> list[Action]:
 
 
 def evacuate(game, action: Action) -> None:
-    """``courland UNIT`` (German: roll, 1 lost, 2–6 to Stettin or Rostock) or
-    ``courland UNIT HEX`` (Soviet, after the Germans have gone)."""
-    if not action.args:
-        raise InvalidOrder("courland takes a unit: courland UNIT [HEX]")
+    """``courland UNIT [PORT]`` (German: roll, 1 lost, 2–6 to Stettin or Rostock: to PORT if
+    named, else the player is asked) or ``courland UNIT HEX`` (Soviet, after the Germans have
+    gone, onto the north edge)."""
+    if not action.args or len(action.args) > 2:
+        raise InvalidOrder("courland takes a unit and perhaps a hex: courland UNIT [HEX]")
     unit = unit_row(game, action.args[0])
-    legal_now = {a.args for a in legal(game, game.step)}
     if unit["space_id"] != "COURLAND":
         raise game.violation(f"{label(unit)} is not in the Courland box", "8.0")
-    if action.args not in legal_now:
+    german = unit["side"] != "SOV"
+    if (action.args[:1] if german else action.args) not in {a.args for a in legal(game, game.step)}:
         raise game.violation(
             f"{label(unit)} may not leave Courland now (one German unit a phase, Soviets only after all four Germans)",
             "8.0",
         )
-    if unit["side"] == "SOV":
+    if not german:
         game.log(Event("courland", side="SOV", unit_id=unit["unit_id"], to_space=action.args[1], rule="8.0"))
         game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=action.args[1], status="ready")
         return
+    ports = placeable(game, _port_hexes(game), "GER_E", any_german=True)
+    port = action.args[1] if len(action.args) == 2 else None
+    if port is not None and port not in ports:  # 8.0 a port named with the order is checked before the roll
+        raise _port_refusal(game, label(unit), port, ports)
     game.set("bfg_state", {}, courland_moved=True)
     die = game.roll(f"Courland evacuation of {unit['unit_id']}", rule="8.0", side=action.side)
     if die == 1:
         eliminate(game, unit["unit_id"], "8.0", "lost at sea leaving Courland")
     else:
-        ports = placeable(game, _port_hexes(game), "GER_E", any_german=True)
+        if port is not None:
+            ports = [port]
         if not ports:
             game.log(
                 Event(
@@ -109,8 +115,12 @@ def answer(game, decision, choice) -> None:
 
 def answer_refusal(game, decision, choice: str):
     """Why ``choice`` is no port for a Courland unit (8.0: Stettin or Rostock)."""
+    return _port_refusal(game, decision["context"]["unit"], choice, decision["choices"])
+
+
+def _port_refusal(game, who: str, hex_id: str, ports: list[str]):
+    """8.0: a unit leaving Courland lands at Stettin or Rostock, one not full or taken."""
     return game.violation(
-        f"{decision['context']['unit']} cannot land at {choice}: it lands at Stettin or Rostock, where open "
-        f"({', '.join(decision['choices'])})",
+        f"{who} cannot land at {hex_id}: it lands at Stettin or Rostock, where open ({', '.join(ports) or 'none'})",
         "8.0",
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
-from ..board import passable_neighbours
+from . import move_refusal
 from .positions import Stacks, enemy_zoc, stacking_audit
 from .state import bfg_state
 from .units import all_units, label, require_space, unit_row, units_named
@@ -104,7 +104,13 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
     rows = order.of(unit)
     reach = {r["space_id"]: r for r in rows if r["legal"]}
     if dest not in reach or dest == unit["space_id"]:
-        raise _refusal(game, unit, dest, [r for r in rows if r["space_id"] == dest and not r["legal"]])
+        raise move_refusal.refusal(game, unit, dest, rows)
+    stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
+    if stopped:
+        from . import shift  # shift moves units through this module
+
+        if shift.is_shifted(unit):  # 16.32 it would end the phase in that enemy ZOC
+            raise shift.zoc_refusal(game, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
     path = _path(reach, unit["space_id"], dest)
     cost = reach[dest]["cost"]
     game.log(
@@ -118,7 +124,6 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
             payload={"path": path, "cost": cost},
         )
     )
-    stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
@@ -195,37 +200,3 @@ def _path(reach: dict[str, dict[str, Any]], start: str, dest: str) -> list[str]:
     while path[-1] != start:
         path.append(reach[path[-1]]["path_via"])
     return path[::-1]
-
-
-def _refusal(game, unit: dict[str, Any], dest: str, refusals: list[dict[str, Any]]):
-    """Why ``unit`` cannot reach ``dest``: the refusal row of the same reach query, unless
-    that row explains a detour while the plain step next door is ZOC to ZOC (:func:`_zoc_to_zoc`)."""
-    if not refusals or refusals[0]["rule"] == game.rule("zoc.stop"):
-        direct = _zoc_to_zoc(game, unit, dest)
-        if direct is not None:
-            return direct
-    if refusals:
-        first = refusals[0]
-        return game.violation(f"{label(unit)} cannot enter {dest}: {first['reason']}", first["rule"], refusals)
-    return game.violation(f"{label(unit)} cannot reach {dest} this phase: beyond its {unit['mp']} MP", "5.0")
-
-
-def _zoc_to_zoc(game, unit: dict[str, Any], dest: str):
-    """4.3: a unit in an enemy ZOC (where it began the phase: any other unit there has
-    stopped, 4.0) may not step straight into a hex next to it in an enemy ZOC. The reach
-    query names one refusal per hex, and for a hex next door it may name a detour that
-    entered another ZOC (4.0); the player asked for the step, so the step is explained."""
-    here = unit["space_id"]
-    if dest not in passable_neighbours(game).get(here, ()):
-        return None
-    zoc: dict[str, dict[str, Any]] = {}
-    for row in enemy_zoc(game, unit["side"]):
-        zoc.setdefault(row["space_id"], row)
-    if here not in zoc or dest not in zoc:
-        return None
-    return game.violation(
-        f"{label(unit)} cannot enter {dest}: no ZOC to ZOC: it stands in the enemy ZOC at {here} "
-        f"({zoc[here]['reason']}) and {dest} is in the enemy ZOC too ({zoc[dest]['reason']})",
-        "4.3",
-        [zoc[here], zoc[dest]],
-    )

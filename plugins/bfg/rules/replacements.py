@@ -220,13 +220,13 @@ def replace(game, action: Action) -> None:
     unit = unit_row(game, action.args[0])
     hex_id = action.args[1]
     step = game.step
+    if unit["nationality"] in NEVER_REPLACED and unit["space_kind"] == "box":  # 7.12 wherever it went (OUT)
+        raise game.violation(f"{label(unit)} is {unit['nationality']}: such units are never replaced", "7.12")
     force = next((f for f, b in _boxes(game, step) if unit["space_id"] in _pooled_boxes(game, b)), None)
     if force is None:
         raise game.violation(
             f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2"
         )
-    if unit["nationality"] in NEVER_REPLACED:
-        raise game.violation(f"{label(unit)} is {unit['nationality']}: such units are never replaced", "7.12")
     lowest = candidates(game, force, unit["space_id"])
     if unit["unit_id"] not in {u["unit_id"] for u in lowest}:
         names = ", ".join(label(u) for u in lowest)

@@ -3,12 +3,14 @@
 Once in each German Movement Phase the German player may triple the movement allowance of
 one German unit. That unit must cross the theatre boundary in that phase, be on the other
 side at its end, and neither start nor end the phase in an enemy ZOC. ``shift UNIT`` names
-the unit before it moves (``shift UNIT HEX`` also moves it there); the end of the phase
-checks where it stands, and refuses to end the phase while the shift is unfulfilled
-(undo the shift to drop it). Bots do not use the shift: whether a shifted unit can end
-across the boundary out of enemy ZOC shows only in its tripled reach, after the shift;
-a bot that shifted without such a hex could never end the phase (``end`` is not listed
-while the shift is unfulfilled) and bots do not undo. It exists in the three-player game only.
+the unit before it moves (``shift UNIT HEX`` also moves it there); a shift from an enemy
+ZOC is refused, and so is a move of the shifted unit into one (it would stop there, 4.0,
+and end the phase in it); the end of the phase checks that it stands across the boundary,
+and refuses to end the phase while the shift is unfulfilled (undo the shift to drop it).
+Bots do not use the shift: whether a shifted unit can end across the boundary out of
+enemy ZOC shows only in its tripled reach, after the shift; a bot that shifted without
+such a hex could never end the phase (``end`` is not listed while the shift is
+unfulfilled) and bots do not undo. It exists in the three-player game only.
 """
 
 from __future__ import annotations
@@ -63,6 +65,21 @@ def shift(game, action: Action) -> None:
     game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=mp)
     if len(action.args) == 2:
         movement.move(game, Action("move", (unit["unit_id"], action.args[1]), action.side))
+
+
+def is_shifted(unit) -> bool:
+    """Whether ``unit`` is this phase's shifted unit (its allowance tripled, 16.32)."""
+    return unit["mp_factor"] == FACTOR
+
+
+def zoc_refusal(game, unit, dest: str, zoc_unit: str, zoc_space: str):
+    """16.32: the shifted unit may not end the phase in an enemy ZOC, and entering one ends
+    its move there (4.0), so a move of it into one is refused when ordered."""
+    return game.violation(
+        f"{label(unit)} shifted and may not end the phase in an enemy ZOC: entering {dest} (ZOC of {zoc_unit} "
+        f"in {zoc_space}) would stop it there (4.0)",
+        "16.32",
+    )
 
 
 def end_refusal(game, step):

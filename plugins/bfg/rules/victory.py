@@ -179,6 +179,25 @@ def scores(game) -> dict[str, int]:
     return found
 
 
+PLAYERS = {  # who a winner is, as the result names them (3.0, 16.0, 17.0)
+    "SOV": "the Soviet player",
+    "WA": "the Western Allied player",
+    "GER": "the German player",
+    "GER_E": "the East German player",
+    "GER_W": "the West German player",
+}
+
+
+def verdict(rule: str, winners: tuple[str, ...], summary: str) -> Outcome:
+    """The Outcome of ``rule``, whose summary ends by saying who won (11.0 「ＶＰが多い側の
+    プレイヤーが勝利する」), or that nobody did: a draw."""
+    if not winners:
+        return Outcome(rule, (), f"{summary}: a draw")
+    names = [PLAYERS[w] for w in winners]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return Outcome(rule, winners, f"{summary}: {who} {'wins' if len(names) == 1 else 'win'}")
+
+
 def final_outcome(game) -> Outcome:
     """The scenario's verdict at the end of its last turn."""
     state = bfg_state(game)
@@ -187,15 +206,13 @@ def final_outcome(game) -> Outcome:
         return _four_player(state)
     if not state["berlin_entered_by"] and _draw_without_berlin(game):
         if name == "three-player":  # 16.31
-            return Outcome("16.31", ("GER",), "nobody captured Berlin: the German player wins")
-        return Outcome("12.23", (), "nobody captured Berlin: a draw")
+            return verdict("16.31", ("GER",), "nobody captured Berlin")
+        return verdict("12.23", (), "nobody captured Berlin")
     points = scores(game)
     sov, wa = points.get("SOV", 0), points.get("WA", 0)
     rule = {"historical": "11.0", "expanded": "13.0", "collapse": "14.0", "rsws": "15.25"}.get(name, "16.31")
-    summary = f"victory points: Soviets {sov}, Western Allies {wa}"
-    if sov == wa:
-        return Outcome(rule, (), f"{summary}: a draw")
-    return Outcome(rule, ("SOV",) if sov > wa else ("WA",), summary)
+    winners = () if sov == wa else ("SOV",) if sov > wa else ("WA",)
+    return verdict(rule, winners, f"victory points: Soviets {sov}, Western Allies {wa}")
 
 
 def _draw_without_berlin(game) -> bool:
@@ -224,4 +241,4 @@ def _four_player(state: dict[str, Any]) -> Outcome:
     if first in ("SOV", "WA"):
         winners.append(first)
     entered = f"Soviets turn {sov}, Western Allies turn {wa}, first in: {first or 'nobody'}"
-    return Outcome("17.32", tuple(winners), f"Berlin by turn {BERLIN_BY}: {entered}")
+    return verdict("17.32", tuple(winners), f"Berlin by turn {BERLIN_BY}: {entered}")

@@ -76,6 +76,33 @@ def test_line_refusals(line, unit, dest, rule):
     refused(line, Action("move", (unit, dest)), rule)
 
 
+FAR = """
+map 1x8
+{extra}
+unit W4 WA US corps 4-4-4 0101
+unit W8 WA US corps 7-4-8 0103
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "unit", "dest", "rule", "says"),
+    [
+        pytest.param("", "W4", "0106", "5.0", "5 hexes away", id="5.0-five-clear-hexes-beyond-4-mp"),
+        pytest.param("", "W4", "0108", "5.0", "beyond its 4 MP", id="5.0-a-hex-beyond-the-reach"),
+        pytest.param("zone E cols 05-08", "W8", "0106", "5.42", "boundary", id="5.42-a-hex-deeper-across-the-line"),
+        pytest.param("unit G GER HEER corps 2-3-4 0108", "W4", "0108", "5.2", "G", id="5.2-an-enemy-beyond-the-reach"),
+        pytest.param("prohibited 0101-0102", "W4", "0103", "5.1", "no path", id="5.1-near-but-no-path-within-the-mp"),
+    ],
+)
+def test_5_0_a_refusal_names_what_forbids_a_far_hex(tmp_path, extra, unit, dest, rule, says):
+    """5.0 is the allowance (「そのユニットの許容移動力の範囲内で」), 5.1 the path and its costs:
+    a hex further than the unit has MP is refused under 5.0, one that is near enough but costs
+    too much or has no open path under 5.1, and a hex the unit may never enter (an enemy in
+    it, across the boundary) under the rule that bars it, however far it is."""
+    game = match(tmp_path, FAR.format(extra=extra), "wa-movement")
+    assert says in str(refused(game, Action("move", (unit, dest)), rule))
+
+
 @pytest.mark.parametrize(
     ("step", "unit", "dest", "rule"),
     [
@@ -97,7 +124,7 @@ def test_5_0_unused_points_carry_within_the_phase_only(tmp_path):
     game.play(Action("move", ("W4", "0102")))
     game.play(Action("move", ("W4", "0103")))  # 1 + 2 of its 4 MP
     assert state(game, "W4")["mp"] == 1
-    refused(game, Action("move", ("W4", "0105")), "5.1")
+    refused(game, Action("move", ("W4", "0105")), "5.0")  # two hexes on, beyond the 1 MP it kept
     advance_to(game, "wa-movement", turn=3)
     assert state(game, "W4")["mp"] == 4
 
@@ -112,7 +139,7 @@ def test_5_0_one_order_moves_several_units_each_checked_in_turn(tmp_path):
     game.play(Action("move", ("S3", "0104", "A4", "0108", "S3", "0103")))
     for unit in ("S3", "A4"):
         assert state(game, unit) == {**state(one_by_one, unit), "game_id": game.game_id}
-    refused(game, Action("move", ("S3", "0106")), "5.1")  # 2 of its 4 MP spent, 3 more needed
+    refused(game, Action("move", ("S3", "0106")), "5.0")  # 2 of its 4 MP spent, 3 hexes to go
 
 
 def test_5_0_a_refused_move_refuses_the_whole_order(tmp_path):
@@ -229,30 +256,40 @@ def test_5_42_wa_unit_back_in_time_survives(tmp_path):
     assert state(game, "W1")["space_id"] == "0104"
 
 
+SOVIET_D = "unit D SOV SOV army 3-1-4 0104"
+
+
 @pytest.mark.parametrize(
-    ("defender", "rule", "due", "box"),
+    ("defender", "options", "rule", "due", "box"),
     [
-        pytest.param("unit D SOV YUG army 3-1-4 0104", "5.51", "sov-combat", "OUT", id="5.51-back-by-soviet-combat"),
         pytest.param(
-            "unit D SOV SOV army 3-1-4 0104", "5.52", "sov-movement", "ELIM_SOV", id="5.52-out-the-following-turn"
+            "unit D SOV YUG army 3-1-4 0104", (), "5.51", "sov-combat", "OUT", id="5.51-back-by-soviet-combat"
+        ),
+        pytest.param(SOVIET_D, (), "5.52", "ger-e-combat", "ELIM_SOV", id="5.52-out-during-the-following-turn"),
+        pytest.param(
+            SOVIET_D,
+            ("yugoslavia-exit-by-movement",),
+            "5.52",
+            "sov-movement",
+            "ELIM_SOV",
+            id="5.52-ruling-out-by-the-next-soviet-movement-phase",
         ),
     ],
 )
-def test_5_5_yugoslav_border_deadlines(tmp_path, defender, rule, due, box):
-    """Case 41 (and its 5.52 mirror): a unit retreated across the Yugoslav border and left there."""
+def test_5_5_yugoslav_border_deadlines(tmp_path, defender, options, rule, due, box):
+    """Case 41 (and its 5.52 mirror): a unit retreated across the Yugoslav border and left
+    there. 5.52 「続くターンの間に離れなければならず」 gives the whole following turn (the last
+    step of turn 3 here), the ruling only the next Soviet Movement Phase."""
     inside = "0104 0105 0106 0107 0108" if rule == "5.51" else "0101 0102 0103"
-    game = match(
-        tmp_path,
-        f"""
+    text = f"""
         map 1x8
         zone E cols 01-08
         region YUG {inside}
         {defender}
         unit GE GER HEER corps 2-3-4 0105
         unit S9 SOV SOV army 1-1-4 0106
-        """,
-        "ger-e-combat",
-    )
+        """
+    game = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "ger-e-combat")
     force_rolls(game, 3)  # 2:1, die 3: Dr into 0103, across the border
     game.play(Action("attack", ("GE", "0104")))
     game.play(Action("choose", ("none",)))
@@ -263,6 +300,35 @@ def test_5_5_yugoslav_border_deadlines(tmp_path, defender, rule, due, box):
     assert state(game, "D")["space_id"] == box
     eliminated = game.rows("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id])
     assert [e["rule"] for e in eliminated] == [rule]
+
+
+def test_5_52_a_soviet_unit_may_still_leave_yugoslavia_by_a_retreat_in_the_following_turn(tmp_path):
+    """The following turn's combat phases count too: D, pushed into Yugoslavia on turn 2,
+    stays there through its own Movement Phase of turn 3, is pushed out again by a retreat in
+    the East German Combat Phase of turn 3, and survives the end of the turn."""
+    text = """
+        map 1x8
+        zone E cols 01-08
+        region YUG 0101 0102 0103
+        unit D SOV SOV army 3-1-4 0104
+        unit GE GER HEER corps 2-3-4 0105
+        unit G2 GER HEER corps 2-3-4 0101
+        """
+    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-combat")
+    force_rolls(game, 3)  # 2:1, die 3: Dr, into 0103
+    game.play(Action("attack", ("GE", "0104")))
+    game.play(Action("choose", ("none",)))
+    assert state(game, "D")["space_id"] == "0103"
+    advance_to(game, "ger-e-movement", turn=3)  # past D's own Movement Phase
+    assert state(game, "D")["space_id"] == "0103"
+    game.play(Action("move", ("G2", "0102", "GE", "0106")))  # GE's ZOC leaves 0104
+    advance_to(game, "ger-e-combat", turn=3)
+    force_rolls(game, 3)
+    game.play(Action("attack", ("G2", "0103")))
+    game.play(Action("choose", ("none",)))
+    assert state(game, "D")["space_id"] == "0104"  # retreated out of Yugoslavia
+    advance_to(game, "sov-movement", turn=4)  # turn 3 is over
+    assert state(game, "D")["space_id"] == "0104"
 
 
 def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):

@@ -245,6 +245,17 @@ def test_6_91_the_defender_advances_after_ar(tmp_path):
     assert (decision["kind"], decision["side"], decision["choices"]) == ("advance", "SOV", ["G1>0102", "none"])
 
 
+def test_6_91_the_defender_advances_after_ae(tmp_path):
+    """Ae empties the attacker's hex as a result of combat, and the defender won it: G1 may
+    enter the hex W1 was eliminated in (it was offered the elimination box)."""
+    text = "map 2x4\nunit W1 WA US corps 1-4-8 0102\nunit G1 GER HEER corps 2-3-4 0103"
+    game = fight(tmp_path, text, "wa-combat", 6, "W1", "0103", "Ae")  # 1:3, die 6: Ae
+    decision = game.open_decision()
+    assert (decision["kind"], decision["side"], decision["choices"]) == ("advance", "SOV", ["G1>0102", "none"])
+    game.play(Action("choose", ("G1>0102",)))
+    assert (where(game, "G1"), where(game, "W1")) == ("0102", "ELIM_WA")
+
+
 @pytest.mark.parametrize(
     ("options", "offered"),
     [

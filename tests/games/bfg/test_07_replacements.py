@@ -303,6 +303,24 @@ def test_7_26_a_replacement_placed_in_enemy_zoc_may_not_move(tmp_path):
     assert state(game, "W1")["mp"] == 8  # only the following Movement Phase
 
 
+def test_7_26_a_lone_frozen_replacement_sits_out_the_phase_that_follows(tmp_path):
+    """With W1 the only Western Allied unit on the map, the WA Movement Phase after it was
+    placed in enemy ZOC has nothing to do and is passed (logged); W1 is still where it was
+    placed, and only the next one lets it move (7.26 「直後の移動フェイズ」)."""
+    text = EXAMPLE_2.split("unit W2")[0]  # G1 in 0202, W1 in the box: the only WA unit
+    game = advance_to(new_match(tmp_path, text, turns=(6, 10)), "wa-replacement", turn=6)
+    game.play(Action("replace", ("W1", "0201")))
+    game.play(Action("end"))
+    assert (game.clock.turn, game.clock.step) == (6, "wa-combat")
+    passed = game.one(
+        "SELECT count(*) FROM event WHERE game_id = ? AND turn = 6 AND purpose = 'nothing to do in wa-movement'",
+        [game.game_id],
+    )
+    assert (passed, state(game, "W1")["space_id"]) == (1, "0201")
+    advance_to(game, "wa-movement", turn=7)
+    game.play(Action("move", ("W1", "0101")))
+
+
 # --- 7.12 never replaced ---------------------------------------------------------------------
 
 
@@ -312,6 +330,21 @@ def test_7_12_yugoslav_and_hungarian_units_are_never_replaced(soviet_replacement
     # Y1 (1-2-3) is weaker than S1, yet never offered and never accepted
     assert {a.args[0] for a in soviet_replacement.legal_actions() if a.verb == "replace"} == {"S1"}
     refused(soviet_replacement, Action("replace", ("Y1", "0926")), "7.12")
+
+
+def test_7_12_an_eliminated_hungarian_is_refused_under_7_12(tmp_path):
+    """An eliminated Hungarian is out of play for good (box_for: OUT), not in the East German
+    box: `replace` names 7.12, the rule that keeps it out, not 7.2's "not in a box"."""
+    text = """
+    map 4x6
+    zone E cols 04-06
+    city Berlin 0303 10
+    unit H1 GER HUN corps 2-2-4 OUT
+    unit G1 GER HEER corps 2-3-4 ELIM_GER_E
+    """
+    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-replacement", turn=2)
+    assert "never replaced" in str(refused(game, Action("replace", ("H1", "0304")), "7.12"))
+    game.play(Action("replace", ("G1", "0304")))
 
 
 def test_5_3_front_replacement_never_joins_another_front(tmp_path):

@@ -52,6 +52,24 @@ def test_8_0_die_4_lands_the_unit_in_stettin_or_rostock_owner_s_choice(tmp_path)
     assert where(game, "C1") == "0405"
 
 
+def test_8_0_the_port_may_be_named_with_the_order(tmp_path):
+    """`courland UNIT HEX`, as the help says: the unit lands where named on a roll of 2–6,
+    nobody is asked; a hex that is not an open port is refused before any roll."""
+    game = pocket(tmp_path, POCKET + "unit S9 SOV SOV army 3-3-3 0305\n")  # a Soviet unit holds Stettin
+    assert "open (0405)" in str(refused(game, Action("courland", ("C1", "0305")), "8.0"))
+    assert "Stettin or Rostock" in str(refused(game, Action("courland", ("C1", "0101")), "8.0"))
+    force_rolls(game, 4)
+    game.play(Action("courland", ("C1", "0405")))
+    assert game.open_decision() is None and where(game, "C1") == "0405"
+
+
+def test_8_0_a_port_named_does_not_save_a_unit_that_rolls_1(tmp_path):
+    game = pocket(tmp_path)
+    force_rolls(game, 1)
+    game.play(Action("courland", ("C1", "0305")))
+    assert where(game, "C1") == "ELIM_GER_E"
+
+
 def test_8_0_the_only_free_port_is_used(tmp_path):
     game = pocket(tmp_path, POCKET + "unit S9 SOV SOV army 3-3-3 0305\n")  # a Soviet unit holds Stettin
     force_rolls(game, 6)

@@ -108,7 +108,28 @@ def test_14_0_collapse_counts_the_cities_each_side_occupies_at_the_end_of_turn_6
     # Soviets occupy Warsaw (3); Posen is only in their ZOC and does not count; the WA
     # player's East Germans occupy Stettin (1)
     assert (result["winners"], result["rule"]) == (["SOV"], "14.0")
-    assert "Soviets 3, Western Allies 1" in result["summary"]
+    assert result["summary"] == "victory points: Soviets 3, Western Allies 1: the Soviet player wins"
+
+
+@pytest.mark.parametrize(
+    "winners, says",
+    [
+        pytest.param(("SOV",), "VP: the Soviet player wins", id="11.0-the-player-with-more-vp-wins"),
+        pytest.param(("WA",), "VP: the Western Allied player wins", id="15.25-the-result-names-the-winner"),
+        pytest.param((), "VP: a draw", id="12.23-a-draw-names-nobody"),
+        pytest.param(
+            ("GER_E", "GER_W"),
+            "VP: the East German player and the West German player win",
+            id="17.32-two-players-may-win",
+        ),
+    ],
+)
+def test_11_0_the_result_says_who_won(winners, says):
+    """「ＶＰが多い側のプレイヤーが勝利する」: the result names the winners, not only the score."""
+    from phaseline.games.bfg.rules.victory import verdict
+
+    outcome = verdict("11.0", winners, "VP")
+    assert (outcome.winners, outcome.summary) == (winners, says)
 
 
 FOUR = """
@@ -127,6 +148,7 @@ def test_17_32_soviets_in_berlin_on_turn_8_wa_never_soviet_and_west_german_win(t
     game.play(Action("move", ("S1", "0303")))
     result = play_out(game)
     assert (sorted(result["winners"]), result["rule"]) == (["GER_W", "SOV"], "17.32")
+    assert result["summary"].endswith(": the West German player and the Soviet player win")
 
 
 def test_17_32_wa_in_berlin_on_turn_9_soviets_on_turn_10_the_wa_win_alone(tmp_path):

@@ -385,10 +385,25 @@ def test_16_32_one_unit_a_phase_triples_its_allowance_and_crosses(tmp_path):
     assert state(game, "G1")["space_id"] == "0208"
 
 
+def test_16_32_a_shift_into_an_enemy_zoc_is_refused_when_ordered(tmp_path):
+    """「敵ＺＯＣで…終了したりしてはならない」: entering an enemy ZOC stops the shifted unit there
+    (4.0), so it would end the phase in it; the order is refused, naming 16.32, whether the
+    shift names the hex or a later move does, and nothing changes."""
+    text = THREE + "unit S2 SOV SOV army 3-3-3 0209\n"  # its ZOC covers 0208
+    game = advance_to(new_match(tmp_path, text, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
+    error = refused(game, Action("shift", ("G1", "0208")), "16.32")
+    assert "0208" in str(error) and "S2" in str(error)
+    game.play(Action("shift", ("G1",)))
+    refused(game, Action("move", ("G1", "0208")), "16.32")
+    game.play(Action("move", ("G1", "0207")))  # out of S2's ZOC, across the boundary
+    game.play(Action("end"))
+    assert state(game, "G1")["space_id"] == "0207"
+
+
 def test_16_32_shift_and_move_in_one_order_outside_three_player_refused(tmp_path):
     game = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
-    game.play(Action("shift", ("G1", "0209")))
-    assert state(game, "G1")["space_id"] == "0209"
+    game.play(Action("shift", ("G1", "0208")))  # 0209 would be in S1's ZOC (16.32)
+    assert state(game, "G1")["space_id"] == "0208"
     two = advance_to(new_match(tmp_path / "two", THREE, turns=(2, 10)), "ger-w-movement", turn=2)
     refused(two, Action("shift", ("G1",)), "16.32")
 
