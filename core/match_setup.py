@@ -45,7 +45,8 @@ class MatchSetup:
         store.ensure_tables(info.name, info.version, self.tables)
         with store.transaction():
             store.con.execute(
-                "INSERT INTO match VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                """INSERT INTO match (game_id, ruleset, scenario, seed, options, created_at, first_turn, last_turn,
+                                      uid, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [
                     game_id,
                     info.name,
@@ -55,6 +56,8 @@ class MatchSetup:
                     datetime.now(),
                     chosen.first_turn,
                     chosen.last_turn,
+                    uuid4().hex,
+                    "known seed",
                 ],
             )
             for side in chosen.sides:

@@ -15,7 +15,7 @@ from .duck import duckdb
 from .errors import StoreBusy, StoreError
 from .resources import data_dir
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history")
 

@@ -100,3 +100,28 @@ def copy_played(target: Path) -> Path:
     """A fresh copy of :func:`played_file` at ``target``."""
     shutil.copy(played_file(), target)
     return target
+
+
+def downgrade_to_schema_3(con) -> None:
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 3: no
+    match identity, dice mode, seats, signatures or data digests, events hashed without seats."""
+    from phaseline.events import GENESIS, event_hash
+
+    cursor = con.execute("SELECT * FROM event ORDER BY game_id, seq")
+    names = [d[0] for d in cursor.description]
+    prev: dict[str, str] = {}
+    for values in cursor.fetchall():
+        row = {**dict(zip(names, values, strict=True)), "seat": None}
+        digest = event_hash(row, prev.get(row["game_id"], GENESIS))
+        con.execute(
+            "UPDATE event SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            [prev.get(row["game_id"], GENESIS), digest, row["game_id"], row["seq"]],
+        )
+        prev[row["game_id"]] = digest
+    con.execute(
+        """ALTER TABLE event DROP COLUMN sig; ALTER TABLE event DROP COLUMN seat;
+           ALTER TABLE match DROP COLUMN dice; ALTER TABLE match DROP COLUMN uid;
+           ALTER TABLE match ALTER COLUMN seed SET NOT NULL;
+           DROP TABLE seat; DROP TABLE match_data;
+           UPDATE meta SET value = '3' WHERE key = 'schema_version'"""
+    )
