@@ -13,6 +13,7 @@ from typing import Any
 
 from .duck import duckdb
 from .errors import StoreBusy, StoreError
+from .keyring import Keyring
 from .resources import data_dir
 
 SCHEMA_VERSION = 4
@@ -34,10 +35,13 @@ def _is_lock_conflict(error: duckdb.Error) -> bool:
 class Store:
     """An open DuckDB store. Use :meth:`open`; close it (or use ``with``) when done."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path, read_only: bool) -> None:
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, path: Path, read_only: bool, keyring: Keyring | None = None
+    ) -> None:
         self.con = con
         self.path = path
         self.read_only = read_only
+        self.keyring = keyring or Keyring()  # the seats this store's player holds (keyring.py)
         self._depth = 0
         self._columns: dict[str, list[tuple[str, str]]] = {}  # table -> (column, type), read on a miss
 
@@ -62,7 +66,7 @@ class Store:
             if not read_only:
                 _prepare_directory(target)
         con = cls._connect(target, read_only, wait, config or {})
-        store = cls(con, target, read_only)
+        store = cls(con, target, read_only, None if in_memory else Keyring.beside(target))
         if in_memory:
             store._create_schema()  # always new: no failed look at meta first (~8 ms)
         else:
@@ -216,14 +220,15 @@ class Store:
         """A fresh, empty store in memory, attached to this one's database instance.
 
         Its connection reads this store's tables as ``<catalog>.main.<table>`` (see
-        :attr:`catalog`); it is detached, and its contents dropped, on exit.
+        :attr:`catalog`); it is detached, and its contents dropped, on exit. It shares this
+        store's keyring: a replay there knows the dice secrets this player holds.
         """
         name = f"scratch_{uuid.uuid4().hex[:12]}"
         self.con.execute(f"ATTACH ':memory:' AS {name}")
         cursor = self.con.cursor()
         try:
             cursor.execute(f"USE {name}")
-            scratch = Store(cursor, Path(":memory:"), read_only=False)
+            scratch = Store(cursor, Path(":memory:"), read_only=False, keyring=self.keyring)
             scratch._create_schema()
             yield scratch
         finally:

@@ -63,8 +63,12 @@ def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
             f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)",
             rule="undo across a roll",
         )
+    actions = game.rows(
+        "SELECT seat FROM event WHERE game_id = ? AND seq = ?", [game.game_id, first]
+    )  # the undone action's seat makes the undo
     try:
         with game.store.transaction():
+            game._acting_seat = actions[0]["seat"] if actions else None
             seq = game.log(
                 Event(
                     kind="undo",
@@ -78,9 +82,11 @@ def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
                 )
             )
             reverted = game.ledger.revert(first, last)
-            game.flush()
+            game.end_block()
     except BaseException:
         game.events = EventLog(game.store, game.game_id)
         game.ledger.version += 1
         raise
+    finally:
+        game._acting_seat = None
     return {"first": first, "last": last, "effects": reverted, "rolls": len(rolls), "seq": seq}

@@ -96,10 +96,20 @@ def played_file() -> Path:
     return folder / "played.duckdb"
 
 
-def copy_played(target: Path) -> Path:
-    """A fresh copy of :func:`played_file` at ``target``."""
-    shutil.copy(played_file(), target)
+def copy_store(source: Path, target: Path) -> Path:
+    """A copy of the store file ``source`` at ``target``, with its keyring (the seats it holds)."""
+    from phaseline.keyring import Keyring
+
+    shutil.copy(source, target)
+    keys = Keyring.beside(source).folder
+    if keys is not None and keys.is_dir():
+        shutil.copytree(keys, Keyring.beside(target).folder, dirs_exist_ok=True)
     return target
+
+
+def copy_played(target: Path) -> Path:
+    """A fresh copy of :func:`played_file` at ``target`` (with its keyring)."""
+    return copy_store(played_file(), target)
 
 
 def downgrade_to_schema_3(con) -> None:

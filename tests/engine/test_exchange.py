@@ -140,6 +140,8 @@ def test_a_file_exported_at_an_older_schema_imports_through_the_migrations(tmp_p
     import_match(target, registry, file)
     ours, theirs = everything(target), everything(source)
     assert [row[:-2] for row in ours.pop("match")] == [row[:-2] for row in theirs.pop("match")]  # all but uid, dice
+    for table in ("event", "seat", "match_data"):  # an old file has no seats, and events without them
+        ours.pop(table), theirs.pop(table)
     assert ours == theirs
     assert file.read_bytes() == sent  # the player's file is read, never migrated in place
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
-from history_support import aggressive_action, long_registry, new_match, snapshot
+from history_support import aggressive_action, copy_store, long_registry, new_match, snapshot
 from phaseline import Game, RuleViolation, Store
 from phaseline.undo import undo
 
@@ -32,7 +31,7 @@ def at_attack(tmp_path_factory):
 @pytest.fixture
 def game(tmp_path, at_attack):
     path, registry = at_attack
-    shutil.copy(path, tmp_path / "store.duckdb")
+    copy_store(path, tmp_path / "store.duckdb")
     with Store.open(tmp_path / "store.duckdb") as store:
         yield Game.load(store, registry, "toy-1")
 
