@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .audit import DiceCheck, audit_match
 from .duck import duckdb
 from .effects import Ledger
 from .errors import IntegrityError, UnknownName
@@ -56,7 +57,14 @@ def verify(store: Store, registry: Registry, game_id: str) -> int:
 
     Raises :class:`IntegrityError` naming the first event, table or row that differs.
     """
+    return verify_match(store, registry, game_id)[0]
+
+
+def verify_match(store: Store, registry: Registry, game_id: str) -> tuple[int, DiceCheck]:
+    """:func:`verify`, after checking the log itself (:func:`audit.audit_match`): the
+    number of events replayed and what the check of the dice covered."""
     original = Game.load(store, registry, game_id)
+    dice = audit_match(original, store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id]))
     events = logged_events(store, game_id)
     source = quote(store.catalog)
     with store.scratch() as scratch:
@@ -81,7 +89,7 @@ def verify(store: Store, registry: Registry, game_id: str) -> int:
         raise IntegrityError(f"replay of {game_id} differs from the store: {difference}")
     if failure:
         raise IntegrityError(f"replay of {game_id} fails at {failure}")
-    return len(events)
+    return len(events), dice
 
 
 def logged_events(store: Store, game_id: str, after: int = 0) -> list[dict[str, Any]]:

@@ -70,14 +70,22 @@ def replay(
     check: Annotated[bool, typer.Option("--verify", help="Check the rebuilt state (always done).")] = True,
     game: GameOption = None,
 ) -> None:
-    """Rebuild the match from its static tables and log, and check the state matches exactly."""
-    from ..replay import verify
+    """Rebuild the match from its static tables and log, and check the state matches exactly.
+
+    It checks the hash chain, the seats' signatures, the roll numbers and every die whose
+    secret this store knows (a known seed, your own seats, a revealed secret), and says
+    which seats' dice wait for their secret.
+    """
+    from ..audit import describe_dice
+    from ..game import Game
+    from ..replay import verify_match
 
     c: Context = ctx.obj
     with c.store() as store:
         game_id = game or current_game(store)
-        count = verify(store, c.registry, game_id)
-    typer.echo(f"replayed {count} events of {game_id}: state matches")
+        count, dice = verify_match(store, c.registry, game_id)
+        match = Game.load(store, c.registry, game_id)
+        typer.echo(f"replayed {count} events of {game_id}: state matches; {describe_dice(match, dice)}")
 
 
 @app.command()

@@ -90,7 +90,7 @@ TAMPERING = [
     pytest.param(
         f'UPDATE event SET payload = \'{{"args":["R9","11"]}}\' WHERE seq = {ACTION}',
         True,
-        "replay",
+        "the signature of seat red does not verify",
         id="forged-payload",
     ),
     pytest.param(f"DELETE FROM event WHERE seq = {ACTION}", False, "missing", id="deleted-event"),
