@@ -14,7 +14,7 @@ import typer
 from ..errors import InvalidOrder
 from . import app
 from .context import Context, current_game, set_current_game
-from .output import emit
+from .output import Format, emit
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
@@ -32,15 +32,37 @@ def log(
         game_id = game or current_game(store)
         rows = store.rows(
             """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
-                      e.to_space, e.die, e.purpose, e.rule, x.undo_seq
+                      e.to_space, e.die, e.purpose, e.rule, x.undo_seq,
+                      coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced
                FROM event e LEFT JOIN undone_event x USING (game_id, seq)
+               LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = x.undo_seq
                WHERE e.game_id = $g AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
                ORDER BY e.seq""",
             {"g": game_id, "kinds": list(kind or [])},
         )
+        store_rows = store.rows(
+            """SELECT s.side, s.commitment, s.secret, m.dice, m.seed FROM seat s JOIN match m USING (game_id)
+               WHERE game_id = ? AND s.epoch = (SELECT max(epoch) FROM seat t
+                                               WHERE t.game_id = s.game_id AND t.side = s.side)
+               ORDER BY s.side""",
+            [game_id],
+        )
     if last:
         rows = rows[-last:]
+    if c.fmt is Format.table:
+        typer.echo(commitments_line(store_rows))
     emit([_log_row(r) for r in rows], c.fmt, empty=f"no events in {game_id}")
+
+
+def commitments_line(seats: list[dict[str, Any]]) -> str:
+    """The dice commitments of a match's seats, as ``log`` shows them above its events."""
+    if not seats:
+        return "dice: known seed, no seats (a match made before seats)"
+    shown = ", ".join(
+        f"{s['side']} {s['commitment'][:16]}…" + (" (revealed)" if s["secret"] is not None else "") for s in seats
+    )
+    mode = seats[0]["dice"] + (f" {seats[0]['seed']}" if seats[0]["seed"] is not None else "")
+    return f"dice: {mode}; commitments {shown}"
 
 
 def _log_row(event: dict[str, Any]) -> dict[str, Any]:
@@ -49,6 +71,9 @@ def _log_row(event: dict[str, Any]) -> dict[str, Any]:
         what = " ".join([event["verb"], *json.loads(event["payload"]).get("args", [])])
     elif event["kind"] == "roll":
         what = f"rolled {event['die']}: {event['purpose']}"
+    elif event["kind"] == "undo" and json.loads(event["payload"]).get("forced"):
+        taken = len(json.loads(event["payload"]).get("rolls", []))
+        what = f"RE-ROLL: {event['purpose']}, taking back {taken} roll(s)"
     else:
         parts = [event["verb"], event["unit_id"], event["to_space"] and f"-> {event['to_space']}"]
         what = " ".join(p for p in parts if p) or event["purpose"] or ""
@@ -60,7 +85,7 @@ def _log_row(event: dict[str, Any]) -> dict[str, Any]:
         "kind": event["kind"],
         "what": what,
         "rule": event["rule"] or "",
-        "undone": f"by {event['undo_seq']}" if event["undo_seq"] else "",
+        "undone": (f"by {event['undo_seq']}" + (" (re-roll)" if event["forced"] else "")) if event["undo_seq"] else "",
     }
 
 

@@ -198,16 +198,21 @@ def choose(
 @app.command()
 def undo(
     ctx: typer.Context,
-    force: Annotated[bool, typer.Option(help="Undo even across a die roll (logged).")] = False,
+    force: Annotated[bool, typer.Option(help="Undo even across a die roll (logged and shown as a re-roll).")] = False,
     game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+    as_: AsOption = None,
 ) -> None:
-    """Take back the last action of a human side (the undo is logged)."""
+    """Take back the last action of a human side (the undo is logged).
+
+    Only your own seats' events that you have not sent; never in a finished match.
+    """
     from ..undo import undo as undo_action
 
     c: Context = ctx.obj
     with c.game(game) as match:
-        done = undo_action(match, force=force)
-        typer.echo(f"undid events {done['first']}-{done['last']} ({done['effects']} changes)")
+        done = undo_action(match, force=force, as_side=as_)
+        reroll = f"; a re-roll: {done['rolls']} roll(s) taken back stay in the log" if done["rolls"] else ""
+        typer.echo(f"undid events {done['first']}-{done['last']} ({done['effects']} changes){reroll}")
         _status(match, c)
 
 
