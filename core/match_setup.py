@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 from uuid import uuid4
 
-from . import seats, sequence
+from . import match_data, seats, sequence
 from .errors import InvalidOrder, PluginError, UnknownName
 from .events import Event
 from .model import GameInfo, OptionalRule, ScenarioInfo
@@ -82,6 +82,7 @@ class MatchSetup:
             if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
                 raise PluginError(f"{info.name} did not load scenario {chosen.name}")
             derive_board(store, game_id)
+            match_data.record(self)
             self._acting_seat = held[0]  # the creator's first seat makes (and signs) the set-up
             try:
                 self.start()

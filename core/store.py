@@ -216,19 +216,20 @@ class Store:
             self.con.execute("ROLLBACK")
 
     @contextmanager
-    def scratch(self) -> Iterator[Store]:
+    def scratch(self, *, keyring: Keyring | None = None) -> Iterator[Store]:
         """A fresh, empty store in memory, attached to this one's database instance.
 
         Its connection reads this store's tables as ``<catalog>.main.<table>`` (see
         :attr:`catalog`); it is detached, and its contents dropped, on exit. It shares this
-        store's keyring: a replay there knows the dice secrets this player holds.
+        store's keyring (a replay there knows the dice secrets this player holds), unless
+        given its own.
         """
         name = f"scratch_{uuid.uuid4().hex[:12]}"
         self.con.execute(f"ATTACH ':memory:' AS {name}")
         cursor = self.con.cursor()
         try:
             cursor.execute(f"USE {name}")
-            scratch = Store(cursor, Path(":memory:"), read_only=False, keyring=self.keyring)
+            scratch = Store(cursor, Path(":memory:"), read_only=False, keyring=keyring or self.keyring)
             scratch._create_schema()
             yield scratch
         finally:
@@ -255,14 +256,14 @@ class Store:
         """
         if not rows:
             return
-        declared = self._declared_columns(table)
+        declared = self.declared_columns(table)
         types = dict(declared)
         columns = columns or [name for name, _ in declared]
         selects = ", ".join(f"unnest(${i + 1}::{types[c]}[])" for i, c in enumerate(columns))
         values = [list(column) for column in zip(*rows, strict=True)]
         self.con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {selects}", values)
 
-    def _declared_columns(self, table: str) -> list[tuple[str, str]]:
+    def declared_columns(self, table: str) -> list[tuple[str, str]]:
         """``table``'s (column, type) pairs in declared order; the catalog is read once, for every table."""
         if table not in self._columns:
             self._columns.clear()

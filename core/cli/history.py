@@ -1,19 +1,18 @@
-"""Commands over the history: log, replay, show --at, sql, export and import.
+"""Commands over the history: log, replay, show --at and sql.
 
-Replay, exchange, the SQL sandbox and rendering are imported inside their commands.
+Replay, the SQL sandbox and rendering are imported inside their commands.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..errors import InvalidOrder
 from . import app
-from .context import Context, current_game, set_current_game
+from .context import Context, current_game
 from .output import Format, emit
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
@@ -152,50 +151,3 @@ def sql(
         raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
     columns, rows = run_user_sql(path, query)
     emit([dict(zip(columns, row, strict=True)) for row in rows], c.fmt, empty="(no rows)")
-
-
-@app.command()
-def export(
-    ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="Match id (optional: the current match).")] = None,
-    file: Annotated[Path | None, typer.Argument(help="The match file to write, e.g. move-12.duckdb.")] = None,
-    parquet: Annotated[
-        Path | None, typer.Option("--parquet", help="Write every match's history as Parquet here.")
-    ] = None,
-    overwrite: Annotated[bool, typer.Option(help="Replace an existing file or folder.")] = False,
-) -> None:
-    """Write one match to its own file (play by e-mail), or all history as Parquet."""
-    from ..exchange import export_match, export_parquet
-
-    c: Context = ctx.obj
-    if parquet is not None:
-        if game or file:
-            raise InvalidOrder("export --parquet DIR takes no match or file")
-        with c.store(read_only=True) as store:
-            target = export_parquet(store, parquet, overwrite=overwrite)
-        typer.echo(f"wrote match, event and effect as Parquet under {target}")
-        return
-    if game and file is None:
-        game, file = None, Path(game)
-    if file is None:
-        raise InvalidOrder("export needs a FILE (or --parquet DIR)")
-    with c.store() as store:
-        game_id = game or current_game(store)
-        target = export_match(store, game_id, file, overwrite=overwrite)
-    typer.echo(f"exported {game_id} to {target}")
-
-
-@app.command("import")
-def import_(
-    ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A match file written by 'phaseline export'.")],
-) -> None:
-    """Bring a match file into the store: a new match, or the next moves of one here."""
-    from ..exchange import import_match
-
-    c: Context = ctx.obj
-    with c.store() as store:
-        done = import_match(store, c.registry, file)
-        set_current_game(store, done["game_id"])
-    what = "new match" if done["new"] else f"{done['events']} new events"
-    typer.echo(f"imported {done['game_id']} ({what}, {done['total']} events; log and replay verified)")

@@ -131,7 +131,9 @@ def test_a_forced_undo_shows_as_a_re_roll_in_the_log_and_the_views(game, monkeyp
 
     attack(game)
     done = undo(game, force=True)
-    rolled = game.rows("SELECT seq, rerolled, live FROM roll WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game.game_id])
+    rolled = game.rows(
+        "SELECT seq, rerolled, live FROM roll WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game.game_id]
+    )
     assert rolled[0]["rerolled"] and not rolled[0]["live"]
     assert game.one("SELECT rerolls FROM match_summary WHERE game_id = ?", [game.game_id]) >= 1
     game.store.close()
