@@ -4,7 +4,8 @@ The file is opened by :func:`received.open_received` (nothing in it is run). A n
 is built in a scratch store from the file's static tables, whose data must be the
 installed game's (match_data.py), and its whole log is replayed; the next turns of a
 match already here must continue it (no gap, no fork, something new), and only their
-events are replayed, on a scratch copy of the match. Before a replay the log is checked
+events are replayed, on the store itself inside the import's one transaction (a refusal
+rolls it back). Before a replay the log is checked
 (audit.py: hash chain, seat rows, signatures, roll numbers, known dice) and so is every
 undo (only of events this store did not have yet). The replay must make exactly the
 file's events. The store is untouched by any refusal; one line names the reason.
@@ -130,9 +131,15 @@ def _check_plugins(registry: Registry, game_id: str, received: TurnFile) -> None
 def _merge_new(store: Store, scratch: Store, game: Game) -> None:
     """Copy the validated new match from ``scratch`` into the store, in one transaction."""
     store.ensure_tables(game.info.name, game.info.version, game.tables)
+    source, target = quote(scratch.catalog), quote(store.catalog)
     with store.transaction() as con:
         for table, columns in match_tables(scratch).items():
-            _copy(con, scratch, store, table, columns, game.game_id)
+            names = ", ".join(f'"{c}"' for c in columns)
+            con.execute(
+                f'INSERT INTO {target}.main."{table}" ({names}) SELECT {names} FROM {source}.main."{table}" '
+                "WHERE game_id = ?",
+                [game.game_id],
+            )
 
 
 def _claim_open_seats(game: Game, player: str | None) -> list[str]:
@@ -168,24 +175,15 @@ def _continue(store: Store, registry: Registry, received: TurnFile, source: Path
             "already (a turn file imported twice?)"
         )
     last_roll = int(game.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [game_id]))
-    with store.scratch() as scratch:
-        scratch.ensure_tables(game.info.name, game.info.version, game.tables)
-        for table, columns in match_tables(scratch).items():
-            _copy(store.con, store, scratch, table, columns, game_id)
-        scratch.con.execute("DELETE FROM seat WHERE game_id = ?", [game_id])
+    earlier = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id])
+    with store.transaction() as con:  # the replay runs on the store itself: any refusal rolls it all back
+        con.execute("DELETE FROM seat WHERE game_id = ?", [game_id])
         if seats:
-            scratch.insert_rows("seat", ["game_id", *seats[0]], [(game_id, *row.values()) for row in seats])
-        copy = Game.load(scratch, registry, game_id)
-        _check_log(copy, new, after=(last, game.events.last_hash), last_roll_no=last_roll, had=last)
-        earlier = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id])
-        check_dice(game_id, earlier, copy.seats.secret)  # a secret revealed now checks the earlier rolls too
-        _replay(copy, new, after=last)
-        with store.transaction() as con:
-            for table in [*copy.ledger.keys, "seat"]:
-                con.execute(f"DELETE FROM {table} WHERE game_id = ?", [game_id])
-                _copy(con, scratch, store, table, match_tables(scratch)[table], game_id)
-            for table in ("event", "effect"):
-                _copy(con, scratch, store, table, match_tables(scratch)[table], game_id, f"seq > {last}")
+            store.insert_rows("seat", ["game_id", *seats[0]], [(game_id, *row.values()) for row in seats])
+        here = Game.load(store, registry, game_id)
+        _check_log(here, new, after=(last, game.events.last_hash), last_roll_no=last_roll, had=last)
+        check_dice(game_id, earlier, here.seats.secret)  # a secret revealed now checks the earlier rolls too
+        _replay(here, new, after=last)
     total = last + len(new)
     return {"game_id": game_id, "new": False, "events": len(new), "total": total, "custom": []}
 
@@ -313,15 +311,3 @@ def _insert(store: Store, table: str, rows: Rows, game_id: str) -> None:
         store.insert_rows(table, names, [(game_id, *row) for row in rows.rows])
     except Exception as error:  # a value our column's type refuses, a duplicate key
         raise IntegrityError(f"table {table} of the file is not valid: {str(error).splitlines()[0]}") from None
-
-
-def _copy(
-    con: Any, source: Store, target: Store, table: str, columns: list[str], game_id: str, where: str = "TRUE"
-) -> None:
-    """Copy the match's rows of ``table`` from catalog ``source`` into ``target``."""
-    names = ", ".join(f'"{c}"' for c in columns)
-    con.execute(
-        f'INSERT INTO {quote(target.catalog)}.main."{table}" ({names}) SELECT {names} '
-        f'FROM {quote(source.catalog)}.main."{table}" WHERE game_id = ? AND {where}',
-        [game_id],
-    )

@@ -8,6 +8,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -236,7 +237,7 @@ class Store:
             cursor.close()
             self.con.execute(f"DETACH {name}")
 
-    @property
+    @cached_property
     def catalog(self) -> str:
         """The name of this store's database, to qualify its tables from an attached one."""
         return str(self.one("SELECT current_database()"))

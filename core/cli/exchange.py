@@ -92,3 +92,15 @@ def import_(
         typer.echo(f"you hold seat(s) {', '.join(done['claimed'])} of {done['game_id']}")
     if done["custom"]:
         typer.echo(f"accepted custom data in: {', '.join(done['custom'])}")
+
+
+@app.command()
+def since(ctx: typer.Context, game: GameOption = None) -> None:
+    """What the other side did since your last turn: orders, combats (odds, die, result),
+    rolls, re-rolls and the decisions it asks of you."""
+    from ..render.since import since as since_rows
+
+    c: Context = ctx.obj
+    with c.game(game, read_only=True) as match:
+        mine, rows = since_rows(match)
+    emit(rows, c.fmt, empty=f"nothing new from the other side since your last event ({mine})")
