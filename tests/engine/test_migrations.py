@@ -66,6 +66,13 @@ def test_a_schema_3_store_keeps_its_matches_as_known_seed_matches_without_seats(
         match = store.rows("SELECT seed, dice, uid FROM match")[0]
         assert (match["seed"], match["dice"]) == (5, "known seed") and len(match["uid"]) == 32
         assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL") == 0
+        from phaseline import Game
         from phaseline.replay import verify
 
         assert verify(store, registry, game_id) > 0  # events hashed without seats still chain
+        game = Game.load(store, registry, game_id)
+        from history_support import play
+
+        play(game, 6)  # anyone plays a match made before seats, unsigned, as before
+        assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL OR sig IS NOT NULL") == 0
+        assert verify(store, registry, game_id) == game.events.last_seq
