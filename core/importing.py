@@ -55,9 +55,8 @@ def import_match(
     if here:
         done = _continue(store, registry, received, source)
     else:
-        done = _new(store, registry, received, source, accept_custom_data)
+        done = _new(store, registry, received, source, accept_custom_data, player)
     game = Game.load(store, registry, received.game_id)
-    done["claimed"] = _claim_open_seats(game, player) if done["new"] else []
     if game.finished and game.seats.held_sides():
         game.seats.reveal(final=True)  # the end publishes this player's secrets too
     log = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game.game_id])
@@ -68,7 +67,9 @@ def import_match(
 # --- a new match --------------------------------------------------------------------
 
 
-def _new(store: Store, registry: Registry, received: TurnFile, source: Path, accept_custom: bool) -> dict[str, Any]:
+def _new(
+    store: Store, registry: Registry, received: TurnFile, source: Path, accept_custom: bool, player: str | None
+) -> dict[str, Any]:
     game_id = received.game_id
     if not received.full:
         raise IntegrityError(
@@ -81,9 +82,12 @@ def _new(store: Store, registry: Registry, received: TurnFile, source: Path, acc
         data = match_data.check_received(store, registry, game, accept_custom=accept_custom)
         _check_log(game, events, after=(0, GENESIS), last_roll_no=0, had=0)
         _replay(game, events, after=0)
-        _merge_new(store, scratch, game)
+        claimed = _merge_new(store, registry, scratch, game, player)
     custom = [r["table"] for r in data if r["status"] != "same"]
-    return {"game_id": game_id, "new": True, "events": len(events), "total": len(events), "custom": custom}
+    return {
+        "game_id": game_id, "new": True, "events": len(events), "total": len(events), "custom": custom,
+        "claimed": claimed,
+    }  # fmt: skip
 
 
 def _build(scratch: Store, registry: Registry, received: TurnFile) -> Game:
@@ -128,8 +132,9 @@ def _check_plugins(registry: Registry, game_id: str, received: TurnFile) -> None
             )
 
 
-def _merge_new(store: Store, scratch: Store, game: Game) -> None:
-    """Copy the validated new match from ``scratch`` into the store, in one transaction."""
+def _merge_new(store: Store, registry: Registry, scratch: Store, game: Game, player: str | None) -> list[str]:
+    """Copy the validated new match from ``scratch`` into the store and claim its open seats
+    for ``player``, in one transaction; the seats claimed."""
     store.ensure_tables(game.info.name, game.info.version, game.tables)
     source, target = quote(scratch.catalog), quote(store.catalog)
     with store.transaction() as con:
@@ -140,17 +145,17 @@ def _merge_new(store: Store, scratch: Store, game: Game) -> None:
                 "WHERE game_id = ?",
                 [game.game_id],
             )
+        return _claim_open_seats(Game.load(store, registry, game.game_id), player)
 
 
 def _claim_open_seats(game: Game, player: str | None) -> list[str]:
     """The first import claims the seats the match's creator left open, for ``player`` (a match
-    made before seats stays without them)."""
+    made before seats stays without them); in the caller's transaction."""
     if not game.seats.seated:
         return []
     sides = [s for s in game.scenario.sides if game.seats.claim_of(s) is None]
     if sides:
-        with game.store.transaction():
-            game.seats.claim(sides, player or default_player(), from_seq=game.events.last_seq + 1)
+        game.seats.claim(sides, player or default_player(), from_seq=game.events.last_seq + 1)
     return sides
 
 
@@ -185,7 +190,7 @@ def _continue(store: Store, registry: Registry, received: TurnFile, source: Path
         check_dice(game_id, earlier, here.seats.secret)  # a secret revealed now checks the earlier rolls too
         _replay(here, new, after=last)
     total = last + len(new)
-    return {"game_id": game_id, "new": False, "events": len(new), "total": total, "custom": []}
+    return {"game_id": game_id, "new": False, "events": len(new), "total": total, "custom": [], "claimed": []}
 
 
 def _check_no_fork(game: Game, received: TurnFile, events: list[dict[str, Any]], source: Path) -> None:

@@ -24,11 +24,12 @@ _UID = re.compile(r"^[0-9a-f]{32}$")
 
 @dataclass
 class HeldSeat:
-    """One seat this player holds: its player's name, private key (hex) and the dice secret
-    of each epoch (decimal strings; the last is the current one)."""
+    """One seat this player holds: its player's name, private and public key (hex) and the
+    dice secret of each epoch (decimal strings; the last is the current one)."""
 
     player: str
     key: str
+    public: str
     secrets: list[str] = field(default_factory=list)
 
 

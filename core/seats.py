@@ -98,13 +98,14 @@ class SeatBook:
         return claim["player"] if claim else "open"
 
     def held(self) -> dict[str, HeldSeat]:
-        """The seats this store's keyring holds whose key is the seat's (by side)."""
+        """The seats this store's keyring holds whose key is the seat's (by side; a key that
+        is not would sign nothing the other player accepts)."""
         if self._held is None:
             keys = self.game.store.keyring.held(self.game.uid)
             self._held = {
                 side: seat
                 for side, seat in keys.items()
-                if (claim := self.claim_of(side)) and claim["public_key"] == signing.public_of(seat.key)
+                if (claim := self.claim_of(side)) and claim["public_key"] == seat.public
             }
         return self._held
 
@@ -150,7 +151,7 @@ class SeatBook:
             secret = str(game.seed) if known else new_secret()
             controller = seated(game, side)
             who = controller if controller.startswith("bot:") else player
-            held[side] = HeldSeat(who, private, [secret])
+            held[side] = HeldSeat(who, private, public, [secret])
             row = {"side": side, "epoch": 0, "player": who, "public_key": public,
                    "commitment": commitment(secret), "from_seq": from_seq}  # fmt: skip
             row["claim_sig"] = signing.sign(private, signing.claim_message(game.uid, row))
@@ -178,7 +179,7 @@ class SeatBook:
             done.append({**row, "secret": secret, "reveal_sig": signature})
             if not final:
                 later = new_secret()
-                fresh[side] = HeldSeat(held.player, held.key, [*held.secrets, later])
+                fresh[side] = HeldSeat(held.player, held.key, held.public, [*held.secrets, later])
                 nxt = {**row, "epoch": row["epoch"] + 1, "commitment": commitment(later),
                        "from_seq": game.events.last_seq + 1}  # fmt: skip
                 nxt["claim_sig"] = signing.sign(held.key, signing.claim_message(game.uid, nxt))

@@ -25,11 +25,6 @@ def new_key() -> tuple[str, str]:
     return key.private_bytes_raw().hex(), key.public_key().public_bytes_raw().hex()
 
 
-def public_of(private: str) -> str:
-    """The public key (hex) of a private key (hex)."""
-    return _private(private).public_key().public_bytes_raw().hex()
-
-
 def sign(private: str, message: bytes) -> str:
     """The signature (hex) of ``message`` by the private key ``private`` (hex)."""
     return _private(private).sign(message).hex()

@@ -4,8 +4,10 @@ a dice secret before it is revealed; a known seed says so; seats are the players
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 
+import phaseline.seats
 import pytest
 from clitools import run_cli, use_registry
 from history_support import long_registry
@@ -17,6 +19,19 @@ from phaseline.keyring import Keyring
 def cli(home, monkeypatch):
     use_registry(monkeypatch, long_registry())
     return home
+
+
+@pytest.fixture
+def played(cli, monkeypatch):
+    """A hot-seat toy match of secret dice, 40 random-bot actions in. The secrets are drawn
+    from a fixed sequence, so that the bots meet and roll (they draw from the secrets too)."""
+    counter = itertools.count(1)
+    monkeypatch.setattr(phaseline.seats, "new_secret", lambda: str(10**75 + next(counter)))
+    assert run_cli(["new", "toy", "--player", "alice"])[0] == 0
+    assert run_cli(["autoplay", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
+    with Store.open(cli / "phaseline.duckdb", read_only=True) as store:
+        assert store.one("SELECT count(*) FROM event WHERE kind = 'roll'") > 0
+    return cli
 
 
 def secrets_of(home) -> list[str]:
@@ -37,10 +52,8 @@ def outputs(argvs: list[list[str]]) -> str:
     return "\n".join(text)
 
 
-def test_no_command_view_or_file_holds_a_secret_before_it_is_revealed(cli, tmp_path):
-    assert run_cli(["new", "toy", "--player", "alice"])[0] == 0
-    assert run_cli(["autoplay", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
-    secrets = secrets_of(cli)
+def test_no_command_view_or_file_holds_a_secret_before_it_is_revealed(played, tmp_path):
+    secrets = secrets_of(played)
     assert len(secrets) == 2 and all(len(s) > 60 for s in secrets)
     shown = outputs(
         [
@@ -58,7 +71,7 @@ def test_no_command_view_or_file_holds_a_secret_before_it_is_revealed(cli, tmp_p
         ]
     )
     sent = gzip.decompress((tmp_path / "mail.turn").read_bytes()).decode()
-    stored = (cli / "phaseline.duckdb").read_bytes()
+    stored = (played / "phaseline.duckdb").read_bytes()
     for secret in secrets:
         assert secret not in shown and secret not in sent and secret.encode() not in stored
     assert '"seed": null' in shown and '"dice": "secret"' in shown
@@ -71,9 +84,7 @@ def test_sql_cannot_read_the_keyring(cli):
     assert code == 10 and "refused" in out
 
 
-def test_a_revealed_secret_checks_every_roll(cli):
-    assert run_cli(["new", "toy", "--player", "alice"])[0] == 0
-    assert run_cli(["autoplay", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
+def test_a_revealed_secret_checks_every_roll(played):
     code, out = run_cli(["reveal", "--as", "red"])
     assert code == 0 and "revealed seat red's dice secret (epoch 0): " in out and "fresh secret" in out
     code, out = run_cli(["--format", "json", "sql", "SELECT side, epoch, secret FROM seat ORDER BY side, epoch"])
