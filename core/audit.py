@@ -8,6 +8,7 @@ edited event, a chosen roll or a false reveal is named in one line.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +109,9 @@ def check_roll_numbers(game_id: str, events: list[dict[str, Any]], last_roll_no:
         expected += 1
 
 
-def check_dice(game_id: str, events: list[dict[str, Any]], secret_of: Any) -> DiceCheck:
+def check_dice(
+    game_id: str, events: list[dict[str, Any]], secret_of: Callable[[str | None, int], int | None]
+) -> DiceCheck:
     """Every die whose secret is known (``secret_of(seat, seq)``, None when not) is that
     secret's roll; the seats whose secret is not known are listed, not checked."""
     found = DiceCheck()

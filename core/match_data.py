@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import IntegrityError, PhaselineError, UnknownName
+from .errors import CustomData, IntegrityError, UnknownName
 from .keyring import Keyring
 
 if TYPE_CHECKING:
@@ -22,16 +22,6 @@ if TYPE_CHECKING:
     from .store import Store
 
 NOT_DATA = ("match", "match_side", "match_plugin", "seat", "match_data")  # the match's own bookkeeping
-
-
-class CustomData(PhaselineError):
-    """A received match whose static data is not the installed game's; ``tables`` says how."""
-
-    exit_code = 11
-
-    def __init__(self, message: str, tables: list[dict[str, Any]]) -> None:
-        super().__init__(message)
-        self.tables = tables
 
 
 @dataclass(frozen=True)

@@ -75,8 +75,8 @@ def import_(
     Everything is checked first (hash chain, signatures, seats, roll numbers, known dice,
     the game's data) and the new events are replayed; on any refusal the store is untouched.
     """
+    from ..errors import CustomData
     from ..importing import import_match
-    from ..match_data import CustomData
 
     c: Context = ctx.obj
     with c.store() as store:

@@ -17,9 +17,9 @@ from exchange_support import events_of, key_of, open_pair, read_file, rechain, s
 from history_support import aggressive_action, copy_store, downgrade_to_schema_3, long_registry, new_match
 from phaseline import Game, IntegrityError, PluginError, Store, StoreError
 from phaseline.dice import roll
+from phaseline.errors import CustomData
 from phaseline.exchange import export_match, export_parquet
 from phaseline.importing import import_match
-from phaseline.match_data import CustomData
 from phaseline.replay import match_tables, verify
 
 
