@@ -35,13 +35,19 @@ class Actions:
             self._legal = (key, found)
         return list(self._legal[1])
 
-    def play(self, action: Action) -> None:
-        """Carry out ``action`` as one transaction; a refusal leaves the store untouched."""
+    def play(self, action: Action, *, as_side: str | None = None, by: str | None = None) -> None:
+        """Carry out ``action`` as one transaction; a refusal leaves the store untouched.
+
+        The seat playing the side waited on must be one this store holds (``as_side``, when
+        given, must be that seat); ``by`` is who plays it (a bot's name under autoplay),
+        by default the side's controller. The match's end reveals the held dice secrets.
+        """
         if self.finished:
             raise self.violation(f"match {self.game_id} is over", rule="end of game")
         waiting, decision = self.waiting_on()
         if action.side and action.side != waiting:
             raise InvalidOrder(f"it is {waiting}'s turn to act, not {action.side}'s")
+        seat = self.seat_to_act(waiting, as_side)
         action = Action(action.verb, tuple(action.args), waiting)
         if decision and action.verb != "choose":
             raise self.violation(
@@ -51,8 +57,9 @@ class Actions:
         try:
             with self.store.transaction(), self.events.held():
                 self._cause = None
+                self._acting_seat = seat
                 self.rules.in_action = True
-                by = self.controller(waiting)
+                by = by or self.controller(waiting)
                 seq = self.log(
                     Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args), "by": by})
                 )
@@ -60,7 +67,7 @@ class Actions:
                 step_before = (self.clock.turn, self.clock.step)
                 self._dispatch(action, decision)
                 self.after_action(step_before)
-                self.flush()
+                self.end_block()
         except BaseException:
             self.events = EventLog(self.store, self.game_id)  # the unwritten events are gone with it
             self.ledger.discard()
@@ -69,7 +76,44 @@ class Actions:
             raise
         finally:
             self._cause = None
+            self._acting_seat = None
             self.rules.in_action = False
+        if self.finished and not self.replaying:
+            self.seats.reveal(final=True)  # the end publishes this player's dice secrets
+
+    def seat_to_act(self, side: str, as_side: str | None = None) -> str | None:
+        """The seat that plays ``side`` now, if this store may act for it; else the refusal.
+
+        In a replay, the seat the log names must be that seat. A match without seats
+        (made before them) lets anyone act, as it always did.
+        """
+        if not self.seats.seated:
+            return None
+        seat = self.seat_playing(side)
+        if self.replaying:
+            if self.replay_seat != seat:
+                raise self.violation(
+                    f"an action of {side} made by seat {self.replay_seat} ({self.seats.player(self.replay_seat)}), "
+                    f"which does not hold it: {side} is played from seat {seat} ({self.seats.player(seat)})",
+                    rule="seats",
+                )
+            return seat
+        if as_side is not None and as_side != seat:
+            raise self.violation(
+                f"you act as {as_side}, but the match waits on {side}, played from seat {seat}", rule="seats"
+            )
+        if not self.seats.holds(seat):
+            if self.seats.claim_of(seat) is None:
+                raise self.violation(
+                    f"seat {seat} is open: nobody has joined to play {side} yet "
+                    "(export the match to the player who will)",
+                    rule="seats",
+                )
+            raise self.violation(
+                f"{side} is played from seat {seat}, held by {self.seats.player(seat)}: this store does not hold it",
+                rule="seats",
+            )
+        return seat
 
     def end_refusal(self, side: str | None) -> RuleViolation | None:
         """Why ``side`` may not end the current step now (a game rule), or None."""

@@ -21,8 +21,9 @@ class RandomBot:
         self.end_weight = end_weight
 
     def choose(self, game: Game, side: str) -> Action:
-        # Seeded by the match and the log position: the same match replays the same choices.
-        rng = random.Random(f"{game.seed}:{game.events.last_seq}:{side}")
+        # Seeded by the seat's dice secret and the log position (a known seed: the same match
+        # plays the same choices); in a secret match nothing public foretells them.
+        rng = random.Random(f"{game.private_seed(side)}:{game.events.last_seq}:{side}")
         actions = game.legal_actions(side)
         others = [a for a in actions if a.verb != "end"]
         if not others or (any(a.verb == "end" for a in actions) and rng.random() < self.end_weight):
@@ -46,7 +47,8 @@ def run_bots(
     """Let bot sides act (each action its own transaction) until a human must act.
 
     ``controllers`` overrides the match's controllers (autoplay puts a bot on every
-    side). Returns the number of actions played.
+    side); the bot's actions are recorded as the bot's. A bot acts only for a seat this
+    store holds. Returns the number of actions played.
     """
     bots: dict[str, Any] = {}
     played = 0
@@ -57,10 +59,12 @@ def run_bots(
         controller = (controllers or {}).get(side) or game.controller(side)
         if not controller.startswith("bot:"):
             break
+        if game.seats.seated and not game.seats.holds(game.seat_playing(side)):
+            break  # another store's player holds this seat: its bot plays there
         if side not in bots:
             info = registry.bot(game.info.name, controller.removeprefix("bot:"))
             bots[side] = info.factory(game, side)
-        game.play(bots[side].choose(game, side))
+        game.play(bots[side].choose(game, side), by=controller)
         played += 1
         if progress:
             progress(game)

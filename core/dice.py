@@ -1,14 +1,19 @@
-"""Dice: roll n of a match is a pure function of its seed and n (OpenSpiel's chance player).
+"""Dice: roll n of a match is a pure function of a secret and n (OpenSpiel's chance player).
 
-Undo never rewinds the roll counter, so undoing and rolling again gives a new roll.
+The secret is the acting seat's (docs/fair-play.md): a known seed shared by every seat
+(``new --seed N``), or each seat's own secret, kept in its player's keyring and committed
+to in the store (``seat.commitment``) until it is revealed. Undo never rewinds the roll
+counter, so undoing and rolling again gives a new roll; roll numbers run without gaps.
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections import deque
 from collections.abc import Iterable
 
+from .errors import IntegrityError
 from .events import Event
 
 
@@ -16,6 +21,16 @@ def roll(seed: int, roll_no: int, sides: int = 6) -> int:
     """The result of roll ``roll_no`` of a match with ``seed``, from 1 to ``sides``."""
     digest = hashlib.sha256(f"{seed}:{roll_no}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % sides + 1
+
+
+def commitment(secret: int | str) -> str:
+    """The commitment to a dice secret: what the store keeps until the secret is revealed."""
+    return hashlib.sha256(f"phaseline-dice:{secret}".encode()).hexdigest()
+
+
+def new_secret() -> str:
+    """A fresh dice secret: 256 random bits, as a decimal string."""
+    return str(secrets.randbits(256))
 
 
 class Dice:
@@ -31,7 +46,7 @@ class Dice:
             roll_no = self._forced_rolls.popleft()
         else:
             roll_no = self.events.next_roll_no()
-        die = roll(self.seed, roll_no, sides)
+        die = self.die_of(roll_no, sides)
         self.log(
             Event(
                 kind="roll",
@@ -44,6 +59,17 @@ class Dice:
             )
         )
         return die
+
+    def die_of(self, roll_no: int, sides: int) -> int:
+        """Roll ``roll_no`` from the acting seat's secret; in a replay without that secret
+        (another player's, not yet revealed), the logged die."""
+        seat = self.acting_seat
+        secret = self.seats.secret(seat, self.events.last_seq + 1)
+        if secret is not None:
+            return roll(secret, roll_no, sides)
+        if self.replaying and roll_no in self.logged_dice:
+            return self.logged_dice[roll_no]
+        raise IntegrityError(f"this store does not hold the dice secret of seat {seat}: it cannot roll for it")
 
     def force_rolls(self, roll_nos: Iterable[int] | None) -> None:
         """Make the next rolls use these logged roll numbers (replay), or stop doing so."""

@@ -100,6 +100,17 @@ class IntegrityError(PhaselineError):
     exit_code = 9
 
 
+class CustomData(IntegrityError):
+    """A received match whose static data is not the installed game's; ``tables`` compares
+    them table by table (``import --accept-custom-data`` accepts it)."""
+
+    exit_code = 11
+
+    def __init__(self, message: str, tables: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.tables = tables
+
+
 class SandboxViolation(PhaselineError):
     """A user query that tried to write or reach outside the store."""
 

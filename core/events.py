@@ -1,10 +1,15 @@
-"""The append-only event log, chained by hashes so an edited event or die roll shows."""
+"""The append-only event log, chained by hashes so an edited event or die roll shows.
+
+Every event names the seat that made it; the last event of each block (an action's
+events) carries that seat's signature of its hash, which the chain ties to everything
+before it (docs/fair-play.md).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,8 +40,10 @@ _COLUMN_TYPES = {  # the columns of ``event`` in their declared order (schema/ta
     "cause": "INTEGER",
     "prev_hash": "VARCHAR",
     "hash": "VARCHAR",
+    "seat": "VARCHAR",
+    "sig": "VARCHAR",
 }
-_HASHED = tuple(_COLUMN_TYPES)[:-2]  # every column but the two hashes
+_HASHED = tuple(_COLUMN_TYPES)[:-4]  # every column before the hashes; the seat joins them when set
 _KIND = tuple(_COLUMN_TYPES).index("kind")
 _EVENT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_COLUMN_TYPES.values(), 1))
 
@@ -59,8 +66,14 @@ class Event:
 
 
 def event_hash(row: dict[str, Any], prev_hash: str) -> str:
-    """sha256 over the event's columns (in a fixed order) and the previous hash."""
-    body = json.dumps([row[c] for c in _HASHED] + [prev_hash], separators=(",", ":"))
+    """sha256 over the event's columns (in a fixed order), its seat and the previous hash.
+
+    An event without a seat (logged before matches had seats) hashes as it always did.
+    """
+    values = [row[c] for c in _HASHED]
+    if row.get("seat") is not None:
+        values.append(row["seat"])
+    body = json.dumps([*values, prev_hash], separators=(",", ":"))
     return hashlib.sha256(body.encode()).hexdigest()
 
 
@@ -76,15 +89,18 @@ class EventLog:
         self.store = store
         self.game_id = game_id
         last = store.con.execute(
-            "SELECT seq, hash FROM event WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game_id]
+            "SELECT seq, hash, sig IS NOT NULL FROM event WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game_id]
         ).fetchone()
-        self.last_seq, self.last_hash = last if last else (0, GENESIS)
+        self.last_seq, self.last_hash, signed = last if last else (0, GENESIS, True)
+        self.signed_seq = self.last_seq if signed else None  # the block's end: None while unsigned events wait
         self._last_roll_no: int | None = None  # read from the store when first needed
         self._pending: list[list[Any]] = []
         self._held = False
 
-    def append(self, event: Event, *, turn: int, step: str, phase: str, cause: int | None) -> int:
-        """Add ``event`` as the next row and return its seq."""
+    def append(
+        self, event: Event, *, turn: int, step: str, phase: str, cause: int | None, seat: str | None = None
+    ) -> int:
+        """Add ``event`` as the next row, made by ``seat``, and return its seq."""
         row = {
             "game_id": self.game_id,
             "seq": self.last_seq + 1,
@@ -103,9 +119,11 @@ class EventLog:
             "rule": event.rule,
             "payload": json.dumps(event.payload, separators=(",", ":"), sort_keys=True),
             "cause": cause,
+            "seat": seat,
         }
         digest = event_hash(row, self.last_hash)
-        self._pending.append([*row.values(), self.last_hash, digest])
+        self._pending.append([*(row[c] for c in _HASHED), self.last_hash, digest, seat, None])
+        self.signed_seq = None
         if event.roll_no is not None:
             self._last_roll_no = max(self._roll_counter(), event.roll_no)
         self.last_seq, self.last_hash = row["seq"], digest
@@ -127,8 +145,18 @@ class EventLog:
         events flushes first only then."""
         return any(row[_KIND] == kind for row in self._pending)
 
-    def flush(self) -> None:
-        """Write the events appended since the last flush, in one statement."""
+    def flush(self, sign: Callable[[int, str], str] | None = None) -> None:
+        """Write the events appended since the last flush, in one statement; with ``sign``
+        (seq, hash -> signature), first sign the block's last event, which ends the block."""
+        if sign is not None and self.signed_seq is None and self.last_seq:
+            signature = sign(self.last_seq, self.last_hash)
+            if self._pending:
+                self._pending[-1][-1] = signature
+            else:  # a reader flushed the block's events already
+                self.store.con.execute(
+                    "UPDATE event SET sig = ? WHERE game_id = ? AND seq = ?", [signature, self.game_id, self.last_seq]
+                )
+            self.signed_seq = self.last_seq
         if self._pending:
             rows, self._pending = self._pending, []
             append_rows(self.store, "event", _EVENT_COLUMNS, rows)
@@ -145,10 +173,11 @@ class EventLog:
         return self._last_roll_no
 
 
-def verify_chain(rows: list[dict[str, Any]]) -> int | None:
-    """Check the hash chain of a match's events (in seq order); the first bad seq, or None."""
-    prev = GENESIS
-    for expected_seq, row in enumerate(rows, start=1):
+def verify_chain(rows: list[dict[str, Any]], *, after: tuple[int, str] = (0, GENESIS)) -> int | None:
+    """Check the hash chain of a match's events (in seq order) that follow event ``after``
+    (its seq and hash; the chain's start by default); the first bad seq, or None."""
+    last, prev = after
+    for expected_seq, row in enumerate(rows, start=last + 1):
         if row["seq"] != expected_seq or row["prev_hash"] != prev:
             return row["seq"]
         if event_hash(row, prev) != row["hash"]:

@@ -60,6 +60,11 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         self.ledger = Ledger(store, game_id, keys)
         self.events = EventLog(store, game_id)
         self.rules = RuleQueries(self)
+        self.seats = seats.SeatBook(self)
+        self.replaying = False  # replay re-runs the log: nothing is signed, seats are checked against it
+        self.logged_dice: dict[int, int] = {}  # replay: the logged die of each roll number
+        self.replay_seat: str | None = None  # replay: the seat the log says made the action
+        self._acting_seat: str | None = None
         self._cause: int | None = None
         self._steps: dict[int, list[Step]] = {}
         self._clock: tuple[tuple[int, int], Clock] | None = None
@@ -69,8 +74,47 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     # --- reading state -----------------------------------------------------------
 
     @cached_property
-    def seed(self) -> int:
-        return int(self.store.one("SELECT seed FROM match WHERE game_id = ?", [self.game_id]))
+    def record(self) -> dict[str, Any]:
+        """The match's row of ``match`` (static)."""
+        return self.store.rows("SELECT * FROM match WHERE game_id = ?", [self.game_id])[0]
+
+    @property
+    def uid(self) -> str:
+        """The match's identity, the same in every store that has it."""
+        return str(self.record["uid"])
+
+    @property
+    def dice(self) -> str:
+        """'secret' (each seat's committed secret) or 'known seed'."""
+        return str(self.record["dice"])
+
+    @property
+    def seed(self) -> int | None:
+        """The known seed; None in a match of secret dice."""
+        seed = self.record["seed"]
+        return None if seed is None else int(seed)
+
+    @property
+    def acting_seat(self) -> str | None:
+        """The seat making the events now: the one playing the action in progress; else the
+        held seat of the side waited on, else the first held seat (None: a match without seats)."""
+        if self._acting_seat is not None or not self.seats.seated:
+            return self._acting_seat
+        waiting, _ = self.waiting_on()
+        seat = self.seat_playing(waiting) if waiting else None
+        if self.seats.holds(seat):
+            return seat
+        held = self.seats.held_sides()
+        return held[0] if held else None
+
+    def seat_playing(self, side: str) -> str:
+        """The seat whose player plays ``side`` now (a game rule may move players, see seats.py)."""
+        return seats.seat_of(self, side)
+
+    def private_seed(self, side: str) -> int | None:
+        """The secret of the seat playing ``side`` (the known seed in a known-seed match): what
+        a bot playing it may draw its own randomness from; None if this store lacks it."""
+        return self.seats.secret(self.seat_playing(side), self.events.last_seq + 1)
 
     @property
     def first_turn(self) -> int:
@@ -212,11 +256,19 @@ class Game(MatchSetup, Decisions, Actions, Dice):
             step=step if step is not None else clock.step,
             phase=phase if phase is not None else clock.phase,
             cause=self._cause,
+            seat=self.acting_seat,
         )
         self.ledger.begin(seq, new_event=True)
         return seq
 
     def flush(self) -> None:
-        """Write the events and effects kept in memory (the end of every action does)."""
+        """Write the events and effects kept in memory."""
         self.events.flush()
+        self.ledger.flush()
+
+    def end_block(self) -> None:
+        """End the block of events the acting seat made (an action, the set-up, an undo):
+        sign its last event with the seat's key, when this store holds it, and write all."""
+        sign = None if self.replaying else self.seats.signer(self.acting_seat)
+        self.events.flush(sign=sign)
         self.ledger.flush()

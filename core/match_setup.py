@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 from uuid import uuid4
 
-from . import sequence
-from .errors import PluginError, UnknownName
+from . import match_data, seats, sequence
+from .errors import InvalidOrder, PluginError, UnknownName
 from .events import Event
 from .model import GameInfo, OptionalRule, ScenarioInfo
 from .queries import derive_board
@@ -34,18 +35,27 @@ class MatchSetup:
         seed: int | None = None,
         controllers: dict[str, str] | None = None,
         game_id: str | None = None,
+        player: str | None = None,
+        open_seats: Iterable[str] = (),
     ) -> Self:
-        """Create a match: copy the scenario's static data, set up, begin the first step."""
+        """Create a match: copy the scenario's static data, claim the seats, set up, begin the
+        first step.
+
+        Dice are secret unless a ``seed`` is given (a known seed: reproducible, never fair).
+        ``player`` (default ``$USER``) holds every seat but ``open_seats``, which the first
+        import of the match claims for its importer (docs/fair-play.md).
+        """
         info = registry.game(game)
         chosen = info.scenario(scenario) if isinstance(scenario, str) else scenario
         rules, rulings = _split_options(registry, info, list(options))
         game_id = game_id or _new_id(store, info)
-        seed = seed if seed is not None else int(uuid4().int % 2**62)
+        held = _held_seats(chosen, set(open_seats))
         self = cls(store, game_id, info, chosen, rules, rulings)
         store.ensure_tables(info.name, info.version, self.tables)
         with store.transaction():
             store.con.execute(
-                "INSERT INTO match VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                """INSERT INTO match (game_id, ruleset, scenario, seed, options, created_at, first_turn, last_turn,
+                                      uid, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [
                     game_id,
                     info.name,
@@ -55,11 +65,14 @@ class MatchSetup:
                     datetime.now(),
                     chosen.first_turn,
                     chosen.last_turn,
+                    uuid4().hex,
+                    "secret" if seed is None else seats.KNOWN_SEED,
                 ],
             )
             for side in chosen.sides:
                 controller = (controllers or {}).get(side, "human")
                 store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller])
+            self.seats.claim(held, player or default_player(), from_seq=1)
             store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version])
             for rule in rules:
                 store.con.execute(
@@ -69,7 +82,12 @@ class MatchSetup:
             if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
                 raise PluginError(f"{info.name} did not load scenario {chosen.name}")
             derive_board(store, game_id)
-            self.start()
+            match_data.record(self)
+            self._acting_seat = held[0]  # the creator's first seat makes (and signs) the set-up
+            try:
+                self.start()
+            finally:
+                self._acting_seat = None
         return self
 
     @classmethod
@@ -112,7 +130,23 @@ class MatchSetup:
             self.hook.phaseline_setup(game=self)
             sequence.begin_turn(self, self.first_turn)
             self.skip_idle_steps()
-        self.flush()
+        self.end_block()
+
+
+def default_player() -> str:
+    """The player's name when none is given: the login name."""
+    return os.environ.get("USER") or os.environ.get("USERNAME") or "player"
+
+
+def _held_seats(scenario: ScenarioInfo, open_seats: set[str]) -> list[str]:
+    """The seats the creator holds: every side but the open ones (one at least, to set up)."""
+    unknown = sorted(open_seats - set(scenario.sides))
+    if unknown:
+        raise UnknownName(f"{scenario.title} has no side {unknown[0]!r} (sides: {', '.join(scenario.sides)})")
+    held = [side for side in scenario.sides if side not in open_seats]
+    if not held:
+        raise InvalidOrder("keep one seat at least: the creator's seat makes and signs the set-up")
+    return held
 
 
 def _new_id(store: Store, info: GameInfo) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .audit import DiceCheck, audit_match
 from .duck import duckdb
 from .effects import Ledger
 from .errors import IntegrityError, UnknownName
@@ -56,15 +57,19 @@ def verify(store: Store, registry: Registry, game_id: str) -> int:
 
     Raises :class:`IntegrityError` naming the first event, table or row that differs.
     """
+    return verify_match(store, registry, game_id)[0]
+
+
+def verify_match(store: Store, registry: Registry, game_id: str) -> tuple[int, DiceCheck]:
+    """:func:`verify`, after checking the log itself (:func:`audit.audit_match`): the
+    number of events replayed and what the check of the dice covered."""
     original = Game.load(store, registry, game_id)
-    events = store.rows(
-        "SELECT seq, kind, verb, side, payload, roll_no, cause FROM event WHERE game_id = ? ORDER BY seq",
-        [game_id],
-    )
+    dice = audit_match(original, store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id]))
+    events = logged_events(store, game_id)
     source = quote(store.catalog)
     with store.scratch() as scratch:
         scratch.ensure_tables(original.info.name, original.info.version, original.tables)
-        columns = match_tables(scratch)
+        columns = replayed_columns(scratch)
         for table in (t for t in columns if t not in compared_tables(original)):  # the static ones
             cols = ", ".join(columns[table])
             scratch.con.execute(
@@ -84,28 +89,54 @@ def verify(store: Store, registry: Registry, game_id: str) -> int:
         raise IntegrityError(f"replay of {game_id} differs from the store: {difference}")
     if failure:
         raise IntegrityError(f"replay of {game_id} fails at {failure}")
-    return len(events)
+    return len(events), dice
 
 
-def rerun(game: Game, events: list[dict[str, Any]]) -> str | None:
-    """Set the match up again and re-play its logged actions and undos with the logged rolls.
+def logged_events(store: Store, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+    """The match's events after seq ``after`` with what a replay needs, in order."""
+    return store.rows(
+        """SELECT seq, kind, verb, side, payload, die, roll_no, cause, seat FROM event
+           WHERE game_id = ? AND seq > ? ORDER BY seq""",
+        [game_id, after],
+    )
 
-    Returns None, or "event seq N: <error>" when the rules refuse what the log asks.
+
+def replayed_columns(store: Store) -> dict[str, list[str]]:
+    """:func:`match_tables`, less the column a replay cannot make: the signatures."""
+    columns = match_tables(store)
+    columns["event"] = [c for c in columns["event"] if c != "sig"]
+    return columns
+
+
+def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) -> str | None:
+    """Re-play the logged actions and undos with the logged rolls: from the set-up (the
+    whole log), or, with ``from_start`` False, the given events after the match's last.
+
+    Each action is made by the seat the log names, which must be the seat that plays its
+    side. A die whose seat's secret this store knows is rolled from it again; else the
+    logged die is taken (docs/fair-play.md). Returns None, or "event seq N: <error>"
+    when the rules refuse what the log asks.
     """
     rolls: dict[int | None, list[int]] = defaultdict(list)
     for event in events:
         if event["kind"] == "roll":
             rolls[event["cause"]].append(event["roll_no"])
+    game.replaying = True
+    game.logged_dice = {e["roll_no"]: e["die"] for e in events if e["kind"] == "roll"}
     seq = 0
     try:
-        game.force_rolls(rolls[None])
-        game.start()
+        if from_start:
+            game._acting_seat = events[0]["seat"] if events else None
+            game.force_rolls(rolls[None])
+            game.start()
+            game._acting_seat = None
         for event in events:
             seq = event["seq"]
+            game.replay_seat = event["seat"]
             if event["kind"] == "action":
                 game.force_rolls(rolls[seq])
-                args = tuple(json.loads(event["payload"]).get("args", ()))
-                game.play(Action(event["verb"], args, event["side"]))
+                payload = json.loads(event["payload"])
+                game.play(Action(event["verb"], tuple(payload.get("args", ())), event["side"]), by=payload.get("by"))
             elif event["kind"] == "undo":
                 game.force_rolls([])
                 undo(game, force=True)
@@ -113,6 +144,7 @@ def rerun(game: Game, events: list[dict[str, Any]]) -> str | None:
         return f"event seq {seq}: {error}"
     finally:
         game.force_rolls(None)
+        game.replaying, game.logged_dice, game.replay_seat, game._acting_seat = False, {}, None, None
     return None
 
 

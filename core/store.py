@@ -8,14 +8,16 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from .duck import duckdb
 from .errors import StoreBusy, StoreError
+from .keyring import Keyring
 from .resources import data_dir
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history")
 
@@ -34,10 +36,13 @@ def _is_lock_conflict(error: duckdb.Error) -> bool:
 class Store:
     """An open DuckDB store. Use :meth:`open`; close it (or use ``with``) when done."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path, read_only: bool) -> None:
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, path: Path, read_only: bool, keyring: Keyring | None = None
+    ) -> None:
         self.con = con
         self.path = path
         self.read_only = read_only
+        self.keyring = keyring or Keyring()  # the seats this store's player holds (keyring.py)
         self._depth = 0
         self._columns: dict[str, list[tuple[str, str]]] = {}  # table -> (column, type), read on a miss
 
@@ -62,7 +67,7 @@ class Store:
             if not read_only:
                 _prepare_directory(target)
         con = cls._connect(target, read_only, wait, config or {})
-        store = cls(con, target, read_only)
+        store = cls(con, target, read_only, None if in_memory else Keyring.beside(target))
         if in_memory:
             store._create_schema()  # always new: no failed look at meta first (~8 ms)
         else:
@@ -233,25 +238,27 @@ class Store:
             self.con.execute("ROLLBACK")
 
     @contextmanager
-    def scratch(self) -> Iterator[Store]:
+    def scratch(self, *, keyring: Keyring | None = None) -> Iterator[Store]:
         """A fresh, empty store in memory, attached to this one's database instance.
 
         Its connection reads this store's tables as ``<catalog>.main.<table>`` (see
-        :attr:`catalog`); it is detached, and its contents dropped, on exit.
+        :attr:`catalog`); it is detached, and its contents dropped, on exit. It shares this
+        store's keyring (a replay there knows the dice secrets this player holds), unless
+        given its own.
         """
         name = f"scratch_{uuid.uuid4().hex[:12]}"
         self.con.execute(f"ATTACH ':memory:' AS {name}")
         cursor = self.con.cursor()
         try:
             cursor.execute(f"USE {name}")
-            scratch = Store(cursor, Path(":memory:"), read_only=False)
+            scratch = Store(cursor, Path(":memory:"), read_only=False, keyring=keyring or self.keyring)
             scratch._create_schema()
             yield scratch
         finally:
             cursor.close()
             self.con.execute(f"DETACH {name}")
 
-    @property
+    @cached_property
     def catalog(self) -> str:
         """The name of this store's database, to qualify its tables from an attached one."""
         return str(self.one("SELECT current_database()"))
@@ -271,14 +278,14 @@ class Store:
         """
         if not rows:
             return
-        declared = self._declared_columns(table)
+        declared = self.declared_columns(table)
         types = dict(declared)
         columns = columns or [name for name, _ in declared]
         selects = ", ".join(f"unnest(${i + 1}::{types[c]}[])" for i, c in enumerate(columns))
         values = [list(column) for column in zip(*rows, strict=True)]
         self.con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {selects}", values)
 
-    def _declared_columns(self, table: str) -> list[tuple[str, str]]:
+    def declared_columns(self, table: str) -> list[tuple[str, str]]:
         """``table``'s (column, type) pairs in declared order; the catalog is read once, for every table."""
         if table not in self._columns:
             self._columns.clear()

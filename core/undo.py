@@ -1,11 +1,15 @@
-"""Undo: revert the last player action through its effects, logged as an undo event."""
+"""Undo: revert the last player action through its effects, logged as an undo event.
+
+A player undoes only his own seats' events that he has not sent, and never a finished
+match (docs/fair-play.md); undo across a roll needs ``force`` and shows as a re-roll.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-from . import seats
+from . import seats, shared
 from .events import Event, EventLog
 
 if TYPE_CHECKING:
@@ -46,25 +50,65 @@ def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
     return first, last, rolls
 
 
+def _check_own_unsent(game: Game, first: int, last: int, as_side: str | None) -> None:
+    """Undo takes back only events of seats this store holds that it has not sent."""
+    held = set(game.seats.held_sides())
+    made = game.rows(
+        "SELECT seq, seat FROM event WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+        [game.game_id, first, last],
+    )
+    other = next((e for e in made if e["seat"] not in held), None)
+    if other is not None:
+        raise game.violation(
+            f"event seq {other['seq']} was made by seat {other['seat']} ({game.seats.player(other['seat'])}): "
+            "you can undo only your own seats' events",
+            rule="undo",
+        )
+    if as_side is not None and made and made[0]["seat"] != as_side:
+        raise game.violation(
+            f"the last action (event seq {first}) is seat {made[0]['seat']}'s, not {as_side}'s", rule="undo"
+        )
+    sent = shared.sent_seq(game)
+    if first <= sent:
+        raise game.violation(
+            f"events up to seq {sent} were sent in a file: undo takes back only your events not yet sent "
+            f"(the last action is event seq {first})",
+            rule="undo",
+        )
+
+
 def played_by(game: Game, action: dict[str, Any]) -> str:
     """Who played a logged action: a human or ``bot:<name>``."""
     return json.loads(action["payload"] or "{}").get("by") or game.controller(action["side"])
 
 
-def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
-    """Revert the last player action (refused across a die roll unless ``force``)."""
+def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict[str, Any]:
+    """Revert the last player action (refused across a die roll unless ``force``).
+
+    Refused when the match is over, and (outside a replay) when it would take back an
+    event of a seat this store does not hold or an event already sent; ``as_side``, when
+    given, must be the seat of the action undone.
+    """
+    if game.finished:
+        raise game.violation(f"match {game.game_id} is over: undo never reopens a finished match", rule="undo")
     target = undo_target(game)
     if target is None:
         raise game.violation("there is no action to undo", rule="undo")
     first, last, rolls = target
+    if game.seats.seated and not game.replaying:
+        _check_own_unsent(game, first, last, as_side)
     if rolls and not force:
         dice = ", ".join(f"{r['die']} ({r['purpose']})" for r in rolls)
         raise game.violation(
             f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)",
             rule="undo across a roll",
         )
+    actions = game.rows(
+        "SELECT seat FROM event WHERE game_id = ? AND seq = ?", [game.game_id, first]
+    )  # the undone action's seat makes the undo
     try:
         with game.store.transaction():
+            game._acting_seat = actions[0]["seat"] if actions else None
             seq = game.log(
                 Event(
                     kind="undo",
@@ -78,9 +122,11 @@ def undo(game: Game, *, force: bool = False) -> dict[str, Any]:
                 )
             )
             reverted = game.ledger.revert(first, last)
-            game.flush()
+            game.end_block()
     except BaseException:
         game.events = EventLog(game.store, game.game_id)
         game.ledger.version += 1
         raise
+    finally:
+        game._acting_seat = None
     return {"first": first, "last": last, "effects": reverted, "rolls": len(rolls), "seq": seq}

@@ -123,6 +123,11 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
             game = self.game
             target = undo_target(game)
             before = game.events.last_seq
+            if game.finished:  # undo never reopens a finished match (docs/fair-play.md)
+                with pytest.raises(RuleViolation, match="is over"):
+                    undo(game, force=True)
+                assert game.events.last_seq == before, "a refused undo changed the log"
+                return
             if target is None:
                 with pytest.raises(RuleViolation):
                     undo(game, force=force)

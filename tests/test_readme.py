@@ -31,7 +31,10 @@ def test_readme_names_the_two_setup_commands_and_ci_runs_the_test_one():
 
 @pytest.mark.parametrize(
     "verb",
-    ["new", "actions", "map", "move", "end", "attack", "choose", "undo", "log", "sql", "replay", "autoplay", "play"],
+    [
+        *("new", "actions", "map", "move", "end", "attack", "choose", "undo", "log", "sql", "replay"),
+        *("export", "import", "since", "reveal", "autoplay", "play"),
+    ],
 )
 def test_readme_session_commands_exist(verb):
     code, output = run_cli([verb, "--help"])

@@ -1,20 +1,19 @@
-"""Commands over the history: log, replay, show --at, sql, export and import.
+"""Commands over the history: log, replay, show --at and sql.
 
-Replay, exchange, the SQL sandbox and rendering are imported inside their commands.
+Replay, the SQL sandbox and rendering are imported inside their commands.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..errors import InvalidOrder
 from . import app
-from .context import Context, current_game, set_current_game
-from .output import emit
+from .context import Context, current_game
+from .output import Format, emit
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
@@ -32,15 +31,37 @@ def log(
         game_id = game or current_game(store)
         rows = store.rows(
             """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
-                      e.to_space, e.die, e.purpose, e.rule, x.undo_seq
+                      e.to_space, e.die, e.purpose, e.rule, x.undo_seq,
+                      coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced
                FROM event e LEFT JOIN undone_event x USING (game_id, seq)
+               LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = x.undo_seq
                WHERE e.game_id = $g AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
                ORDER BY e.seq""",
             {"g": game_id, "kinds": list(kind or [])},
         )
+        store_rows = store.rows(
+            """SELECT s.side, s.commitment, s.secret, m.dice, m.seed FROM seat s JOIN match m USING (game_id)
+               WHERE game_id = ? AND s.epoch = (SELECT max(epoch) FROM seat t
+                                               WHERE t.game_id = s.game_id AND t.side = s.side)
+               ORDER BY s.side""",
+            [game_id],
+        )
     if last:
         rows = rows[-last:]
+    if c.fmt is Format.table:
+        typer.echo(commitments_line(store_rows))
     emit([_log_row(r) for r in rows], c.fmt, empty=f"no events in {game_id}")
+
+
+def commitments_line(seats: list[dict[str, Any]]) -> str:
+    """The dice commitments of a match's seats, as ``log`` shows them above its events."""
+    if not seats:
+        return "dice: known seed, no seats (a match made before seats)"
+    shown = ", ".join(
+        f"{s['side']} {s['commitment'][:16]}…" + (" (revealed)" if s["secret"] is not None else "") for s in seats
+    )
+    mode = seats[0]["dice"] + (f" {seats[0]['seed']}" if seats[0]["seed"] is not None else "")
+    return f"dice: {mode}; commitments {shown}"
 
 
 def _log_row(event: dict[str, Any]) -> dict[str, Any]:
@@ -49,6 +70,9 @@ def _log_row(event: dict[str, Any]) -> dict[str, Any]:
         what = " ".join([event["verb"], *json.loads(event["payload"]).get("args", [])])
     elif event["kind"] == "roll":
         what = f"rolled {event['die']}: {event['purpose']}"
+    elif event["kind"] == "undo" and json.loads(event["payload"]).get("forced"):
+        taken = len(json.loads(event["payload"]).get("rolls", []))
+        what = f"RE-ROLL: {event['purpose']}, taking back {taken} roll(s)"
     else:
         parts = [event["verb"], event["unit_id"], event["to_space"] and f"-> {event['to_space']}"]
         what = " ".join(p for p in parts if p) or event["purpose"] or ""
@@ -60,7 +84,7 @@ def _log_row(event: dict[str, Any]) -> dict[str, Any]:
         "kind": event["kind"],
         "what": what,
         "rule": event["rule"] or "",
-        "undone": f"by {event['undo_seq']}" if event["undo_seq"] else "",
+        "undone": (f"by {event['undo_seq']}" + (" (re-roll)" if event["forced"] else "")) if event["undo_seq"] else "",
     }
 
 
@@ -70,14 +94,22 @@ def replay(
     check: Annotated[bool, typer.Option("--verify", help="Check the rebuilt state (always done).")] = True,
     game: GameOption = None,
 ) -> None:
-    """Rebuild the match from its static tables and log, and check the state matches exactly."""
-    from ..replay import verify
+    """Rebuild the match from its static tables and log, and check the state matches exactly.
+
+    It checks the hash chain, the seats' signatures, the roll numbers and every die whose
+    secret this store knows (a known seed, your own seats, a revealed secret), and says
+    which seats' dice wait for their secret.
+    """
+    from ..audit import describe_dice
+    from ..game import Game
+    from ..replay import verify_match
 
     c: Context = ctx.obj
     with c.store() as store:
         game_id = game or current_game(store)
-        count = verify(store, c.registry, game_id)
-    typer.echo(f"replayed {count} events of {game_id}: state matches")
+        count, dice = verify_match(store, c.registry, game_id)
+        match = Game.load(store, c.registry, game_id)
+        typer.echo(f"replayed {count} events of {game_id}: state matches; {describe_dice(match, dice)}")
 
 
 @app.command()
@@ -119,50 +151,3 @@ def sql(
         raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
     columns, rows = run_user_sql(path, query)
     emit([dict(zip(columns, row, strict=True)) for row in rows], c.fmt, empty="(no rows)")
-
-
-@app.command()
-def export(
-    ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="Match id (optional: the current match).")] = None,
-    file: Annotated[Path | None, typer.Argument(help="The match file to write, e.g. move-12.duckdb.")] = None,
-    parquet: Annotated[
-        Path | None, typer.Option("--parquet", help="Write every match's history as Parquet here.")
-    ] = None,
-    overwrite: Annotated[bool, typer.Option(help="Replace an existing file or folder.")] = False,
-) -> None:
-    """Write one match to its own file (play by e-mail), or all history as Parquet."""
-    from ..exchange import export_match, export_parquet
-
-    c: Context = ctx.obj
-    if parquet is not None:
-        if game or file:
-            raise InvalidOrder("export --parquet DIR takes no match or file")
-        with c.store(read_only=True) as store:
-            target = export_parquet(store, parquet, overwrite=overwrite)
-        typer.echo(f"wrote match, event and effect as Parquet under {target}")
-        return
-    if game and file is None:
-        game, file = None, Path(game)
-    if file is None:
-        raise InvalidOrder("export needs a FILE (or --parquet DIR)")
-    with c.store() as store:
-        game_id = game or current_game(store)
-        target = export_match(store, game_id, file, overwrite=overwrite)
-    typer.echo(f"exported {game_id} to {target}")
-
-
-@app.command("import")
-def import_(
-    ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A match file written by 'phaseline export'.")],
-) -> None:
-    """Bring a match file into the store: a new match, or the next moves of one here."""
-    from ..exchange import import_match
-
-    c: Context = ctx.obj
-    with c.store() as store:
-        done = import_match(store, c.registry, file)
-        set_current_game(store, done["game_id"])
-    what = "new match" if done["new"] else f"{done['events']} new events"
-    typer.echo(f"imported {done['game_id']} ({what}, {done['total']} events; log and replay verified)")

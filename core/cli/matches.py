@@ -46,10 +46,20 @@ def new(
     scenario: Annotated[str | None, typer.Option(help="Scenario name, or a scenario folder.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")] = None,
     bot: Annotated[list[str] | None, typer.Option(help="SIDE=BOT, e.g. SOV=heuristic (repeatable).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="A known dice seed, for reproducible games (default: secret dice).")
+    ] = None,
     name: Annotated[str | None, typer.Option(help="Match id (default: game-N).")] = None,
+    player: Annotated[str | None, typer.Option(help="Your name at your seats (default: $USER).")] = None,
+    open_seat: Annotated[
+        list[str] | None, typer.Option("--open", help="Leave SIDE's seat to the player who imports it (repeatable).")
+    ] = None,
 ) -> None:
-    """Start a match and make it the current one."""
+    """Start a match and make it the current one.
+
+    You hold every seat (hot-seat, or against bots) unless you leave some --open for
+    another player, who claims them when importing the match (docs/pbem.md).
+    """
     from ..bots import run_bots
     from ..game import Game
     from ..scenario import load_custom
@@ -78,6 +88,8 @@ def new(
             seed=seed,
             controllers=controllers,
             game_id=name,
+            player=player,
+            open_seats=open_seat or (),
         )
         set_current_game(store, match.game_id)
         run_bots(match, reg)
@@ -91,7 +103,7 @@ def list_matches(ctx: typer.Context) -> None:
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
         rows = store.rows(
-            """SELECT m.game_id, m.ruleset AS game, m.scenario, c.turn, c.step, c.status,
+            """SELECT m.game_id, m.ruleset AS game, m.scenario, c.turn, c.step, c.status, m.dice,
                       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id) AS events
                FROM match m JOIN clock c USING (game_id) ORDER BY m.created_at"""
         )
@@ -110,6 +122,8 @@ def use(ctx: typer.Context, game_id: str) -> None:
 
 
 def _status(match: Game, c: Context) -> None:
+    from ..render.fair import fair_play_lines
+
     clock = match.clock
     side, decision = match.waiting_on()
     record = {
@@ -125,6 +139,7 @@ def _status(match: Game, c: Context) -> None:
         record["decision"] = f"{decision['prompt']} [{', '.join(decision['choices'])}]"
     if clock.result:
         record["result"] = json.loads(clock.result)["summary"]
+    record.update(fair_play_lines(match))
     emit_one(record, c.fmt)
 
 
@@ -145,21 +160,28 @@ def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="M
     emit(rows, c.fmt, empty="nothing to do: the match is over")
 
 
-def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None) -> None:
-    """Play one order on the current match, then let bot sides answer."""
+def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None, as_side: str | None = None) -> None:
+    """Play one order on the current match (for the seat ``as_side``, if named), then let bot sides answer."""
     from ..bots import run_bots
     from ..model import Action
 
     with c.game(game_id) as match:
-        match.play(Action(verb, tuple(args)))
+        match.play(Action(verb, tuple(args)), as_side=as_side)
         run_bots(match, c.registry)
         _status(match, c)
 
 
+AsOption = Annotated[
+    str | None, typer.Option("--as", help="The seat you act for, when you hold several (refused if not waited on).")
+]
+
+
 @app.command()
-def end(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
+def end(
+    ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None, as_: AsOption = None
+) -> None:
     """End your step; bot sides then play until a human must act."""
-    play_order(ctx.obj, "end", [], game)
+    play_order(ctx.obj, "end", [], game, as_)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # a negative answer (a bid of -3) is no option
@@ -167,24 +189,30 @@ def choose(
     ctx: typer.Context,
     answer: str,
     game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+    as_: AsOption = None,
 ) -> None:
     """Answer the decision the engine waits on (a retreat hex, losses, an advance…)."""
-    play_order(ctx.obj, "choose", [answer], game)
+    play_order(ctx.obj, "choose", [answer], game, as_)
 
 
 @app.command()
 def undo(
     ctx: typer.Context,
-    force: Annotated[bool, typer.Option(help="Undo even across a die roll (logged).")] = False,
+    force: Annotated[bool, typer.Option(help="Undo even across a die roll (logged and shown as a re-roll).")] = False,
     game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+    as_: AsOption = None,
 ) -> None:
-    """Take back the last action of a human side (the undo is logged)."""
+    """Take back the last action of a human side (the undo is logged).
+
+    Only your own seats' events that you have not sent; never in a finished match.
+    """
     from ..undo import undo as undo_action
 
     c: Context = ctx.obj
     with c.game(game) as match:
-        done = undo_action(match, force=force)
-        typer.echo(f"undid events {done['first']}-{done['last']} ({done['effects']} changes)")
+        done = undo_action(match, force=force, as_side=as_)
+        reroll = f"; a re-roll: {done['rolls']} roll(s) taken back stay in the log" if done["rolls"] else ""
+        typer.echo(f"undid events {done['first']}-{done['last']} ({done['effects']} changes){reroll}")
         _status(match, c)
 
 
@@ -254,10 +282,11 @@ def _verb_command(verb: str, bare: bool = False):
         ctx: typer.Context,
         args: Annotated[list[str] | None, typer.Argument(help="The order's arguments.")] = None,
         game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+        as_: AsOption = None,
     ) -> None:
         if not args and not bare and verb != "end":
             raise InvalidOrder(f"{verb} needs arguments: see 'phaseline actions'")
-        play_order(ctx.obj, verb, list(args or ()), game)
+        play_order(ctx.obj, verb, list(args or ()), game, as_)
 
     command.__name__ = f"order_{verb.replace('-', '_')}"
     return command

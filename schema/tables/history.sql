@@ -12,13 +12,15 @@ CREATE TABLE IF NOT EXISTS event (
     from_space VARCHAR,
     to_space  VARCHAR,
     die       INTEGER,                   -- roll result
-    roll_no   INTEGER,                   -- roll counter: die = f(seed, roll_no)
+    roll_no   INTEGER,                   -- roll counter (1, 2, 3 … no gaps): die = f(secret, roll_no)
     purpose   VARCHAR,                   -- why the die was rolled / what the event says
     rule      VARCHAR,                   -- rule number the event applies
     payload   VARCHAR NOT NULL,          -- JSON with everything else
     cause     INTEGER,                   -- seq of the player action that led to this event
     prev_hash VARCHAR NOT NULL,
     hash      VARCHAR NOT NULL,
+    seat      VARCHAR,                   -- the seat whose player made it (NULL: before seats)
+    sig       VARCHAR,                   -- on an action's last event: its seat's signature
     PRIMARY KEY (game_id, seq)
 );
 

@@ -3,11 +3,41 @@ CREATE TABLE IF NOT EXISTS match (
     game_id    VARCHAR PRIMARY KEY,
     ruleset    VARCHAR NOT NULL,         -- installed game, e.g. 'battle-for-germany'
     scenario   VARCHAR NOT NULL,         -- scenario name or path it was loaded from
-    seed       BIGINT  NOT NULL,         -- dice seed: roll n = f(seed, n)
+    seed       BIGINT,                   -- the known seed (dice = 'known seed'), else NULL: the
+                                         -- secrets stay in the players' keyrings (docs/fair-play.md)
     options    VARCHAR[] NOT NULL,       -- optional rules and rulings chosen at creation
     created_at TIMESTAMP NOT NULL,
     first_turn INTEGER NOT NULL,
-    last_turn  INTEGER NOT NULL
+    last_turn  INTEGER NOT NULL,
+    uid        VARCHAR,                  -- the match's identity, kept by export and import
+    dice       VARCHAR                   -- 'secret' (each seat's committed secret) or 'known seed'
+);
+
+-- Who holds each side (seat) of a match: the player's name, the seat's Ed25519 public key
+-- and the commitment to its dice secret, one row per epoch (a reveal before the end starts
+-- a new one). Claimed at `new` or at the first `import`; signed by the seat's own key.
+CREATE TABLE IF NOT EXISTS seat (
+    game_id    VARCHAR NOT NULL,
+    side       VARCHAR NOT NULL,         -- the seat: a side's name when the match was created
+    epoch      INTEGER NOT NULL,         -- 0 when claimed; +1 after each reveal before the end
+    player     VARCHAR NOT NULL,         -- the player's name, or 'bot:<name>'
+    public_key VARCHAR NOT NULL,         -- Ed25519, hex
+    commitment VARCHAR NOT NULL,         -- sha256 of 'phaseline-dice:<secret>', hex
+    from_seq   INTEGER NOT NULL,         -- the first event whose rolls use this epoch's secret
+    claim_sig  VARCHAR NOT NULL,         -- the seat's signature of this row's claim
+    secret     VARCHAR,                  -- the dice secret, once revealed (a known seed: at once)
+    reveal_sig VARCHAR,                  -- the seat's signature of the reveal
+    PRIMARY KEY (game_id, side, epoch)
+);
+
+-- A digest of every static table of a match (board, units, rule data) made when it was
+-- created, so that a received match's data can be compared with the installed game's.
+CREATE TABLE IF NOT EXISTS match_data (
+    game_id VARCHAR NOT NULL,
+    tbl     VARCHAR NOT NULL,            -- the static table
+    rows    INTEGER NOT NULL,            -- its rows in the match
+    digest  VARCHAR NOT NULL,            -- sha256 over its rows (game_id left out), sorted
+    PRIMARY KEY (game_id, tbl)
 );
 
 -- Who plays each side of a match: a human or a named bot.

@@ -5,7 +5,8 @@
 CREATE OR REPLACE VIEW undone_event AS
 SELECT e.game_id,
        e.seq,                            -- the event taken back
-       u.seq AS undo_seq                 -- the undo event that reverted it
+       u.seq AS undo_seq,                -- the undo event that reverted it
+       coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced  -- the undo took back a roll: a re-roll
 FROM event e
 JOIN event u ON u.game_id = e.game_id AND u.kind = 'undo'
  AND e.seq BETWEEN (u.payload ->> 'first')::INTEGER AND (u.payload ->> 'last')::INTEGER;
@@ -49,7 +50,9 @@ SELECT e.game_id,
        e.rule,                           -- rule number the roll applies
        e.cause,                          -- player action that led to it
        a.verb AS cause_verb,             -- that action's verb
-       x.seq IS NULL AS live             -- false when an undo took it back (forced undo)
+       e.seat,                           -- the seat whose secret rolled it
+       x.seq IS NULL AS live,            -- false when an undo took it back (forced undo)
+       x.seq IS NOT NULL AS rerolled     -- a forced undo took it back: the roll was made again
 FROM event e
 LEFT JOIN event a ON a.game_id = e.game_id AND a.seq = e.cause
 LEFT JOIN undone_event x ON x.game_id = e.game_id AND x.seq = e.seq
@@ -93,7 +96,8 @@ CREATE OR REPLACE VIEW match_summary AS
 SELECT m.game_id,
        m.ruleset,                        -- installed game
        m.scenario,
-       m.seed,
+       m.dice,                           -- 'secret' or 'known seed'
+       m.seed,                           -- the known seed (NULL with secret dice)
        m.created_at,
        c.turn,                           -- current turn
        c.step,                           -- current step
@@ -102,6 +106,8 @@ SELECT m.game_id,
        (SELECT count(*) FROM event e WHERE e.game_id = m.game_id) AS events,
        (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'action') AS actions,
        (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'roll') AS rolls,
-       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'undo') AS undos
+       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'undo') AS undos,
+       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'undo'
+          AND (e.payload ->> 'forced')::BOOLEAN) AS rerolls  -- forced undos that took back a roll
 FROM match m
 LEFT JOIN clock c ON c.game_id = m.game_id;

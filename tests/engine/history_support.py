@@ -96,7 +96,42 @@ def played_file() -> Path:
     return folder / "played.duckdb"
 
 
-def copy_played(target: Path) -> Path:
-    """A fresh copy of :func:`played_file` at ``target``."""
-    shutil.copy(played_file(), target)
+def copy_store(source: Path, target: Path) -> Path:
+    """A copy of the store file ``source`` at ``target``, with its keyring (the seats it holds)."""
+    from phaseline.keyring import Keyring
+
+    shutil.copy(source, target)
+    keys = Keyring.beside(source).folder
+    if keys is not None and keys.is_dir():
+        shutil.copytree(keys, Keyring.beside(target).folder, dirs_exist_ok=True)
     return target
+
+
+def copy_played(target: Path) -> Path:
+    """A fresh copy of :func:`played_file` at ``target`` (with its keyring)."""
+    return copy_store(played_file(), target)
+
+
+def downgrade_to_schema_3(con) -> None:
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 3: no
+    match identity, dice mode, seats, signatures or data digests, events hashed without seats."""
+    from phaseline.events import GENESIS, event_hash
+
+    cursor = con.execute("SELECT * FROM event ORDER BY game_id, seq")
+    names = [d[0] for d in cursor.description]
+    prev: dict[str, str] = {}
+    for values in cursor.fetchall():
+        row = {**dict(zip(names, values, strict=True)), "seat": None}
+        digest = event_hash(row, prev.get(row["game_id"], GENESIS))
+        con.execute(
+            "UPDATE event SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            [prev.get(row["game_id"], GENESIS), digest, row["game_id"], row["seq"]],
+        )
+        prev[row["game_id"]] = digest
+    con.execute(
+        """ALTER TABLE event DROP COLUMN sig; ALTER TABLE event DROP COLUMN seat;
+           ALTER TABLE match DROP COLUMN dice; ALTER TABLE match DROP COLUMN uid;
+           ALTER TABLE match ALTER COLUMN seed SET NOT NULL;
+           DROP TABLE seat; DROP TABLE match_data;
+           UPDATE meta SET value = '3' WHERE key = 'schema_version'"""
+    )

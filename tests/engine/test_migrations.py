@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from boards import generate, load_board
+from history_support import downgrade_to_schema_3, long_registry, new_match
 from phaseline import Store
 from phaseline.queries import get_query
 from phaseline.store import SCHEMA_VERSION
@@ -52,3 +53,26 @@ def test_a_schema_2_store_derives_the_move_links_of_its_matches(tmp_path):
         found = store.rows("SELECT * EXCLUDE (game_id) FROM move_link WHERE game_id = 'g2' ORDER BY a, b")
     assert found == expected
     assert found
+
+
+def test_a_schema_3_store_keeps_its_matches_as_known_seed_matches_without_seats(tmp_path):
+    path = tmp_path / "old.duckdb"
+    registry = long_registry()
+    with Store.open(path) as store:
+        game = new_match(store, registry, seed=5)
+        game_id = game.game_id
+        downgrade_to_schema_3(store.con)
+    with Store.open(path) as store:
+        match = store.rows("SELECT seed, dice, uid FROM match")[0]
+        assert (match["seed"], match["dice"]) == (5, "known seed") and len(match["uid"]) == 32
+        assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL") == 0
+        from phaseline import Game
+        from phaseline.replay import verify
+
+        assert verify(store, registry, game_id) > 0  # events hashed without seats still chain
+        game = Game.load(store, registry, game_id)
+        from history_support import play
+
+        play(game, 6)  # anyone plays a match made before seats, unsigned, as before
+        assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL OR sig IS NOT NULL") == 0
+        assert verify(store, registry, game_id) == game.events.last_seq

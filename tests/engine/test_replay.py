@@ -101,3 +101,28 @@ def test_tables_of_other_games_in_the_store_do_not_disturb_replay(store, registr
     store.con.execute("CREATE TABLE other_depot (game_id VARCHAR, depot VARCHAR)")
     store.con.execute("INSERT INTO plugin_table VALUES ('other_depot', 'other-game', '1', 'static')")
     assert verify(store, registry, played.game_id) == played.events.last_seq
+
+
+def test_a_roll_number_that_skips_ahead_is_refused(store, registry, played):
+    """A chosen roll: the die is the secret's roll of a later number, hash chain and signatures redone."""
+    from phaseline.dice import roll
+
+    seq = store.one("SELECT max(seq) FROM event WHERE kind = 'roll'")
+    row = store.rows("SELECT roll_no, payload FROM event WHERE seq = ?", [seq])[0]
+    store.con.execute(
+        "UPDATE event SET roll_no = ?, die = ? WHERE seq = ?", [row["roll_no"] + 3, roll(11, row["roll_no"] + 3), seq]
+    )
+    with pytest.raises(IntegrityError, match=rf"seq {seq} of toy-1: roll number {row['roll_no'] + 3} skips ahead"):
+        from phaseline.audit import check_roll_numbers
+
+        check_roll_numbers("toy-1", store.rows("SELECT * FROM event ORDER BY seq"))
+    with pytest.raises(IntegrityError, match=rf"seq {seq}\b"):
+        verify(store, registry, played.game_id)
+
+
+def test_verify_reports_which_seats_dice_it_checked(store, registry, played):
+    from phaseline.replay import verify_match
+
+    count, dice = verify_match(store, registry, played.game_id)
+    assert count > 0 and sorted(dice.checked) == ["blue", "red"]
+    assert dice.unchecked == []

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
-from history_support import aggressive_action, long_registry, new_match, snapshot
+from history_support import aggressive_action, copy_store, long_registry, new_match, snapshot
 from phaseline import Game, RuleViolation, Store
 from phaseline.undo import undo
 
@@ -32,7 +31,7 @@ def at_attack(tmp_path_factory):
 @pytest.fixture
 def game(tmp_path, at_attack):
     path, registry = at_attack
-    shutil.copy(path, tmp_path / "store.duckdb")
+    copy_store(path, tmp_path / "store.duckdb")
     with Store.open(tmp_path / "store.duckdb") as store:
         yield Game.load(store, registry, "toy-1")
 
@@ -87,3 +86,58 @@ def test_the_roll_counter_is_never_rewound(game):
 def test_undo_with_nothing_to_undo_is_refused(toy):
     with pytest.raises(RuleViolation, match="no action to undo"):
         undo(toy)
+
+
+def test_undo_never_reopens_a_finished_match(tmp_path):
+    registry = long_registry(last_turn=1)
+    with Store.open(tmp_path / "s.duckdb") as store:
+        game = new_match(store, registry)
+        while not game.finished:
+            game.play(aggressive_action(game))
+        with pytest.raises(RuleViolation, match="is over: undo never reopens a finished match"):
+            undo(game, force=True)
+
+
+def test_undo_takes_back_only_your_own_seats_events(game, tmp_path):
+    """A store that does not hold the seat of the last action (its keyring lacks it)."""
+    from phaseline.keyring import Keyring
+
+    attack(game)
+    seat = game.one("SELECT seat FROM event WHERE kind = 'action' ORDER BY seq DESC LIMIT 1")
+    keyring = Keyring.beside(game.store.path)
+    path = keyring.folder / f"{game.uid}.json"
+    data = json.loads(path.read_text())
+    del data["seats"][seat]
+    path.write_text(json.dumps(data))
+    game.seats.forget()
+    before = snapshot(game.store, game.game_id, [*STATE, "event"])
+    player = game.seats.player(seat)
+    with pytest.raises(RuleViolation, match=rf"was made by seat {seat} \({player}\): you can undo only your own"):
+        undo(game, force=True)
+    assert snapshot(game.store, game.game_id, [*STATE, "event"]) == before
+
+
+def test_undo_never_takes_back_an_event_already_sent(game):
+    from phaseline.shared import record_sent
+
+    attack(game)
+    record_sent(game.store, game.uid, game.events.last_seq)
+    with pytest.raises(RuleViolation, match="were sent in a file: undo takes back only your events not yet sent"):
+        undo(game, force=True)
+
+
+def test_a_forced_undo_shows_as_a_re_roll_in_the_log_and_the_views(game, monkeypatch, tmp_path):
+    from clitools import run_cli
+
+    attack(game)
+    done = undo(game, force=True)
+    rolled = game.rows(
+        "SELECT seq, rerolled, live FROM roll WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game.game_id]
+    )
+    assert rolled[0]["rerolled"] and not rolled[0]["live"]
+    assert game.one("SELECT rerolls FROM match_summary WHERE game_id = ?", [game.game_id]) >= 1
+    game.store.close()
+    code, out = run_cli(["--db", str(game.store.path), "log", "--game", game.game_id, "--last", "30"])
+    assert code == 0
+    assert f"RE-ROLL: undo events {done['first']}-{done['last']}, taking back" in out
+    assert f"by {done['seq']} (re-roll)" in out

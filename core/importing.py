@@ -1,0 +1,318 @@
+"""Receiving a turn file: checked completely, replayed, then merged in one transaction.
+
+The file is opened by :func:`received.open_received` (nothing in it is run). A new match
+is built in a scratch store from the file's static tables, whose data must be the
+installed game's (match_data.py), and its whole log is replayed; the next turns of a
+match already here must continue it (no gap, no fork, something new), and only their
+events are replayed, on the store itself inside the import's one transaction (a refusal
+rolls it back). Before a replay the log is checked
+(audit.py: hash chain, seat rows, signatures, roll numbers, known dice) and so is every
+undo (only of events this store did not have yet). The replay must make exactly the
+file's events. The store is untouched by any refusal; one line names the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from . import match_data
+from .audit import audit_match, check_dice, describe_dice
+from .errors import IntegrityError, PluginError, UnknownName
+from .events import GENESIS
+from .game import Game
+from .match_setup import default_player
+from .plugins import Registry
+from .queries import derive_board
+from .received import open_received
+from .replay import match_tables, quote, rerun
+from .store import Store
+from .turnfile import Rows, TurnFile
+
+_SEAT_FIXED = ("player", "public_key", "commitment", "from_seq", "claim_sig")
+
+
+def import_match(
+    store: Store,
+    registry: Registry,
+    path: str | Path,
+    *,
+    accept_custom_data: bool = False,
+    player: str | None = None,
+) -> dict[str, Any]:
+    """Bring the match in file ``path`` into the store: a new match (whose open seats this
+    store then claims for ``player``), or the next turns of one already here. Validated
+    completely first; the store is untouched on failure."""
+    source = Path(path).expanduser()
+    received = open_received(store, source)
+    here = store.rows("SELECT uid FROM match WHERE game_id = ?", [received.game_id])
+    if here and here[0]["uid"] != received.uid:
+        raise IntegrityError(
+            f"{source} holds another match than this store's {received.game_id}: "
+            f"match identity {received.uid[:12]}…, not {here[0]['uid'][:12]}…"
+        )
+    if here:
+        done = _continue(store, registry, received, source)
+    else:
+        done = _new(store, registry, received, source, accept_custom_data, player)
+    game = Game.load(store, registry, received.game_id)
+    if game.finished and game.seats.held_sides():
+        game.seats.reveal(final=True)  # the end publishes this player's secrets too
+    log = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game.game_id])
+    done["dice"] = describe_dice(game, audit_match(game, log))
+    return done
+
+
+# --- a new match --------------------------------------------------------------------
+
+
+def _new(
+    store: Store, registry: Registry, received: TurnFile, source: Path, accept_custom: bool, player: str | None
+) -> dict[str, Any]:
+    game_id = received.game_id
+    if not received.full:
+        raise IntegrityError(
+            f"this store has no match {game_id}, and {source} holds only its events after seq {received.base}: "
+            "ask its sender for the whole match (phaseline export --full)"
+        )
+    with store.scratch() as scratch:
+        game = _build(scratch, registry, received)
+        events = _event_rows(received, scratch)
+        data = match_data.check_received(store, registry, game, accept_custom=accept_custom)
+        _check_log(game, events, after=(0, GENESIS), last_roll_no=0, had=0)
+        _replay(game, events, after=0)
+        claimed = _merge_new(store, registry, scratch, game, player)
+    custom = [r["table"] for r in data if r["status"] != "same"]
+    return {
+        "game_id": game_id, "new": True, "events": len(events), "total": len(events), "custom": custom,
+        "claimed": claimed,
+    }  # fmt: skip
+
+
+def _build(scratch: Store, registry: Registry, received: TurnFile) -> Game:
+    """The file's match in ``scratch``: its match rows, static tables and seats, checked
+    against our columns and the installed plugins; no event yet."""
+    game_id = received.game_id
+    for table in ("match", "match_plugin", "match_side"):
+        if table not in received.tables:
+            raise IntegrityError(f"the file lacks the table {table} of match {game_id}")
+    _check_plugins(registry, game_id, received)
+    for table in ("match", "match_plugin", "match_side"):
+        _insert(scratch, table, received.tables[table], game_id)
+    game = Game.load(scratch, registry, game_id)
+    scratch.ensure_tables(game.info.name, game.info.version, game.tables)
+    known = match_tables(scratch)
+    changing = {"event", "effect", *game.ledger.keys}
+    for table, rows in received.tables.items():
+        if table not in known:
+            raise IntegrityError(f"the file has a table {table!r} that match {game_id} does not use")
+        if table not in changing and table not in ("match", "match_plugin", "match_side"):
+            _insert(scratch, table, rows, game_id)  # state and effects are the replay's to make
+    derive_board(scratch, game_id)
+    _insert(scratch, "seat", received.seats, game_id)
+    return Game.load(scratch, registry, game_id)
+
+
+def _check_plugins(registry: Registry, game_id: str, received: TurnFile) -> None:
+    """Every plugin that made the match must be installed, at the same version."""
+    try:
+        info = registry.game(received.ruleset)
+    except UnknownName:
+        raise PluginError(f"match {game_id} needs game {received.ruleset!r}, which is not installed") from None
+    for row in received.tables["match_plugin"].dicts():
+        plugin, version = row.get("plugin"), row.get("version")
+        name, _, option = str(plugin).partition(":")
+        if name != info.name:
+            raise PluginError(f"match {game_id} records plugin {plugin!r}, not part of {info.name}")
+        installed = registry.option(info.name, option).version if option else info.version
+        if installed != version:
+            raise PluginError(
+                f"match {game_id} was made with {plugin} {version}, but {installed} is installed", plugin=plugin
+            )
+
+
+def _merge_new(store: Store, registry: Registry, scratch: Store, game: Game, player: str | None) -> list[str]:
+    """Copy the validated new match from ``scratch`` into the store and claim its open seats
+    for ``player``, in one transaction; the seats claimed."""
+    store.ensure_tables(game.info.name, game.info.version, game.tables)
+    source, target = quote(scratch.catalog), quote(store.catalog)
+    with store.transaction() as con:
+        for table, columns in match_tables(scratch).items():
+            names = ", ".join(f'"{c}"' for c in columns)
+            con.execute(
+                f'INSERT INTO {target}.main."{table}" ({names}) SELECT {names} FROM {source}.main."{table}" '
+                "WHERE game_id = ?",
+                [game.game_id],
+            )
+        return _claim_open_seats(Game.load(store, registry, game.game_id), player)
+
+
+def _claim_open_seats(game: Game, player: str | None) -> list[str]:
+    """The first import claims the seats the match's creator left open, for ``player`` (a match
+    made before seats stays without them); in the caller's transaction."""
+    if not game.seats.seated:
+        return []
+    sides = [s for s in game.scenario.sides if game.seats.claim_of(s) is None]
+    if sides:
+        game.seats.claim(sides, player or default_player(), from_seq=game.events.last_seq + 1)
+    return sides
+
+
+# --- the next turns of a match already here -----------------------------------------
+
+
+def _continue(store: Store, registry: Registry, received: TurnFile, source: Path) -> dict[str, Any]:
+    game = Game.load(store, registry, received.game_id)
+    game_id, last = game.game_id, game.events.last_seq
+    if received.base > last:
+        raise IntegrityError(
+            f"{source} holds events {received.base + 1}-{received.head} of {game_id}, but this store has events "
+            f"up to {last}: the file with events {last + 1}-{received.base} is missing (a turn file was skipped)"
+        )
+    events = _event_rows(received, store)
+    _check_no_fork(game, received, events, source)
+    new = [e for e in events if e["seq"] > last]
+    seats, seats_changed = _merged_seats(game, received.seats)
+    if not new and not seats_changed:
+        raise IntegrityError(
+            f"{source} holds nothing new for {game_id}: its events up to {received.head} are in this store "
+            "already (a turn file imported twice?)"
+        )
+    last_roll = int(game.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [game_id]))
+    earlier = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id])
+    with store.transaction() as con:  # the replay runs on the store itself: any refusal rolls it all back
+        con.execute("DELETE FROM seat WHERE game_id = ?", [game_id])
+        if seats:
+            store.insert_rows("seat", ["game_id", *seats[0]], [(game_id, *row.values()) for row in seats])
+        here = Game.load(store, registry, game_id)
+        _check_log(here, new, after=(last, game.events.last_hash), last_roll_no=last_roll, had=last)
+        check_dice(game_id, earlier, here.seats.secret)  # a secret revealed now checks the earlier rolls too
+        _replay(here, new, after=last)
+    total = last + len(new)
+    return {"game_id": game_id, "new": False, "events": len(new), "total": total, "custom": [], "claimed": []}
+
+
+def _check_no_fork(game: Game, received: TurnFile, events: list[dict[str, Any]], source: Path) -> None:
+    """The file's events up to this store's last must be this store's, from its base on."""
+    game_id = game.game_id
+    mine = dict(
+        game.store.con.execute(
+            "SELECT seq, hash FROM event WHERE game_id = ? AND seq >= ?", [game_id, received.base]
+        ).fetchall()
+    )
+    if received.base and mine.get(received.base) != received.base_hash:
+        raise IntegrityError(
+            f"event seq {received.base} of {game_id} differs between this store and {source}: "
+            "the file does not continue the store's match (a fork)"
+        )
+    if events and events[0]["seq"] != received.base + 1:
+        raise IntegrityError(f"{source} says its events follow seq {received.base} but starts at {events[0]['seq']}")
+    for event in events:
+        if event["seq"] in mine and mine[event["seq"]] != event["hash"]:
+            raise IntegrityError(
+                f"event seq {event['seq']} of {game_id} differs between this store and {source}: "
+                "the file does not continue the store's match (a fork)"
+            )
+
+
+def _merged_seats(game: Game, received: Rows) -> tuple[list[dict[str, Any]], bool]:
+    """This store's seat rows with what the file adds (a claim of an open seat, a reveal, a new
+    epoch); a row the file changes otherwise is refused. Checked with the log (audit.py)."""
+    _check_columns("seat", received, game.store)
+    rows = {(r["side"], r["epoch"]): dict(r) for r in game.seats.rows()}
+    changed = False
+    for row in received.dicts():
+        key = (row["side"], row["epoch"])
+        mine = rows.get(key)
+        if mine is None:
+            rows[key], changed = row, True
+            continue
+        if any(mine[c] != row[c] for c in _SEAT_FIXED):
+            raise IntegrityError(
+                f"seat {row['side']} is held by {mine['player']} (key {mine['public_key'][:12]}…) in this store; "
+                f"the file's seat {row['side']} of {row['player']} (key {row['public_key'][:12]}…) is refused"
+            )
+        if mine["secret"] is None and row["secret"] is not None:
+            rows[key], changed = row, True
+        elif row["secret"] is not None and row["secret"] != mine["secret"]:
+            raise IntegrityError(f"the file reveals another secret for seat {row['side']} than this store has")
+    return [rows[k] for k in sorted(rows)], changed
+
+
+# --- both -------------------------------------------------------------------------------
+
+
+def _event_rows(received: TurnFile, store: Store) -> list[dict[str, Any]]:
+    """The file's events (with their match id, which their hashes cover); their columns must be ours."""
+    _check_columns("event", received.events, store)
+    return [{"game_id": received.game_id, **event} for event in received.events.dicts()]
+
+
+def _check_log(
+    game: Game, events: list[dict[str, Any]], *, after: tuple[int, str], last_roll_no: int, had: int
+) -> None:
+    """The received events' chain, signatures, roll numbers and known dice, and their undos:
+    none may take back an event this store had already (undo is for events not yet sent)."""
+    audit_match(game, events, after=after, last_roll_no=last_roll_no)
+    for event in events:
+        if event["kind"] != "undo":
+            continue
+        first = int(json.loads(event["payload"]).get("first", 0))
+        if first <= had:
+            raise IntegrityError(
+                f"event seq {event['seq']} of {game.game_id} (an undo by seat {event['seat']}) takes back events "
+                f"from seq {first}, but this store had events up to {had} already: undo is only for events not yet sent"
+            )
+
+
+def _replay(game: Game, events: list[dict[str, Any]], *, after: int) -> None:
+    """Replay the received events on the scratch match (from its set-up when ``after`` is 0):
+    the replay must make exactly them; then they take the file's signatures."""
+    game_id = game.game_id
+    failure = rerun(game, events, from_start=after == 0)
+    made = game.store.rows("SELECT * FROM event WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after])
+    differs = _first_difference(made, events)
+    failed_at = int(failure.split()[2].rstrip(":")) if failure else None
+    if failure and (differs is None or failed_at <= differs[0]):
+        raise IntegrityError(f"replay of {game_id} fails at {failure}")
+    if differs is not None:
+        raise IntegrityError(f"event seq {differs[0]} of {game_id}: {differs[1]}")
+    for event in events:
+        if event["sig"] is not None:
+            game.store.con.execute(
+                "UPDATE event SET sig = ? WHERE game_id = ? AND seq = ?", [event["sig"], game_id, event["seq"]]
+            )
+
+
+def _first_difference(made: list[dict[str, Any]], sent: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """The first event the replay made otherwise than the file has it, and how."""
+    for got, want in zip(made, sent, strict=False):
+        if got["hash"] != want["hash"]:
+            columns = [c for c in got if c not in ("sig", "hash", "prev_hash", "game_id") and got[c] != want.get(c)]
+            detail = "; ".join(f"{c}: file {want.get(c)!r}, replay {got[c]!r}" for c in columns) or "its hash"
+            return got["seq"], f"the replay makes it otherwise ({detail})"
+    if len(made) > len(sent):
+        return made[len(sent)]["seq"], "the replay makes this event, which the file lacks"
+    if len(sent) > len(made):
+        return sent[len(made)]["seq"], "the file has this event, which the replay does not make"
+    return None
+
+
+def _check_columns(table: str, rows: Rows, store: Store) -> None:
+    """A received table must have our columns (``game_id`` left out), in order, with our types."""
+    ours = [(n, k) for n, k in store.declared_columns(table) if n != "game_id"]
+    if rows.rows and [tuple(c) for c in rows.columns] != ours:
+        raise IntegrityError(f"table {table} of the file has columns unlike ours: {rows.columns}")
+
+
+def _insert(store: Store, table: str, rows: Rows, game_id: str) -> None:
+    """Insert the file's rows of ``table`` for the match, typed by our columns."""
+    _check_columns(table, rows, store)
+    if not rows.rows:
+        return
+    names = ["game_id", *(n for n, _ in rows.columns)]
+    try:
+        store.insert_rows(table, names, [(game_id, *row) for row in rows.rows])
+    except Exception as error:  # a value our column's type refuses, a duplicate key
+        raise IntegrityError(f"table {table} of the file is not valid: {str(error).splitlines()[0]}") from None

@@ -1,0 +1,134 @@
+"""A match's static data (board, units, CRT, rule tables) as digests, and the check of a
+received match's data against the installed game's.
+
+``new`` records one digest per static table in ``match_data``. An import of a new match
+computes the digests of the tables it received, which must be the ones recorded with
+the match, and compares them with the same scenario made by the installed game: a
+table that differs (an edited CRT, a unit's strength, a map link) or a custom scenario
+is shown table by table and accepted only with ``--accept-custom-data``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import CustomData, IntegrityError, UnknownName
+from .keyring import Keyring
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .plugins import Registry
+    from .store import Store
+
+NOT_DATA = ("match", "match_side", "match_plugin", "seat", "match_data")  # the match's own bookkeeping
+
+
+@dataclass(frozen=True)
+class Digest:
+    rows: int
+    digest: str
+
+
+def data_tables(game: Game) -> list[str]:
+    """The match's static data tables: every match table neither history, state nor bookkeeping."""
+    from .replay import compared_tables, match_tables
+
+    changing = compared_tables(game)
+    return [t for t in match_tables(game.store) if t not in changing and t not in NOT_DATA]
+
+
+def digests(store: Store, game_id: str, tables: list[str]) -> dict[str, Digest]:
+    """One digest per table over its rows of the match (``game_id`` left out), in one statement."""
+    if not tables:
+        return {}
+    columns = dict(
+        store.con.execute(
+            """SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns()
+               WHERE database_name = current_database() AND schema_name = 'main' AND list_contains(?, table_name)
+               GROUP BY table_name""",
+            [tables],
+        ).fetchall()
+    )
+    parts = []
+    for table in tables:
+        fields = ", ".join(f'"{c}" := "{c}"' for c in columns[table] if c != "game_id")
+        parts.append(
+            f"""SELECT '{table}' AS tbl, count(*) AS n,
+                       sha256(coalesce(string_agg(r, chr(10) ORDER BY r), '')) AS digest
+                FROM (SELECT to_json(struct_pack({fields}))::VARCHAR AS r FROM "{table}" WHERE game_id = $g)"""
+        )
+    rows = store.con.execute(" UNION ALL ".join(parts), {"g": game_id}).fetchall()
+    return {table: Digest(int(n), digest) for table, n, digest in rows}
+
+
+def record(game: Game) -> None:
+    """Record the digests of the new match's static tables (``match_data``)."""
+    found = digests(game.store, game.game_id, data_tables(game))
+    game.store.insert_rows(
+        "match_data", None, [(game.game_id, table, d.rows, d.digest) for table, d in sorted(found.items())]
+    )
+
+
+def recorded(game: Game) -> dict[str, Digest]:
+    """The digests recorded when the match was created (none for a match made before them)."""
+    rows = game.store.rows("SELECT tbl, rows, digest FROM match_data WHERE game_id = ?", [game.game_id])
+    return {r["tbl"]: Digest(r["rows"], r["digest"]) for r in rows}
+
+
+def installed(store: Store, registry: Registry, game: Game) -> tuple[str, dict[str, Digest]]:
+    """The digests of the same scenario and options made by the installed game, in a scratch
+    store with a keyring of its own (for a custom scenario: the game's first scenario), and
+    that scenario's name."""
+    from .game import Game as Match
+
+    try:
+        scenario = game.info.scenario(game.scenario.name)
+    except UnknownName:
+        scenario = next(iter(game.info.scenarios.values()))
+    with store.scratch(keyring=Keyring()) as scratch:
+        reference = Match.create(scratch, registry, game.info.name, scenario, options=sorted(game.options), seed=0)
+        return scenario.name, digests(scratch, reference.game_id, data_tables(reference))
+
+
+def check_received(store: Store, registry: Registry, game: Game, *, accept_custom: bool) -> list[dict[str, Any]]:
+    """Check the static data of ``game``, a received match open on a scratch store: it must
+    be what the match recorded at creation, and the installed game's unless ``accept_custom``.
+    Returns the table-by-table comparison; raises :class:`CustomData` when refused."""
+    got = digests(game.store, game.game_id, data_tables(game))
+    made = recorded(game)
+    for table, digest in made.items():
+        if got.get(table) != digest:
+            raise IntegrityError(
+                f"table {table} of match {game.game_id} is not the data the match recorded when it was created "
+                f"({digest.rows} rows, digest {digest.digest[:12]}…): it was edited"
+            )
+    name, ours = installed(store, registry, game)
+    custom = game.scenario.name not in game.info.scenarios
+    report = [_compare(table, got.get(table), ours.get(table), name) for table in sorted({*got, *ours})]
+    differing = [r["table"] for r in report if r["status"] != "same"]
+    if (custom or differing) and not accept_custom:
+        what = f"a custom scenario ({game.scenario.name})" if custom else f"the {name} scenario with other data"
+        tables = ", ".join(differing) or "none"
+        raise CustomData(
+            f"match {game.game_id} is {what}: its tables differ from the installed {game.info.name}'s "
+            f"{name} in {tables}; review them and import with --accept-custom-data to accept",
+            report,
+        )
+    return report
+
+
+def _compare(table: str, got: Digest | None, ours: Digest | None, scenario: str) -> dict[str, Any]:
+    if got is None:
+        status = "missing from the file"
+    elif ours is None:
+        status = "only in the file"
+    else:
+        status = "same" if got == ours else "differs"
+    return {
+        "table": table,
+        "rows in file": got.rows if got else 0,
+        f"rows in {scenario}": ours.rows if ours else 0,
+        "digest": got.digest[:12] if got else "",
+        "status": status,
+    }

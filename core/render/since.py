@@ -1,0 +1,60 @@
+"""What the other side did since your last turn, in one short list (``phaseline since``).
+
+The events after the last one a seat of yours made, by seats you do not hold: their orders,
+combats with odds, die and result, rolls, re-rolls (forced undos), the decisions they ask
+of you, and the end of the match.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .. import shared
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_SHOWN = ("action", "combat", "roll", "decision", "undo", "result")
+
+
+def since(game: Game) -> tuple[int, list[dict[str, Any]]]:
+    """Your last event's seq, and one row per event of the other seats after it."""
+    mine = shared.own_last_seq(game)
+    held = game.seats.held_sides()
+    events = game.rows(
+        """SELECT seq, turn, side, seat, kind, verb, payload, unit_id, to_space, die, purpose FROM event
+           WHERE game_id = ? AND seq > ? AND list_contains(?, kind) AND NOT list_contains(?, coalesce(seat, ''))
+           ORDER BY seq""",
+        [game.game_id, mine, list(_SHOWN), held],
+    )
+    rows = []
+    for event in events:
+        what = _what(event, held)
+        if what:
+            player = game.seats.player(event["seat"]) if event["seat"] else ""
+            rows.append({"seq": event["seq"], "turn": event["turn"], "side": event["side"] or "",
+                         "by": player, "what": what})  # fmt: skip
+    return mine, rows
+
+
+def _what(event: dict[str, Any], held: list[str]) -> str:
+    payload = json.loads(event["payload"] or "{}")
+    kind = event["kind"]
+    if kind == "action":
+        return " ".join([event["verb"], *payload.get("args", [])])
+    if kind == "combat":
+        where = f" at {event['to_space']}" if event["to_space"] else ""
+        return f"combat{where}: {event['purpose']}"
+    if kind == "roll":
+        return f"rolled {event['die']}: {event['purpose']}"
+    if kind == "decision":
+        return (
+            f"asks you: {event['purpose']} [{', '.join(payload.get('choices', []))}]" if event["side"] in held else ""
+        )
+    if kind == "undo":
+        rolls = len(payload.get("rolls", []))
+        return (
+            f"RE-ROLL: {event['purpose']}, taking back {rolls} roll(s)" if payload.get("forced") else event["purpose"]
+        )
+    return f"the match is over: {event['purpose']}"

@@ -1,0 +1,51 @@
+"""What the stores of one match have in common: the events sent away, the events received.
+
+Export records (in ``meta``, under ``sent:<match uid>``) the last event of every file it
+writes: those events are sent, and undo never takes them back. The events made by seats
+this store does not hold came in by import, with everything before them: the last of
+them is the last event both stores have, where the next turn file starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .store import Store
+
+
+def sent_seq(game: Game) -> int:
+    """The last event this store has sent away in a file (0: none)."""
+    value = game.store.one("SELECT value FROM meta WHERE key = ?", [f"sent:{game.uid}"])
+    return int(value) if value else 0
+
+
+def record_sent(store: Store, uid: str, seq: int) -> None:
+    """Remember that the events up to ``seq`` of match ``uid`` went out in a file."""
+    key = f"sent:{uid}"
+    current = store.one("SELECT value FROM meta WHERE key = ?", [key])
+    if current is None or int(current) < seq:
+        store.con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, str(seq)])
+
+
+def received_seq(game: Game) -> int:
+    """The last event made by a seat this store does not hold (0: none): the last event
+    both stores have, when two players hold the seats."""
+    held = game.seats.held_sides()
+    if not game.seats.seated:
+        return 0
+    value = game.one(
+        "SELECT max(seq) FROM event WHERE game_id = ? AND seat IS NOT NULL AND NOT list_contains(?, seat)",
+        [game.game_id, held],
+    )
+    return int(value or 0)
+
+
+def own_last_seq(game: Game) -> int:
+    """The last event made by a seat this store holds (0: none)."""
+    value = game.one(
+        "SELECT max(seq) FROM event WHERE game_id = ? AND list_contains(?, seat)",
+        [game.game_id, game.seats.held_sides()],
+    )
+    return int(value or 0)
