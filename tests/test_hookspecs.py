@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import phaseline
 from phaseline import GameInfo, hookimpl, hookspecs
 from phaseline.errors import PluginError
 from phaseline.plugins import BLOCK_VARIABLE, match_manager, new_manager, registry
@@ -98,3 +99,73 @@ def test_a_plugin_named_in_the_block_variable_is_not_loaded(monkeypatch):
 
 def test_a_plugin_blocked_by_flag_is_not_loaded():
     assert "core-bots" not in registry(block=("core-bots",)).plugins
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_hook_parameters_are_typed_and_documented(name):
+    spec = getattr(hookspecs, name)
+    doc = inspect.getdoc(spec) or ""
+    for param in inspect.signature(spec).parameters.values():
+        assert param.annotation not in (inspect.Parameter.empty, "Any"), f"{name}({param.name}) needs a type"
+        assert f":param {param.name}:" in doc, f"{name}'s docstring needs ':param {param.name}:'"
+
+
+class _Anything:
+    """A stand-in for the names an example leaves to the reader (a plugin, a folder, a DDL string)."""
+
+    def __getattr__(self, name: str) -> _Anything:
+        return self
+
+    def __call__(self, *args: object, **kwargs: object) -> _Anything:
+        return self
+
+    def __truediv__(self, other: object) -> Path:
+        return Path("rule_index.csv")
+
+
+class _Namespace(dict):
+    """Globals for an example: phaseline's public names, recorders for ``register``/``app``, stand-ins for the rest."""
+
+    def __missing__(self, name: str) -> object:
+        import builtins
+
+        import phaseline
+
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        return getattr(phaseline, name, _Anything())
+
+
+def examples(name: str) -> list[str]:
+    """The literal blocks (after ``::``) of a hook's docstring."""
+    doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+    blocks = re.findall(r"::\n\n((?:(?: {4}.*)?\n)+)", doc + "\n")
+    return [inspect.cleandoc("\n".join(line[4:] for line in block.splitlines())) for block in blocks]
+
+
+@pytest.mark.parametrize("name", [name for name in HOOKS if examples(name)])
+def test_hook_examples_run(name):
+    """Every example block runs: its constructors get the arguments they really take."""
+    registered: list[object] = []
+    namespace = _Namespace(register=registered.append, app=_Anything())
+    for example in examples(name):
+        exec(compile(example, f"<{name} example>", "exec"), namespace)
+    if name.startswith("phaseline_register_") and name != "phaseline_register_commands" or name == "phaseline_tables":
+        assert registered, f"{name}'s example registers nothing"
+
+
+def test_a_wrapper_hook_of_an_optional_rule_changes_the_games_answer():
+    """``wrapper=True`` as hookspecs.py documents it: the template's 5.1 wraps its 3.3 push result."""
+    sys.path.insert(0, str(ROOT / "plugin-template"))
+    try:
+        import phaseline_hill
+        from phaseline_hill import stubborn
+    finally:
+        sys.path.remove(str(ROOT / "plugin-template"))
+    info = phaseline_hill.info()
+    rule = phaseline.OptionalRule(info.name, "5.1", stubborn.TITLE, "5.1", plugin=stubborn)
+    on_hill = {"die": 5, "space": "11", "defender": "N1"}
+    assert match_manager(info, []).hook.phaseline_combat_result(game=None, combat=on_hill) == "pushed"
+    assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=on_hill) == "held"
+    elsewhere = {**on_hill, "space": "10"}
+    assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=elsewhere) == "pushed"
