@@ -9,8 +9,8 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
 import phaseline
+import pytest
 from phaseline import GameInfo, hookimpl, hookspecs
 from phaseline.errors import PluginError
 from phaseline.plugins import BLOCK_VARIABLE, match_manager, new_manager, registry
@@ -150,7 +150,7 @@ def test_hook_examples_run(name):
     namespace = _Namespace(register=registered.append, app=_Anything())
     for example in examples(name):
         exec(compile(example, f"<{name} example>", "exec"), namespace)
-    if name.startswith("phaseline_register_") and name != "phaseline_register_commands" or name == "phaseline_tables":
+    if (name.startswith("phaseline_register_") and name != "phaseline_register_commands") or name == "phaseline_tables":
         assert registered, f"{name}'s example registers nothing"
 
 
