@@ -45,8 +45,8 @@ class KingOfTheHill:
         # 4.1 who has begun a step on the hill: a state table, so undo and replay cover it.
         register(
             PluginTable(
-                "hill_hold",
-                "CREATE TABLE IF NOT EXISTS hill_hold "
+                "king_of_the_hill_hold",
+                "CREATE TABLE IF NOT EXISTS king_of_the_hill_hold "
                 "(game_id VARCHAR, side VARCHAR, held BOOLEAN, PRIMARY KEY (game_id, side))",
                 key=("side",),
             )
@@ -88,7 +88,7 @@ class KingOfTheHill:
         for row in game.rows("SELECT unit_id, bloc, start FROM unit WHERE game_id = ?", [game.game_id]):
             game.insert("unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]})
         for side in SIDES:
-            game.insert("hill_hold", {"side": side, "held": False})
+            game.insert("king_of_the_hill_hold", {"side": side, "held": False})
 
     @hookimpl
     def phaseline_sequence(self, game: Any, turn: int) -> list[Step]:
@@ -104,7 +104,7 @@ class KingOfTheHill:
             [game.game_id, step.side, HILL],
         )
         if on_hill:
-            game.set("hill_hold", {"side": step.side}, held=True)
+            game.set("king_of_the_hill_hold", {"side": step.side}, held=True)
 
     @hookimpl
     def phaseline_legal_actions(self, game: Any, side: str) -> list[Action]:
@@ -156,7 +156,7 @@ class KingOfTheHill:
 
     @hookimpl
     def phaseline_outcome(self, game: Any) -> Outcome | None:
-        held = game.one("SELECT side FROM hill_hold WHERE game_id = ? AND held", [game.game_id])
+        held = game.one("SELECT side FROM king_of_the_hill_hold WHERE game_id = ? AND held", [game.game_id])
         if held:
             return Outcome("4.1", (held,), f"{held} held the hill for a whole enemy step")
         return None
