@@ -73,9 +73,7 @@ def template_folder() -> Path:
 def new_game_package(game: str, parent: Path) -> Path:
     """Write the package of a new game called ``game`` into ``parent/<distribution>``; its folder."""
     if not _NAME.match(game) or game == "king-of-the-hill":
-        raise InvalidOrder(
-            f"{game!r} is not a usable game name: lower-case words joined by '-', e.g. 'river-crossing'"
-        )
+        raise InvalidOrder(f"{game!r} is not a usable game name: lower-case words joined by '-', e.g. 'river-crossing'")
     names = Names(game)
     target = parent / names.distribution
     if target.exists():
