@@ -5,6 +5,7 @@ loudly, blocked plugins stay out."""
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import sys
 from pathlib import Path
@@ -169,3 +170,16 @@ def test_a_wrapper_hook_of_an_optional_rule_changes_the_games_answer():
     assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=on_hill) == "held"
     elsewhere = {**on_hill, "space": "10"}
     assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=elsewhere) == "pushed"
+
+
+def test_the_suite_never_sees_a_plugin_installed_beside_the_built_in_games(monkeypatch):
+    """A community game installed in the developer's environment is blocked for the suite (conftest.py)."""
+    import conftest
+    from phaseline.entry_points import Distribution, EntryPoint
+
+    community = EntryPoint("river-crossing", "phaseline_river_crossing", "phaseline", Distribution("phaseline-rc", "1"))
+    built_in = EntryPoint("core-bots", "phaseline.bots", "phaseline", Distribution("phaseline", "0.1.0"))
+    monkeypatch.setattr("phaseline.entry_points.entry_points", lambda group: [built_in, community])
+    monkeypatch.setenv(BLOCK_VARIABLE, "x")
+    conftest.block_foreign_plugins()
+    assert os.environ[BLOCK_VARIABLE] == "x,river-crossing"
