@@ -39,7 +39,9 @@ def phaseline_register_games(register: Callable[[GameInfo], None]) -> None:
     """Register game systems: call ``register(GameInfo(...))`` once per game.
 
     :param register: takes a :class:`phaseline.GameInfo`: the game's name, version,
-        plugin (its hooks), scenarios, rule index, verbs and decisions.
+        plugin (its hooks), scenarios, rule index, verbs and decisions, and its own
+        ``hookspecs`` (a module of ``@hookspec`` functions), the hooks through which its
+        optional rules change how a base rule reads (Battle for Germany's hookspecs.py).
 
     Example::
 

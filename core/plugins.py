@@ -235,8 +235,11 @@ def registry(block: tuple[str, ...] = ()) -> Registry:
 
 
 def match_manager(game: GameInfo, options: list[OptionalRule]) -> pluggy.PluginManager:
-    """The plugin manager of one match: its game plugin plus its chosen optional rules."""
+    """The plugin manager of one match: its game plugin plus its chosen optional rules, and the
+    game's own hookspecs (``GameInfo.hookspecs``) beside phaseline's."""
     pm = new_manager()
+    if game.hookspecs is not None:
+        pm.add_hookspecs(game.hookspecs)
     pm.register(game.plugin, name=game.name)
     for option in options:
         if option.plugin is not None:

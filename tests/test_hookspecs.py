@@ -183,3 +183,43 @@ def test_the_suite_never_sees_a_plugin_installed_beside_the_built_in_games(monke
     monkeypatch.setenv(BLOCK_VARIABLE, "x")
     conftest.block_foreign_plugins()
     assert os.environ[BLOCK_VARIABLE] == "x,river-crossing"
+
+
+def game_hooks() -> list:
+    """Every hook a built-in game declares of its own (``GameInfo.hookspecs``), as (game, function)."""
+    found = []
+    for info in registry().games.values():
+        if info.hookspecs is not None:
+            found += [
+                pytest.param(f, id=f"{info.name}:{n}") for n, f in vars(info.hookspecs).items() if inspect.isfunction(f)
+            ]
+    return found
+
+
+@pytest.mark.parametrize("spec", game_hooks())
+def test_a_games_own_hooks_are_typed_documented_and_implemented(spec):
+    doc = inspect.getdoc(spec) or ""
+    assert "Example" in doc, f"{spec.__name__} needs an example: which optional rule answers it"
+    for param in inspect.signature(spec).parameters.values():
+        assert param.annotation is not inspect.Parameter.empty, f"{spec.__name__}({param.name}) needs a type"
+        assert f":param {param.name}:" in doc, f"{spec.__name__}'s docstring needs ':param {param.name}:'"
+    implementers = [r.plugin for r in registry().rules.values() if r.plugin is not None]
+    assert any(hasattr(plugin, spec.__name__) for plugin in implementers), (
+        f"no optional rule implements {spec.__name__}"
+    )
+
+
+def test_a_base_rule_never_names_an_optional_rule():
+    """Optional rules change base rules through the game's hooks: no ``"12.3" in game.options`` outside
+    optional/, in each game that has its own hooks (Breakout: Normandy's base rules still ask by name)."""
+    for info in registry().games.values():
+        if info.hookspecs is None:
+            continue
+        names = {r.name for (game, _), r in registry().rules.items() if game == info.name}
+        folder = Path(inspect.getfile(info.hookspecs or info.plugin)).parent
+        for path in sorted(folder.rglob("*.py")):
+            if "optional" in path.relative_to(folder).parts:
+                continue
+            for name in names:
+                assert f'"{name}" in game.options' not in path.read_text(), f"{path} names optional rule {name}"
+                assert f'"{name}" not in game.options' not in path.read_text(), f"{path} names optional rule {name}"
