@@ -5,7 +5,7 @@ the ``phaseline`` entry-point group. A game plugin is loaded into its own plugin
 manager for each match, together with the optional rules chosen at creation, so the
 hooks of other games never fire. Arguments: ``game`` is the :class:`phaseline.Game`
 in play (its store, clock, ledger, dice and queries: docs/game-api.md); ``step`` a
-:class:`phaseline.Step`. The examples are run by tests/engine/test_hookspecs.py.
+:class:`phaseline.Step`. The examples are run by tests/test_hookspecs.py; docs/hooks.md is this manual, generated.
 
 Hooks act per action or per phase, never per unit inside a set query: a game gives
 the shared SQL rules data (costs, limits, hostility), not callbacks.

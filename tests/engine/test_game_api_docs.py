@@ -1,5 +1,5 @@
-"""docs/game-api.md is the reference of the Game object, generated from its docstrings: it must be current,
-place every public member in a section and give each one a docstring."""
+"""docs/game-api.md (the Game object) and docs/hooks.md (the hooks) are generated from the docstrings: they
+must be current, and the Game page must place every public member in a section, each documented."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ def test_every_public_member_of_game_has_a_section_and_a_docstring():
     assert [name for name, member in members.items() if not inspect.getdoc(member)] == []
 
 
-def test_the_reference_page_is_up_to_date():
-    assert game_api_docs.PAGE.read_text(encoding="utf-8") == game_api_docs.render(), (
-        "docs/game-api.md is out of date: run python3 scripts/game_api_docs.py"
-    )
+def test_the_reference_pages_are_up_to_date():
+    for page, render in game_api_docs.PAGES.items():
+        assert page.read_text(encoding="utf-8") == render(), f"{page.name} is out of date: run scripts/game_api_docs.py"
