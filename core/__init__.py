@@ -28,7 +28,7 @@ _EXPORTS = {
     ),
     "events": ("Event",),
     "game": ("Game",),
-    "hookspecs": ("hookimpl",),
+    "hookspecs": ("hookimpl", "hookspec"),
     "model": (
         "Action",
         "BotInfo",
@@ -69,6 +69,7 @@ __all__ = [
     "StoreError",
     "UnknownName",
     "hookimpl",
+    "hookspec",
 ]
 
 
@@ -102,7 +103,7 @@ if TYPE_CHECKING:
     )
     from .events import Event
     from .game import Game
-    from .hookspecs import hookimpl
+    from .hookspecs import hookimpl, hookspec
     from .model import (
         Action,
         BotInfo,

@@ -34,6 +34,13 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     Plugins change state only through :meth:`set` (:meth:`set_known`), :meth:`insert`,
     :meth:`delete`, :meth:`update_where` and :meth:`update_from` (recorded as effects), roll
     only through :meth:`roll`, and ask the players through :meth:`ask`.
+
+    Attributes a plugin reads: ``game_id`` (the key of every row of this match), ``info``
+    (its :class:`GameInfo`), ``scenario`` (its :class:`ScenarioInfo`), ``options`` (the
+    names of the optional rules and rulings chosen), ``hook`` (this match's hooks, to call
+    a decider such as ``phaseline_combat_result``), ``rules`` (the shared SQL rule queries:
+    ``game.rules.run(NAME, **params)``, schema/rules/), ``con`` (the DuckDB connection: static data
+    only, at load time) and ``ledger`` (versions of state tables, for :meth:`derived`).
     """
 
     def __init__(
@@ -118,10 +125,12 @@ class Game(MatchSetup, Decisions, Actions, Dice):
 
     @property
     def first_turn(self) -> int:
+        """The scenario's first game turn."""
         return self.scenario.first_turn
 
     @property
     def last_turn(self) -> int:
+        """The scenario's last game turn (a rule may end the match before it)."""
         return self.scenario.last_turn
 
     @property
@@ -139,10 +148,12 @@ class Game(MatchSetup, Decisions, Actions, Dice):
 
     @property
     def finished(self) -> bool:
+        """Whether the match is over."""
         return self.clock.status == "finished"
 
     @property
     def step(self) -> Step:
+        """The step of the sequence of play in progress."""
         clock = self.clock
         for step in self.steps(clock.turn):
             if step.name == clock.step:
@@ -150,15 +161,18 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         return Step(clock.step, clock.phase, clock.side)
 
     def steps(self, turn: int) -> list[Step]:
+        """The steps of ``turn``, as the game's ``phaseline_sequence`` gives them (asked once)."""
         if turn not in self._steps:
             self._steps[turn] = sequence.steps_of(self, turn)
         return self._steps[turn]
 
     def rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
+        """The rows of a query, as dicts; bind values with ``?`` and ``params``, never format them in."""
         self.ledger.write_held()  # what it reads includes the updates held (see held_updates)
         return self.store.rows(sql, params)
 
     def one(self, sql: str, params: Any = None) -> Any:
+        """The first column of a query's first row (None when it has none)."""
         self.ledger.write_held()
         return self.store.one(sql, params)
 
@@ -205,6 +219,8 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     # --- writing state (recorded) ------------------------------------------------
 
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
+        """Change columns of the row of ``table`` with ``key`` (game_id implied), e.g.
+        ``game.set("unit_state", {"unit_id": "N1"}, space_id="10")``."""
         self.ledger.set(table, key, **values)
 
     def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
@@ -227,18 +243,26 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         return self.ledger.holding()
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
+        """Add ``row`` to a state table (game_id implied)."""
         self.ledger.insert(table, row)
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """:meth:`insert` for many rows in one statement."""
         self.ledger.insert_many(table, rows)
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
+        """Remove the row of ``table`` with ``key``."""
         self.ledger.delete(table, key)
 
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
+        """Set ``values`` on every row of ``table`` matching the SQL ``condition`` (bound
+        ``params``), in one statement; the number of rows changed. E.g. a new phase's reset:
+        ``game.update_where("unit_state", "side = ?", [side], moved=False)``."""
         return self.ledger.update_where(table, condition, params, **values)
 
     def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
+        """Set the columns a ``source`` query returns (with ``table``'s key columns) on those
+        rows, in one statement: a set-at-a-time rule's result written back; rows changed."""
         return self.ledger.update_from(table, source, params)
 
     def set_clock(self, **values: Any) -> None:

@@ -4,8 +4,8 @@ Implement hooks with ``@phaseline.hookimpl`` on a module or object and expose it
 the ``phaseline`` entry-point group. A game plugin is loaded into its own plugin
 manager for each match, together with the optional rules chosen at creation, so the
 hooks of other games never fire. Arguments: ``game`` is the :class:`phaseline.Game`
-in play (its store, clock, ledger, dice and queries); ``step`` a
-:class:`phaseline.Step`.
+in play (its store, clock, ledger, dice and queries: docs/game-api.md); ``step`` a
+:class:`phaseline.Step`. The examples are run by tests/test_hookspecs.py; docs/hooks.md is this manual, generated.
 
 Hooks act per action or per phase, never per unit inside a set query: a game gives
 the shared SQL rules data (costs, limits, hostility), not callbacks.
@@ -13,9 +13,17 @@ the shared SQL rules data (costs, limits, hostility), not callbacks.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pluggy
+
+if TYPE_CHECKING:
+    import typer
+
+    from .errors import RuleViolation
+    from .game import Game
+    from .model import Action, BotInfo, GameInfo, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
 
 hookspec = pluggy.HookspecMarker("phaseline")
 hookimpl = pluggy.HookimplMarker("phaseline")
@@ -27,34 +35,48 @@ hookimpl = pluggy.HookimplMarker("phaseline")
 
 
 @hookspec
-def phaseline_register_games(register: Any) -> None:
+def phaseline_register_games(register: Callable[[GameInfo], None]) -> None:
     """Register game systems: call ``register(GameInfo(...))`` once per game.
 
-    The :class:`phaseline.GameInfo` names the game, its version, scenarios, optional
-    rules, sides, rule index and data folder. Example::
+    :param register: takes a :class:`phaseline.GameInfo`: the game's name, version,
+        plugin (its hooks), scenarios, rule index, verbs and decisions, and its own
+        ``hookspecs`` (a module of ``@hookspec`` functions), the hooks through which its
+        optional rules change how a base rule reads (Battle for Germany's hookspecs.py).
 
-        register(GameInfo(name="battle-for-germany", title="Battle for Germany", ...))
+    Example::
+
+        register(GameInfo(name="king-of-the-hill", title="King of the Hill", version="0.1.0",
+                          plugin=KingOfTheHill(), scenarios={"standard": standard},
+                          rule_index=HERE / "rule_index.csv", short="KotH"))
     """
 
 
 @hookspec
-def phaseline_register_rules(register: Any) -> None:
+def phaseline_register_rules(register: Callable[[OptionalRule], None]) -> None:
     """Register optional rules: call ``register(OptionalRule(...))`` for each.
 
     An optional rule belongs to one game, is chosen when a match is created
     (``phaseline new GAME --option NAME``) and is its own plugin, added to that
-    match's plugin manager. Example (Battle for Germany 12.3)::
+    match's plugin manager.
 
-        register(OptionalRule(game="battle-for-germany", name="12.3", plugin=east_only))
+    :param register: takes a :class:`phaseline.OptionalRule`: its game, name (what
+        ``--option`` types), title, rule number, and the plugin holding its hooks.
+
+    Example (Battle for Germany 12.3)::
+
+        register(OptionalRule(game="battle-for-germany", name="12.3",
+                              title="East Germans only", rule="12.3", plugin=east_only))
     """
 
 
 @hookspec
-def phaseline_register_bots(register: Any) -> None:
+def phaseline_register_bots(register: Callable[[BotInfo], None]) -> None:
     """Register bots: ``register(BotInfo(name, game, factory))``; game ``"*"`` fits any.
 
-    ``factory(game, side)`` returns an object whose ``choose(game, side)`` returns the
-    next :class:`phaseline.Action` for that side (an action, ``end`` or ``choose``).
+    :param register: takes a :class:`phaseline.BotInfo`. Its ``factory(game, side)``
+        returns an object whose ``choose(game, side)`` returns the next
+        :class:`phaseline.Action` for that side (an action, ``end`` or ``choose``).
+
     Example::
 
         register(BotInfo("heuristic", "battle-for-germany", HeuristicBot))
@@ -62,8 +84,10 @@ def phaseline_register_bots(register: Any) -> None:
 
 
 @hookspec
-def phaseline_register_commands(app: Any) -> None:
+def phaseline_register_commands(app: typer.Typer) -> None:
     """Add commands to the typer ``app`` of the CLI, called once when the CLI starts.
+
+    :param app: the ``phaseline`` command group.
 
     Example: a game adds ``phaseline bfg-cities`` listing city control (BfG 11.0)::
 
@@ -77,12 +101,14 @@ def phaseline_register_commands(app: Any) -> None:
 
 
 @hookspec(historic=True)
-def phaseline_tables(register: Any) -> None:
+def phaseline_tables(register: Callable[[PluginTable], None]) -> None:
     """Declare the game's own tables: ``register(PluginTable(name, ddl, key, kind))``.
 
-    ``kind="static"`` tables are copied at creation and never change (a CRT, the
-    city list); ``kind="state"`` tables change only through the ledger, so undo,
-    replay and ``show --at`` cover them. Every table has a ``game_id`` column.
+    :param register: takes a :class:`phaseline.PluginTable`. ``kind="static"`` tables
+        are copied at creation and never change (a CRT, the city list); ``kind="state"``
+        tables change only through the ledger, so undo, replay and ``show --at`` cover
+        them. Every table has a ``game_id`` column; ``key`` is the rest of its key.
+
     Example (BfG 6.83, fortresses destroyed by Western Allied entry)::
 
         register(PluginTable("bfg_fortress", DDL, key=("space_id",), kind="state"))
@@ -90,26 +116,35 @@ def phaseline_tables(register: Any) -> None:
 
 
 @hookspec(firstresult=True)
-def phaseline_load_scenario(game: Any, scenario: Any) -> bool | None:
+def phaseline_load_scenario(game: Game, scenario: ScenarioInfo) -> bool | None:
     """Fill the static tables (space, link, unit, rule tables, the game's own).
 
-    ``scenario`` is a :class:`phaseline.ScenarioInfo` with its data folder; read the
-    files with :func:`phaseline.scenario.read_csv` so errors name file and line.
-    Return True when loaded. Example: BfG reads map/hexes.csv into ``space``.
+    :param game: the match being created (write with ``game.con``: static data is no effect).
+    :param scenario: the chosen scenario and its data folder; read its files with
+        :func:`phaseline.scenario.read_csv` so errors name file and line.
+    :return: True when loaded (the first plugin that loads wins).
+
+    Example: BfG reads map/hexes.csv into ``space``.
     """
 
 
 @hookspec
-def phaseline_setup(game: Any) -> None:
+def phaseline_setup(game: Game) -> None:
     """Place the starting state through the ledger (``game.insert``): unit_state rows,
     hostility, the game's own state. Fired inside the match's first event (``setup``).
+
+    :param game: the new match, its static tables loaded.
+
     Example (BfG 8.0): four East German and two Soviet units go to COURLAND.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_sequence(game: Any, turn: int) -> list[Any] | None:
+def phaseline_sequence(game: Game, turn: int) -> list[Step] | None:
     """The steps of ``turn`` in order, as :class:`phaseline.Step` (first answer wins).
+
+    :param game: the match.
+    :param turn: the game turn whose steps are asked.
 
     A turn's steps are the sequence of play in the rulebook's words; steps a scenario
     skips are simply absent (BfG 15.22: a roll of 1–3 cancels the Soviet turn 11).
@@ -124,32 +159,45 @@ def phaseline_sequence(game: Any, turn: int) -> list[Any] | None:
 
 
 @hookspec
-def phaseline_turn_start(game: Any, turn: int) -> None:
+def phaseline_turn_start(game: Game, turn: int) -> None:
     """A new game turn ``turn`` begins, after the turn marker advanced and before its
-    first step; no return value. Example (BfG 15.22): nothing happens on turn 11 when
+    first step; no return value.
+
+    :param game: the match.
+    :param turn: the turn beginning.
+
+    Example (BfG 15.22): nothing happens on turn 11 when
     the Soviet player turn was cancelled, because that turn's sequence simply lacks it.
     """
 
 
 @hookspec
-def phaseline_turn_end(game: Any, turn: int) -> None:
+def phaseline_turn_end(game: Game, turn: int) -> None:
     """The last step of ``turn`` has ended, before the turn marker advances; no return
-    value. Example (BfG 2.6): log that the scenario's last turn is over. A hook may end
+    value.
+
+    :param game: the match.
+    :param turn: the turn ending.
+
+    Example (BfG 2.6): log that the scenario's last turn is over. A hook may end
     the match here (``game.end_match``); no later turn then begins (Breakout: Normandy
     24.1: the weekly victory check).
     """
 
 
 @hookspec
-def phaseline_phase_start(game: Any, step: Any) -> None:
+def phaseline_phase_start(game: Game, step: Step) -> None:
     """``step`` begins: reset per-phase state, set movement points, ask owed decisions.
+
+    :param game: the match.
+    :param step: the step beginning (``step.side`` is the phasing side).
 
     Example (BfG 7.22): German replacements get twice their movement allowance.
     """
 
 
 @hookspec
-def phaseline_phase_end(game: Any, step: Any) -> bool | None:
+def phaseline_phase_end(game: Game, step: Step) -> bool | None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
     the end (BfG 12.21: the West Germans must make two attacks on turn 1); a refusal a
     player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed. A
@@ -159,26 +207,39 @@ def phaseline_phase_end(game: Any, step: Any) -> bool | None:
     must be answered before the next step begins, and calls ``phaseline.sequence.advance``
     once it is settled (Breakout: Normandy 11.6: the Advantage holder may reroll the Sunset
     DR before the day ends). Decisions asked by a hook returning None wait in the next step.
+
+    :param game: the match.
+    :param step: the step ending.
+    :return: True to hold the step open until a decision asked here is settled.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_end_refusal(game: Any, step: Any, side: str | None) -> Any | None:
+def phaseline_end_refusal(game: Game, step: Step, side: str | None) -> RuleViolation | None:
     """Why ``side`` may not end ``step`` now: a :class:`phaseline.RuleViolation` (returned,
     not raised), or None when it may end. The engine lists ``end`` among the legal actions
     only when no plugin objects, and refuses ``end`` with the same violation, so the plugin
     must offer the actions that lift it; the first answer wins. Examples: BfG 12.21, on
     turn 1 the West Germans may not end their Combat Phase before they have made two
     attacks; Breakout: Normandy 8.51, a forced attack waits to be made on area 24.
+
+    :param game: the match.
+    :param step: the step ``side`` wants to end.
+    :param side: the side asking (None: the engine itself, listing actions).
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_next_step(game: Any, step: Any) -> Any | None:
+def phaseline_next_step(game: Game, step: Step) -> Step | None:
     """Decide the step after ``step`` for dynamic sequences (impulses ending on a
     sunset roll). Return a :class:`phaseline.Step`, or None to follow the sequence;
-    the first answer wins. Example (Breakout: Normandy 6.3): after an impulse, roll
-    for sunset against the impulse number and return the next impulse or Refit.
+    the first answer wins.
+
+    :param game: the match.
+    :param step: the step that just ended.
+
+    Example (Breakout: Normandy 6.3): after an impulse, roll for sunset against the
+    impulse number and return the next impulse or Refit.
     """
 
 
@@ -188,61 +249,88 @@ def phaseline_next_step(game: Any, step: Any) -> Any | None:
 
 
 @hookspec
-def phaseline_legal_actions(game: Any, side: str) -> list[Any]:
+def phaseline_legal_actions(game: Game, side: str) -> list[Action]:
     """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
     are merged). The engine adds ``end`` (unless ``phaseline_end_refusal`` objects) and
     answers to open decisions itself.
+
+    :param game: the match.
+    :param side: the side whose actions are listed.
     Example (BfG 5.0): every ``move UNIT HEX`` from one reach query of the phasing side.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_play(game: Any, action: Any) -> bool | None:
+def phaseline_play(game: Game, action: Action) -> bool | None:
     """Carry out ``action`` if this plugin knows its verb; return True, or None to pass.
 
     Check legality first and raise :class:`phaseline.RuleViolation` with the rule and
-    evidence; the engine rolls the whole action back. Example: ``move U7 1423``.
+    evidence; the engine rolls the whole action back.
+
+    :param game: the match.
+    :param action: the order, its ``side`` set to the side that gave it.
+
+    Example: ``move U7 1423``.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_answer(game: Any, decision: dict[str, Any], answer: str) -> bool | None:
-    """Carry on after ``decision`` (a row of ``decision``) got ``answer``, one of its
-    choices. Example (BfG 6.22): move the retreating unit to the chosen hex.
+def phaseline_answer(game: Game, decision: dict[str, Any], answer: str) -> bool | None:
+    """Carry on after ``decision`` got ``answer``, one of its choices.
+
+    :param game: the match.
+    :param decision: the row of table ``decision`` (``kind``, ``choices``, ``context`` decoded).
+    :param answer: the chosen answer.
+    :return: True when this plugin handled the decision.
+
+    Example (BfG 6.22): move the retreating unit to the chosen hex.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_answer_refusal(game: Any, decision: dict[str, Any], answer: str) -> Any | None:
+def phaseline_answer_refusal(game: Game, decision: dict[str, Any], answer: str) -> RuleViolation | None:
     """Why ``answer``, which is not one of ``decision``'s choices, is refused: a
     :class:`phaseline.RuleViolation` (returned, not raised) naming the rule that forbids
     this very answer and the units and spaces involved; None leaves the engine's generic
     "not a legal answer" refusal. The first answer wins. Example (BfG 6.22): "G2 cannot
     retreat to 0304: it holds two friendly units (G4, G5)".
+
+    :param game: the match.
+    :param decision: the open decision.
+    :param answer: what the player typed.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_seat_of(game: Any, side: str) -> str | None:
+def phaseline_seat_of(game: Game, side: str) -> str | None:
     """The seat (a side's name when the match was created) whose player now plays
     ``side``, when a game rule moved the players; None: the player seated for ``side``.
     Keep the move in the game's state tables, so undo, replay and export follow it.
     Example (Breakout: Normandy 23.2): the German seat outbid the Allied one, so the
     Allies are played from the German seat (and the Germans from the Allied one).
+
+    :param game: the match.
+    :param side: the side whose player is asked.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_outcome(game: Any) -> Any | None:
+def phaseline_outcome(game: Game) -> Outcome | None:
     """Return an :class:`phaseline.Outcome` when the match ends early (sudden death),
-    else None. Called after every action; first answer wins. Example: a game whose
-    rules end it the moment one side has no units left returns that side's defeat.
+    else None. Called after every action; first answer wins.
+
+    :param game: the match, after the action.
+
+    Example: a game whose rules end it the moment one side has no units left returns
+    that side's defeat.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_game_end(game: Any) -> Any | None:
+def phaseline_game_end(game: Game) -> Outcome | None:
     """Judge the match when its last turn is over: return the :class:`phaseline.Outcome`.
+
+    :param game: the match, its last turn over.
 
     Example (BfG 12.23): nobody entered Berlin, so the Historical game is a draw.
     """
@@ -254,16 +342,31 @@ def phaseline_game_end(game: Any) -> Any | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_combat_result(game: Any, combat: dict[str, Any]) -> str | None:
+def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
     """Decide the result of a combat (odds, die, modifiers in ``combat``): first answer
-    wins. Optional rules may wrap it (``wrapper=True``) to change the result.
-    Example (BfG 6.1): 19 against 18 is 1:1, and a die of 1 there reads Ex.
+    wins. A game's combat rule calls it (``game.hook.phaseline_combat_result``), so an
+    optional rule may wrap it (``wrapper=True``) to change the result.
+
+    :param game: the match.
+    :param combat: what the game's combat rule knows: at least its odds and die.
+
+    Example (BfG 6.1): 19 against 18 is 1:1, and a die of 1 there reads Ex. An optional
+    rule that turns every defender's retreat into a hold (the template's 5.1)::
+
+        @hookimpl(wrapper=True)
+        def phaseline_combat_result(game, combat):
+            result = yield  # the game's own answer
+            return "held" if result == "pushed" else result
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_render_map(game: Any, fmt: str) -> str | None:
+def phaseline_render_map(game: Game, fmt: str) -> str | None:
     """Draw the map as text (``fmt="text"``) or SVG (``fmt="svg"``); None uses the
-    engine's generic renderer for the map kind; the first answer wins. Example: an
-    area game returns its own table of areas with control and contested state.
+    engine's generic renderer for the map kind; the first answer wins.
+
+    :param game: the match.
+    :param fmt: ``"text"`` or ``"svg"``.
+
+    Example: an area game returns its own table of areas with control and contested state.
     """

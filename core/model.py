@@ -44,6 +44,9 @@ class GameInfo:
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
+    # the game's own hooks (a module of @phaseline.hookspec functions): where a base rule lets
+    # an optional rule change how it reads, without naming the optional rule
+    hookspecs: Any = field(default=None, hash=False)
 
     def scenario(self, name: str) -> ScenarioInfo:
         from .errors import UnknownName

@@ -44,7 +44,7 @@ class Registry:
     and ``bots`` mappings, a name not found) loads them all, so that opening a match of
     one game never imports the others. Fully loaded, the mappings hold what one plugin
     manager over every plugin would have collected, in the same order. ``Registry()``
-    starts empty, to be filled by hand (tests).
+    starts empty, to be filled by hand with :meth:`add` (tests).
     """
 
     def __init__(self, entry_points: Iterable[EntryPoint] = ()) -> None:
@@ -154,24 +154,39 @@ class Registry:
         for name in sorted(self._found, reverse=True):
             self._merge(self._found[name])
 
+    def add(self, plugin: Any, name: str | None = None) -> InstalledPlugin:
+        """Register a plugin by hand, as if installed: a module or object with ``@hookimpl``s.
+
+        What its ``phaseline_register_*`` hooks register joins the registry at once, so a
+        game's tests need no entry point (``phaseline.testing`` builds on this)::
+
+            registry = Registry()
+            registry.add(phaseline_hill)
+            assert "king-of-the-hill" in registry.games
+        """
+        name = name or getattr(plugin, "__name__", type(plugin).__name__)
+        return self._register(InstalledPlugin(name, plugin, "(added by hand)", "-"))
+
     def _load(self, ep: EntryPoint) -> None:
         try:
             module = ep.load()
         except Exception as error:  # a broken plugin must not take the CLI down
             raise PluginError(f"plugin {ep.name} failed to load: {error}", plugin=ep.name) from None
         dist = ep.dist
-        found = _Registrations(
-            InstalledPlugin(ep.name, module, dist.name if dist else "?", dist.version if dist else "?")
-        )
+        self._register(InstalledPlugin(ep.name, module, dist.name if dist else "?", dist.version if dist else "?"))
+
+    def _register(self, plugin: InstalledPlugin) -> InstalledPlugin:
+        found = _Registrations(plugin)
         pm = new_manager()
-        pm.register(module, name=ep.name)
+        pm.register(plugin.module, name=plugin.name)
         _check(pm)
         pm.hook.phaseline_register_games(register=found.games.append)
         pm.hook.phaseline_register_rules(register=found.rules.append)
         pm.hook.phaseline_register_bots(register=found.bots.append)
-        self._found[ep.name] = found
-        self._plugins[ep.name] = found.plugin
+        self._found[plugin.name] = found
+        self._plugins[plugin.name] = plugin
         self._merge(found)
+        return plugin
 
     def _merge(self, found: _Registrations) -> None:
         self._games.update((g.name, g) for g in found.games)
@@ -220,8 +235,11 @@ def registry(block: tuple[str, ...] = ()) -> Registry:
 
 
 def match_manager(game: GameInfo, options: list[OptionalRule]) -> pluggy.PluginManager:
-    """The plugin manager of one match: its game plugin plus its chosen optional rules."""
+    """The plugin manager of one match: its game plugin plus its chosen optional rules, and the
+    game's own hookspecs (``GameInfo.hookspecs``) beside phaseline's."""
     pm = new_manager()
+    if game.hookspecs is not None:
+        pm.add_hookspecs(game.hookspecs)
     pm.register(game.plugin, name=game.name)
     for option in options:
         if option.plugin is not None:

@@ -13,6 +13,26 @@ from hypothesis import HealthCheck, settings
 for folder in (Path(__file__).parent, Path(__file__).parent / "engine", Path(__file__).parent / "referee"):
     sys.path.insert(0, str(folder))
 
+
+def foreign_plugins() -> list[str]:
+    """Entry points of the ``phaseline`` group that another distribution installed here (a community game)."""
+    from phaseline.entry_points import entry_points
+    from phaseline.plugins import ENTRY_POINT_GROUP
+
+    return sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.dist.name.lower() != "phaseline")
+
+
+def block_foreign_plugins() -> None:
+    """The suite tests the built-in games: plugins installed beside them stay out unless a test asks for one
+    (by setting $PHASELINE_BLOCK_PLUGINS itself, or registering a plugin by hand)."""
+    from phaseline.plugins import BLOCK_VARIABLE
+
+    blocked = [name for name in os.environ.get(BLOCK_VARIABLE, "").split(",") if name.strip()]
+    os.environ[BLOCK_VARIABLE] = ",".join(dict.fromkeys([*blocked, *foreign_plugins()]))
+
+
+block_foreign_plugins()
+
 settings.register_profile(
     "ci",
     deadline=None,

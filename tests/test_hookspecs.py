@@ -5,10 +5,12 @@ loudly, blocked plugins stay out."""
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import sys
 from pathlib import Path
 
+import phaseline
 import pytest
 from phaseline import GameInfo, hookimpl, hookspecs
 from phaseline.errors import PluginError
@@ -98,3 +100,126 @@ def test_a_plugin_named_in_the_block_variable_is_not_loaded(monkeypatch):
 
 def test_a_plugin_blocked_by_flag_is_not_loaded():
     assert "core-bots" not in registry(block=("core-bots",)).plugins
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_hook_parameters_are_typed_and_documented(name):
+    spec = getattr(hookspecs, name)
+    doc = inspect.getdoc(spec) or ""
+    for param in inspect.signature(spec).parameters.values():
+        assert param.annotation not in (inspect.Parameter.empty, "Any"), f"{name}({param.name}) needs a type"
+        assert f":param {param.name}:" in doc, f"{name}'s docstring needs ':param {param.name}:'"
+
+
+class _Anything:
+    """A stand-in for the names an example leaves to the reader (a plugin, a folder, a DDL string)."""
+
+    def __getattr__(self, name: str) -> _Anything:
+        return self
+
+    def __call__(self, *args: object, **kwargs: object) -> _Anything:
+        return self
+
+    def __truediv__(self, other: object) -> Path:
+        return Path("rule_index.csv")
+
+
+class _Namespace(dict):
+    """Globals for an example: phaseline's public names, recorders for ``register``/``app``, stand-ins for the rest."""
+
+    def __missing__(self, name: str) -> object:
+        import builtins
+
+        import phaseline
+
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        return getattr(phaseline, name, _Anything())
+
+
+def examples(name: str) -> list[str]:
+    """The literal blocks (after ``::``) of a hook's docstring."""
+    doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+    blocks = re.findall(r"::\n\n((?:(?: {4}.*)?\n)+)", doc + "\n")
+    return [inspect.cleandoc("\n".join(line[4:] for line in block.splitlines())) for block in blocks]
+
+
+@pytest.mark.parametrize("name", [name for name in HOOKS if examples(name)])
+def test_hook_examples_run(name):
+    """Every example block runs: its constructors get the arguments they really take."""
+    registered: list[object] = []
+    namespace = _Namespace(register=registered.append, app=_Anything())
+    for example in examples(name):
+        exec(compile(example, f"<{name} example>", "exec"), namespace)
+    if (name.startswith("phaseline_register_") and name != "phaseline_register_commands") or name == "phaseline_tables":
+        assert registered, f"{name}'s example registers nothing"
+
+
+def test_a_wrapper_hook_of_an_optional_rule_changes_the_games_answer():
+    """``wrapper=True`` as hookspecs.py documents it: the template's 5.1 wraps its 3.3 push result."""
+    sys.path.insert(0, str(ROOT / "plugin-template"))
+    try:
+        import phaseline_hill
+        from phaseline_hill import stubborn
+    finally:
+        sys.path.remove(str(ROOT / "plugin-template"))
+    info = phaseline_hill.info()
+    rule = phaseline.OptionalRule(info.name, "5.1", stubborn.TITLE, "5.1", plugin=stubborn)
+    on_hill = {"die": 5, "space": "11", "defender": "N1"}
+    assert match_manager(info, []).hook.phaseline_combat_result(game=None, combat=on_hill) == "pushed"
+    assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=on_hill) == "held"
+    elsewhere = {**on_hill, "space": "10"}
+    assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=elsewhere) == "pushed"
+
+
+def test_the_suite_never_sees_a_plugin_installed_beside_the_built_in_games(monkeypatch):
+    """A community game installed in the developer's environment is blocked for the suite (conftest.py)."""
+    import conftest
+    from phaseline.entry_points import Distribution, EntryPoint
+
+    community = EntryPoint("river-crossing", "phaseline_river_crossing", "phaseline", Distribution("phaseline-rc", "1"))
+    built_in = EntryPoint("core-bots", "phaseline.bots", "phaseline", Distribution("phaseline", "0.1.0"))
+    monkeypatch.setattr("phaseline.entry_points.entry_points", lambda group: [built_in, community])
+    monkeypatch.setenv(BLOCK_VARIABLE, "x")
+    conftest.block_foreign_plugins()
+    assert os.environ[BLOCK_VARIABLE] == "x,river-crossing"
+
+
+def game_hooks() -> list:
+    """Every hook a built-in game declares of its own (``GameInfo.hookspecs``), as (game, function)."""
+    found = []
+    for info in registry().games.values():
+        if info.hookspecs is not None:
+            found += [
+                pytest.param(f, id=f"{info.name}:{n}") for n, f in vars(info.hookspecs).items() if inspect.isfunction(f)
+            ]
+    return found
+
+
+@pytest.mark.parametrize("spec", game_hooks())
+def test_a_games_own_hooks_are_typed_documented_and_implemented(spec):
+    doc = inspect.getdoc(spec) or ""
+    assert "Example" in doc, f"{spec.__name__} needs an example: which optional rule answers it"
+    for param in inspect.signature(spec).parameters.values():
+        assert param.annotation is not inspect.Parameter.empty, f"{spec.__name__}({param.name}) needs a type"
+        assert f":param {param.name}:" in doc, f"{spec.__name__}'s docstring needs ':param {param.name}:'"
+    implementers = [r.plugin for r in registry().rules.values() if r.plugin is not None]
+    assert any(hasattr(plugin, spec.__name__) for plugin in implementers), (
+        f"no optional rule implements {spec.__name__}"
+    )
+
+
+def test_a_base_rule_never_names_an_optional_rule():
+    """Optional rules change base rules through the game's hooks: no ``"12.3" in game.options`` outside
+    optional/, in each game that has its own hooks (Breakout: Normandy's base rules still ask by name)."""
+    for info in registry().games.values():
+        if info.hookspecs is None:
+            continue
+        names = {r.name for (game, _), r in registry().rules.items() if game == info.name}
+        folder = Path(inspect.getfile(info.hookspecs or info.plugin)).parent
+        for path in sorted(folder.rglob("*.py")):
+            if "optional" in path.relative_to(folder).parts:
+                continue
+            for name in names:
+                assert f'"{name}" in game.options' not in path.read_text(), f"{path} names optional rule {name}"
+                assert f'"{name}" not in game.options' not in path.read_text(), f"{path} names optional rule {name}"

@@ -1,4 +1,4 @@
-"""``phaseline plugins list|info|install|uninstall``.
+"""``phaseline plugins list|info|install|uninstall|new``.
 
 ``install`` and ``uninstall`` run pip in this interpreter (``python -m pip``): the only
 place phaseline downloads anything, and only when the user asks.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -142,6 +143,21 @@ def uninstall(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plug
         )
     run_pip(["uninstall", "--yes", "--disable-pip-version-check", plugin.distribution])
     typer.echo(f"uninstalled {plugin.distribution} (plugin {plugin.name})")
+
+
+@plugins_app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new game's name, lower-case words joined by '-'.")],
+    folder: Annotated[Path, typer.Option("--dir", help="Where to write the package's folder.")] = Path("."),
+) -> None:
+    """Write a new game package that already plays: a copy of the template game under NAME."""
+    from ..scaffold import Names, new_game_package
+
+    target = new_game_package(name, folder)
+    names = Names(name)
+    typer.echo(f"wrote {target}: game {names.game}, package {names.package}, distribution {names.distribution}")
+    typer.echo(f"next: cd {target} && python3 -m pip install -e '.[test]' && python3 -m pytest")
+    typer.echo(f"then: phaseline new {names.game}   (its README says what is where)")
 
 
 def add_plugin_commands(target: typer.Typer, known: set[str]) -> None:

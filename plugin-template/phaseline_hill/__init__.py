@@ -1,7 +1,10 @@
 """King of the Hill: the template phaseline game plugin.
 
-Nine hexes, one unit a side, a hill in the centre. Rule numbers refer to the
-rule index (rule_index.csv); each rule is cited in a comment where it is coded.
+Nine hexes, one unit a side, a hill in the centre. A unit moves or pushes the
+enemy beside it (a die roll; the pushed side picks where to go: a decision), and
+the optional rule 5.1 (``--option 5.1``, in ``stubborn.py``) makes the hill's
+holder harder to push. Rule numbers refer to the rule index (rule_index.csv); each
+rule is cited in a comment where it is coded.
 
 Copy this folder, rename the package and the entry point, and replace the rules.
 """
@@ -17,6 +20,7 @@ from phaseline import (
     Event,
     GameInfo,
     InvalidOrder,
+    OptionalRule,
     Outcome,
     PluginTable,
     ScenarioInfo,
@@ -24,6 +28,8 @@ from phaseline import (
     hookimpl,
 )
 from phaseline.scenario import read_csv
+
+from . import stubborn
 
 HERE = Path(__file__).parent
 SIDES = ("north", "south")
@@ -39,8 +45,8 @@ class KingOfTheHill:
         # 4.1 who has begun a step on the hill: a state table, so undo and replay cover it.
         register(
             PluginTable(
-                "hill_hold",
-                "CREATE TABLE IF NOT EXISTS hill_hold "
+                "king_of_the_hill_hold",
+                "CREATE TABLE IF NOT EXISTS king_of_the_hill_hold "
                 "(game_id VARCHAR, side VARCHAR, held BOOLEAN, PRIMARY KEY (game_id, side))",
                 key=("side",),
             )
@@ -70,7 +76,8 @@ class KingOfTheHill:
             if row["start"] not in where.values():
                 raise row.error(f"unit {row['unit_id']} starts in unknown hex {row['start']!r}")
             game.con.execute(
-                "INSERT INTO unit VALUES (?, ?, ?, ?, ?, 'company', 1, 1, 1, ?, ?, ?)",
+                "INSERT INTO unit (game_id, unit_id, name, nationality, bloc, size, attack, defense, movement, "
+                "start, provenance, source) VALUES (?, ?, ?, ?, ?, 'company', 1, 1, 1, ?, ?, ?)",
                 [game.game_id, row["unit_id"], row["name"], row["side"], row["side"], row["start"],
                  row["provenance"], row["source"]],
             )  # fmt: skip
@@ -79,16 +86,14 @@ class KingOfTheHill:
     @hookimpl
     def phaseline_setup(self, game: Any) -> None:
         for row in game.rows("SELECT unit_id, bloc, start FROM unit WHERE game_id = ?", [game.game_id]):
-            game.insert(
-                "unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]}
-            )
+            game.insert("unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]})
         for side in SIDES:
-            game.insert("hill_hold", {"side": side, "held": False})
+            game.insert("king_of_the_hill_hold", {"side": side, "held": False})
 
     @hookimpl
     def phaseline_sequence(self, game: Any, turn: int) -> list[Step]:
         # 2.0 each turn North moves, then South.
-        return [Step(f"{s}-move", "movement", s, f"{s.title()} movement", "2.0", ("move",)) for s in SIDES]
+        return [Step(f"{s}-move", "movement", s, f"{s.title()} movement", "2.0", ("move", "push")) for s in SIDES]
 
     @hookimpl
     def phaseline_phase_start(self, game: Any, step: Step) -> None:
@@ -99,41 +104,81 @@ class KingOfTheHill:
             [game.game_id, step.side, HILL],
         )
         if on_hill:
-            game.set("hill_hold", {"side": step.side}, held=True)
+            game.set("king_of_the_hill_hold", {"side": step.side}, held=True)
 
     @hookimpl
     def phaseline_legal_actions(self, game: Any, side: str) -> list[Action]:
-        # 3.1 one hex per unit per step; 3.2 never into an occupied hex.
+        # 3.1 one hex per unit per step; 3.2 never into an occupied hex; 3.3 or push an adjacent enemy.
         rows = game.rows(
-            """SELECT u.unit_id, l.b FROM unit_state u
+            """SELECT u.unit_id, l.b, o.unit_id AS enemy FROM unit_state u
                JOIN link l ON l.game_id = u.game_id AND l.a = u.space_id
-               WHERE u.game_id = ? AND u.side = ? AND NOT u.moved
-                 AND l.b NOT IN (SELECT space_id FROM unit_state WHERE game_id = u.game_id)
+               LEFT JOIN unit_state o ON o.game_id = u.game_id AND o.space_id = l.b
+               WHERE u.game_id = ? AND u.side = ? AND NOT u.moved AND (o.unit_id IS NULL OR o.side <> u.side)
                ORDER BY 1, 2""",
             [game.game_id, side],
         )
-        return [Action("move", (r["unit_id"], r["b"]), side) for r in rows]
+        moves = [Action("move", (r["unit_id"], r["b"]), side) for r in rows if r["enemy"] is None]
+        return moves + [Action("push", (r["unit_id"], r["enemy"]), side) for r in rows if r["enemy"]]
 
     @hookimpl
     def phaseline_play(self, game: Any, action: Action) -> bool | None:
-        if action.verb != "move":
+        if action.verb not in ("move", "push"):
             return None
         if len(action.args) != 2:
-            raise InvalidOrder("move takes a unit and a hex, e.g. 'move N1 10'")
-        unit, to = action.args
-        legal = {a.args for a in self.phaseline_legal_actions(game, action.side)}
-        if action.args not in legal:
-            raise game.violation(f"{unit} cannot move to {to}: not an empty adjacent hex", rule="3.2")
-        game.log(Event("move", side=action.side, unit_id=unit, to_space=to, rule="3.1"))
-        game.set("unit_state", {"unit_id": unit}, space_id=to, moved=True)
+            raise InvalidOrder(f"{action.verb} takes two names, e.g. 'move N1 10' or 'push N1 S1'")
+        legal = {a.args for a in self.phaseline_legal_actions(game, action.side) if a.verb == action.verb}
+        unit, target = action.args
+        if action.verb == "move":
+            if action.args not in legal:
+                raise game.violation(f"{unit} cannot move to {target}: not an empty adjacent hex", rule="3.2")
+            game.log(Event("move", side=action.side, unit_id=unit, to_space=target, rule="3.1"))
+            game.set("unit_state", {"unit_id": unit}, space_id=target, moved=True)
+        else:
+            if action.args not in legal:
+                raise game.violation(f"{unit} cannot push {target}: not an enemy unit beside it", rule="3.3")
+            push(game, action.side, unit, target)
+        return True
+
+    @hookimpl
+    def phaseline_combat_result(self, game: Any, combat: dict[str, Any]) -> str:
+        # 3.3 a push succeeds on a die of 4 or more.
+        return "pushed" if combat["die"] >= 4 else "held"
+
+    @hookimpl
+    def phaseline_answer(self, game: Any, decision: dict[str, Any], answer: str) -> bool | None:
+        if decision["kind"] != "push-retreat":
+            return None
+        # 3.4 the pushed unit goes where its owner chose.
+        unit = decision["context"]["unit"]
+        game.log(Event("retreat", side=decision["side"], unit_id=unit, to_space=answer, rule="3.4"))
+        game.set("unit_state", {"unit_id": unit}, space_id=answer)
         return True
 
     @hookimpl
     def phaseline_outcome(self, game: Any) -> Outcome | None:
-        held = game.one("SELECT side FROM hill_hold WHERE game_id = ? AND held", [game.game_id])
+        held = game.one("SELECT side FROM king_of_the_hill_hold WHERE game_id = ? AND held", [game.game_id])
         if held:
             return Outcome("4.1", (held,), f"{held} held the hill for a whole enemy step")
         return None
+
+
+def push(game: Any, side: str, unit: str, enemy: str) -> None:
+    """3.3 ``unit`` pushes the adjacent ``enemy``: a die, read through ``phaseline_combat_result``."""
+    game.set("unit_state", {"unit_id": unit}, moved=True)
+    where = game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, enemy])
+    die = game.roll(f"{unit} pushes {enemy}", rule="3.3", side=side)
+    result = game.hook.phaseline_combat_result(game=game, combat={"die": die, "space": where, "defender": enemy})
+    game.log(Event("combat", side=side, unit_id=unit, purpose=f"{enemy} {result}", rule="3.3"))
+    if result != "pushed":
+        return
+    empty = [r["b"] for r in game.rows(
+        """SELECT l.b FROM link l WHERE l.game_id = ? AND l.a = ?
+             AND l.b NOT IN (SELECT space_id FROM unit_state WHERE game_id = l.game_id) ORDER BY 1""",
+        [game.game_id, where],
+    )]  # fmt: skip
+    if empty:  # 3.4 the owner of the pushed unit picks an empty hex beside it; with none it stays
+        owner = game.one("SELECT side FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, enemy])
+        game.ask(owner, "push-retreat", f"where does {enemy} go?", empty, {"unit": enemy}, rule="3.4")
 
 
 def info() -> GameInfo:
@@ -147,10 +192,19 @@ def info() -> GameInfo:
         scenarios={"standard": scenario},
         rule_index=HERE / "rule_index.csv",
         short="KotH",
-        verbs={"move": "Move a unit one hex: move UNIT HEX (rule 3.1)."},
+        verbs={
+            "move": "Move a unit one hex: move UNIT HEX (rule 3.1).",
+            "push": "Push the enemy unit beside yours: push UNIT ENEMY (rule 3.3).",
+        },
+        decisions={"push-retreat": "3.4"},
     )
 
 
 @hookimpl
 def phaseline_register_games(register: Callable[[GameInfo], None]) -> None:
     register(info())
+
+
+@hookimpl
+def phaseline_register_rules(register: Callable[[OptionalRule], None]) -> None:
+    register(OptionalRule("king-of-the-hill", "5.1", stubborn.TITLE, "5.1", plugin=stubborn))

@@ -7,40 +7,27 @@ import json
 from pathlib import Path
 
 import pytest
-from phaseline import Action, Game, RuleViolation, Store
-from phaseline.plugins import Registry
+from phaseline import Game, RuleViolation
 from phaseline.rule_index import code_citations, coverage, load_index, plugin_folder
+from phaseline.testing import new_match, play
 
 import phaseline_hill
 
 
 @pytest.fixture
 def match():
-    """A new match of the standard scenario on an in-memory store."""
-    registry = Registry()
-    phaseline_hill.phaseline_register_games(lambda g: registry.games.__setitem__(g.name, g))
-    with Store.open(":memory:") as store:
-        yield Game.create(store, registry, "king-of-the-hill", "standard", seed=1)
-
-
-def play(match: Game, *orders: str) -> None:
-    for order in orders:
-        verb, *args = order.split()
-        match.play(Action(verb, tuple(args)))
+    """A new match of the standard scenario on an in-memory store, with known dice."""
+    with new_match(phaseline_hill, scenario="standard", seed=1) as game:
+        yield game
 
 
 def where(match: Game, unit: str) -> str:
-    return match.one(
-        "SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [match.game_id, unit]
-    )
+    return match.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [match.game_id, unit])
 
 
 def test_1_0_nine_hexes_with_the_hill_in_the_centre(match):
     assert match.one("SELECT count(*) FROM space WHERE game_id = ?", [match.game_id]) == 9
-    assert (
-        match.one("SELECT terrain FROM space WHERE game_id = ? AND space_id = '11'", [match.game_id])
-        == "hill"
-    )
+    assert match.one("SELECT terrain FROM space WHERE game_id = ? AND space_id = '11'", [match.game_id]) == "hill"
 
 
 def test_2_0_north_moves_then_south(match):

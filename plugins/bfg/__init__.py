@@ -10,7 +10,7 @@ from pathlib import Path
 
 from phaseline import Event, GameInfo, hookimpl
 
-from . import loading, optional, sequence, setup
+from . import hookspecs, loading, optional, sequence, setup
 from .rules import combat, movement, phases, victory
 from .rules.state import bfg_state
 from .scenarios import scenarios
@@ -67,6 +67,7 @@ def phaseline_register_games(register):
             rulings=RULINGS,
             verbs=VERBS,
             decisions=DECISIONS,
+            hookspecs=hookspecs,
         )
     )
 

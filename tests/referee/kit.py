@@ -317,26 +317,11 @@ class Referee:
 
 def dice_forcer(monkeypatch) -> Callable[[list[int]], deque[int]]:
     """Make the next rolls come out as given, through roll numbers that give them (replay stays exact)."""
-    from phaseline.dice import Dice, roll
+    from phaseline.dice import Dice
+    from phaseline.testing import forcing_roll
 
     queue: deque[int] = deque()
-    original = Dice.roll
-
-    def forced_roll(self, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
-        if not queue:
-            return original(self, purpose, rule=rule, sides=sides, side=side)
-        want, n = queue.popleft(), self.events.next_roll_no()
-        if not 1 <= want <= sides:
-            raise CaseError(f"a forced die of {want} on a d{sides}")
-        while roll(self.seed, n, sides) != want:
-            n += 1
-        self.force_rolls([n])
-        try:
-            return original(self, purpose, rule=rule, sides=sides, side=side)
-        finally:
-            self.force_rolls(None)
-
-    monkeypatch.setattr(Dice, "roll", forced_roll)
+    monkeypatch.setattr(Dice, "roll", forcing_roll(queue))
 
     def force(dice: list[int]) -> deque[int]:
         queue.clear()

@@ -4,8 +4,10 @@ turn-1 West German attacks of 12.21 are not required.
 Reading (digest 3.11 default): the West German allotment still takes the weakest unit of
 the West German box (7.21), but places it beside Berlin east of the boundary, where it
 becomes East German (5.41); if every such hex is blocked it goes west as usual (7.24).
-replacements.entry_hexes and forced_attacks.applies read ``"12.3" in game.options``;
-this plugin logs the rule where it acts, so the log shows why a replacement went east.
+The base rules ask two of the game's hooks, which this plugin answers: where German
+replacements arrive (``bfg_replacement_zone``) and whether 12.21 binds
+(``bfg_waives_first_turn_attacks``); it logs the rule where it acts, so the log shows why a
+replacement went east.
 """
 
 from __future__ import annotations
@@ -14,6 +16,16 @@ from phaseline import Event, hookimpl
 
 RULE = "12.3"
 TITLE = "All German replacements arrive as East German units (ignore 12.21)"
+
+
+@hookimpl
+def bfg_replacement_zone(game, force):
+    return "E"  # 12.3 every German replacement arrives east of the boundary
+
+
+@hookimpl
+def bfg_waives_first_turn_attacks(game, step):
+    return True  # 12.3 ignore 12.21
 
 
 @hookimpl

@@ -4,10 +4,10 @@ Western Allies instead of leaving the map with the other Germans (13.1).
 At the end of the player turn in which Berlin fell, before the game plugin removes the
 Germans, every SS unit on the map becomes a Western Allied unit: it defends at its printed
 strength but attacks and moves at half its printed values, rounded down (digest
-``ss_halving_round`` default; combat._attack_value halves the attack, ``mp_factor`` 0.5
+``ss_halving_round`` default; ``bfg_attack_strength`` halves the attack, ``mp_factor`` 0.5
 the movement allowance). The boundary is void as for the other Allies (digest
 ``boundary_with_ss_remaining``). The Western Allies score no VP for a city occupied only by
-SS units (victory.scores).
+SS units (``bfg_unscoring_nationalities``, read by victory.scores).
 """
 
 from __future__ import annotations
@@ -19,6 +19,18 @@ from ..rules.phases import berlin_falls_now
 RULE = "13.2"
 TITLE = "SS units pass to the Western Allies when Berlin falls (Expanded game)"
 HALF = 0.5
+
+
+@hookimpl
+def bfg_attack_strength(game, unit):
+    if unit["nationality"] == "SS" and unit["side"] == "WA":  # 13.2 SS under WA command: half attack
+        return unit["attack"] // 2
+    return None
+
+
+@hookimpl
+def bfg_unscoring_nationalities(game, bloc):
+    return ["SS"] if bloc == "WA" else []  # 13.2 no WA VP for a city held only by SS units
 
 
 @hookimpl(tryfirst=True)  # before the game plugin removes the Germans (12.22, 13.1)

@@ -99,9 +99,9 @@ def strength(
 
 
 def _attack_value(game, unit: dict) -> int:
-    if unit["nationality"] == "SS" and unit["side"] == "WA":  # 13.2 SS under WA command: half attack
-        return unit["attack"] // 2
-    return unit["attack"]
+    """6.0 the printed attack strength, unless an optional rule changes it (``bfg_attack_strength``)."""
+    changed = game.hook.bfg_attack_strength(game=game, unit=unit)
+    return unit["attack"] if changed is None else changed
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,12 @@ Attack = tuple[tuple[str, ...], tuple[str, ...]]  # (hexes, attackers)
 
 def applies(game, step) -> bool:
     """12.21 binds this step: the turn-1 West German Combat Phase of a two-player
-    historical game, without optional 12.3."""
+    historical game, unless an optional rule waives it (``bfg_waives_first_turn_attacks``: 12.3)."""
     return (
         game.clock.turn == 1
         and step.name == "ger-w-combat"
         and game.scenario.name in ("historical", "expanded")
-        and "12.3" not in game.options
+        and not game.hook.bfg_waives_first_turn_attacks(game=game, step=step)
     )
 
 

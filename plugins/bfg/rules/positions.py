@@ -7,7 +7,7 @@ after other sides moved costs no query."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from .units import all_units
 
@@ -52,44 +52,69 @@ def stacking_audit(game, force: str) -> list[dict[str, Any]]:
 _NONE: Counter[str] = Counter()  # an empty hex (never changed)
 
 
+class Limit(NamedTuple):
+    """A row of ``stacking_rule`` as it binds one force: the size it counts ('*': all units),
+    the most units allowed, and the game's rule number for it."""
+
+    size: str
+    most: int
+    rule: str
+
+
 class Stacks:
     """Who of some forces stands where on the map, and each force's stacking limits (5.3):
     whether one more unit fits in a hex, as the ``stacking-audit`` query counts (units on the
-    map, not eliminated; per size, the force's own stacking_rule row, else the '*' row)."""
+    map, not eliminated; per size, the force's own stacking_rule row, else the '*' row).
+    The one place Python asks the stacking rule: movement, retreats, replacements and the
+    bot all read it here, and tests/games/bfg/test_05_movement.py holds it to the SQL audit."""
 
     def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
         self.where: dict[str, str] = {}  # unit -> the hex it is counted in
         self.sizes: dict[tuple[str, str], Counter[str]] = {}  # (force, hex) -> its units there by size
-        for unit in units.values():
+        self.units: dict[tuple[str, str], list[str]] = {}  # (force, hex) -> its units there, in order
+        for unit in sorted(units.values(), key=lambda u: u["unit_id"]):
             if unit["side"] in forces and unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated":
                 self._add(unit, unit["space_id"])
-        self.limits: dict[str, list[tuple[str, int]]] = {}  # force -> (size or '*', most units)
+        self.limits: dict[str, list[Limit]] = {}  # force -> its limits
         for force in forces:
             self.limits[force] = [
-                (row["size"], row["max_units"])
+                Limit(row["size"], row["max_units"], row["rule"])
                 for row in game.state_rows(
                     (),
-                    """SELECT size, max_units FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
+                    """SELECT size, max_units, rule FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
                        QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1 ORDER BY size""",
                     [game.game_id, force],
                 )
             ]
 
-    def fits(self, unit: dict[str, Any], dest: str) -> bool:
-        """Whether ``unit`` may end in ``dest`` beside the units there (itself not counted)."""
+    def over(self, unit: dict[str, Any], dest: str) -> Limit | None:
+        """The limit ``unit`` would break by ending in ``dest`` beside the units there (itself
+        not counted), the per-size ones first (two Soviet Fronts); None when it fits."""
         there = self.sizes.get((unit["side"], dest)) or _NONE
         itself = 1 if self.where.get(unit["unit_id"]) == dest else 0
-        for size, most in self.limits.get(unit["side"], ()):
-            if size == "*" and there.total() - itself >= most:
-                return False
-            if size == unit["size"] and there[size] - itself >= most:
-                return False
-        return True
+        broken = [
+            limit
+            for limit in self.limits.get(unit["side"], ())
+            if (limit.size == "*" and there.total() - itself >= limit.most)
+            or (limit.size == unit["size"] and there[limit.size] - itself >= limit.most)
+        ]
+        return min(broken, key=lambda limit: limit.size == "*", default=None)
+
+    def fits(self, unit: dict[str, Any], dest: str) -> bool:
+        """Whether ``unit`` may end in ``dest`` beside the units there (itself not counted)."""
+        return self.over(unit, dest) is None
+
+    def friends(self, unit: dict[str, Any], dest: str) -> list[str]:
+        """The units of ``unit``'s force counted in ``dest`` (itself left out), in order."""
+        return sorted(u for u in self.units.get((unit["side"], dest), ()) if u != unit["unit_id"])
 
     def move(self, unit: dict[str, Any], dest: str) -> None:
-        self.sizes[(unit["side"], self.where[unit["unit_id"]])][unit["size"]] -= 1
+        here = (unit["side"], self.where[unit["unit_id"]])
+        self.sizes[here][unit["size"]] -= 1
+        self.units[here].remove(unit["unit_id"])
         self._add(unit, dest)
 
     def _add(self, unit: dict[str, Any], hex_id: str) -> None:
         self.where[unit["unit_id"]] = hex_id
         self.sizes.setdefault((unit["side"], hex_id), Counter())[unit["size"]] += 1
+        self.units.setdefault((unit["side"], hex_id), []).append(unit["unit_id"])

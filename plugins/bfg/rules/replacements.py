@@ -6,22 +6,22 @@ boundary, else on the other side, else not at all (7.22–7.24), at double MA fo
 Italian Front on Italy's south edge (7.25); a unit placed in an enemy ZOC may not move in
 the following Movement Phase (7.26). Yugoslav and Hungarian units never return (7.12).
 Three-player 16.33: both German allotments take any German unit, weakest first, beside
-Berlin on either side. Optional 12.3: every German replacement arrives east, as an East
-German unit."""
+Berlin on either side. An optional rule may send them to the other side
+(``bfg_replacement_zone``: 12.3, every German replacement arrives east, as an East German unit)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
 
 from ..board import edge_hexes, enterable
 from .elimination import NEVER_REPLACED
-from .positions import enemy_zoc
+from .positions import Limit, Stacks, enemy_zoc
 from .state import bfg_state
 from .units import all_units, label, unit_row
 
-STACK = 2  # 5.3 at most two friendly units a hex
+RESPECT_STACKING = "replacements-respect-stacking"  # the ruling (5.3/7.2)
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
 
 
@@ -75,9 +75,9 @@ def entry_hexes(game, force: str, box: str) -> list[str]:
         if game.scenario.name == "three-player":  # 16.33 boundary restrictions ignored
             hexes = _berlin_ring(game, "E") + _berlin_ring(game, "W")
         else:
-            zone = "E" if "12.3" in game.options else force[-1]  # 12.3 all arrive as East Germans
+            zone = game.hook.bfg_replacement_zone(game=game, force=force) or force[-1]  # 7.22 their own side
             hexes = _berlin_ring(game, zone) or _berlin_ring(game, "W" if zone == "E" else "E")  # 7.24
-        return sorted(_with_room(game, hexes, force, any_german=True))
+        return sorted(_with_room(game, hexes, force))
     if force == "SOV":
         spaces = edge_hexes("east")  # 7.25 0926 and north
     elif box == "ELIM_WA_ITALY":
@@ -124,7 +124,7 @@ def _ring(game, zone: str) -> list[str]:
 def placeable(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
     """Those of ``spaces`` a unit of ``force`` may be placed in (7.23, 7.25, 8.0), in order:
     enterable, no enemy unit there, room to stack under the ruling (:func:`_with_room`)."""
-    return _with_room(game, _without_enemies(game, spaces, force, any_german), force, any_german)
+    return _with_room(game, _without_enemies(game, spaces, force, any_german), force)
 
 
 def _without_enemies(game, spaces: list[str], force: str, any_german: bool) -> list[str]:
@@ -138,19 +138,32 @@ def _without_enemies(game, spaces: list[str], force: str, any_german: bool) -> l
     return [s for s in spaces if enterable(game, s) and s not in held]
 
 
-def _with_room(game, spaces: list[str], force: str, any_german: bool) -> list[str]:
-    """``spaces`` themselves: friendly units never close a hex to a replacement, for the
-    stacking limit binds at the end of the Movement Phase (5.3), which a replacement (at
-    double MA for the Germans, 7.22) may still leave. Under the ruling
-    ``replacements-respect-stacking``, only those holding fewer than two friendly units."""
-    if "replacements-respect-stacking" not in game.options:
-        return spaces
-    friends = Counter(
-        unit["space_id"]
-        for unit in all_units(game).values()
-        if unit["side"] == force or (any_german and unit["side"].startswith("GER"))
-    )
-    return [s for s in spaces if friends[s] < STACK]
+def _with_room(game, spaces: list[str], force: str, unit: dict[str, Any] | None = None) -> list[str]:
+    """Those of ``spaces`` where a replacement of ``force`` (``unit``, when known) has room to stack
+    (:func:`stacking_limit`), in order."""
+    stacks = Stacks(game, all_units(game), {placed_side(game, force, s) for s in spaces})
+    return [s for s in spaces if stacking_limit(game, stacks, force, s, unit) is None]
+
+
+def stacking_limit(game, stacks: Stacks, force: str, hex_id: str, unit: dict[str, Any] | None = None) -> Limit | None:
+    """The stacking limit (5.3) that closes ``hex_id`` to a replacement, or None. A per-size limit
+    binds at once (a Front never joins a Front); the all-units limit binds at the end of the
+    Movement Phase (5.3), which a replacement (at double MA for the Germans, 7.22) may still
+    leave, so friendly units never close a hex to it, unless the ruling
+    ``replacements-respect-stacking``."""
+    placed = {"unit_id": None, "size": None, **(unit or {}), "side": placed_side(game, force, hex_id)}
+    limit = stacks.over(placed, hex_id)
+    if limit is not None and limit.size == "*" and RESPECT_STACKING not in game.options:
+        return None
+    return limit
+
+
+def placed_side(game, force: str, hex_id: str) -> str:
+    """The force a replacement of ``force`` joins in ``hex_id``: a German takes the side of the
+    boundary it is placed on (7.24, 5.41)."""
+    if not force.startswith("GER"):
+        return force
+    return f"GER_{game.static('space', 'space_id')[hex_id]['zone']}"
 
 
 def _entry_refusal(game, force: str, hex_id: str) -> tuple[str, str]:
@@ -173,8 +186,8 @@ def _entry_refusal(game, force: str, hex_id: str) -> tuple[str, str]:
     )
     if enemies:
         return "7.23", f"{hex_id} holds enemy units ({', '.join(enemies)})"
-    if not _with_room(game, [hex_id], force, any_german=True):
-        return "5.3", f"{hex_id} already holds two German units (ruling replacements-respect-stacking)"
+    if not _with_room(game, [hex_id], force):
+        return "5.3", f"{hex_id} already holds two German units (ruling {RESPECT_STACKING})"
     return (
         "7.24",
         f"{hex_id} is across the boundary, and enemy units do not hold every Berlin hex on its own side",
@@ -197,18 +210,13 @@ def _boxes(game, step) -> list[tuple[str, str]]:
     return found
 
 
-def _front_hexes(game, hexes: list[str]) -> set[str]:
-    """Hexes among ``hexes`` that already hold a Soviet Front (5.3: never two together)."""
-    return {unit["space_id"] for unit in all_units(game).values() if unit["size"] == "front"} & set(hexes)
-
-
 def legal(game, step) -> list[Action]:
     actions = []
     for force, box in _boxes(game, step):
         hexes = entry_hexes(game, force, box)
-        fronts = _front_hexes(game, hexes)
+        stacks = Stacks(game, all_units(game), {placed_side(game, force, h) for h in hexes})
         for unit in candidates(game, force, box):
-            allowed = [h for h in hexes if not (unit["size"] == "front" and h in fronts)]
+            allowed = [h for h in hexes if stacking_limit(game, stacks, force, h, unit) is None]
             actions += [Action("replace", (unit["unit_id"], h), step.side) for h in allowed]
     return list(dict.fromkeys(actions))  # 16.33 the pooled German boxes list each unit once
 
@@ -236,12 +244,10 @@ def replace(game, action: Action) -> None:
         rule, reason = _entry_refusal(game, force, hex_id)
         allowed = ", ".join(hexes) or "none"
         raise game.violation(f"{label(unit)} may not enter at {hex_id}: {reason} (open: {allowed})", rule)
-    if unit["size"] == "front" and _front_hexes(game, [hex_id]):
-        raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", "5.3")
-    new_side = force
-    if force.startswith("GER"):  # 7.24 a German placed across the boundary takes that side (5.41)
-        zone = game.static("space", "space_id")[hex_id]["zone"]
-        new_side = f"GER_{zone}"
+    new_side = placed_side(game, force, hex_id)  # 7.24 a German placed across the boundary takes that side
+    limit = stacking_limit(game, Stacks(game, all_units(game), {new_side}), force, hex_id, unit)
+    if limit is not None:
+        raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", limit.rule)
     in_zoc = hex_id in {r["space_id"] for r in enemy_zoc(game, new_side)}
     game.log(
         Event(

@@ -16,7 +16,7 @@ from phaseline import Event
 from ..board import enterable, hex_neighbours, passable_neighbours
 from . import boundary
 from .movement import entered
-from .positions import enemy_zoc
+from .positions import Stacks, enemy_zoc
 from .units import all_units, label
 
 Verdict = tuple[str, str] | None  # (rule, reason) that bars the hex, or None: open
@@ -34,12 +34,15 @@ def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
         enemy for (side, enemy), row in game.rows_of("hostility").items() if side == unit["side"] and row["may_attack"]
     }
     berlin_ban = unit["side"] in ("GER_E", "GER_W") and game.scenario.name != "three-player"
-    units = all_units(game).values()
+    units = all_units(game)
+    stacks = Stacks(game, units, {unit["side"]})
     found: dict[str, Verdict] = {}
     for hex_id in sorted(h for h in hex_neighbours(here) if h in board):
-        there = sorted((u for u in units if u["space_id"] == hex_id), key=lambda u: u["unit_id"])
-        friends = [u for u in there if u["side"] == unit["side"]]
-        others = [u for u in there if u["side"] != unit["side"]]
+        friends = stacks.friends(unit, hex_id)
+        others = sorted(
+            (u for u in units.values() if u["space_id"] == hex_id and u["side"] != unit["side"]),
+            key=lambda u: u["unit_id"],
+        )
         if hex_id not in passable:
             found[hex_id] = ("6.21", f"the border from {here} to {hex_id} is prohibited")
         elif not enterable(game, hex_id):
@@ -50,15 +53,25 @@ def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
         elif berlin_ban and board[hex_id]["zone"] == "B":
             found[hex_id] = ("5.43", f"{hex_id} is Berlin, which German units never enter")
         elif hex_id in zoc:
-            onto = f", even with friendly units there ({_names(friends)})" if friends else ""
+            onto = f", even with friendly units there ({', '.join(friends)})" if friends else ""
             found[hex_id] = ("6.21", f"{hex_id} lies in an enemy ZOC ({zoc[hex_id]['reason']}){onto}")
-        elif len(friends) >= 2:
-            found[hex_id] = ("6.22", f"{hex_id} holds two friendly units ({_names(friends)})")
-        elif unit["size"] == "front" and any(u["size"] == "front" for u in friends):
-            found[hex_id] = ("5.3", f"{hex_id} holds the Soviet Front {_names(friends)}, and Fronts never stack")
         else:
-            found[hex_id] = None
+            found[hex_id] = _stacking_verdict(stacks, unit, hex_id, friends)
     return found
+
+
+def _stacking_verdict(stacks: Stacks, unit: dict[str, Any], hex_id: str, friends: list[str]) -> Verdict:
+    """The stacking limit (5.3) a retreat into ``hex_id`` would break: onto a Front for a Front
+    (5.3), or onto as many friends as a hex may hold, which 6.22 forbids a retreat (never onto two)."""
+    limit = stacks.over(unit, hex_id)
+    if limit is None:
+        return None
+    if limit.size == "*":
+        return "6.22", f"{hex_id} holds {_COUNTS.get(len(friends), len(friends))} friendly units ({', '.join(friends)})"
+    return limit.rule, f"{hex_id} holds the Soviet Front {', '.join(friends)}, and Fronts never stack"
+
+
+_COUNTS = {2: "two", 3: "three"}
 
 
 def _names(units: list[dict[str, Any]]) -> str:

@@ -163,20 +163,26 @@ def scores(game) -> dict[str, int]:
                JOIN space sp ON sp.game_id = c.game_id AND sp.space_id = c.space_id
                WHERE c.game_id = $g AND NOT (c.controller = 'SOV' AND list_contains($cities, sp.name)
                      AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name))
-                 -- 13.2 no Western Allied VP for a city held only by SS units
-                 AND NOT ($ss AND c.controller = 'WA' AND EXISTS (
+                 -- no VP for a city a bloc holds only with units an optional rule says never score (13.2 SS)
+                 AND NOT (c.controller = 'WA' AND len($wa_unscoring::VARCHAR[]) > 0 AND EXISTS (
                      SELECT 1 FROM unit_state o JOIN unit ou USING (game_id, unit_id)
-                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id AND ou.nationality = 'SS')
+                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id)
                    AND NOT EXISTS (
                      SELECT 1 FROM unit_state o JOIN unit ou USING (game_id, unit_id)
-                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id AND ou.nationality <> 'SS'))
+                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id
+                       AND NOT list_contains($wa_unscoring::VARCHAR[], ou.nationality)))
                GROUP BY ALL""",
-            {"g": game.game_id, "cities": list(GARRISON_CITIES), "ss": "13.2" in game.options},
+            {"g": game.game_id, "cities": list(GARRISON_CITIES), "wa_unscoring": _unscoring(game, "WA")},
         )
     found = {r["bloc"]: int(r["vp"]) for r in rows}
     if game.scenario.name == "collapse":  # the Western Allied player scores with the East Germans
         found["WA"] = found.pop("GER", 0)
     return found
+
+
+def _unscoring(game, bloc: str) -> list[str]:
+    """Nationalities whose units alone win ``bloc`` no city VP (``bfg_unscoring_nationalities``: 13.2 SS)."""
+    return sorted({n for found in game.hook.bfg_unscoring_nationalities(game=game, bloc=bloc) for n in found})
 
 
 PLAYERS = {  # who a winner is, as the result names them (3.0, 16.0, 17.0)

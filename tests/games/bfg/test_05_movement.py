@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import pytest
 from games.bfg.position import advance_to, force_rolls, new_match, refused, state
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from phaseline import Action
+from phaseline.games.bfg.rules.positions import Stacks, stacking_audit
+from phaseline.games.bfg.rules.units import all_units
 
 LINE = """
 map 1x8
@@ -342,3 +346,25 @@ def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):
     advance_to(game, "ger-movement")
     game.play(Action("move", ("GW", "0102")))
     assert state(game, "GW")["space_id"] == "0102"
+
+
+# --- 5.3 one definition: the Python the rules ask agrees with the SQL audit -------------------
+
+
+@settings(max_examples=12)
+@example([("front", "0101"), ("front", "0101")])  # the per-size limit alone
+@example([("army", "0101"), ("corps", "0101"), ("front", "0101")])  # the all-units limit, by one
+@given(st.lists(st.tuples(st.sampled_from(["army", "front", "corps"]), st.sampled_from(["0101", "0102"])), max_size=5))
+def test_5_3_stacks_agree_with_the_stacking_audit(tmp_path_factory, placed):
+    """Stacks.over, which movement, retreats and replacements ask, flags exactly the hexes the SQL
+    stacking-audit flags: a hex is over a limit iff some unit there would break it by ending there."""
+    text = "map 1x10\nzone E cols 01-10\nunit F9 SOV SOV front 8-20-3 0110\n" + "\n".join(
+        f"unit S{n} SOV SOV {size} 7-7-9 01{n + 4:02d}" for n, (size, _) in enumerate(placed)
+    )
+    game = advance_to(new_match(tmp_path_factory.mktemp("stacks"), text), "sov-movement")
+    for n, (_, where) in enumerate(placed):
+        game.play(Action("move", (f"S{n}", where)))  # 5.3 binds at the phase's end: moving in is allowed
+    units = all_units(game)
+    stacks = Stacks(game, units, {"SOV"})
+    by_python = {u["space_id"] for u in units.values() if u["side"] == "SOV" and stacks.over(u, u["space_id"])}
+    assert by_python == {row["space_id"] for row in stacking_audit(game, "SOV")}

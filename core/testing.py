@@ -1,0 +1,107 @@
+"""Helpers for a game plugin's own tests: your plugin alone, a match in memory, orders as typed.
+
+A game's tests should see the game they test and nothing else installed beside it::
+
+    from phaseline.testing import new_match, play
+
+    def test_3_1_a_unit_moves_one_hex_per_step():
+        with new_match(phaseline_hill, scenario="standard") as match:
+            play(match, "move N1 10")
+            assert match.one("SELECT space_id FROM unit_state WHERE unit_id = 'N1'") == "10"
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .dice import Dice, roll
+from .game import Game
+from .model import Action
+from .plugins import Registry
+from .store import Store
+
+
+def registry_of(*plugins: Any) -> Registry:
+    """A registry holding only ``plugins`` (modules or objects with ``@hookimpl``s), as if installed."""
+    registry = Registry()
+    for plugin in plugins:
+        registry.add(plugin)
+    return registry
+
+
+@contextmanager
+def new_match(
+    plugin: Any,
+    game: str | None = None,
+    scenario: str | None = None,
+    *,
+    seed: int = 1,
+    options: Iterable[str] = (),
+) -> Iterator[Game]:
+    """A new match of ``plugin``'s game on an in-memory store, closed afterwards.
+
+    ``game`` and ``scenario`` default to the plugin's only game and its first scenario;
+    ``seed`` makes the dice known and reproducible; ``options`` are ``--option`` names.
+    """
+    registry = registry_of(plugin)
+    info = registry.game(game) if game else _only_game(registry)
+    with Store.open(":memory:") as store:
+        scenario = scenario or next(iter(info.scenarios))
+        yield Game.create(store, registry, info.name, scenario, seed=seed, options=options)
+
+
+def play(match: Game, *orders: str) -> None:
+    """Play each order as a player types it after ``phaseline`` (``"move N1 10"``, ``"end"``)."""
+    for order in orders:
+        verb, *args = order.split()
+        match.play(Action(verb, tuple(args)))
+
+
+@contextmanager
+def rolling(*dice: int) -> Iterator[deque[int]]:
+    """Make the next rolls of every match come out as ``dice``; after them the dice go on as before.
+
+    Known seeds only (``new_match`` gives one): each forced roll skips to the first roll
+    number that gives it, so the log stays a true record and ``replay`` reproduces it.
+    Yields the queue of dice still to come.
+    """
+    queue = deque(dice)
+    original = Dice.roll
+    Dice.roll = forcing_roll(queue, original)  # type: ignore[method-assign]
+    try:
+        yield queue
+    finally:
+        Dice.roll = original  # type: ignore[method-assign]
+
+
+def forcing_roll(queue: deque[int], original: Callable[..., int] = Dice.roll) -> Callable[..., int]:
+    """A ``Dice.roll`` that takes its next die from ``queue`` while it holds one (see :func:`rolling`)."""
+
+    def forced(self: Dice, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
+        if not queue:
+            return original(self, purpose, rule=rule, sides=sides, side=side)
+        want, n = queue.popleft(), self.events.next_roll_no()
+        if not 1 <= want <= sides:
+            raise ValueError(f"a forced die of {want} on a d{sides}")
+        if self.seed is None:
+            raise ValueError("forced dice need a known seed (new --seed N): a secret seed's rolls cannot be chosen")
+        while roll(self.seed, n, sides) != want:
+            n += 1
+        self.force_rolls([n])
+        try:
+            return original(self, purpose, rule=rule, sides=sides, side=side)
+        finally:
+            self.force_rolls(None)
+
+    return forced
+
+
+def _only_game(registry: Registry) -> Any:
+    games = list(registry.games.values())
+    if len(games) != 1:
+        names = ", ".join(sorted(g.name for g in games)) or "none"
+        raise ValueError(f"the plugin registers {len(games)} games ({names}): name the one to play")
+    return games[0]

@@ -1,0 +1,56 @@
+"""Pushes (3.3, 3.4) and the optional rule 5.1, with the dice chosen by ``phaseline.testing.rolling``."""
+
+from __future__ import annotations
+
+import pytest
+from phaseline import Game, RuleViolation
+from phaseline.testing import new_match, play, rolling
+
+import phaseline_hill
+
+TO_THE_HILL = ("move N1 10", "end", "move S1 12", "end", "move N1 11", "end")  # S1 beside N1 on the hill
+
+
+def where(match: Game, unit: str) -> str:
+    return match.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [match.game_id, unit])
+
+
+@pytest.fixture
+def match():
+    with new_match(phaseline_hill, seed=1) as game:
+        yield game
+
+
+def test_3_4_a_die_of_4_pushes_and_the_pushed_units_owner_picks_an_empty_hex(match):
+    play(match, *TO_THE_HILL)
+    with rolling(4):
+        play(match, "push S1 N1")
+    decision = match.open_decision()
+    assert (decision["kind"], decision["side"]) == ("push-retreat", "north")  # 3.4 North's choice, not South's
+    assert "12" not in decision["choices"] and "10" in decision["choices"]  # empty hexes only
+    play(match, "choose 10")
+    assert where(match, "N1") == "10"
+
+
+def test_3_3_a_die_of_3_holds(match):
+    play(match, *TO_THE_HILL)
+    with rolling(3):
+        play(match, "push S1 N1")
+    assert match.open_decision() is None and where(match, "N1") == "11"
+
+
+def test_3_3_only_an_enemy_beside_the_unit_may_be_pushed(match):
+    play(match, "move N1 10", "end")
+    with pytest.raises(RuleViolation, match=r"\(KotH 3.3\)"):
+        play(match, "push S1 N1")  # S1 on 22 is not beside N1 on 10
+
+
+@pytest.mark.parametrize(
+    ("die", "held"), [pytest.param(5, True, id="5.1-a-5-holds"), pytest.param(6, False, id="5.1-a-6-pushes")]
+)
+def test_stubborn_defenders(die, held):
+    with new_match(phaseline_hill, seed=1, options=["5.1"]) as match:
+        play(match, *TO_THE_HILL)
+        with rolling(die):
+            play(match, "push S1 N1")
+        assert (match.open_decision() is None) is held
