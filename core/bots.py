@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .hookspecs import hookimpl
-from .model import Action, BotInfo
+from .model import Action, BotInfo, load_object
 
 if TYPE_CHECKING:
     from .game import Game
@@ -63,7 +63,7 @@ def run_bots(
             break  # another store's player holds this seat: its bot plays there
         if side not in bots:
             info = registry.bot(game.info.name, controller.removeprefix("bot:"))
-            bots[side] = info.factory(game, side)
+            bots[side] = load_object(info.factory)(game, side)
         game.play(bots[side].choose(game, side), by=controller)
         played += 1
         if progress:

@@ -9,6 +9,14 @@ in play (its store, clock, ledger, dice and queries: docs/game-api.md); ``step``
 
 Hooks act per action or per phase, never per unit inside a set query: a game gives
 the shared SQL rules data (costs, limits, hostility), not callbacks.
+
+A game may declare hooks of its own, through which its optional rules change how a base
+rule reads without the base rule naming them: a module of ``@phaseline.hookspec``
+functions, given as ``GameInfo(hookspecs=module)``. The base rule asks
+``game.hook.NAME(game=game, ...)`` (a list of every answer; the first one with
+``@hookspec(firstresult=True)``), and the optional rule's module answers it with
+``@hookimpl``. Battle for Germany's hookspecs.py is the model (``bfg_attack_strength``:
+under optional 13.2 an SS unit of the Western Allies attacks at half strength).
 """
 
 from __future__ import annotations

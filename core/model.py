@@ -29,9 +29,25 @@ class ScenarioInfo:
         return self.fallback / relative
 
 
+def load_object(ref: Any) -> Any:
+    """``ref`` itself, or what an import path names: a module (``"phaseline.games.bfg.hooks"``) or
+    an attribute of one (``"phaseline.games.bfg.bot:HeuristicBot"``), imported when first needed."""
+    if not isinstance(ref, str):
+        return ref
+    from importlib import import_module
+
+    module, _, attribute = ref.partition(":")
+    found = import_module(module)
+    return getattr(found, attribute) if attribute else found
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """A game system a plugin registers (``phaseline_register_games``)."""
+    """A game system a plugin registers (``phaseline_register_games``).
+
+    ``plugin`` holds the hooks a match of the game calls: an object, or the import path of the
+    module that holds them, so that listing games (``--help``, ``games``) imports no rules.
+    """
 
     name: str
     title: str
@@ -48,6 +64,11 @@ class GameInfo:
     # an optional rule change how it reads, without naming the optional rule
     hookspecs: Any = field(default=None, hash=False)
 
+    @property
+    def hooks(self) -> Any:
+        """The object holding the game's hooks (:func:`load_object` of ``plugin``)."""
+        return load_object(self.plugin)
+
     def scenario(self, name: str) -> ScenarioInfo:
         from .errors import UnknownName
 
@@ -60,7 +81,8 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class OptionalRule:
-    """An optional rule of one game, chosen at creation; ``plugin`` holds its hooks."""
+    """An optional rule of one game, chosen at creation; ``plugin`` holds its hooks (an object, or
+    the import path of its module, as :class:`GameInfo`'s)."""
 
     game: str
     name: str
@@ -70,10 +92,16 @@ class OptionalRule:
     version: str = "0"
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # the kinds it asks, as GameInfo's
 
+    @property
+    def hooks(self) -> Any:
+        """The object holding the rule's hooks (:func:`load_object` of ``plugin``), or None."""
+        return load_object(self.plugin)
+
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A bot: ``factory(game, side)`` returns an object with ``choose(game, side)``."""
+    """A bot: ``factory(game, side)`` returns an object with ``choose(game, side)``; ``factory`` may
+    be the import path of that callable (``"module:Class"``), imported when a match asks for the bot."""
 
     name: str
     game: str

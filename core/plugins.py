@@ -240,10 +240,10 @@ def match_manager(game: GameInfo, options: list[OptionalRule]) -> pluggy.PluginM
     pm = new_manager()
     if game.hookspecs is not None:
         pm.add_hookspecs(game.hookspecs)
-    pm.register(game.plugin, name=game.name)
+    pm.register(game.hooks, name=game.name)
     for option in options:
         if option.plugin is not None:
-            pm.register(option.plugin, name=f"{game.name}:{option.name}")
+            pm.register(option.hooks, name=f"{game.name}:{option.name}")
     _check(pm)
     return pm
 

@@ -141,7 +141,7 @@ def get_query(name: str) -> RuleQuery:
     try:
         return all_queries()[name]
     except KeyError:
-        raise UnknownName(f"no rule query named {name!r}") from None
+        raise UnknownName(f"no rule query named {name!r} (queries: {', '.join(sorted(all_queries()))})") from None
 
 
 def derive_board(store: Store, game_id: str) -> None:

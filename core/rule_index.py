@@ -13,6 +13,7 @@ ships beside the rule index (``rule_coverage.json``, written at build time).
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import os
 from collections import Counter
@@ -100,6 +101,9 @@ def count_cases(roots: Iterable[Path]) -> Counter[str]:
 def plugin_folder(info: GameInfo) -> Path | None:
     """The folder of the game plugin's code (its package), if it lives in files."""
     plugin = info.plugin
+    if isinstance(plugin, str):  # an import path: found without importing it
+        spec = importlib.util.find_spec(plugin)
+        return Path(spec.origin).parent if spec and spec.origin else None
     target = plugin if inspect.ismodule(plugin) else type(plugin)
     try:
         source = Path(inspect.getfile(target))
@@ -111,7 +115,10 @@ def plugin_folder(info: GameInfo) -> Path | None:
 def game_key(info: GameInfo) -> str:
     """The game's folder name: ``bfg`` for ``phaseline.games.bfg``; its tests are in tests/games/<key>."""
     plugin = info.plugin
-    module = plugin.__name__ if inspect.ismodule(plugin) else type(plugin).__module__
+    if isinstance(plugin, str):
+        module = plugin
+    else:
+        module = plugin.__name__ if inspect.ismodule(plugin) else type(plugin).__module__
     parts = module.split(".")
     if parts[:2] == ["phaseline", "games"] and len(parts) > 2:
         return parts[2]

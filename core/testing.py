@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from .dice import Dice, roll
 from .game import Game
-from .model import Action
+from .model import Action, ScenarioInfo
 from .plugins import Registry
+from .scenario import load_custom
 from .store import Store
 
 
@@ -36,7 +38,7 @@ def registry_of(*plugins: Any) -> Registry:
 def new_match(
     plugin: Any,
     game: str | None = None,
-    scenario: str | None = None,
+    scenario: str | Path | None = None,
     *,
     seed: int = 1,
     options: Iterable[str] = (),
@@ -44,17 +46,23 @@ def new_match(
     """A new match of ``plugin``'s game on an in-memory store, closed afterwards.
 
     ``game`` and ``scenario`` default to the plugin's only game and its first scenario;
-    ``seed`` makes the dice known and reproducible; ``options`` are ``--option`` names.
+    ``scenario`` may also be a custom scenario folder (a :class:`~pathlib.Path`, as
+    ``phaseline new --scenario FOLDER`` takes: docs/scenarios.md), a tiny position for one
+    rule's test. ``seed`` makes the dice known and reproducible; ``options`` are ``--option`` names.
     """
     registry = registry_of(plugin)
     info = registry.game(game) if game else _only_game(registry)
+    chosen: str | ScenarioInfo = scenario if isinstance(scenario, str) else next(iter(info.scenarios))
+    if isinstance(scenario, Path):
+        info, chosen = load_custom(scenario, registry.games)
     with Store.open(":memory:") as store:
-        scenario = scenario or next(iter(info.scenarios))
-        yield Game.create(store, registry, info.name, scenario, seed=seed, options=options)
+        yield Game.create(store, registry, info.name, chosen, seed=seed, options=options)
 
 
 def play(match: Game, *orders: str) -> None:
-    """Play each order as a player types it after ``phaseline`` (``"move N1 10"``, ``"end"``)."""
+    """Play each order as a player types it after ``phaseline`` (``"move N1 10"``, ``"end"``,
+    ``"choose 10"``): the orders of the game's verbs, ``end`` and ``choose``. Commands that are
+    not orders (``undo``, ``status``) are the CLI's: test them through the command line."""
     for order in orders:
         verb, *args = order.split()
         match.play(Action(verb, tuple(args)))

@@ -94,7 +94,44 @@ def render() -> str:
             member = members[name]
             doc = inspect.getdoc(member) or ""
             lines += [f"### `{signature(name, member)}`", "", doc, ""]
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(lines + state_tables() + rule_queries()).rstrip() + "\n"
+
+
+def state_tables() -> list[str]:
+    """The engine's state tables and their keys: what :meth:`Game.set` and friends take as ``key``."""
+    from phaseline.effects import CORE_STATE_KEYS
+
+    lines = [
+        "## The engine's state tables",
+        "",
+        "Every row also has ``game_id`` (implied in every key). A game adds its own tables through",
+        "``phaseline_tables``; ``phaseline sql --schema`` lists every table's columns with their comments.",
+        "",
+        "| table | key |",
+        "|---|---|",
+    ]
+    lines += [
+        f"| `{table}` | {', '.join(f'`{k}`' for k in key) or '(one row)'} |" for table, key in CORE_STATE_KEYS.items()
+    ]
+    return [*lines, ""]
+
+
+def rule_queries() -> list[str]:
+    """The shared SQL rule queries (schema/rules/): ``game.rules.run(NAME, param=...)``, ``game_id`` implied."""
+    from phaseline.queries import all_queries
+
+    lines = [
+        "## The shared rule queries",
+        "",
+        "Ask them with ``game.rules.run(NAME, param=value, ...)`` (``game_id`` is given for you); each",
+        "returns rows as dicts. They read the engine's tables and the data a game loads (terrain costs,",
+        "hostility, ``rule_ref`` topics for the rule numbers they cite), set at a time.",
+        "",
+    ]
+    for name, query in all_queries().items():
+        params = ", ".join(p for p in query.params if p != "game_id")
+        lines += [f"### `{name}({params})`", "", query.doc.strip(), ""]
+    return lines
 
 
 def render_hooks() -> str:

@@ -45,8 +45,8 @@ def implementers() -> list[object]:
     found: list[object] = [ToyGame()]
     reg = registry()
     found += [p.module for p in reg.plugins.values()]
-    found += [g.plugin for g in reg.games.values()]
-    found += [r.plugin for r in reg.rules.values() if r.plugin is not None]
+    found += [g.hooks for g in reg.games.values()]
+    found += [r.hooks for r in reg.rules.values() if r.plugin is not None]
     sys.path.insert(0, str(ROOT / "plugin-template"))
     try:
         import phaseline_hill
@@ -203,7 +203,7 @@ def test_a_games_own_hooks_are_typed_documented_and_implemented(spec):
     for param in inspect.signature(spec).parameters.values():
         assert param.annotation is not inspect.Parameter.empty, f"{spec.__name__}({param.name}) needs a type"
         assert f":param {param.name}:" in doc, f"{spec.__name__}'s docstring needs ':param {param.name}:'"
-    implementers = [r.plugin for r in registry().rules.values() if r.plugin is not None]
+    implementers = [r.hooks for r in registry().rules.values() if r.plugin is not None]
     assert any(hasattr(plugin, spec.__name__) for plugin in implementers), (
         f"no optional rule implements {spec.__name__}"
     )
@@ -216,7 +216,7 @@ def test_a_base_rule_never_names_an_optional_rule():
         if info.hookspecs is None:
             continue
         names = {r.name for (game, _), r in registry().rules.items() if game == info.name}
-        folder = Path(inspect.getfile(info.hookspecs or info.plugin)).parent
+        folder = Path(inspect.getfile(info.hookspecs or info.hooks)).parent
         for path in sorted(folder.rglob("*.py")):
             if "optional" in path.relative_to(folder).parts:
                 continue

@@ -39,7 +39,7 @@ def contents(plugin: InstalledPlugin) -> dict[str, Any]:
     pm.hook.phaseline_register_rules(register=rules.append)
     pm.hook.phaseline_register_bots(register=bots.append)
     hooks = {caller.name for caller in pm.get_hookcallers(plugin.module) or ()}
-    for extra in [g.plugin for g in games] + [r.plugin for r in rules if r.plugin is not None]:
+    for extra in [g.hooks for g in games] + [r.hooks for r in rules if r.plugin is not None]:
         if extra is not plugin.module:
             pm.register(extra)
             hooks.update(caller.name for caller in pm.get_hookcallers(extra) or ())

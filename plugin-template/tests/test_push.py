@@ -54,3 +54,17 @@ def test_stubborn_defenders(die, held):
         with rolling(die):
             play(match, "push S1 N1")
         assert (match.open_decision() is None) is held
+
+
+def test_3_4_a_pushed_unit_with_no_empty_hex_beside_it_stays(tmp_path):
+    """A tiny custom position (docs/scenarios.md) for one rule: S1 on the hill, hemmed in by North."""
+    folder = tmp_path / "hemmed"  # files it leaves out (hexes.csv) come from the base scenario
+    folder.mkdir()
+    rows = ["unit_id,name,side,start,provenance,source", "S1,South Guard,south,11,placeholder,test"]
+    rows += [f"N{n},North {n},north,{h},placeholder,test" for n, h in enumerate(["01", "02", "10", "12", "20", "21"])]
+    (folder / "units.csv").write_text("\n".join(rows) + "\n")
+    (folder / "scenario.toml").write_text('game = "king-of-the-hill"\nbase = "standard"\ntitle = "hemmed in"\n')
+    with new_match(phaseline_hill, scenario=folder) as match:
+        with rolling(6):
+            play(match, "push N3 S1")
+        assert match.open_decision() is None and where(match, "S1") == "11"

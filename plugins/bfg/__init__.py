@@ -1,20 +1,20 @@
-"""Battle for Germany (SPI, 2nd edition): hook implementations only.
+"""Battle for Germany (SPI, 2nd edition): what the game registers (its name, scenarios, verbs,
+decisions, rulings, optional rules and bot).
 
-The rules live in rules/ (one module per rule family), the sequence of play in
-sequence.py, the scenarios in scenarios.py and the data in scenarios/bfg.
+A match's hooks are in hooks.py, imported only when a match of the game opens, so that
+listing games or commands never imports the rules. The rules live in rules/ (one module per
+rule family), the sequence of play in sequence.py, the scenarios in scenarios.py and the data
+in scenarios/bfg.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from phaseline import Event, GameInfo, hookimpl
+from phaseline import BotInfo, GameInfo, hookimpl
 
-from . import hookspecs, loading, optional, sequence, setup
-from .rules import combat, movement, phases, victory
-from .rules.state import bfg_state
+from . import hookspecs, optional
 from .scenarios import scenarios
-from .tables import TABLES
 
 VERSION = "0.1.0"
 RULINGS = {
@@ -60,7 +60,7 @@ def phaseline_register_games(register):
             name="battle-for-germany",
             title="Battle for Germany",
             version=VERSION,
-            plugin=__import__(__name__, fromlist=["*"]),
+            plugin=f"{__name__}.hooks",
             scenarios=scenarios(),
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BfG",
@@ -81,107 +81,8 @@ def phaseline_register_rules(register):
 
 @hookimpl
 def phaseline_register_bots(register):
-    from phaseline import BotInfo
-
-    from .bot import HeuristicBot
-
-    register(BotInfo("heuristic", "battle-for-germany", HeuristicBot, "attacks at the best odds, holds lines"))
-
-
-@hookimpl
-def phaseline_tables(register):
-    for table in TABLES:
-        register(table)
-
-
-@hookimpl
-def phaseline_load_scenario(game, scenario):
-    loading.load(game, scenario)
-    return True
-
-
-@hookimpl
-def phaseline_setup(game):
-    setup.set_up(game)
-
-
-@hookimpl
-def phaseline_sequence(game, turn):
-    skip = bool(bfg_state(game)["skip_soviet_11"])
-    return sequence.steps_for(game.scenario.settings["sequence"], turn, skip_soviet=skip)
-
-
-@hookimpl
-def phaseline_phase_start(game, step):
-    phases.begin(game, step)
-
-
-@hookimpl
-def phaseline_end_refusal(game, step):
-    return phases.end_refusal(game, step)
-
-
-@hookimpl
-def phaseline_phase_end(game, step):
-    refusal = phases.end_refusal(game, step)  # 5.3, 12.21, 16.32 however the step ends
-    if refusal is not None:
-        raise refusal
-    phases.end(game, step)
-
-
-@hookimpl
-def phaseline_legal_actions(game, side):
-    step = game.step
-    if step.phase == "movement":
-        return movement.legal_moves(game, step) + phases.legal_movement_extras(game, step)
-    if step.phase == "combat":
-        return combat.legal_attacks(game, step)
-    return phases.legal_replacement_actions(game, step)
-
-
-@hookimpl
-def phaseline_play(game, action):
-    handlers = {
-        "move": movement.move,
-        "attack": combat.attack,
-        **phases.ACTION_HANDLERS,
-    }
-    handler = handlers.get(action.verb)
-    if handler is None:
-        return None
-    handler(game, action)
-    return True
-
-
-@hookimpl
-def phaseline_answer(game, decision, answer):
-    combat.answer(game, decision, answer) if decision["kind"] in combat.DECISIONS else phases.answer(
-        game, decision, answer
+    register(
+        BotInfo(
+            "heuristic", "battle-for-germany", f"{__name__}.bot:HeuristicBot", "attacks at the best odds, holds lines"
+        )
     )
-    return True
-
-
-@hookimpl
-def phaseline_answer_refusal(game, decision, answer):
-    refuse = combat.answer_refusal if decision["kind"] in combat.DECISIONS else phases.answer_refusal
-    return refuse(game, decision, answer)
-
-
-@hookimpl
-def phaseline_combat_result(game, combat):
-    sql = "SELECT odds, die, result FROM bfg_crt WHERE game_id = ?"
-    crt = game.derived(
-        "bfg crt", (), lambda: {(r["odds"], r["die"]): r["result"] for r in game.rows(sql, [game.game_id])}
-    )
-    return crt.get((combat["odds"], combat["die"]))  # the chart is copied into the match: read once
-
-
-@hookimpl
-def phaseline_game_end(game):
-    return victory.final_outcome(game)
-
-
-@hookimpl
-def phaseline_turn_end(game, turn):
-    if turn >= game.last_turn:
-        game.log(Event("note", purpose=f"turn {turn} was the last turn", rule=game.scenario.rule))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from phaseline import Event, hookimpl
 
-from ..rules.phases import berlin_falls_now
+from ..rules.berlin import berlin_falls_now
 
 RULE = "13.2"
 TITLE = "SS units pass to the Western Allies when Berlin falls (Expanded game)"

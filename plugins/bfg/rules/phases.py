@@ -9,8 +9,8 @@ from phaseline import Event
 from ..forces import write_policies
 from . import boundary, courland, forced_attacks, movement, replacements, shift, victory
 from . import exit as exiting
+from .berlin import berlin_falls_now
 from .elimination import remove_from_play
-from .state import bfg_state
 from .units import all_units
 
 ACTION_HANDLERS = {
@@ -92,20 +92,6 @@ def end(game, step) -> None:
         victory.update_cities(game)
     if berlin_falls_now(game, step):
         _berlin_falls(game)
-
-
-def _ends_player_turn(game, step) -> bool:
-    steps = game.steps(game.clock.turn)
-    index = next((i for i, s in enumerate(steps) if s.name == step.name), len(steps) - 1)
-    return index + 1 >= len(steps) or steps[index + 1].side != step.side
-
-
-def berlin_falls_now(game, step) -> bool:
-    """12.22 / 13.1: ``step`` ends the player turn in which Berlin fell (two-player games)."""
-    if game.scenario.name not in ("historical", "expanded") or not _ends_player_turn(game, step):
-        return False
-    state = bfg_state(game)
-    return bool(state["berlin_entered_by"]) and not state["germans_removed"]
 
 
 def _berlin_falls(game) -> None:

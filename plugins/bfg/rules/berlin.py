@@ -1,0 +1,19 @@
+"""When Berlin falls (12.22, 13.1): asked by the phase rules and by optional 13.2, which must act first."""
+
+from __future__ import annotations
+
+from .state import bfg_state
+
+
+def berlin_falls_now(game, step) -> bool:
+    """12.22 / 13.1: ``step`` ends the player turn in which Berlin fell (two-player games)."""
+    if game.scenario.name not in ("historical", "expanded") or not _ends_player_turn(game, step):
+        return False
+    state = bfg_state(game)
+    return bool(state["berlin_entered_by"]) and not state["germans_removed"]
+
+
+def _ends_player_turn(game, step) -> bool:
+    steps = game.steps(game.clock.turn)
+    index = next((i for i, s in enumerate(steps) if s.name == step.name), len(steps) - 1)
+    return index + 1 >= len(steps) or steps[index + 1].side != step.side
