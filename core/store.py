@@ -146,18 +146,16 @@ class Store:
 
     def _migrate(self, version: int) -> None:
         """Run schema/migrations/<from>-<to>.sql steps up to the current version, or refuse."""
-        migrations = data_dir("schema") / "migrations"
-        while version < SCHEMA_VERSION:
-            step = migrations / f"{version:03d}-{version + 1:03d}.sql"
-            if self.read_only or not step.exists():
-                raise StoreError(
-                    f"store {self.path} has schema version {version}; this phaseline reads "
-                    f"version {SCHEMA_VERSION} and has no migration from it"
-                )
+        steps = migration_steps(version)
+        if self.read_only or steps is None:
+            raise StoreError(
+                f"store {self.path} has schema version {version}; this phaseline reads "
+                f"version {SCHEMA_VERSION} and has no migration from it"
+            )
+        for reached, sql in steps:
             with self.transaction():
-                self.con.execute(step.read_text())
-                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(version + 1)])
-            version += 1
+                self.con.execute(sql)
+                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(reached)])
 
     def ensure_tables(self, plugin: str, version: str, tables: list[Any]) -> None:
         """Create a plugin's declared tables if missing and record who made them.
@@ -303,6 +301,19 @@ class Store:
         """The first column of the first row, or None."""
         row = self.con.execute(sql, params).fetchone()
         return row[0] if row else None
+
+
+def migration_steps(version: int) -> list[tuple[int, str]] | None:
+    """The steps from schema ``version`` to :data:`SCHEMA_VERSION` as (version reached, SQL of
+    schema/migrations/<from>-<to>.sql); None when one is missing."""
+    migrations = data_dir("schema") / "migrations"
+    steps = []
+    for start in range(version, SCHEMA_VERSION):
+        step = migrations / f"{start:03d}-{start + 1:03d}.sql"
+        if not step.exists():
+            return None
+        steps.append((start + 1, step.read_text()))
+    return steps
 
 
 def _ddl(tables: list[Any]) -> str:
