@@ -1,7 +1,9 @@
 """A DuckDB match file (what an older phaseline exported), read so that nothing in it runs.
 
 Before DuckDB sees the file, its size is bounded and its header must be a DuckDB
-database's. It is then opened in a DuckDB instance of its own (never the store's): read-only,
+database's, and it is copied into a private folder (so that no write-ahead log or other file
+beside it is read, and the file cannot change between the checks and the open). The copy is
+then opened in a DuckDB instance of its own (never the store's): read-only,
 with no file or network access, no extension autoloading or autoinstalling, one thread, a
 memory limit, no spilling to disk and the configuration locked. Its catalog is read before any
 row: only base tables of plain columns (cell_types.py) in schema ``main`` may be there, and
@@ -10,7 +12,7 @@ views and macros every store has, passed over by name: never queried, never copi
 sequence, an index, a user type, another schema, a generated column, a CHECK or FOREIGN KEY
 constraint or an unknown table is refused by name, so a crafted ``meta`` view (reading a local
 file, or a ``range(10^11)``) is never queried. Rows are read from the base tables, by named
-columns only.
+columns only, and no more of them than a match has (:data:`MAX_ROWS`).
 
 A file of an older schema is migrated in a copy that holds those rows and nothing else (no
 default, constraint or index of the file), in memory, by the store's own migrations; the
@@ -20,6 +22,7 @@ player's file is never written.
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -37,6 +40,7 @@ from .turnfile import Rows, TurnFile
 MAGIC = b"DUCK"  # bytes 8-12 of a DuckDB database file
 HEADER_BYTES = 3 * 4096  # a DuckDB file starts with three header blocks
 MAX_BYTES = 256 * 2**20
+MAX_ROWS = 2_000_000  # a long BfG match has some tens of thousands of rows in all
 ORIGIN = "match file of an older phaseline"
 READER_CONFIG = {
     "enable_external_access": False,
@@ -67,11 +71,30 @@ def read(path: Path, plugin_tables: PluginTables) -> TurnFile:
         raise IntegrityError(f"{path} is {size} bytes: too big for a match file")
     if size < HEADER_BYTES:
         raise IntegrityError(f"{path} is truncated: {size} bytes, less than a DuckDB file's header")
+    with tempfile.TemporaryDirectory(prefix="phaseline-received-") as folder:
+        copy = Path(folder) / "received.duckdb"
+        _copy_bounded(path, copy)
+        try:
+            with _opened(copy) as con:
+                return _read(con, path, plugin_tables)
+        except duckdb.Error as error:
+            why = _line(error).replace(str(copy), str(path))
+            raise IntegrityError(f"{path} cannot be read as a match file (damaged or truncated?): {why}") from None
+
+
+def _copy_bounded(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target``, refusing it when it holds more than :data:`MAX_BYTES`
+    (it grew since it was measured)."""
     try:
-        with _opened(path) as con:
-            return _read(con, path, plugin_tables)
-    except duckdb.Error as error:
-        raise IntegrityError(f"{path} cannot be read as a match file (damaged or truncated?): {_line(error)}") from None
+        with source.open("rb") as reading, target.open("wb") as writing:
+            copied = 0
+            while chunk := reading.read(min(2**20, MAX_BYTES + 1 - copied)):
+                copied += len(chunk)
+                if copied > MAX_BYTES:
+                    raise IntegrityError(f"{source} grew beyond {MAX_BYTES} bytes while it was read")
+                writing.write(chunk)
+    except OSError as error:
+        raise IntegrityError(f"{source} cannot be read (or copied to read it): {error.strerror or error}") from None
 
 
 @contextmanager
@@ -90,6 +113,7 @@ def _read(con: duckdb.DuckDBPyConnection, path: Path, plugin_tables: PluginTable
         if table not in tables:
             raise IntegrityError(f"{path} is not a phaseline match file (no table {table})")
     version = _schema_version(con, path)
+    _bound_rows(con, path, tables)
     matches = con.execute("SELECT ruleset, options FROM main.match").fetchall()
     if len(matches) != 1:
         raise IntegrityError(f"{path} holds {len(matches)} matches; a match file holds one")
@@ -187,6 +211,14 @@ def _schema_version(con: duckdb.DuckDBPyConnection, path: Path) -> int:
     if version > SCHEMA_VERSION:
         raise StoreError(f"{path} has schema version {version}; this phaseline reads {SCHEMA_VERSION}")
     return version
+
+
+def _bound_rows(con: duckdb.DuckDBPyConnection, path: Path, tables: dict[str, list[tuple[str, str]]]) -> None:
+    """Refuse a file whose base tables hold more rows than any match has, before reading them."""
+    counts = " + ".join(f"(SELECT count(*) FROM main.{_quote(name)})" for name in tables)
+    total = con.execute(f"SELECT {counts}").fetchone()[0]
+    if total > MAX_ROWS:
+        raise IntegrityError(f"{path} holds {total} rows: more than a match file has ({MAX_ROWS} at most)")
 
 
 # --- an older schema: migrated in a copy of the rows --------------------------------
