@@ -268,12 +268,25 @@ def _check_log(
     for event in events:
         if event["kind"] != "undo":
             continue
-        first = int(json.loads(event["payload"]).get("first", 0))
+        first = _undo_first(game.game_id, event)
         if first <= had:
             raise IntegrityError(
                 f"event seq {event['seq']} of {game.game_id} (an undo by seat {event['seat']}) takes back events "
                 f"from seq {first}, but this store had events up to {had} already: undo is only for events not yet sent"
             )
+
+
+def _undo_first(game_id: str, event: dict[str, Any]) -> int:
+    """The first event an undo event takes back, as its payload (JSON a sender wrote) says."""
+    try:
+        first = json.loads(event["payload"]).get("first", 0)
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        first = None
+    if not isinstance(first, int) or isinstance(first, bool):
+        raise IntegrityError(
+            f"event seq {event['seq']} of {game_id}: its payload {str(event['payload'])[:40]!r} is not an undo's"
+        )
+    return first
 
 
 def _replay(game: Game, events: list[dict[str, Any]], *, after: int) -> None:

@@ -9,17 +9,19 @@ too many bytes, too deep a nesting or values of the wrong type.
 
 from __future__ import annotations
 
+import gzip
 import shutil
 import sqlite3
 from pathlib import Path
 
 import duckdb
 import pytest
-from exchange_support import open_pair, read_file, write_file
+from exchange_support import events_of, open_pair, read_file, rechain, set_events, write_file
 from history_support import downgrade_to_schema_3, long_registry, new_match, play
 from phaseline import IntegrityError, Store, StoreError, match_file, turnfile
 from phaseline.exchange import export_match
 from phaseline.importing import import_match
+from phaseline.keyring import Keyring
 
 SECRET = "the importer's private notes"
 
@@ -253,8 +255,6 @@ def test_a_truncated_turn_file_is_refused(sent, tmp_path, target, registry):
 
 
 def test_a_deeply_nested_turn_file_is_refused(tmp_path, target, registry):
-    import gzip
-
     (tmp_path / "deep.turn").write_bytes(gzip.compress(b"[" * 200_000 + b"]" * 200_000))
     assert "nested too deeply" in refused(target, registry, tmp_path / "deep.turn")
 
@@ -292,8 +292,6 @@ def test_a_turn_file_value_of_the_wrong_type_is_refused(sent, tmp_path, target, 
 
 
 def test_nan_and_a_key_given_twice_are_refused(sent, tmp_path, target, registry):
-    import gzip
-
     text = gzip.decompress(sent.read_bytes()).decode()
     (tmp_path / "nan.turn").write_bytes(gzip.compress(text.replace('"head":', '"head":NaN,"x":', 1).encode()))
     assert "holds NaN" in refused(target, registry, tmp_path / "nan.turn")
@@ -312,3 +310,42 @@ def test_a_value_that_reads_as_sql_is_stored_as_text(sent, tmp_path, target, reg
     with pytest.raises(IntegrityError):
         import_match(target, registry, path, player="bob")
     assert target.one("SELECT count(*) FROM event") == 0  # the table is there, and empty
+
+
+# --- a sender's own events, signed by him, with payloads that are not an action's ------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "named"),
+    [
+        pytest.param("action", "not json", "its payload 'not json' is not JSON", id="action-not-json"),
+        pytest.param("action", "[" * 100_000 + "]" * 100_000, "nested too deeply", id="action-deep"),
+        pytest.param("action", "[1, 2]", "is not an action's", id="action-list"),
+        pytest.param("action", '{"args": 5, "by": "human"}', "arguments '5' are not a list of names", id="args-int"),
+        pytest.param("action", '{"args": [{"a": 1}]}', "are not a list of names", id="args-objects"),
+        pytest.param("action", '{"args": [], "by": 7}', "player '7' is not a name", id="by-number"),
+        pytest.param("undo", "not json", "is not an undo's", id="undo-not-json"),
+        pytest.param("undo", '{"first": "x"}', "is not an undo's", id="undo-first-text"),
+    ],
+)
+def test_a_signed_event_whose_payload_is_not_its_kinds_is_refused(
+    sent, tmp_path, target, registry, kind, payload, named
+):
+    """Alice may sign anything as red; a payload that is no action's (or undo's) is still one line."""
+    keys = {"red": _alices_red_key(sent)}
+
+    def forge(document):
+        events = events_of(document)
+        event = next(e for e in events if e["kind"] == "action")
+        event.update(kind=kind, payload=payload)
+        set_events(document, events)
+        rechain(document, keys=keys)
+
+    message = refused(target, registry, tampered(sent, tmp_path, forge))
+    assert named in message and "event seq" in message
+
+
+def _alices_red_key(sent: Path) -> str:
+    with Store.open(sent.parent / "alice.duckdb", read_only=True) as store:
+        uid = store.one("SELECT uid FROM match WHERE game_id = 'toy-1'")
+    return Keyring.beside(sent.parent / "alice.duckdb").held(uid)["red"].key
