@@ -137,9 +137,16 @@ def sql(
     ctx: typer.Context,
     query: Annotated[str | None, typer.Argument(help="One SELECT over every match in the store.")] = None,
     schema: Annotated[bool, typer.Option("--schema", help="List the documented tables and views.")] = False,
+    timeout: Annotated[
+        float, typer.Option(help="Stop the query after this many seconds.", envvar="PHASELINE_SQL_TIMEOUT")
+    ] = 30.0,
+    memory: Annotated[
+        str, typer.Option(help="DuckDB's memory for the query, e.g. 500MB.", envvar="PHASELINE_SQL_MEMORY")
+    ] = "1GB",
+    max_rows: Annotated[int, typer.Option(help="Print at most this many rows.", envvar="PHASELINE_SQL_ROWS")] = 10_000,
 ) -> None:
-    """Query the history of every match with SQL (read-only, no file or network access)."""
-    from ..sandbox import run_user_sql, schema_rows
+    """Query the history of every match with SQL (read-only, no file or network access, within limits)."""
+    from ..sandbox import Limits, run_user_sql, schema_rows
     from ..store import default_path
 
     c: Context = ctx.obj
@@ -149,5 +156,7 @@ def sql(
         return
     if not query:
         raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
-    columns, rows = run_user_sql(path, query)
-    emit([dict(zip(columns, row, strict=True)) for row in rows], c.fmt, empty="(no rows)")
+    answer = run_user_sql(path, query, Limits(seconds=timeout, memory=memory, rows=max_rows))
+    emit([dict(zip(answer.columns, row, strict=True)) for row in answer.rows], c.fmt, empty="(no rows)")
+    if answer.more:
+        typer.echo(f"(the first {max_rows} rows; the query has more: raise --max-rows to see them)", err=True)
