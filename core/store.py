@@ -111,11 +111,15 @@ class Store:
                 self.con.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'views')").fetchall()
             )
         except duckdb.CatalogException:
-            if self.read_only:
-                raise StoreError(f"{self.path} is not a phaseline store") from None
+            if self.read_only or self.one("SELECT count(*) FROM duckdb_tables() WHERE NOT internal"):
+                # a file with tables but no meta is another program's, or a damaged store: never "repaired"
+                raise StoreError(
+                    f"{self.path} is not a phaseline store (it has no meta table)"
+                    + ("" if self.read_only else ": phaseline writes only to its own stores or to a new file")
+                ) from None
             self._create_schema()
             return
-        version = int(found.get("schema_version", 0))
+        version = _schema_version(self.path, found.get("schema_version"))
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"store {self.path} has schema version {version}, newer than this phaseline "
@@ -301,6 +305,17 @@ class Store:
         """The first column of the first row, or None."""
         row = self.con.execute(sql, params).fetchone()
         return row[0] if row else None
+
+
+def _schema_version(path: Path, value: Any) -> int:
+    """The schema version recorded in a store's ``meta``: a whole number, or a refusal."""
+    if value is None:
+        raise StoreError(f"{path} records no schema version in its meta table: it is damaged or not phaseline's")
+    if not str(value).isdigit():
+        raise StoreError(
+            f"{path} records the schema version {str(value)[:20]!r}, which no phaseline wrote: it is damaged"
+        )
+    return int(value)
 
 
 def migration_steps(version: int) -> list[tuple[int, str]] | None:
