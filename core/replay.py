@@ -221,6 +221,23 @@ def quote(name: str) -> str:
 
 
 @contextmanager
+def match_copy(game: Game) -> Iterator[Game]:
+    """The match with every row of every table, copied into a scratch database of the store's
+    instance (so a read-only store can show what-if states); dropped on exit."""
+    source = quote(game.store.catalog)
+    with game.store.scratch() as scratch:
+        scratch.ensure_tables(game.info.name, game.info.version, game.tables)
+        for table, columns in match_tables(scratch).items():
+            names = ", ".join(f'"{c}"' for c in columns)
+            scratch.con.execute(
+                f'INSERT INTO "{table}" ({names}) SELECT {names} FROM {source}.main."{table}" WHERE game_id = ?',
+                [game.game_id],
+            )
+        rulings = tuple(sorted(game.options - {rule.name for rule in game.optional_rules}))
+        yield type(game)(scratch, game.game_id, game.info, game.scenario, game.optional_rules, rulings)
+
+
+@contextmanager
 def state_at(game: Game, seq: int) -> Iterator[Game]:
     """Inside this block, ``game``'s state tables read as they stood after event ``seq``.
 

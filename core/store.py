@@ -249,7 +249,7 @@ class Store:
         given its own.
         """
         name = f"scratch_{uuid.uuid4().hex[:12]}"
-        self.con.execute(f"ATTACH ':memory:' AS {name}")
+        self.con.execute(f"ATTACH ':memory:' AS {name} (READ_WRITE)")  # READ_WRITE: a read-only store's too
         cursor = self.con.cursor()
         try:
             cursor.execute(f"USE {name}")
