@@ -32,6 +32,7 @@ from .cell_types import is_plain
 from .duck import duckdb
 from .errors import IntegrityError, StoreError
 from .events import GENESIS
+from .match_id import match_id_problem
 from .resources import data_dir
 from .sandbox import schema_doc
 from .store import SCHEMA_VERSION, migration_steps
@@ -127,6 +128,9 @@ def _read(con: duckdb.DuckDBPyConnection, path: Path, plugin_tables: PluginTable
     game_id, uid, ruleset, scenario, dice = con.execute(
         "SELECT game_id, uid, ruleset, scenario, dice FROM match"
     ).fetchone()
+    problem = match_id_problem(game_id)
+    if problem:
+        raise IntegrityError(f"{path} names its match otherwise than a match id may be: {problem}")
     tables.setdefault("seat", [])
     rows = {name: _rows_of(con, name, columns, game_id) for name, columns in tables.items()}
     events = rows.pop("event")
