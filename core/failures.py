@@ -40,6 +40,8 @@ def as_phaseline_error(error: BaseException) -> PhaselineError | None:
         )
     if "No space left on device" in text or "Disk full" in text:
         return DiskFull(f"the disk is full ({_what(text)}): what this command was writing is not kept, {_KEPT}")
+    if "Could not read" in text:
+        return StoreError(f"a file cannot be read ({text}): it is damaged or truncated")
     if type(error).__name__ in ("FatalException", "IOException"):
         return StoreError(f"the store cannot be written ({text}): what this command was writing is not kept, {_KEPT}")
     return None

@@ -88,7 +88,8 @@ class Store:
                     raise StoreBusy(
                         f"store {target} is busy: another phaseline process is using it; try again when it has finished"
                     ) from None
-                raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
+                damaged = " (damaged or truncated)" if "Could not read" in str(error) else ""
+                raise StoreError(f"cannot open store {target}{damaged}: {_first_line(error)}") from None
             except duckdb.Error as error:
                 raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
 
