@@ -3,7 +3,7 @@ error (exit 70), and nothing is left half-written: no match, no changed store.
 
 Arguments of ``new``, ``show`` and ``autoplay``; damaged stores; custom scenario folders of
 Battle for Germany (docs/scenarios.md, "Errors"); file names too long. Full disks are
-test_disk_full.py's; received files, test_received_files.py's.
+XX
 """
 
 from __future__ import annotations

@@ -349,3 +349,8 @@ def _alices_red_key(sent: Path) -> str:
     with Store.open(sent.parent / "alice.duckdb", read_only=True) as store:
         uid = store.one("SELECT uid FROM match WHERE game_id = 'toy-1'")
     return Keyring.beside(sent.parent / "alice.duckdb").held(uid)["red"].key
+
+
+def test_a_match_file_whose_match_id_is_a_path_is_refused(match_db, tmp_path, target, registry):
+    path = crafted(match_db, tmp_path, "UPDATE match SET game_id = '../../x'; UPDATE event SET game_id = '../../x'")
+    assert "may hold only letters, digits" in refused(target, registry, path)
