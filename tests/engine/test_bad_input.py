@@ -244,3 +244,15 @@ def test_a_negative_strength_is_refused(home, tmp_path):
 
     path = folder(tmp_path, files={"units.csv": edited("units.csv", negative)})
     refused_scenario(home, path, "has a negative defence strength -2")
+
+
+def test_an_area_id_listed_twice_in_breakout_is_refused(home, tmp_path):
+    breakout = BFG.parent / "breakout"
+    path = tmp_path / "bkn"
+    (path / "map").mkdir(parents=True)
+    (path / "scenario.toml").write_text('game = "breakout-normandy"\nbase = "week"\n')
+    lines = (breakout / "map" / "areas.csv").read_text(encoding="utf-8").splitlines()
+    (path / "map" / "areas.csv").write_text("\n".join([*lines, lines[1]]) + "\n", encoding="utf-8")
+    code, out = run_cli(["new", "breakout-normandy", "--scenario", str(path)])
+    one_line(code, out, 5, f"the scenario lists {lines[1].split(',')[0]} twice")
+    assert matches(home) == []
