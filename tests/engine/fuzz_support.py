@@ -13,6 +13,7 @@ import gzip
 import io
 import json
 import shutil
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,26 +26,41 @@ from phaseline.importing import import_match
 
 COMMANDS = [
     ["new", "toy"], ["list"], ["status"], ["actions"], ["end"], ["undo"], ["log"], ["show"], ["replay"],
-    ["sql"], ["export"], ["import"], ["since"], ["reveal"], ["autoplay"], ["use"], ["choose"], ["move"],
-    ["attack"], ["data"], ["map"], ["units"],
+    ["sql"], ["export"], ["import"], ["since"], ["reveal"], ["autoplay"], ["use"], ["choose"], ["data"],
+    ["map"], ["units"], ["new"], ["rules"],
 ]  # fmt: skip
-OPTIONS = [
-    "--name", "--seed", "--scenario", "-o", "--bot", "--open", "--player", "--at", "--last", "--kind",
-    "--game", "--as", "--force", "--full", "--overwrite", "--parquet", "--max-actions", "--timeout",
-    "--memory", "--max-rows", "--accept-custom-data", "--table", "--verify",
+WEIRD = [
+    "0", "-1", "12.3", "1e9", str(2**64), "", " ", "toy-1", "toy", "red", "blue", "R1", "00", "44",
+    "x" * 300, "../x", "a b", "'; DROP TABLE event; --", "SELECT 1", "PIVOT event ON kind USING count(*)",
+    "nosuch", "random", "skirmish", "\u00e9", "/", "NaN", "true", "1GB", "-0", "SELECT * FROM range(100000000)",
 ]  # fmt: skip
-WEIRD = st.sampled_from(
-    [
-        "0", "-1", "12.3", "1e9", str(2**64), "", " ", "toy-1", "toy", "red", "blue", "R1", "00", "44",
-        "x" * 300, "../x", "a b", "'; DROP TABLE event; --", "SELECT 1", "PIVOT event ON kind USING count(*)",
-        "nosuch", "random", "skirmish", "\u00e9", "\x00", "/", "NaN", "true", "1GB", "-0",
-    ]
-)  # fmt: skip
-ARGS = st.builds(
-    lambda command, rest: [*command, *rest],
-    st.sampled_from(COMMANDS),
-    st.lists(st.one_of(st.sampled_from(OPTIONS), WEIRD), max_size=5),
-)
+
+
+@cache
+def command_options() -> dict[str, list[str]]:
+    """Each command's own options (read from the CLI), so that most inputs pass the parser."""
+    from phaseline.cli import _register_commands, app
+    from typer.main import get_command
+
+    _register_commands()
+    group = get_command(app)
+    return {
+        name: sorted(opt for param in command.params for opt in param.opts if opt.startswith("-") and opt != "--help")
+        for name, command in group.commands.items()
+    }
+
+
+def _argv(command: list[str]) -> st.SearchStrategy[list[str]]:
+    options = command_options().get(command[0]) or ["--game"]
+    pair = st.tuples(st.sampled_from(options), st.sampled_from(WEIRD))
+    return st.builds(
+        lambda words, pairs: [*command, *words, *(w for p in pairs for w in p)],
+        st.lists(st.sampled_from(WEIRD), max_size=2),
+        st.lists(pair, max_size=3),
+    )
+
+
+ARGS = st.sampled_from(COMMANDS).flatmap(_argv)  # a command, its words, then its options with a value each
 
 
 def try_cli(argv: list[str]) -> str:
