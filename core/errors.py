@@ -115,3 +115,7 @@ class SandboxViolation(PhaselineError):
     """A user query that tried to write or reach outside the store."""
 
     exit_code = 10
+
+
+class QueryLimit(SandboxViolation):
+    """A user query stopped at its time or memory limit."""

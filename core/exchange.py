@@ -34,7 +34,8 @@ def export_match(
 ) -> dict[str, Any]:
     """Write the turn file of match ``game_id`` to ``path``: the events after the last one
     both players have (everything with ``full``, or when nothing came from another player
-    yet). Records the file's last event as sent. Returns what it wrote."""
+    yet). Records the file's last event as sent (a read-only store, which nobody can undo in,
+    records nothing). Returns what it wrote."""
     target = Path(path).expanduser()
     if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game_id]):
         raise UnknownName(f"no match {game_id!r} in {store.path}")
@@ -45,14 +46,21 @@ def export_match(
     remove_stale_temps(target.parent)
     game = Game.load(store, registry, game_id)
     if game.finished and game.seats.held_sides():
-        game.seats.reveal(final=True)  # the end reveals (again, should a kill have stopped it)
+        if store.read_only and any(row["secret"] is None for row in game.seats.rows()):
+            raise StoreError(
+                f"store {store.path} is read-only, and the end of {game_id} must first reveal your seats' "
+                "secrets in it: make it writable, then export"
+            )
+        if not store.read_only:
+            game.seats.reveal(final=True)  # the end reveals (again, should a kill have stopped it)
     turn = turn_file(game, 0 if full else shared.received_seq(game))
     data = turnfile.write(turn)
     temp = target.with_name(f".{target.name}.phaseline-{os.getpid()}.tmp")
     try:
         temp.write_bytes(data)
-        with store.transaction():
-            shared.record_sent(store, game.uid, turn.head)  # before the file exists: never undone unseen
+        if not store.read_only:  # a read-only store cannot undo anything: nothing to guard
+            with store.transaction():
+                shared.record_sent(store, game.uid, turn.head)  # before the file exists: never undone unseen
         os.replace(temp, target)
     except OSError as error:
         raise StoreError(f"cannot write {target}: {error.strerror or error}") from None

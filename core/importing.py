@@ -23,7 +23,7 @@ from .errors import IntegrityError, PluginError, UnknownName
 from .events import GENESIS
 from .game import Game
 from .match_setup import default_player
-from .plugins import Registry
+from .plugins import Registry, match_manager, plugin_tables
 from .queries import derive_board
 from .received import open_received
 from .replay import match_tables, quote, rerun
@@ -45,7 +45,7 @@ def import_match(
     store then claims for ``player``), or the next turns of one already here. Validated
     completely first; the store is untouched on failure."""
     source = Path(path).expanduser()
-    received = open_received(store, source)
+    received = open_received(source, lambda ruleset, options: _plugin_tables(registry, ruleset, options))
     here = store.rows("SELECT uid FROM match WHERE game_id = ?", [received.game_id])
     if here and here[0]["uid"] != received.uid:
         raise IntegrityError(
@@ -112,6 +112,16 @@ def _build(scratch: Store, registry: Registry, received: TurnFile) -> Game:
     derive_board(scratch, game_id)
     _insert(scratch, "seat", received.seats, game_id)
     return Game.load(scratch, registry, game_id)
+
+
+def _plugin_tables(registry: Registry, ruleset: str, options: list[str]) -> set[str]:
+    """The tables the plugins of a match of ``ruleset`` with ``options`` declare."""
+    try:
+        info = registry.game(ruleset)
+        rules = [registry.option(info.name, name) for name in options if name not in info.rulings]
+    except UnknownName as error:
+        raise PluginError(f"the file's match needs what is not installed: {error}") from None
+    return {table.name for table in plugin_tables(match_manager(info, rules))}
 
 
 def _check_plugins(registry: Registry, game_id: str, received: TurnFile) -> None:
@@ -258,12 +268,25 @@ def _check_log(
     for event in events:
         if event["kind"] != "undo":
             continue
-        first = int(json.loads(event["payload"]).get("first", 0))
+        first = _undo_first(game.game_id, event)
         if first <= had:
             raise IntegrityError(
                 f"event seq {event['seq']} of {game.game_id} (an undo by seat {event['seat']}) takes back events "
                 f"from seq {first}, but this store had events up to {had} already: undo is only for events not yet sent"
             )
+
+
+def _undo_first(game_id: str, event: dict[str, Any]) -> int:
+    """The first event an undo event takes back, as its payload (JSON a sender wrote) says."""
+    try:
+        first = json.loads(event["payload"]).get("first", 0)
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        first = None
+    if not isinstance(first, int) or isinstance(first, bool):
+        raise IntegrityError(
+            f"event seq {event['seq']} of {game_id}: its payload {str(event['payload'])[:40]!r} is not an undo's"
+        )
+    return first
 
 
 def _replay(game: Game, events: list[dict[str, Any]], *, after: int) -> None:

@@ -9,9 +9,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 from uuid import uuid4
 
-from . import match_data, seats, sequence
+from . import match_data, scenario_checks, seats, sequence
 from .errors import InvalidOrder, PluginError, UnknownName
 from .events import Event
+from .match_id import match_id_problem
 from .model import GameInfo, OptionalRule, ScenarioInfo
 from .queries import derive_board
 
@@ -47,8 +48,9 @@ class MatchSetup:
         """
         info = registry.game(game)
         chosen = info.scenario(scenario) if isinstance(scenario, str) else scenario
-        rules, rulings = _split_options(registry, info, list(options))
-        game_id = game_id or _new_id(store, info)
+        rules, rulings = _split_options(registry, info, list(dict.fromkeys(options)))  # -o X -o X: X once
+        _check_seed(seed)
+        game_id = _checked_id(store, game_id) if game_id is not None else _new_id(store, info)
         held = _held_seats(chosen, set(open_seats))
         self = cls(store, game_id, info, chosen, rules, rulings)
         store.ensure_tables(info.name, info.version, self.tables)
@@ -79,8 +81,10 @@ class MatchSetup:
                     "INSERT INTO match_plugin VALUES (?, ?, ?)",
                     [game_id, f"{info.name}:{rule.name}", rule.version],
                 )
-            if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
-                raise PluginError(f"{info.name} did not load scenario {chosen.name}")
+            with scenario_checks.loading(self, chosen):
+                if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
+                    raise PluginError(f"{info.name} did not load scenario {chosen.name}")
+            scenario_checks.check_loaded(self, chosen)
             derive_board(store, game_id)
             match_data.record(self)
             self._acting_seat = held[0]  # the creator's first seat makes (and signs) the set-up
@@ -147,6 +151,22 @@ def _held_seats(scenario: ScenarioInfo, open_seats: set[str]) -> list[str]:
     if not held:
         raise InvalidOrder("keep one seat at least: the creator's seat makes and signs the set-up")
     return held
+
+
+def _check_seed(seed: int | None) -> None:
+    """A known seed is stored as a BIGINT: a whole number from 0 to 2**63 - 1."""
+    if seed is not None and not 0 <= seed < 2**63:
+        raise InvalidOrder(f"a seed is a whole number from 0 to {2**63 - 1}, not {seed}")
+
+
+def _checked_id(store: Store, game_id: str) -> str:
+    """A match id the player chose: a valid one (match_id.py), not taken in this store."""
+    problem = match_id_problem(game_id)
+    if problem:
+        raise InvalidOrder(problem)
+    if store.one("SELECT count(*) FROM match WHERE game_id = ?", [game_id]):
+        raise InvalidOrder(f"this store has a match {game_id} already: choose another --name")
+    return game_id
 
 
 def _new_id(store: Store, info: GameInfo) -> str:

@@ -135,8 +135,8 @@ def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) 
             game.replay_seat = event["seat"]
             if event["kind"] == "action":
                 game.force_rolls(rolls[seq])
-                payload = json.loads(event["payload"])
-                game.play(Action(event["verb"], tuple(payload.get("args", ())), event["side"]), by=payload.get("by"))
+                args, by = action_payload(event["payload"])
+                game.play(Action(event["verb"], args, event["side"]), by=by)
             elif event["kind"] == "undo":
                 game.force_rolls([])
                 undo(game, force=True)
@@ -146,6 +146,25 @@ def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) 
         game.force_rolls(None)
         game.replaying, game.logged_dice, game.replay_seat, game._acting_seat = False, {}, None, None
     return None
+
+
+def action_payload(text: Any) -> tuple[tuple[str, ...], str | None]:
+    """An action event's payload (``{"args": [...], "by": ...}``) as (arguments, who), or a
+    ValueError naming what is wrong: a received log's payload is JSON a sender wrote."""
+    try:
+        payload = json.loads(text) if isinstance(text, str) else None
+    except RecursionError:
+        raise ValueError("its payload is nested too deeply for an action's") from None
+    except ValueError:
+        raise ValueError(f"its payload {str(text)[:40]!r} is not JSON") from None
+    if not isinstance(payload, dict):
+        raise ValueError(f"its payload {str(text)[:40]!r} is not an action's")
+    args, by = payload.get("args", []), payload.get("by")
+    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+        raise ValueError(f"its payload's arguments {str(args)[:40]!r} are not a list of names")
+    if by is not None and not isinstance(by, str):
+        raise ValueError(f"its payload's player {str(by)[:40]!r} is not a name")
+    return tuple(args), by
 
 
 def first_difference(
@@ -199,6 +218,23 @@ def _describe(table: str, key: tuple[str, ...], found: dict[str, dict[str, Any]]
 def quote(name: str) -> str:
     """``name`` as a quoted SQL identifier."""
     return '"' + name.replace('"', '""') + '"'
+
+
+@contextmanager
+def match_copy(game: Game) -> Iterator[Game]:
+    """The match with every row of every table, copied into a scratch database of the store's
+    instance (so a read-only store can show what-if states); dropped on exit."""
+    source = quote(game.store.catalog)
+    with game.store.scratch() as scratch:
+        scratch.ensure_tables(game.info.name, game.info.version, game.tables)
+        for table, columns in match_tables(scratch).items():
+            names = ", ".join(f'"{c}"' for c in columns)
+            scratch.con.execute(
+                f'INSERT INTO "{table}" ({names}) SELECT {names} FROM {source}.main."{table}" WHERE game_id = ?',
+                [game.game_id],
+            )
+        rulings = tuple(sorted(game.options - {rule.name for rule in game.optional_rules}))
+        yield type(game)(scratch, game.game_id, game.info, game.scenario, game.optional_rules, rulings)
 
 
 @contextmanager

@@ -1,34 +1,85 @@
-"""The players' SQL: read-only queries over every match, with no way out of the store.
+"""The players' SQL: read-only queries over every match, with no way out of the store, within bounds.
 
 The store file is opened read-only with ``enable_external_access = false`` (no files,
 no network, no extensions) and ``lock_configuration = true`` (no ``SET`` to undo
 that). On top, only one plain ``SELECT`` (or ``EXPLAIN``) statement is accepted, so
-every write or escape gets one clear line before DuckDB even sees it.
+every write or escape gets one clear line before DuckDB even sees it; a ``PIVOT`` whose
+columns DuckDB must find first (one statement that it runs as several) is a query too.
+
+A query runs within :class:`Limits`: a time limit (a timer interrupts it), a memory limit
+for DuckDB's buffers (sorts, joins, aggregates; nothing spills to disk) and a number of
+rows fetched (the rest is never read). The store is closed as soon as the rows are
+fetched or a limit is met, so a long query keeps writers out no longer than its time limit.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .duck import duckdb
-from .errors import InvalidOrder, SandboxViolation, StoreError
+from .errors import InvalidOrder, QueryLimit, SandboxViolation, StoreError
 from .resources import data_dir
 from .store import Store
 
 SANDBOX_CONFIG = {"enable_external_access": False, "lock_configuration": True}
 _ALLOWED = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
+_MEMORY = re.compile(r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$", re.I)
 
 
-def run_user_sql(path: str | Path, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """Run the player's ``sql`` on the store at ``path``, sandboxed: (columns, rows)."""
-    with Store.open(path, read_only=True, config=SANDBOX_CONFIG) as store:
+@dataclass(frozen=True)
+class Limits:
+    """How long a query may run, how much memory DuckDB may use for it, how many rows are fetched."""
+
+    seconds: float = 30.0
+    memory: str = "1GB"
+    rows: int = 10_000
+
+    def __post_init__(self) -> None:
+        if not 0 < self.seconds <= 86_400:
+            raise InvalidOrder(f"a query's time limit is more than 0 and at most 86400 seconds, not {self.seconds}")
+        if not _MEMORY.match(self.memory.strip()):
+            raise InvalidOrder(f"a query's memory limit is a size such as 500MB or 2GB, not {self.memory!r}")
+        if self.rows < 1:
+            raise InvalidOrder(f"a query fetches at least one row, not {self.rows}")
+
+    def config(self) -> dict[str, Any]:
+        """The DuckDB settings of a sandboxed connection within these limits."""
+        return {**SANDBOX_CONFIG, "memory_limit": self.memory.strip(), "temp_directory": "", "threads": 1}
+
+
+class Answer(NamedTuple):
+    """A query's columns and its first rows; ``more`` when it had rows past the limit (never fetched)."""
+
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+    more: bool = False
+
+
+def run_user_sql(path: str | Path, sql: str, limits: Limits | None = None) -> Answer:
+    """Run the player's ``sql`` on the store at ``path``, sandboxed and within ``limits``."""
+    limits = limits or Limits()
+    with Store.open(path, read_only=True, config=limits.config()) as store:
         statement = _single_statement(store.con, sql)
+        timer = threading.Timer(limits.seconds, store.con.interrupt)
+        timer.start()
         try:
             cursor = store.con.execute(statement.query)
-            return [d[0] for d in cursor.description], cursor.fetchall()
+            rows = cursor.fetchmany(limits.rows + 1)
+            return Answer([d[0] for d in cursor.description], rows[: limits.rows], len(rows) > limits.rows)
+        except duckdb.InterruptException:
+            raise QueryLimit(
+                f"refused: the query ran past its time limit of {limits.seconds:g} s "
+                "(raise it with --timeout or PHASELINE_SQL_TIMEOUT)"
+            ) from None
+        except duckdb.OutOfMemoryException:
+            raise QueryLimit(
+                f"refused: the query needs more than its memory limit of {limits.memory} "
+                "(raise it with --memory or PHASELINE_SQL_MEMORY)"
+            ) from None
         except duckdb.PermissionException as error:
             raise SandboxViolation(f"refused: {_first_line(error)}") from None
         except duckdb.InvalidInputException as error:
@@ -37,6 +88,8 @@ def run_user_sql(path: str | Path, sql: str) -> tuple[list[str], list[tuple[Any,
             raise InvalidOrder(f"bad query: {_first_line(error)}") from None
         except duckdb.Error as error:
             raise InvalidOrder(f"bad query: {_first_line(error)}") from None
+        finally:
+            timer.cancel()
 
 
 def _single_statement(con: duckdb.DuckDBPyConnection, sql: str) -> Any:
@@ -50,10 +103,23 @@ def _single_statement(con: duckdb.DuckDBPyConnection, sql: str) -> Any:
     if len(statements) > 1:
         raise SandboxViolation(f"refused: one statement at a time ({len(statements)} given)")
     statement = statements[0]
+    if statement.type is duckdb.StatementType.MULTI and _is_query(con, statement.query):
+        return statement  # a PIVOT that finds its columns first
+    if statement.type is duckdb.StatementType.MULTI:
+        raise SandboxViolation("refused: this statement is not a query (it would run several); queries are SELECTs")
     if statement.type not in _ALLOWED:
         kind = statement.type.name.replace("_STATEMENT", "").replace("_", " ")
         raise SandboxViolation(f"refused: {kind} statements are not allowed; queries are read-only SELECTs")
     return statement
+
+
+def _is_query(con: duckdb.DuckDBPyConnection, sql: str) -> bool:
+    """Whether ``sql`` (one statement) is a query: it parses as the subquery of a SELECT."""
+    try:
+        wrapped = con.extract_statements(f"SELECT * FROM (\n{sql}\n)")
+    except duckdb.Error:
+        return False
+    return len(wrapped) == 1 and wrapped[0].type in (duckdb.StatementType.SELECT, duckdb.StatementType.MULTI)
 
 
 def _first_line(error: BaseException) -> str:

@@ -15,6 +15,7 @@ from the game's own data.
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,7 @@ def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) 
     """Read a data file, checking its columns and (by default) each row's provenance."""
     if not path.exists():
         raise ScenarioError("file is missing", path=str(path))
-    with path.open(newline="", encoding="utf-8") as handle:
+    with io.StringIO(_utf8(path), newline="") as handle:
         reader = csv.DictReader(handle)
         columns = tuple(reader.fieldnames or ())
         needed = required + (("provenance", "source") if provenance else ())
@@ -90,8 +91,9 @@ def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) 
     return rows
 
 
-def load_custom(path: Path, games: dict[str, GameInfo]) -> tuple[GameInfo, ScenarioInfo]:
-    """The game and scenario a custom scenario folder describes."""
+def load_custom(path: Path, games: dict[str, GameInfo], expected: str | None = None) -> tuple[GameInfo, ScenarioInfo]:
+    """The game and scenario a custom scenario folder describes (refused when ``expected``
+    names another game than its ``scenario.toml``)."""
     import tomllib  # here: opening a match of a built-in scenario never reads TOML
 
     folder = path.expanduser()
@@ -99,21 +101,25 @@ def load_custom(path: Path, games: dict[str, GameInfo]) -> tuple[GameInfo, Scena
     if not manifest.exists():
         raise ScenarioError("a scenario folder needs a scenario.toml", path=str(folder))
     try:
-        spec: dict[str, Any] = tomllib.loads(manifest.read_text())
+        spec: dict[str, Any] = tomllib.loads(_utf8(manifest))
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(str(error), path=str(manifest)) from None
     for key in ("game", "base"):
         if key not in spec:
             raise ScenarioError(f"scenario.toml needs '{key}'", path=str(manifest))
+        if not isinstance(spec[key], str):
+            raise ScenarioError(f"'{key}' must be a name in quotes, not {spec[key]!r}", path=str(manifest))
     info = games.get(spec["game"])
     if info is None:
         raise ScenarioError(f"unknown game {spec['game']!r}", path=str(manifest))
+    if expected is not None and info.name != expected:
+        raise ScenarioError(f"this scenario is for {info.name}, not {expected}", path=str(manifest))
     base = info.scenarios.get(spec["base"])
     if base is None:
         known = ", ".join(info.scenarios)
         raise ScenarioError(f"{info.name} has no scenario {spec['base']!r} ({known})", path=str(manifest))
-    first = int(spec.get("first_turn", base.first_turn))
-    last = int(spec.get("last_turn", base.last_turn))
+    first = _turn(spec, "first_turn", base.first_turn, manifest)
+    last = _turn(spec, "last_turn", base.last_turn, manifest)
     if last < first:
         raise ScenarioError(f"last_turn {last} comes before first_turn {first}", path=str(manifest))
     scenario = replace(
@@ -125,3 +131,23 @@ def load_custom(path: Path, games: dict[str, GameInfo]) -> tuple[GameInfo, Scena
         fallback=base.data,
     )
     return info, scenario
+
+
+def _turn(spec: dict[str, Any], key: str, default: int, manifest: Path) -> int:
+    value = spec.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{key} must be a whole number, not {value!r}", path=str(manifest))
+    return value
+
+
+def _utf8(path: Path) -> str:
+    """The text of a scenario file, which must be UTF-8 (a byte-order mark is allowed)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        hint = " (it looks like UTF-16)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise ScenarioError(
+            f"is not UTF-8 text{hint}: byte {data[error.start]:#04x} at offset {error.start}; save it as UTF-8",
+            path=str(path),
+        ) from None

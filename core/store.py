@@ -88,7 +88,8 @@ class Store:
                     raise StoreBusy(
                         f"store {target} is busy: another phaseline process is using it; try again when it has finished"
                     ) from None
-                raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
+                damaged = " (damaged or truncated)" if "Could not read" in str(error) else ""
+                raise StoreError(f"cannot open store {target}{damaged}: {_first_line(error)}") from None
             except duckdb.Error as error:
                 raise StoreError(f"cannot open store {target}: {_first_line(error)}") from None
 
@@ -111,11 +112,15 @@ class Store:
                 self.con.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'views')").fetchall()
             )
         except duckdb.CatalogException:
-            if self.read_only:
-                raise StoreError(f"{self.path} is not a phaseline store") from None
+            if self.read_only or self.one("SELECT count(*) FROM duckdb_tables() WHERE NOT internal"):
+                # a file with tables but no meta is another program's, or a damaged store: never "repaired"
+                raise StoreError(
+                    f"{self.path} is not a phaseline store (it has no meta table)"
+                    + ("" if self.read_only else ": phaseline writes only to its own stores or to a new file")
+                ) from None
             self._create_schema()
             return
-        version = int(found.get("schema_version", 0))
+        version = _schema_version(self.path, found.get("schema_version"))
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"store {self.path} has schema version {version}, newer than this phaseline "
@@ -146,18 +151,16 @@ class Store:
 
     def _migrate(self, version: int) -> None:
         """Run schema/migrations/<from>-<to>.sql steps up to the current version, or refuse."""
-        migrations = data_dir("schema") / "migrations"
-        while version < SCHEMA_VERSION:
-            step = migrations / f"{version:03d}-{version + 1:03d}.sql"
-            if self.read_only or not step.exists():
-                raise StoreError(
-                    f"store {self.path} has schema version {version}; this phaseline reads "
-                    f"version {SCHEMA_VERSION} and has no migration from it"
-                )
+        steps = migration_steps(version)
+        if self.read_only or steps is None:
+            raise StoreError(
+                f"store {self.path} has schema version {version}; this phaseline reads "
+                f"version {SCHEMA_VERSION} and has no migration from it"
+            )
+        for reached, sql in steps:
             with self.transaction():
-                self.con.execute(step.read_text())
-                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(version + 1)])
-            version += 1
+                self.con.execute(sql)
+                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(reached)])
 
     def ensure_tables(self, plugin: str, version: str, tables: list[Any]) -> None:
         """Create a plugin's declared tables if missing and record who made them.
@@ -247,7 +250,7 @@ class Store:
         given its own.
         """
         name = f"scratch_{uuid.uuid4().hex[:12]}"
-        self.con.execute(f"ATTACH ':memory:' AS {name}")
+        self.con.execute(f"ATTACH ':memory:' AS {name} (READ_WRITE)")  # READ_WRITE: a read-only store's too
         cursor = self.con.cursor()
         try:
             cursor.execute(f"USE {name}")
@@ -303,6 +306,30 @@ class Store:
         """The first column of the first row, or None."""
         row = self.con.execute(sql, params).fetchone()
         return row[0] if row else None
+
+
+def _schema_version(path: Path, value: Any) -> int:
+    """The schema version recorded in a store's ``meta``: a whole number, or a refusal."""
+    if value is None:
+        raise StoreError(f"{path} records no schema version in its meta table: it is damaged or not phaseline's")
+    if not str(value).isdigit():
+        raise StoreError(
+            f"{path} records the schema version {str(value)[:20]!r}, which no phaseline wrote: it is damaged"
+        )
+    return int(value)
+
+
+def migration_steps(version: int) -> list[tuple[int, str]] | None:
+    """The steps from schema ``version`` to :data:`SCHEMA_VERSION` as (version reached, SQL of
+    schema/migrations/<from>-<to>.sql); None when one is missing."""
+    migrations = data_dir("schema") / "migrations"
+    steps = []
+    for start in range(version, SCHEMA_VERSION):
+        step = migrations / f"{start:03d}-{start + 1:03d}.sql"
+        if not step.exists():
+            return None
+        steps.append((start + 1, step.read_text()))
+    return steps
 
 
 def _ddl(tables: list[Any]) -> str:

@@ -76,5 +76,11 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as error:
         if debug:
             raise
+        from ..failures import as_phaseline_error  # a full disk, a name too long: a typed error too
+
+        failed = as_phaseline_error(error)
+        if failed is not None:
+            typer.echo(f"error: {failed}", err=True)
+            sys.exit(failed.exit_code)
         typer.echo(f"error: internal error ({type(error).__name__}: {error}); rerun with --debug", err=True)
         sys.exit(70)

@@ -7,6 +7,7 @@ load DuckDB, and commands without a game (``list``, ``log``) never load plugins.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -40,9 +41,14 @@ class Context:
         return registry(self.block)
 
     @contextmanager
-    def store(self, *, read_only: bool = False) -> Iterator[Store]:
-        from ..store import Store
+    def store(self, *, read_only: bool | None = False) -> Iterator[Store]:
+        """The store, opened for writing, read-only, or (``read_only=None``) read-only when its
+        file cannot be written (a command that writes only a bookmark, as export does)."""
+        from ..store import Store, default_path
 
+        if read_only is None:
+            path = (self.db or default_path()).expanduser()
+            read_only = path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
         store = Store.open(self.db, read_only=read_only)
         try:
             yield store

@@ -68,7 +68,7 @@ def _match(c: Context, match: str | None, game: str | None, scenario: str | None
         return
     reg = c.registry
     if scenario and (Path(scenario) / "scenario.toml").exists():
-        info, chosen = load_custom(Path(scenario), reg.games)
+        info, chosen = load_custom(Path(scenario), reg.games, expected=reg.game(game).name if game else None)
     else:
         if game is None:
             raise typer.BadParameter("give --game with a scenario name (or a scenario folder)")

@@ -49,7 +49,7 @@ def export(
         game, file = None, Path(game)
     if file is None:
         raise InvalidOrder("export needs a FILE (or --parquet DIR)")
-    with c.store() as store:
+    with c.store(read_only=None) as store:  # a read-only store exports too (recording nothing as sent)
         game_id = game or current_game(store)
         done = export_match(store, c.registry, game_id, file, overwrite=overwrite, full=full)
     if done["base"] == 0:

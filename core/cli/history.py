@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..errors import InvalidOrder
+from ..errors import InvalidOrder, UnknownName
 from . import app
 from .context import Context, current_game
 from .output import Format, emit
@@ -105,7 +105,7 @@ def replay(
     from ..replay import verify_match
 
     c: Context = ctx.obj
-    with c.store() as store:
+    with c.store(read_only=True) as store:  # the replay runs in a scratch database: a read-only store will do
         game_id = game or current_game(store)
         count, dice = verify_match(store, c.registry, game_id)
         match = Game.load(store, c.registry, game_id)
@@ -120,14 +120,20 @@ def show(
 ) -> None:
     """The state of the match (clock, decision, units), now or after event SEQ."""
     from ..render.state import current_state, render_state
-    from ..replay import state_at
+    from ..replay import match_copy, state_at
 
     c: Context = ctx.obj
-    with c.game(game) as match:
+    with c.game(game, read_only=True) as match:
         if at is None:
             view = current_state(match)
         else:
-            with state_at(match, at) as past:
+            last = match.events.last_seq
+            if not 1 <= at <= last:
+                raise UnknownName(
+                    f"match {match.game_id} has events 1 to {last}, no event {at}"
+                    + (" (event 1 is the set-up: before it there is no state to show)" if at == 0 else "")
+                )
+            with match_copy(match) as copy, state_at(copy, at) as past:  # a copy: the store may be read-only
                 view = current_state(past, at)
     typer.echo(render_state(view, c.fmt))
 
@@ -137,9 +143,16 @@ def sql(
     ctx: typer.Context,
     query: Annotated[str | None, typer.Argument(help="One SELECT over every match in the store.")] = None,
     schema: Annotated[bool, typer.Option("--schema", help="List the documented tables and views.")] = False,
+    timeout: Annotated[
+        float, typer.Option(help="Stop the query after this many seconds.", envvar="PHASELINE_SQL_TIMEOUT")
+    ] = 30.0,
+    memory: Annotated[
+        str, typer.Option(help="DuckDB's memory for the query, e.g. 500MB.", envvar="PHASELINE_SQL_MEMORY")
+    ] = "1GB",
+    max_rows: Annotated[int, typer.Option(help="Print at most this many rows.", envvar="PHASELINE_SQL_ROWS")] = 10_000,
 ) -> None:
-    """Query the history of every match with SQL (read-only, no file or network access)."""
-    from ..sandbox import run_user_sql, schema_rows
+    """Query the history of every match with SQL (read-only, no file or network access, within limits)."""
+    from ..sandbox import Limits, run_user_sql, schema_rows
     from ..store import default_path
 
     c: Context = ctx.obj
@@ -149,5 +162,7 @@ def sql(
         return
     if not query:
         raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
-    columns, rows = run_user_sql(path, query)
-    emit([dict(zip(columns, row, strict=True)) for row in rows], c.fmt, empty="(no rows)")
+    answer = run_user_sql(path, query, Limits(seconds=timeout, memory=memory, rows=max_rows))
+    emit([dict(zip(answer.columns, row, strict=True)) for row in answer.rows], c.fmt, empty="(no rows)")
+    if answer.more:
+        typer.echo(f"(the first {max_rows} rows; the query has more: raise --max-rows to see them)", err=True)

@@ -68,7 +68,7 @@ def new(
     reg = c.registry
     info = reg.game(game)
     if scenario and (Path(scenario) / "scenario.toml").exists():
-        info, chosen = load_custom(Path(scenario), reg.games)
+        info, chosen = load_custom(Path(scenario), reg.games, expected=info.name)
     else:
         chosen = info.scenario(scenario or next(iter(info.scenarios)))
     controllers = {}
@@ -237,6 +237,7 @@ def autoplay(
         ):
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
+            reg.bot(info.name, bot)  # before the match exists: an unknown bot leaves no match behind
             sides = {s: f"bot:{bot}" for s in chosen.sides}
             match = Game.create(store, reg, info.name, chosen, seed=seed, controllers=sides)
             set_current_game(store, match.game_id)

@@ -8,6 +8,7 @@ tables/features.csv, tables/crt.csv, tables/turns.csv.
 from __future__ import annotations
 
 from phaseline.scenario import Row, combined, read_csv
+from phaseline.scenario_checks import check_turns
 
 from .board import BOXES, axial, hex_neighbours
 
@@ -216,6 +217,7 @@ def _load_rule_tables(game, scenario) -> None:
         for row in read_csv(scenario.file("tables/turns.csv"), ("turn", "label", "box", "replacements"))
     ]
     store.insert_rows("bfg_turn", ["game_id", "turn", "label", "box", "replacements", "provenance", "source"], turns)
+    check_turns(scenario, {t[1] for t in turns}, str(scenario.file("tables/turns.csv")))  # 2.4 the turn record
     store.insert_rows("rule_ref", ["game_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
     store.insert_rows(
         "stacking_rule",

@@ -7,6 +7,7 @@ map/bridges.csv, map/beaches.csv, units.csv, setup.csv and tables/*.csv (README.
 from __future__ import annotations
 
 from phaseline.scenario import combined, read_csv
+from phaseline.scenario_checks import check_turns
 
 from .scenarios import ALLIED, GERMAN
 
@@ -286,10 +287,10 @@ def _load_charts(game, scenario) -> None:
         ),
     }
     for table, (path, columns) in charts.items():
-        rows = [
-            (gid, *[r[c] or None for c in columns], r["provenance"], r["source"])
-            for r in read_csv(scenario.file(path), columns)
-        ]
+        read = read_csv(scenario.file(path), columns)
+        rows = [(gid, *[r[c] or None for c in columns], r["provenance"], r["source"]) for r in read]
+        if table == "bkn_turn":  # the scenario's turns are turns of the turn record
+            check_turns(scenario, {r.int("turn") for r in read}, str(scenario.file(path)))
         if table == "bkn_victory":  # one VP item per area, or one without an area
             rows = [(g, item, area or "", *rest) for g, item, area, *rest in rows]
         store.insert_rows(table, ["game_id", *columns, "provenance", "source"], rows)

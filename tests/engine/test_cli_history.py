@@ -60,6 +60,19 @@ def test_sql_runs_sandboxed_queries_and_documents_the_schema(played):
     assert code == 2 and "--schema" in out
 
 
+def test_sql_limits_are_options_and_environment_variables(played, monkeypatch):
+    code, out = run_cli(["--format", "csv", "sql", "SELECT * FROM range(3000000)", "--max-rows", "3"])
+    assert code == 0 and out.splitlines()[:4] == ["range", "0", "1", "2"]
+    assert "the first 3 rows; the query has more: raise --max-rows" in out
+    monkeypatch.setenv("PHASELINE_SQL_TIMEOUT", "0.2")
+    code, out = run_cli(["sql", "SELECT count(*) FROM range(100000000000)"])
+    assert code == 10 and out.strip() == (
+        "error: refused: the query ran past its time limit of 0.2 s (raise it with --timeout or PHASELINE_SQL_TIMEOUT)"
+    )
+    code, out = run_cli(["sql", "SELECT 1", "--memory", "plenty"])
+    assert code == 2 and out.strip().count("\n") == 0 and "a size such as 500MB" in out
+
+
 def test_export_import_and_parquet_from_the_command_line(played, tmp_path, monkeypatch):
     code, out = run_cli(["export", str(tmp_path / "mail.duckdb")])
     assert code == 0 and "exported toy-1" in out

@@ -38,7 +38,7 @@ def test_the_page_has_worked_examples():
 
 @pytest.mark.parametrize("sql", QUERIES, ids=[q.split("\n")[0][:40] for q in QUERIES])
 def test_each_worked_query_answers(path, sql):
-    columns, rows = run_user_sql(path, sql.replace("'bfg-1'", "'toy-1'"))
+    columns, rows, _ = run_user_sql(path, sql.replace("'bfg-1'", "'toy-1'"))
     assert columns and rows
 
 

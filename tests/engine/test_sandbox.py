@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from phaseline import Game, InvalidOrder, SandboxViolation, Store
 from phaseline.bots import run_bots
-from phaseline.sandbox import parse_schema_file, run_user_sql, schema_doc
+from phaseline.errors import QueryLimit
+from phaseline.sandbox import Limits, parse_schema_file, run_user_sql, schema_doc
 from toygame import toy_registry
 
 
@@ -53,19 +54,19 @@ def test_writes_and_escapes_are_refused_with_one_line(path, sql, named):
 
 
 def test_the_store_is_unchanged_after_the_attempts(path):
-    _, rows = run_user_sql(path, "SELECT count(*) FROM event")
+    _, rows, _ = run_user_sql(path, "SELECT count(*) FROM event")
     with Store.open(path, read_only=True) as store:
         assert rows[0][0] == store.one("SELECT count(*) FROM event") > 0
 
 
 def test_a_select_across_matches_works(path):
-    columns, rows = run_user_sql(path, "SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
+    columns, rows, _ = run_user_sql(path, "SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
     assert columns == ["game_id", "n"]
     assert [r[0] for r in rows] == ["toy-1", "toy-2"]
 
 
 def test_the_history_views_are_there(path):
-    _, rows = run_user_sql(path, "SELECT game_id, events FROM match_summary ORDER BY 1")
+    _, rows, _ = run_user_sql(path, "SELECT game_id, events FROM match_summary ORDER BY 1")
     assert len(rows) == 2
 
 
@@ -93,3 +94,54 @@ def test_the_schema_parser_reads_table_and_column_comments():
         "Things.",
         {"a": "the a", "b": ""},
     )
+
+
+# --- within bounds (issue 12: `SELECT * FROM range(3000000)` took 38 s and 2 GB) -------------
+
+
+def test_a_query_past_its_time_limit_is_stopped_and_frees_the_store(path):
+    with pytest.raises(QueryLimit, match=r"time limit of 0.2 s \(raise it with --timeout or PHASELINE_SQL_TIMEOUT\)"):
+        run_user_sql(path, "SELECT count(*) FROM range(100000000000)", Limits(seconds=0.2))
+    with Store.open(path, wait=0) as writer:  # no wait: the query's read-only connection is gone
+        assert writer.one("SELECT count(*) FROM match") == 2
+
+
+def test_a_query_past_its_memory_limit_is_stopped(path):
+    with pytest.raises(QueryLimit, match="memory limit of 20MB"):
+        run_user_sql(path, "SELECT * FROM range(30000000) ORDER BY 1 DESC", Limits(memory="20MB"))
+
+
+def test_only_the_rows_asked_for_are_fetched(path):
+    answer = run_user_sql(path, "SELECT * FROM range(3000000)", Limits(rows=5))
+    assert answer.rows == [(0,), (1,), (2,), (3,), (4,)] and answer.more
+    assert not run_user_sql(path, "SELECT 1", Limits(rows=5)).more
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [{"seconds": 0}, {"seconds": -1}, {"memory": "lots"}, {"memory": "1TB; SET x"}, {"rows": 0}],
+    ids=["no-time", "negative-time", "memory-word", "memory-injection", "no-rows"],
+)
+def test_a_limit_out_of_range_is_one_clear_line(limits):
+    with pytest.raises(InvalidOrder):
+        Limits(**limits)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "PIVOT event ON kind USING count(*) GROUP BY game_id",
+        "PIVOT event ON kind IN ('action', 'roll') USING count(*) GROUP BY game_id",
+        "SELECT * FROM (PIVOT event ON kind USING count(*) GROUP BY game_id) ORDER BY game_id",
+        "UNPIVOT (SELECT game_id, 1 AS a, 2 AS b FROM match) ON a, b INTO NAME k VALUE v",
+    ],
+    ids=["pivot", "pivot-in", "pivot-subquery", "unpivot"],
+)
+def test_pivot_and_unpivot_are_queries(path, sql):
+    answer = run_user_sql(path, sql)
+    assert answer.columns[0] in ("game_id",) and answer.rows
+
+
+def test_a_statement_duckdb_runs_as_several_is_refused_unless_it_is_a_query(path):
+    with pytest.raises(SandboxViolation, match="not a query"):
+        run_user_sql(path, "CREATE TABLE loot AS PIVOT event ON kind USING count(*)")
