@@ -54,12 +54,14 @@ def test_3_24_every_bridge_starts_german_held_in_link_state(tmp_path):
     ]  # fmt: skip
 
 
-def test_4_7_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
-    """3.23, 4.7: a destroyed bridge over a water obstacle leaves the water impassable."""
+def test_8_37_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
+    """8.37 (3.23, 4.7): a destroyed bridge over a water obstacle leaves the water impassable:
+    「橋を用いずに水障害を通過できるユニットは存在しない」."""
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
     _set(game, "BR2", "destroyed")
-    with pytest.raises(RuleViolation, match="water obstacle"):
+    with pytest.raises(RuleViolation, match="water obstacle") as refused:
         entry(game, {**board(game).units["A1"], "mp": 3}, "5")
+    assert refused.value.rule == "8.37"
 
 
 def test_3_23_supply_crosses_a_river_only_by_a_friendly_bridge(tmp_path):
