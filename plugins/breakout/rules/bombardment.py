@@ -26,6 +26,7 @@ from . import primary as primary_target
 from .board import board, enemy_of, national_group
 from .bridges import lower_construction
 from .day import roll_dr
+from .naval_air import target_refusal
 from .zones import artillery_reaches
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
@@ -84,27 +85,38 @@ def _markers(game, side: str) -> list[dict[str, Any]]:
 
 def marker_reaches(game, marker: dict[str, Any], area) -> bool:
     """3.26, 3.27, 17.1-17.3: naval colours, Le Havre's areas, air strikes in Clear weather."""
-    from .naval_air import can_target
+    return target_refusal(game, marker, area) is None
 
-    return can_target(game, marker, area)
+
+def artillery_refusal(b, side: str, unit: dict[str, Any], target: str) -> tuple[str, str] | None:
+    """Why ``unit`` may not bombard ``target``: (the rule, the reason), or None when it may.
+    16.1: Fresh field artillery in or adjacent to the target; a Nebelwerfer only in its own
+    area; 14.4: into or out of a zone only within it."""
+    uid = unit["unit_id"]
+    if unit["side"] != side or unit["type"] != "artillery":
+        return "10.1", f"{uid} is not {side} field artillery"
+    if unit["status"] != "Fresh" or unit["moved"] or unit["attacked"]:  # 8.32: Fresh units act once a day
+        return "8.32", f"{uid} is {unit['status']} or has acted this impulse: only Fresh artillery fires"
+    here = b.areas.get(unit["space_id"])
+    if here is None or (here.is_box and not here.is_zone):  # 3.4: nothing fires from an approach box
+        return "3.4", f"{uid} is not on the map's areas"
+    if not artillery_reaches(here, b.areas[target]):  # 14.4
+        return "14.4", f"{uid} in {unit['space_id']}: a zone is bombarded only by artillery inside it"
+    if unit["space_id"] == target:
+        return None
+    if unit["art_kind"] == NEBELWERFER:  # 16.1: 「砲撃は自身のいるエリアにしか行えない」
+        return "16.1", f"{uid} is a Nebelwerfer: it bombards only its own area {unit['space_id']}"
+    if target not in b.neighbours(unit["space_id"]):
+        return "16.1", f"{uid} in {unit['space_id']} is not in or adjacent to {target}"
+    if here.contested():
+        return "16.1", f"{uid} is in contested {unit['space_id']}: it fires only there"
+    return None
 
 
 def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
-    """16.1: Fresh field artillery in or adjacent to the target (not into or out of zones);
-    a Nebelwerfer only in the target area itself."""
+    """The field artillery that may bombard ``target`` (see :func:`artillery_refusal`)."""
     b = board(game)
-    found = []
-    for u in b.units.values():
-        if u["side"] != side or u["type"] != "artillery" or u["status"] != "Fresh" or u["moved"] or u["attacked"]:
-            continue
-        here = b.areas.get(u["space_id"])
-        if here is None or (here.is_box and not here.is_zone) or not artillery_reaches(here, b.areas[target]):
-            continue
-        if u["space_id"] == target or (
-            u["art_kind"] != NEBELWERFER and target in b.neighbours(u["space_id"]) and not here.contested()
-        ):
-            found.append(u)
-    return found
+    return [u for u in b.units.values() if u["type"] == "artillery" and artillery_refusal(b, side, u, target) is None]
 
 
 def legal_bombardments(game, side: str) -> list[Action]:
@@ -121,6 +133,28 @@ def legal_bombardments(game, side: str) -> list[Action]:
     return found
 
 
+def _used_markers(game, side: str) -> set[str]:
+    rows = game.rows(
+        """SELECT m.marker_id FROM bkn_marker m JOIN bkn_marker_state s
+           ON s.game_id = m.game_id AND s.marker_id = m.marker_id WHERE m.game_id = ? AND m.side = ? AND s.used""",
+        [game.game_id, side],
+    )
+    return {r["marker_id"] for r in rows}
+
+
+def _firing_artillery(game, side: str, target: str, firing: list[str]) -> list[dict[str, Any]]:
+    """10.2, 16.1: the named artillery, each able to fire at ``target`` (else the rule that forbids it)."""
+    b = board(game)
+    units = []
+    for uid in dict.fromkeys(firing):
+        unit = b.units.get(uid)
+        why = ("10.1", f"no unit {uid} on the map") if unit is None else artillery_refusal(b, side, unit, target)
+        if why:
+            raise game.violation(f"{uid} cannot bombard {target}: {why[1]}", why[0])
+        units.append(unit)
+    return units
+
+
 def bombard(game, action: Action) -> None:
     """bombard AREA MARKER|UNIT[,UNIT...] [PRIMARY]: one bombardment impulse (10.1)."""
     if len(action.args) not in (2, 3):
@@ -135,18 +169,17 @@ def bombard(game, action: Action) -> None:
     markers = {m["marker_id"]: m for m in _markers(game, side)}
     firing = action.args[1].split(",")
     terms: list[tuple[str, int]] = []
+    if firing[0] in _used_markers(game, side):  # 4.4: 「裏返されたマーカーはその日に再度使用することはできない」
+        raise game.violation(f"{firing[0]} has been used today: a used marker is ready again at Dawn", "4.4")
     if firing[0] in markers:
         marker = markers[firing[0]]
-        if not marker_reaches(game, marker, area):
-            raise game.violation(f"{marker['marker_id']} cannot reach {target}", "17.1")
+        why = target_refusal(game, marker, area)
+        if why:
+            raise game.violation(f"{marker['marker_id']} cannot bombard {target}: {why[1]}", why[0])
         terms.append((f"{marker['marker_id']} strength", marker["strength"]))
         kind, units = marker["kind"], []
     else:
-        eligible = {u["unit_id"]: u for u in artillery_for(game, side, target)}
-        missing = [u for u in firing if u not in eligible]
-        if missing:
-            raise game.violation(f"{', '.join(missing)} cannot bombard {target}", "16.1")
-        units = [eligible[u] for u in firing]
+        units = _firing_artillery(game, side, target, firing)
         _check_battery(game, units)
         terms.append((f"primary artillery {units[0]['unit_id']}", units[0]["attack"]))
         if len(units) > 1:
