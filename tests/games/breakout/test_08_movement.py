@@ -308,3 +308,20 @@ def test_8_38_no_minimum_move_for_units_that_spent_mf_in_an_8_54_attack(tmp_path
     refused = _refusal(game, Action("move", ("A2", "4"), "allied"))
     assert refused.rule == "8.38"
     game.play(Action("move", ("A2", "3"), "allied"))  # 2 MF into the vacant German area: enough
+
+
+def test_8_13_a_move_is_taken_back_until_a_die_is_rolled(tmp_path):
+    """8.13: 「なんらかのDR/drが振られた場合…もはや自分の移動内容を変更することはできない」:
+    a move undoes freely; an undo across a roll is refused under 8.13 (without --force)."""
+    from phaseline.undo import undo
+
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
+    _allied_impulse(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    undo(game)
+    assert board(game).units["A1"]["space_id"] == "1"
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))  # the Sunset DR is rolled (its reroll left unanswered)
+    with pytest.raises(RuleViolation) as refused:
+        undo(game)
+    assert refused.value.rule == "8.13" and "(BkN 8.13)" in str(refused.value)
