@@ -142,6 +142,9 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         if not area.free(side):
             raise game.violation(f"{uid} starts in contested {here}: it may only move to an adjacent free area", "8.34")
         stop_rule = "8.34"
+    over = started_contested(b, unit, origin) and b.enemy_held_crossing(side, here, dest)
+    if over:  # 8.37: 「敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」
+        raise game.violation(f"{uid} cannot leave contested {here} across {over}", "8.37")
     _check_entering(game, b, unit, area, origin, enemies)
     forced, crossing = _forced(b, unit, area, route, bridge)
     if crossing and unit["type"] not in POINT_TYPES and not _led_across(b, unit, area):

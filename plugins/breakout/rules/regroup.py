@@ -73,9 +73,9 @@ def _crossing_refusal(b, unit, here: str, dest: str, kind: str, name: str | None
         return "8.37", f"{uid} cannot cross {bridge['name']} ({bridge['state']}): water obstacle"
     if river and unit["type"] != "infantry":
         return "13", f"{uid} cannot regroup across the river {here}-{dest}: only infantry crosses without a bridge"
-    held = b.link_states.get((here, dest), "held-german")
-    if kind == "river" and b.areas[here].contested() and held != f"held-{side}":
-        return "13", f"{uid} cannot leave contested {here} across the enemy-held river to {dest} (BkN 8.37)"
+    over = b.areas[here].contested() and b.enemy_held_crossing(side, here, dest)
+    if over:  # 13, 8.37: never out of a contested area across an enemy-held river
+        return "13", f"{uid} cannot leave contested {here} across {over} (BkN 8.37)"
     return None
 
 

@@ -325,3 +325,13 @@ def test_8_13_a_move_is_taken_back_until_a_die_is_rolled(tmp_path):
     with pytest.raises(RuleViolation) as refused:
         undo(game)
     assert refused.value.rule == "8.13" and "(BkN 8.13)" in str(refused.value)
+
+
+def test_8_37_no_leaving_a_contested_area_across_an_enemy_held_river(tmp_path):
+    """8.37: 「ユニットは敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」:
+    A1 began the impulse in contested 5; the river 1-5 is German-held, so it may not go to the free 1."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5")
+    _allied_impulse(game)
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("A1", "1"), "allied"))
+    assert refused.value.rule == "8.37" and "enemy-held river 5-1" in str(refused.value)
