@@ -226,6 +226,8 @@ def phaseline_turn_end(game, turn):
 def phaseline_end_refusal(game, step, side):
     if step.phase == "daylight" and side == step.side:
         return combat.forced_attack_waiting(game, side)
+    if step.name == "amphibious-assault":
+        return dday.missing_waves(game)  # 21.5: the first waves are the Allied player's to choose
     return None
 
 
