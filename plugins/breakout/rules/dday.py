@@ -18,7 +18,7 @@ from typing import Any
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from . import advantage, landings, rerolls, works
+from . import advantage, landings, rerolls
 from .board import board, update_control
 from .bridges import set_bridge
 
@@ -253,8 +253,7 @@ def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
     ids = [r["unit_id"] for r in rows]
     results = {r["unit_id"]: r["result"] for r in rows}
     landings.go_ashore(game, beach, ids, results, pending=False)
-    landings.assault(game, beach, ids, results, dday=True)
-    works.update(game)
+    landings.assault(game, beach, ids, results, dday=True)  # 15.2: the works are judged as it ends
 
 
 def missing_waves(game):

@@ -289,3 +289,23 @@ def test_first_wave_cap(tmp_path, monkeypatch, options, refused):
         assert refusal.value.rule == "19.3" and "at most 5 units" in str(refusal.value)
     else:
         game.play(order)
+
+
+def test_15_2_works_stay_while_a_repulsed_landing_awaits_its_reroll_and_after_it(tmp_path, monkeypatch):
+    """15.2: 「上陸戦闘で全ての連合軍ユニットがDis1状態になった場合 補充によりSpent状態のユニットが
+    生じた時点で防御構築物は撤去される」: the works are judged when the landing attack is over, not
+    while its landers still stand Fresh before the Advantage holder's answer."""
+    from phaseline.games.breakout.rules import works
+
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
+    script_dice(game, monkeypatch, [6, 1, 1, 6, 6])  # Omaha's interdiction dr, then AT 2 + 3 vs DT 12 + 4
+    play(game, "wave Omaha L3")
+    game.play(Action("assault", ("Omaha",), "allied"))
+    assert asked(game)[1] == "forward-unit" and works.intact(game, "4")
+    choose(game, "G2")
+    assert asked(game)[1] == "advantage-reroll" and works.intact(game, "4")
+    choose(game, "keep")
+    answer_all(game)
+    assert status(game, "L3") == "Dis1" and works.intact(game, "4")
