@@ -6,7 +6,8 @@ works and the Fresh units that fight back (10.3). AT - DT attrition points go fi
 the primary target and then, by the defender, so that as many as possible are used
 (10.4); each unit loses at most one step and bombardment never eliminates.
 Which marker reaches which area, and friendly fire, are naval_air.py's (17).
-Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6).
+Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6), in the D-Day
+phases too (offer_reroll, fire).
 A Nebelwerfer bombards its own area only, alone (16.1), and neither adds DV when it is
 the target nor lets enemy artillery add DV against it (10.3C); British and US artillery
 never support each other (10.2). The primary target (a unit, or for field artillery an enemy
@@ -19,9 +20,10 @@ from itertools import combinations
 from typing import Any
 
 from phaseline import Action, Event
+from phaseline import sequence as walker
 
 from ..scenarios import ALLIED
-from . import advantage
+from . import advantage, rerolls
 from . import primary as primary_target
 from .board import board, enemy_of, national_group
 from .bridges import lower_construction
@@ -199,15 +201,32 @@ def bombard(game, action: Action) -> None:
     )
     plan["marker"] = marker
     _roll(game, plan)
+    offer_reroll(game, plan)
+
+
+def fire(game, side: str, target: str, kind: str, terms, primary: str, marker, after=None, step_end=False) -> bool:
+    """10.1 for the D-Day phases (21.3, 21.4): roll and offer the reroll as :func:`offer_reroll` does."""
+    plan = _plan(game, side, target, kind, terms, primary)
+    plan["marker"] = marker
+    _roll(game, plan)
+    return offer_reroll(game, plan, after, step_end)
+
+
+def offer_reroll(game, plan, after: dict | None = None, step_end: bool = False) -> bool:
+    """11.6: right after the dice, the holder of the Advantage may have both DRs rerolled (in the
+    D-Day phases too); then the attrition. True while the answer is owed: ``after`` (a
+    rerolls.resumes name and context) goes on once it is given; ``step_end``: a phase's end waits."""
     holder = advantage.usable_by(game)
     if holder is None:
         _after_bombardment(game, plan)
-        return
+        return False
     prompt = (
-        f"Bombardment of {target}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both sides "
-        "reroll? (11.6; it passes at the end of the impulse)"
+        f"Bombardment of {plan['target']}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both "
+        "sides reroll? (11.6; it passes at the end of the impulse or phase)"
     )
-    game.ask(holder, "bombardment-reroll", prompt, ["keep", "reroll"], {"plan": plan}, rule="11.6")
+    context = {"plan": plan, "after": after, "step_end": step_end}
+    game.ask(holder, "bombardment-reroll", prompt, ["keep", "reroll"], context, rule="11.6")
+    return True
 
 
 def answer(game, decision, choice: str) -> None:
@@ -222,6 +241,9 @@ def answer(game, decision, choice: str) -> None:
                 Event("note", side=ALLIED, purpose=f"the rerolled DR {plan['raw_at']} is the Sunset DR", rule="11.5")
             )
     _after_bombardment(game, plan)
+    rerolls.resume(game, decision["context"].get("after"))
+    if decision["context"].get("step_end") and game.open_decision() is None:
+        walker.advance(game)  # the phase whose end made this bombardment ends now
 
 
 def _after_bombardment(game, plan) -> None:
@@ -242,13 +264,6 @@ def _check_battery(game, units) -> None:
     nations = {national_group(u["nationality"]) for u in units}
     if len(nations) > 1:
         raise game.violation(f"British and US artillery may not support each other ({', '.join(nations)})", "10.2")
-
-
-def resolve(game, side: str, target: str, kind: str, terms: list[tuple[str, int]], primary: str) -> dict[str, int]:
-    """10.1 at once (the D-Day bombardments): AT = AV + DR against DT = DV + DR; AT - DT attrition (10.4)."""
-    plan = _plan(game, side, target, kind, terms, primary)
-    _roll(game, plan)
-    return _attrition(game, plan)
 
 
 def _plan(game, side: str, target: str, kind: str, terms, primary: str, nebelwerfer: bool = False) -> dict[str, Any]:

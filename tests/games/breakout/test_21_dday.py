@@ -133,6 +133,24 @@ def test_21_3_ending_the_phase_bombards_the_rest_and_uses_both_task_forces(tmp_p
     assert {r["marker_id"] for r in used} == {"NAVAL_UK", "NAVAL_US"}
 
 
+def test_11_6_a_d_day_naval_bombardment_may_be_rerolled_and_the_advantage_passes_as_the_phase_ends(
+    tmp_path, monkeypatch
+):
+    """11.6: 「アドバンテージは攻撃以外のあらゆるDR/drの振りなおしにも使用できる」, in the D-Day phases too
+    (11.2: it passes at the phase's end): ending 1B bombards both beaches, each offered for a reroll."""
+    game = new_match(tmp_path, DDAY)
+    play(game, "end")
+    script_dice(game, monkeypatch, [1, 1, 6, 6] * 3)
+    game.play(Action("end", (), "allied"))
+    assert asked(game)[:2] == ("allied", "bombardment-reroll") and game.clock.step == "naval-bombardment"
+    choose(game, "keep")  # the first beach's dice stand; then the second beach
+    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 1
+    assert asked(game)[:2] == ("allied", "bombardment-reroll") and game.clock.step == "naval-bombardment"
+    choose(game, "reroll")  # both sides roll again; the phase then ends
+    assert game.clock.step == "air-bombardment" and board(game).day["advantage"] == "german"
+    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 2
+
+
 def test_3_26_a_task_force_bombards_only_its_colour(tmp_path):
     game = new_match(tmp_path, DDAY)
     play(game, "end")
