@@ -404,6 +404,19 @@ def test_24_4_a_contested_port_is_delayed_and_a_recaptured_one_starts_again(tmp_
     assert game.one("SELECT count(*) FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 0
 
 
+def test_24_4_a_port_contested_at_the_refit_that_first_sees_it_allied_is_delayed_at_once(tmp_path, monkeypatch):
+    """24.4: 「補充フェイズにおいてドイツ軍が小港湾…を交戦状態にしていた場合 対応する港湾…マーカーが
+    ターン記録表上にあるなら それらのマーカーを1つ前進させる」: the marker went on the track when the
+    Allies took the port, so a contest at the first Refit phase after delays it already."""
+    _extended(monkeypatch)
+    text = PORTS + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5\n"
+    game = new_match(tmp_path, text)
+    with game.store.transaction():
+        _note(game)
+        supply.update_port_timers(game)
+    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 12
+
+
 def test_24_3_a_mulberry_adds_a_depot_and_never_returns_once_removed(tmp_path, monkeypatch):
     _extended(monkeypatch)
     game = new_match(tmp_path, PORTS.replace("control 5 US", "control 4 UK") + "unit B1 allied UK infantry 3-4-3/2 4\n")
