@@ -190,7 +190,7 @@ class Store:
         """
         wanted = _columns_of(tables)
         for table in tables:
-            have = dict(self._declared_columns(table.name))
+            have = dict(self.declared_columns(table.name))
             for column, data_type in wanted[table.name]:
                 if column not in have:
                     self.con.execute(f'ALTER TABLE {table.name} ADD COLUMN "{column}" {data_type}')

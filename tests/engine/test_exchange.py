@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -181,9 +182,8 @@ def test_a_repeated_turn_file_is_refused(joined, tmp_path):
     assert "holds nothing new for toy-1" in message
 
 
-def test_a_skipped_turn_file_is_refused_with_the_missing_events(pair, tmp_path):
-    """Bob's store, restored from a copy made before his turn, misses the events Alice answered."""
-    alice, bob = pair
+def bob_sends_his_turn_keeping_a_copy_from_before_it(alice, bob, tmp_path) -> Path:
+    """Alice plays and sends; Bob copies his store, plays his turn and sends it: the copy's path."""
     alice.turn()
     alice.send(bob, tmp_path / "1.turn")
     bob.store.close()
@@ -191,6 +191,13 @@ def test_a_skipped_turn_file_is_refused_with_the_missing_events(pair, tmp_path):
     bob.store = Store.open(tmp_path / "bob.duckdb")
     bob.turn()
     bob.send(alice, tmp_path / "2.turn")
+    return backup
+
+
+def test_a_skipped_turn_file_is_refused_with_the_missing_events(pair, tmp_path):
+    """Bob's store, restored from a copy made before his turn, misses the events Alice answered."""
+    alice, bob = pair
+    backup = bob_sends_his_turn_keeping_a_copy_from_before_it(alice, bob, tmp_path)
     alice.turn()
     export_match(alice.store, alice.registry, "toy-1", tmp_path / "3.turn")
     bob.store.close()
@@ -204,13 +211,7 @@ def test_a_skipped_turn_file_is_refused_with_the_missing_events(pair, tmp_path):
 def test_a_fork_is_refused_with_the_event_where_the_stores_part(pair, tmp_path):
     """Bob plays his turn, restores a copy from before it and plays otherwise."""
     alice, bob = pair
-    alice.turn()
-    alice.send(bob, tmp_path / "1.turn")
-    bob.store.close()
-    backup = copy_store(tmp_path / "bob.duckdb", tmp_path / "bob-backup.duckdb")
-    bob.store = Store.open(tmp_path / "bob.duckdb")
-    bob.turn()
-    bob.send(alice, tmp_path / "2.turn")
+    backup = bob_sends_his_turn_keeping_a_copy_from_before_it(alice, bob, tmp_path)
     bob.store.close()
     bob.store = Store.open(backup)
     game = bob.game
