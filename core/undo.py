@@ -101,7 +101,7 @@ def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict
         dice = ", ".join(f"{r['die']} ({r['purpose']})" for r in rolls)
         raise game.violation(
             f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)",
-            rule="undo across a roll",
+            rule=game.rule("undo across a roll"),  # the game's rule for it (BkN 8.13), else the engine's name
         )
     actions = game.rows(
         "SELECT seat FROM event WHERE game_id = ? AND seq = ?", [game.game_id, first]

@@ -100,6 +100,10 @@ RULINGS = {
     primary.BORDERS_TARGET: "10.1/20.2: a construction marker named the primary target of a field-artillery "
     "bombardment must be on a bridge bordering the target area too (default, the seed's words: a border of "
     "the primary artillery unit's area)",
+    refit.NEAREST_DEPOT: "12.5: a unit two or more depots can refit pays from the cheapest (nearest) of them "
+    "(default, the seed's words 「最も遠い集積所から」: the farthest that can pay)",
+    refit.EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
+    "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
     offshore.BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
     "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
     "unit that did not land the previous day is offshore)",
@@ -226,6 +230,8 @@ def phaseline_turn_end(game, turn):
 def phaseline_end_refusal(game, step, side):
     if step.phase == "daylight" and side == step.side:
         return combat.forced_attack_waiting(game, side)
+    if step.name == "amphibious-assault":
+        return dday.missing_waves(game)  # 21.5: the first waves are the Allied player's to choose
     return None
 
 

@@ -11,7 +11,8 @@ from phaseline.scenario_checks import check_turns
 
 from .scenarios import ALLIED, GERMAN
 
-RULE_REFS = {"path.trace": "12.5", "stack.limit": "7.1"}
+# 8.13: no change to a move once a DR/dr is rolled, so an undo across a roll cites it
+RULE_REFS = {"path.trace": "12.5", "stack.limit": "7.1", "undo across a roll": "8.13"}
 KINDS = ("clear", "river", "water", "arrow", "landing", "sea")
 
 

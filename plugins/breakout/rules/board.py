@@ -147,6 +147,16 @@ class Board:
         kind, name = self.links.get(a, {}).get(b, (None, None))
         return self.bridges.get(name) if kind == "bridge" else None
 
+    def enemy_held_crossing(self, side: str, here: str, dest: str) -> str | None:
+        """8.37: the enemy-held bridge, or enemy-held unbridged river, between ``here`` and ``dest``
+        (its name), or None. A river is German-held until a side takes it (8.511)."""
+        kind, name = self.neighbours(here).get(dest, ("", None))
+        if kind == "bridge" and self.bridges[name]["state"] == enemy_of(side):
+            return f"the {enemy_of(side)}-held {self.bridges[name]['name']}"
+        if kind == "river" and self.link_states.get((here, dest), "held-german") != f"held-{side}":
+            return f"the enemy-held river {here}-{dest}"
+        return None
+
     def neighbours(self, space: str) -> dict[str, tuple[str, str | None]]:
         return self.links.get(space, {})
 

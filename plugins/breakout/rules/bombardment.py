@@ -6,7 +6,8 @@ works and the Fresh units that fight back (10.3). AT - DT attrition points go fi
 the primary target and then, by the defender, so that as many as possible are used
 (10.4); each unit loses at most one step and bombardment never eliminates.
 Which marker reaches which area, and friendly fire, are naval_air.py's (17).
-Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6).
+Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6), in the D-Day
+phases too (offer_reroll, fire).
 A Nebelwerfer bombards its own area only, alone (16.1), and neither adds DV when it is
 the target nor lets enemy artillery add DV against it (10.3C); British and US artillery
 never support each other (10.2). The primary target (a unit, or for field artillery an enemy
@@ -19,13 +20,15 @@ from itertools import combinations
 from typing import Any
 
 from phaseline import Action, Event
+from phaseline import sequence as walker
 
 from ..scenarios import ALLIED
-from . import advantage
+from . import advantage, rerolls
 from . import primary as primary_target
 from .board import board, enemy_of, national_group
 from .bridges import lower_construction
 from .day import roll_dr
+from .naval_air import target_refusal
 from .zones import artillery_reaches
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
@@ -84,27 +87,38 @@ def _markers(game, side: str) -> list[dict[str, Any]]:
 
 def marker_reaches(game, marker: dict[str, Any], area) -> bool:
     """3.26, 3.27, 17.1-17.3: naval colours, Le Havre's areas, air strikes in Clear weather."""
-    from .naval_air import can_target
+    return target_refusal(game, marker, area) is None
 
-    return can_target(game, marker, area)
+
+def artillery_refusal(b, side: str, unit: dict[str, Any], target: str) -> tuple[str, str] | None:
+    """Why ``unit`` may not bombard ``target``: (the rule, the reason), or None when it may.
+    16.1: Fresh field artillery in or adjacent to the target; a Nebelwerfer only in its own
+    area; 14.4: into or out of a zone only within it."""
+    uid = unit["unit_id"]
+    if unit["side"] != side or unit["type"] != "artillery":
+        return "10.1", f"{uid} is not {side} field artillery"
+    if unit["status"] != "Fresh" or unit["moved"] or unit["attacked"]:  # 8.32: Fresh units act once a day
+        return "8.32", f"{uid} is {unit['status']} or has acted this impulse: only Fresh artillery fires"
+    here = b.areas.get(unit["space_id"])
+    if here is None or (here.is_box and not here.is_zone):  # 3.4: nothing fires from an approach box
+        return "3.4", f"{uid} is not on the map's areas"
+    if not artillery_reaches(here, b.areas[target]):  # 14.4
+        return "14.4", f"{uid} in {unit['space_id']}: a zone is bombarded only by artillery inside it"
+    if unit["space_id"] == target:
+        return None
+    if unit["art_kind"] == NEBELWERFER:  # 16.1: 「砲撃は自身のいるエリアにしか行えない」
+        return "16.1", f"{uid} is a Nebelwerfer: it bombards only its own area {unit['space_id']}"
+    if target not in b.neighbours(unit["space_id"]):
+        return "16.1", f"{uid} in {unit['space_id']} is not in or adjacent to {target}"
+    if here.contested():
+        return "16.1", f"{uid} is in contested {unit['space_id']}: it fires only there"
+    return None
 
 
 def artillery_for(game, side: str, target: str) -> list[dict[str, Any]]:
-    """16.1: Fresh field artillery in or adjacent to the target (not into or out of zones);
-    a Nebelwerfer only in the target area itself."""
+    """The field artillery that may bombard ``target`` (see :func:`artillery_refusal`)."""
     b = board(game)
-    found = []
-    for u in b.units.values():
-        if u["side"] != side or u["type"] != "artillery" or u["status"] != "Fresh" or u["moved"] or u["attacked"]:
-            continue
-        here = b.areas.get(u["space_id"])
-        if here is None or (here.is_box and not here.is_zone) or not artillery_reaches(here, b.areas[target]):
-            continue
-        if u["space_id"] == target or (
-            u["art_kind"] != NEBELWERFER and target in b.neighbours(u["space_id"]) and not here.contested()
-        ):
-            found.append(u)
-    return found
+    return [u for u in b.units.values() if u["type"] == "artillery" and artillery_refusal(b, side, u, target) is None]
 
 
 def legal_bombardments(game, side: str) -> list[Action]:
@@ -121,6 +135,28 @@ def legal_bombardments(game, side: str) -> list[Action]:
     return found
 
 
+def _used_markers(game, side: str) -> set[str]:
+    rows = game.rows(
+        """SELECT m.marker_id FROM bkn_marker m JOIN bkn_marker_state s
+           ON s.game_id = m.game_id AND s.marker_id = m.marker_id WHERE m.game_id = ? AND m.side = ? AND s.used""",
+        [game.game_id, side],
+    )
+    return {r["marker_id"] for r in rows}
+
+
+def _firing_artillery(game, side: str, target: str, firing: list[str]) -> list[dict[str, Any]]:
+    """10.2, 16.1: the named artillery, each able to fire at ``target`` (else the rule that forbids it)."""
+    b = board(game)
+    units = []
+    for uid in dict.fromkeys(firing):
+        unit = b.units.get(uid)
+        why = ("10.1", f"no unit {uid} on the map") if unit is None else artillery_refusal(b, side, unit, target)
+        if why:
+            raise game.violation(f"{uid} cannot bombard {target}: {why[1]}", why[0])
+        units.append(unit)
+    return units
+
+
 def bombard(game, action: Action) -> None:
     """bombard AREA MARKER|UNIT[,UNIT...] [PRIMARY]: one bombardment impulse (10.1)."""
     if len(action.args) not in (2, 3):
@@ -135,18 +171,17 @@ def bombard(game, action: Action) -> None:
     markers = {m["marker_id"]: m for m in _markers(game, side)}
     firing = action.args[1].split(",")
     terms: list[tuple[str, int]] = []
+    if firing[0] in _used_markers(game, side):  # 4.4: 「裏返されたマーカーはその日に再度使用することはできない」
+        raise game.violation(f"{firing[0]} has been used today: a used marker is ready again at Dawn", "4.4")
     if firing[0] in markers:
         marker = markers[firing[0]]
-        if not marker_reaches(game, marker, area):
-            raise game.violation(f"{marker['marker_id']} cannot reach {target}", "17.1")
+        why = target_refusal(game, marker, area)
+        if why:
+            raise game.violation(f"{marker['marker_id']} cannot bombard {target}: {why[1]}", why[0])
         terms.append((f"{marker['marker_id']} strength", marker["strength"]))
         kind, units = marker["kind"], []
     else:
-        eligible = {u["unit_id"]: u for u in artillery_for(game, side, target)}
-        missing = [u for u in firing if u not in eligible]
-        if missing:
-            raise game.violation(f"{', '.join(missing)} cannot bombard {target}", "16.1")
-        units = [eligible[u] for u in firing]
+        units = _firing_artillery(game, side, target, firing)
         _check_battery(game, units)
         terms.append((f"primary artillery {units[0]['unit_id']}", units[0]["attack"]))
         if len(units) > 1:
@@ -166,15 +201,32 @@ def bombard(game, action: Action) -> None:
     )
     plan["marker"] = marker
     _roll(game, plan)
+    offer_reroll(game, plan)
+
+
+def fire(game, side: str, target: str, kind: str, terms, primary: str, marker, after=None, step_end=False) -> bool:
+    """10.1 for the D-Day phases (21.3, 21.4): roll and offer the reroll as :func:`offer_reroll` does."""
+    plan = _plan(game, side, target, kind, terms, primary)
+    plan["marker"] = marker
+    _roll(game, plan)
+    return offer_reroll(game, plan, after, step_end)
+
+
+def offer_reroll(game, plan, after: dict | None = None, step_end: bool = False) -> bool:
+    """11.6: right after the dice, the holder of the Advantage may have both DRs rerolled (in the
+    D-Day phases too); then the attrition. True while the answer is owed: ``after`` (a
+    rerolls.resumes name and context) goes on once it is given; ``step_end``: a phase's end waits."""
     holder = advantage.usable_by(game)
     if holder is None:
         _after_bombardment(game, plan)
-        return
+        return False
     prompt = (
-        f"Bombardment of {target}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both sides "
-        "reroll? (11.6; it passes at the end of the impulse)"
+        f"Bombardment of {plan['target']}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both "
+        "sides reroll? (11.6; it passes at the end of the impulse or phase)"
     )
-    game.ask(holder, "bombardment-reroll", prompt, ["keep", "reroll"], {"plan": plan}, rule="11.6")
+    context = {"plan": plan, "after": after, "step_end": step_end}
+    game.ask(holder, "bombardment-reroll", prompt, ["keep", "reroll"], context, rule="11.6")
+    return True
 
 
 def answer(game, decision, choice: str) -> None:
@@ -189,6 +241,9 @@ def answer(game, decision, choice: str) -> None:
                 Event("note", side=ALLIED, purpose=f"the rerolled DR {plan['raw_at']} is the Sunset DR", rule="11.5")
             )
     _after_bombardment(game, plan)
+    rerolls.resume(game, decision["context"].get("after"))
+    if decision["context"].get("step_end") and game.open_decision() is None:
+        walker.advance(game)  # the phase whose end made this bombardment ends now
 
 
 def _after_bombardment(game, plan) -> None:
@@ -209,13 +264,6 @@ def _check_battery(game, units) -> None:
     nations = {national_group(u["nationality"]) for u in units}
     if len(nations) > 1:
         raise game.violation(f"British and US artillery may not support each other ({', '.join(nations)})", "10.2")
-
-
-def resolve(game, side: str, target: str, kind: str, terms: list[tuple[str, int]], primary: str) -> dict[str, int]:
-    """10.1 at once (the D-Day bombardments): AT = AV + DR against DT = DV + DR; AT - DT attrition (10.4)."""
-    plan = _plan(game, side, target, kind, terms, primary)
-    _roll(game, plan)
-    return _attrition(game, plan)
 
 
 def _plan(game, side: str, target: str, kind: str, terms, primary: str, nebelwerfer: bool = False) -> dict[str, Any]:

@@ -4,7 +4,8 @@ The first point goes to the forward unit; each point then makes one unit one ste
 (Fresh -> Spent -> Dis1 -> Dis2 -> eliminated) or retreats a Spent or Disrupted unit,
 which ends that unit's absorbing. A unit may not retreat while points would be left that
 the other units cannot take (9.5: a unit still owing points is eliminated, not retreated),
-so in an overrun every defender is eliminated and the excess is ignored (9.8).
+so in an overrun every defender is eliminated and the excess is ignored (9.8). When every
+way of spreading the points left ends the same (all eliminated), the defender is not asked.
 """
 
 from __future__ import annotations
@@ -55,6 +56,29 @@ def choices(game, plan: dict[str, Any]) -> list[str]:
         if may_retreat and can_retreat(game, u):
             found.append(f"{u['unit_id']}:{RETREAT}")
     return found
+
+
+def doomed(game, plan: dict[str, Any]) -> bool:
+    """9.8: every defender left is eliminated whatever the defender picks: the points left exceed
+    what they can absorb, or equal it and none of them could take its last point by retreating (9.5)."""
+    if plan["cp_left"] <= 0 or not plan["absorbing"]:
+        return False
+    b, caps = board(game), capacity(game)
+    units = [b.units[u] for u in plan["absorbing"] if u in b.units]
+    total = sum(caps[u["status"]] for u in units)
+    if plan["cp_left"] > total:
+        return True
+    return plan["cp_left"] == total and not any(can_retreat(game, u) for u in units)
+
+
+def eliminate_all(game, plan: dict[str, Any]) -> str:
+    """9.8: the doomed defenders are eliminated at once and the excess points are ignored."""
+    b, caps = board(game), capacity(game)
+    doomed_ids = [u for u in plan["absorbing"] if u in b.units]
+    excess = plan["cp_left"] - sum(caps[b.units[u]["status"]] for u in doomed_ids)
+    game.set_rows("unit_state", [{"unit_id": u} for u in doomed_ids], status="eliminated")
+    plan.update(cp_left=0, first=False, absorbing=[])
+    return f"{', '.join(doomed_ids)} eliminated" + (f"; {excess} CP in excess are ignored" if excess > 0 else "")
 
 
 def absorb_one(game, plan: dict[str, Any], choice: str) -> str:

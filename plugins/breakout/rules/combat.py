@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phaseline import Action
+from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
 from .board import POINT_TYPES, board, enemy_of, national_group
@@ -37,35 +37,38 @@ def forward_candidates(defenders: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # === 9.7 ARTILLERY SUPPORT ==============================================================
 
 
-def may_support(b, unit: dict[str, Any], side: str, area: str, participants: list[dict[str, Any]]) -> str | None:
-    """Why ``unit`` cannot support the attack on ``area`` (9.7, 16.1), or None when it can."""
+def may_support(b, unit: dict[str, Any], side: str, area: str, participants: list[dict[str, Any]]):
+    """Why ``unit`` cannot support the attack on ``area``: (the rule that forbids it, the reason),
+    or None when it can (9.7, 16.1, 14.4)."""
     uid = unit["unit_id"]
     if unit["side"] != side or unit["type"] != ARTILLERY:
-        return f"{uid} is not {side} field artillery"
-    if unit["art_kind"] not in ("division", "corps"):
-        return f"{uid} is a Nebelwerfer: it never supports attacks (16.1)"
-    if unit["status"] != "Fresh" or unit["moved"]:
-        return f"{uid} is not Fresh or has moved this impulse (9.7)"
+        return "9.7", f"{uid} is not {side} field artillery"
+    if unit["art_kind"] not in ("division", "corps"):  # 16.1: 「ネーベルベルファーは攻撃支援ができない」
+        return "16.1", f"{uid} is a Nebelwerfer: it never supports attacks"
+    if unit["status"] != "Fresh":
+        return "9.7", f"{uid} is {unit['status']}: only Fresh artillery supports"
+    if unit["moved"]:  # 9.7: 「支援野砲ユニットはそのインパルスに移動してはならず」
+        return "9.7", f"{uid} has moved this impulse"
     if unit["attacked"] and unit["supported"] != 1:  # 8.53: one more attack after an overrun
-        return f"{uid} has already fired this impulse (9.7)"
+        return "9.7", f"{uid} has already fired this impulse"
     here, target = b.areas.get(unit["space_id"]), b.areas[area]
     if here is None:
-        return f"{uid} is off the map"
+        return "9.7", f"{uid} is off the map"
     if here.is_box and not here.is_zone:  # 3.4: units in an approach box neither attack nor support
-        return f"{uid} is in the approach box {unit['space_id']} (3.4)"
+        return "3.4", f"{uid} is in the approach box {unit['space_id']}"
     if unit["space_id"] != area:
         if area not in b.neighbours(unit["space_id"]) or b.neighbours(unit["space_id"])[area][0] == "sea":
-            return f"{uid} in {unit['space_id']} is not in or adjacent to {area} (9.7)"
+            return "9.7", f"{uid} in {unit['space_id']} is not in or adjacent to {area}"
         if here.contested():
-            return f"{uid} is in contested {unit['space_id']}: it supports only attacks there (9.7)"
+            return "9.7", f"{uid} is in contested {unit['space_id']}: it supports only attacks there"
         if not artillery_reaches(here, target):
-            return f"{uid}: artillery supports into or out of a zone only within it (9.7, 14.4)"
+            return "14.4", f"{uid}: artillery supports into or out of a zone only within it"
     if unit["art_kind"] == "division" and unit["division"] not in {u["division"] for u in participants}:
-        return f"{uid} is {unit['division']} division artillery: no unit of its division attacks (16.1)"
+        return "16.1", f"{uid} is {unit['division']} division artillery: no unit of its division attacks"
     if unit["art_kind"] == "corps" and national_group(unit["nationality"]) not in {
         national_group(u["nationality"]) for u in participants
     }:
-        return f"{uid} is corps artillery of another nationality (16.1)"
+        return "16.1", f"{uid} is corps artillery of another nationality"
     return None
 
 
@@ -247,6 +250,11 @@ def _chosen(game, area: str, waiting, named: str | None):
     left_out = [u for u, unit in by_id.items() if unit["forced"] and u not in ids]
     if left_out:
         raise game.violation(f"{', '.join(left_out)} must attack {area}: a forced attack (8.51)", "8.51")
+    if chosen[0] is not points[0]:  # 9.2A: say so when the first unit named cannot lead
+        first = chosen[0]
+        why = f"{first['unit_id']} ({first['type']}) cannot be the point unit"
+        purpose = f"attack on {area}: {why}; {points[0]['unit_id']}, the first infantry or armour named, leads"
+        game.log(Event("note", side=first["side"], purpose=purpose, rule="9.2"))
     return chosen, points[0]
 
 
@@ -260,9 +268,9 @@ def _support(game, side: str, area: str, participants, named: str | None) -> lis
     found = []
     for uid in dict.fromkeys(named.split(",")):
         unit = b.units.get(uid)
-        why = f"no unit {uid} on the map" if unit is None else may_support(b, unit, side, area, participants)
+        why = ("9.7", f"no unit {uid} on the map") if unit is None else may_support(b, unit, side, area, participants)
         if why:
-            raise game.violation(f"{uid} cannot support the attack on {area}: {why}", "9.7")
+            raise game.violation(f"{uid} cannot support the attack on {area}: {why[1]}", why[0])
         found.append(unit)
     return found
 

@@ -86,6 +86,9 @@ def end_impulse(game, step) -> bool:
     day = board(game).day
     passes = day["passes"] + 1 if day["kind"] in (None, "pass") else 0
     game.set("bkn_day", {}, passes=passes, kind=day["kind"] or "pass")
+    if day["kind"] is None:  # 8.11: an impulse that did nothing is a Pass impulse, and counts as one (8.6)
+        why = f"{step.side} ends the impulse without acting: a pass" + (" (two in a row)" if passes >= 2 else "")
+        game.log(Event("note", side=step.side, purpose=why, rule="8.6"))
     day = board(game).day
     if step.side != ALLIED:
         advantage.settle(game)

@@ -18,7 +18,7 @@ from typing import Any
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from . import advantage, landings, rerolls, works
+from . import advantage, landings, rerolls
 from .board import board, update_control
 from .bridges import set_bridge
 
@@ -157,8 +157,10 @@ def wave_refusal(game, beach: dict[str, Any], ids: list[str]):
     cap = 10 if NO_WAVE_CAP in game.options else WAVE_CAP
     if beach["beach"] in waves(game):
         return game.violation(f"{beach['beach']}'s first wave is already placed", "21.5")
-    if not ids or len(set(ids)) != len(ids) or len(ids) > cap:
-        return game.violation(f"a first wave is 1 to {cap} different units", "21.5")
+    if not ids or len(set(ids)) != len(ids):
+        return game.violation("a first wave is one or more different units", "21.5")
+    if len(ids) > cap:  # 19.3: 「上陸できるユニットは5つが最大である」, applied to the first wave (ruling)
+        return game.violation(f"a first wave lands at most {cap} units a beach (BkN 21.5)", "19.3")
     for uid in ids:
         u = b.units.get(uid)
         if u is None or u["side"] != ALLIED or u["space_id"] != beach["approach_box"]:
@@ -211,7 +213,7 @@ def declare(game, beach: dict[str, Any], ids: list[str]) -> None:
     """21.5: place the wave; once every beach has one, interdiction is rolled at all five."""
     _place(game, beach, ids)
     if all_declared(game):
-        _interdict_waves(game, assault_all=False)
+        _interdict_waves(game)
 
 
 def _place(game, beach: dict[str, Any], ids: list[str]) -> None:
@@ -221,20 +223,17 @@ def _place(game, beach: dict[str, Any], ids: list[str]) -> None:
     game.log(Event("note", side=ALLIED, purpose=f"first wave for {beach['beach']}: {', '.join(ids)}", rule="21.5"))
 
 
-def _interdict_waves(game, assault_all: bool) -> bool:
-    """21.5: interdiction at all five beaches first (19.4; 11.6: each dr may be rerolled);
-    ``assault_all``: the phase is ending, and every beach then lands. True while a dr waits."""
+def _interdict_waves(game) -> None:
+    """21.5: once every wave is placed, interdiction at all five beaches first (19.4; 11.6: each
+    dr may be rerolled); the assaults follow, beach by beach, as the Allies order them."""
     landers = [(r["unit_id"], b["area_id"]) for b in beaches_to_assault(game) for r in waves(game)[b["beach"]]]
-    after = {"then": "waves-interdicted", "context": {"assault_all": assault_all}}
-    return landings.interdict(game, landers, after, step_end=assault_all)
+    landings.interdict(game, landers, {"then": "waves-interdicted", "context": {}}, step_end=False)
 
 
 @rerolls.resumes("waves-interdicted")
 def _waves_interdicted(game, context: dict[str, Any]) -> None:
     for uid, result in context["results"].items():
         game.set("bkn_landing", {"unit_id": uid}, result=result)
-    if context["assault_all"]:
-        _assault_the_rest(game)
 
 
 def assault(game, action: Action) -> None:
@@ -254,26 +253,24 @@ def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
     ids = [r["unit_id"] for r in rows]
     results = {r["unit_id"]: r["result"] for r in rows}
     landings.go_ashore(game, beach, ids, results, pending=False)
-    landings.assault(game, beach, ids, results, dday=True)
-    works.update(game)
+    landings.assault(game, beach, ids, results, dday=True)  # 15.2: the works are judged as it ends
+
+
+def missing_waves(game):
+    """21.5: 「連合軍プレイヤーは…上陸第1波となるユニットを選び出し」: the phase ends only once the
+    Allied player has placed every beach's first wave (the refusal, or None)."""
+    missing = [beach for beach in beaches_to_assault(game) if beach["beach"] not in waves(game)]
+    if not missing:
+        return None
+    orders = "; ".join(f"wave {b['beach']} {','.join(default_wave(game, b))}" for b in missing)
+    return game.violation(
+        f"every beach lands a first wave the Allied player chooses; place them first ({orders})", "21.5"
+    )
 
 
 def end_assault(game) -> bool:
-    """21.5: every beach lands and attacks: a beach without a wave gets its strongest units, and
-    the beaches left are assaulted in beach order. True while an interdiction dr waits (11.6)."""
-    missing = [beach for beach in beaches_to_assault(game) if beach["beach"] not in waves(game)]
-    for beach in missing:
-        game.log(
-            Event(
-                "note",
-                side=ALLIED,
-                purpose=f"no wave placed for {beach['beach']}: its strongest units land",
-                rule="21.5",
-            )
-        )
-        _place(game, beach, default_wave(game, beach))
-    if missing:
-        return _interdict_waves(game, assault_all=True)
+    """21.5: the beaches whose wave has not landed yet land and attack, in beach order (every
+    wave is placed: :func:`missing_waves` refuses the end before)."""
     _assault_the_rest(game)
     return False
 

@@ -13,10 +13,10 @@ from typing import Any
 from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
-from . import bombardment, landings
+from . import advantage, bombardment, landings, rerolls
 from . import primary as primary_target
 from .board import board
-from .naval_air import colour_reaches, friendly_fire, record_strike, struck_by_other_nationality
+from .naval_air import colour_reaches, struck_by_other_nationality
 
 # === 1B NAVAL BOMBARDMENT PHASE (21.3) ========================================================
 
@@ -68,23 +68,32 @@ def naval_bombard(game, action: Action) -> None:
     _naval(game, area, targets[area], action.args[2] if len(action.args) == 3 else None)
 
 
-def _naval(game, area: str, marker: dict[str, Any], primary: str | None) -> None:
+def _naval(game, area: str, marker: dict[str, Any], primary: str | None, after=None, step_end=False) -> bool:
+    """21.3 at full D-Day strength; 11.6: the Advantage holder may have it rerolled (True: asked)."""
     primary = primary or bombardment.default_primary(game, area, ALLIED)
     why = primary_target.refusal(game, ALLIED, area, primary)
     if why:
         raise game.violation(f"{primary} cannot be the primary target: {why}", "10.1")
     strength = marker["dday_strength"] or marker["strength"]
-    bombardment.resolve(
-        game, ALLIED, area, "naval", [(f"{marker['marker_id']} full D-Day strength", strength)], primary
-    )
-    record_strike(game, marker, area)
+    terms = [(f"{marker['marker_id']} full D-Day strength", strength)]
+    return bombardment.fire(game, ALLIED, area, "naval", terms, primary, marker, after, step_end)
 
 
-def end_naval(game) -> None:
-    """21.3: beaches not yet bombarded are bombarded now; then both naval markers are used."""
-    for area, marker in naval_targets(game).items():
-        _naval(game, area, marker, None)
+def end_naval(game) -> bool:
+    """21.3: beaches not yet bombarded are bombarded now; then both naval markers are used.
+    True while a reroll answer holds the phase open (11.6)."""
+    return _naval_rest(game, {})
+
+
+@rerolls.resumes("naval-rest")
+def _naval_rest(game, context: dict[str, Any]) -> bool:
+    while targets := naval_targets(game):
+        area, marker = next(iter(targets.items()))
+        if _naval(game, area, marker, None, after={"then": "naval-rest", "context": {}}, step_end=True):
+            return True
     _use(game, "naval")
+    advantage.pass_if_used(game)  # 11.2: used in a D-Day phase, it passes as the phase ends
+    return False
 
 
 def _use(game, kind: str) -> None:
@@ -150,25 +159,28 @@ def declare_air(game, action: Action) -> None:
         _resolve_air(game)
 
 
-def _resolve_air(game) -> None:
-    """21.4: every declared strike is resolved as 17.3 says, then the markers are used."""
+def _resolve_air(game, step_end: bool = False) -> bool:
+    """21.4: every declared strike is resolved as 17.3 says (11.6: each may be rerolled), then the
+    markers are used. True while a reroll answer is owed."""
+    return _air_rest(game, {"step_end": step_end})
+
+
+@rerolls.resumes("air-rest")
+def _air_rest(game, context: dict[str, Any]) -> bool:
     markers = {m["marker_id"]: m for m in _markers(game, "air")}
     for d in declared_air(game):
         marker = markers[d["marker_id"]]
-        result = bombardment.resolve(
-            game,
-            ALLIED,
-            d["space_id"],
-            "air",
-            [(f"{marker['marker_id']} strength", marker["strength"])],
-            d["primary_id"],
-        )
-        record_strike(game, marker, d["space_id"])
-        friendly_fire(game, d["space_id"], result["av"], result["raw_at"], result["raw_dt"])  # 17.3
         game.delete("bkn_air_target", {"marker_id": d["marker_id"]})
+        terms = [(f"{marker['marker_id']} strength", marker["strength"])]
+        after, held = {"then": "air-rest", "context": context}, context["step_end"]
+        if bombardment.fire(game, ALLIED, d["space_id"], "air", terms, d["primary_id"], marker, after, held):
+            return True  # 17.1, 17.3: the strike is recorded and friendly fire judged after the answer
     _use(game, "air")
+    if context["step_end"]:
+        advantage.pass_if_used(game)  # 11.2: as the phase ends
+    return False
 
 
-def end_air(game) -> None:
+def end_air(game) -> bool:
     """21.4: the declared strikes are resolved (a marker left undeclared is simply used)."""
-    _resolve_air(game)
+    return _resolve_air(game, step_end=True)

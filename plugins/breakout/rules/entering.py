@@ -82,9 +82,9 @@ def _route(game, b: Board, unit, dest: str, kind: str, name: str | None, enemies
     held_by = {"german": GERMAN, "allied": ALLIED}.get(bridge["state"])
     if held_by == unit["side"] or (held_by == enemy_of(unit["side"]) and enemies):
         return "bridge", bridge  # 8.51: an enemy-held bridge is crossed only in a forced attack
-    if bridge["border"] == "water":  # 3.23: destroyed, or enemy-held toward no enemy: no crossing
+    if bridge["border"] == "water":  # 8.37: no unit crosses a water obstacle without a bridge it may use
         raise game.violation(
-            f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle", "3.23"
+            f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle", "8.37"
         )
     return "river", bridge
 
@@ -142,6 +142,9 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         if not area.free(side):
             raise game.violation(f"{uid} starts in contested {here}: it may only move to an adjacent free area", "8.34")
         stop_rule = "8.34"
+    over = started_contested(b, unit, origin) and b.enemy_held_crossing(side, here, dest)
+    if over:  # 8.37: 「敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」
+        raise game.violation(f"{uid} cannot leave contested {here} across {over}", "8.37")
     _check_entering(game, b, unit, area, origin, enemies)
     forced, crossing = _forced(b, unit, area, route, bridge)
     if crossing and unit["type"] not in POINT_TYPES and not _led_across(b, unit, area):
@@ -230,12 +233,14 @@ def _no_minimum_move(b: Board, unit, origin: Area, full: int, extra: int) -> str
 
 
 def _check_entering(game, b: Board, unit, area: Area, origin: Area, enemies: list[str]) -> None:
-    """8.35: who may enter an enemy area, and from where; 7.1: the stacking limits."""
+    """8.35, 8.37: who may enter an enemy area, and from where; 7.1: the stacking limits."""
     side, uid, dest = unit["side"], unit["unit_id"], area.space_id
     friends = area.units[side]
     hostile = bool(enemies) or not area.controlled_by(side)
     if hostile and not friends and unit["type"] not in POINT_TYPES:
-        raise game.violation(f"{uid} ({unit['type']}) cannot enter {dest}: a point unit must enter first", "8.35")
+        # 8.35: an enemy-occupied area; 8.37: an uncontested enemy-controlled one (point units only)
+        rule = "8.35" if enemies else "8.37"
+        raise game.violation(f"{uid} ({unit['type']}) cannot enter {dest}: a point unit must enter first", rule)
     zone_free = origin.is_zone and ZONE_AS_AREA not in game.options  # 14.2: no movement restriction there
     if hostile and not origin.vacant(side) and not zone_free:
         raise game.violation(

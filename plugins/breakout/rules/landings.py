@@ -242,8 +242,9 @@ def _ashore(game, landing: dict[str, Any]) -> None:
     beach, ids, results = find_beach(game, landing["beach"]), landing["ids"], landing["results"]
     go_ashore(game, beach, ids, results, pending=not landing["forced"] and not landing["regroup"])
     if landing["forced"]:
-        assault(game, beach, ids, results, dday=False)
-    works.update(game)
+        assault(game, beach, ids, results, dday=False)  # 15.2: the works are judged when it is over
+    else:
+        works.update(game)
 
 
 def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], pending: bool) -> None:
@@ -313,8 +314,11 @@ def _after(game, landing: dict[str, Any], result: str) -> None:
 
 
 def _log_assault(game, landing: dict[str, Any], result: str) -> None:
+    """The landing assault is over; 15.2: only now are the works judged (a repulse leaves every
+    lander Dis1, and Disrupted units do not remove them)."""
     rule = "21.5" if landing["dday"] else "19.4"
     game.log(Event("note", side=ALLIED, purpose=f"landing assault on {landing['beach']}: {result}", rule=rule))
+    works.update(game)
 
 
 def begin_phase(game) -> None:

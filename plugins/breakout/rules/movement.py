@@ -60,10 +60,10 @@ def move_refusal(game, unit) -> tuple[str, str] | None:
     uid = unit["unit_id"]
     if unit["type"] == "coastal":
         return "8.37", f"{uid} is a coastal battery: it never moves"
-    if unit["status"] != "Fresh" or unit["movement"] <= 0:
-        return "8.32", f"{uid} is {unit['status']}: only Fresh units move"
-    if unit["attacked"]:
+    if unit["attacked"]:  # 8.53: after an attack without an overrun the units stop where they are
         return "8.53", f"{uid} has attacked without an overrun: its impulse is over"
+    if unit["status"] != "Fresh" or unit["movement"] <= 0:  # 8.1: the Fresh units of the activated area
+        return "8.1", f"{uid} is {unit['status']}: only Fresh units move, in one impulse a day (BkN 8.32)"
     if unit["pending"]:
         return "8.33", f"{uid} entered {unit['entered']}, which holds enemy units: its move ends there"
     if b.day["activated"] is None:

@@ -76,27 +76,43 @@ def struck_by_other_nationality(game, marker: dict[str, Any], area) -> bool:
     return other is not None and other != marker["nationality"]
 
 
-def can_target(game, marker: dict[str, Any], area) -> bool:
-    """Whether ``marker`` may bombard ``area`` now (17.1-17.3, 16.4, 24.6C)."""
-    kind = marker["kind"]
-    if kind == "le_havre":
-        return le_havre_reaches(marker, area)
-    if struck_by_other_nationality(game, marker, area):
-        return False
+def target_refusal(game, marker: dict[str, Any], area) -> tuple[str, str] | None:
+    """Why ``marker`` may not bombard ``area`` now: (the rule, the reason), or None when it may
+    (17.1-17.3, 16.4, 24.6C)."""
+    mid, kind = marker["marker_id"], marker["kind"]
+    if kind == "le_havre":  # 16.4: 「エリア1か2にいる連合軍ユニットを砲撃可能」
+        if not le_havre_reaches(marker, area):
+            reach = (marker["reach"] or "").removeprefix("areas:").replace(";", " and ")
+            return "16.4", f"{mid} reaches only areas {reach}, not {area.space_id}"
+        return None
+    if struck_by_other_nationality(game, marker, area):  # 17.1: one nationality an area a day
+        return "17.1", f"{area.space_id} was bombarded today by the other nationality's naval or air marker"
     if kind == "naval":
-        return (
-            not storm_blows(game)
-            and colour_reaches(marker, area)
-            and near_own_nationality(game, marker["nationality"], area, box_is_beach=False)
-        )
+        if storm_blows(game):
+            return "24.6", f"{mid}: no naval bombardment in a storm"
+        if not colour_reaches(marker, area):  # 17.2, 3.26: green for the US, brown for the British
+            return "17.2", f"{mid} fires only at areas whose ID is {marker['reach'].removeprefix('colour:')}"
+        if not near_own_nationality(game, marker["nationality"], area, box_is_beach=False):
+            return "17.2", _not_near(mid, marker, area)
+        return None
     if kind == "air":
-        return (
-            is_clear(game)
-            and air_reaches(area)  # 14.4
-            and not area.is_box
-            and near_own_nationality(game, marker["nationality"], area, box_is_beach=True)
-        )
-    return False
+        if not is_clear(game):  # 17.3: 「晴天時に」; 18.3: no air strikes when Overcast
+            return "17.3", f"{mid} strikes only in Clear weather; today is {board(game).day['weather']}"
+        if not air_reaches(area) or area.is_box:  # 17.3, 14.4: 「ゾーンを空爆の目標にすることはできない」
+            return "17.3", f"{mid} cannot strike {area.space_id}: no air strike on a zone or a box"
+        if not near_own_nationality(game, marker["nationality"], area, box_is_beach=True):
+            return "17.3", _not_near(mid, marker, area)
+        return None
+    return "10.1", f"{mid} is not a bombardment marker"
+
+
+def _not_near(mid: str, marker: dict[str, Any], area) -> str:
+    return f"{mid}: no {marker['nationality']} unit in or next to {area.space_id}, nor an area of its own next to it"
+
+
+def can_target(game, marker: dict[str, Any], area) -> bool:
+    """Whether ``marker`` may bombard ``area`` now (see :func:`target_refusal`)."""
+    return target_refusal(game, marker, area) is None
 
 
 def record_strike(game, marker: dict[str, Any], target: str) -> None:

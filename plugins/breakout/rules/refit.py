@@ -1,8 +1,9 @@
 """The Refit phase (6.4, 12.1-12.9, 24.7): Germans first, then Allies, each in its own step.
 
 German step: zone units refit by themselves and Cherbourg's units roll (12.6, 12.62); the
-player places up to 6 depots (depot AREA), refits units from them (refit UNIT), may buy
-impulse-track spaces (buy N); at its end unused SP of free depots go to the Reserve and
+player places up to 6 depots (depot AREA), refits units from them (refit UNIT: the farthest
+depot able to pay pays, 12.5), may buy impulse-track spaces (buy N: from the Reserve and the
+SP its free depots bank as the phase ends, 12.53); at its end unused SP of free depots go to the Reserve and
 isolated units roll for surrender (12.8, surrender.py). Allied step: the beaches land their depots
 (12.7), air supply comes first (airsupply AREA UNITS), depots may move inland
 (depot DEPOT AREA), then refits, purchases and, in the extended game, top-ups (24.7).
@@ -18,6 +19,9 @@ from .board import LADDER, board, state_rows
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
 from .surrender import surrender
+
+NEAREST_DEPOT = "refit-from-nearest-depot"  # the other reading of 12.5: the cheapest depot pays
+EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
 
 STEP_VERBS = {
     GERMAN: ("depot", "refit", "repair", "buy"),
@@ -138,7 +142,7 @@ def legal_refit_actions(game, side: str) -> list[Action]:
         found += [Action("repair", (bridge_id,), side) for bridge_id in sorted(_night_options(game, side))]
     c = chart(game)
     room = c["max_spaces_bought"] - _bought(game, side)
-    for n in range(1, min(room, supply.reserve(game, side) // c["reserve_per_space"]) + 1):
+    for n in range(1, min(room, spendable(game, side) // c["reserve_per_space"]) + 1):
         found += [Action("buy", (str(n),), side), Action("buy", (str(-n),), side)]
     if side == ALLIED and _topup_room(game) and supply.reserve(game, side):
         found.append(Action("topup", (str(min(_topup_room(game), supply.reserve(game, side))),), side))
@@ -183,13 +187,24 @@ def refit_unit(game, action: Action) -> None:
     if len(action.args) != 1:
         raise game.violation("usage: refit UNIT", "12.4")
     (unit_id,) = action.args
+    if unit_id in supply.refitted(game):  # 12.4: 「Dis状態のユニットは1日につき1レベルしか補充できない」
+        raise game.violation(f"{unit_id} has refitted one level this Refit phase: one level a day", "12.4")
     options = supply.refit_options(game, action.side).get(unit_id)
     if not options:
         raise game.violation(f"{unit_id} cannot refit: no depot of its side and nation can pay its cost", "12.5")
-    cost, depot_id = options[0]
+    cost, depot_id = paying_depot(game, options)
     sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
     improve(game, board(game).units[unit_id], f"{cost} SP from depot {depot_id}", "12.5")
+
+
+def paying_depot(game, options: list[tuple[int, str]]) -> tuple[int, str]:
+    """12.5: 「2つ以上の集積所から補給を受けるユニットは最も遠い集積所から必要な補給ポイントを消費する」:
+    of the depots able to pay, the farthest (the most borders, so the highest cost) pays; the ruling
+    refit-from-nearest-depot has the cheapest pay."""
+    if NEAREST_DEPOT in game.options:
+        return min(options)
+    return min(options, key=lambda o: (-o[0], o[1]))
 
 
 def night_construction(game, action: Action) -> None:
@@ -308,24 +323,57 @@ def buy_impulses(game, action: Action) -> None:
     if _bought(game, side) + abs(n) > c["max_spaces_bought"]:
         raise game.violation(f"{side} may buy {c['max_spaces_bought']} impulse-track spaces a day", "12.53")
     price = abs(n) * c["reserve_per_space"]
-    if supply.reserve(game, side) < price:
-        raise game.violation(
-            f"{side} has {supply.reserve(game, side)} Reserve SP; {abs(n)} spaces cost {price}", "12.53"
-        )
+    if spendable(game, side) < price:
+        raise game.violation(f"{side} has {_purse(game, side)}; {abs(n)} spaces cost {price}", "12.53")
     low, high = game.con.execute(
         "SELECT min(value), max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]
     ).fetchone()
     impulse = board(game).day["impulse"]
     target = max(low, min(high, impulse + n))
-    row = game.rows("SELECT reserve, bought FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side])[0]
-    game.set("bkn_supply", {"side": side}, reserve=row["reserve"] - price, bought=row["bought"] + abs(n))
+    _pay(game, side, price)
+    game.set("bkn_supply", {"side": side}, bought=_bought(game, side) + abs(n))
     game.set("bkn_day", {}, impulse=target)
     game.log(Event("note", side=side, purpose=f"{side} buys {n:+d}: the day starts on impulse {target}", rule="12.53"))
+
+
+def bankable(game, side: str) -> list[dict]:
+    """12.53: the depots whose unused SP the Reserve takes at this phase's end (those in free areas);
+    none under the ruling buy-from-earlier-reserve, for a purchase."""
+    if EARLIER_RESERVE in game.options:
+        return []
+    b = board(game)
+    return [d for d in supply.depots(game, side) if d["sp"] and b.areas[d["space_id"]].free(side)]
+
+
+def spendable(game, side: str) -> int:
+    """12.53: what a purchase at the end of this Refit phase may spend: the Reserve, and the SP
+    the free depots will bank into it as the phase ends (「備蓄となり…現在の補充フェイズの終了時に」)."""
+    return supply.reserve(game, side) + sum(d["sp"] for d in bankable(game, side))
+
+
+def _purse(game, side: str) -> str:
+    banked = sum(d["sp"] for d in bankable(game, side))
+    return f"{supply.reserve(game, side)} Reserve SP" + (f" and {banked} SP to bank" if banked else "")
+
+
+def _pay(game, side: str, price: int) -> None:
+    """The Reserve pays first, then the SP the free depots would bank (depot order)."""
+    from_reserve = min(price, supply.reserve(game, side))
+    supply.add_reserve(game, side, -from_reserve)
+    left = price - from_reserve
+    for depot in bankable(game, side):
+        if left <= 0:
+            break
+        take = min(left, depot["sp"])
+        game.set("bkn_depot", {"depot_id": depot["depot_id"]}, sp=depot["sp"] - take)
+        left -= take
 
 
 def top_up(game, action: Action) -> None:
     """topup SP: Reserve SP raise the beach depots below 10 evenly, up to 10 each (24.7)."""
     room = _topup_room(game)
+    if not supply.is_extended(game):  # 12.53: 「補給の備蓄を補給集積所の補給ポイント増加には使用できない」
+        raise game.violation("the Reserve never raises a depot's SP outside the extended game (BkN 24.7)", "12.53")
     if action.side != ALLIED or len(action.args) != 1 or not action.args[0].isdigit():
         raise game.violation("usage: topup SP (Allies, extended game)", "24.7")
     sp = int(action.args[0])

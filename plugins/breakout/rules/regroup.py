@@ -38,6 +38,8 @@ def refusal(game, unit, dest: str) -> tuple[str, str] | None:
     if link is None or area is None:
         return "13", f"{uid} regroups one area only: {dest} is not adjacent to {here}"
     kind, name = link
+    if kind == "landing" and not b.areas[here].is_box:  # 13: only into free areas; 3.4: never back to the box
+        return "13", f"{uid} regroups only into a free area or zone, never back into the approach box {dest} (BkN 3.4)"
     if kind == "landing":
         return "19.3", f"{uid} lands with the order: land BEACH {uid}"
     if kind == "sea" or (area.is_box and not area.is_zone):
@@ -51,7 +53,7 @@ def refusal(game, unit, dest: str) -> tuple[str, str] | None:
         return "7.1", f"{uid} cannot regroup into {dest}: {STACK_LIMIT} {side} units are there"
     corps = any(b.units[u]["art_kind"] == "corps" for u in area.units[side])
     if unit["art_kind"] == "corps" and is_stacking_limited(area) and corps:
-        return "7.1", f"{uid} cannot regroup into {dest}: one corps artillery per area (16.1)"
+        return "7.1", f"{uid} cannot regroup into {dest}: one corps artillery per area (BkN 16.1)"
     return None
 
 
@@ -65,15 +67,15 @@ def _crossing_refusal(b, unit, here: str, dest: str, kind: str, name: str | None
     if bridge and bridge["state"] == enemy_of(side):
         return "13", f"{uid} cannot regroup across the enemy-held {bridge['name']}"
     if bridge and bridge["state"] == side and not can_cross(b, name):
-        return "8.37", f"{uid} cannot cross {bridge['name']}: 5 units crossed it already this phase"
+        return "13", f"{uid} cannot cross {bridge['name']}: 5 units crossed it already this phase (BkN 8.37)"
     river = kind == "river" or (bridge is not None and bridge["state"] != side)
     if river and (bridge is not None and bridge["border"] == "water"):
         return "8.37", f"{uid} cannot cross {bridge['name']} ({bridge['state']}): water obstacle"
     if river and unit["type"] != "infantry":
         return "13", f"{uid} cannot regroup across the river {here}-{dest}: only infantry crosses without a bridge"
-    held = b.link_states.get((here, dest), "held-german")
-    if kind == "river" and b.areas[here].contested() and held != f"held-{side}":
-        return "13", f"{uid} cannot leave contested {here} across the enemy-held river to {dest} (8.37)"
+    over = b.areas[here].contested() and b.enemy_held_crossing(side, here, dest)
+    if over:  # 13, 8.37: never out of a contested area across an enemy-held river
+        return "13", f"{uid} cannot leave contested {here} across {over} (BkN 8.37)"
     return None
 
 

@@ -270,7 +270,10 @@ def _capture_bridges(game, plan) -> None:
 
 
 def _casualties(game, plan) -> bool:
+    """9.5: the defender spreads the points, asked only where the answers differ (9.8)."""
     while True:
+        if casualties.doomed(game, plan):  # 9.8: every answer would end the same
+            _log(game, plan, casualties.eliminate_all(game, plan), "9.8")
         found = casualties.choices(game, plan)
         if not found:
             plan["stage"] = "retreats"

@@ -331,9 +331,11 @@ def update_port_timers(game) -> None:
         area = b.areas[space]
         timer = timers.get((kind, what))
         if timer is None:
-            if area.controlled_by(ALLIED):  # 24.2, 24.3: ten days after the Allies first control it
-                game.insert("bkn_port_timer", {"kind": kind, "what": what, "due_turn": turn + delay, "removed": False})
-            continue
+            if not area.controlled_by(ALLIED):
+                continue
+            # 24.2, 24.3: ten days after the Allies first control it; 24.4 then applies at once
+            timer = {"kind": kind, "what": what, "due_turn": turn + delay, "removed": False}
+            game.insert("bkn_port_timer", timer)
         if timer["removed"]:
             continue
         if area.controlled_by(GERMAN) and not area.contested():

@@ -112,3 +112,11 @@ def test_6_2_dawn_places_reinforcements_readies_markers_and_sets_the_weather(tmp
     assert b.units["Z1"]["space_id"] == "ZA"
     assert not game.one("SELECT count(*) FROM bkn_marker_state WHERE game_id = ? AND used", [game.game_id])
     assert b.day["weather"] == "Overcast"
+
+
+def test_8_6_an_impulse_ended_without_acting_is_logged_as_the_pass_it_counts_as(tmp_path):
+    game = new_match(tmp_path, MAP)
+    game.play(Action("end", (), "german"))  # 8.11: nothing done, so a Pass impulse
+    notes = game.rows("SELECT purpose FROM event WHERE kind = 'note' AND rule = '8.6'")
+    assert [n["purpose"] for n in notes] == ["german ends the impulse without acting: a pass"]
+    assert game.clock.step == "allied-impulse" and board(game).day["passes"] == 1

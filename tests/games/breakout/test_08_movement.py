@@ -84,11 +84,20 @@ def test_8_38_no_minimum_move_after_moving(tmp_path):
         entry(game, {**board(game).units["A1"], "mp": 2, "areas": 1}, "4")
 
 
-def test_8_35_point_unit_enters_enemy_controlled_area_first(tmp_path):
-    game = new_match(tmp_path, MAP + "unit R1 allied US artillery 2-1-3/1 1 art=division")
+@pytest.mark.parametrize(
+    ("extra", "rule"),
+    [
+        pytest.param("", "8.37", id="8.37-only-a-point-unit-enters-a-vacant-enemy-area"),
+        pytest.param("\nunit G1 german DE infantry 2-3-2/2 3", "8.35", id="8.35-artillery-enters-an-enemy-area-led"),
+    ],
+)
+def test_point_unit_enters_enemy_controlled_area_first(tmp_path, extra, rule):
+    """8.37: 「主力ユニットのみが交戦状態にない敵の支配下のエリア…に進入できる」; 8.35 for an area
+    holding enemy units: artillery enters only a contested one or with a point unit."""
+    game = new_match(tmp_path, MAP + "unit R1 allied US artillery 2-1-3/1 1 art=division" + extra)
     with pytest.raises(RuleViolation) as refused:
         entry(game, {**board(game).units["R1"], "mp": 3}, "3")
-    assert refused.value.rule == "8.35"
+    assert refused.value.rule == rule and "(BkN " + rule + ")" in str(refused.value)
 
 
 def test_7_1_ten_units_per_side_per_area(tmp_path):
@@ -122,6 +131,20 @@ def test_8_37_us_and_british_never_move_in_one_impulse(tmp_path):
     with pytest.raises(RuleViolation) as refused:
         game.play(Action("move", ("B1", "2"), "allied"))
     assert refused.value.rule == "8.37" and "this impulse moves US units" in str(refused.value)
+
+
+def test_8_1_a_unit_spent_in_an_earlier_impulse_may_not_move_again_that_day(tmp_path):
+    """8.1: an impulse moves the Fresh units of the activated area; 8.32: one impulse a day."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
+    _allied_impulse(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))
+    keep_rolls(game)
+    game.play(Action("pass", (), "german"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("A1", "1"), "allied"))
+    assert refused.value.rule == "8.1" and "A1 is Spent" in str(refused.value)
+    assert "(BkN 8.1)" in str(refused.value) and "(BkN 8.32)" in str(refused.value)
 
 
 def test_8_32_units_that_moved_are_spent_after_the_impulse(tmp_path):
@@ -285,3 +308,30 @@ def test_8_38_no_minimum_move_for_units_that_spent_mf_in_an_8_54_attack(tmp_path
     refused = _refusal(game, Action("move", ("A2", "4"), "allied"))
     assert refused.rule == "8.38"
     game.play(Action("move", ("A2", "3"), "allied"))  # 2 MF into the vacant German area: enough
+
+
+def test_8_13_a_move_is_taken_back_until_a_die_is_rolled(tmp_path):
+    """8.13: 「なんらかのDR/drが振られた場合…もはや自分の移動内容を変更することはできない」:
+    a move undoes freely; an undo across a roll is refused under 8.13 (without --force)."""
+    from phaseline.undo import undo
+
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
+    _allied_impulse(game)
+    game.play(Action("move", ("A1", "2"), "allied"))
+    undo(game)
+    assert board(game).units["A1"]["space_id"] == "1"
+    game.play(Action("move", ("A1", "2"), "allied"))
+    game.play(Action("end", (), "allied"))  # the Sunset DR is rolled (its reroll left unanswered)
+    with pytest.raises(RuleViolation) as refused:
+        undo(game)
+    assert refused.value.rule == "8.13" and "(BkN 8.13)" in str(refused.value)
+
+
+def test_8_37_no_leaving_a_contested_area_across_an_enemy_held_river(tmp_path):
+    """8.37: 「ユニットは敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」:
+    A1 began the impulse in contested 5; the river 1-5 is German-held, so it may not go to the free 1."""
+    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5")
+    _allied_impulse(game)
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("move", ("A1", "1"), "allied"))
+    assert refused.value.rule == "8.37" and "enemy-held river 5-1" in str(refused.value)

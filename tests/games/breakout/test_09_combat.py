@@ -284,6 +284,29 @@ def test_9_8_excess_casualty_points_are_ignored_and_make_an_overrun(tmp_path, mo
     assert _statuses(game, "G1", "G2") == ["eliminated", "eliminated"]
 
 
+def test_9_8_doomed_defenders_are_eliminated_unasked(tmp_path, monkeypatch):
+    """9.8: with more CP than the defenders can absorb every answer ends the same, so no casualty
+    decision is asked: all are eliminated at once and the log says the excess is ignored."""
+    game = new_match(tmp_path, MAP)
+    _enter(game, "A1", "A2")
+    _attack(game, monkeypatch, [6, 6, 1, 1])  # 10 CP against a capacity of 7
+    assert asked(game) is None or asked(game)[1] != "casualty"
+    assert _statuses(game, "G1", "G2") == ["eliminated", "eliminated"]
+    notes = [r["purpose"] for r in game.rows("SELECT purpose FROM event WHERE rule = '9.8'")]
+    assert any("3 CP in excess are ignored" in n for n in notes)
+
+
+def test_9_8_exact_capacity_is_still_asked_where_a_dis2_unit_may_retreat(tmp_path, monkeypatch):
+    """9.5, 9.8: CP equal to the capacity leave a choice when a unit could take its last point
+    by retreating (Dis2 G2 may retreat instead of being eliminated)."""
+    text = MAP.replace("unit G2 german DE infantry 2-3-2/2 2 Spent", "unit G2 german DE infantry 2-3-2/2 2 Dis2")
+    game = new_match(tmp_path, text)
+    _enter(game, "A1")
+    # AV 3 + 1 air = 4; DV 3 + 2 TEM = 5: AT - DT = 5 = capacity 4 + 1
+    _attack(game, monkeypatch, [6, 5, 4, 1])
+    assert asked(game)[1] == "casualty" and "G2:retreat" in asked(game)[2]
+
+
 def test_9_43_success_without_overrun_ends_the_attackers_impulse(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     _enter(game, "A1", "A2")

@@ -129,6 +129,9 @@ unit A2 allied US infantry 3-4-3/2 2
     with pytest.raises(RuleViolation) as refused:
         game.play(Action("bombard", ("1", "NW,GR"), "german"))
     assert refused.value.rule == "16.1"
+    with pytest.raises(RuleViolation) as refused:  # 16.1: 「砲撃は自身のいるエリアにしか行えない」
+        game.play(Action("bombard", ("2", "NW"), "german"))
+    assert refused.value.rule == "16.1" and "bombards only its own area 1" in str(refused.value)
     _bombard(game, monkeypatch, [1, 1, 1, 1], "1", "NW", "A1", side="german")
     choose(game, "keep")
     assert "DV 1 (+1 TEM of 1)" in _last_bombardment(game)  # 10.3C: the Fresh R1 adds nothing
@@ -140,6 +143,15 @@ def test_10_2_british_and_us_artillery_never_fire_together(tmp_path):
     with pytest.raises(RuleViolation) as refused:
         game.play(Action("bombard", ("2", "R1,K1"), "allied"))
     assert refused.value.rule == "10.2"
+
+
+def test_14_4_a_zone_is_not_bombarded_by_artillery_outside_it(tmp_path):
+    """14.4: 「ゾーンはその外にいる野砲から攻撃を受けることはない」 (the refusal names 14.4)."""
+    game = new_match(tmp_path, MAP + "area ZA zone\nborder 1-ZA arrow\nunit GZ german DE infantry 2-3-2/2 ZA\n")
+    game.play(Action("pass", (), "german"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("bombard", ("ZA", "R1"), "allied"))
+    assert refused.value.rule == "14.4" and "(BkN 14.4)" in str(refused.value)
 
 
 def test_11_6_the_holder_may_reroll_a_bombardment(tmp_path, monkeypatch):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.decisions import keep_rolls
-from games.breakout.position import new_match, script_dice
+from games.breakout.position import match_of, new_match, script_dice, write_position
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import refit, supply
 from phaseline.games.breakout.rules.board import board
@@ -103,6 +103,28 @@ def test_12_4_a_unit_improves_one_level_a_refit_phase(tmp_path, monkeypatch):
     game.play(Action("refit", ("G1",), "german"))
     assert _status(game, "G1") == "Dis1"
     assert "G1" not in supply.refit_options(game, "german")
+    with pytest.raises(RuleViolation) as refused:  # 12.4: one level a day, whatever the supply
+        game.play(Action("refit", ("G1",), "german"))
+    assert refused.value.rule == "12.4" and "one level a day" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("options", "left"),
+    [
+        pytest.param((), {"1": 3, "2": 5}, id="12.5-the-farthest-depot-pays"),
+        pytest.param((refit.NEAREST_DEPOT,), {"1": 5, "2": 4}, id="12.5-ruling-refit-from-nearest-depot"),
+    ],
+)
+def test_paying_depot(tmp_path, monkeypatch, options, left):
+    """12.5: 「2つ以上の集積所から補給を受けるユニットは 最も遠い集積所から必要な補給ポイントを消費する」:
+    G1 in 2 is reached from the depots in 1 (2 SP) and in 2 (1 SP)."""
+    text = MAP + "unit G1 german DE infantry 2-3-2/2 2 Spent\n"
+    game = match_of(*write_position(tmp_path / "position", text), options=options)
+    _refit_phase(game, monkeypatch)
+    game.play(Action("depot", ("1",), "german"))
+    game.play(Action("depot", ("2",), "german"))
+    game.play(Action("refit", ("G1",), "german"))
+    assert {d["space_id"]: d["sp"] for d in supply.depots(game, "german")} == left
 
 
 def test_12_1_refit_climbs_the_ladder_dis2_dis1_spent_fresh(tmp_path, monkeypatch):
@@ -258,6 +280,42 @@ def test_12_53_buying_impulses_the_rulebook_example(tmp_path, monkeypatch):
     assert refused.value.rule == "12.53"
 
 
+@pytest.mark.parametrize(
+    ("options", "bought"),
+    [
+        pytest.param((), True, id="12.53-sp-banked-this-refit-phase-buy-at-its-end"),
+        pytest.param((refit.EARLIER_RESERVE,), False, id="12.53-ruling-buy-from-earlier-reserve"),
+    ],
+)
+def test_buying_with_this_phases_leftovers(tmp_path, monkeypatch, options, bought):
+    """12.53: 「使用されなかった補給ポイントは…備蓄となり…現在の補充フェイズの終了時に備蓄された補給を
+    10ポイント消費することで」: with no Reserve, the Allies' unused beach SP (20 on Omaha, free) buy a space."""
+    text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n"
+    game = match_of(*write_position(tmp_path / "position", text), options=options)
+    _refit_phase(game, monkeypatch)  # no German unit: the German Refit phase passes by
+    assert game.clock.step == "allied-refit" and supply.reserve(game, "allied") == 0
+    if not bought:
+        with pytest.raises(RuleViolation) as refused:
+            game.play(Action("buy", ("1",), "allied"))
+        assert refused.value.rule == "12.53" and "0 Reserve SP;" in str(refused.value)
+        return
+    assert Action("buy", ("1",), "allied") in game.legal_actions("allied")
+    game.play(Action("buy", ("1",), "allied"))
+    assert board(game).day["impulse"] == 1
+    game.play(Action("end", (), "allied"))
+    keep_rolls(game)
+    assert supply.reserve(game, "allied") == 20  # Omaha 20 + Gold 10, less the 10 spent
+
+
+def test_12_53_the_reserve_never_tops_up_depots_outside_the_extended_game(tmp_path, monkeypatch):
+    """12.53: 「どちらのプレイヤーも補給の備蓄を補給集積所の補給ポイント増加には使用できない(例外;24.7項)」."""
+    game = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _refit_phase(game, monkeypatch)  # no German unit: the German Refit phase passes by
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("topup", ("3",), "allied"))
+    assert refused.value.rule == "12.53"
+
+
 def test_6_4_germans_refit_first_and_the_markers_reset(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
     with game.store.transaction():
@@ -344,6 +402,19 @@ def test_24_4_a_contested_port_is_delayed_and_a_recaptured_one_starts_again(tmp_
         game.set("space_control", {"space_id": "5"}, controller="DE")
         supply.update_port_timers(game)
     assert game.one("SELECT count(*) FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 0
+
+
+def test_24_4_a_port_contested_at_the_refit_that_first_sees_it_allied_is_delayed_at_once(tmp_path, monkeypatch):
+    """24.4: 「補充フェイズにおいてドイツ軍が小港湾…を交戦状態にしていた場合 対応する港湾…マーカーが
+    ターン記録表上にあるなら それらのマーカーを1つ前進させる」: the marker went on the track when the
+    Allies took the port, so a contest at the first Refit phase after delays it already."""
+    _extended(monkeypatch)
+    text = PORTS + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5\n"
+    game = new_match(tmp_path, text)
+    with game.store.transaction():
+        _note(game)
+        supply.update_port_timers(game)
+    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 12
 
 
 def test_24_3_a_mulberry_adds_a_depot_and_never_returns_once_removed(tmp_path, monkeypatch):

@@ -122,7 +122,8 @@ def test_7_1_a_full_area_refuses_a_regrouping_unit_by_7_1(tmp_path, monkeypatch)
     assert refused.rule == "7.1" and "10 allied units" in str(refused)
 
 
-def test_8_37_the_bridge_limit_in_regroup_is_refused_by_8_37(tmp_path, monkeypatch):
+def test_13_the_bridge_limit_in_regroup_is_refused_by_13_and_8_37(tmp_path, monkeypatch):
+    """13: 「橋の通過制限5ユニットを超過することもできない」, restating 8.37's five a bridge a phase."""
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
     with game.store.transaction():
         game.log(Event("note", purpose="test: BR1 Allied"))
@@ -133,4 +134,17 @@ def test_8_37_the_bridge_limit_in_regroup_is_refused_by_8_37(tmp_path, monkeypat
         game.log(Event("note", purpose="test: five crossed BR1 this phase"))
         game.insert("bkn_traffic", {"bridge_id": "BR1", "crossings": 5})
     refused = _regroup_refusal(game, "A1", "4")
-    assert refused.rule == "8.37" and "5 units crossed" in str(refused)
+    assert refused.rule == "13" and "5 units crossed" in str(refused) and "(BkN 8.37)" in str(refused)
+
+
+def test_13_a_unit_on_a_beach_never_regroups_back_into_its_approach_box(tmp_path, monkeypatch):
+    """13: regroup goes into free areas or zones only; 3.4: a beach's units never re-enter its box."""
+    text = MAP.replace(
+        "area 1 clear 1", "area 1 clear 1\narea BOX sea\nborder BOX-1 landing\nbeach Omaha 1 box=BOX nat=US"
+    )
+    game = new_match(tmp_path, text + "unit A1 allied US infantry 3-4-3/2 1\n")
+    _regroup_phase(game, monkeypatch)
+    while game.clock.step != "allied-regroup":  # the beach's depots give the Allies a Refit phase
+        game.play(Action("end", (), game.waiting_on()[0]))
+    refused = _regroup_refusal(game, "A1", "BOX")
+    assert refused.rule == "13" and "(BkN 3.4)" in str(refused)

@@ -77,6 +77,62 @@ weather Overcast
         "SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' ORDER BY seq DESC LIMIT 1", [game.game_id]
     )
     assert "point unit T1" in note and "AV 5" in note
+    led = game.one("SELECT purpose FROM event WHERE game_id = ? AND rule = '9.2'", [game.game_id])
+    assert "K1 (flak) cannot be the point unit; T1, the first infantry or armour named, leads" in led
+
+
+SUPPORT = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+border 1-2
+border 2-3
+border 1-3
+control 1 US
+control 3 US
+unit A1 allied US infantry 3-4-3/2 1 div=29th
+unit B1 allied UK infantry 3-4-3/2 3 div=50th
+unit RC allied US artillery 3-1-3/1 1 art=corps
+unit RD allied US artillery 3-1-3/1 1 art=division div=29th
+unit G1 german DE infantry 2-3-2/2 2 Spent
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "mover", "support", "rule", "why"),
+    [
+        pytest.param(
+            SUPPORT, "B1", "RC", "16.1", "RC is corps artillery of another nationality", id="16.1-corps-own-nation"
+        ),
+        pytest.param(
+            SUPPORT.replace("art=corps", "art=nebelwerfer"),
+            "A1",
+            "RC",
+            "16.1",
+            "RC is a Nebelwerfer",
+            id="16.1-a-nebelwerfer-never-supports",
+        ),
+    ],
+)
+def test_support_refusals_cite_their_rule(tmp_path, text, mover, support, rule, why):
+    """9.7, 16.1: a refused supporter names the rule that forbids it, with the game's tag."""
+    game = new_match(tmp_path, text)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", (mover, "2"), "allied"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("attack", ("2", mover, support), "allied"))
+    assert refused.value.rule == rule and why in str(refused.value) and f"(BkN {rule})" in str(refused.value)
+
+
+def test_9_7_artillery_that_moved_this_impulse_may_not_support(tmp_path):
+    """9.7: 「支援野砲ユニットはそのインパルスに移動してはならず」."""
+    game = new_match(tmp_path, SUPPORT)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("RD", "3"), "allied"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    with pytest.raises(RuleViolation) as refused:
+        game.play(Action("attack", ("2", "A1", "RD"), "allied"))
+    assert refused.value.rule == "9.7" and str(refused.value).endswith("RD has moved this impulse (BkN 9.7)")
 
 
 def _match_with(tmp_path, text, options):

@@ -177,11 +177,48 @@ def test_17_3_unequal_dice_spare_the_allies(tmp_path, monkeypatch):
     assert game.open_decision() is None and board(game).units["U1"]["status"] == "Fresh"
 
 
-def test_17_2_no_naval_bombardment_of_an_area_without_the_colour(tmp_path):
+@pytest.mark.parametrize(
+    ("extra", "order", "rule", "why"),
+    [
+        pytest.param("", "bombard 4 NAVAL_US", "17.2", "fires only at areas whose ID is green", id="17.2-own-colour"),
+        pytest.param("", "bombard 3 NAVAL_UK", "17.2", "whose ID is brown", id="17.2-the-british-fire-on-brown"),
+        pytest.param(
+            "weather Overcast\n", "bombard 4 AIR_US", "17.3", "only in Clear weather", id="17.3-no-strike-overcast"
+        ),
+        pytest.param(
+            "area ZA zone\nborder 4-ZA arrow\nunit GZ german DE infantry 2-3-2/2 ZA\n",
+            "bombard ZA AIR_US",
+            "17.3",
+            "no air strike on a zone",
+            id="17.3-no-air-strike-on-a-zone",
+        ),
+    ],
+)
+def test_marker_refusals_cite_their_rule(tmp_path, extra, order, rule, why):
+    """17.2: 「アメリカ海軍…の目標エリアは そのエリアIDが緑色でなければならない」; 17.3: 「晴天時に」,
+    「ゾーンを空爆の目標にすることはできない」: each refusal names the rule that forbids it."""
+    game = new_match(tmp_path, SEA + extra)
+    play(game, "pass")
+    with pytest.raises(RuleViolation) as refused:
+        play(game, order)
+    assert refused.value.rule == rule and why in str(refused.value) and f"(BkN {rule})" in str(refused.value)
+
+
+def test_16_4_le_havre_out_of_reach_is_refused_by_16_4(tmp_path):
+    game = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
+    with pytest.raises(RuleViolation) as refused:
+        play(game, "bombard 3 LE_HAVRE")
+    assert refused.value.rule == "16.4" and "reaches only areas 1 and 2" in str(refused.value)
+
+
+def test_17_1_the_other_nationality_is_refused_by_17_1(tmp_path, monkeypatch):
     game = new_match(tmp_path, SEA)
     play(game, "pass")
-    with pytest.raises(RuleViolation):
-        play(game, "bombard 4 NAVAL_US")
+    script_dice(game, monkeypatch, [1, 1, 6, 6])
+    play(game, "bombard 3 NAVAL_US G3", "end", "pass")
+    with pytest.raises(RuleViolation) as refused:
+        play(game, "bombard 3 AIR_UK G3")
+    assert refused.value.rule == "17.1" and "other nationality" in str(refused.value)
 
 
 def test_4_4_a_used_marker_stays_used_until_dawn(tmp_path, monkeypatch):
@@ -190,8 +227,9 @@ def test_4_4_a_used_marker_stays_used_until_dawn(tmp_path, monkeypatch):
     play(game, "bombard 2 LE_HAVRE", "end")
     play(game, "pass")
     assert game.clock.step == "german-impulse"
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as refused:
         play(game, "bombard 2 LE_HAVRE")
+    assert refused.value.rule == "4.4" and "LE_HAVRE has been used today" in str(refused.value)
 
 
 def test_17_the_allies_have_two_naval_and_two_air_markers_each_with_a_nationality(tmp_path):

@@ -54,12 +54,27 @@ def test_3_24_every_bridge_starts_german_held_in_link_state(tmp_path):
     ]  # fmt: skip
 
 
-def test_4_7_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
-    """3.23, 4.7: a destroyed bridge over a water obstacle leaves the water impassable."""
+def test_8_37_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
+    """8.37 (3.23, 4.7): a destroyed bridge over a water obstacle leaves the water impassable:
+    「橋を用いずに水障害を通過できるユニットは存在しない」."""
     game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
     _set(game, "BR2", "destroyed")
-    with pytest.raises(RuleViolation, match="water obstacle"):
+    with pytest.raises(RuleViolation, match="water obstacle") as refused:
         entry(game, {**board(game).units["A1"], "mp": 3}, "5")
+    assert refused.value.rule == "8.37"
+
+
+def test_4_7_the_destroyed_marker_goes_with_the_bridge_and_an_allied_repair_makes_it_allied_held(tmp_path, monkeypatch):
+    """4.7: 「橋が破壊された場合にこのマーカーをおいて示す 修理された場合にはこのマーカーを取り除く
+    (連合軍が修理した場合は保持の橋マーカーにする)」: both sides of the border read the marker."""
+    game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    _set(game, "BR3", "destroyed")
+    both = "SELECT a, b, state FROM link_state WHERE game_id = ? AND '1' IN (a, b) AND '4' IN (a, b) ORDER BY a"
+    assert [r["state"] for r in game.rows(both, [game.game_id])] == ["destroyed", "destroyed"]
+    _to_allied_impulse(game, monkeypatch, [2, 6, 6])
+    game.play(Action("repair", ("BR3",), "allied"))
+    keep_rolls(game)  # 11.6: the roll stands
+    assert [r["state"] for r in game.rows(both, [game.game_id])] == ["allied", "allied"]
 
 
 def test_3_23_supply_crosses_a_river_only_by_a_friendly_bridge(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.decisions import answer_all, asked, choose
-from games.breakout.position import new_match, script_dice
+from games.breakout.position import match_of, new_match, script_dice, write_position
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
 
@@ -133,6 +133,24 @@ def test_21_3_ending_the_phase_bombards_the_rest_and_uses_both_task_forces(tmp_p
     assert {r["marker_id"] for r in used} == {"NAVAL_UK", "NAVAL_US"}
 
 
+def test_11_6_a_d_day_naval_bombardment_may_be_rerolled_and_the_advantage_passes_as_the_phase_ends(
+    tmp_path, monkeypatch
+):
+    """11.6: 「アドバンテージは攻撃以外のあらゆるDR/drの振りなおしにも使用できる」, in the D-Day phases too
+    (11.2: it passes at the phase's end): ending 1B bombards both beaches, each offered for a reroll."""
+    game = new_match(tmp_path, DDAY)
+    play(game, "end")
+    script_dice(game, monkeypatch, [1, 1, 6, 6] * 3)
+    game.play(Action("end", (), "allied"))
+    assert asked(game)[:2] == ("allied", "bombardment-reroll") and game.clock.step == "naval-bombardment"
+    choose(game, "keep")  # the first beach's dice stand; then the second beach
+    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 1
+    assert asked(game)[:2] == ("allied", "bombardment-reroll") and game.clock.step == "naval-bombardment"
+    choose(game, "reroll")  # both sides roll again; the phase then ends
+    assert game.clock.step == "air-bombardment" and board(game).day["advantage"] == "german"
+    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 2
+
+
 def test_3_26_a_task_force_bombards_only_its_colour(tmp_path):
     game = new_match(tmp_path, DDAY)
     play(game, "end")
@@ -193,8 +211,13 @@ def test_21_5_artillery_cannot_land_and_every_beach_lands_a_wave(tmp_path, monke
     _to_assault(game, monkeypatch)
     with pytest.raises(RuleViolation, match=r"21\.5"):
         play(game, "wave Sword L1,A1")
+    with pytest.raises(RuleViolation) as refused:  # 21.5: the waves are the Allied player's to choose
+        play(game, "end")
+    assert refused.value.rule == "21.5" and "wave Omaha L3; wave Sword L1,L2" in str(refused.value)
+    assert "end" not in {str(a) for a in game.legal_actions()}
+    play(game, "wave Sword L1,L2")
     script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
-    play(game, "end")  # every beach must land: the strongest units of each box go
+    play(game, "wave Omaha L3", "end")  # every beach lands
     assert game.clock.step == "german-impulse"
     assert board(game).units["L3"]["space_id"] == "4" and board(game).units["A1"]["space_id"] == "B2"
 
@@ -249,14 +272,58 @@ def test_21_dday_openings_are_turn_1_only(tmp_path):
     assert game.steps(2)[0].name == "dawn"
 
 
-def test_11_6_ending_the_assault_phase_waits_for_a_rerolled_interdiction_dr(tmp_path, monkeypatch):
+def test_11_6_the_last_wave_waits_for_a_rerolled_interdiction_dr(tmp_path, monkeypatch):
     game = new_match(tmp_path, DDAY)
     _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
     script_dice(game, monkeypatch, [1, 6] + [6, 6, 1, 1] * 2)  # Omaha's IV 1: L3's dr 1 lands Spent; rerolled 6
-    game.play(Action("end", (), "allied"))  # 21.5: no wave placed: the strongest units of each box land
+    game.play(Action("wave", ("Omaha", "L3"), "allied"))  # 21.5: the last wave: interdiction at every beach
     assert asked(game) == ("allied", "other-reroll", ["keep", "reroll"])
     assert game.clock.step == "amphibious-assault" and board(game).units["L3"]["space_id"] == "B4"
     choose(game, "reroll")
     answer_all(game)
+    game.play(Action("end", (), "allied"))
     assert game.clock.step == "german-impulse" and status(game, "L3") != "Dis1"
     assert board(game).day["advantage"] == "german"  # 11.2: used in a D-Day phase, it passes as the phase ends
+
+
+@pytest.mark.parametrize(
+    ("options", "refused"),
+    [
+        pytest.param((), True, id="19.3-the-first-wave-is-capped-at-five-a-beach"),
+        pytest.param(("dday-no-landing-cap",), False, id="19.3-ruling-dday-no-landing-cap-lifts-it"),
+    ],
+)
+def test_first_wave_cap(tmp_path, monkeypatch, options, refused):
+    """19.3: 「各インパルス/再配置フェイズにつき 上陸できるユニットは5つが最大である」, applied by
+    default to the Amphibious Assault phase; the refusal names 19.3, the rule that sets the cap."""
+    six = "".join(f"unit W{i} allied UK infantry 3-4-3/2 B2 arrive=6 method=landing\n" for i in range(6))
+    game = match_of(*write_position(tmp_path / "position", DDAY + six), options=options)
+    _to_assault(game, monkeypatch)
+    order = Action("wave", ("Sword", ",".join(f"W{i}" for i in range(6))), "allied")
+    if refused:
+        with pytest.raises(RuleViolation) as refusal:
+            game.play(order)
+        assert refusal.value.rule == "19.3" and "at most 5 units" in str(refusal.value)
+    else:
+        game.play(order)
+
+
+def test_15_2_works_stay_while_a_repulsed_landing_awaits_its_reroll_and_after_it(tmp_path, monkeypatch):
+    """15.2: 「上陸戦闘で全ての連合軍ユニットがDis1状態になった場合 補充によりSpent状態のユニットが
+    生じた時点で防御構築物は撤去される」: the works are judged when the landing attack is over, not
+    while its landers still stand Fresh before the Advantage holder's answer."""
+    from phaseline.games.breakout.rules import works
+
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
+    script_dice(game, monkeypatch, [6, 1, 1, 6, 6])  # Omaha's interdiction dr, then AT 2 + 3 vs DT 12 + 4
+    play(game, "wave Omaha L3")
+    game.play(Action("assault", ("Omaha",), "allied"))
+    assert asked(game)[1] == "forward-unit" and works.intact(game, "4")
+    choose(game, "G2")
+    assert asked(game)[1] == "advantage-reroll" and works.intact(game, "4")
+    choose(game, "keep")
+    answer_all(game)
+    assert status(game, "L3") == "Dis1" and works.intact(game, "4")
