@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from phaseline.rule_scan import NUMBER
+
 HERE = Path(__file__).parent
 GAMES = {"bfg": ("battle-for-germany", "BfG"), "breakout": ("breakout-normandy", "BkN")}
 RESULTS = ("ok", "refused")
@@ -113,7 +115,7 @@ def _case(raw: dict[str, Any], game: str, path: Path, line: int) -> Case:
     for key in ("id", "quote", "ruling", "scenario", "steps"):
         if key not in raw:
             raise CaseError(f"{where}: a case needs '{key}'")
-    if not re.match(r"^[A-Z]?\d+(\.\d+)*[A-Z]?-", raw["id"]):
+    if not re.match(rf"^{NUMBER}-", raw["id"]):  # the one shape of a rule number (rule_scan.py)
         raise CaseError(f"{where}: id {raw['id']!r} must start with the rule number and '-'")
     return Case(
         id=raw["id"],
