@@ -96,6 +96,20 @@ def load_cases(game: str, root: Path = HERE) -> list[Case]:
     return [case for path in sorted((root / game).glob("*.toml")) for case in read_cases(path, game)]
 
 
+def open_defects(game: str, root: Path = HERE) -> dict[str, str]:
+    """The cases of ``game`` the developers know the game still gets wrong, each with its note:
+    ``<game>/open_defects.toml``, ``[[defect]]`` tables of ``case`` and ``note``. The referee
+    writes cases; only the developers list a defect here, and remove it when fixed."""
+    path = root / game / "open_defects.toml"
+    if not path.is_file():
+        return {}
+    try:
+        rows = tomllib.loads(path.read_text()).get("defect", [])
+        return {row["case"]: row["note"] for row in rows}
+    except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
+        raise CaseError(f"{path}: each [[defect]] needs a case and a note ({error})") from None
+
+
 def read_cases(path: Path, game: str) -> list[Case]:
     """The cases of one referee file; a malformed file is a :class:`CaseError` naming it."""
     text = path.read_text()
