@@ -82,7 +82,7 @@ def load_index(path: Path) -> list[Section]:
     for row in read_csv(path, ("number", "title", "status")):
         number = row["number"]
         if not is_number(number):
-            raise row.error(f"rule number {number!r} is not of the form 6 or 6.22")
+            raise row.error(f"rule number {number!r} is not of the form 6, 6.22, F6.41 or F.1A")
         if number in seen:
             raise row.error(f"rule {number} is listed twice")
         seen.add(number)

@@ -24,13 +24,25 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-# The shape of a rule number, in one place: digits and dots (6, 6.22). A game whose numbers
-# carry a letter (ASL's F6.41) widens _HEAD; every pattern below is built from these two.
-_HEAD = r"\d+"
-_PART = r"\d+"
-NUMBER = rf"{_HEAD}(?:\.{_PART})*"
-_DOTTED = rf"{_HEAD}(?:\.{_PART})+"  # at least one dot: a comment's "# 3 units" cites nothing
-_UNDERSCORED = rf"{_HEAD}(?:_{_PART})*"  # the number as a test function spells it
+# The shape of a rule number, in one place: a section and its dotted parts (6, 6.22, Fleet
+# Commander: Nimitz's 10.10), a chapter letter before them (ASL's F6.41, A10.31, or a chapter's
+# own F.1A with no section digits) and a letter after a part (F.1A, D13.3x). A number with a
+# chapter letter has at least one part, so a name such as T1 or B2 is no number; every pattern
+# below is built from these.
+_CHAPTER = r"[A-Z]{1,2}"
+_PART = r"\d+[A-Za-z]?(?![A-Za-z])"
+
+
+def _numbered(separator: str, least: int) -> str:
+    """A rule number whose parts follow ``separator`` ('.' as written, '_' as a test name spells
+    it), with at least ``least`` of them after a bare section (one after a chapter letter)."""
+    parts = rf"(?:{re.escape(separator)}{_PART})"
+    return rf"(?:\d+{parts}{{{least},}}|{_CHAPTER}\d*{parts}+)"
+
+
+NUMBER = _numbered(".", 0)
+_DOTTED = _numbered(".", 1)  # at least one dot: a comment's "# 3 units" cites nothing
+_UNDERSCORED = _numbered("_", 0)  # the number as a test function spells it
 
 _TEST_ID = re.compile(rf"""\bid\s*=\s*(?P<q>["'])(?P<id>(?P<num>{NUMBER})(?:[-\s][^\n]*?)?)(?P=q)""")
 _TEST_NAME = re.compile(rf"^\s*(?:async\s+)?def\s+(?P<id>test_(?P<num>{_UNDERSCORED})(?=_|\()\w*)", re.MULTILINE)

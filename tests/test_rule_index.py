@@ -21,7 +21,7 @@ from phaseline.rule_index import (
     load_index,
     plugin_folder,
 )
-from phaseline.rule_scan import CaseFileError, named_cases, referee_cases, referee_file
+from phaseline.rule_scan import CaseFileError, is_number, named_cases, referee_cases, referee_file
 
 FIXTURE = Path(__file__).parent / "fixtures" / "referee" / "bfg"
 
@@ -178,3 +178,28 @@ def test_a_malformed_referee_file_names_itself(tmp_path, body, message):
     info = registry().game("battle-for-germany")
     with pytest.raises(ScenarioError, match=rf"^{tmp_path}/bad.toml(:\d+)?: .*{re.escape(message)}"):
         coverage(info, [], [tmp_path])
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        pytest.param("6", True, id="a-section"),
+        pytest.param("10.10", True, id="nimitz-10.10"),
+        pytest.param("F6.41", True, id="asl-chapter-letter"),
+        pytest.param("F.1A", True, id="asl-chapter-rule-with-letter"),
+        pytest.param("D13.3x", True, id="asl-lower-case-suffix"),
+        pytest.param("F", False, id="a-bare-letter"),
+        pytest.param("T1", False, id="a-name-not-a-number"),
+        pytest.param("6.", False, id="a-trailing-dot"),
+        pytest.param("6.22ab", False, id="two-letters-after-a-part"),
+    ],
+)
+def test_rule_numbers_beyond_digits_and_dots(text, number):
+    assert is_number(text) is number
+
+
+def test_lettered_numbers_are_found_in_code_tests_and_cases():
+    code = "# F6.41 the wadi's crest\nraise game.violation('no', rule='F.1A')\n"
+    assert [c.number for c in citations(code, Path("rules.py"), "ASL")] == ["F6.41", "F.1A"]
+    tests = 'def test_F6_41_crest(): ...\nP = pytest.param(1, id="F.1A-hammada")\n'
+    assert sorted(case_numbers(tests)) == ["F.1A", "F6.41"]

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from phaseline.rule_scan import NUMBER
+
 HERE = Path(__file__).parent
 GAMES = {"bfg": ("battle-for-germany", "BfG"), "breakout": ("breakout-normandy", "BkN")}
 RESULTS = ("ok", "refused")
@@ -94,6 +96,20 @@ def load_cases(game: str, root: Path = HERE) -> list[Case]:
     return [case for path in sorted((root / game).glob("*.toml")) for case in read_cases(path, game)]
 
 
+def open_defects(game: str, root: Path = HERE) -> dict[str, str]:
+    """The cases of ``game`` the developers know the game still gets wrong, each with its note:
+    ``<game>/open_defects.toml``, ``[[defect]]`` tables of ``case`` and ``note``. The referee
+    writes cases; only the developers list a defect here, and remove it when fixed."""
+    path = root / game / "open_defects.toml"
+    if not path.is_file():
+        return {}
+    try:
+        rows = tomllib.loads(path.read_text()).get("defect", [])
+        return {row["case"]: row["note"] for row in rows}
+    except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
+        raise CaseError(f"{path}: each [[defect]] needs a case and a note ({error})") from None
+
+
 def read_cases(path: Path, game: str) -> list[Case]:
     """The cases of one referee file; a malformed file is a :class:`CaseError` naming it."""
     text = path.read_text()
@@ -113,7 +129,7 @@ def _case(raw: dict[str, Any], game: str, path: Path, line: int) -> Case:
     for key in ("id", "quote", "ruling", "scenario", "steps"):
         if key not in raw:
             raise CaseError(f"{where}: a case needs '{key}'")
-    if not re.match(r"^[A-Z]?\d+(\.\d+)*[A-Z]?-", raw["id"]):
+    if not re.match(rf"^{NUMBER}-", raw["id"]):  # the one shape of a rule number (rule_scan.py)
         raise CaseError(f"{where}: id {raw['id']!r} must start with the rule number and '-'")
     return Case(
         id=raw["id"],
