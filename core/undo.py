@@ -10,10 +10,13 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import seats, shared
+from .errors import RuleViolation
 from .events import Event, EventLog
 
 if TYPE_CHECKING:
     from .game import Game
+
+ACROSS_A_ROLL = "undo across a roll"  # the topic a game's rule_ref may give its own rule for (BkN 8.13)
 
 
 def live_events(game: Game) -> list[dict[str, Any]]:
@@ -99,10 +102,11 @@ def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict
         _check_own_unsent(game, first, last, as_side)
     if rolls and not force:
         dice = ", ".join(f"{r['die']} ({r['purpose']})" for r in rolls)
-        raise game.violation(
-            f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)",
-            rule=game.rule("undo across a roll"),  # the game's rule for it (BkN 8.13), else the engine's name
-        )
+        message = f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)"
+        rule = game.rule(ACROSS_A_ROLL)
+        if rule == ACROSS_A_ROLL:  # the game has no rule of its own for it: the engine's, not tagged as the game's
+            raise RuleViolation(message, rule=f"phaseline: {ACROSS_A_ROLL}")
+        raise game.violation(message, rule=rule)  # the game's rule for it (BkN 8.13)
     actions = game.rows(
         "SELECT seat FROM event WHERE game_id = ? AND seq = ?", [game.game_id, first]
     )  # the undone action's seat makes the undo

@@ -59,9 +59,10 @@ def test_undo_restores_the_state_exactly_including_plugin_tables(game):
 def test_undo_across_a_roll_is_refused_without_force(game):
     attack(game)
     before = snapshot(game.store, game.game_id, [*STATE, "event", "effect"])
-    with pytest.raises(RuleViolation, match="--force"):
+    with pytest.raises(RuleViolation, match="--force") as refused:
         undo(game)
     assert snapshot(game.store, game.game_id, [*STATE, "event", "effect"]) == before
+    assert "(phaseline: undo across a roll)" in str(refused.value)  # the engine's rule, not the toy game's
 
 
 def test_a_forced_undo_across_a_roll_is_logged(game):
