@@ -2,7 +2,8 @@
 side that won it may move in (6.91), only a unit that took part (6.92), whatever the ZOC
 and terrain (6.93), and never by force (6.94); not where the unit may not go (the boundary
 5.41/5.42, Berlin 5.43, the Yugoslav border 5.51/5.52: boundary.advance_ban), nor a
-garrison (10.3). The winner's player is asked UNIT>HEX, or none.
+garrison, which stays in its city for the rest of the game (10.2: an advance is no move,
+6.93, so 10.3's "may not move" is not the sentence that bars it). The winner's player is asked UNIT>HEX, or none.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def _bar(game, unit_id: str, hex_id: str, units: list[str], hexes: list[str]) ->
     if unit["space_kind"] != "hex" or unit["status"] != "ready":
         return "6.91", f"{unit_id} did not survive the combat"
     if unit["garrison"]:
-        return "10.3", f"{unit_id} garrisons {unit['garrison']} and never moves"
+        return "10.2", f"{unit_id} garrisons {unit['garrison']} and stays there for the rest of the game"
     if hex_id not in hexes:
         return "6.91", f"{hex_id} is not a hex the combat emptied ({', '.join(hexes)})"
     held = sorted(u["unit_id"] for u in everyone.values() if u["space_id"] == hex_id)
