@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import sequence
-from .errors import InvalidOrder, RuleViolation
+from .errors import InvalidOrder, PluginError, RuleViolation
 from .events import Event, EventLog
 from .model import Action, Outcome
+from .seats import RULES
+
+RULES_TURN = "rules"  # the action a side the game's rules play takes: they choose inside it
 
 
 class Actions:
@@ -48,8 +51,16 @@ class Actions:
         if action.side and action.side != waiting:
             raise InvalidOrder(f"it is {waiting}'s turn to act, not {action.side}'s")
         seat = self.seat_to_act(waiting, as_side)
+        by = by or self.controller(waiting)
+        if (by == RULES) != (action.verb == RULES_TURN) or (by == RULES) != (self.controller(waiting) == RULES):
+            raise self.violation(
+                f"no one plays {waiting}: the game's rules do, when its turn comes"
+                if self.controller(waiting) == RULES
+                else f"'{RULES_TURN}' is the turn of a side the game's rules play; {waiting} is played by {by}",
+                rule="seats",
+            )
         action = Action(action.verb, tuple(action.args), waiting)
-        if decision and action.verb != "choose":
+        if decision and action.verb not in ("choose", RULES_TURN):
             raise self.violation(
                 f"{waiting} must first answer: {decision['prompt']} (choose one of: {', '.join(decision['choices'])})",
                 rule=decision["rule"] or "decision",
@@ -59,7 +70,6 @@ class Actions:
                 self._cause = None
                 self._acting_seat = seat
                 self.rules.in_action = True
-                by = by or self.controller(waiting)
                 seq = self.log(
                     Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args), "by": by})
                 )
@@ -120,6 +130,10 @@ class Actions:
         return self.hook.phaseline_end_refusal(game=self, step=self.step, side=side)
 
     def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
+        if action.verb == RULES_TURN:  # inside the action, so the rules' dice are its rolls, replayed with it
+            action = self._rules_choice(action.side)
+            if decision and action.verb != "choose":
+                raise PluginError(f"the rules chose {action} for {action.side}, who owes an answer first")
         if action.verb == "end":
             refusal = self.end_refusal(action.side)
             if refusal is not None:
@@ -136,6 +150,14 @@ class Actions:
                 f"'{action.verb}' is not an order of the {self.step.title or self.step.name} (allowed: {allowed})",
                 rule=self.step.rule or "sequence of play",
             )
+
+    def _rules_choice(self, side: str) -> Action:
+        """What the game's rules choose for ``side`` (``phaseline_rules_choose``), logged as their choice."""
+        chosen = self.hook.phaseline_rules_choose(game=self, side=side)
+        if chosen is None or chosen.verb == RULES_TURN:
+            raise PluginError(f"{self.info.name} plays {side} by its rules but its rules chose nothing to do")
+        self.log(Event("note", side=side, purpose=f"the rules choose: {chosen}"))
+        return Action(chosen.verb, tuple(chosen.args), side)
 
     def _answer(self, action: Action, decision: dict[str, Any] | None) -> None:
         if decision is None:

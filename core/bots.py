@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .actions import RULES_TURN
 from .hookspecs import hookimpl
 from .model import Action, BotInfo, load_object
+from .seats import RULES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,16 +58,26 @@ def run_bots(
         side, _ = game.waiting_on()
         if side is None:
             break
-        controller = (controllers or {}).get(side) or game.controller(side)
-        if not controller.startswith("bot:"):
+        controller = game.controller(side)
+        if controller != RULES:  # no override seats anyone at a side the rules play
+            controller = (controllers or {}).get(side) or controller
+        if not controller.startswith("bot:") and controller != RULES:
             break
         if game.seats.seated and not game.seats.holds(game.seat_playing(side)):
             break  # another store's player holds this seat: its bot plays there
-        if side not in bots:
-            info = registry.bot(game.info.name, controller.removeprefix("bot:"))
-            bots[side] = load_object(info.factory)(game, side)
-        game.play(bots[side].choose(game, side), by=controller)
+        game.play(_next_action(game, registry, bots, side, controller), by=controller)
         played += 1
         if progress:
             progress(game)
     return played
+
+
+def _next_action(game: Game, registry: Registry, bots: dict[str, Any], side: str, controller: str) -> Action:
+    """What ``side`` does next: its rules' turn for a side the game's rules play (they choose inside
+    the action, so their dice replay with it), its bot's choice for a bot's."""
+    if controller == RULES:
+        return Action(RULES_TURN, (), side)
+    if side not in bots:
+        info = registry.bot(game.info.name, controller.removeprefix("bot:"))
+        bots[side] = load_object(info.factory)(game, side)
+    return bots[side].choose(game, side)

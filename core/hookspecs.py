@@ -323,6 +323,21 @@ def phaseline_seat_of(game: Game, side: str) -> str | None:
 
 
 @hookspec(firstresult=True)
+def phaseline_rules_choose(game: Game, side: str) -> Action | None:
+    """The next action of a side the game's own rules play (``ScenarioInfo.played_by_rules``):
+    the order its procedures give now, ``end``, or a ``choose`` answer to a decision it owes.
+    Roll through ``game.roll`` where the procedures leave a choice to the dice; the engine
+    plays the action as it plays a bot's, recorded as made by the rules. First answer wins.
+
+    :param game: the match, waiting on ``side``.
+    :param side: a side no player plays.
+
+    Example (Fleet Commander: Nimitz 9.1): a d10 picks the Japanese movement order, and the
+    fleet's move follows from the printed table.
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_outcome(game: Game) -> Outcome | None:
     """Return an :class:`phaseline.Outcome` when the match ends early (sudden death),
     else None. Called after every action; first answer wins.

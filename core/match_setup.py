@@ -48,6 +48,7 @@ class MatchSetup:
         """
         info = registry.game(game)
         chosen = info.scenario(scenario) if isinstance(scenario, str) else scenario
+        _refuse_seating_the_rules(chosen, controllers or {}, set(open_seats))
         rules, rulings = _split_options(registry, info, list(dict.fromkeys(options)))  # -o X -o X: X once
         _check_seed(seed)
         game_id = _checked_id(store, game_id) if game_id is not None else _new_id(store, info)
@@ -72,7 +73,7 @@ class MatchSetup:
                 ],
             )
             for side in chosen.sides:
-                controller = (controllers or {}).get(side, "human")
+                controller = seats.RULES if side in chosen.played_by_rules else (controllers or {}).get(side, "human")
                 store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller])
             self.seats.claim(held, player or default_player(), from_seq=1)
             store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version])
@@ -140,6 +141,17 @@ class MatchSetup:
 def default_player() -> str:
     """The player's name when none is given: the login name."""
     return os.environ.get("USER") or os.environ.get("USERNAME") or "player"
+
+
+def _refuse_seating_the_rules(scenario: ScenarioInfo, controllers: dict[str, str], open_seats: set[str]) -> None:
+    """A side the game's rules play takes no bot and no other player (refused before anything is written)."""
+    for side in scenario.played_by_rules:
+        given = "a bot" if controllers.get(side, seats.RULES) != seats.RULES else None
+        given = given or ("another player" if side in open_seats else None)
+        if given:
+            raise InvalidOrder(
+                f"{side} cannot be given to {given}: in {scenario.title} no one plays {side}, the game's rules do"
+            )
 
 
 def _held_seats(scenario: ScenarioInfo, open_seats: set[str]) -> list[str]:

@@ -20,6 +20,9 @@ class ScenarioInfo:
     rule: str = ""
     settings: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     fallback: Path | None = None  # a custom scenario falls back to the game's own files
+    # sides no player plays: the game's rules choose their actions (phaseline_rules_choose), as
+    # Fleet Commander: Nimitz's procedures play the Japanese; no human or bot is ever seated there
+    played_by_rules: tuple[str, ...] = ()
 
     def file(self, relative: str) -> Path:
         """The scenario's data file ``relative`` (e.g. 'map/hexes.csv'), custom first."""

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 KNOWN_SEED = "known seed"
+RULES = "rules"  # the controller of a side the game's own rules play (ScenarioInfo.played_by_rules)
 _COLUMNS = ("side", "epoch", "player", "public_key", "commitment", "from_seq", "claim_sig", "secret", "reveal_sig")
 
 

@@ -6,7 +6,7 @@ Replay, the SQL sandbox and rendering are imported inside their commands.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +14,9 @@ from ..errors import InvalidOrder, UnknownName
 from . import app
 from .context import Context, current_game
 from .output import Format, emit
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
@@ -29,16 +32,7 @@ def log(
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
         game_id = game or current_game(store)
-        rows = store.rows(
-            """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
-                      e.to_space, e.die, e.purpose, e.rule, x.undo_seq,
-                      coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced
-               FROM event e LEFT JOIN undone_event x USING (game_id, seq)
-               LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = x.undo_seq
-               WHERE e.game_id = $g AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
-               ORDER BY e.seq""",
-            {"g": game_id, "kinds": list(kind or [])},
-        )
+        rows = log_rows(store, game_id, kinds=kind or [])
         store_rows = store.rows(
             """SELECT s.side, s.commitment, s.secret, m.dice, m.seed FROM seat s JOIN match m USING (game_id)
                WHERE game_id = ? AND s.epoch = (SELECT max(epoch) FROM seat t
@@ -50,7 +44,22 @@ def log(
         rows = rows[-last:]
     if c.fmt is Format.table:
         typer.echo(commitments_line(store_rows))
-    emit([_log_row(r) for r in rows], c.fmt, empty=f"no events in {game_id}")
+    emit(rows, c.fmt, empty=f"no events in {game_id}")
+
+
+def log_rows(store: Store, game_id: str, *, kinds: list[str] | None = None, after: int = 0) -> list[dict[str, Any]]:
+    """The log's lines of a match: every event after seq ``after`` (of ``kinds``, when given), in order."""
+    rows = store.rows(
+        """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
+                  e.to_space, e.die, e.purpose, e.rule, x.undo_seq,
+                  coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced
+           FROM event e LEFT JOIN undone_event x USING (game_id, seq)
+           LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = x.undo_seq
+           WHERE e.game_id = $g AND e.seq > $after AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
+           ORDER BY e.seq""",
+        {"g": game_id, "kinds": list(kinds or []), "after": after},
+    )
+    return [_log_row(r) for r in rows]
 
 
 def commitments_line(seats: list[dict[str, Any]]) -> str:
@@ -75,7 +84,7 @@ def _log_row(event: dict[str, Any]) -> dict[str, Any]:
         what = f"RE-ROLL: {event['purpose']}, taking back {taken} roll(s)"
     else:
         parts = [event["verb"], event["unit_id"], event["to_space"] and f"-> {event['to_space']}"]
-        what = " ".join(p for p in parts if p) or event["purpose"] or ""
+        what = ": ".join(p for p in (" ".join(p for p in parts if p), event["purpose"]) if p)  # where, then why
     return {
         "seq": event["seq"],
         "turn": event["turn"],

@@ -15,7 +15,7 @@ import typer
 from ..errors import InvalidOrder, UnknownName
 from . import app
 from .context import Context, current_game, set_current_game
-from .output import emit, emit_one
+from .output import Format, emit, emit_one
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -166,9 +166,37 @@ def play_order(c: Context, verb: str, args: list[str], game_id: str | None = Non
     from ..model import Action
 
     with c.game(game_id) as match:
+        before = match.events.last_seq
         match.play(Action(verb, tuple(args)), as_side=as_side)
         run_bots(match, c.registry)
+        if c.fmt is Format.table:
+            typer.echo(account(match, before))
         _status(match, c)
+
+
+ACCOUNT_LINES = 24  # an order's account stops here; the log has the rest
+
+
+def account(match: Game, after: int) -> str:
+    """What happened since event ``after``, one line an event: the order, its dice, notes and results,
+    and what the other sides (bots included) did before the match waits on a player again."""
+    from .history import log_rows
+
+    rows = log_rows(match.store, match.game_id, after=after)
+    tag = match.info.short or match.info.name
+    lines = [f"  {r['side'] or '-':>8}  {_told(r)}" + (f" ({tag} {r['rule']})" if r["rule"] else "") for r in rows]
+    if len(lines) > ACCOUNT_LINES:
+        more = f"  … {len(lines) - ACCOUNT_LINES} more: phaseline log --last {len(rows)}"
+        lines = [*lines[: ACCOUNT_LINES // 2], more, *lines[-ACCOUNT_LINES // 2 :]]
+    return "\n".join(lines)
+
+
+def _told(row: dict) -> str:
+    """A log line as the account tells it: the event's kind before what it says, but for orders,
+    rolls, notes and questions, which say it themselves."""
+    if row["kind"] in ("action", "roll", "note", "decision", "phase"):
+        return row["what"]
+    return f"{row['kind']}: {row['what']}"
 
 
 AsOption = Annotated[

@@ -20,6 +20,9 @@ VERSION = "0.1.0"
 RULINGS = {
     "terrain-plus-one": "6.82: three effects give x4 (each extra doubling adds one) instead of the literal x5",
     "ex-no-advance": "6.91: after Ex the attacker is not victorious and may not advance",
+    "advance-one-per-combat": "6.91: a combat that empties several hexes lets one unit advance, into one of them "
+    "(default: 「あるヘクスが空になった場合…その空ヘクスへ」 is said of each emptied hex, so each may take a "
+    "different victor, one decision per hex)",
     "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
     "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
     "expanded-vp-without-berlin": "12.23/13.0: an Expanded game in which nobody took Berlin is decided on victory "

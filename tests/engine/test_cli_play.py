@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 from clitools import run_cli, use_registry
@@ -70,3 +71,20 @@ def test_play_answers_for_bot_sides(home, monkeypatch):
     assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
     code, out = run_cli(["play"], input="end\nquit\n")
     assert code == 0 and out.count("waiting on red") >= 2
+
+
+def test_an_order_tells_what_it_did_its_die_and_what_the_bots_did_after_it(home, monkeypatch):
+    """After an order the player reads the order, its dice and results, and the other sides' moves (issue 15)."""
+    registry = toy_registry()
+    registry.games["toy"] = replace(registry.games["toy"], verbs={"move": "Move a toy unit: move UNIT SPACE."})
+    use_registry(monkeypatch, registry)
+    code, out = run_cli(["new", "toy", "--seed", "7", "--bot", "blue=random"])
+    assert code == 0, out
+    code, out = run_cli(["move", "R1", "10"])
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split() == ["red", "move", "R1", "10"]
+    assert any(line.split()[:2] == ["red", "move:"] for line in lines)  # the move event: 'move: R1 -> 10'
+    code, out = run_cli(["end"])
+    assert code == 0 and any(line.split()[0] == "blue" for line in out.splitlines()[:20])  # the bot's turn, told
+    code, out = run_cli(["--format", "json", "end"])
+    assert code == 0 and out.lstrip().startswith("{")  # scripts read the status alone

@@ -159,6 +159,7 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
         )
         game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id)
         entered(game, unit, [hex_id])  # 6.83 a Western Allied advance destroys a fortress
+        advancing.record_advance(game, plan, unit_id)  # 6.91 the next emptied hex takes another unit
     carry_on(game, plan)
 
 
@@ -169,8 +170,7 @@ def answer_refusal(game, decision: dict[str, Any], choice: str):
     if decision["kind"] == "retreat":
         return retreating.refusal(game, unit_row(game, context["unit"]), choice)
     if decision["kind"] == "advance":
-        advance = context["advance"]
-        return advancing.refusal(game, choice, advance["units"], advance["hexes"])
+        return advancing.refusal(game, choice, context["advance"])
     return _exchange_refusal(game, choice, context["units"], context["target"])
 
 

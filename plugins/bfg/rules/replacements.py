@@ -78,13 +78,16 @@ def entry_hexes(game, force: str, box: str) -> list[str]:
             zone = game.hook.bfg_replacement_zone(game=game, force=force) or force[-1]  # 7.22 their own side
             hexes = _berlin_ring(game, zone) or _berlin_ring(game, "W" if zone == "E" else "E")  # 7.24
         return sorted(_with_room(game, hexes, force))
+    return placeable(game, _edge(game, force, box), force)
+
+
+def _edge(game, force: str, box: str) -> list[str]:
+    """The map-edge hexes a Soviet or Western Allied replacement from ``box`` comes in by (7.25)."""
     if force == "SOV":
-        spaces = edge_hexes("east")  # 7.25 0926 and north
-    elif box == "ELIM_WA_ITALY":
-        spaces = _in_region(game, edge_hexes("south"), "ITA")  # 7.25 Italy
-    else:
-        spaces = edge_hexes("west")  # 7.25 any west-edge hex
-    return placeable(game, spaces, force)
+        return edge_hexes("east")  # 7.25 0926 and north
+    if box == "ELIM_WA_ITALY":
+        return _in_region(game, edge_hexes("south"), "ITA")  # 7.25 Italy
+    return edge_hexes("west")  # 7.25 any west-edge hex
 
 
 def _in_region(game, spaces: list[str], region: str) -> list[str]:
@@ -166,31 +169,52 @@ def placed_side(game, force: str, hex_id: str) -> str:
     return f"GER_{game.static('space', 'space_id')[hex_id]['zone']}"
 
 
-def _entry_refusal(game, force: str, hex_id: str) -> tuple[str, str]:
-    """Why a replacement of ``force`` may not be placed in ``hex_id``, as (rule, reason):
-    not an entry hex (7.25; for Germans 7.22, beside Berlin), impassable (5.1), enemy units
-    there (7.23), the other side of the boundary while their own has a hex free of enemy
-    units (7.24), or, under the ruling, no room (5.3)."""
+def _entry_refusal(game, force: str, box: str, hex_id: str) -> tuple[str, str]:
+    """Why a replacement of ``force`` from ``box`` may not be placed in ``hex_id``, as (rule,
+    reason): not a hex (7.2), impassable (5.1), not an entry hex (7.25; for Germans 7.22, beside
+    Berlin), enemy units there (7.23), under the ruling no room (5.3: :func:`_full`), or, for a
+    German, the other side of the boundary while its own has a hex free of enemy units (7.24)."""
     board = game.static("space", "space_id")
     space = board.get(hex_id)
     if space is None or space["kind"] != "hex":
         return "7.2", f"{hex_id} is not a hex of the map"
     if not enterable(game, hex_id):
         return "5.1", f"{hex_id} is impassable"
-    if not force.startswith("GER"):
-        return "7.25", f"{hex_id} is not an open entry hex of the {force} replacements"
-    if hex_id not in _berlin_hexes(game):
+    german = force.startswith("GER")
+    if not german and hex_id not in _edge(game, force, box):
+        return "7.25", f"{hex_id} is not an entry hex of the {force} replacements"
+    if german and hex_id not in _berlin_hexes(game):
         return "7.22", f"{hex_id} is not beside Berlin"
     enemies = sorted(
-        u["unit_id"] for u in all_units(game).values() if u["space_id"] == hex_id and not u["side"].startswith("GER")
+        u["unit_id"]
+        for u in all_units(game).values()
+        if u["space_id"] == hex_id and (u["side"] != force and not (german and u["side"].startswith("GER")))
     )
     if enemies:
-        return "7.23", f"{hex_id} holds enemy units ({', '.join(enemies)})"
-    if not _with_room(game, [hex_id], force):
-        return "5.3", f"{hex_id} already holds two German units (ruling {RESPECT_STACKING})"
+        return "7.23" if german else "7.25", f"{hex_id} holds enemy units ({', '.join(enemies)})"
+    full = _full(game, force, hex_id)
+    if full is not None:
+        return full
+    if not german:
+        return "7.25", f"{hex_id} is not an open entry hex of the {force} replacements"
     return (
         "7.24",
         f"{hex_id} is across the boundary, and enemy units do not hold every Berlin hex on its own side",
+    )
+
+
+def _full(game, force: str, hex_id: str) -> tuple[str, str] | None:
+    """The stacking limit (5.3) that closes ``hex_id`` to a replacement of ``force`` under the
+    ruling (:func:`stacking_limit`), as (rule, reason), or None when there is room."""
+    side = placed_side(game, force, hex_id)
+    stacks = Stacks(game, all_units(game), {side})
+    limit = stacking_limit(game, stacks, force, hex_id)
+    if limit is None:
+        return None
+    friends = stacks.friends({"unit_id": None, "side": side}, hex_id)
+    return limit.rule, (
+        f"{hex_id} is full: it already holds {limit.most} friendly units ({', '.join(friends)}) "
+        f"(ruling {RESPECT_STACKING})"
     )
 
 
@@ -241,7 +265,7 @@ def replace(game, action: Action) -> None:
         raise game.violation(f"{label(unit)} is not among the weakest eliminated units ({names})", "7.21")
     hexes = entry_hexes(game, force, unit["space_id"])
     if hex_id not in hexes:
-        rule, reason = _entry_refusal(game, force, hex_id)
+        rule, reason = _entry_refusal(game, force, unit["space_id"], hex_id)
         allowed = ", ".join(hexes) or "none"
         raise game.violation(f"{label(unit)} may not enter at {hex_id}: {reason} (open: {allowed})", rule)
     new_side = placed_side(game, force, hex_id)  # 7.24 a German placed across the boundary takes that side

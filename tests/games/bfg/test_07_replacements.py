@@ -288,6 +288,37 @@ def test_7_25_italian_front_units_enter_on_italy_s_south_edge(tmp_path):
     assert state(game, "I1")["space_id"] == "0102"
 
 
+FULL_EDGE = """
+map 4x6
+zone E cols 04-06
+city Berlin 0303 10
+unit G1 GER HEER corps 2-3-4 0205
+unit U1 WA US corps 7-4-8 0401
+unit U2 WA US corps 6-6-7 0401
+unit W1 WA US corps 7-4-8 ELIM_WA
+"""
+
+
+def test_5_3_under_the_stacking_ruling_a_full_entry_hex_is_refused_under_5_3(tmp_path):
+    """The ruling replacements-respect-stacking: 0401 is a west-edge entry hex (7.25) but holds
+    two Western Allied units, so W1 may not be placed there, and the refusal names the stacking
+    limit (5.3), not the entry hexes; 0301 is open."""
+    game = new_match(tmp_path, FULL_EDGE, turns=(2, 10), options=("replacements-respect-stacking",))
+    advance_to(game, "wa-replacement", turn=2)
+    assert "0401" not in {a.args[1] for a in game.legal_actions() if a.verb == "replace"}
+    error = refused(game, Action("replace", ("W1", "0401")), "5.3")
+    assert "0401 is full: it already holds 2 friendly units (U1, U2)" in str(error), error
+    refused(game, Action("replace", ("W1", "0302")), "7.25")  # not on the west edge
+    game.play(Action("replace", ("W1", "0301")))
+
+
+def test_5_3_by_default_a_replacement_may_join_two_friends_on_the_edge(tmp_path):
+    """The default: 5.3 binds at the end of the Movement Phase, so 0401 is open to W1."""
+    game = advance_to(new_match(tmp_path, FULL_EDGE, turns=(2, 10)), "wa-replacement", turn=2)
+    game.play(Action("replace", ("W1", "0401")))
+    assert state(game, "W1")["space_id"] == "0401"
+
+
 # --- 7.26 placed in an enemy ZOC ---------------------------------------------------------------
 
 

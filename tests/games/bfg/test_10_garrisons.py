@@ -3,7 +3,7 @@
 
 Once Soviet-bloc units occupy one of these cities, a Soviet Front must garrison it by the
 end of the next Soviet Movement Phase (10.0); a city without its garrison at the end of
-the game scores the Soviets nothing (10.1); a garrison never moves (10.2, 10.3), and the
+the game scores the Soviets nothing (10.1); a garrison never moves (10.3) nor advances (10.2), and the
 Fronts in these cities at the start of Red Star / White Star are garrisons (10.2). Prague
 is 0205 (east of the boundary, columns 04–06); the Soviet army S1 stands next to it.
 """
@@ -11,7 +11,7 @@ is 0205 (east of the boundary, columns 04–06); the Soviet army S1 stands next 
 from __future__ import annotations
 
 import pytest
-from games.bfg.position import advance_to, new_match, refused
+from games.bfg.position import advance_to, force_rolls, new_match, refused
 from phaseline import Action
 from phaseline.games.bfg.rules import victory
 
@@ -92,3 +92,24 @@ def test_10_2_fronts_in_the_cities_at_the_start_of_red_star_white_star_stay(tmp_
     advance_to(game, "sov-movement", turn=12 if skipped else 11)
     refused(game, Action("move", ("F1", "0204")), "10.3")
     game.play(Action("move", ("F2", "0404")))  # a Front elsewhere moves
+
+
+def test_10_2_a_garrison_may_not_advance_after_combat(tmp_path):
+    """The garrison F1 and S1 attack U1 (12:4 → 3:1, die 1: De): S1 may advance, F1 may not,
+    for it stays in Warsaw for the rest of the game (10.2; an advance is not a move, 6.93, so
+    10.3's "may not move" is not the sentence that bars it)."""
+    text = """
+    map 4x6
+    city Warsaw 0205 3
+    unit F1 SOV SOV front 8-20-3 0205
+    unit S1 SOV SOV army 4-3-3 0105
+    unit U1 WA US corps 7-4-8 0204
+    """
+    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
+    skipped = game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id])
+    advance_to(game, "sov-combat", turn=12 if skipped else 11)
+    force_rolls(game, 1)
+    game.play(Action("attack", ("F1,S1", "0204")))
+    assert game.open_decision()["choices"] == ["S1>0204", "none"]
+    error = refused(game, Action("choose", ("F1>0204",)), "10.2")
+    assert "F1 garrisons Warsaw and stays there for the rest of the game" in str(error), error

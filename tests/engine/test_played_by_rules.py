@@ -1,0 +1,81 @@
+"""A side no player plays (``ScenarioInfo.played_by_rules``): the game's rules choose its actions,
+as Fleet Commander: Nimitz's procedures play the Japanese. Nobody may be seated there."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from phaseline import Action, Game, InvalidOrder, RuleViolation, Store, hookimpl
+from phaseline.bots import run_bots
+from phaseline.plugins import Registry
+from phaseline.replay import verify
+from toygame import ToyGame, toy_info
+
+
+class BlueByRules(ToyGame):
+    """The toy game whose blue side is played by its rules: attack if it can, else move, else end."""
+
+    @hookimpl
+    def phaseline_rules_choose(self, game, side):
+        legal = game.legal_actions(side)
+        for verb in ("choose", "attack", "move"):
+            found = [a for a in legal if a.verb == verb]
+            if found:
+                return found[game.roll(f"{side} picks a {verb}", rule="T3", sides=len(found), side=side) - 1]
+        return Action("end", (), side)
+
+
+def ruled_registry() -> Registry:
+    from phaseline import bots
+
+    info = toy_info()
+    scenario = replace(info.scenarios["skirmish"], played_by_rules=("blue",))
+    registry = Registry()
+    registry.games["toy"] = replace(info, plugin=BlueByRules(), scenarios={"skirmish": scenario})
+    bots.phaseline_register_bots(lambda b: registry.bots.__setitem__((b.game, b.name), b))
+    return registry
+
+
+def test_the_rules_play_their_side_when_its_turn_comes_and_say_so_in_the_log(store):
+    registry = ruled_registry()
+    game = Game.create(store, registry, "toy", "skirmish", seed=3)
+    assert game.controller("blue") == "rules"
+    game.play(Action("end"))  # red's step is over: blue's comes, and nobody types for it
+    run_bots(game, registry)
+    assert game.waiting_on()[0] == "red"
+    by = {r["by"] for r in game.rows("SELECT payload->>'by' AS by FROM event WHERE kind = 'action' AND side = 'blue'")}
+    assert by == {"rules"}
+
+
+def test_nobody_may_act_for_a_side_the_rules_play(store):
+    registry = ruled_registry()
+    game = Game.create(store, registry, "toy", "skirmish", seed=3)
+    game.play(Action("end"))
+    with pytest.raises(RuleViolation, match="no one plays blue: the game's rules do"):
+        game.play(Action("end"))
+
+
+@pytest.mark.parametrize(
+    ("controllers", "open_seats", "given"),
+    [
+        pytest.param({"blue": "bot:random"}, (), "a bot", id="a-bot"),
+        pytest.param({}, ("blue",), "another player", id="a-player"),
+    ],
+)
+def test_a_side_the_rules_play_takes_no_bot_and_no_player(controllers, open_seats, given):
+    with Store.open(":memory:") as store:
+        with pytest.raises(InvalidOrder, match=f"blue cannot be given to {given}"):
+            Game.create(
+                store, ruled_registry(), "toy", "skirmish", seed=3, controllers=controllers, open_seats=open_seats
+            )
+        assert store.one("SELECT count(*) FROM match") == 0  # refused before anything is written
+
+
+def test_a_bot_against_the_rules_plays_to_the_end_and_replays_exactly(store):
+    registry = ruled_registry()
+    game = Game.create(store, registry, "toy", "skirmish", seed=5, controllers={"red": "bot:random"})
+    run_bots(game, registry, controllers={"red": "bot:random", "blue": "bot:random"})  # blue stays the rules'
+    assert game.finished
+    assert verify(store, registry, game.game_id) > 0
+    assert not game.rows("SELECT 1 FROM event WHERE side = 'blue' AND payload->>'by' = 'bot:random'")
