@@ -22,13 +22,19 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
 
 import pytest  # noqa: E402
 from clitools import use_registry  # noqa: E402
-from exchange_support import open_pair  # noqa: E402
-from fuzz_support import ARGS, flipped_bytes, scenario_folder, tampered_turn_file, try_cli, try_import  # noqa: E402
-from history_support import copy_played, long_registry, new_match, play  # noqa: E402
+from fuzz_support import (  # noqa: E402
+    ARGS,
+    flipped_bytes,
+    received_files,
+    scenario_folder,
+    tampered_turn_file,
+    try_cli,
+    try_import,
+)
+from history_support import copy_played, long_registry  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from phaseline import Store  # noqa: E402
-from phaseline.exchange import export_match  # noqa: E402
 
 
 def run(name: str, examples: int, test) -> Counter:
@@ -61,18 +67,6 @@ def cli_fuzzer(folder: Path):
             test.failures.append(repr(argv))
 
     return test
-
-
-def received_files(folder: Path) -> dict[str, bytes]:
-    registry = long_registry()
-    alice, bob = open_pair(folder, registry)
-    alice.turn()
-    export_match(alice.store, registry, "toy-1", folder / "1.turn")
-    alice.store.close()
-    bob.store.close()
-    with Store.open(folder / "old.duckdb") as store:
-        play(new_match(store, registry, seed=3), 10)
-    return {"turn": (folder / "1.turn").read_bytes(), "duckdb": (folder / "old.duckdb").read_bytes()}
 
 
 def import_fuzzer(folder: Path, files: dict[str, bytes], make):

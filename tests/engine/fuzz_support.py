@@ -172,3 +172,21 @@ def scenario_folder(folder: Path, data: st.DataObject) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(text.getvalue().encode(encoding, errors="replace"))
     return folder
+
+
+def received_files(folder: Path) -> dict[str, bytes]:
+    """A whole-match turn file and an older phaseline's DuckDB match file of the long toy game, as bytes:
+    what the import fuzzers damage."""
+    from exchange_support import open_pair
+    from history_support import long_registry, new_match, play
+    from phaseline.exchange import export_match
+
+    registry = long_registry()
+    alice, bob = open_pair(folder, registry)
+    alice.turn()
+    export_match(alice.store, registry, "toy-1", folder / "1.turn")
+    alice.store.close()
+    bob.store.close()
+    with Store.open(folder / "old.duckdb") as store:
+        play(new_match(store, registry, seed=3), 10)
+    return {"turn": (folder / "1.turn").read_bytes(), "duckdb": (folder / "old.duckdb").read_bytes()}

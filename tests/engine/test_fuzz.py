@@ -12,20 +12,19 @@ from pathlib import Path
 
 import pytest
 from clitools import use_registry
-from exchange_support import open_pair
 from fuzz_support import (
     ARGS,
     flipped_bytes,
+    received_files,
     scenario_folder,
     tampered_turn_file,
     try_cli,
     try_import,
 )
-from history_support import copy_played, long_registry, new_match, play
+from history_support import copy_played, long_registry
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from phaseline import Store
-from phaseline.exchange import export_match
 
 FEW = settings(max_examples=min(settings().max_examples, 10), suppress_health_check=list(HealthCheck))
 
@@ -36,17 +35,9 @@ def registry():
 
 
 @pytest.fixture(scope="module")
-def received(tmp_path_factory, registry) -> dict[str, bytes]:
+def received(tmp_path_factory) -> dict[str, bytes]:
     """A whole-match turn file and an older phaseline's DuckDB match file, as bytes."""
-    folder = tmp_path_factory.mktemp("received")
-    alice, bob = open_pair(folder, registry)
-    alice.turn()
-    export_match(alice.store, registry, "toy-1", folder / "1.turn")
-    alice.store.close()
-    bob.store.close()
-    with Store.open(folder / "old.duckdb") as store:
-        play(new_match(store, registry, seed=3), 10)
-    return {"turn": (folder / "1.turn").read_bytes(), "duckdb": (folder / "old.duckdb").read_bytes()}
+    return received_files(tmp_path_factory.mktemp("received"))
 
 
 @settings(suppress_health_check=list(HealthCheck))
