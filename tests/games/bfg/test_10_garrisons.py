@@ -79,6 +79,14 @@ def test_10_3_a_garrison_never_moves(tmp_path):
     assert Action("move", ("F1", "0204"), "SOV") not in game.legal_actions()
 
 
+def rsws_at(tmp_path, text: str, step: str):
+    """A Red Star / White Star match of ``text`` at ``step`` of its first Soviet turn (11, or 12 when
+    15.22's roll cancelled the Soviet turn 11)."""
+    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
+    skipped = game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id])
+    return advance_to(game, step, turn=12 if skipped else 11)
+
+
 def test_10_2_fronts_in_the_cities_at_the_start_of_red_star_white_star_stay(tmp_path):
     text = """
     map 4x6
@@ -87,9 +95,7 @@ def test_10_2_fronts_in_the_cities_at_the_start_of_red_star_white_star_stay(tmp_
     unit F2 SOV SOV front 8-20-3 0405
     unit U1 WA US corps 7-4-8 0101
     """
-    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
-    skipped = game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id])
-    advance_to(game, "sov-movement", turn=12 if skipped else 11)
+    game = rsws_at(tmp_path, text, "sov-movement")
     refused(game, Action("move", ("F1", "0204")), "10.3")
     game.play(Action("move", ("F2", "0404")))  # a Front elsewhere moves
 
@@ -105,9 +111,7 @@ def test_10_2_a_garrison_may_not_advance_after_combat(tmp_path):
     unit S1 SOV SOV army 4-3-3 0105
     unit U1 WA US corps 7-4-8 0204
     """
-    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
-    skipped = game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id])
-    advance_to(game, "sov-combat", turn=12 if skipped else 11)
+    game = rsws_at(tmp_path, text, "sov-combat")
     force_rolls(game, 1)
     game.play(Action("attack", ("F1,S1", "0204")))
     assert game.open_decision()["choices"] == ["S1>0204", "none"]
