@@ -187,6 +187,13 @@ def refit_unit(game, action: Action) -> None:
     if len(action.args) != 1:
         raise game.violation("usage: refit UNIT", "12.4")
     (unit_id,) = action.args
+    unit = board(game).units.get(unit_id)
+    if unit is not None and unit["side"] != action.side:  # 12.4: 「ドイツ軍が最初に…その後連合軍が」
+        raise game.violation(
+            f"{unit_id} is {unit['side']}: this is the {action.side} Refit phase; the Germans refit first, "
+            "the Allies after",
+            "12.4",
+        )
     if unit_id in supply.refitted(game):  # 12.4: 「Dis状態のユニットは1日につき1レベルしか補充できない」
         raise game.violation(f"{unit_id} has refitted one level this Refit phase: one level a day", "12.4")
     options = supply.refit_options(game, action.side).get(unit_id)

@@ -49,14 +49,16 @@ def test_8_an_assault_impulse_moves_then_fights(tmp_path, monkeypatch):
     assert "G1" not in board(game).units and board(game).areas["2"].controlled_by("allied")
 
 
-def test_8_11_a_bombardment_impulse_moves_nobody(tmp_path, monkeypatch):
+def test_10_1_a_bombardment_impulse_moves_nobody(tmp_path, monkeypatch):
+    """10.1: 「攻撃と異なりいかなるユニットも移動できず」: the refusal cites 10.1."""
     text = MAP + "unit R1 allied US artillery 3-1-3/1 1 art=corps\n"
     game = new_match(tmp_path, text)
     _allied(game)
     script_dice(game, monkeypatch, [1, 1, 1, 1])
     game.play(Action("bombard", ("2", "R1"), "allied"))
     choose(game, "keep")
-    assert _refused(game, Action("move", ("A1", "3"), "allied")).rule == "8.11"
+    assert _refused(game, Action("move", ("A1", "3"), "allied")).rule == "10.1"
+    assert _refused(game, Action("attack", ("2",), "allied")).rule == "10.1"
     assert not [a for a in game.legal_actions("allied") if a.verb in ("move", "attack")]
 
 
