@@ -102,6 +102,8 @@ RULINGS = {
     "the primary artillery unit's area)",
     refit.NEAREST_DEPOT: "12.5: a unit two or more depots can refit pays from the cheapest (nearest) of them "
     "(default, the seed's words 「最も遠い集積所から」: the farthest that can pay)",
+    refit.AS_EVEN_AS_POSSIBLE: "24.7: a Reserve top-up of any SP is spread as evenly as they allow, the lowest "
+    "beach depot first (default, the seed's 「各海岸補給が均等になるように」: the depots below 10 must end equal)",
     refit.EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
     "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
     offshore.BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
