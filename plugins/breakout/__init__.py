@@ -54,7 +54,8 @@ VERBS = {
     "land": "Land units from a beach's approach box: land BEACH UNIT[,UNIT…] (19.3, 19.4).",
     "secure": "D-Day night: a dropped airborne unit secures a bridge of its area: secure UNIT BRIDGE (21.2).",
     "wave": "D-Day: place a beach's first wave: wave BEACH UNIT[,UNIT…] (21.5).",
-    "assault": "D-Day: a beach's first wave lands and attacks: assault BEACH (21.5).",
+    "assault": "D-Day: a beach's first wave lands and attacks: assault BEACH [POINT] (21.5); POINT names the "
+    "infantry or armour lander that leads (9.2A; default: the strongest).",
     "seize": "Spend 1 MF to seize an enemy-held bridge: seize UNIT BRIDGE (20.3).",
     "repair": "Repair destroyed bridges opening an Assault impulse (repair BRIDGE[,BRIDGE…]) or at night in "
     "your Refit phase for SP (repair BRIDGE) (20.2).",
