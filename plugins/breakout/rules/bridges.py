@@ -223,7 +223,7 @@ def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> 
     if not friendly:
         return "neither of its areas is friendly-controlled", "20.2"
     if not any(_supplied_area(game, side, s) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
-        return f"{' and '.join(friendly)} isolated: no repair in an isolated area", "12.8"
+        return f"{' and '.join(friendly)} not in supply: no repair in an isolated area", "12.8"
     if tried(game, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse", "20.2"
     return None

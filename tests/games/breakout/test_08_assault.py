@@ -269,3 +269,11 @@ def test_8_54_once_another_area_is_activated_only_the_units_that_entered_attack(
     _allied(game)
     game.play(Action("move", ("A3", "1"), "allied"))  # activates 2: A3 enters 1 and waits to attack it
     assert [u["unit_id"] for u in attackers_for(game, "allied", "1")] == ["A3"]  # not A1, A2 (8.1)
+
+
+def test_8_11_an_assault_impulse_that_moved_a_unit_may_not_also_bombard(tmp_path):
+    """8.11: 「インパルスには突撃砲爆撃パスの3種類がある」: a move makes it an assault impulse."""
+    game = new_match(tmp_path, MAP + "unit R1 allied US artillery 3-1-3/1 1 art=corps\n")
+    _allied(game)
+    game.play(Action("move", ("A1", "3"), "allied"))
+    assert _refused(game, Action("bombard", ("2", "R1"), "allied")).rule == "8.11"
