@@ -474,3 +474,14 @@ def test_12_the_refit_phase_reads_the_shared_path_queries(tmp_path, monkeypatch)
     game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
     rows = game.rules.run("cheapest-paths", side="german")
     assert [(r["unit_id"], r["cost"], r["source"]) for r in rows] == [("G1", 2, "1")]
+
+
+def test_12_4_the_allies_may_not_refit_during_the_german_refit_phase(tmp_path, monkeypatch):
+    """12.4: 「ドイツ軍が最初に補充フェイズを完了させその後連合軍が補充フェイズを行う」."""
+    units = "unit G1 german DE infantry 2-3-2/2 1 Spent\nunit A1 allied US infantry 3-4-3/2 3 Spent\n"
+    game = new_match(tmp_path, MAP + units)
+    _refit_phase(game, monkeypatch)
+    assert game.clock.step == "german-refit"
+    with pytest.raises(RuleViolation, match="the Germans refit first") as refused:
+        game.play(Action("refit", ("A1",), "german"))
+    assert refused.value.rule == "12.4"
