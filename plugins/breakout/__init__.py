@@ -54,7 +54,8 @@ VERBS = {
     "land": "Land units from a beach's approach box: land BEACH UNIT[,UNIT…] (19.3, 19.4).",
     "secure": "D-Day night: a dropped airborne unit secures a bridge of its area: secure UNIT BRIDGE (21.2).",
     "wave": "D-Day: place a beach's first wave: wave BEACH UNIT[,UNIT…] (21.5).",
-    "assault": "D-Day: a beach's first wave lands and attacks: assault BEACH (21.5).",
+    "assault": "D-Day: a beach's first wave lands and attacks: assault BEACH [POINT] (21.5); POINT names the "
+    "infantry or armour lander that leads (9.2A; default: the strongest).",
     "seize": "Spend 1 MF to seize an enemy-held bridge: seize UNIT BRIDGE (20.3).",
     "repair": "Repair destroyed bridges opening an Assault impulse (repair BRIDGE[,BRIDGE…]) or at night in "
     "your Refit phase for SP (repair BRIDGE) (20.2).",
@@ -102,6 +103,8 @@ RULINGS = {
     "the primary artillery unit's area)",
     refit.NEAREST_DEPOT: "12.5: a unit two or more depots can refit pays from the cheapest (nearest) of them "
     "(default, the seed's words 「最も遠い集積所から」: the farthest that can pay)",
+    refit.AS_EVEN_AS_POSSIBLE: "24.7: a Reserve top-up of any SP is spread as evenly as they allow, the lowest "
+    "beach depot first (default, the seed's 「各海岸補給が均等になるように」: the depots below 10 must end equal)",
     refit.EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
     "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
     offshore.BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "

@@ -85,9 +85,16 @@ def usable_by(game) -> str | None:
 
 
 def use(game, side: str, purpose: str, rule: str) -> None:
-    """Spend the Advantage (it passes when the impulse ends, 11.2)."""
+    """Spend the Advantage (it passes when the impulse ends, 11.2).
+
+    A second use in one impulse is refused under 11.6, whose last sentence forbids it
+    (rerolls and a Double Impulse are never combined); a use by the side that does not
+    hold it cites the rule of the use asked for.
+    """
     if usable_by(game) != side:
-        raise game.violation(f"{side} cannot use the Advantage: {_why_not(game, side)}", rule)
+        # 11.6 the Advantage is used once: no reroll together with a Double Impulse
+        cited = "11.6" if board(game).day["advantage_used"] else rule
+        raise game.violation(f"{side} cannot use the Advantage: {_why_not(game, side)}", cited)
     game.set("bkn_day", {}, advantage_used=side)
     game.log(Event("note", side=side, purpose=f"{side} uses the Advantage: {purpose}", rule=rule))
 

@@ -157,6 +157,14 @@ def _firing_artillery(game, side: str, target: str, firing: list[str]) -> list[d
     return units
 
 
+_ALONE_RULE = {"le_havre": "16.4"}  # 16.4 Le Havre's battery, 17.1 naval and air: each fires alone
+
+
+def _alone(marker: dict, others: list[str]) -> str:
+    """17.1: 「その砲爆撃は他の砲兵や砲爆撃で支援することはできない」 (16.4: Le Havre 「単独で」)."""
+    return f"{marker['marker_id']} bombards alone: {', '.join(others)} cannot support it"
+
+
 def bombard(game, action: Action) -> None:
     """bombard AREA MARKER|UNIT[,UNIT...] [PRIMARY]: one bombardment impulse (10.1)."""
     if len(action.args) not in (2, 3):
@@ -165,11 +173,17 @@ def bombard(game, action: Action) -> None:
     b = board(game)
     if b.day["activated"] is not None:
         raise game.violation("this impulse has already activated an area", "8.11")
-    area = b.areas.get(target)
-    if area is None or not area.units[enemy_of(side)]:
-        raise game.violation(f"{target} holds no enemy units to bombard", "10.1")
     markers = {m["marker_id"]: m for m in _markers(game, side)}
     firing = action.args[1].split(",")
+    area = b.areas.get(target)
+    if area is None or not area.units[enemy_of(side)]:
+        # 17.3: an air strike 「敵ユニットを含むいかなるエリアに対しても」; 10.1 for the others
+        rule = "17.3" if firing[0] in markers and markers[firing[0]]["kind"] == "air" else "10.1"
+        raise game.violation(f"{target} holds no enemy units to bombard", rule)
+    if firing[0] in markers and len(firing) > 1:
+        raise game.violation(
+            _alone(markers[firing[0]], firing[1:]), _ALONE_RULE.get(markers[firing[0]]["kind"], "17.1")
+        )
     terms: list[tuple[str, int]] = []
     if firing[0] in _used_markers(game, side):  # 4.4: 「裏返されたマーカーはその日に再度使用することはできない」
         raise game.violation(f"{firing[0]} has been used today: a used marker is ready again at Dawn", "4.4")

@@ -210,17 +210,22 @@ def _tries(game) -> list[dict]:
 # === 20.2 REPAIR (8.21) =====================================================================
 
 
-def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> str | None:
-    """Why ``side`` may not try to repair ``bridge`` now (None: it may); ``at_night``: in its Refit phase."""
+def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> tuple[str, str] | None:
+    """Why ``side`` may not try to repair ``bridge`` now, and the rule (None: it may).
+
+    ``at_night``: in its Refit phase."""
     b = board(game)
     if bridge["state"] != "destroyed":
-        return f"{bridge['name']} is not destroyed"
+        return f"{bridge['name']} is not destroyed", "20.2"
     if not at_night and b.day["activated"] is not None:
-        return "repairs open an Assault impulse, before anything else (8.21)"
-    if not any(b.areas[s].controlled_by(side) and _supplied_area(game, side, s) for s in (bridge["a"], bridge["b"])):
-        return "neither of its areas is friendly-controlled and in supply (20.2, 12.8)"
+        return "repairs open an Assault impulse, before anything else (8.21)", "20.2"
+    friendly = [s for s in (bridge["a"], bridge["b"]) if b.areas[s].controlled_by(side)]
+    if not friendly:
+        return "neither of its areas is friendly-controlled", "20.2"
+    if not any(_supplied_area(game, side, s) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
+        return f"{' and '.join(friendly)} not in supply: no repair in an isolated area", "12.8"
     if tried(game, bridge["bridge_id"], side):
-        return f"{bridge['name']} was tried already this impulse"
+        return f"{bridge['name']} was tried already this impulse", "20.2"
     return None
 
 
@@ -243,7 +248,8 @@ def repair(game, action: Action) -> None:
     for bridge in bridges:
         refusal = repair_refusal(game, side, bridge)
         if refusal:
-            raise game.violation(f"cannot repair {bridge['bridge_id']}: {refusal}", "20.2")
+            why, rule = refusal
+            raise game.violation(f"cannot repair {bridge['bridge_id']}: {why}", rule)
     area = min(common)
     activate(game, side, area)
     attempt_repairs(game, side, [bridge["bridge_id"] for bridge in bridges], "20.2")

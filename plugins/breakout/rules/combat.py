@@ -203,7 +203,7 @@ def contested_attackers(b, side: str, area: str) -> list[dict[str, Any]]:
 
 def attack(game, action: Action) -> None:
     """attack AREA [UNIT,…] [ARTILLERY,…|none]: resolve one attack (8.5, 9.1)."""
-    from .movement import activate, assault_open
+    from .movement import activate, assault_open, closed_rule
     from .resolution import resolve
 
     if not 1 <= len(action.args) <= 3:
@@ -218,7 +218,7 @@ def attack(game, action: Action) -> None:
     if not b.areas[area].units[enemy_of(side)]:
         raise game.violation(f"{area} holds no enemy units", "8.5")
     if not assault_open(b) and not any(u["pending"] for u in attackers_for(game, side, area)):
-        raise game.violation(f"this is a {b.day['kind']} impulse: no assault", "8.11")
+        raise game.violation(f"this is a {b.day['kind']} impulse: no assault", closed_rule(b))
     if b.day["activated"] is None:
         activate(game, side, area)
     waiting = attackers_for(game, side, area)

@@ -19,7 +19,7 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
 from . import advantage, landings, rerolls
-from .board import board, update_control
+from .board import POINT_TYPES, board, update_control
 from .bridges import set_bridge
 
 WAVE_CAP = 5  # 19.3 applied to 21.5 (digest 8.2 no. 12); the ruling below lifts it
@@ -237,23 +237,39 @@ def _waves_interdicted(game, context: dict[str, Any]) -> None:
 
 
 def assault(game, action: Action) -> None:
-    """assault BEACH: this beach's first wave lands and attacks (21.5)."""
-    if len(action.args) != 1:
-        raise game.violation("assault takes one beach: assault BEACH", "21.5")
+    """assault BEACH [POINT]: this beach's first wave lands and attacks (21.5), led by POINT (9.2A).
+
+    9.2A: the point unit is 「攻撃側が選択した1個の歩兵または装甲ユニット」; ``assault BEACH``
+    alone picks the strongest lander, as ``attack AREA`` does with no units named."""
+    if len(action.args) not in (1, 2):
+        raise game.violation("assault takes a beach and an optional point unit: assault BEACH [POINT]", "21.5")
     beach = landings.find_beach(game, action.args[0])
     if not all_declared(game):
         raise game.violation("every beach's first wave is placed before any assault", "21.5")
     rows = waves(game).get(beach["beach"])
     if not rows or rows[0]["done"]:
         raise game.violation(f"{beach['beach']} has no first wave waiting to land", "21.5")
-    _assault(game, beach, rows)
+    point = _named_point(game, beach, rows, action.args[1]) if len(action.args) == 2 else None
+    _assault(game, beach, rows, point)
 
 
-def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+def _named_point(game, beach: dict[str, Any], rows: list[dict[str, Any]], point: str) -> str:
+    """9.2A: the named point unit lands in this wave, escaped interdiction, and is infantry or armour."""
+    wave_ids = [r["unit_id"] for r in rows]
+    if point not in wave_ids:
+        raise game.violation(f"{point} is not in {beach['beach']}'s first wave ({', '.join(wave_ids)})", "9.2")
+    if next(r["result"] for r in rows if r["unit_id"] == point) is not None:
+        raise game.violation(f"{point} was interdicted (19.4): it cannot lead the assault on {beach['beach']}", "9.2")
+    if board(game).units[point]["type"] not in POINT_TYPES:
+        raise game.violation(f"{point}: the point unit must be infantry or armour (9.7, 16.2)", "9.2")
+    return point
+
+
+def _assault(game, beach: dict[str, Any], rows: list[dict[str, Any]], point: str | None = None) -> None:
     ids = [r["unit_id"] for r in rows]
     results = {r["unit_id"]: r["result"] for r in rows}
     landings.go_ashore(game, beach, ids, results, pending=False)
-    landings.assault(game, beach, ids, results, dday=True)  # 15.2: the works are judged as it ends
+    landings.assault(game, beach, ids, results, dday=True, point=point)  # 15.2: the works are judged as it ends
 
 
 def missing_waves(game):

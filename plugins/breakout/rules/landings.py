@@ -282,9 +282,12 @@ def _record(game, uid: str, beach: str, result: str | None) -> None:
         game.insert("bkn_landing", {"unit_id": uid, "beach": beach, "result": result, "done": True})
 
 
-def assault(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool) -> None:
+def assault(
+    game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool, point: str | None = None
+) -> None:
     """19.4, 21.5: the landers that escaped interdiction attack (the attack is resolved as in 9,
-    with the defender's choices; after_assault finishes it); a failure leaves all Dis1."""
+    with the defender's choices; after_assault finishes it), led by ``point`` if the Allies named
+    one (9.2A; else the strongest); a failure leaves all Dis1."""
     from .resolution import resolve
 
     area = beach["area_id"]
@@ -296,7 +299,8 @@ def assault(game, beach: dict[str, Any], ids: list[str], results: dict[str, str 
         _after(game, landing, "failed: every lander was interdicted")
     else:
         b = board(game)
-        resolve(game, ALLIED, area, [b.units[u] for u in survivors], [], special="landing", landing=landing)
+        lead = b.units[point] if point else None
+        resolve(game, ALLIED, area, [b.units[u] for u in survivors], [], lead, special="landing", landing=landing)
 
 
 def after_assault(game, landing: dict[str, Any], outcome: str) -> None:

@@ -90,6 +90,12 @@ def assault_open(b) -> bool:
     return b.day["activated"] is None or b.day["kind"] == "assault"
 
 
+def closed_rule(b) -> str:
+    """The rule that closes this impulse to moves and attacks: 10.1 in a bombardment impulse
+    (「いかなるユニットも移動できず」), else 8.11's kinds of impulse."""
+    return "10.1" if b.day["kind"] in ("bombardment", "air-strike") else "8.11"
+
+
 def legal_moves(game, side: str) -> list[Action]:
     b = board(game)
     if not assault_open(b):
@@ -120,7 +126,7 @@ def move(game, action: Action) -> None:
     if unit is None or unit["side"] != side:
         raise game.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
     if not assault_open(b):
-        raise game.violation(f"this is a {b.day['kind']} impulse: no unit moves", "8.11")
+        raise game.violation(f"this is a {b.day['kind']} impulse: no unit moves", closed_rule(b))
     refusal = move_refusal(game, unit)
     if refusal:
         rule, reason = refusal

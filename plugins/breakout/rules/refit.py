@@ -21,6 +21,7 @@ from .supply import UP, chart
 from .surrender import surrender
 
 NEAREST_DEPOT = "refit-from-nearest-depot"  # the other reading of 12.5: the cheapest depot pays
+AS_EVEN_AS_POSSIBLE = "topup-as-even-as-possible"  # the other reading of 24.7: any SP, lowest depot first
 EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
 
 STEP_VERBS = {
@@ -144,8 +145,8 @@ def legal_refit_actions(game, side: str) -> list[Action]:
     room = c["max_spaces_bought"] - _bought(game, side)
     for n in range(1, min(room, spendable(game, side) // c["reserve_per_space"]) + 1):
         found += [Action("buy", (str(n),), side), Action("buy", (str(-n),), side)]
-    if side == ALLIED and _topup_room(game) and supply.reserve(game, side):
-        found.append(Action("topup", (str(min(_topup_room(game), supply.reserve(game, side))),), side))
+    if side == ALLIED and _topup_room(game) and supply.reserve(game, side) and _topup_offer(game):
+        found.append(Action("topup", (str(_topup_offer(game)),), side))
     return found
 
 
@@ -187,6 +188,13 @@ def refit_unit(game, action: Action) -> None:
     if len(action.args) != 1:
         raise game.violation("usage: refit UNIT", "12.4")
     (unit_id,) = action.args
+    unit = board(game).units.get(unit_id)
+    if unit is not None and unit["side"] != action.side:  # 12.4: 「ドイツ軍が最初に…その後連合軍が」
+        raise game.violation(
+            f"{unit_id} is {unit['side']}: this is the {action.side} Refit phase; the Germans refit first, "
+            "the Allies after",
+            "12.4",
+        )
     if unit_id in supply.refitted(game):  # 12.4: 「Dis状態のユニットは1日につき1レベルしか補充できない」
         raise game.violation(f"{unit_id} has refitted one level this Refit phase: one level a day", "12.4")
     options = supply.refit_options(game, action.side).get(unit_id)
@@ -370,7 +378,12 @@ def _pay(game, side: str, price: int) -> None:
 
 
 def top_up(game, action: Action) -> None:
-    """topup SP: Reserve SP raise the beach depots below 10 evenly, up to 10 each (24.7)."""
+    """topup SP: Reserve SP raise the beach depots below 10 evenly, up to 10 each (24.7).
+
+    24.7: 「各海岸補給が均等になるように増加させなければならない」: by default the depots
+    below 10 must end equal, so SP that cannot make them so are refused (three depots at 9
+    take 3 SP, not 2); the ruling ``topup-as-even-as-possible`` spreads any SP lowest first.
+    """
     room = _topup_room(game)
     if not supply.is_extended(game):  # 12.53: 「補給の備蓄を補給集積所の補給ポイント増加には使用できない」
         raise game.violation("the Reserve never raises a depot's SP outside the extended game (BkN 24.7)", "12.53")
@@ -381,20 +394,43 @@ def top_up(game, action: Action) -> None:
         raise game.violation(
             f"the beaches can take {room} SP and the Reserve holds {supply.reserve(game, ALLIED)}", "24.7"
         )
-    full = chart(game)["beach_depot_sp"]
-    below = [d for d in _beach_depots(game) if d["sp"] < full]
-    given = {d["depot_id"]: d["sp"] for d in below}
-    for i in range(sp):  # evenly: always the lowest depot next
-        target = min(below, key=lambda d: (given[d["depot_id"]], d["depot_id"]))
-        given[target["depot_id"]] += 1
-        if given[target["depot_id"]] >= full:
-            below.remove(target)
-        if not below:
-            sp = i + 1
-            break
+    given = _spread(game, sp)
+    if AS_EVEN_AS_POSSIBLE not in game.options and len(set(given.values())) > 1:
+        even = [str(n) for n in _even_amounts(game, room)]
+        raise game.violation(
+            f"{sp} SP leave the beach depots uneven ({', '.join(f'{d} {v}' for d, v in sorted(given.items()))}): "
+            f"they must be raised evenly; {' or '.join(even) or 'no amount'} SP would",
+            "24.7",
+        )
     for depot_id, value in sorted(given.items()):
         game.set("bkn_depot", {"depot_id": depot_id}, sp=value)
     supply.add_reserve(game, ALLIED, -sp)
+
+
+def _spread(game, sp: int) -> dict[str, int]:
+    """24.7: the beach depots below 10 after ``sp`` SP, each SP to the lowest depot next."""
+    full = chart(game)["beach_depot_sp"]
+    given = {d["depot_id"]: d["sp"] for d in _beach_depots(game) if d["sp"] < full}
+    for _ in range(sp):
+        below = [d for d, v in given.items() if v < full]
+        if not below:
+            break
+        given[min(below, key=lambda d: (given[d], d))] += 1
+    return given
+
+
+def _even_amounts(game, most: int) -> list[int]:
+    """24.7: the top-ups of at most ``most`` SP that leave the beach depots below 10 equal."""
+    return [n for n in range(1, most + 1) if len(set(_spread(game, n).values())) == 1]
+
+
+def _topup_offer(game) -> int:
+    """The top-up the Allies are offered: the most SP the Reserve can give (evenly, by default)."""
+    most = min(_topup_room(game), supply.reserve(game, ALLIED))
+    if AS_EVEN_AS_POSSIBLE in game.options:
+        return most
+    even = _even_amounts(game, most)
+    return even[-1] if even else 0
 
 
 # === helpers =================================================================================

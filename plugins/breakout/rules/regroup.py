@@ -104,7 +104,9 @@ def regroup(game, action: Action) -> None:
         raise game.violation(why[1], why[0])
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
     count_crossing(game, unit["space_id"], dest)
-    update_control(game, [unit["space_id"]], mover=unit["nationality"])  # 7.3: the area left
+    # 7.3: the area left, and the area entered: a lone unit of the other nationality in an
+    # Allied free area takes it for its nation, by regroup as by an impulse's move
+    update_control(game, [unit["space_id"], dest], mover=unit["nationality"])
 
 
 def begin_regroup(game, step) -> None:

@@ -49,14 +49,16 @@ def test_8_an_assault_impulse_moves_then_fights(tmp_path, monkeypatch):
     assert "G1" not in board(game).units and board(game).areas["2"].controlled_by("allied")
 
 
-def test_8_11_a_bombardment_impulse_moves_nobody(tmp_path, monkeypatch):
+def test_10_1_a_bombardment_impulse_moves_nobody(tmp_path, monkeypatch):
+    """10.1: 「攻撃と異なりいかなるユニットも移動できず」: the refusal cites 10.1."""
     text = MAP + "unit R1 allied US artillery 3-1-3/1 1 art=corps\n"
     game = new_match(tmp_path, text)
     _allied(game)
     script_dice(game, monkeypatch, [1, 1, 1, 1])
     game.play(Action("bombard", ("2", "R1"), "allied"))
     choose(game, "keep")
-    assert _refused(game, Action("move", ("A1", "3"), "allied")).rule == "8.11"
+    assert _refused(game, Action("move", ("A1", "3"), "allied")).rule == "10.1"
+    assert _refused(game, Action("attack", ("2",), "allied")).rule == "10.1"
     assert not [a for a in game.legal_actions("allied") if a.verb in ("move", "attack")]
 
 
@@ -267,3 +269,11 @@ def test_8_54_once_another_area_is_activated_only_the_units_that_entered_attack(
     _allied(game)
     game.play(Action("move", ("A3", "1"), "allied"))  # activates 2: A3 enters 1 and waits to attack it
     assert [u["unit_id"] for u in attackers_for(game, "allied", "1")] == ["A3"]  # not A1, A2 (8.1)
+
+
+def test_8_11_an_assault_impulse_that_moved_a_unit_may_not_also_bombard(tmp_path):
+    """8.11: 「インパルスには突撃砲爆撃パスの3種類がある」: a move makes it an assault impulse."""
+    game = new_match(tmp_path, MAP + "unit R1 allied US artillery 3-1-3/1 1 art=corps\n")
+    _allied(game)
+    game.play(Action("move", ("A1", "3"), "allied"))
+    assert _refused(game, Action("bombard", ("2", "R1"), "allied")).rule == "8.11"

@@ -113,6 +113,21 @@ def test_11_5_the_rerolled_allied_dr_is_the_sunset_dr(tmp_path, monkeypatch):
     assert _day(game)["sunset_raw"] == 11
 
 
+def test_11_6_after_a_reroll_the_advantage_may_not_also_buy_a_double_impulse(tmp_path, monkeypatch):
+    """11.6: 「アドバンテージを使用できるのは一度だけであるためDR/drの振りなおしやダブルインパルスを
+    併用して用いることはできない」: the refusal cites 11.6."""
+    game = new_match(tmp_path, MAP)
+    game.play(Action("pass", (), "german"))
+    game.play(Action("move", ("A1", "2"), "allied"))
+    script_dice(game, monkeypatch, [1, 1, 6, 6, 5, 6, 1, 1])
+    game.play(Action("attack", ("2",), "allied"))
+    choose(game, "reroll")
+    answer_all(game)
+    assert game.clock.step == "allied-impulse" and _day(game)["advantage_used"] == "allied"
+    refused = _refused(game, Action("double", (), "allied"))
+    assert refused.rule == "11.6" and "already used it" in str(refused)
+
+
 def test_11_4_a_double_impulse_activates_twice_with_both_nationalities(tmp_path, monkeypatch):
     game = new_match(tmp_path, MAP)
     game.play(Action("pass", (), "german"))

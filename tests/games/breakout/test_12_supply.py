@@ -435,16 +435,35 @@ def test_24_3_a_mulberry_adds_a_depot_and_never_returns_once_removed(tmp_path, m
     assert not supply.mulberry_working(game, "A")
 
 
-def test_24_7_the_reserve_tops_the_beach_depots_up_evenly(tmp_path, monkeypatch):
+def _topup_match(tmp_path, monkeypatch, options: tuple[str, ...] = ()):
     _extended(monkeypatch)
     text = BEACHES + "area 6 clear 1\nborder 1-6\nunit A1 allied US infantry 3-4-3/2 2 Spent\n"
     text += "unit C1 german DE coastal 0-2-0/2 6\nunit C2 german DE coastal 0-2-0/2 6\n"
-    game = new_match(tmp_path, text)
+    folder, after = write_position(tmp_path / "position", text)
+    game = match_of(folder, after, options=options)
     with game.store.transaction():
         _note(game)
         game.set("bkn_supply", {"side": "allied"}, reserve=5)
     _refit_phase(game, monkeypatch, [6, 6])  # 12.8: the isolated batteries' surrender dr
     assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [8, 8, 10]  # 2 batteries by Omaha
+    return game
+
+
+def test_24_7_the_reserve_tops_the_beach_depots_up_evenly(tmp_path, monkeypatch):
+    """24.7: 「各海岸補給が均等になるように増加させなければならない」: 3 SP would leave 9 and 10."""
+    game = _topup_match(tmp_path, monkeypatch)
+    assert Action("topup", ("4",), "allied") in game.legal_actions("allied")
+    with pytest.raises(RuleViolation, match="2 or 4 SP would") as refused:
+        game.play(Action("topup", ("3",), "allied"))
+    assert refused.value.rule == "24.7"
+    game.play(Action("topup", ("2",), "allied"))
+    assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [9, 9, 10]
+    assert supply.reserve(game, "allied") == 3
+
+
+def test_24_7_ruling_as_even_as_possible_spreads_any_top_up(tmp_path, monkeypatch):
+    """24.7, ruling topup-as-even-as-possible: 3 SP go to the lowest depot first."""
+    game = _topup_match(tmp_path, monkeypatch, options=("topup-as-even-as-possible",))
     game.play(Action("topup", ("3",), "allied"))
     assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [9, 10, 10]
     assert supply.reserve(game, "allied") == 2
@@ -455,3 +474,14 @@ def test_12_the_refit_phase_reads_the_shared_path_queries(tmp_path, monkeypatch)
     game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
     rows = game.rules.run("cheapest-paths", side="german")
     assert [(r["unit_id"], r["cost"], r["source"]) for r in rows] == [("G1", 2, "1")]
+
+
+def test_12_4_the_allies_may_not_refit_during_the_german_refit_phase(tmp_path, monkeypatch):
+    """12.4: 「ドイツ軍が最初に補充フェイズを完了させその後連合軍が補充フェイズを行う」."""
+    units = "unit G1 german DE infantry 2-3-2/2 1 Spent\nunit A1 allied US infantry 3-4-3/2 3 Spent\n"
+    game = new_match(tmp_path, MAP + units)
+    _refit_phase(game, monkeypatch)
+    assert game.clock.step == "german-refit"
+    with pytest.raises(RuleViolation, match="the Germans refit first") as refused:
+        game.play(Action("refit", ("A1",), "german"))
+    assert refused.value.rule == "12.4"

@@ -90,6 +90,21 @@ def test_6_5_germans_regroup_first_then_allies(tmp_path, monkeypatch):
     assert game.clock.step == "allied-regroup"
 
 
+def test_7_3_a_us_unit_regrouping_alone_into_an_empty_british_area_makes_it_american(tmp_path, monkeypatch):
+    """7.3: 「開放エリアにおいて支配していた国籍のユニットが全ていなくなりもう一方の国籍のユニットが
+    単独でそこに存在するようになった場合」 control changes nationality; a regroup is no exception."""
+    text = MAP + "control 2 UK\nunit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 5\n"
+    game = new_match(tmp_path, text)
+    assert board(game).areas["2"].controller == "UK"
+    _regroup_phase(game, monkeypatch)
+    if game.clock.step == "german-regroup":
+        game.play(Action("end", (), "german"))
+        keep_rolls(game)
+    assert game.clock.step == "allied-regroup"
+    game.play(Action("regroup", ("A1", "2"), "allied"))
+    assert board(game).areas["2"].controller == "US"
+
+
 def _regroup_refusal(game, unit_id: str, dest: str) -> RuleViolation:
     with pytest.raises(RuleViolation) as refused:
         game.play(Action("regroup", (unit_id, dest), "allied"))

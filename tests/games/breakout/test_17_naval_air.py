@@ -192,6 +192,19 @@ def test_17_3_unequal_dice_spare_the_allies(tmp_path, monkeypatch):
             "no air strike on a zone",
             id="17.3-no-air-strike-on-a-zone",
         ),
+        pytest.param(
+            "area 5 clear 1\nborder 4-5\n",
+            "bombard 5 AIR_US",
+            "17.3",
+            "holds no enemy units",
+            id="17.3-an-air-strike-needs-enemy-units-in-its-target",
+        ),
+        pytest.param(
+            "", "bombard 3 AIR_US,A2", "17.1", "A2 cannot support it", id="17.1-no-artillery-joins-an-air-strike"
+        ),
+        pytest.param(
+            "", "bombard 3 NAVAL_US,A2", "17.1", "bombards alone", id="17.1-no-artillery-joins-a-naval-bombardment"
+        ),
     ],
 )
 def test_marker_refusals_cite_their_rule(tmp_path, extra, order, rule, why):

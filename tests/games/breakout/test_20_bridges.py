@@ -284,8 +284,9 @@ def test_12_8_no_repair_in_an_isolated_area(tmp_path, monkeypatch):
         for row in game.rows("SELECT side, space_id FROM path_source WHERE game_id = ?", [game.game_id]):
             game.delete("path_source", row)
     _to_allied_impulse(game, monkeypatch, [6])
-    with pytest.raises(RuleViolation, match="in supply"):
+    with pytest.raises(RuleViolation, match="not in supply") as refused:
         game.play(Action("repair", ("BR3",), "allied"))
+    assert refused.value.rule == "12.8"  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
 
 
 # === 20.4 DEMOLITION ========================================================================

@@ -327,3 +327,19 @@ def test_15_2_works_stay_while_a_repulsed_landing_awaits_its_reroll_and_after_it
     choose(game, "keep")
     answer_all(game)
     assert status(game, "L3") == "Dis1" and works.intact(game, "4")
+
+
+def test_9_2_the_allied_player_names_the_point_unit_of_a_landing_assault(tmp_path, monkeypatch):
+    """9.2A: the point unit is 「攻撃側が選択した1個の歩兵または装甲ユニット」: assault BEACH POINT."""
+    game = new_match(tmp_path, DDAY)
+    _to_assault(game, monkeypatch)
+    play(game, "wave Sword L1,L2")
+    script_dice(game, monkeypatch, [6])
+    play(game, "wave Omaha L3")
+    with pytest.raises(RuleViolation) as refused:
+        play(game, "assault Sword L3")
+    assert refused.value.rule == "9.2" and "not in Sword's first wave" in str(refused.value)
+    script_dice(game, monkeypatch, [6, 6, 1, 1])
+    play(game, "assault Sword L2")
+    note = game.one("SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' ORDER BY seq LIMIT 1", [game.game_id])
+    assert "point unit L2" in note
