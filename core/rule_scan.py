@@ -56,6 +56,7 @@ _PY_COMMENT = re.compile(rf"^\s*(?:#|--)\s*({_LIST})(?![\w.])", re.MULTILINE)  #
 # Where a phaseline checkout keeps each game's evidence (<key>: the game's package name).
 UNIT_TESTS = Path("tests") / "games"
 REFEREE_CASES = Path("tests") / "referee"
+OPEN_DEFECTS = "open_defects.toml"  # beside a game's referee cases: the ones it still fails (docs/referee.md)
 # The figures a wheel ships beside each game's rule_index.csv (docs/rules.md).
 SHIPPED = "rule_coverage.json"
 _FORMAT = 1
@@ -166,15 +167,28 @@ def _case(path: Path, case: dict, index: int, line: int | None, seen: set[str]) 
 
 
 def referee_cases(roots: Iterable[Path]) -> list[Citation]:
-    """Every rule a referee case checks, over the ``*.toml`` files under ``roots``; the
+    """Every rule a passing referee case checks, over the ``*.toml`` files under ``roots``; the
     scenario folders beside the cases (``scenarios/<name>/scenario.toml``, docs/referee.md)
-    hold no cases and are passed over."""
+    hold no cases and are passed over, and a case listed as an open defect (a rule the game
+    still gets wrong, ``open_defects.toml``) verifies nothing."""
     found: list[Citation] = []
     for root in roots:
         for path in sorted(root.rglob("*.toml")) if root.is_dir() else ():
-            if "scenarios" not in path.relative_to(root).parts[:-1]:
-                found.extend(referee_file(path))
+            if "scenarios" not in path.relative_to(root).parts[:-1] and path.name != OPEN_DEFECTS:
+                open_ = open_defect_ids(path.parent)
+                found.extend(c for c in referee_file(path) if c.name not in open_)
     return found
+
+
+def open_defect_ids(folder: Path) -> set[str]:
+    """The ids of the cases ``folder/open_defects.toml`` lists: defects the game still has."""
+    path = folder / OPEN_DEFECTS
+    if not path.is_file():
+        return set()
+    try:
+        return {row["case"] for row in tomllib.loads(path.read_text(encoding="utf-8")).get("defect", [])}
+    except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
+        raise CaseFileError(path, f"each [[defect]] names a case ({error})") from None
 
 
 def counts(cases: Iterable[Citation]) -> Counter[str]:

@@ -203,3 +203,11 @@ def test_lettered_numbers_are_found_in_code_tests_and_cases():
     assert [c.number for c in citations(code, Path("rules.py"), "ASL")] == ["F6.41", "F.1A"]
     tests = 'def test_F6_41_crest(): ...\nP = pytest.param(1, id="F.1A-hammada")\n'
     assert sorted(case_numbers(tests)) == ["F.1A", "F6.41"]
+
+
+def test_a_case_listed_as_an_open_defect_verifies_nothing(tmp_path):
+    (tmp_path / "06_combat.toml").write_text(
+        '[[case]]\nid = "6.22-empty-first"\nsteps = []\n\n[[case]]\nid = "6.21-no-zoc"\nsteps = []\n'
+    )
+    (tmp_path / "open_defects.toml").write_text('[[defect]]\ncase = "6.21-no-zoc"\nnote = "still wrong"\n')
+    assert [c.number for c in referee_cases([tmp_path])] == ["6.22"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from phaseline.rule_scan import NUMBER
+from phaseline.rule_scan import NUMBER, OPEN_DEFECTS
 
 HERE = Path(__file__).parent
 GAMES = {"bfg": ("battle-for-germany", "BfG"), "breakout": ("breakout-normandy", "BkN")}
@@ -93,14 +93,15 @@ class Case:
 
 def load_cases(game: str, root: Path = HERE) -> list[Case]:
     """Every case of ``game`` (its package key: ``bfg``, ``breakout``) under ``root``, in file and case order."""
-    return [case for path in sorted((root / game).glob("*.toml")) for case in read_cases(path, game)]
+    paths = [path for path in sorted((root / game).glob("*.toml")) if path.name != OPEN_DEFECTS]
+    return [case for path in paths for case in read_cases(path, game)]
 
 
 def open_defects(game: str, root: Path = HERE) -> dict[str, str]:
     """The cases of ``game`` the developers know the game still gets wrong, each with its note:
     ``<game>/open_defects.toml``, ``[[defect]]`` tables of ``case`` and ``note``. The referee
     writes cases; only the developers list a defect here, and remove it when fixed."""
-    path = root / game / "open_defects.toml"
+    path = root / game / OPEN_DEFECTS
     if not path.is_file():
         return {}
     try:
