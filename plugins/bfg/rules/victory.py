@@ -210,12 +210,13 @@ def final_outcome(game) -> Outcome:
     name = game.scenario.name
     if name == "four-player":
         return _four_player(state)
-    if not state["berlin_entered_by"] and _draw_without_berlin(game):
-        if name == "three-player":  # 16.31
-            return verdict("16.31", ("GER",), "nobody captured Berlin")
-        return verdict("12.23", (), "nobody captured Berlin")
     points = scores(game)
     sov, wa = points.get("SOV", 0), points.get("WA", 0)
+    if not state["berlin_entered_by"] and _draw_without_berlin(game):
+        held = f"nobody captured Berlin (victory points, which do not decide it: Soviets {sov}, Western Allies {wa})"
+        if name == "three-player":  # 16.31
+            return verdict("16.31", ("GER",), held)
+        return verdict("12.23", (), held)
     rule = {"historical": "11.0", "expanded": "13.0", "collapse": "14.0", "rsws": "15.25"}.get(name, "16.31")
     winners = () if sov == wa else ("SOV",) if sov > wa else ("WA",)
     return verdict(rule, winners, f"victory points: Soviets {sov}, Western Allies {wa}")
@@ -246,5 +247,10 @@ def _four_player(state: dict[str, Any]) -> Outcome:
     winners = [force for force, won in (("GER_E", not sov_in), ("GER_W", not wa_in)) if won]
     if first in ("SOV", "WA"):
         winners.append(first)
-    entered = f"Soviets turn {sov}, Western Allies turn {wa}, first in: {first or 'nobody'}"
+    entered = f"Soviets {_entry(sov)}, Western Allies {_entry(wa)}, first in: {first or 'nobody'}"
     return verdict("17.32", tuple(winners), f"Berlin by turn {BERLIN_BY}: {entered}")
+
+
+def _entry(turn: int | None) -> str:
+    """When a side entered Berlin, as a result reads it."""
+    return "never entered" if turn is None else f"turn {turn}"

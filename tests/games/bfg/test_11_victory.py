@@ -196,3 +196,13 @@ def test_17_32_a_retreat_into_berlin_enters_it(tmp_path):
     game.play(Action("choose", ("none",)))  # GE stays: no advance
     result = play_out(game)
     assert (sorted(result["winners"]), result["rule"]) == (["GER_W", "SOV"], "17.32")
+
+
+def test_17_32_the_four_player_result_says_who_never_entered_berlin():
+    """The result reads 'Soviets never entered', not 'Soviets turn None' (the second referee's report)."""
+    from phaseline.games.bfg.rules.victory import _four_player
+
+    state = {"wa_berlin_turn": 2, "sov_berlin_turn": None, "berlin_entered_by": "WA", "berlin_entered_turn": 2}
+    outcome = _four_player(state)
+    assert "Soviets never entered, Western Allies turn 2, first in: WA" in outcome.summary
+    assert set(outcome.winners) == {"GER_E", "WA"}
