@@ -63,9 +63,9 @@ class HeuristicBot:
 
     def _answer(self, game, decision) -> str:
         """Rerolls by whom the result helps (bot_answers), none by the Allies on the week's last
-        day (the Advantage is a VP then); the approach box toward the weakest
-        beach; the AP spread that keeps the most units Fresh; else the first choice, which the rules list best-first (forward unit, stay, no
-        voluntary retreat)."""
+        day (the Advantage is a VP then); the approach box toward the weakest beach; the AP
+        spread that keeps the most units Fresh (10.4); else the first choice, which the rules
+        list best-first (forward unit, stay, no voluntary retreat)."""
         choices = decision["choices"]
         kind, context = decision["kind"], decision["context"]
         if kind in REROLL_KINDS and self.side == ALLIED and _scoring_day(game):
