@@ -80,6 +80,8 @@ DECISIONS = {  # every question the game asks a player, answered with `choose`
     "control-nationality": "Which Allied nationality controls an area both entered: choose US or UK (7.3).",
     "approach-box": "The approach box a unit coming by sea waits in: choose BOX (19.5, 3.5).",
     "friendly-fire-primary": "The Allied unit friendly fire strikes first: choose UNIT (17.3).",
+    "ap-spread": "How the bombardment AP left after the primary target are spread, when spreads that use the "
+    "most differ: choose UNIT:STATUS[,UNIT:STATUS…], each unit hit with its new status (10.4).",
 }
 BARE_VERBS = frozenset({"double", "pass"})  # 11.4, 8.6: played as `actions` lists them, with no arguments
 RULINGS = {

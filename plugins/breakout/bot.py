@@ -4,18 +4,18 @@ The Allies push for the VP areas they do not yet hold, seize and repair the brid
 the way and buy longer days; the Germans hold good ground and their bridges, blow a
 bridge the Allies stand ready to cross and counter-attack weakened stacks. Each phase
 has its module: bot_impulse (Daylight), bot_refit (Refit), bot_goals (what areas are worth),
-bot_answers (rerolls and approach boxes).
+bot_answers (rerolls, approach boxes and the spread of bombardment AP).
 """
 
 from __future__ import annotations
 
 from phaseline import Action
 
-from .bot_answers import approach_box, combat_reroll_wanted, offshore_wanted, reroll_wanted
+from .bot_answers import ap_spread, approach_box, combat_reroll_wanted, offshore_wanted, reroll_wanted
 from .bot_goals import Worth, objectives
 from .bot_impulse import MOVE_GAIN, choose_daylight
 from .bot_refit import choose_refit
-from .rules import advantage, offshore, reinforcements, rerolls
+from .rules import advantage, bombardment, offshore, reinforcements, rerolls
 from .rules.board import board
 from .rules.victory import week_end_turn
 from .scenarios import ALLIED, GERMAN
@@ -63,9 +63,9 @@ class HeuristicBot:
 
     def _answer(self, game, decision) -> str:
         """Rerolls by whom the result helps (bot_answers), none by the Allies on the week's last
-        day (the Advantage is a VP then); the approach box toward the weakest
-        beach; else the first choice, which the rules list best-first (forward unit, stay, no
-        voluntary retreat)."""
+        day (the Advantage is a VP then); the approach box toward the weakest beach; the AP
+        spread that keeps the most units Fresh (10.4); else the first choice, which the rules
+        list best-first (forward unit, stay, no voluntary retreat)."""
         choices = decision["choices"]
         kind, context = decision["kind"], decision["context"]
         if kind in REROLL_KINDS and self.side == ALLIED and _scoring_day(game):
@@ -79,6 +79,8 @@ class HeuristicBot:
             return "reroll" if reroll_wanted(game, decision["side"], context) else "keep"
         if kind == reinforcements.BOX_DECISION:
             return approach_box(game, choices, self.vp)
+        if kind == bombardment.SPREAD:
+            return ap_spread(choices)
         if kind == advantage.SHIFT_DECISION:  # 11.23: the Allies want long days, the Germans short ones
             return advantage.UP if self.side == ALLIED else advantage.DOWN
         return choices[0]

@@ -1,6 +1,6 @@
 """The bot's answers to the decisions the rules owe it: rerolls with the Advantage (8.4, 11.3,
-11.6), the approach box of a unit coming by sea (19.5, 3.5) and whether to send an approach-box
-unit offshore (13).
+11.6), the approach box of a unit coming by sea (19.5, 3.5), whether to send an approach-box
+unit offshore (13) and the spread of a bombardment's AP left (10.4).
 
 A roll offered for a reroll is judged by whom its result helps: the Allies want the day to go
 on (6.3), their landers ashore unhurt (19.4), no storm (24.5) and their Mulberries (24.6),
@@ -136,3 +136,9 @@ def offshore_wanted(game, unit_id: str) -> bool:
     boxes = available_boxes(game, national_group(unit["nationality"]))
     tomorrow = game.clock.turn < game.last_turn
     return tomorrow and unit["space_id"] not in boxes and bool(boxes)
+
+
+def ap_spread(choices: list[str]) -> str:
+    """10.4: the spread of the AP left that keeps the most units Fresh (a Fresh unit acts, 8.32),
+    then hits the fewest; the rules list the fewest first."""
+    return min(choices, key=lambda c: (c.count(":spent"), c.count(",")))

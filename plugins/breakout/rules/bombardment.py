@@ -4,7 +4,9 @@ A bombardment impulse activates the target area (8.11). AV is the marker's stren
 the primary artillery's attack +1 per other artillery named (10.2); DV is the TEM,
 works and the Fresh units that fight back (10.3). AT - DT attrition points go first to
 the primary target and then, by the defender, so that as many as possible are used
-(10.4); each unit loses at most one step and bombardment never eliminates.
+(10.4): when several spreads of the AP left use as many, the defender is asked which
+(``ap-spread``, chained like the reroll offer); each unit loses at most one step and
+bombardment never eliminates.
 Which marker reaches which area, and friendly fire, are naval_air.py's (17).
 Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6), in the D-Day
 phases too (offer_reroll, fire).
@@ -32,7 +34,8 @@ from .naval_air import target_refusal
 from .zones import artillery_reaches
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
-DECISIONS = ("bombardment-reroll",)
+SPREAD = "ap-spread"
+DECISIONS = ("bombardment-reroll", SPREAD)
 NEBELWERFER = "nebelwerfer"
 
 
@@ -56,20 +59,22 @@ def allocate(units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str
     if first is not None and ap < first:
         return []
     hit = [primary] if first is not None else []
-    return hit + allocate_others([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart)
+    return hit + spreads([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart)[0]
 
 
-def allocate_others(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> list[str]:
-    """10.4: after the primary, the units that lose a step so that the most of ``left`` AP are used."""
+def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> list[list[str]]:
+    """10.4: every choice of units losing a step that uses the most of ``left`` AP, the fewest units first
+    (「最大限のAPが消費されるように」: the defender picks among these, never fewer AP)."""
     others = [(u["unit_id"], ap_cost(u, chart)) for u in units]
     others = [(uid, c) for uid, c in others if c is not None]
-    best: tuple[int, tuple[str, ...]] = (0, ())
+    best, found = 0, [[]]
     for n in range(1, len(others) + 1):
         for combo in combinations(others, n):
             used = sum(c for _, c in combo)
-            if best[0] < used <= left:
-                best = (used, tuple(uid for uid, _ in combo))
-    return list(best[1])
+            if best <= used <= left:
+                found = ([] if used > best else found) + [[uid for uid, _ in combo]]
+                best = used
+    return found
 
 
 def _chart(game) -> dict[str, int]:
@@ -232,8 +237,7 @@ def offer_reroll(game, plan, after: dict | None = None, step_end: bool = False) 
     rerolls.resumes name and context) goes on once it is given; ``step_end``: a phase's end waits."""
     holder = advantage.usable_by(game)
     if holder is None:
-        _after_bombardment(game, plan)
-        return False
+        return _after_bombardment(game, plan, after, step_end)
     prompt = (
         f"Bombardment of {plan['target']}: AT {plan['AT']} vs DT {plan['DT']}: use the Advantage to have both "
         "sides reroll? (11.6; it passes at the end of the impulse or phase)"
@@ -244,8 +248,13 @@ def offer_reroll(game, plan, after: dict | None = None, step_end: bool = False) 
 
 
 def answer(game, decision, choice: str) -> None:
-    """11.6: after the holder's answer, reroll (both sides) or keep, then apply the attrition."""
-    plan = decision["context"]["plan"]
+    """11.6: after the holder's answer, reroll (both sides) or keep, then apply the attrition;
+    10.4: the defender's spread of the AP left."""
+    if decision["kind"] == SPREAD:
+        answer_spread(game, decision, choice)
+        return
+    context = decision["context"]
+    plan = context["plan"]
     if choice == "reroll":
         advantage.use(game, decision["side"], f"reroll of the bombardment of {plan['target']}", "11.6")
         _roll(game, plan)
@@ -254,21 +263,35 @@ def answer(game, decision, choice: str) -> None:
             game.log(
                 Event("note", side=ALLIED, purpose=f"the rerolled DR {plan['raw_at']} is the Sunset DR", rule="11.5")
             )
-    _after_bombardment(game, plan)
-    rerolls.resume(game, decision["context"].get("after"))
-    if decision["context"].get("step_end") and game.open_decision() is None:
-        walker.advance(game)  # the phase whose end made this bombardment ends now
+    if not _after_bombardment(game, plan, context.get("after"), context.get("step_end", False)):
+        _go_on(game, context.get("after"), context.get("step_end", False))
 
 
-def _after_bombardment(game, plan) -> None:
-    result = _attrition(game, plan)
+def _go_on(game, after: dict | None, step_end: bool) -> None:
+    """What waited for this bombardment goes on (rerolls.resumes); a phase's end made by it ends now."""
+    rerolls.resume(game, after)
+    if step_end and game.open_decision() is None:
+        walker.advance(game)
+
+
+def _after_bombardment(game, plan, after: dict | None = None, step_end: bool = False) -> bool:
+    """10.4 the attrition, then :func:`_after_strike`; True while the defender's spread is asked."""
+    follow = {"plan": plan, "after": after, "step_end": step_end}
+    if _attrition(game, plan, follow):
+        return True
+    _after_strike(game, plan)
+    return False
+
+
+def _after_strike(game, plan) -> None:
+    """17.1 the strike is recorded; 17.3 an air strike's friendly fire."""
     marker, target = plan["marker"], plan["target"]
     if marker:
         from .naval_air import friendly_fire, record_strike
 
         record_strike(game, marker, target)  # 17.1
         if plan["kind"] == "air":
-            friendly_fire(game, target, result["av"], result["raw_at"], result["raw_dt"])  # 17.3
+            friendly_fire(game, target, plan["AV"], plan["raw_at"], plan["raw_dt"])  # 17.3
 
 
 def _check_battery(game, units) -> None:
@@ -297,54 +320,80 @@ def _roll(game, plan) -> None:
     plan["AT"], plan["DT"] = plan["AV"] + plan["raw_at"], plan["DV"] + plan["raw_dt"]
 
 
-def _attrition(game, plan) -> dict[str, int]:
-    """10.1, 10.4: AT - DT attrition points, the primary first."""
+def _attrition(game, plan, follow: dict[str, Any]) -> bool:
+    """10.1, 10.4: AT - DT attrition points, the primary first; True while the spread is asked."""
     side, target = plan["side"], plan["target"]
     ap = max(0, plan["AT"] - plan["DT"])
-    hit = _hit(game, enemy_of(side), target, plan["primary"], ap) if ap else []
-    game.log(
-        Event(
-            "note",
-            side=side,
-            purpose=f"bombardment of {target}: AV {plan['AV']} ({_fmt(plan['terms'])}), DV {plan['DV']} "
-            f"({_fmt(plan['dv'])}); AT {plan['AT']} vs DT {plan['DT']}: {ap} AP, hit {', '.join(hit) or 'none'}",
-            rule="10.4",
-        )
+    purpose = (
+        f"bombardment of {target}: AV {plan['AV']} ({_fmt(plan['terms'])}), DV {plan['DV']} "
+        f"({_fmt(plan['dv'])}); AT {plan['AT']} vs DT {plan['DT']}: {ap} AP, "
     )
-    return {"av": plan["AV"], "ap": ap, "raw_at": plan["raw_at"], "raw_dt": plan["raw_dt"]}
+    return _resolve(game, enemy_of(side), target, plan["primary"], ap, purpose, side, "10.4", follow)
 
 
-def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> list[str]:
-    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first, logged."""
-    hit = _hit(game, side, target, primary, ap)
-    game.log(
-        Event(
-            "note",
-            side=side,
-            purpose=f"{ap} AP in {target} (primary {primary}): hit {', '.join(hit) or 'none'}",
-            rule=rule,
-        )
-    )
-    return hit
+def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> bool:
+    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first, logged;
+    True while ``side`` is asked to spread the AP left."""
+    purpose = f"{ap} AP in {target} (primary {primary}): "
+    return _resolve(game, side, target, primary, ap, purpose, side, rule, {"plan": None})
 
 
-def _hit(game, side: str, target: str, primary: str, ap: int) -> list[str]:
-    """10.4: each unit hit loses one step (never eliminated by bombardment); 20.2: a construction
-    marker named primary loses one level, the AP left go to the units."""
+def _resolve(game, side, target, primary, ap, purpose, log_side, rule, follow) -> bool:
+    """10.4: the primary's step, then the AP left spread: by ``side``'s answer when spreads differ."""
+    hit, found = _first(game, side, target, primary, ap) if ap else ([], [[]])
+    if len(found) == 1:
+        hit += _step(game, found[0])
+    asking = f"; {side} spreads the AP left (10.4)" if len(found) > 1 else ""
+    game.log(Event("note", side=log_side, purpose=f"{purpose}hit {', '.join(hit) or 'none'}{asking}", rule=rule))
+    if len(found) == 1:
+        return False
+    choices = {_spell(game, uids): uids for uids in found}
+    prompt = f"{target}: spread the AP left after the primary target {primary} (the most must be used, 10.4)"
+    context = {**follow, "side": side, "target": target, "rule": rule, "spreads": choices}
+    game.ask(side, SPREAD, prompt, list(choices), context, rule="10.4")
+    return True
+
+
+def answer_spread(game, decision, choice: str) -> None:
+    """10.4: the defender's spread of the AP left; then what follows the bombardment."""
+    context = decision["context"]
+    hit = _step(game, context["spreads"][choice])
+    purpose = f"{context['side']} spreads the AP left in {context['target']}: hit {', '.join(hit) or 'none'}"
+    game.log(Event("note", side=context["side"], purpose=purpose, rule=context["rule"]))
+    if context["plan"] is not None:
+        _after_strike(game, context["plan"])
+        _go_on(game, context["after"], context["step_end"])
+
+
+def _first(game, side: str, target: str, primary: str, ap: int) -> tuple[list[str], list[list[str]]]:
+    """10.4: the primary target's step (none if the AP cannot pay it: then nothing is hit) and the
+    spreads of the AP left over the others; 20.2: a construction marker named primary loses one
+    level first. Bombardment never eliminates; each unit loses at most one step."""
     defenders, chart = board(game).units_in(target, side), _chart(game)
-    marker = []
     if primary_target.is_construction(game, target, side, primary):
         if ap < chart["construction"]:
-            return []
+            return [], [[]]
         lower_construction(game, primary, side)
-        marker = [f"the construction marker on {primary}"]
-        hit = allocate_others(defenders, ap - chart["construction"], chart)
-    else:
-        hit = allocate(defenders, primary, ap, chart)
-    by_id = {u["unit_id"]: u for u in defenders}
-    for uid in hit:
-        game.set("unit_state", {"unit_id": uid}, status=STEP[by_id[uid]["status"]])
-    return marker + hit
+        return [f"the construction marker on {primary}"], spreads(defenders, ap - chart["construction"], chart)
+    first = ap_cost(next(u for u in defenders if u["unit_id"] == primary), chart)
+    if first is not None and ap < first:
+        return [], [[]]
+    others = spreads([u for u in defenders if u["unit_id"] != primary], ap - (first or 0), chart)
+    return (_step(game, [primary]) if first is not None else []), others
+
+
+def _step(game, uids: list[str]) -> list[str]:
+    """10.4: each unit loses one step; returns them."""
+    units = board(game).units
+    for uid in uids:
+        game.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
+    return uids
+
+
+def _spell(game, uids: list[str]) -> str:
+    """A spread as a player types it: ``G2:spent`` or ``G3:dis1,G4:dis1`` (each unit's new status)."""
+    units = board(game).units
+    return ",".join(f"{uid}:{STEP[units[uid]['status']].lower()}" for uid in uids) or "none"
 
 
 def _fmt(terms) -> str:

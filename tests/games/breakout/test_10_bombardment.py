@@ -7,7 +7,7 @@ from games.breakout.decisions import asked, choose, keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
-from phaseline.games.breakout.rules.bombardment import allocate
+from phaseline.games.breakout.rules.bombardment import allocate, spreads
 
 CHART = {"armour-fresh": 3, "armour-spent": 2, "coastal": 2, "other-fresh": 2, "other-spent": 1}
 
@@ -45,6 +45,23 @@ def test_worked_example_1(primary, ap, hit):
 )
 def test_worked_example_2(ap, hit):
     assert allocate(EXAMPLE_2, "BTY", ap, CHART) == hit
+
+
+EXAMPLE_3 = [_u("G2", "infantry", "Fresh"), _u("G3", "infantry", "Spent"), _u("G4", "infantry", "Spent")]
+
+
+@pytest.mark.parametrize(
+    ("left", "found"),
+    [
+        pytest.param(2, [["G2"], ["G3", "G4"]], id="10.4-2-AP-left-a-fresh-unit-or-two-spent-ones"),
+        pytest.param(3, [["G2", "G3"], ["G2", "G4"]], id="10.4-3-AP-left-the-fresh-unit-and-either-spent-one"),
+        pytest.param(4, [["G2", "G3", "G4"]], id="10.4-4-AP-left-one-spread-uses-them-all"),
+        pytest.param(0, [[]], id="10.4-no-AP-left-nothing-to-spread"),
+    ],
+)
+def test_spreads_use_the_most_ap(left, found):
+    """10.4: the defender's choices are the spreads that use the most AP left, the fewest units first."""
+    assert spreads(EXAMPLE_3, left, CHART) == found
 
 
 MAP = """
@@ -241,3 +258,42 @@ def test_20_2_ruling_the_marker_must_also_border_the_target_area(tmp_path):
     game = _construction_match(tmp_path, {"BR3": 1}, options=("construction-primary-borders-target",))
     with pytest.raises(RuleViolation, match="not on a border of the target 2"):
         game.play(Action("bombard", ("2", "R1", "BR3"), "allied"))
+
+
+SPREAD_MAP = """
+area 1 clear 1
+area 2 clear 1
+border 1-2
+control 1 US
+unit R1 allied US artillery 2-1-3/1 1 art=division
+unit G1 german DE infantry 2-3-2/2 2 Spent
+unit G2 german DE infantry 2-3-2/2 2
+unit G3 german DE infantry 2-3-2/2 2 Spent
+unit G4 german DE infantry 2-3-2/2 2 Spent
+"""
+
+
+def test_10_4_the_defender_spreads_the_ap_left_after_the_primary_target(tmp_path, monkeypatch):
+    """10.4 「防御側は残りのAPをそのエリア内の望むユニットに分配する」: 3 AP, the primary G1 takes 1; the
+    2 left may spend the Fresh G2 or put G3 and G4 in Dis1: the Germans choose."""
+    game = new_match(tmp_path, SPREAD_MAP)
+    game.play(Action("pass", (), "german"))
+    _bombard(game, monkeypatch, [3, 3, 2, 2], "2", "R1", "G1")  # AT 2+6 vs DT 1+4: 3 AP
+    choose(game, "keep")
+    assert asked(game) == ("german", "ap-spread", ["G2:spent", "G3:dis1,G4:dis1"])
+    assert board(game).units["G1"]["status"] == "Dis1"  # the primary first, before the answer
+    choose(game, "G3:dis1,G4:dis1")
+    units = board(game).units
+    assert [units[g]["status"] for g in ("G1", "G2", "G3", "G4")] == ["Dis1", "Fresh", "Dis1", "Dis1"]
+    assert game.open_decision() is None
+
+
+def test_10_4_one_spread_that_uses_the_most_ap_is_not_asked(tmp_path, monkeypatch):
+    """10.4, 9.8's principle: when only one spread uses the most AP left, nobody is asked."""
+    game = new_match(tmp_path, SPREAD_MAP)
+    game.play(Action("pass", (), "german"))
+    _bombard(game, monkeypatch, [4, 4, 2, 2], "2", "R1", "G1")  # AT 2+8 vs DT 1+4: 5 AP, 4 left for all three
+    choose(game, "keep")
+    assert game.open_decision() is None
+    units = board(game).units
+    assert [units[g]["status"] for g in ("G1", "G2", "G3", "G4")] == ["Dis1", "Spent", "Dis1", "Dis1"]

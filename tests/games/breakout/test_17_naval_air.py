@@ -169,6 +169,33 @@ def test_17_3_equal_dice_on_a_contested_target_hit_the_allies_and_the_germans_na
     assert b.units["G2"]["status"] == "Spent"
 
 
+SPREAD = """
+unit G2 german DE armour 4-3-6/2 2
+unit G5 german DE infantry 2-3-2/2 2
+unit G6 german DE infantry 2-3-2/2 2 Spent
+unit G7 german DE infantry 2-3-2/2 2 Spent
+"""
+
+
+def test_10_4_the_spread_of_the_ap_left_is_answered_before_friendly_fire(tmp_path, monkeypatch):
+    """10.4, 17.3: the Germans spread the strike's AP left after the primary first; only then is the
+    strike's friendly fire judged and its Allied primary asked."""
+    game = new_match(tmp_path, SEA + SPREAD)
+    play(game, "pass")
+    script_dice(game, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
+    play(game, "bombard 2 AIR_UK G2")  # the Fresh armour G2 takes 3; the 3 left: G5 and G6 or G5 and G7
+    waiting, decision = game.waiting_on()
+    assert waiting == "german" and decision["kind"] == "ap-spread"
+    assert decision["choices"] == ["G5:spent,G6:dis1", "G5:spent,G7:dis1"]
+    play(game, "choose G5:spent,G7:dis1")
+    waiting, decision = game.waiting_on()
+    assert waiting == "german" and decision["kind"] == "friendly-fire-primary"
+    play(game, "choose U1")
+    b = board(game)
+    assert [b.units[g]["status"] for g in ("G2", "G5", "G6", "G7")] == ["Spent", "Spent", "Spent", "Dis1"]
+    assert b.units["A2"]["status"] == "Spent" and b.units["U1"]["status"] == "Spent"
+
+
 def test_17_3_unequal_dice_spare_the_allies(tmp_path, monkeypatch):
     game = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
     play(game, "pass")
