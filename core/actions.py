@@ -51,12 +51,13 @@ class Actions:
         if action.side and action.side != waiting:
             raise InvalidOrder(f"it is {waiting}'s turn to act, not {action.side}'s")
         seat = self.seat_to_act(waiting, as_side)
-        by = by or self.controller(waiting)
-        if (by == RULES) != (action.verb == RULES_TURN) or (by == RULES) != (self.controller(waiting) == RULES):
+        controller = self.controller(waiting)
+        by = by or controller
+        if controller == RULES and (by != RULES or action.verb != RULES_TURN):
+            raise self.violation(f"no one plays {waiting}: the game's rules do, when its turn comes", rule="seats")
+        if controller != RULES and (by == RULES or action.verb == RULES_TURN):
             raise self.violation(
-                f"no one plays {waiting}: the game's rules do, when its turn comes"
-                if self.controller(waiting) == RULES
-                else f"'{RULES_TURN}' is the turn of a side the game's rules play; {waiting} is played by {by}",
+                f"'{RULES_TURN}' is the turn of a side the game's rules play; {waiting} is played by {controller}",
                 rule="seats",
             )
         action = Action(action.verb, tuple(action.args), waiting)

@@ -175,20 +175,20 @@ def referee_cases(roots: Iterable[Path]) -> list[Citation]:
     for root in roots:
         for path in sorted(root.rglob("*.toml")) if root.is_dir() else ():
             if "scenarios" not in path.relative_to(root).parts[:-1] and path.name != OPEN_DEFECTS:
-                open_ = open_defect_ids(path.parent)
+                open_ = open_defects(path.parent)
                 found.extend(c for c in referee_file(path) if c.name not in open_)
     return found
 
 
-def open_defect_ids(folder: Path) -> set[str]:
-    """The ids of the cases ``folder/open_defects.toml`` lists: defects the game still has."""
+def open_defects(folder: Path) -> dict[str, str]:
+    """The cases ``folder/open_defects.toml`` lists, defects the game still has: id -> note."""
     path = folder / OPEN_DEFECTS
     if not path.is_file():
-        return set()
+        return {}
     try:
-        return {row["case"] for row in tomllib.loads(path.read_text(encoding="utf-8")).get("defect", [])}
+        return {row["case"]: row["note"] for row in tomllib.loads(path.read_text(encoding="utf-8")).get("defect", [])}
     except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
-        raise CaseFileError(path, f"each [[defect]] names a case ({error})") from None
+        raise CaseFileError(path, f"each [[defect]] names a case and a note ({error})") from None
 
 
 def counts(cases: Iterable[Citation]) -> Counter[str]:

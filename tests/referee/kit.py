@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from phaseline.rule_scan import NUMBER, OPEN_DEFECTS
+from phaseline.rule_scan import open_defects as scanned_open_defects
 
 HERE = Path(__file__).parent
 GAMES = {"bfg": ("battle-for-germany", "BfG"), "breakout": ("breakout-normandy", "BkN")}
@@ -98,17 +99,10 @@ def load_cases(game: str, root: Path = HERE) -> list[Case]:
 
 
 def open_defects(game: str, root: Path = HERE) -> dict[str, str]:
-    """The cases of ``game`` the developers know the game still gets wrong, each with its note:
-    ``<game>/open_defects.toml``, ``[[defect]]`` tables of ``case`` and ``note``. The referee
-    writes cases; only the developers list a defect here, and remove it when fixed."""
-    path = root / game / OPEN_DEFECTS
-    if not path.is_file():
-        return {}
-    try:
-        rows = tomllib.loads(path.read_text()).get("defect", [])
-        return {row["case"]: row["note"] for row in rows}
-    except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
-        raise CaseError(f"{path}: each [[defect]] needs a case and a note ({error})") from None
+    """The cases of ``game`` the developers know the game still gets wrong, each with its note
+    (``<game>/open_defects.toml``, read by rule_scan.py). The referee writes cases; only the
+    developers list a defect there, and remove it when fixed."""
+    return scanned_open_defects(root / game)
 
 
 def read_cases(path: Path, game: str) -> list[Case]:
