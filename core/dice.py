@@ -24,7 +24,6 @@ from typing import Any
 from .errors import IntegrityError
 from .events import Event
 
-
 AT_PLAY = "at play"  # payload["drawn"] of a roll drawn at play: the rules' dice of a secret match
 
 
