@@ -68,8 +68,9 @@ class Dice:
     def roll(self, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
         """Roll one die (logged with its purpose); replay hands back the logged roll.
 
-        ``side`` names the side the roll is for, when it is not the acting one's (a defence
-        roll of a side the game's rules play is the rules' roll, drawn at play).
+        ``side`` names the side the roll is for, when it is not the acting one's: a defence
+        roll of a side the game's rules play is the rules' roll (in a match of secret dice,
+        drawn at play from the operating system's randomness, and final: docs/fair-play.md).
         """
         if self._forced_rolls is not None:
             if not self._forced_rolls:
