@@ -33,6 +33,7 @@ def test_the_rules_dice_are_drawn_at_play_from_the_operating_system_and_logged(s
     assert rolls and {r["side"] for r in rolls} == {"blue"}
     assert [r["die"] for r in rolls] == [value + 1 for value in source.drawn]  # one draw per roll, at play
     assert all(json.loads(r["payload"])["drawn"] == "at play" for r in rolls)
+    assert game.one("SELECT bool_and(drawn_at_play) FROM roll WHERE game_id = ?", [game.game_id]) is True
 
 
 def test_a_known_seed_keeps_the_rules_dice_it_always_had(store, monkeypatch):
@@ -47,6 +48,7 @@ def test_a_known_seed_keeps_the_rules_dice_it_always_had(store, monkeypatch):
     for r in rolls:
         payload = json.loads(r["payload"])
         assert "drawn" not in payload and r["die"] == roll(3, r["roll_no"], payload["sides"])
+    assert game.one("SELECT bool_or(drawn_at_play) FROM roll WHERE game_id = ?", [game.game_id]) is False
 
 
 @pytest.mark.parametrize(
