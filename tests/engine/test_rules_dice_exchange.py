@@ -5,6 +5,7 @@ and a file that rewrites them, strips their mark or undoes them is refused."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import phaseline.undo
 import pytest
@@ -90,28 +91,33 @@ def test_a_finished_solitaire_match_reveals_and_checks_every_die_but_the_rules(t
             assert check.checked == ["red"]
 
 
-def test_a_file_that_rewrites_the_rules_dice_is_refused_by_the_store_that_rolled_them(solo, tmp_path):
-    """The player re-signs with his own keys: the store that has the rolls sees a fork."""
-    document = sent(solo, tmp_path / "forged.turn")
+def forged(game: Game, path, change: Callable[[dict], None], keys: dict[str, str]) -> dict:
+    """The match exported to ``path`` with ``change`` made to its first roll (the rules'), the
+    hash chain redone and the blocks signed again with ``keys``; the roll as forged."""
+    document = sent(game, path)
     events = events_of(document)
     die = next(e for e in events if e["kind"] == "roll")
-    die["die"] = 1 if die["die"] != 1 else 2
+    change(die)
     set_events(document, events)
-    rechain(document, keys=keys_of(solo))
-    write_file(tmp_path / "forged.turn", document)
+    rechain(document, keys=keys)
+    write_file(path, document)
+    return die
+
+
+def other_die(die: dict) -> None:
+    die["die"] = 1 if die["die"] != 1 else 2
+
+
+def test_a_file_that_rewrites_the_rules_dice_is_refused_by_the_store_that_rolled_them(solo, tmp_path):
+    """The player re-signs with his own keys: the store that has the rolls sees a fork."""
+    die = forged(solo, tmp_path / "forged.turn", other_die, keys_of(solo))
     message = refused(solo.store, tmp_path / "forged.turn")
     assert message.startswith(f"event seq {die['seq']} of {solo.game_id} differs between this store and ")
     assert message.endswith("(a fork)")
 
 
 def test_a_rewritten_rules_die_breaks_the_rules_seats_signature(solo, tmp_path):
-    document = sent(solo, tmp_path / "forged.turn")
-    events = events_of(document)
-    die = next(e for e in events if e["kind"] == "roll")
-    die["die"] = 1 if die["die"] != 1 else 2
-    set_events(document, events)
-    rechain(document, keys={})  # the chain redone, but nobody else can sign as the rules' seat
-    write_file(tmp_path / "forged.turn", document)
+    forged(solo, tmp_path / "forged.turn", other_die, keys={})  # nobody else can sign as the rules' seat
     with Store.open(tmp_path / "other.duckdb") as other:
         message = refused(other, tmp_path / "forged.turn")
     assert "(a block of seat blue): the signature of seat blue does not verify" in message
@@ -121,16 +127,14 @@ def test_a_rules_die_passed_off_as_derived_from_a_secret_is_refused(solo, tmp_pa
     """Stripping the mark, with the die the rules' seat's secret would give, re-signed: the
     replay draws that roll at play, so the file's event is not the one the rules make."""
     secret = solo.seats.secret("blue", 1)
-    document = sent(solo, tmp_path / "forged.turn")
-    events = events_of(document)
-    die = next(e for e in events if e["kind"] == "roll")
-    payload = json.loads(die["payload"])
-    del payload["drawn"]
-    die["payload"] = json.dumps(payload, separators=(",", ":"), sort_keys=True)
-    die["die"] = roll(secret, die["roll_no"], payload["sides"])
-    set_events(document, events)
-    rechain(document, keys=keys_of(solo))
-    write_file(tmp_path / "forged.turn", document)
+
+    def unmarked(die: dict) -> None:
+        payload = json.loads(die["payload"])
+        del payload["drawn"]
+        die["payload"] = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        die["die"] = roll(secret, die["roll_no"], payload["sides"])
+
+    die = forged(solo, tmp_path / "forged.turn", unmarked, keys_of(solo))
     with Store.open(tmp_path / "other.duckdb") as other:
         message = refused(other, tmp_path / "forged.turn")
     assert message.startswith(f"event seq {die['seq']} of {solo.game_id}: the replay makes it otherwise (")
