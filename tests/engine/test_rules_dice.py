@@ -137,3 +137,18 @@ def test_autoplay_draws_the_rules_dice_at_play_too(store, monkeypatch):
     assert rolls and all(json.loads(r["payload"]).get("drawn") == "at play" for r in rolls)
     assert len(source.drawn) == len(rolls)
     assert not game.rows("SELECT 1 FROM event WHERE side = 'blue' AND payload->>'by' = 'bot:random'")
+
+
+def test_at_the_command_line_the_refusal_is_one_line_and_replay_says_where_the_dice_come_from(home, monkeypatch):
+    from clitools import run_cli, use_registry
+
+    use_registry(monkeypatch, ruled_registry())
+    draw_from(monkeypatch, [1, 2])
+    assert run_cli(["new", "toy", "--player", "solo"])[0] == 0
+    assert run_cli(["end"])[0] == 0  # the rules play blue's step at once
+    code, out = run_cli(["undo", "--force"])
+    assert code == 4 and out.count("\n") == 1
+    assert out.startswith("error: undoing would take back the dice the rules rolled for blue: roll 1 (die ")
+    assert out.rstrip().endswith("not even --force takes them back (phaseline: the rules' dice are final)")
+    code, out = run_cli(["replay", "--verify"])
+    assert code == 0 and "dice of blue (played by the rules) drawn at play, not derivable" in out
