@@ -24,7 +24,7 @@ KNOWN_SEED = "known seed"
 class DiceCheck:
     """What a check of the rolls found: the seats whose every roll was checked, the seats
     whose secret is not known here yet (their rolls count by their signature until revealed),
-    and the seats of the rules whose dice were drawn at play (from the log: nothing derives them)."""
+    and the sides the rules play whose dice were drawn at play (from the log: nothing derives them)."""
 
     checked: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
@@ -133,8 +133,9 @@ def check_dice(
                     f"event seq {event['seq']} of {game_id}: a known-seed match has no dice drawn at play, "
                     f"but roll {event['roll_no']} says it was"
                 )
-            if seat not in found.drawn:
-                found.drawn.append(seat)
+            ruled = event["side"] or seat  # the side the rules rolled for
+            if ruled not in found.drawn:
+                found.drawn.append(ruled)
             continue
         secret = secret_of(seat, event["seq"])
         if secret is None:

@@ -45,7 +45,7 @@ def is_drawn_at_play(event: dict[str, Any]) -> bool:
     if isinstance(payload, str):
         try:
             payload = json.loads(payload)
-        except ValueError:
+        except (ValueError, RecursionError):  # a received payload: JSON a sender wrote
             return False
     return isinstance(payload, dict) and payload.get("drawn") == AT_PLAY
 
@@ -79,7 +79,7 @@ class Dice:
         else:
             roll_no = self.events.next_roll_no()
         at_play = self.seats.rolls_at_play(self.acting_seat, side)
-        die = self.drawn_die(roll_no, sides) if at_play else self.die_of(roll_no, sides)
+        die = self._drawn_die(roll_no, sides) if at_play else self.die_of(roll_no, sides)
         self.log(
             Event(
                 kind="roll",
@@ -104,7 +104,7 @@ class Dice:
             return self.logged_dice[roll_no]
         raise IntegrityError(f"this store does not hold the dice secret of seat {seat}: it cannot roll for it")
 
-    def drawn_die(self, roll_no: int, sides: int) -> int:
+    def _drawn_die(self, roll_no: int, sides: int) -> int:
         """A die of the rules drawn at play: fresh now; in a replay, the logged one (the signed
         log is its only source: it derives from nothing)."""
         if not self.replaying:
