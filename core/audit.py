@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import signing
-from .dice import commitment, roll
+from .dice import commitment, is_drawn_at_play, roll
 from .errors import IntegrityError
 from .events import GENESIS, verify_chain
 
@@ -22,11 +22,13 @@ KNOWN_SEED = "known seed"
 
 @dataclass
 class DiceCheck:
-    """What a check of the rolls found: the seats whose every roll was checked, and the seats
-    whose secret is not known here yet (their rolls count by their signature until revealed)."""
+    """What a check of the rolls found: the seats whose every roll was checked, the seats
+    whose secret is not known here yet (their rolls count by their signature until revealed),
+    and the sides the rules play whose dice were drawn at play (from the log: nothing derives them)."""
 
     checked: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)
 
 
 def check_chain(game_id: str, events: list[dict[str, Any]], after: tuple[int, str] = (0, GENESIS)) -> None:
@@ -110,15 +112,31 @@ def check_roll_numbers(game_id: str, events: list[dict[str, Any]], last_roll_no:
 
 
 def check_dice(
-    game_id: str, events: list[dict[str, Any]], secret_of: Callable[[str | None, int], int | None]
+    game_id: str,
+    events: list[dict[str, Any]],
+    secret_of: Callable[[str | None, int], int | None],
+    *,
+    known_seed: bool = False,
 ) -> DiceCheck:
     """Every die whose secret is known (``secret_of(seat, seq)``, None when not) is that
-    secret's roll; the seats whose secret is not known are listed, not checked."""
+    secret's roll; the seats whose secret is not known are listed, not checked. A die drawn at
+    play (the rules', in a match of secret dice) derives from nothing: it is listed, and the
+    replay checks that the rules made it; a known-seed match has none."""
     found = DiceCheck()
     for event in events:
         if event["kind"] != "roll":
             continue
         seat = event["seat"]
+        if is_drawn_at_play(event):
+            if known_seed:
+                raise IntegrityError(
+                    f"event seq {event['seq']} of {game_id}: a known-seed match has no dice drawn at play, "
+                    f"but roll {event['roll_no']} says it was"
+                )
+            ruled = event["side"] or seat  # the side the rules rolled for
+            if ruled not in found.drawn:
+                found.drawn.append(ruled)
+            continue
         secret = secret_of(seat, event["seq"])
         if secret is None:
             if seat not in found.unchecked:
@@ -155,7 +173,7 @@ def audit_match(
     elif game.dice != KNOWN_SEED:
         raise IntegrityError(f"match {game.game_id} has secret dice but no seats to hold them")
     check_roll_numbers(game.game_id, events, last_roll_no)
-    return check_dice(game.game_id, events, game.seats.secret)
+    return check_dice(game.game_id, events, game.seats.secret, known_seed=game.dice == KNOWN_SEED)
 
 
 def describe_dice(game: Any, found: DiceCheck) -> str:
@@ -168,4 +186,9 @@ def describe_dice(game: Any, found: DiceCheck) -> str:
     if found.unchecked:
         who = ", ".join(f"{s} ({game.seats.player(s)})" for s in found.unchecked)
         parts.append(f"dice of {who} not checked until revealed (their signatures hold)")
+    if found.drawn:
+        parts.append(
+            f"dice of {', '.join(found.drawn)} (played by the rules) drawn at play, not derivable: "
+            "taken from the signed log"
+        )
     return "; ".join(parts) or "no dice rolled"

@@ -326,8 +326,11 @@ def phaseline_seat_of(game: Game, side: str) -> str | None:
 def phaseline_rules_choose(game: Game, side: str) -> Action | None:
     """The next action of a side the game's own rules play (``ScenarioInfo.played_by_rules``):
     the order its procedures give now, ``end``, or a ``choose`` answer to a decision it owes.
-    Roll through ``game.roll`` where the procedures leave a choice to the dice; the engine
-    plays the action as it plays a bot's, recorded as made by the rules. First answer wins.
+    Roll through ``game.roll`` where the procedures leave a choice to the dice (in a match of
+    secret dice its dice are drawn at play, from nothing the player can read: never draw from
+    ``game.private_seed``, which the player's keyring holds); a roll for this side in another
+    side's action names it (``side=``). The engine plays the action as it plays a bot's,
+    recorded as made by the rules' seat. First answer wins.
 
     :param game: the match, waiting on ``side``.
     :param side: a side no player plays.

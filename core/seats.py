@@ -130,6 +130,16 @@ class SeatBook:
         held = self.held().get(side)
         return int(held.secrets[row["epoch"]]) if held and row["epoch"] < len(held.secrets) else None
 
+    def rolls_at_play(self, seat: str | None, side: str | None = None) -> bool:
+        """Whether a roll made by ``seat`` (for ``side``, when it names one) is drawn at play:
+        in a match of secret dice, a roll of a seat the game's rules play, or one for a side
+        they play (docs/fair-play.md, "Sides the rules play")."""
+        if self.game.dice == KNOWN_SEED or not self.seated:
+            return False
+        return (seat is not None and seated(self.game, seat) == RULES) or (
+            side is not None and controller(self.game, side) == RULES
+        )
+
     def signer(self, side: str | None) -> Callable[[int, str], str] | None:
         """A block signer for ``side``'s seat if this store holds it: (seq, hash) -> signature."""
         held = self.held().get(side) if side else None

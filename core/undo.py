@@ -1,7 +1,9 @@
 """Undo: revert the last player action through its effects, logged as an undo event.
 
 A player undoes only his own seats' events that he has not sent, and never a finished
-match (docs/fair-play.md); undo across a roll needs ``force`` and shows as a re-roll.
+match (docs/fair-play.md); undo across a roll needs ``force`` and shows as a re-roll. The
+rules' dice drawn at play (dice.py) are final: no undo takes them back, forced or not, nor
+the actions before them, whose undoing would run the rules' turn again on new dice.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import seats, shared
+from .dice import is_drawn_at_play
 from .errors import RuleViolation
 from .events import Event, EventLog
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 ACROSS_A_ROLL = "undo across a roll"  # the topic a game's rule_ref may give its own rule for (BkN 8.13)
+RULES_DICE_FINAL = "phaseline: the rules' dice are final"  # the engine's rule: no undo of a roll drawn at play
 
 
 def live_events(game: Game) -> list[dict[str, Any]]:
@@ -80,6 +84,18 @@ def _check_own_unsent(game: Game, first: int, last: int, as_side: str | None) ->
         )
 
 
+def _check_not_the_rules_dice(rolls: list[dict[str, Any]]) -> None:
+    """No undo takes back a roll drawn at play (the rules' dice of a secret match), not even forced."""
+    drawn = [r for r in rolls if is_drawn_at_play(r)]
+    if drawn:
+        shown = ", ".join(f"roll {r['roll_no']} (die {r['die']}, {r['purpose']}, event seq {r['seq']})" for r in drawn)
+        raise RuleViolation(
+            f"undoing would take back the dice the rules rolled for {drawn[0]['side'] or drawn[0]['seat']}: "
+            f"{shown}; not even --force takes them back",
+            rule=RULES_DICE_FINAL,
+        )
+
+
 def played_by(game: Game, action: dict[str, Any]) -> str:
     """Who played a logged action: a human or ``bot:<name>``."""
     return json.loads(action["payload"] or "{}").get("by") or game.controller(action["side"])
@@ -98,6 +114,7 @@ def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict
     if target is None:
         raise game.violation("there is no action to undo", rule="undo")
     first, last, rolls = target
+    _check_not_the_rules_dice(rolls)  # in a replay too: an imported undo of them is refused
     if game.seats.seated and not game.replaying:
         _check_own_unsent(game, first, last, as_side)
     if rolls and not force:

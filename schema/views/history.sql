@@ -50,7 +50,8 @@ SELECT e.game_id,
        e.rule,                           -- rule number the roll applies
        e.cause,                          -- player action that led to it
        a.verb AS cause_verb,             -- that action's verb
-       e.seat,                           -- the seat whose secret rolled it
+       e.seat,                           -- the seat that rolled it (from its secret, unless drawn at play)
+       coalesce(e.payload ->> 'drawn' = 'at play', false) AS drawn_at_play,  -- the rules' die of a secret match: final
        x.seq IS NULL AS live,            -- false when an undo took it back (forced undo)
        x.seq IS NOT NULL AS rerolled     -- a forced undo took it back: the roll was made again
 FROM event e

@@ -3,38 +3,11 @@ as Fleet Commander: Nimitz's procedures play the Japanese. Nobody may be seated 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
-from phaseline import Action, Game, InvalidOrder, RuleViolation, Store, hookimpl
+from phaseline import Action, Game, InvalidOrder, RuleViolation, Store
 from phaseline.bots import run_bots
-from phaseline.plugins import Registry
 from phaseline.replay import verify
-from toygame import ToyGame, toy_info
-
-
-class BlueByRules(ToyGame):
-    """The toy game whose blue side is played by its rules: attack if it can, else move, else end."""
-
-    @hookimpl
-    def phaseline_rules_choose(self, game, side):
-        legal = game.legal_actions(side)
-        for verb in ("choose", "attack", "move"):
-            found = [a for a in legal if a.verb == verb]
-            if found:
-                return found[game.roll(f"{side} picks a {verb}", rule="T3", sides=len(found), side=side) - 1]
-        return Action("end", (), side)
-
-
-def ruled_registry() -> Registry:
-    from phaseline import bots
-
-    info = toy_info()
-    scenario = replace(info.scenarios["skirmish"], played_by_rules=("blue",))
-    registry = Registry()
-    registry.games["toy"] = replace(info, plugin=BlueByRules(), scenarios={"skirmish": scenario})
-    bots.phaseline_register_bots(lambda b: registry.bots.__setitem__((b.game, b.name), b))
-    return registry
+from rules_support import ruled_registry
 
 
 def test_the_rules_play_their_side_when_its_turn_comes_and_say_so_in_the_log(store):
