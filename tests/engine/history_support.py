@@ -118,7 +118,8 @@ def downgrade_to_schema_4(con) -> None:
     con.execute(
         """ALTER TABLE event DROP COLUMN logged_at; ALTER TABLE event DROP COLUMN cause_verb;
            ALTER TABLE event DROP COLUMN undone_by; ALTER TABLE event DROP COLUMN undone_forced;
-           UPDATE meta SET value = '4' WHERE key = 'schema_version'"""
+           UPDATE meta SET value = '4' WHERE key = 'schema_version';
+           DELETE FROM meta WHERE key = 'views'"""
     )
 
 
