@@ -5,18 +5,23 @@ Builds a store file of ``--matches`` synthetic matches: a few dozen match logs a
 Python as a Battle for Germany match logs them (moves, attacks with their roll and combat,
 retreats and eliminations, phase ends, decisions, and undos, forced across rolls and nested
 ones: an undo taken back by the next), then copied match by match, each with its own dice, in
-bulk inserts. Beside the store's ``event`` and ``effect`` it builds the flat typed tables:
-``flat_event``, one row per event with every column a view shows as a typed column (liveness,
-the undo that took it back and whether it was forced, the die's sides, the cause's verb, the
-combat's odds and result), and ``flat_change``, one row per effect with its event's columns
-and its unit and values as text. The liveness there is the walk's own, not a view's.
+bulk inserts. Beside the store's ``event`` and ``effect`` it builds the flat tables, which
+hold the same rows in the same types (typed columns where ``event`` has them, the JSON payload,
+key and values as the log keeps them) with everything a view finds elsewhere as a column of
+its own: ``flat_event``, each event with its liveness, the undo that took it back and whether
+that undo was forced, and its cause's verb; ``flat_change``, each effect with its event's turn,
+phase, side, kind, cause and liveness. Their liveness is the walk's own, not a view's. So a
+ratio is the cost of what the view does (its joins, its derived columns), not of the log's
+format.
 
-Each question runs on its view and on the flat tables alternately, ``--runs`` times; the
-table shows the medians, their ratio, and whether both gave the same answer (rows compared
-in order)::
+Each question runs on the flat tables, through the views and (``--compare``) through another
+version's views on the same data, in turn, ``--runs`` times; the table shows the medians of
+CPU time (DuckDB on one thread), the ratios to the flat table, and whether each gave the flat
+table's answer::
 
     python scripts/bench_history.py [--matches 1000 10000] [--actions 300] [--runs 5]
-    python scripts/bench_history.py --views OLD.sql   # another version's views, same data
+    git show main:schema/views/history.sql > /tmp/views.sql
+    python scripts/bench_history.py --compare /tmp/views.sql   # before and after, in one run
 """
 
 from __future__ import annotations
@@ -24,13 +29,15 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -101,8 +108,9 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         """SELECT m.game_id, m.ruleset, c.turn, c.step, c.status, n.events, n.actions, n.rolls, n.undos, n.rerolls
            FROM match m LEFT JOIN clock c USING (game_id)
            LEFT JOIN (SELECT game_id, count(*) AS events, count(*) FILTER (WHERE kind = 'action') AS actions,
-                             count(*) FILTER (WHERE kind = 'roll') AS rolls, count(*) FILTER (WHERE kind = 'undo') AS undos,
-                             count(*) FILTER (WHERE kind = 'undo' AND (payload ->> 'forced')::BOOLEAN) AS rerolls
+                             count(*) FILTER (WHERE kind = 'roll') AS rolls,
+                             count(*) FILTER (WHERE kind = 'undo') AS undos,
+                             count(DISTINCT undo_seq) FILTER (WHERE undo_forced) AS rerolls
                       FROM flat_event GROUP BY game_id) n USING (game_id)""",
     ),
 }
@@ -179,7 +187,7 @@ class MatchWalk:
         self.log("roll", die=die, roll_no=self.roll_no, purpose="combat", rule="6.1", payload={"sides": 6})
         odds, result = self.rng.choice(["1:1", "2:1", "3:1", "4:1"]), self.rng.choice(["Ar", "Dr", "Ex", "De"])
         self.log("combat", unit_id=unit, to_space=self.space[enemy], die=die, rule="6.1",
-                 purpose=f"{odds}, die {die}: {result}", payload={"odds": odds, "result": result, "die": die})  # fmt: skip
+                 purpose=f"{odds}, die {die}: {result}", payload={"odds": odds, "result": result})  # fmt: skip
         if result == "De":
             self.log("eliminated", unit_id=enemy, rule="6.2")
             self.move_unit(enemy, "dead")
@@ -239,6 +247,12 @@ class MatchWalk:
 
 # --- the store ---------------------------------------------------------------------------
 
+EVENT_COLUMNS = f"""'bench-' || m AS game_id, e.seq, e.turn, e.step, e.phase, e.side, e.kind, e.verb, e.unit_id,
+    e.from_space, e.to_space, CASE WHEN e.die IS NOT NULL THEN 1 + (hash(m, e.seq) % 6)::INTEGER END AS die,
+    e.roll_no, e.purpose, e.rule, e.payload, e.cause, md5(m || ':' || (e.seq - 1)) AS prev_hash,
+    md5(m || ':' || e.seq) AS hash, e.seat, NULL AS sig,
+    TIMESTAMP '{START}' + INTERVAL (m) MINUTE + INTERVAL (e.seq * 7) SECOND AS logged_at"""  # a match's own dice
+
 
 def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int]:
     """Fill ``store`` with ``matches`` matches and the flat tables; (events, effects) written."""
@@ -256,6 +270,7 @@ def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int
     effect_rows = [(t, *f) for t, w in enumerate(walks) for f in w.effects]
     _insert_lists(con, "walk_event", event_rows)
     _insert_lists(con, "walk_effect", effect_rows)
+    matches_of = f"range({int(matches)}) r(m) JOIN walk_event e ON e.t = m % {TEMPLATES}"
     con.execute(
         f"""INSERT INTO match (game_id, ruleset, scenario, seed, options, created_at, first_turn, last_turn, uid, dice)
             SELECT 'bench-' || m, 'bench', 'historical', m, [], TIMESTAMP '{START}' + INTERVAL (m) MINUTE, 1, 12,
@@ -263,33 +278,23 @@ def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int
             FROM range({int(matches)}) r(m);
             INSERT INTO clock SELECT 'bench-' || m, 12, 0, 'sov-movement', 'movement', 'SOV', 'finished', NULL
             FROM range({int(matches)}) r(m);
-            INSERT INTO event
-            SELECT 'bench-' || m, e.seq, e.turn, e.step, e.phase, e.side, e.kind, e.verb, e.unit_id, e.from_space,
-                   e.to_space, CASE WHEN e.die IS NOT NULL THEN 1 + (hash(m, e.seq) % 6)::INTEGER END, e.roll_no,
-                   e.purpose, e.rule, e.payload, e.cause, md5(m || ':' || (e.seq - 1)), md5(m || ':' || e.seq),
-                   e.seat, NULL, TIMESTAMP '{START}' + INTERVAL (m) MINUTE + INTERVAL (e.seq * 7) SECOND,
-                   e.cause_verb, e.undone_by, e.undone_forced
-            FROM range({int(matches)}) r(m) JOIN walk_event e ON e.t = m % {TEMPLATES}
-            ORDER BY m, e.seq;
-            INSERT INTO effect
-            SELECT 'bench-' || m, f.seq, f.n, f.tbl, f.key, f.col, f.old, f.new
+            INSERT INTO event SELECT {EVENT_COLUMNS}, e.cause_verb, e.undone_by, e.undone_forced
+            FROM {matches_of} ORDER BY m, e.seq;
+            INSERT INTO effect SELECT 'bench-' || m, f.seq, f.n, f.tbl, f.key, f.col, f.old, f.new
             FROM range({int(matches)}) r(m) JOIN walk_effect f ON f.t = m % {TEMPLATES}
-            ORDER BY m, f.seq, f.n"""
-    )
-    con.execute(
-        """CREATE TABLE flat_event AS
-           SELECT e.* EXCLUDE (cause_verb, undone_by, undone_forced), e.undone_by IS NULL AS live,
-                  e.undone_by AS undo_seq,
-                  coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS undo_forced, a.verb AS cause_verb
-           FROM event e
-           LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = e.undone_by
-           LEFT JOIN event a ON a.game_id = e.game_id AND a.seq = e.cause
-           ORDER BY e.game_id, e.seq;
-           CREATE TABLE flat_change AS
-           SELECT f.*, e.turn, e.phase, e.side, e.kind, e.cause, e.logged_at, e.undone_by IS NULL AS live
-           FROM effect f JOIN event e USING (game_id, seq)
-           ORDER BY f.game_id, f.seq, f.n;
-           CHECKPOINT"""
+            ORDER BY m, f.seq, f.n;
+            CREATE TABLE flat_event AS
+            SELECT {EVENT_COLUMNS}, e.undone_by IS NULL AS live, e.undone_by AS undo_seq,
+                   coalesce(e.undone_forced, FALSE) AS undo_forced, e.cause_verb
+            FROM {matches_of} ORDER BY m, e.seq;
+            CREATE TABLE flat_change AS
+            SELECT 'bench-' || m AS game_id, f.seq, f.n, f.tbl, f.key, f.col, f.old, f.new, f.turn, f.phase, f.side,
+                   f.kind, f.cause, f.undone_by IS NULL AS live
+            FROM range({int(matches)}) r(m)
+            JOIN (SELECT f.*, e.turn, e.phase, e.side, e.kind, e.cause, e.undone_by
+                  FROM walk_effect f JOIN walk_event e USING (t, seq)) f ON f.t = m % {TEMPLATES}
+            ORDER BY m, f.seq, f.n;
+            CHECKPOINT"""
     )
     return con.execute("SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM effect)").fetchone()
 
@@ -303,21 +308,43 @@ def _insert_lists(con: Any, table: str, rows: list[tuple[Any, ...]]) -> None:
     con.execute(f"INSERT INTO {table} SELECT {selects}", [list(column) for column in zip(*rows, strict=True)])
 
 
+VIEWS = re.compile(r"\b(VIEW|FROM|JOIN)\s+(undone_event|live_event|move|roll|combat|change|match_summary)\b")
+
+
+def compared(sql: str) -> str:
+    """``sql`` reading the compared views (``compared_roll`` …) instead of the store's."""
+    return VIEWS.sub(r"\1 compared_\2", sql)
+
+
 @contextmanager
-def bench_store(matches: int, actions: int, seed: int, threads: int, views: Path | None) -> Iterator[Store]:
-    """A store file in a temporary folder holding the generated matches (with other views, if given)."""
+def bench_store(matches: int, actions: int, seed: int, threads: int, other: Path | None) -> Iterator[Store]:
+    """A store file in a temporary folder holding the generated matches, and the ``other`` views
+    (another version's schema/views/history.sql) beside its own, named ``compared_…``."""
     with tempfile.TemporaryDirectory(prefix="phaseline-bench-history-") as folder:
         store = Store.open(Path(folder) / "bench.duckdb", config={"threads": threads} if threads else None)
         try:
             build(store, matches, actions, seed)
-            if views is not None:
-                store.con.execute(views.read_text())
+            if other is not None:
+                store.con.execute(compared(other.read_text()))
             yield store
         finally:
             store.close()
 
 
 # --- measuring ---------------------------------------------------------------------------
+
+
+@dataclass
+class Measured:
+    """One question's median CPU milliseconds on the flat tables, through the views, and through
+    the compared views (None without them), and whether each gave the flat tables' answer."""
+
+    question: str
+    flat: float
+    view: float
+    same: bool
+    other: float | None = None
+    other_same: bool | None = None
 
 
 def timed(con: Any, sql: str) -> tuple[float, list[tuple[Any, ...]]]:
@@ -328,55 +355,62 @@ def timed(con: Any, sql: str) -> tuple[float, list[tuple[Any, ...]]]:
     return (time.process_time() - start) * 1000, rows
 
 
-def measure_store(store: Store, matches: int, runs: int) -> list[tuple[str, float, float, bool]]:
-    """Each question's median milliseconds through its view and on the flat tables (run
-    alternately, so that load on the machine hits both alike), and whether they agree."""
+def measure_store(store: Store, matches: int, runs: int, *, other: bool = False) -> list[Measured]:
+    """Each question on the flat tables, through the views (and the compared views), run in turn
+    ``runs`` times so that load on the machine hits all alike; medians and agreement."""
     found = []
     for name, (view_sql, flat_sql) in QUESTIONS.items():
-        view_sql, flat_sql = (q.format(one=matches // 2) for q in (view_sql, flat_sql))
-        _, view_rows = timed(store.con, view_sql)
-        _, flat_rows = timed(store.con, flat_sql)
-        on_view, on_flat = [], []
+        flat_sql, view_sql = (q.format(one=matches // 2) for q in (flat_sql, view_sql))
+        queries = [flat_sql, view_sql, *([compared(view_sql)] if other else [])]
+        answers = [sorted(timed(store.con, q)[1], key=repr) for q in queries]  # and a first run, to warm
+        times: list[list[float]] = [[] for _ in queries]
         for _ in range(runs):
-            on_view.append(timed(store.con, view_sql)[0])
-            on_flat.append(timed(store.con, flat_sql)[0])
-        same = sorted(view_rows, key=repr) == sorted(flat_rows, key=repr)
-        found.append((name, statistics.median(on_view), statistics.median(on_flat), same))
+            for spent, query in zip(times, queries, strict=True):
+                spent.append(timed(store.con, query)[0])
+        medians = [statistics.median(t) for t in times]
+        same = [a == answers[0] for a in answers]
+        found.append(Measured(name, medians[0], medians[1], same[1], *medians[2:], *same[2:]))
     return found
 
 
 def measure(matches: int, actions: int, runs: int, seed: int = 1, threads: int = 1,
-            views: Path | None = None) -> list[tuple[str, float, float, bool]]:  # fmt: skip
+            other: Path | None = None) -> list[Measured]:  # fmt: skip
     """:func:`measure_store` on a fresh store of ``matches`` generated matches."""
-    with bench_store(matches, actions, seed, threads, views) as store:
-        return measure_store(store, matches, runs)
+    with bench_store(matches, actions, seed, threads, other) as store:
+        return measure_store(store, matches, runs, other=other is not None)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, nargs="+", default=[1000, 10000])
-    parser.add_argument("--actions", type=int, default=300, help="actions per match (about 3.5 events each)")
+    parser.add_argument("--actions", type=int, default=300, help="actions per match (about 2.5 events each)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--threads", type=int, default=1, help="DuckDB threads (0: one per core)")
-    parser.add_argument("--views", type=Path, help="create these views instead of the store's (e.g. an older version's)")
+    parser.add_argument("--threads", type=int, default=1, help="DuckDB threads (0: one per core; CPU then wall)")
+    parser.add_argument("--compare", type=Path, help="another version's schema/views/history.sql, on the same data")
     args = parser.parse_args(argv)
     table, worst = [], 0.0
     for matches in args.matches:
         start = time.perf_counter()
-        with bench_store(matches, args.actions, args.seed, args.threads, args.views) as store:
+        with bench_store(matches, args.actions, args.seed, args.threads, args.compare) as store:
             events, effects = store.con.execute(
                 "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM effect)"
             ).fetchone()
             built = time.perf_counter() - start
             print(f"{matches:,} matches: {events:,} events, {effects:,} effects (built in {built:.0f} s)", flush=True)
-            for name, on_view, on_flat, same in measure_store(store, matches, args.runs):
-                ratio = on_view / on_flat
-                worst = max(worst, ratio)
-                table.append([f"{matches:,}", name, f"{on_view:.1f}", f"{on_flat:.1f}", f"{ratio:.2f}",
-                              "" if ratio <= TARGET else "over", "yes" if same else "NO"])  # fmt: skip
-    print(tabulate(table, headers=["matches", "question", "view ms", "flat ms", "ratio", f"≤ {TARGET}", "same answer"]))
-    print(f"median of {args.runs} runs each; worst ratio {worst:.2f} (target ≤ {TARGET})")
+            for m in measure_store(store, matches, args.runs, other=args.compare is not None):
+                worst = max(worst, m.view / m.flat)
+                row = [f"{matches:,}", m.question, f"{m.flat:.1f}", f"{m.view:.1f}", f"{m.view / m.flat:.2f}",
+                       "" if m.view / m.flat <= TARGET else "over", "yes" if m.same else "NO"]  # fmt: skip
+                if m.other is not None:
+                    row += [f"{m.other:.1f}", f"{m.other / m.flat:.2f}", "yes" if m.other_same else "NO"]
+                table.append(row)
+    headers = ["matches", "question", "flat ms", "view ms", "ratio", f"≤ {TARGET}", "same"]
+    if args.compare is not None:
+        headers += ["compared ms", "ratio", "same"]
+    print(tabulate(table, headers=headers, disable_numparse=True))
+    print(f"CPU ms, median of {args.runs} runs each, DuckDB on {args.threads or 'every'} thread(s); "
+          f"worst ratio of the views {worst:.2f} (target ≤ {TARGET})")  # fmt: skip
     return 0
 
 
