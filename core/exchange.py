@@ -1,8 +1,9 @@
 """Sending matches away: turn files for play by e-mail (docs/pbem.md), Parquet for analysis.
 
 A turn file (turnfile.py) holds what the other player needs: the events since the last
-one both stores have (:func:`shared.received_seq`), the seat rows, and for a new
-opponent the whole log with the static tables. Receiving one is importing.py's job.
+one both stores have (:func:`shared.received_seq`), with their times but without what each
+store derives from the log (events.DERIVED_COLUMNS: the receiver's replay makes them), the
+seat rows, and for a new opponent the whole log with the static tables. Receiving one is importing.py's job.
 """
 
 from __future__ import annotations
