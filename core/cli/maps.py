@@ -6,7 +6,6 @@ The engine and the renderers are imported inside the commands that draw.
 
 from __future__ import annotations
 
-import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,6 +14,7 @@ import typer
 from typer.exceptions import TyperException
 
 from ..errors import InvalidOrder, PhaselineError, UnknownName
+from ..orders import order_words
 from . import app
 from .context import Context, current_game
 from .matches import play_order
@@ -130,8 +130,8 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
             typer.echo("")
             return
         try:
-            words = shlex.split(line)
-        except ValueError as error:
+            words = order_words(line)
+        except PhaselineError as error:
             typer.echo(f"error: {error}", err=True)
             continue
         if not words:

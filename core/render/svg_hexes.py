@@ -5,6 +5,7 @@ shared edges, the overlays asked for, the stacks, and the tray of boxes below.""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
@@ -30,7 +31,12 @@ def centre(space: dict[str, Any]) -> tuple[float, float]:
 
 
 def corners(space: dict[str, Any]) -> list[tuple[float, float]]:
-    cx, cy = centre(space)
+    return _corners(space["q"], space["r"])
+
+
+@lru_cache(maxsize=4096)
+def _corners(q: int, r: int) -> list[tuple[float, float]]:
+    cx, cy = centre({"q": q, "r": r})
     return [
         (
             round(cx + HEX * math.cos(math.radians(60 * i - 30)), 2),
@@ -68,7 +74,8 @@ def draw_hexes(view: MapView) -> tuple[list[str], Box]:
             if other is not None:
                 edges += _edge(view, key, other)
     extent = (min(xs, default=0.0), min(ys, default=0.0), max(xs, default=0.0), max(ys, default=0.0))
-    boxes = [k for k, s in board.spaces.items() if k not in board.hexes and (s["kind"] == "box" or k in view.counters)]
+    all_hexes = board.hexes
+    boxes = [k for k, s in board.spaces.items() if k not in all_hexes and (s["kind"] == "box" or k in view.counters)]
     tray, extent = draw_tray(view, boxes, extent)
     return polygons + overlays + edges + labels + units + tray, extent
 
