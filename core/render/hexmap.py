@@ -28,15 +28,16 @@ RIVER, ZONE, CITY = "~", "#", "*"
 REACH, CHOICE, ZOC = "+", "?", ":"
 
 
-def render_hexmap(view: MapView) -> str:
-    """The hex grid of ``view`` (its shown hexes), the stacks it cannot show, and the legend."""
+def render_hexmap(view: MapView, width: int = WIDTH) -> str:
+    """The hex grid of ``view`` (its shown hexes, wide cells when they fit in ``width`` columns),
+    the stacks it cannot show, and the legend."""
     hexes = view.board.hexes
     shown = {k: hexes[k] for k in view.shown if k in hexes}
     if not shown:
         return "(no hexes to draw)"
     glyphs = terrain_glyphs({s["terrain"] for s in hexes.values()})
     wide = _Grid(view, shown, glyphs, cell=10)
-    grid = wide if wide.width <= WIDTH else _Grid(view, shown, glyphs, cell=3)
+    grid = wide if wide.width <= width else _Grid(view, shown, glyphs, cell=3)
     stacks = _stack_lines(view, shown, only_several=grid is wide)
     return "\n".join([*grid.lines(), "", *stacks, *_legend(view, shown, glyphs)])
 

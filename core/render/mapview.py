@@ -237,7 +237,7 @@ def legend_lines(view: MapView) -> list[str]:
     if view.zoc is not None:
         lines.append(f"ZOC: spaces in the enemy zone of control of {view.zoc_side}")
     if view.reach is not None:
-        lines.append(f"reach of {view.reach_unit}: {len(view.reach)} spaces its legal orders name")
+        lines.append(f"reach of {view.reach_unit}: {len(view.reach)} space(s) its legal orders name")
     if view.supply is not None:
         out = sorted(c.unit_id for stack in view.counters.values() for c in stack if c.out_of_supply)
         lines.append(f"supply of {view.supply_side}: out of supply: {', '.join(out) or 'none'}")

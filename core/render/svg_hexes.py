@@ -76,6 +76,7 @@ def draw_hexes(view: MapView) -> tuple[list[str], Box]:
     extent = (min(xs, default=0.0), min(ys, default=0.0), max(xs, default=0.0), max(ys, default=0.0))
     all_hexes = board.hexes
     boxes = [k for k, s in board.spaces.items() if k not in all_hexes and (s["kind"] == "box" or k in view.counters)]
+    boxes += [place for place, stack in view.off_map().items() if stack]  # units in places that are no space
     tray, extent = draw_tray(view, boxes, extent)
     return polygons + overlays + edges + labels + units + tray, extent
 
