@@ -70,6 +70,8 @@ class BoardHandler(BaseHTTPRequestHandler):
         try:
             if url.path == "/":
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", self._page())
+            elif url.path == "/favicon.ico":
+                self._send(HTTPStatus.NO_CONTENT, "image/x-icon", "")
             elif url.path.startswith("/static/") and url.path[8:] in STATIC:
                 name = url.path[8:]
                 self._send(HTTPStatus.OK, STATIC[name] + "; charset=utf-8", _static(name))

@@ -26,18 +26,20 @@ async function getJSON(url) {
 }
 
 async function refresh() {
-  const [fresh, svg] = await Promise.all([
+  // The state, the map and the chosen unit are asked together and shown together, so that a
+  // marked space is never on the map before the orders that it stands for are known.
+  const reach = selected ? "?reach=" + encodeURIComponent(selected) : "";
+  const [fresh, svg, chosen] = await Promise.all([
     getJSON("/api/state"),
-    fetch("/api/map.svg" + (selected ? "?reach=" + encodeURIComponent(selected) : ""), { cache: "no-store" }).then((r) => r.text()),
+    fetch("/api/map.svg" + reach, { cache: "no-store" }).then((r) => r.text()),
+    selected ? getJSON("/api/unit?id=" + encodeURIComponent(selected)) : null,
   ]);
   state = fresh;
-  document.body.dataset.seq = String(state.seq);
+  unit = chosen && !chosen.error ? chosen : null;
   showState();
   showMap(svg);
-  if (selected) {
-    unit = await getJSON("/api/unit?id=" + encodeURIComponent(selected));
-    showUnit();
-  }
+  if (unit) showUnit();
+  document.body.dataset.seq = String(state.seq);
 }
 
 function showMap(svg) {

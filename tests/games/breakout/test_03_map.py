@@ -9,11 +9,11 @@ from games.breakout.position import new_match
 from phaseline import Action, Game, Store
 from phaseline.games.breakout.map_marks import BRIDGE_COLOURS, COLOURS
 from phaseline.games.breakout.rules.board import board
+from phaseline.plugins import registry
 from phaseline.render.areamap import area_rows
 from phaseline.render.mapview import prepare_map
 from phaseline.render.svg import render_svg
 from phaseline.render.svg_parts import tint
-from phaseline.plugins import registry
 
 SVG = "{http://www.w3.org/2000/svg}"
 
