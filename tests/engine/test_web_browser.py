@@ -68,7 +68,9 @@ def test_click_a_unit_move_it_be_refused_and_a_second_page_follows(tmp_path):
             page.wait_for_selector("#unit-orders")
             reach = page.eval_on_selector_all("#map polygon.reach", "els => els.map(e => e.dataset.space)")
             assert sorted(reach) == sorted(legal[mover])
-            assert mover in page.inner_text("#unit-body") and f"move {mover} {target}" in page.inner_text("#unit-orders")
+            assert mover in page.inner_text("#unit-body") and f"move {mover} {target}" in page.inner_text(
+                "#unit-orders"
+            )
 
             page.click(f'#map polygon.reach[data-space="{target}"]', force=True)  # a legal move, by clicking
             page.wait_for_selector("#message.ok")

@@ -20,7 +20,11 @@ def phaseline(db: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     """Run the ``phaseline`` command on ``db`` in its own process, as another terminal would."""
     env = {**os.environ, "PHASELINE_HOME": str(db.parent)}
     return subprocess.run(
-        [sys.executable, "-m", "phaseline", "--db", str(db), *argv], capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-m", "phaseline", "--db", str(db), *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
     )
 
 
