@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from ..game import Game
 
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+ELIMINATED = "eliminated"  # the status of a unit out of play, and where the map shows one left on a space
+MAP_KINDS = ("hex", "area", "point")  # spaces of the map proper (boxes are off it)
 _PREFERRED_GLYPHS = {
     "clear": ".",
     "rough": "r",
@@ -115,6 +117,8 @@ def load_board(game: Game) -> Board:
     units: dict[str, list[dict[str, Any]]] = {}
     rows = unit_rows(game)
     for row in rows:
+        if row["status"] == ELIMINATED and spaces.get(row["space_id"], {}).get("kind") in MAP_KINDS:
+            row = {**row, "space_id": ELIMINATED}  # off the map, as the rules read it (views/rules.sql map_unit)
         units.setdefault(row["space_id"], []).append(row)
     sides = tuple(dict.fromkeys([*game.scenario.sides, *sorted({row["side"] for row in rows})]))
     return Board(spaces, borders, units, sides)

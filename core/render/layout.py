@@ -65,7 +65,8 @@ def _placed(spots: tuple[tuple[str, float, float, tuple[str, ...]], ...]) -> tup
     scale = _scale(spots, sizes)
     cards = [[k, x * scale, -y * scale, *sizes[k], lines] for k, x, y, lines in spots]
     separate(cards)
-    return tuple(Card(k, x, y, w, h, lines) for k, x, y, w, h, lines in cards)
+    left, top = min(c[1] - c[3] / 2 for c in cards), min(c[2] - c[4] / 2 for c in cards)
+    return tuple(Card(k, x - left, y - top, w, h, lines) for k, x, y, w, h, lines in cards)  # from (0, 0)
 
 
 def _scale(

@@ -143,11 +143,16 @@ def _counter(unit: dict[str, Any], marks: MapMarks, colours: dict[str, str]) -> 
 
 
 def default_face(unit: dict[str, Any]) -> CounterFace:
-    """The engine's counter: the unit id, attack-defense-movement, and its status unless plain."""
+    """The engine's counter: the unit id, attack-defense-movement, and its status's mark unless plain."""
     values = "-".join(str(unit[k]) for k in ("attack", "defense", "movement") if unit.get(k) is not None)
     status = unit.get("status") or ""
-    mark = "" if status.lower() in PLAIN_STATUSES else status
+    mark = "" if status.lower() in PLAIN_STATUSES else abbreviate(status)
     return CounterFace(unit["unit_id"], values, mark, None, describe(unit, values))
+
+
+def abbreviate(status: str) -> str:
+    """A status as a counter's mark: its initial and any digits ('spent' S, 'Dis1' D1, 'eliminated' E)."""
+    return status[:1].upper() + "".join(ch for ch in status[1:] if ch.isdigit())
 
 
 def describe(unit: dict[str, Any], values: str) -> str:

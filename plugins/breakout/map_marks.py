@@ -95,7 +95,9 @@ def positions(game) -> dict[str, tuple[float, float]]:
 
 
 def supplied(game, side: str) -> set[str]:
-    """12.5: the spaces ``side`` traces a supply line to from its sources now (12.6, 12.7, 24.2)."""
+    """12.5: the areas ``side`` traces a supply line to from its sources now (12.6, 12.7, 24.2);
+    boxes and zones are off the map, where no unit is isolated (12.5, 12.8)."""
     b: Board = board(game)
     sources = [space for (owner, space) in supply_sources(game) if owner == side]
-    return supply_line(b, side, sources)
+    off_map = {space for space, area in b.areas.items() if area.kind != "area"}
+    return supply_line(b, side, sources) | off_map

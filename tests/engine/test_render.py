@@ -116,14 +116,14 @@ def test_aabb_grid_is_north_up_with_rows_and_columns_labelled():
     assert "~" in lines[row1]  # the river between 0101 and 0102
     assert "#" in lines[row3 - 1] or "#" in lines[row3 + 2]  # zone E meets zone W between rows 03 and 02
     assert "*" in lines[line_of(text, "02")]
-    assert "0101 B: U2 4-5-3 spent, U3 4-5-3" in text  # the stacks the compact grid cannot show
+    assert "0101 B: U2 4-5-3 S, U3 4-5-3" in text  # the stacks the compact grid cannot show
     assert "cities: 0202 Town (5)" in text and "off map: dead: U4" in text
 
 
 def test_wide_cells_show_the_top_counter_and_how_many_stand_under_it():
     text = render_hexmap(view_of(grid_board()))
     assert "U3+1" in text and "B 4-5-3" in text and "R 4-5-3" in text
-    assert "stacks:" in text and "U2 4-5-3 spent" in text  # the stack under U3, listed whole
+    assert "stacks:" in text and "U2 4-5-3 S" in text  # the stack under U3, listed whole
 
 
 def test_even_rows_sit_half_a_hex_east():
@@ -170,7 +170,7 @@ def test_svg_draws_hexes_borders_and_counters_with_their_values():
     assert len(root.findall(f".//{SVG}line[@class='river']")) == 1
     assert root.findall(f".//{SVG}line[@class='zone']")
     texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert "Town 5" in texts and "4-5-3" in texts and "spent" in texts
+    assert "Town 5" in texts and "4-5-3" in texts and "S" in texts
     counters = {g.get("data-unit"): g.get("data-space") for g in root.iter(f"{SVG}g") if g.get("class") == "counter"}
     assert counters == {"U1": "0303", "U2": "0101", "U3": "0101", "U4": "dead"}  # the dead one in the tray
     assert "2" in [t.text for g in root.iter(f"{SVG}g") if g.get("class") == "stack-size" for t in g]
