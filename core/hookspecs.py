@@ -404,7 +404,9 @@ def phaseline_map_marks(game: Game) -> MapMarks | None:
 
     Example (Battle for Germany 11.0): each city's controller, and the VP in the legend::
 
-        return MapMarks(control={"2611": "GER"}, legend={"VP": "SOV 12, WA 3 (11.0)"})
+        @hookimpl
+        def phaseline_map_marks(game):
+            return MapMarks(control={"2611": "GER"}, legend={"VP (11.0)": "Soviets 12 · Western Allies 3"})
     """
 
 

@@ -45,19 +45,8 @@ def to_png(svg: Path) -> Path | None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium:
         width, height = (int(float(v)) for v in svg.read_text().split('width="', 1)[1].split('"', 3)[::2][:2])
-        subprocess.run(
-            [
-                chromium,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                f"--window-size={width},{height}",
-                f"--screenshot={png}",
-                svg.as_uri(),
-            ],  # fmt: skip
-            check=True,
-            capture_output=True,
-        )
+        command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}"]
+        subprocess.run([*command, f"--screenshot={png}", svg.as_uri()], check=True, capture_output=True)
         return png
     return None
 
