@@ -11,16 +11,7 @@ from xml.sax.saxutils import quoteattr
 
 from .board import AXIAL_STEPS
 from .mapview import MapView
-from .svg_parts import (
-    CHOICE_FILL,
-    CHOICE_STROKE,
-    REACH_FILL,
-    REACH_STROKE,
-    SUPPLY_FILL,
-    stack,
-    terrain_colour,
-    text,
-)
+from .svg_parts import overlays, stack, terrain_colour, text
 from .svg_spaces import Box, draw_tray
 
 HEX = 30.0  # hex radius in pixels: a 32-pixel counter sits inside with room for the labels
@@ -50,7 +41,7 @@ def draw_hexes(view: MapView) -> tuple[list[str], Box]:
     """The shown hexes with everything on them, and the extent drawn (x0, y0, x1, y1)."""
     board = view.board
     hexes = {k: s for k, s in board.hexes.items() if k in view.shown}
-    polygons, overlays, edges, labels, units = [], [], [], [], []
+    polygons, marks, edges, labels, units = [], [], [], [], []
     xs, ys = [], []
     for key, space in hexes.items():
         points = corners(space)
@@ -61,7 +52,10 @@ def draw_hexes(view: MapView) -> tuple[list[str], Box]:
             f'<polygon class="space" id={quoteattr("hex-" + key)} data-space={quoteattr(key)} points="{outline}" '
             f'fill="{terrain_colour(space["terrain"])}" stroke="#9a9a9a" stroke-width="0.6"/>'
         )
-        overlays += _overlays(view, key, outline)
+        marks += [
+            f'<polygon class="{kind}" points="{outline}" data-space={quoteattr(key)} {paint}/>'
+            for kind, paint in overlays(view, key)
+        ]
         cx, cy = centre(space)
         labels.append(text(key, cx, cy - HEX * 0.68, 7, fill="#555555"))
         if space["vp"]:
@@ -78,29 +72,7 @@ def draw_hexes(view: MapView) -> tuple[list[str], Box]:
     boxes = [k for k, s in board.spaces.items() if k not in all_hexes and (s["kind"] == "box" or k in view.counters)]
     boxes += [place for place, stack in view.off_map().items() if stack]  # units in places that are no space
     tray, extent = draw_tray(view, boxes, extent)
-    return polygons + overlays + edges + labels + units + tray, extent
-
-
-def _overlays(view: MapView, key: str, outline: str) -> list[str]:
-    """The overlays on one hex: supply tint, enemy ZOC hatching, the decision's and the reach's spaces."""
-    out = []
-    shape = f'points="{outline}" data-space={quoteattr(key)}'
-    if view.supply is not None and key in view.supply:
-        out.append(f'<polygon class="supply" {shape} fill="{SUPPLY_FILL}" fill-opacity="0.22"/>')
-    if view.zoc is not None and key in view.zoc:
-        out.append(f'<polygon class="zoc" {shape} fill="url(#zoc-hatch)"/>')
-    if key in view.choices:
-        out.append(
-            f'<polygon class="choice" {shape} fill="{CHOICE_FILL}" fill-opacity="0.45" '
-            f'stroke="{CHOICE_STROKE}" stroke-width="2.5"/>'
-        )
-    if view.reach and key in view.reach:
-        orders = quoteattr(" | ".join(view.reach[key]))
-        out.append(
-            f'<polygon class="reach" {shape} data-orders={orders} fill="{REACH_FILL}" fill-opacity="0.5" '
-            f'stroke="{REACH_STROKE}" stroke-width="2.5"/>'
-        )
-    return out
+    return polygons + marks + edges + labels + units + tray, extent
 
 
 def _city(view: MapView, key: str, space: dict[str, Any], cx: float, cy: float) -> list[str]:

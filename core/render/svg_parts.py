@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from xml.sax.saxutils import escape, quoteattr
 
-from .mapview import Counter
+from .mapview import Counter, MapView
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 COUNTER = 32.0  # a counter's side in pixels
@@ -127,3 +127,22 @@ def stack(units: list[Counter], cx: float, cy: float, selected: str | None = Non
             + "</g>"
         )
     return out
+
+
+def overlays(view: MapView, key: str) -> list[tuple[str, str]]:
+    """The overlays on one space, bottom first, as (class, paint): supply tint, enemy ZOC hatching,
+    the open decision's choices, the reach (with the orders that name the space)."""
+    found = []
+    if view.supply is not None and key in view.supply:
+        found.append(("supply", f'fill="{SUPPLY_FILL}" fill-opacity="0.22"'))
+    if view.zoc is not None and key in view.zoc:
+        found.append(("zoc", 'fill="url(#zoc-hatch)"'))
+    if key in view.choices:
+        found.append(
+            ("choice", f'fill="{CHOICE_FILL}" fill-opacity="0.45" stroke="{CHOICE_STROKE}" stroke-width="2.5"')
+        )
+    if view.reach and key in view.reach:
+        orders = quoteattr(" | ".join(view.reach[key]))
+        paint = f'fill="{REACH_FILL}" fill-opacity="0.5" stroke="{REACH_STROKE}" stroke-width="2.5"'
+        found.append(("reach", f"data-orders={orders} {paint}"))
+    return found

@@ -15,17 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .layout import LINE, STACK_STEP, Card, card_size, edge_point, label_lines, place_cards
 from .mapview import MapView
-from .svg_parts import (
-    CHOICE_FILL,
-    CHOICE_STROKE,
-    REACH_FILL,
-    REACH_STROKE,
-    SUPPLY_FILL,
-    stack,
-    terrain_colour,
-    text,
-    tint,
-)
+from .svg_parts import overlays, stack, terrain_colour, text, tint
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 LINK_STYLE = {
@@ -107,21 +97,7 @@ def draw_card(view: MapView, card: Card) -> list[str]:
     geometry = f'x="{x0:.1f}" y="{y0:.1f}" width="{card.w:.1f}" height="{card.h:.1f}" rx="{radius:.1f}"'
     key = quoteattr(card.key)
     out = [f'<g class="card"><rect class="space" data-space={key} {geometry} fill="{fill}" {ring}/>']
-    if view.supply is not None and card.key in view.supply:
-        out.append(f'<rect class="supply" data-space={key} {geometry} fill="{SUPPLY_FILL}" fill-opacity="0.25"/>')
-    if view.zoc is not None and card.key in view.zoc:
-        out.append(f'<rect class="zoc" data-space={key} {geometry} fill="url(#zoc-hatch)"/>')
-    if card.key in view.choices:
-        out.append(
-            f'<rect class="choice" data-space={key} {geometry} fill="{CHOICE_FILL}" fill-opacity="0.45" '
-            f'stroke="{CHOICE_STROKE}" stroke-width="3"/>'
-        )
-    if view.reach and card.key in view.reach:
-        orders = quoteattr(" | ".join(view.reach[card.key]))
-        out.append(
-            f'<rect class="reach" data-space={key} data-orders={orders} {geometry} fill="{REACH_FILL}" '
-            f'fill-opacity="0.5" stroke="{REACH_STROKE}" stroke-width="3"/>'
-        )
+    out += [f'<rect class="{kind}" data-space={key} {geometry} {paint}/>' for kind, paint in overlays(view, card.key)]
     colour = "#8b0000" if space["vp"] else "#111111"
     for i, line in enumerate(card.lines):
         weight = "bold" if space["vp"] or i == 0 else "normal"
