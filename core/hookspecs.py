@@ -429,8 +429,8 @@ def phaseline_render_map(game: Game, fmt: str) -> str | None:
     """Draw the whole map yourself as text (``fmt="text"``) or SVG (``fmt="svg"``); None (the
     default) uses the engine's renderer, which a game feeds through ``phaseline_map_marks``.
     A game that draws its own map gives up the engine's overlays (``--zoc``, ``--reach``,
-    ``--supply``, ``--window``, ``--at``: the map refuses them) and the web board's clicks.
-    The first answer wins.
+    ``--supply``, ``--window``, ``--at``: the map refuses them); the web board draws the
+    engine's map all the same (its clicks need it). The first answer wins.
 
     :param game: the match.
     :param fmt: ``"text"`` or ``"svg"``.

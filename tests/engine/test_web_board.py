@@ -64,3 +64,5 @@ def test_the_board_serves_the_map_and_plays_orders_as_the_command_line_does(tmp_
         assert other.returncode == 0 and '"waiting on": "SOV (human)"' in other.stdout
         state = json.loads(get(url + "api/state")[1])
         assert state["seq"] > 0 and state["log"][-1]["what"].startswith(unit)
+        taken = phaseline(db, "serve", "--port", url.rstrip("/").rsplit(":", 1)[1])  # the port is in use
+        assert taken.returncode == 1 and taken.stderr.startswith("error: cannot serve on 127.0.0.1:")
