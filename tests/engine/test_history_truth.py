@@ -19,7 +19,7 @@ from history_support import aggressive_action, long_registry, new_match, snapsho
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from phaseline import Action, Event, Game, RuleViolation, Store, hookimpl
-from phaseline.cli.history import log_rows
+from phaseline.render.log import log_rows
 from phaseline.plugins import Registry
 from phaseline.replay import verify
 from phaseline.undo import undo
