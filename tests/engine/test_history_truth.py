@@ -19,8 +19,8 @@ from history_support import aggressive_action, long_registry, new_match, snapsho
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from phaseline import Action, Event, Game, RuleViolation, Store, hookimpl
-from phaseline.render.log import log_rows
 from phaseline.plugins import Registry
+from phaseline.render.log import log_rows
 from phaseline.replay import verify
 from phaseline.undo import undo
 from toygame import ToyGame
