@@ -161,39 +161,38 @@ def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="M
 
 
 def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None, as_side: str | None = None) -> None:
-    """Play one order on the current match (for the seat ``as_side``, if named), then let bot sides answer."""
+    """Play one order on the current match (for the seat ``as_side``, if named), then let bot sides
+    answer; tell what it did (and what the other sides did after it), not the whole status."""
     from ..orders import carry_out
+    from ..render.account import standing_key
 
     with c.game(game_id) as match:
+        before_standing = standing_key(match)
         before = carry_out(match, c.registry, verb, args, as_side)
         if c.fmt is Format.table:
-            typer.echo(account(match, before))
-        _status(match, c)
+            typer.echo(account(match, before, before_standing))
+        else:
+            _status(match, c)
 
 
 ACCOUNT_LINES = 24  # an order's account stops here; the log has the rest
 
 
-def account(match: Game, after: int) -> str:
-    """What happened since event ``after``, one line an event: the order, its dice, notes and results,
-    and what the other sides (bots included) did before the match waits on a player again."""
-    from ..render.log import log_rows
+def account(match: Game, after: int, before_standing: tuple) -> str:
+    """What happened since event ``after``: the order's results, what the other sides (bots
+    included) did before the match waits on a player again, and where it stands when that changed."""
+    from ..render.account import account_lines, now_line
 
-    rows = log_rows(match.store, match.game_id, after=after)
-    tag = match.info.short or match.info.name
-    lines = [f"  {r['side'] or '-':>8}  {_told(r)}" + (f" ({tag} {r['rule']})" if r["rule"] else "") for r in rows]
+    lines = account_lines(match, after)
     if len(lines) > ACCOUNT_LINES:
-        more = f"  … {len(lines) - ACCOUNT_LINES} more: phaseline log --last {len(rows)}"
+        more = f"… {len(lines) - ACCOUNT_LINES} more: phaseline log --last {match.events.last_seq - after}"
         lines = [*lines[: ACCOUNT_LINES // 2], more, *lines[-ACCOUNT_LINES // 2 :]]
-    return "\n".join(lines)
-
-
-def _told(row: dict) -> str:
-    """A log line as the account tells it: the event's kind before what it says, but for orders,
-    rolls, notes and questions, which say it themselves."""
-    if row["kind"] in ("action", "roll", "note", "decision", "phase"):
-        return row["what"]
-    return f"{row['kind']}: {row['what']}"
+    now = now_line(match, before_standing)
+    if now and lines and lines[-1].startswith("— "):
+        lines.pop()  # the step just begun: the line of where the match stands names it
+    if now and any(now.removeprefix("now: ") in line for line in lines):
+        now = None  # the decision a line above already asks
+    return "\n".join([*lines, *([now] if now else [])])
 
 
 AsOption = Annotated[
