@@ -102,7 +102,8 @@ def _told(group: Group, changes: list[Change], owed: dict[int, dict], tag: str) 
     for i, event in enumerate(events):
         if i == combat_at:
             tail = _aftermath(event, events[i + 1 :], changes, owed)
-            told.append(Told(event.step, "combat", combat_line(event.purpose, event.payload) + _cite(event, tag) + tail))
+            line = combat_line(event.purpose, event.payload) + _cite(event, tag) + tail
+            told.append(Told(event.step, "combat", line))
             break
         if combat_at is not None and event.kind != "decision" and not _is_move(event):
             continue  # the combat's values and dice: its line states them

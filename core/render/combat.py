@@ -37,7 +37,7 @@ def is_combat(payload: dict[str, Any]) -> bool:
 
 def term_text(term: list[Any]) -> str:
     """``+3 point unit U1 (9.2)``, ``×2 rough in 2023 (6.8)``."""
-    what, value, rule = (list(term) + ["", ""])[:3]
+    what, value, rule = [*term, "", ""][:3]
     number = value if isinstance(value, str) else f"{value:+d}"
     return f"{number} {what}" + (f" ({rule})" if rule else "")
 

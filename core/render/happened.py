@@ -43,8 +43,8 @@ class Group:
 def logged_after(game: Game, after: int) -> list[Group]:
     """The events after seq ``after``, each order with what followed it."""
     rows = game.rows(
-        """SELECT seq, kind, step, coalesce(side, '') AS side, coalesce(verb, '') AS verb, coalesce(unit_id, '') AS unit_id,
-                  coalesce(to_space, '') AS to_space, die, coalesce(purpose, '') AS purpose, coalesce(rule, '') AS rule,
+        """SELECT seq, kind, step, coalesce(side, '') AS side, coalesce(verb, '') AS verb,
+                  coalesce(unit_id, '') AS unit_id, coalesce(to_space, '') AS to_space, die, coalesce(purpose, '') AS purpose, coalesce(rule, '') AS rule,
                   payload, coalesce(seat, '') AS seat
            FROM event WHERE game_id = ? AND seq > ? ORDER BY seq""",
         [game.game_id, after],
@@ -78,7 +78,8 @@ def changes_after(game: Game, after: int) -> list[Change]:
                   coalesce(key ->> 'unit_id', key ->> 'space_id') AS key,
                   coalesce(old ->> '$', '') AS old, coalesce(new ->> '$', '') AS new
            FROM effect WHERE game_id = ? AND seq > ?
-             AND ((tbl = 'unit_state' AND col IN ('space_id', 'status')) OR (tbl = 'space_control' AND col = 'controller'))
+             AND ((tbl = 'unit_state' AND col IN ('space_id', 'status'))
+                  OR (tbl = 'space_control' AND col = 'controller'))
            ORDER BY seq, n""",
         [game.game_id, after],
     )
