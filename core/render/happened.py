@@ -44,8 +44,8 @@ def logged_after(game: Game, after: int) -> list[Group]:
     """The events after seq ``after``, each order with what followed it."""
     rows = game.rows(
         """SELECT seq, kind, step, coalesce(side, '') AS side, coalesce(verb, '') AS verb,
-                  coalesce(unit_id, '') AS unit_id, coalesce(to_space, '') AS to_space, die, coalesce(purpose, '') AS purpose, coalesce(rule, '') AS rule,
-                  payload, coalesce(seat, '') AS seat
+                  coalesce(unit_id, '') AS unit_id, coalesce(to_space, '') AS to_space, die,
+                  coalesce(purpose, '') AS purpose, coalesce(rule, '') AS rule, payload, coalesce(seat, '') AS seat
            FROM event WHERE game_id = ? AND seq > ? ORDER BY seq""",
         [game.game_id, after],
     )
