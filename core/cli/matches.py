@@ -7,6 +7,7 @@ it, so that listing or resolving commands stays cheap.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -152,12 +153,49 @@ def status(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Ma
 
 
 @app.command()
-def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
-    """The legal actions and owed decisions now."""
+def actions(
+    ctx: typer.Context,
+    unit: Annotated[str | None, typer.Option(help="Only the orders that name this unit.")] = None,
+    hex_: Annotated[str | None, typer.Option("--hex", help="Only the orders that name this hex or area.")] = None,
+    kind: Annotated[str | None, typer.Option(help="Only orders of this verb (move, attack, choose …).")] = None,
+    by: Annotated[
+        str | None, typer.Option(help="Group by 'unit' or 'hex' (default: moves by unit, attacks by hex).")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+) -> None:
+    """The legal actions and owed decisions now, attacks with their odds.
+
+    As a table: moves grouped by unit, attacks by the hex attacked (attacks on several hexes
+    at once apart), wrapped to the terminal's width; as JSON or CSV: one row per order.
+    """
+    from shutil import get_terminal_size
+
+    from ..render.actions import BY_SPACE, BY_UNIT, action_rows, actions_text, matching
+
     c: Context = ctx.obj
+    if by not in (None, BY_UNIT, BY_SPACE):
+        raise InvalidOrder(f"--by takes {BY_UNIT!r} or {BY_SPACE!r}, not {by!r}")
     with c.game(game, read_only=True) as match:
-        rows = [{"side": a.side, "order": str(a)} for a in match.legal_actions()]
-    emit(rows, c.fmt, empty="nothing to do: the match is over")
+        legal = match.legal_actions()
+        rows = matching(action_rows(match, legal), unit, hex_, kind)
+        where = f"turn {match.clock.turn}, {match.step.title or match.clock.step}"
+    if not legal:
+        typer.echo("nothing to do: the match is over")
+    elif c.fmt is not Format.table:
+        emit([r if c.fmt is Format.json else _flat(r) for r in rows], c.fmt, empty="no such order")
+    elif not rows:
+        typer.echo("no order matches (phaseline actions lists them all)")
+    else:
+        counts = ", ".join(f"{v} {n}" for v, n in Counter(r["verb"] for r in rows).items())
+        orders = f"{len(rows)} order{'s' if len(rows) > 1 else ''}"
+        typer.echo(f"{rows[0]['side']} to act, {where}: {orders} ({counts})")
+        width = min(get_terminal_size((80, 24)).columns, 120)
+        typer.echo("\n".join(actions_text(rows, by, width, unit)))
+
+
+def _flat(row: dict) -> dict:
+    """A row for CSV: its lists as comma-separated cells."""
+    return {k: ",".join(v) if isinstance(v, list) else v for k, v in row.items()}
 
 
 def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None, as_side: str | None = None) -> None:

@@ -66,6 +66,11 @@ def phaseline_legal_actions(game, side):
 
 
 @hookimpl
+def phaseline_combat_preview(game, actions):
+    return combat.previews(game, actions)
+
+
+@hookimpl
 def phaseline_play(game, action):
     handlers = {
         "move": movement.move,

@@ -364,5 +364,16 @@ def phaseline_map_marks(game):
 
 
 @hookimpl
+def phaseline_combat_preview(game, actions):
+    if game.clock.step == "airborne":  # 21.2: tonight the paratroops attack where they dropped
+
+        def dropped(area):
+            return [u for u in dday.paratroops(game) if u["space_id"] == area]
+
+        return combat.previews(game, actions, waiting=dropped, special="airborne")
+    return combat.previews(game, actions)
+
+
+@hookimpl
 def phaseline_supply(game, side):
     return map_marks.supplied(game, side)

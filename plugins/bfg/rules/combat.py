@@ -60,6 +60,21 @@ def attack(game, action: Action) -> None:
     aftermath.apply_result(game, combat)
 
 
+def previews(game, actions: list[Action]) -> list[dict[str, Any] | None]:
+    """The combat each listed attack would fight (6.1, 6.8): the values and odds :func:`attack`
+    would find now, before the die; None for any other order."""
+    found: list[dict[str, Any] | None] = []
+    facts = defence_facts(game)
+    for action in actions:
+        if action.verb != "attack" or len(action.args) != 2:
+            found.append(None)
+            continue
+        hexes = action.args[1].split(",")
+        attackers = units_named(game, action.args[0].split(","))
+        found.append(with_odds(game, strength(game, attackers, hexes, units_in(game, hexes), facts)))
+    return found
+
+
 def strength(
     game, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
 ) -> dict[str, Any]:
