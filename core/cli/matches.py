@@ -140,6 +140,11 @@ def _status(match: Game, c: Context) -> None:
         record["decision"] = f"{decision['prompt']} [{', '.join(decision['choices'])}]"
     if clock.result:
         record["result"] = json.loads(clock.result)["summary"]
+    elif standing := match.hook.phaseline_standing(game=match):  # while in play: what decides it, the score
+        record["decides"] = standing.decides
+        record["standing"] = " · ".join(f"{who} {points}" for who, points in standing.points.items())
+        if standing.notes:
+            record["notes"] = "; ".join(standing.notes)
     record.update(fair_play_lines(match))
     emit_one(record, c.fmt)
 

@@ -32,6 +32,7 @@ from .rules import (
     reinforcements,
     rerolls,
     resolution,
+    standing,
     supply,
     victory,
     works,
@@ -361,6 +362,11 @@ def phaseline_game_end(game):
 @hookimpl
 def phaseline_map_marks(game):
     return map_marks.map_marks(game)
+
+
+@hookimpl
+def phaseline_standing(game):
+    return standing.standing(game)
 
 
 @hookimpl
