@@ -63,6 +63,7 @@ def new(
     """
     from ..bots import run_bots
     from ..game import Game
+    from ..provenance import rests_on
     from ..scenario import load_custom
 
     c: Context = ctx.obj
@@ -95,6 +96,7 @@ def new(
         set_current_game(store, match.game_id)
         run_bots(match, reg)
         typer.echo(f"started {match.game_id}: {info.title}, {chosen.title}")
+        typer.echo(rests_on(match))
         _status(match, c)
 
 
