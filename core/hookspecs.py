@@ -430,8 +430,10 @@ def phaseline_standing(game: Game) -> Standing | None:
 
     Example (Battle for Germany 11.0, 12.23)::
 
-        return Standing(decides="the bloc with more VP at the end of turn 12 wins (11.0) …",
-                        points={"Soviets": "12 VP", "Western Allies": "3 VP"})
+        @hookimpl
+        def phaseline_standing(game):
+            return Standing(decides="the bloc with more VP at the end of turn 10 wins (11.0)",
+                            points={"Soviets": "12 VP", "Western Allies": "3 VP"})
     """
 
 

@@ -57,6 +57,8 @@ def account_lines(game: Game, after: int) -> list[str]:
                 continue  # the line of the step names it
             if stretch is None or stretch[0] != who or (item.step and item.step != stretch[1]):
                 stretch = (who, item.step)  # a bot's answer (no events) stays in the step it answers
+                if lines and lines[-1].startswith("— "):
+                    lines.pop()  # the step begun: the other side's line names it
                 lines.append(f"{who}, {titles.get(item.step, item.step)}:")
             _add_other(lines, item)
     return lines

@@ -99,7 +99,7 @@ def _grouped(
             continue
         rest = [" ".join(_without(r, key, verb)) for r in members]
         start = members[0]["from"][members[0]["units"].index(key)] if grouping == BY_UNIT and key != "-" else ""
-        label = f"  {f'{key} ({start})' if start else key:<18} "
+        label = f"  {f'{verb} {key} ({start})' if start else f'{verb} {key}':<22} "
         lines += textwrap.wrap(
             " ".join(rest), width, initial_indent=label, subsequent_indent=" " * len(label), break_on_hyphens=False
         )

@@ -59,22 +59,25 @@ LEFT JOIN event a ON a.game_id = e.game_id AND a.seq = e.cause
 LEFT JOIN undone_event x ON x.game_id = e.game_id AND x.seq = e.seq
 WHERE e.kind = 'roll';
 
--- Combats of games that log them as 'combat' events (odds, result and units in the payload).
+-- Combats: 'combat' events, and any event whose payload carries a combat (its attack_terms:
+-- Breakout: Normandy logs its assaults as notes); odds, values, result and units in the payload.
 CREATE OR REPLACE VIEW combat AS
 SELECT e.game_id,
        e.seq,                            -- the combat event
        e.turn,
        e.side,                           -- attacking side
        e.unit_id,                        -- main attacker
-       e.to_space,                       -- defended space
+       coalesce(e.to_space, e.payload ->> 'where') AS to_space,  -- defended space
        e.payload ->> 'odds' AS odds,     -- odds column, e.g. '3-1'
+       (e.payload ->> 'attack')::INTEGER AS attack,    -- the attack value compared (strength, AV)
+       (e.payload ->> 'defense')::INTEGER AS defense,  -- the defence value compared (strength, DV)
        e.payload ->> 'result' AS result, -- table result, e.g. 'DR'
        e.die,                            -- die roll, when the event carries it
        e.rule,
        x.seq IS NULL AS live             -- false when an undo took it back
 FROM event e
 LEFT JOIN undone_event x ON x.game_id = e.game_id AND x.seq = e.seq
-WHERE e.kind = 'combat';
+WHERE e.kind = 'combat' OR (e.payload -> 'attack_terms') IS NOT NULL;
 
 -- Every state change with the event that made it: the raw material of "state at event N".
 CREATE OR REPLACE VIEW change AS
