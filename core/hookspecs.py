@@ -29,20 +29,10 @@ import pluggy
 if TYPE_CHECKING:
     import typer
 
+    from . import model
     from .errors import RuleViolation
     from .game import Game
-    from .model import (
-        Action,
-        BotInfo,
-        GameInfo,
-        MapMarks,
-        OptionalRule,
-        Outcome,
-        PluginTable,
-        ScenarioInfo,
-        Standing,
-        Step,
-    )
+    from .model import Action, BotInfo, GameInfo, MapMarks, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
 
 hookspec = pluggy.HookspecMarker("phaseline")
 hookimpl = pluggy.HookimplMarker("phaseline")
@@ -421,7 +411,7 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
 
 
 @hookspec(firstresult=True)
-def phaseline_standing(game: Game) -> Standing | None:
+def phaseline_standing(game: Game) -> model.Standing | None:
     """What decides the match and where each side stands now, for ``phaseline status``
     while the match is in play: a :class:`phaseline.Standing`. First answer wins; None
     shows nothing.

@@ -60,13 +60,13 @@ def test_8_36_a_move_tells_its_cost_and_the_mf_left(tmp_path):
         """
 area 1 clear 1
 area 2 clear 1
-area 3 clear 1
+area 6 clear 2
 border 1-2
-border 2-3
+border 2-6
 control 1 US
 control 2 US
 unit A1 allied US infantry 3-4-3/2 1
-unit G1 german DE infantry 2-3-2/2 3 Spent
+unit G6 german DE infantry 2-3-2/2 6 Spent
 """,
     )
     game.play(Action("pass", (), "german"))
