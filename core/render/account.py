@@ -64,6 +64,18 @@ def account_lines(game: Game, after: int) -> list[str]:
     return lines
 
 
+def after_my_last_order(game: Game) -> int:
+    """The last event of the last order a person typed, and of what it did before another side
+    acted: what follows is the other sides' doing (0 when nobody has typed an order yet)."""
+    found = game.one(
+        """SELECT max(seq) FROM event WHERE game_id = ? AND (kind = 'action' AND payload ->> 'by' = 'human'
+               OR cause = (SELECT max(seq) FROM event WHERE game_id = ? AND kind = 'action'
+                                                      AND payload ->> 'by' = 'human'))""",
+        [game.game_id, game.game_id],
+    )
+    return int(found or 0)
+
+
 def is_mine(action: Logged) -> bool:
     """An order a person typed (not a bot's, nor the rules')."""
     return action.payload.get("by") == HUMAN
