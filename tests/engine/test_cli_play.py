@@ -75,6 +75,15 @@ def test_play_answers_for_bot_sides(home, monkeypatch):
     assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
     code, out = run_cli(["play"], input="end\nquit\n")
     assert code == 0 and out.count("waiting on red") >= 2
+    assert "blue (bot:random), blue movement:" in out  # what the bot did after 'end', told
+
+
+def test_play_opens_with_what_the_other_sides_did_since_your_last_order(home, monkeypatch):
+    use_registry(monkeypatch, toy_registry())
+    assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
+    assert run_cli(["end"])[0] == 0  # the bot plays its step in this command
+    code, out = run_cli(["play"], input="quit\n")
+    assert code == 0 and out.splitlines()[0] == "blue (bot:random), blue movement:"
 
 
 def test_an_order_tells_what_it_did_its_die_and_what_the_bots_did_after_it(home, monkeypatch):
