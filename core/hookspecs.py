@@ -29,6 +29,7 @@ import pluggy
 if TYPE_CHECKING:
     import typer
 
+    from . import model
     from .errors import RuleViolation
     from .game import Game
     from .model import Action, BotInfo, GameInfo, MapMarks, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
@@ -383,6 +384,46 @@ def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
         def phaseline_combat_result(game, combat):
             result = yield  # the game's own answer
             return "held" if result == "pushed" else result
+    """
+
+
+# -------------------------------------------------------------------------------------
+# What a player is told: the odds before an attack, how the match is decided.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str, Any] | None] | None:
+    """The combat each listed attack would fight now, for ``phaseline actions`` to show its
+    odds: a list as long as ``actions``, each item a combat payload without dice or result
+    (``attackers``, ``defenders``, ``attack``, ``defense``, their ``attack_terms`` and
+    ``defense_terms``, and ``odds`` in games that read a table; phaseline.render.combat reads
+    it), or None for an order that is no attack. Compute it with the code the attack itself
+    runs, never a second formula. Called only when a player lists actions, never by bots.
+    First answer wins.
+
+    :param game: the match.
+    :param actions: the legal actions listed.
+
+    Example (Battle for Germany 6.1): ``attack SOV-1UF,SOV-5G 2023`` previews
+    ``{"attack": 15, "defense": 4, "ratio": "15:4", "odds": "3:1", …}``.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_standing(game: Game) -> model.Standing | None:
+    """What decides the match and where each side stands now, for ``phaseline status``
+    while the match is in play: a :class:`phaseline.Standing`. First answer wins; None
+    shows nothing.
+
+    :param game: the match.
+
+    Example (Battle for Germany 11.0, 12.23)::
+
+        @hookimpl
+        def phaseline_standing(game):
+            return Standing(decides="the bloc with more VP at the end of turn 10 wins (11.0)",
+                            points={"Soviets": "12 VP", "Western Allies": "3 VP"})
     """
 
 

@@ -162,6 +162,17 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """How a match in play stands (``phaseline_standing``): ``decides``, one sentence saying what
+    wins it, with its rules; ``points``, each side's score as the game counts it (VP, cities held
+    …); ``notes``, anything else that decides it now (Berlin not yet entered, the week's need)."""
+
+    decides: str
+    points: dict[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Clock:
     """Where a match stands: turn, step, phase, phasing side, status."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from phaseline import Event, hookimpl
 
 from . import loading, map_marks, sequence, setup
-from .rules import combat, movement, phases, victory
+from .rules import combat, movement, phases, standing, victory
 from .rules.state import bfg_state
 from .tables import TABLES
 
@@ -66,6 +66,11 @@ def phaseline_legal_actions(game, side):
 
 
 @hookimpl
+def phaseline_combat_preview(game, actions):
+    return combat.previews(game, actions)
+
+
+@hookimpl
 def phaseline_play(game, action):
     handlers = {
         "move": movement.move,
@@ -111,6 +116,11 @@ def phaseline_game_end(game):
 def phaseline_turn_end(game, turn):
     if turn >= game.last_turn:
         game.log(Event("note", purpose=f"turn {turn} was the last turn", rule=game.scenario.rule))
+
+
+@hookimpl
+def phaseline_standing(game):
+    return standing.standing(game)
 
 
 @hookimpl

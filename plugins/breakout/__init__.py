@@ -32,6 +32,7 @@ from .rules import (
     reinforcements,
     rerolls,
     resolution,
+    standing,
     supply,
     victory,
     works,
@@ -361,6 +362,22 @@ def phaseline_game_end(game):
 @hookimpl
 def phaseline_map_marks(game):
     return map_marks.map_marks(game)
+
+
+@hookimpl
+def phaseline_standing(game):
+    return standing.standing(game)
+
+
+@hookimpl
+def phaseline_combat_preview(game, actions):
+    if game.clock.step == "airborne":  # 21.2: tonight the paratroops attack where they dropped
+
+        def dropped(area):
+            return [u for u in dday.paratroops(game) if u["space_id"] == area]
+
+        return combat.previews(game, actions, waiting=dropped, special="airborne")
+    return combat.previews(game, actions)
 
 
 @hookimpl

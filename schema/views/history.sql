@@ -59,22 +59,25 @@ SELECT e.game_id,
 FROM event e
 WHERE e.kind = 'roll';
 
--- Combats of games that log them as 'combat' events (odds, result and units in the payload).
+-- Combats: 'combat' events, and any event whose payload carries a combat (its attack_terms:
+-- Breakout: Normandy logs its assaults as notes); odds, values, result and units in the payload.
 CREATE OR REPLACE VIEW combat AS
 SELECT game_id,
        seq,                              -- the combat event
        turn,
        side,                             -- attacking side
        unit_id,                          -- main attacker
-       to_space,                         -- defended space
+       coalesce(to_space, payload ->> 'where') AS to_space,  -- defended space
        payload ->> 'odds' AS odds,       -- odds column, e.g. '3-1'
+       (payload ->> 'attack')::INTEGER AS attack,    -- the attack value compared (strength, AV)
+       (payload ->> 'defense')::INTEGER AS defense,  -- the defence value compared (strength, DV)
        payload ->> 'result' AS result,   -- table result, e.g. 'DR'
        die,                              -- die roll, when the event carries it
        rule,
        logged_at,                        -- when it was resolved (UTC)
        undone_by IS NULL AS live         -- false when an undo took it back
 FROM event
-WHERE kind = 'combat';
+WHERE kind = 'combat' OR (payload -> 'attack_terms') IS NOT NULL;
 
 -- Every state change with the event that made it: the raw material of "state at event N".
 CREATE OR REPLACE VIEW change AS

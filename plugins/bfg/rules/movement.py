@@ -113,6 +113,8 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
             raise shift.zoc_refusal(game, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
     path = _path(reach, unit["space_id"], dest)
     cost = reach[dest]["cost"]
+    left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
+    zoc = {"stopped_by": reach[dest]["by_unit"], "stopped_rule": "4.0"} if stopped else {}
     game.log(
         Event(
             "move",
@@ -121,10 +123,9 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
             from_space=unit["space_id"],
             to_space=dest,
             rule="5.0",
-            payload={"path": path, "cost": cost},
+            payload={"path": path, "cost": cost, "mp_left": left, **zoc},
         )
     )
-    left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
 

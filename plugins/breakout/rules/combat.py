@@ -288,3 +288,43 @@ def forced_attack_waiting(game, side: str):
                 "8.51",
             )
     return None
+
+
+def previews(game, actions: list[Action], waiting=None, special: str | None = None) -> list[dict[str, Any] | None]:
+    """AV against DV (9.2, 9.3) of each listed ``attack AREA``, as :func:`attack` would find
+    them with every waiting unit, the strongest point unit and all the artillery that may
+    support (9.7), against the defender's strongest forward unit (the defender may name
+    another, 9.1); each side then adds its DR. ``waiting(area)`` gives the attackers where
+    another rule names them, fighting as ``special`` with no support (21.2: the paratroops
+    in their drop area). None for any other order."""
+    b = board(game)
+    found: list[dict[str, Any] | None] = []
+    for action in actions:
+        if action.verb != "attack" or len(action.args) != 1 or action.args[0] not in b.areas:
+            found.append(None)
+            continue
+        area, side = action.args[0], action.side
+        if waiting is not None:
+            attackers, support = waiting(area), []
+        else:
+            attackers = attackers_for(game, side, area) or contested_attackers(b, side, area)
+            support = supporting_artillery(game, side, area, attackers)
+        defenders = b.units_in(area, enemy_of(side))
+        if not defenders or not any(u["type"] in POINT_TYPES for u in attackers):
+            found.append(None)
+            continue
+        values = assault_values(game, side, area, attackers, support, defenders, special=special)
+        found.append(
+            {
+                "attackers": [u["unit_id"] for u in attackers],
+                "support": [u["unit_id"] for u in support],
+                "defenders": [u["unit_id"] for u in defenders],
+                "forward": values["forward"]["unit_id"],
+                "labels": {"attack": "AV", "defense": "DV"},
+                "attack": values["AV"],
+                "defense": values["DV"],
+                "attack_terms": [[why, v, rule] for rule, why, v in values["av"]],
+                "defense_terms": [[why, v, rule] for rule, why, v in values["dv"]],
+            }
+        )
+    return found

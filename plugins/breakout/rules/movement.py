@@ -172,13 +172,9 @@ def _enter(game, unit_id: str, dest: str) -> None:
     side, here = unit["side"], unit["space_id"]
     step = entry(game, unit, dest)
     enemies = bool(board(game).areas[dest].units[enemy_of(side)])
-    game.set(
-        "unit_state",
-        {"unit_id": unit_id},
-        space_id=dest,
-        mp=max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0,  # 8.53: MF kept for an overrun
-        moved=True,
-    )
+    left = max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0  # 8.53: MF kept for an overrun
+    stopped = step.stop_rule or ("8.33" if unit["mp"] <= step.cost else None)
+    game.set("unit_state", {"unit_id": unit_id}, space_id=dest, mp=left, moved=True)
     game.set(
         "bkn_unit_state",
         {"unit_id": unit_id},
@@ -188,9 +184,11 @@ def _enter(game, unit_id: str, dest: str) -> None:
         pending=enemies,
         forced=step.forced,
         crossing=step.crossing,
-        stopped=step.stop_rule or ("8.33" if unit["mp"] <= step.cost else None),
+        stopped=stopped,
     )
-    game.log(Event("note", side=side, purpose=f"{unit_id} {here}->{dest}: {step.reason}", rule=step.rule))
+    path = {"unit_id": unit_id, "path": [here, dest], "cost": step.cost, "points": "MF", "mp_left": left}
+    purpose = f"{unit_id} {here}->{dest}: {step.reason}"
+    game.log(Event("note", side=side, purpose=purpose, rule=step.rule, payload={**path, "stopped_rule": stopped}))
     if step.bridge:
         count_bridge(game, step.bridge)  # 8.37, 20.1
     update_control(game, [dest, here], mover=unit["nationality"])

@@ -102,8 +102,9 @@ def _ask(game, plan, side: str, kind: str, prompt: str, choices: list[str], rule
     return True
 
 
-def _log(game, plan, text: str, rule: str, side: str | None = None) -> None:
-    game.log(Event("note", side=side or plan["side"], purpose=f"attack on {plan['area']}: {text}", rule=rule))
+def _log(game, plan, text: str, rule: str, side: str | None = None, payload: dict | None = None) -> None:
+    purpose = f"attack on {plan['area']}: {text}"
+    game.log(Event("note", side=side or plan["side"], purpose=purpose, rule=rule, payload=payload or {}))
 
 
 def _units(game, ids: list[str]) -> list[dict[str, Any]]:
@@ -144,9 +145,16 @@ def _roll(game, plan) -> bool:
         b.units[plan["forward"]],
         plan["special"],
     )
-    plan.update(AV=values["AV"], DV=values["DV"])
+    terms = {key: [[why, v, rule] for rule, why, v in values[key]] for key in ("av", "dv")}
+    plan.update(AV=values["AV"], DV=values["DV"], av_terms=terms["av"], dv_terms=terms["dv"])
     explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
-    _log(game, plan, f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})", "9.1")
+    _log(
+        game,
+        plan,
+        f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})",
+        "9.1",
+        payload={"AV": values["AV"], "DV": values["DV"], "av_terms": terms["av"], "dv_terms": terms["dv"]},
+    )
     _dice(game, plan)
     plan["stage"] = "reroll"
     return False
@@ -156,7 +164,29 @@ def _dice(game, plan) -> None:
     raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}", "9.11")  # 23.3 cards, if chosen
     raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}", "9.11")
     plan.update(raw_attack=raw_a, raw_defence=raw_d, AT=plan["AV"] + raw_a, DT=plan["DV"] + raw_d)
-    _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4")
+    _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(game, plan))
+
+
+def _combat(game, plan) -> dict[str, Any]:
+    """The attack's numbers as phaseline.render.combat reads them (9.1-9.4): AV and DV with
+    every modifier and its rule, each side's DR, AT against DT and the outcome."""
+    return {
+        "where": plan["area"],
+        "attackers": plan["participants"],
+        "support": plan["support"],
+        "defenders": [u["unit_id"] for u in board(game).units_in(plan["area"], plan["enemy"])],
+        "point": plan["point"],
+        "forward": plan["forward"],
+        "labels": {"attack": "AV", "defense": "DV"},
+        "attack": plan["AV"],
+        "defense": plan["DV"],
+        "attack_terms": plan["av_terms"],
+        "defense_terms": plan["dv_terms"],
+        "dice": {"attack": plan["raw_attack"], "defense": plan["raw_defence"]},
+        "AT": plan["AT"],
+        "DT": plan["DT"],
+        "result": outcome(plan),
+    }
 
 
 def outcome(plan) -> str:
