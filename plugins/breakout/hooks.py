@@ -190,33 +190,25 @@ def repair(game, action) -> None:
         bridges.repair(game, action)
 
 
+ANSWERS = {  # decision kind -> the rule that carries on with the answer
+    **dict.fromkeys(resolution.DECISIONS, resolution.answer),
+    **dict.fromkeys(bombardment.DECISIONS, bombardment.answer),
+    reinforcements.BOX_DECISION: reinforcements.answer_box,
+    rerolls.KIND: rerolls.answer,
+    "interdiction-reroll": movement.answer_interdiction,
+    advantage.SHIFT_DECISION: advantage.answer_shift,
+    board.NATIONALITY_DECISION: board.answer_nationality,
+    "friendly-fire-primary": naval_air.answer_friendly_fire,
+}
+
+
 @hookimpl
 def phaseline_answer(game, decision, answer):
-    if decision["kind"] in resolution.DECISIONS:
-        resolution.answer(game, decision, answer)
-        return True
-    if decision["kind"] in bombardment.DECISIONS:
-        bombardment.answer(game, decision, answer)
-        return True
-    if decision["kind"] == reinforcements.BOX_DECISION:
-        reinforcements.answer_box(game, decision, answer)
-        return True
-    if decision["kind"] == rerolls.KIND:
-        rerolls.answer(game, decision, answer)
-        return True
-    if decision["kind"] == "interdiction-reroll":
-        movement.answer_interdiction(game, decision, answer)
-        return True
-    if decision["kind"] == advantage.SHIFT_DECISION:
-        advantage.answer_shift(game, decision, answer)
-        return True
-    if decision["kind"] == board.NATIONALITY_DECISION:
-        board.answer_nationality(game, decision, answer)
-        return True
-    if decision["kind"] == "friendly-fire-primary":
-        naval_air.answer_friendly_fire(game, decision, answer)
-        return True
-    return None
+    handler = ANSWERS.get(decision["kind"])
+    if handler is None:
+        return None
+    handler(game, decision, answer)
+    return True
 
 
 @hookimpl

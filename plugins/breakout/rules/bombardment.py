@@ -4,9 +4,9 @@ A bombardment impulse activates the target area (8.11). AV is the marker's stren
 the primary artillery's attack +1 per other artillery named (10.2); DV is the TEM,
 works and the Fresh units that fight back (10.3). AT - DT attrition points go first to
 the primary target and then, by the defender, so that as many as possible are used
-(10.4): when several spreads of the AP left use as many, the defender is asked which
-(``ap-spread``, chained like the reroll offer); each unit loses at most one step and
-bombardment never eliminates.
+(10.4, attrition.py): when several spreads of the AP left use as many, the defender is
+asked which (``ap-spread``, chained like the reroll offer); each unit loses at most one
+step and bombardment never eliminates.
 Which marker reaches which area, and friendly fire, are naval_air.py's (17).
 Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6), in the D-Day
 phases too (offer_reroll, fire).
