@@ -226,9 +226,9 @@ def test_a_base_rule_never_names_an_optional_rule():
             tree = ast.parse(path.read_text(), str(path))
             for node in ast.walk(tree):
                 where = f"{path.relative_to(folder.parent)}:{getattr(node, 'lineno', '?')}"
-                if isinstance(node, ast.ImportFrom):
-                    named = [node.module or "", *(f"{node.module or ''}.{a.name}" for a in node.names)]
-                    assert not any(n.startswith("optional.") for n in named), f"{where} imports an optional rule"
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    named = [*(getattr(node, "module", None) or "").split("."), *(a.name for a in node.names)]
+                    assert "optional" not in {p for n in named for p in n.split(".")}, f"{where} imports optional/"
                 if isinstance(node, ast.Attribute) and node.attr == "options":
                     assert ast.unparse(node.value) != "game", f"{where} reads game.options: rulings by plays_ruling"
                 if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant):

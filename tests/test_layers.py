@@ -4,10 +4,14 @@ The import graph is read from the source (ast), so an import inside a function o
 ``if TYPE_CHECKING:`` counts as much as one at the top of a module: a cycle held apart by a
 late import is still a cycle. Each game package under plugins/ (found by walking the
 folder, so a new game is covered as soon as it exists) must have no cycle at all among its
-modules, and its rules (``plugins/*/rules/``) import nothing inside a function. The engine
-(core/) is held to its run-time imports: its ``Game`` is typed in the modules it is built
-from (``if TYPE_CHECKING:``), and the hookspecs, the plugin author's manual, type every
-hook's ``game`` as that class, which the plugin manager that ``Game`` builds reads.
+modules, and its rules (``plugins/*/rules/``) import nothing inside a function.
+
+The engine (core/) is held to the imports that run as its modules load. Two kinds are left
+out: those for type hints only (``Game`` is assembled from parts that type their ``self``
+as ``Game``, and the hookspecs, the plugin author's manual, type every hook's ``game`` so,
+while ``Game`` builds its plugin manager from them: a cycle of type hints, not of
+imports), and those inside functions (the CLI loads a command's modules when the command
+runs; match_data.py still reaches replay.py and ``Game`` that way).
 """
 
 from __future__ import annotations
