@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from phaseline import hookimpl
 
-from . import loading, sequence, setup
-from .render import svg_map, text_map
+from . import loading, map_marks, sequence, setup
 from .rules import (
     advantage,
     board,
@@ -217,5 +216,10 @@ def phaseline_game_end(game):
 
 
 @hookimpl
-def phaseline_render_map(game, fmt):
-    return {"text": text_map, "svg": svg_map}[fmt](game) if fmt in ("text", "svg") else None
+def phaseline_map_marks(game):
+    return map_marks.map_marks(game)
+
+
+@hookimpl
+def phaseline_supply(game, side):
+    return map_marks.supplied(game, side)
