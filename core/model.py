@@ -82,6 +82,18 @@ class GameInfo:
             raise UnknownName(f"{self.name} has no scenario {name!r} (scenarios: {known})") from None
 
 
+def plays_ruling(game: Any, name: str) -> bool:
+    """Whether the match ``game`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
+    the other reading of an ambiguous sentence, chosen at creation) instead of the default reading.
+
+    The one way a base rule reads a ruling; a name the game does not declare is a mistake in
+    the rule that asks, so it fails at once rather than never applying.
+    """
+    if name not in game.info.rulings:
+        raise KeyError(f"{game.info.name} declares no ruling {name!r}")
+    return name in game.options
+
+
 @dataclass(frozen=True)
 class OptionalRule:
     """An optional rule of one game, chosen at creation; ``plugin`` holds its hooks (an object, or

@@ -10,6 +10,7 @@ from phaseline import Event, hookimpl
 
 from . import loading, map_marks, sequence, setup
 from .rules import combat, movement, phases, standing, victory
+from .rules.berlin import berlin_falls_now
 from .rules.state import bfg_state
 from .tables import TABLES
 
@@ -49,6 +50,8 @@ def phaseline_end_refusal(game, step):
 
 @hookimpl
 def phaseline_phase_end(game, step):
+    if berlin_falls_now(game, step):  # 12.22, 13.1: first of all, what optional rules do as Berlin falls
+        game.hook.bfg_berlin_falls(game=game, step=step)
     refusal = phases.end_refusal(game, step)  # 5.3, 12.21, 16.32 however the step ends
     if refusal is not None:
         raise refusal

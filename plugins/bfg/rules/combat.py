@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
+from phaseline.model import plays_ruling
 
 from ..board import passable_neighbours
+from ..rulings import TERRAIN_PLUS_ONE
 from . import aftermath, targets
 from . import forced_attacks as forced
 from .odds import clamp, multiplier, ratio
@@ -80,7 +82,7 @@ def strength(
 ) -> dict[str, Any]:
     """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83);
     ``facts`` from :func:`defence_facts`."""
-    plus_one = "terrain-plus-one" in game.options
+    plus_one = plays_ruling(game, TERRAIN_PLUS_ONE)
     facts = facts or defence_facts(game)
     attack_terms = [_attack_term(game, u) for u in attackers]  # each term as phaseline.render.combat reads it
     per_hex, defense_terms = [], []

@@ -22,12 +22,13 @@ from typing import Any
 
 from phaseline import Event
 
-from ..optional.card_combat import combat_dr
 from ..scenarios import ALLIED
 from . import advantage, casualties, retreat
 from .board import board, enemy_of, update_control
 from .bridges import hold_river, set_bridge
-from .combat import assault_values, forward_candidates
+from .combat_values import assault_values, forward_candidates
+from .dice import roll_dr
+from .landing_assault import after_assault
 from .zones import overrun_possible
 
 DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
@@ -37,7 +38,7 @@ STAY, NONE, KEEP, REROLL = "stay", "none", "keep", "reroll"
 
 def resolve(game, side: str, area: str, participants, support, point=None, special: str | None = None, landing=None):
     """Begin the attack of ``participants`` on ``area``; ``special`` is 'airborne' or 'landing' (21.2, 21.5),
-    a landing carrying what landings.after_assault needs when the attack is over."""
+    a landing carrying what landing_assault.after_assault needs when the attack is over."""
     b = board(game)
     point = point or assault_values(game, side, area, participants, support, b.units_in(area, enemy_of(side)))["point"]
     if area in b.attacked:  # 11.4: attacked again in a Double Impulse's second half
@@ -161,8 +162,8 @@ def _roll(game, plan) -> bool:
 
 
 def _dice(game, plan) -> None:
-    raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}", "9.11")  # 23.3 cards, if chosen
-    raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}", "9.11")
+    raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}")
+    raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}")
     plan.update(raw_attack=raw_a, raw_defence=raw_d, AT=plan["AV"] + raw_a, DT=plan["DV"] + raw_d)
     _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(game, plan))
 
@@ -187,6 +188,12 @@ def _combat(game, plan) -> dict[str, Any]:
         "DT": plan["DT"],
         "result": outcome(plan),
     }
+
+
+def combat_dr(game, side: str, purpose: str) -> int:
+    """9.11: a combat DR, two dice, unless an optional rule draws it otherwise (``bkn_combat_dr``)."""
+    drawn = game.hook.bkn_combat_dr(game=game, side=side, purpose=purpose)
+    return roll_dr(game, side, purpose, "9.11") if drawn is None else drawn
 
 
 def outcome(plan) -> str:
@@ -394,8 +401,6 @@ def _finish(game, plan) -> bool:
     _log(game, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
     advantage.after_losses(game)
     if plan.get("landing"):  # 19.4, 21.5: the landing finishes its own way
-        from .landings import after_assault
-
         after_assault(game, plan["landing"], result)
     plan["stage"] = "done"
     return False
