@@ -1,6 +1,6 @@
 """What a command loads before it runs: only what it uses.
 
-The start-up budget of a command (DESIGN.md: 0.4 s) is measured by scripts/bench_cli.py;
+The start-up budget of a command (DESIGN.md: 0.25 s) is measured by scripts/bench_cli.py;
 these tests hold the structure that keeps it: plain values coerced without pydantic and
 exactly as typer would, built-in commands resolved without loading any plugin, plugins
 loaded one game at a time, and the verbs and plugin commands still listed and suggested.
