@@ -105,6 +105,7 @@ def test_the_next_turns_carry_only_the_new_events_and_both_stores_agree(joined, 
         assert bob.rows(table) == alice.rows(table), table
 
 
+@pytest.mark.slow
 def test_two_stores_play_to_the_end_reveal_and_both_replay_verify(tmp_path):
     from phaseline.replay import verify_match
 

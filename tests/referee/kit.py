@@ -98,6 +98,20 @@ def load_cases(game: str, root: Path = HERE) -> list[Case]:
     return [case for path in paths for case in read_cases(path, game)]
 
 
+def covering(cases: list[Case], chosen: list[Case], typed: Callable[[Case], set[str]]) -> list[Case]:
+    """``chosen``, then more of ``cases`` (those typing the most first) until between them they
+    type all that ``cases`` type: ``typed(case)`` is what one case types (its verbs, say)."""
+    chosen = list(chosen)
+    wanted = set().union(*map(typed, cases))
+    for case in sorted(cases, key=lambda c: -len(typed(c))):
+        covered = set().union(*map(typed, chosen))
+        if wanted <= covered:
+            break
+        if typed(case) - covered:
+            chosen.append(case)
+    return chosen
+
+
 def open_defects(game: str, root: Path = HERE) -> dict[str, str]:
     """The cases of ``game`` the developers know the game still gets wrong, each with its note
     (``<game>/open_defects.toml``, read by rule_scan.py). The referee writes cases; only the
