@@ -99,16 +99,16 @@ def load_cases(game: str, root: Path = HERE) -> list[Case]:
 
 
 def covering(cases: list[Case], chosen: list[Case], typed: Callable[[Case], set[str]]) -> list[Case]:
-    """``chosen``, then more of ``cases`` (those typing the most first) until between them they
-    type all that ``cases`` type: ``typed(case)`` is what one case types (its verbs, say)."""
+    """``chosen``, then more of ``cases`` until between them they type all that ``cases`` type
+    (``typed(case)``: what one case types, its verbs say). Each case added types the most not yet
+    typed per step it plays (the first such in file order), so the cover is short to play."""
     chosen = list(chosen)
+    covered = set().union(*map(typed, chosen))
     wanted = set().union(*map(typed, cases))
-    for case in sorted(cases, key=lambda c: -len(typed(c))):
-        covered = set().union(*map(typed, chosen))
-        if wanted <= covered:
-            break
-        if typed(case) - covered:
-            chosen.append(case)
+    while not wanted <= covered:
+        case = max(cases, key=lambda c: len(typed(c) - covered) / (len(c.steps) + 1))
+        chosen.append(case)
+        covered |= typed(case)
     return chosen
 
 

@@ -1,8 +1,8 @@
 """Every referee case of every game, played in-process through the ``phaseline`` command code.
 
 The quick loop (``pytest -m "not slow"``, tests/conftest.py) plays a sample: for each game, a
-few cases, picked greedily (those typing the most verbs first), that between them type every verb
-its cases type. The rest are marked slow, and CI runs them all. A case listed in
+few short cases, picked greedily (most new verbs per step played), that between them type every
+verb its cases type. The rest are marked slow, and CI runs them all. A case listed in
 ``<game>/open_defects.toml`` is a defect the game still has: it must fail (strict xfail), so
 fixing the game fails the run until the entry is removed.
 """
