@@ -68,16 +68,6 @@ def joined(joined_folder, tmp_path, registry):
     bob.store.close()
 
 
-def test_the_copied_pair_is_the_pair_played(joined, joined_folder, registry):
-    alice, bob = joined
-    with Store.open(joined_folder / "alice.duckdb", read_only=True) as store:
-        played = Player("alice", store, registry)
-        assert [played.rows(t) for t in match_tables(store)] == [alice.rows(t) for t in match_tables(alice.store)]
-        assert store.keyring.held(played.game.uid) == alice.store.keyring.held(alice.game.uid)
-    assert alice.game.seats.held_sides() == ["red"] and bob.game.seats.held_sides() == ["blue"]
-    assert verify(alice.store, registry, alice.game_id) > verify(bob.store, registry, bob.game_id) > 0  # she played on
-
-
 def until_attack(alice, bob, tmp_path):
     """Play on (sending turn files as the seats change hands) until the side to act can attack;
     the player who holds it."""
@@ -505,3 +495,13 @@ def test_parquet_export_is_partitioned_by_game_and_match(joined, tmp_path):
     assert count == alice.store.one("SELECT count(*) FROM event")
     with pytest.raises(StoreError, match="not empty"):
         export_parquet(alice.store, out)
+
+
+def test_the_copied_pair_is_the_pair_played(joined, joined_folder, registry):
+    alice, bob = joined
+    with Store.open(joined_folder / "alice.duckdb", read_only=True) as store:
+        played = Player("alice", store, registry)
+        assert [played.rows(t) for t in match_tables(store)] == [alice.rows(t) for t in match_tables(alice.store)]
+        assert store.keyring.held(played.game.uid) == alice.store.keyring.held(alice.game.uid)
+    assert alice.game.seats.held_sides() == ["red"] and bob.game.seats.held_sides() == ["blue"]
+    assert verify(alice.store, registry, alice.game_id) > verify(bob.store, registry, bob.game_id) > 0  # she played on
