@@ -3,6 +3,14 @@
 Every event names the seat that made it; the last event of each block (an action's
 events) carries that seat's signature of its hash, which the chain ties to everything
 before it (docs/fair-play.md).
+
+The columns after ``sig`` stand outside the hash and the signatures (docs/history.md), so
+the same seed and orders make the same hashes at any time: ``logged_at``, the wall-clock time
+an event was logged (sent with it; a replay takes it from the log it replays), and the
+columns each store's engine derives from the log, never sent (a replay derives them alike):
+``cause_verb``, the verb of the action an event's cause names, and ``undone_by`` and
+``undone_forced``, the undo that took the event back, filled by that undo in its own
+transaction. So a question about what still counts, or what an order led to, needs no join.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from .batch import append_rows
@@ -42,9 +51,17 @@ _COLUMN_TYPES = {  # the columns of ``event`` in their declared order (schema/ta
     "hash": "VARCHAR",
     "seat": "VARCHAR",
     "sig": "VARCHAR",
+    "logged_at": "TIMESTAMP",
+    "cause_verb": "VARCHAR",
+    "undone_by": "INTEGER",
+    "undone_forced": "BOOLEAN",
 }
-_HASHED = tuple(_COLUMN_TYPES)[:-4]  # every column before the hashes; the seat joins them when set
-_KIND = tuple(_COLUMN_TYPES).index("kind")
+_COLUMNS = tuple(_COLUMN_TYPES)
+_HASHED = _COLUMNS[: _COLUMNS.index("prev_hash")]  # every column before the hashes; the seat joins them when set
+_UNHASHED = _COLUMNS[_COLUMNS.index("hash") + 1 :]  # seat, sig and what stands outside the hash
+_KIND, _SIG = _COLUMNS.index("kind"), _COLUMNS.index("sig")
+DERIVED_COLUMNS = ("cause_verb", "undone_by", "undone_forced")  # each store's engine makes them: never sent
+LATER_COLUMNS = ("logged_at",)  # sent since schema 5: the events an older phaseline sent lack it
 _EVENT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_COLUMN_TYPES.values(), 1))
 
 
@@ -96,6 +113,14 @@ class EventLog:
         self._last_roll_no: int | None = None  # read from the store when first needed
         self._pending: list[list[Any]] = []
         self._held = False
+        self.replayed_times: dict[int, datetime | None] | None = None  # a replay's: each seq's logged time
+        self._action: tuple[int, str | None] = (0, None)  # the last action appended: seq, verb
+
+    def now(self, seq: int) -> datetime | None:
+        """The time to log event ``seq`` at: now (UTC), or in a replay the time the log gives."""
+        if self.replayed_times is not None:
+            return self.replayed_times.get(seq)
+        return datetime.now(UTC).replace(tzinfo=None)
 
     def append(
         self, event: Event, *, turn: int, step: str, phase: str, cause: int | None, seat: str | None = None
@@ -122,7 +147,12 @@ class EventLog:
             "seat": seat,
         }
         digest = event_hash(row, self.last_hash)
-        self._pending.append([*(row[c] for c in _HASHED), self.last_hash, digest, seat, None])
+        if event.kind == "action":
+            self._action = (row["seq"], event.verb)
+        unhashed = {"seat": seat, "logged_at": self.now(row["seq"]), "cause_verb": self._verb_of(cause)}
+        self._pending.append(
+            [*(row[c] for c in _HASHED), self.last_hash, digest, *(unhashed.get(c) for c in _UNHASHED)]
+        )
         self.signed_seq = None
         if event.roll_no is not None:
             self._last_roll_no = max(self._roll_counter(), event.roll_no)
@@ -151,7 +181,7 @@ class EventLog:
         if sign is not None and self.signed_seq is None and self.last_seq:
             signature = sign(self.last_seq, self.last_hash)
             if self._pending:
-                self._pending[-1][-1] = signature
+                self._pending[-1][_SIG] = signature
             else:  # a reader flushed the block's events already
                 self.store.con.execute(
                     "UPDATE event SET sig = ? WHERE game_id = ? AND seq = ?", [signature, self.game_id, self.last_seq]
@@ -160,6 +190,27 @@ class EventLog:
         if self._pending:
             rows, self._pending = self._pending, []
             append_rows(self.store, "event", _EVENT_COLUMNS, rows)
+
+    def _verb_of(self, cause: int | None) -> str | None:
+        """The verb of the action event ``cause`` (the action in play, as a rule)."""
+        if cause is None:
+            return None
+        if cause == self._action[0]:
+            return self._action[1]
+        self.flush()
+        return self.store.one("SELECT verb FROM event WHERE game_id = ? AND seq = ?", [self.game_id, cause])
+
+    def mark_undone(self, first: int, last: int, undo_seq: int, *, forced: bool) -> None:
+        """Record that the undo ``undo_seq`` (``forced`` across a roll or not) took back the
+        events ``first`` to ``last`` that still counted: an event an earlier undo took back keeps
+        that undo (an undo of an undo takes back nothing new). Outside the hashes, in the undo's
+        transaction."""
+        self.flush()
+        self.store.con.execute(
+            """UPDATE event SET undone_by = ?, undone_forced = ?
+               WHERE game_id = ? AND seq BETWEEN ? AND ? AND undone_by IS NULL""",
+            [undo_seq, forced, self.game_id, first, last],
+        )
 
     def next_roll_no(self) -> int:
         """The roll counter: one past the highest roll ever made, undone or not."""
@@ -171,6 +222,14 @@ class EventLog:
                 self.store.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [self.game_id])
             )
         return self._last_roll_no
+
+
+def logged_time(value: Any) -> datetime | None:
+    """An event's ``logged_at`` as the store gives it (a datetime) or a turn file does (ISO
+    text, checked by the import); None when the event has none."""
+    if value is None or isinstance(value, datetime):
+        return value
+    return datetime.fromisoformat(value)
 
 
 def verify_chain(rows: list[dict[str, Any]], *, after: tuple[int, str] = (0, GENESIS)) -> int | None:

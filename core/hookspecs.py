@@ -29,9 +29,10 @@ import pluggy
 if TYPE_CHECKING:
     import typer
 
+    from . import model
     from .errors import RuleViolation
     from .game import Game
-    from .model import Action, BotInfo, GameInfo, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
+    from .model import Action, BotInfo, GameInfo, MapMarks, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
 
 hookspec = pluggy.HookspecMarker("phaseline")
 hookimpl = pluggy.HookimplMarker("phaseline")
@@ -386,13 +387,94 @@ def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
     """
 
 
+# -------------------------------------------------------------------------------------
+# What a player is told: the odds before an attack, how the match is decided.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str, Any] | None] | None:
+    """The combat each listed attack would fight now, for ``phaseline actions`` to show its
+    odds: a list as long as ``actions``, each item a combat payload without dice or result
+    (``attackers``, ``defenders``, ``attack``, ``defense``, their ``attack_terms`` and
+    ``defense_terms``, and ``odds`` in games that read a table; phaseline.render.combat reads
+    it), or None for an order that is no attack. Compute it with the code the attack itself
+    runs, never a second formula. Called only when a player lists actions, never by bots.
+    First answer wins.
+
+    :param game: the match.
+    :param actions: the legal actions listed.
+
+    Example (Battle for Germany 6.1): ``attack SOV-1UF,SOV-5G 2023`` previews
+    ``{"attack": 15, "defense": 4, "ratio": "15:4", "odds": "3:1", …}``.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_standing(game: Game) -> model.Standing | None:
+    """What decides the match and where each side stands now, for ``phaseline status``
+    while the match is in play: a :class:`phaseline.Standing`. First answer wins; None
+    shows nothing.
+
+    :param game: the match.
+
+    Example (Battle for Germany 11.0, 12.23)::
+
+        @hookimpl
+        def phaseline_standing(game):
+            return Standing(decides="the bloc with more VP at the end of turn 10 wins (11.0)",
+                            points={"Soviets": "12 VP", "Western Allies": "3 VP"})
+    """
+
+
+# -------------------------------------------------------------------------------------
+# The map: what a game's counters and spaces say, and its supply overlay.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def phaseline_map_marks(game: Game) -> MapMarks | None:
+    """What the game adds to the engine's map (terminal, SVG and ``phaseline serve`` alike):
+    each counter's face (short name, printed values, condition mark), who controls each
+    space, colours, border marks, a few characters beside space names, legend lines (the
+    VP) and drawing positions. Called once per drawing, with the state to draw (the present,
+    or the past for ``map --at``); return a :class:`phaseline.MapMarks`. First answer wins;
+    None draws every unit as its id and attack-defense-movement.
+
+    :param game: the match, in the state to draw.
+
+    Example (Battle for Germany 11.0): each city's controller, and the VP in the legend::
+
+        @hookimpl
+        def phaseline_map_marks(game):
+            return MapMarks(control={"2611": "GER"}, legend={"VP (11.0)": "Soviets 12 · Western Allies 3"})
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_supply(game: Game, side: str) -> set[str] | None:
+    """The spaces in which ``side``'s units are in supply now, for the map's supply overlay
+    (``map --supply SIDE``): the supply rule's own trace. First answer wins; None (the
+    default) means the game has no supply rule, and the map refuses the overlay.
+
+    :param game: the match.
+    :param side: the side whose supply is traced.
+
+    Example (Breakout: Normandy 12.5): the areas reached from the side's sources through
+    areas it controls, crossing rivers only by its own bridges.
+    """
+
+
 @hookspec(firstresult=True)
 def phaseline_render_map(game: Game, fmt: str) -> str | None:
-    """Draw the map as text (``fmt="text"``) or SVG (``fmt="svg"``); None uses the
-    engine's generic renderer for the map kind; the first answer wins.
+    """Draw the whole map yourself as text (``fmt="text"``) or SVG (``fmt="svg"``); None (the
+    default) uses the engine's renderer, which a game feeds through ``phaseline_map_marks``.
+    A game that draws its own map gives up the engine's overlays (``--zoc``, ``--reach``,
+    ``--supply``, ``--window``, ``--at``: the map refuses them); the web board draws the
+    engine's map all the same (its clicks need it). The first answer wins.
 
     :param game: the match.
     :param fmt: ``"text"`` or ``"svg"``.
 
-    Example: an area game returns its own table of areas with control and contested state.
+    Example: a game with printed map art returns an SVG that places its counters on the art.
     """

@@ -82,6 +82,18 @@ class GameInfo:
             raise UnknownName(f"{self.name} has no scenario {name!r} (scenarios: {known})") from None
 
 
+def plays_ruling(game: Any, name: str) -> bool:
+    """Whether the match ``game`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
+    the other reading of an ambiguous sentence, chosen at creation) instead of the default reading.
+
+    The one way a base rule reads a ruling; a name the game does not declare is a mistake in
+    the rule that asks, so it fails at once rather than never applying.
+    """
+    if name not in game.info.rulings:
+        raise KeyError(f"{game.info.name} declares no ruling {name!r}")
+    return name in game.options
+
+
 @dataclass(frozen=True)
 class OptionalRule:
     """An optional rule of one game, chosen at creation; ``plugin`` holds its hooks (an object, or
@@ -162,6 +174,17 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """How a match in play stands (``phaseline_standing``): ``decides``, one sentence saying what
+    wins it, with its rules; ``points``, each side's score as the game counts it (VP, cities held
+    …); ``notes``, anything else that decides it now (Berlin not yet entered, the week's need)."""
+
+    decides: str
+    points: dict[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Clock:
     """Where a match stands: turn, step, phase, phasing side, status."""
 
@@ -172,3 +195,48 @@ class Clock:
     side: str | None
     status: str
     result: str | None = None
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What a unit's counter says on the map: its short name, its printed values as the game
+    prints them (Battle for Germany ``4-5-4``; Breakout: Normandy ``3-4-3`` Fresh, ``(2)`` Spent),
+    a condition mark (``S`` spent, ``D1`` disrupted …; empty when none), the colour of its
+    nationality if it has one (else its side's), and a longer description for a tooltip."""
+
+    name: str
+    values: str
+    mark: str = ""
+    colour: str | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class LinkMark:
+    """A mark on the border between spaces ``a`` and ``b`` (a bridge and its state), in ``colour``."""
+
+    a: str
+    b: str
+    label: str
+    colour: str
+
+
+@dataclass(frozen=True, eq=False)
+class MapMarks:
+    """What a game adds to the engine's map (``phaseline_map_marks``); every field may stay empty.
+
+    ``counters``: unit id -> its :class:`CounterFace` (units left out get the engine's face:
+    the unit id and attack-defense-movement). ``control``: space -> who holds it (a side, or
+    any name the game uses, such as a nation). ``colours``: side or controller -> an SVG colour.
+    ``notes``: space -> a few characters after its name (a terrain modifier, ``+2``).
+    ``links``: marks on borders. ``legend``: lines for the map's legend (``{"VP": "SOV 12, WA 3"}``).
+    ``positions``: space -> where to draw it (x east, y north), overriding ``space.x/y``.
+    """
+
+    counters: dict[str, CounterFace] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    links: tuple[LinkMark, ...] = ()
+    legend: dict[str, str] = field(default_factory=dict)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)

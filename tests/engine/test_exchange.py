@@ -184,6 +184,56 @@ def test_a_file_written_by_an_older_phaseline_imports_through_the_migrations(tmp
     assert path.read_bytes() == sent  # the player's file is read, never migrated in place
 
 
+def test_the_file_carries_when_each_event_was_logged_but_nothing_a_store_derives(joined, tmp_path):
+    from phaseline.events import DERIVED_COLUMNS
+
+    alice, bob = joined
+    alice.send(bob, tmp_path / "3.turn")
+    document = read_file(tmp_path / "3.turn")
+    names = [name for name, _ in document["events"]["columns"]]
+    assert "logged_at" in names and not set(DERIVED_COLUMNS) & set(names)
+    times = "SELECT seq, logged_at FROM event WHERE game_id = 'toy-1' ORDER BY seq"
+    assert bob.store.rows(times) == alice.store.rows(times)
+    assert None not in {r["logged_at"] for r in bob.store.rows(times)}
+
+
+def test_a_turn_file_whose_events_have_no_time_imports_them_without_one(pair, tmp_path, registry):
+    """What an older phaseline sends: events without ``logged_at``."""
+    alice, bob = pair
+    alice.turn()
+    export_match(alice.store, registry, "toy-1", tmp_path / "old.turn")
+    document = read_file(tmp_path / "old.turn")
+    at = [name for name, _ in document["events"]["columns"]].index("logged_at")
+    del document["events"]["columns"][at]
+    for row in document["events"]["rows"]:
+        del row[at]
+    write_file(tmp_path / "old.turn", document)
+    done = import_match(bob.store, registry, tmp_path / "old.turn", player="bob")
+    assert bob.store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") == 0
+    assert verify(bob.store, registry, "toy-1") == done["total"]
+
+
+def test_the_time_of_an_event_is_the_senders_word(joined, tmp_path):
+    """Outside the hash and the signatures: an edited time is taken as the file gives it, and one
+    that is no time is refused in one line."""
+    alice, bob = joined
+    alice.turn()
+    export_match(alice.store, alice.registry, "toy-1", tmp_path / "3.turn")
+    document = read_file(tmp_path / "3.turn")
+    events = events_of(document)
+    events[0]["logged_at"] = "1944-06-06 06:30:00"
+    set_events(document, events)
+    write_file(tmp_path / "told.turn", document)
+    events[0]["logged_at"] = "1944-13-06 06:30:00"
+    set_events(document, events)
+    write_file(tmp_path / "bad.turn", document)
+    refusal = unchanged(bob, lambda: import_match(bob.store, bob.registry, tmp_path / "bad.turn"))
+    assert f"event seq {events[0]['seq']} of toy-1: its time '1944-13-06 06:30:00' is no time" in refusal
+    import_match(bob.store, bob.registry, tmp_path / "told.turn")
+    at = bob.store.one("SELECT logged_at FROM event WHERE seq = ?", [events[0]["seq"]])
+    assert str(at) == "1944-06-06 06:30:00"
+
+
 # --- refusals -------------------------------------------------------------------------
 
 
