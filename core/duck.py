@@ -6,8 +6,8 @@ its version) that phaseline never uses. phaseline only connects, executes SQL an
 rows, so it takes the extension itself when it is there (the connections, statement types
 and exceptions are the same objects), else the package. Measured with duckdb 2.0.1
 (2026-12-06, valgrind instruction counts, which a loaded machine does not change): the
-package would add about 230 M instructions, some 45 ms of CPU, to every command that
-imports DuckDB (``status`` 691 M → 919 M), a fifth of the 0.25 s a command may take.
+package would add about 225 M instructions, some 50 ms of CPU, to every command that opens
+a store (``status`` 743 M → 968 M), a fifth of the 0.25 s a command may take.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ typer 0.29 turns every parameter value, even an option left out, through a pydan
 ``TypeAdapter`` (``typer._coercion.build_runtime_param``), and importing pydantic costs
 more than the rest of a command's start. Measured with typer 0.29.2 and pydantic 2.14
 (2026-12-06, valgrind instruction counts): without this module ``phaseline games`` runs
-912 M instructions instead of 547 M and ``status`` 1,056 M instead of 691 M, some 75 ms of
+826 M instructions instead of 462 M and ``status`` 1,103 M instead of 743 M, some 75 ms of
 CPU more per command (``--help`` parses no value and is unchanged).
 phaseline's parameters are strings, lists of strings, integers, paths and a string
 enum, which need no validation library. :func:`install` gives typer's parameters a
