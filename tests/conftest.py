@@ -6,15 +6,15 @@ are in the sample:
 
 - Mark ``@pytest.mark.slow`` what is slow by its kind: a wheel build or install, a whole match
   played to its end (a playthrough, a bot game, a match by files, two stores exchanging a whole
-  match), a stateful run (random play). Hypothesis tests (``@given``: oracles on generated
-  boards, fuzzers) are outside the quick loop without a mark.
+  match), a stateful run (random play), a server process or a browser. Hypothesis tests
+  (``@given``: oracles on generated boards, fuzzers) are outside the quick loop without a mark.
 - Of the rest, each test module runs in the quick loop the first case of its first
-  ``QUICK_FUNCTIONS`` (tests/quick_loop.py) test functions (in file order: put a module's most telling tests
-  first); the others are marked ``slow`` here, at collection. A module that chooses its own
-  sample says so with ``pytestmark = pytest.mark.own_sample`` and marks the rest ``slow`` itself
-  (tests/referee/test_referee.py: the cases that type every verb and answer every decision).
+  ``QUICK_FUNCTIONS`` (tests/quick_loop.py) test functions, in file order (put a module's most
+  telling tests first); the others are marked ``slow`` here, at collection. A module that chooses
+  its own sample says so with ``pytestmark = pytest.mark.own_sample`` and marks the rest ``slow``
+  itself (tests/referee/test_referee.py: the cases that type every verb of each game).
 - Every module of tests/games/*/ and tests/engine/ keeps at least one test in the quick loop
-  (tests/test_quick_loop.py checks it), unless ``ALL_SLOW`` there names it with the reason.
+  (tests/test_quick_loop.py checks it), unless ``ALL_SLOW`` (tests/quick_loop.py) names it with the reason.
 """
 
 from __future__ import annotations
