@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import duckdb
 import pytest
-from exchange_support import events_of, key_of, open_pair, read_file, rechain, set_events, write_file
+from exchange_support import Player, events_of, key_of, open_pair, pair_in, read_file, rechain, set_events, write_file
 from history_support import aggressive_action, copy_store, downgrade_to_schema_3, long_registry, new_match
 from phaseline import Game, IntegrityError, PluginError, Store, StoreError
 from phaseline.dice import roll
@@ -37,16 +38,34 @@ def pair(tmp_path, registry):
     bob.store.close()
 
 
+@pytest.fixture(scope="module")
+def joined_folder(tmp_path_factory, registry) -> Path:
+    """Alice played red's first turn and sent the match (1.turn); Bob joined as blue, played his
+    and sent it (2.turn); Alice played again. The two stores, their keyrings and the turn files,
+    played once for the module."""
+    folder = tmp_path_factory.mktemp("joined")
+    alice, bob = open_pair(folder, registry)
+    try:
+        alice.turn()
+        alice.send(bob, folder / "1.turn")
+        bob.turn()
+        bob.send(alice, folder / "2.turn")
+        alice.turn()
+    finally:
+        alice.store.close()
+        bob.store.close()
+    return folder
+
+
 @pytest.fixture
-def joined(pair, tmp_path):
-    """Alice played red's first turn and sent the match; Bob joined as blue and played his."""
-    alice, bob = pair
-    alice.turn()
-    alice.send(bob, tmp_path / "1.turn")
-    bob.turn()
-    bob.send(alice, tmp_path / "2.turn")
-    alice.turn()
-    return alice, bob
+def joined(joined_folder, tmp_path, registry):
+    """The joined players' folder copied for this test: the same bytes, so the same match, rows,
+    keys and dice secrets as :func:`joined_folder` played (test_the_copied_pair_is_the_pair_played)."""
+    shutil.copytree(joined_folder, tmp_path, dirs_exist_ok=True)
+    alice, bob = pair_in(tmp_path, registry)
+    yield alice, bob
+    alice.store.close()
+    bob.store.close()
 
 
 def until_attack(alice, bob, tmp_path):
@@ -105,6 +124,7 @@ def test_the_next_turns_carry_only_the_new_events_and_both_stores_agree(joined, 
         assert bob.rows(table) == alice.rows(table), table
 
 
+@pytest.mark.slow
 def test_two_stores_play_to_the_end_reveal_and_both_replay_verify(tmp_path):
     from phaseline.replay import verify_match
 
@@ -525,3 +545,13 @@ def test_parquet_export_is_partitioned_by_game_and_match(joined, tmp_path):
     assert count == alice.store.one("SELECT count(*) FROM event")
     with pytest.raises(StoreError, match="not empty"):
         export_parquet(alice.store, out)
+
+
+def test_the_copied_pair_is_the_pair_played(joined, joined_folder, registry):
+    alice, bob = joined
+    with Store.open(joined_folder / "alice.duckdb", read_only=True) as store:
+        played = Player("alice", store, registry)
+        assert [played.rows(t) for t in match_tables(store)] == [alice.rows(t) for t in match_tables(alice.store)]
+        assert store.keyring.held(played.game.uid) == alice.store.keyring.held(alice.game.uid)
+    assert alice.game.seats.held_sides() == ["red"] and bob.game.seats.held_sides() == ["blue"]
+    assert verify(alice.store, registry, alice.game_id) > verify(bob.store, registry, bob.game_id) > 0  # she played on
