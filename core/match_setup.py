@@ -181,8 +181,13 @@ def _checked_id(store: Store, game_id: str) -> str:
     return game_id
 
 
+def id_prefix(info: GameInfo) -> str:
+    """How the game's match ids begin: its short name (``bfg``), as ``new`` numbers them (``bfg-1``)."""
+    return (info.short or info.name).lower().replace(" ", "-")
+
+
 def _new_id(store: Store, info: GameInfo) -> str:
-    prefix = (info.short or info.name).lower().replace(" ", "-")
+    prefix = id_prefix(info)
     count = int(store.one("SELECT count(*) FROM match WHERE ruleset = ?", [info.name]))
     while True:
         count += 1

@@ -26,7 +26,7 @@ from .store import Store
 from .undo import undo
 
 HISTORY_KEYS: dict[str, tuple[str, ...]] = {"event": ("seq",), "effect": ("seq", "n")}
-_NOT_MATCH_TABLES = ("meta", "plugin_table")
+_NOT_MATCH_TABLES = ("meta", "plugin_table", "tournament_match")  # the store's, not a match's own
 
 
 def match_tables(store: Store) -> dict[str, list[str]]:

@@ -17,9 +17,9 @@ from .errors import StoreBusy, StoreError
 from .keyring import Keyring
 from .resources import data_dir
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 BUSY_WAIT_SECONDS = 3.0
-_TABLE_FILES = ("meta", "match", "board", "units", "rules", "history")
+_TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
 
 
 def default_path() -> Path:

@@ -1,0 +1,67 @@
+"""Tournaments: many bot matches of one scenario, played in parallel, landed for SQL afterwards.
+
+- plan.py: the matches, each a spec with its known seed (the base seed + its index);
+- worker.py: a spec played in a store of its own in memory, returned as a Parquet part;
+- executors.py: where the workers run (here, a pool of processes, a dask cluster);
+- landing.py: the parts into the store in one transaction, or into Parquet files;
+- standings.py: wins, draws and losses per side with Wilson intervals, the victory conditions.
+
+:func:`play_tournament` joins them; ``phaseline tournament`` is its command.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+
+from .executors import Executor, executor
+from .landing import Spool, land_in_parquet, land_in_store
+from .plan import MatchSpec, TournamentPlan, next_name, plan_tournament
+from .standings import standings, wilson
+from .worker import MatchPart, MatchResult, play_match
+
+Landing = Callable[[Spool, list[MatchPart]], None]
+
+
+def play_tournament(
+    plan: TournamentPlan, execute: Executor, land: Landing, done: Callable[[MatchPart], None] | None = None
+) -> list[MatchPart]:
+    """Play every match of ``plan`` with ``execute``, then ``land`` the finished ones at once.
+
+    The parts wait in a temporary spool until the last match is done (``done`` is told of
+    each); an interrupt or a failure before the landing leaves nothing behind. Returns the
+    parts in the plan's order, without their rows.
+    """
+    parts: list[MatchPart] = []
+    with tempfile.TemporaryDirectory(prefix="phaseline-tournament-") as folder:
+        spool = Spool(folder)
+        for part in execute(plan.specs()):
+            spool.add(part)
+            parts.append(replace(part, tables={}))  # its rows wait on disk, not in memory
+            if done:
+                done(part)
+        parts.sort(key=lambda part: part.spec.index)
+        finished = [part for part in parts if part.result is not None]
+        if finished:
+            land(spool, finished)
+    return parts
+
+
+__all__ = [
+    "Executor",
+    "MatchPart",
+    "MatchResult",
+    "MatchSpec",
+    "Spool",
+    "TournamentPlan",
+    "executor",
+    "land_in_parquet",
+    "land_in_store",
+    "next_name",
+    "plan_tournament",
+    "play_match",
+    "play_tournament",
+    "standings",
+    "wilson",
+]

@@ -1,0 +1,93 @@
+"""Where a tournament's matches are played: here, in a pool of processes, or on a dask cluster.
+
+Each executor takes the match specs and yields their parts as they are done (in no particular
+order). Every worker plays with a store of its own in memory (DuckDB allows one writer per
+file): the store of the tournament receives the matches at the end, in one transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidOrder
+from .worker import MatchPart, play_match
+
+if TYPE_CHECKING:
+    from ..plugins import Registry
+    from .plan import MatchSpec
+
+Executor = Callable[[list["MatchSpec"]], Iterator[MatchPart]]
+EXECUTORS = ("local", "dask")
+DASK_MISSING = "--executor dask needs dask.distributed: pip install 'phaseline[dask]'"
+
+
+def executor(name: str, jobs: int, registry: Registry, scheduler: str | None = None) -> Executor:
+    """The executor ``name`` with ``jobs`` workers (``local`` with one job plays in this process)."""
+    if jobs < 1:
+        raise InvalidOrder(f"--jobs takes a number of workers from 1, not {jobs}")
+    if name not in EXECUTORS:
+        raise InvalidOrder(f"--executor takes {' or '.join(map(repr, EXECUTORS))}, not {name!r}")
+    if name == "dask":
+        return lambda specs: on_dask(specs, jobs, scheduler)
+    if scheduler is not None:
+        raise InvalidOrder("--scheduler names a dask scheduler: it goes with --executor dask")
+    if jobs == 1:
+        return lambda specs: (play_match(spec, registry) for spec in specs)
+    return lambda specs: in_processes(specs, jobs)
+
+
+def in_processes(specs: list[MatchSpec], jobs: int) -> Iterator[MatchPart]:
+    """The parts of ``specs`` played by ``jobs`` worker processes of this machine.
+
+    Workers are spawned (a fresh interpreter each, which loads the installed plugins once):
+    forking a process that has used DuckDB could copy its threads' locks mid-use.
+    """
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        futures = [pool.submit(play_match, spec) for spec in specs]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:  # done, or stopped (an interrupt, a failed merge): no match is left running
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def on_dask(specs: list[MatchSpec], jobs: int, scheduler: str | None) -> Iterator[MatchPart]:
+    """The parts of ``specs`` played on a dask.distributed cluster: the one at ``scheduler``, or a
+    local cluster of ``jobs`` worker processes on this machine (its loopback address only)."""
+    try:
+        from distributed import Client, LocalCluster
+        from distributed import as_completed as completed
+    except ImportError:
+        raise InvalidOrder(DASK_MISSING) from None
+    with _cluster(LocalCluster, jobs, scheduler) as address, Client(address) as client:
+        futures = client.map(play_match, specs, pure=False)
+        try:
+            for future in completed(futures):
+                yield future.result()
+        finally:
+            client.cancel(futures)
+
+
+@contextmanager
+def _cluster(local_cluster: Any, jobs: int, scheduler: str | None) -> Iterator[Any]:
+    """The scheduler to use: ``scheduler`` as given, or a local cluster's, closed on exit."""
+    if scheduler is not None:
+        yield scheduler
+        return
+    cluster = local_cluster(
+        n_workers=jobs,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    try:
+        yield cluster
+    finally:
+        cluster.close()
