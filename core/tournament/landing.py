@@ -73,9 +73,14 @@ def land_in_store(
         options = [registry.option(info.name, o) for o in plan.options if o not in info.rulings]
         store.ensure_tables(info.name, info.version, plugin_tables(match_manager(info, options)))
         for table in chosen:
-            store.declared_columns(table)  # a table the store lacks: one line naming it
-            store.con.execute(f'INSERT INTO "{table}" BY NAME SELECT * FROM read_parquet(?)', [spool.files(table)])
+            insert_parts(store, table, spool.files(table))
         store.insert_rows("tournament_match", None, [_record(plan, part) for part in parts])
+
+
+def insert_parts(store: Store, table: str, files: list[str]) -> None:
+    """Every row of ``table`` in the Parquet ``files`` into the store's table, in one statement."""
+    store.declared_columns(table)  # a table the store lacks: one line naming it
+    store.con.execute(f'INSERT INTO "{table}" BY NAME SELECT * FROM read_parquet(?)', [files])
 
 
 def _record(plan: TournamentPlan, part: MatchPart) -> tuple:

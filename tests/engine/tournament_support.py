@@ -1,0 +1,62 @@
+"""A toy game whose matches end in wins for either side and in draws, for the tournament tests.
+
+The toy game (tests/toygame.py) over a longer scenario, judged at its end by kills ("T4": more
+kills wins, as many is a draw), played by bots that seek the enemy out; and a bot that fails
+in the match of one seed, to test that a failed match is reported and the others land.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from history_support import aggressive_action, long_registry
+from phaseline import Outcome, hookimpl
+from phaseline.model import BotInfo
+from phaseline.plugins import Registry
+from toygame import ToyGame
+
+
+class KillsDecide(ToyGame):
+    """The toy game, whose last turn's end goes to the side with more kills (T4)."""
+
+    @hookimpl
+    def phaseline_game_end(self, game):
+        kills = {r["side"]: r["kills"] for r in game.rows("SELECT side, kills FROM toy_score WHERE game_id = ?",
+                                                         [game.game_id])}  # fmt: skip
+        best = max(kills.values())
+        leaders = tuple(side for side, n in kills.items() if n == best)
+        if len(leaders) > 1:
+            return Outcome("T4", (), f"{best} kills each: a draw")
+        return Outcome("T4", leaders, f"{leaders[0]} made more kills ({best})")
+
+
+class Aggressive:
+    """Attacks when it can and takes every kill, else closes in on the enemy (history_support)."""
+
+    def __init__(self, game, side) -> None:
+        pass
+
+    def choose(self, game, side):
+        kill = [a for a in game.legal_actions() if a.verb == "choose" and a.args == ("yes",)]
+        return kill[0] if kill else aggressive_action(game)
+
+
+class FailsOnOneSeed(Aggressive):
+    """:class:`Aggressive`, but broken in the match of the seed ``failing`` (a bug in a bot)."""
+
+    failing: int | None = None
+
+    def choose(self, game, side):
+        if game.seed == self.failing:
+            raise RuntimeError("the bot lost its way")
+        return super().choose(game, side)
+
+
+def tournament_registry() -> Registry:
+    """The toy game judged by kills, with the ``aggressive`` and ``fragile`` bots."""
+    registry = long_registry(last_turn=4)
+    info = registry.games["toy"]
+    registry.games["toy"] = replace(info, plugin=KillsDecide())
+    for name, factory in (("aggressive", Aggressive), ("fragile", FailsOnOneSeed)):
+        registry.bots[("toy", name)] = BotInfo(name=name, game="toy", factory=factory)
+    return registry
