@@ -12,6 +12,7 @@ QUICK_FUNCTIONS = 3
 ALL_SLOW = {
     "tests/engine/test_fuzz.py": "fuzzers (Hypothesis)",
     "tests/engine/test_pbem_bfg.py": "one Battle for Germany match played to its end by files",
+    "tests/engine/test_tournament_dask.py": "a tournament of Battle for Germany matches on a dask cluster",
     "tests/engine/test_web_board.py": "a real match served by a server process",
     "tests/engine/test_web_browser.py": "a real match, a server process and a browser",
     "tests/games/breakout/test_play.py": "bot games played to the end, random play",

@@ -7,6 +7,7 @@ file): the store of the tournament receives the matches at the end, in one trans
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterator
@@ -33,6 +34,8 @@ def executor(name: str, jobs: int, registry: Registry, scheduler: str | None = N
     if name not in EXECUTORS:
         raise InvalidOrder(f"--executor takes {' or '.join(map(repr, EXECUTORS))}, not {name!r}")
     if name == "dask":
+        if importlib.util.find_spec("distributed") is None:
+            raise InvalidOrder(DASK_MISSING)
         return lambda specs: on_dask(specs, jobs, scheduler)
     if scheduler is not None:
         raise InvalidOrder("--scheduler names a dask scheduler: it goes with --executor dask")
@@ -59,11 +62,9 @@ def in_processes(specs: list[MatchSpec], jobs: int) -> Iterator[MatchPart]:
 def on_dask(specs: list[MatchSpec], jobs: int, scheduler: str | None) -> Iterator[MatchPart]:
     """The parts of ``specs`` played on a dask.distributed cluster: the one at ``scheduler``, or a
     local cluster of ``jobs`` worker processes on this machine (its loopback address only)."""
-    try:
-        from distributed import Client, LocalCluster
-        from distributed import as_completed as completed
-    except ImportError:
-        raise InvalidOrder(DASK_MISSING) from None
+    from distributed import Client, LocalCluster
+    from distributed import as_completed as completed
+
     with _cluster(LocalCluster, jobs, scheduler) as address, Client(address) as client:
         futures = client.map(play_match, specs, pure=False)
         try:

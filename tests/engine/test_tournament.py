@@ -2,6 +2,8 @@
 
 The toy game judged by kills (tournament_support.py) gives wins for both sides and draws in a
 few seconds; the test that every match replays to an autoplay's log plays Battle for Germany.
+The tests that play matches are slow by their kind (whole bot games); the quick loop samples
+the intervals, the plan and the refusals.
 """
 
 from __future__ import annotations
@@ -44,6 +46,55 @@ def store_rows(home: Path, sql: str) -> list[tuple]:
         return store.con.execute(sql).fetchall()
 
 
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [
+        pytest.param(0, 10, 0.0, 0.2775, id="none-of-ten"),
+        pytest.param(5, 10, 0.2366, 0.7634, id="half-of-ten"),
+        pytest.param(10, 10, 0.7225, 1.0, id="all-of-ten"),
+        pytest.param(37, 100, 0.2818, 0.4678, id="37-of-100"),
+    ],
+)
+def test_the_wilson_interval_of_known_rates(successes, trials, low, high):
+    assert wilson(successes, trials) == pytest.approx((low, high), abs=1e-4)
+
+
+def test_the_seeds_and_match_ids_follow_the_index():
+    plan = plan_tournament(tournament_registry(), "toy", scenario=None, matches=1200, bots=["aggressive", "red=random"],
+                           seed=7, options=[], name="toy-t9")  # fmt: skip
+    specs = plan.specs()
+    assert [(s.index, s.seed, s.game_id) for s in (specs[0], specs[-1])] == [
+        (0, 7, "toy-t9-0001"),
+        (1199, 1206, "toy-t9-1200"),
+    ]
+    assert specs[0].controllers == {"red": "bot:random", "blue": "bot:aggressive"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "says"),
+    [
+        pytest.param(["--bot", "green=aggressive"], 3, "has no side 'green'", id="unknown-side"),
+        pytest.param(["--bot", "red=nosuch"], 3, "nosuch", id="unknown-bot"),
+        pytest.param(["--matches", "0"], 2, "--matches takes a number of matches from 1", id="no-matches"),
+        pytest.param(["--jobs", "0"], 2, "--jobs takes a number of workers from 1", id="no-workers"),
+        pytest.param(["--executor", "cloud"], 2, "--executor takes 'local' or 'dask'", id="unknown-executor"),
+        pytest.param(["--scheduler", "tcp://127.0.0.1:1"], 2, "it goes with --executor dask", id="scheduler-alone"),
+        pytest.param(["--confidence", "95"], 2, "--confidence is a level between 0 and 1", id="confidence"),
+        pytest.param(["--seed", str(2**63 - 2), "--matches", "3"], 2, "must lie between 0 and", id="seed-range"),
+        pytest.param(["--name", "a b"], 2, "makes no valid match id", id="bad-name"),
+        pytest.param(["--scenario", "nosuch"], 3, "no scenario 'nosuch'", id="unknown-scenario"),
+        pytest.param(["-o", "nosuch"], 3, "nosuch", id="unknown-option"),
+    ],
+)
+def test_bad_input_is_one_line_and_plays_nothing(toy_cli, home, argv, code, says):
+    found, out = run_cli(["tournament", "toy", "--bot", "aggressive", *argv])
+    assert found == code, out
+    assert out.startswith("error: ") and says in out and len(out.strip().splitlines()) == 1
+    if (home / "phaseline.duckdb").exists():
+        assert store_rows(home, "SELECT count(*) FROM match") == [(0,)]
+
+
+@pytest.mark.slow
 def test_the_standings_count_each_sides_results_as_the_store_has_them(toy_cli, home):
     report = report_of([*TOY, "--matches", "8"])
     outcomes = store_rows(home, "SELECT c.result FROM clock c JOIN tournament_match t USING (game_id) ORDER BY 1")
@@ -60,19 +111,7 @@ def test_the_standings_count_each_sides_results_as_the_store_has_them(toy_cli, h
     assert {(e["rule"], bool(e["winners"])) for e in report["ended_by"]} == {("T3", True), ("T4", False)}
 
 
-@pytest.mark.parametrize(
-    ("successes", "trials", "low", "high"),
-    [
-        pytest.param(0, 10, 0.0, 0.2775, id="none-of-ten"),
-        pytest.param(5, 10, 0.2366, 0.7634, id="half-of-ten"),
-        pytest.param(10, 10, 0.7225, 1.0, id="all-of-ten"),
-        pytest.param(37, 100, 0.2818, 0.4678, id="37-of-100"),
-    ],
-)
-def test_the_wilson_interval_of_known_rates(successes, trials, low, high):
-    assert wilson(successes, trials) == pytest.approx((low, high), abs=1e-4)
-
-
+@pytest.mark.slow
 def test_a_landing_that_fails_leaves_the_store_as_it_was(toy_cli, home, monkeypatch):
     """The matches land in one transaction: a failure after some tables were written undoes them all."""
     assert run_cli(["new", "toy", "--seed", "3"])[0] == 0
@@ -99,6 +138,7 @@ def _contents(home: Path) -> dict[str, list]:
         return {t: sorted(map(repr, store.con.execute(f'SELECT * FROM "{t}"').fetchall())) for t in tables}
 
 
+@pytest.mark.slow
 def test_every_match_replays_to_the_log_of_an_autoplay_with_its_seed(home, tmp_path):
     """Seeds: match i plays with the base seed + i; Battle for Germany, two workers."""
     report = report_of(["tournament", "battle-for-germany", "--scenario", "collapse", "--matches", "3",
@@ -128,6 +168,7 @@ def _log(path: Path, game_id: str) -> dict[str, list[tuple]]:
     return {"events": events, "effects": effects}
 
 
+@pytest.mark.slow
 def test_the_matches_land_whole_and_replay_exactly(toy_cli, home):
     report_of([*TOY, "--matches", "3"])
     registry = toy_cli
@@ -138,6 +179,7 @@ def test_the_matches_land_whole_and_replay_exactly(toy_cli, home):
         assert [s for (s,) in seeds.fetchall()] == [40, 41, 42]
 
 
+@pytest.mark.slow
 def test_a_failed_match_is_reported_with_its_seed_and_the_others_land(toy_cli, home, monkeypatch):
     monkeypatch.setattr(FailsOnOneSeed, "failing", 41)
     code, out = run_cli(["tournament", "toy", "--bot", "fragile", "--seed", "40", "--matches", "3"])
@@ -149,6 +191,7 @@ def test_a_failed_match_is_reported_with_its_seed_and_the_others_land(toy_cli, h
     assert store_rows(home, "SELECT count(*) FROM match WHERE game_id = 'toy-t1-002'") == [(0,)]
 
 
+@pytest.mark.slow
 def test_the_parquet_history_reads_back_with_hive_partitioning(toy_cli, home, tmp_path):
     folder = tmp_path / "history"
     first = report_of([*TOY, "--matches", "3", "--parquet", str(folder)])
@@ -173,45 +216,11 @@ def test_the_parquet_history_reads_back_with_hive_partitioning(toy_cli, home, tm
     assert not list(folder.glob(".*")), "no staging folder is left"
 
 
-@pytest.mark.parametrize(
-    ("argv", "code", "says"),
-    [
-        pytest.param(["--bot", "green=aggressive"], 3, "has no side 'green'", id="unknown-side"),
-        pytest.param(["--bot", "red=nosuch"], 3, "nosuch", id="unknown-bot"),
-        pytest.param(["--matches", "0"], 2, "--matches takes a number of matches from 1", id="no-matches"),
-        pytest.param(["--jobs", "0"], 2, "--jobs takes a number of workers from 1", id="no-workers"),
-        pytest.param(["--executor", "cloud"], 2, "--executor takes 'local' or 'dask'", id="unknown-executor"),
-        pytest.param(["--scheduler", "tcp://127.0.0.1:1"], 2, "it goes with --executor dask", id="scheduler-alone"),
-        pytest.param(["--confidence", "95"], 2, "--confidence is a level between 0 and 1", id="confidence"),
-        pytest.param(["--seed", str(2**63 - 2), "--matches", "3"], 2, "must lie between 0 and", id="seed-range"),
-        pytest.param(["--name", "a b"], 2, "makes no valid match id", id="bad-name"),
-        pytest.param(["--scenario", "nosuch"], 3, "no scenario 'nosuch'", id="unknown-scenario"),
-        pytest.param(["-o", "nosuch"], 3, "nosuch", id="unknown-option"),
-    ],
-)
-def test_bad_input_is_one_line_and_plays_nothing(toy_cli, home, argv, code, says):
-    found, out = run_cli(["tournament", "toy", "--bot", "aggressive", *argv])
-    assert found == code, out
-    assert out.startswith("error: ") and says in out and len(out.strip().splitlines()) == 1
-    if (home / "phaseline.duckdb").exists():
-        assert store_rows(home, "SELECT count(*) FROM match") == [(0,)]
-
-
+@pytest.mark.slow
 def test_a_name_taken_is_refused(toy_cli, home):
     report_of([*TOY, "--matches", "1", "--name", "spring"])
     code, out = run_cli([*TOY, "--matches", "1", "--name", "spring"])
     assert code == 2 and "there is a tournament spring already" in out
-
-
-def test_the_seeds_and_match_ids_follow_the_index():
-    plan = plan_tournament(tournament_registry(), "toy", scenario=None, matches=1200, bots=["aggressive", "red=random"],
-                           seed=7, options=[], name="toy-t9")  # fmt: skip
-    specs = plan.specs()
-    assert [(s.index, s.seed, s.game_id) for s in (specs[0], specs[-1])] == [
-        (0, 7, "toy-t9-0001"),
-        (1199, 1206, "toy-t9-1200"),
-    ]
-    assert specs[0].controllers == {"red": "bot:random", "blue": "bot:aggressive"}
 
 
 def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch):
@@ -257,6 +266,7 @@ main(["--db", {db!r}, "tournament", "toy", "--bot", "aggressive", "--matches", "
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("in_landing", [False, True], ids=["while-playing", "while-landing"])
 def test_a_killed_tournament_leaves_the_store_as_it_was(toy_cli, home, tmp_path, in_landing):
     """SIGKILL while the matches are played, or inside the landing's transaction: nothing of it stays."""
@@ -275,3 +285,9 @@ def test_a_killed_tournament_leaves_the_store_as_it_was(toy_cli, home, tmp_path,
         child.send_signal(signal.SIGKILL)
         child.wait()
     assert _contents(home) == before
+
+
+def test_the_dask_executor_without_dask_says_how_to_install_it(toy_cli, monkeypatch):
+    monkeypatch.setattr("importlib.util.find_spec", lambda name, *args: None if name == "distributed" else True)
+    code, out = run_cli([*TOY, "--matches", "1", "--executor", "dask"])
+    assert code == 2 and "pip install 'phaseline[dask]'" in out
