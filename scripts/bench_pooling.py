@@ -1,0 +1,181 @@
+"""Would pooling pay? (issue 16: "the rule queries of all matches waiting at the same kind of
+question are answered by one statement"). Two measurements, on Battle for Germany Historical:
+
+1. One heuristic-bot game with every statement timed (CPU), by kind: each named rule query of
+   schema/rules (movement-reach, enemy-zoc, stacking-audit: the questions a pool could answer for
+   many matches at once), the other reads, the writes; whether each ran inside an action's
+   transaction; and for the rule queries their fixed cost, the same statement asked again of a
+   match that does not exist (parse, bind, optimise and start, with no work).
+2. The reach of ``--pool`` matches (each at its own point of play) asked one statement per
+   match, then in one statement for all of them: the query run for each asked (game_id, side)
+   through a LATERAL join, which DuckDB plans once; both answers compared row for row.
+
+    python scripts/bench_pooling.py [--pool 10 50] [--seed 1] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from phaseline import Game, Store
+from phaseline.bots import run_bots
+from phaseline.plugins import registry
+from phaseline.queries import all_queries, get_query
+from tabulate import tabulate
+
+GAME, SCENARIO = "battle-for-germany", "historical"
+POOLED = "movement-reach"
+WRITES = ("INSERT", "UPDATE", "DELETE", "BEGIN", "COMMIT", "ROLLBACK")
+
+
+@dataclass
+class Kind:
+    """The statements of one kind: how many, their CPU seconds, how many inside a transaction, and
+    (rule queries) what each cost again with no match to read."""
+
+    count: int = 0
+    cpu: float = 0.0
+    in_transaction: int = 0
+    asked: list[tuple[str, Any]] = field(default_factory=list)
+
+
+class TimedConnection:
+    """A DuckDB connection that times every statement (CPU) and files it under its kind."""
+
+    def __init__(self, store: Store, names: dict[str, str]) -> None:
+        self.con, self.store, self.names = store.con, store, names
+        self.kinds: dict[str, Kind] = defaultdict(Kind)
+
+    def kind_of(self, sql: str) -> str:
+        if sql in self.names:
+            return self.names[sql]
+        return "write" if sql.lstrip().split(None, 1)[0].upper() in WRITES else "other read"
+
+    def execute(self, sql: str, params: Any = None) -> Any:
+        start = time.process_time()
+        try:
+            return self.con.execute(sql, params)
+        finally:
+            kind = self.kinds[self.kind_of(sql)]
+            kind.count += 1
+            kind.cpu += time.process_time() - start
+            kind.in_transaction += self.store._depth > 0
+            if sql in self.names:
+                kind.asked.append((sql, params))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.con, name)
+
+
+def rule_query_texts() -> dict[str, str]:
+    """Each named rule query's text as the engine sends it (with and without its optional parameters)."""
+    found = {}
+    for name, query in all_queries().items():
+        for given in ((), query.optional):
+            found[query.with_params(given)] = name
+    return found
+
+
+def statement_costs(seed: int) -> tuple[float, dict[str, Kind], dict[str, float]]:
+    """One bot game's CPU seconds, its statements by kind, and each rule query's fixed cost in all."""
+    reg = registry()
+    with Store.open(":memory:") as store:
+        bots = {side: "bot:heuristic" for side in reg.game(GAME).scenario(SCENARIO).sides}
+        game = Game.create(store, reg, GAME, SCENARIO, seed=seed, controllers=bots)
+        timed = store.con = game.con = TimedConnection(store, rule_query_texts())
+        start = time.process_time()
+        run_bots(game, reg, controllers=bots)
+        total = time.process_time() - start
+        store.con = timed.con
+        fixed = {}
+        for name, kind in timed.kinds.items():
+            if kind.asked:
+                start = time.process_time()
+                for sql, params in kind.asked:
+                    store.con.execute(sql, {**params, "game_id": "no such match"}).fetchall()
+                fixed[name] = time.process_time() - start
+        return total, dict(timed.kinds), fixed
+
+
+def pooled_sql(name: str) -> str:
+    """Rule query ``name`` asked once for every (game_id, side) in the lists ``$games`` and ``$sides``."""
+    body = get_query(name).sql.replace("$game_id", "asked.game_id").replace("$side", "asked.side")
+    return f"""SELECT asked.game_id AS asked_game, answer.*
+               FROM (SELECT unnest($games) AS game_id, unnest($sides) AS side) AS asked,
+                    LATERAL ({body}) AS answer"""
+
+
+def matches_at_play(store: Store, count: int) -> list[tuple[str, str]]:
+    """``count`` matches in ``store``, each played to its own point: (game_id, side to move)."""
+    reg = registry()
+    bots = {side: "bot:heuristic" for side in reg.game(GAME).scenario(SCENARIO).sides}
+    asked = []
+    for index in range(count):
+        game = Game.create(store, reg, GAME, SCENARIO, seed=index + 1, controllers=bots, game_id=f"pool-{index}")
+        run_bots(game, reg, controllers=bots, max_actions=5 + 7 * (index % 12))
+        asked.append((game.game_id, game.waiting_on()[0] or "SOV"))
+    return asked
+
+
+def pooled_reach(count: int, runs: int) -> tuple[float, float, bool]:
+    """CPU ms per match of the reach asked one statement per match, and in one for all; same rows?"""
+    with Store.open(":memory:", config={"threads": 1}) as store:
+        asked = matches_at_play(store, count)
+        single_sql, pool_sql = get_query(POOLED).sql, pooled_sql(POOLED)
+
+        def one_by_one() -> dict[str, list[tuple]]:
+            return {g: store.con.execute(single_sql, {"game_id": g, "side": s}).fetchall() for g, s in asked}
+
+        def pooled() -> dict[str, list[tuple]]:
+            rows = store.con.execute(
+                pool_sql, {"games": [g for g, _ in asked], "sides": [s for _, s in asked]}
+            ).fetchall()
+            found: dict[str, list[tuple]] = {g: [] for g, _ in asked}
+            for row in rows:
+                found[row[0]].append(row[1:])
+            return {g: sorted(r, key=lambda row: (row[0], not row[2], row[1])) for g, r in found.items()}
+
+        same = one_by_one() == pooled()
+        times: dict[Any, list[float]] = {one_by_one: [], pooled: []}
+        for _ in range(runs):
+            for job, spent in times.items():
+                start = time.process_time()
+                job()
+                spent.append((time.process_time() - start) * 1000 / count)
+        return statistics.median(times[one_by_one]), statistics.median(times[pooled]), same
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pool", type=int, nargs="+", default=[10, 50])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    total, kinds, fixed = statement_costs(args.seed)
+    rows = [
+        (name, k.count, f"{k.cpu:.2f}", f"{100 * k.cpu / total:.0f}%", k.in_transaction,
+         f"{fixed[name]:.2f}" if name in fixed else "", f"{fixed[name] / k.cpu:.0%}" if name in fixed else "")
+        for name, k in sorted(kinds.items(), key=lambda item: -item[1].cpu)
+    ]  # fmt: skip
+    statements = sum(k.count for k in kinds.values())
+    print(f"{GAME} {SCENARIO}, heuristic bots, seed {args.seed}: {total:.2f} s CPU in play, "
+          f"{sum(k.cpu for k in kinds.values()):.2f} s in {statements} statements")  # fmt: skip
+    print(tabulate(rows, headers=("statements", "count", "CPU s", "of play", "in a transaction", "fixed s", "fixed")))
+    poolable = sum(kinds[name].cpu for name in fixed)
+    print(f"rule queries a pool could answer: {poolable:.2f} s ({100 * poolable / total:.0f}% of play), "
+          f"of which {sum(fixed.values()):.2f} s the statements' fixed cost\n")  # fmt: skip
+    for count in args.pool:
+        single, pooled, same = pooled_reach(count, args.runs)
+        print(f"{POOLED} of {count} matches: one statement each {single:.1f} ms a match, one for all "
+              f"{pooled:.1f} ms a match ({pooled / single:.2f}x); same rows: {'yes' if same else 'NO'}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
