@@ -31,6 +31,8 @@ from .rule_index import code_citations, coverage, load_index, plugin_folder
 from .scenario import load_custom
 from .store import Store
 
+__all__ = ["new_match", "play", "registry_of", "rolling", "rule_index_problems"]  # what a game's tests use
+
 
 def registry_of(*plugins: Any) -> Registry:
     """A registry holding only ``plugins`` (modules or objects with ``@hookimpl``s), as if installed."""
