@@ -200,13 +200,18 @@ class RuleQueries:
       topic a query cites (movement-reach: ``"move.cost"``, ``"move.enemy-occupied"``,
       ``"move.prohibited"``, ``"zoc.stop"``, ``"zoc.leave"``, ``"zoc.to-zoc"``); without a
       row a refusal cites the topic itself.
+    * ``zoc_rule.side``, ``zoc_rule.must_stop``, ``zoc_rule.may_leave``,
+      ``zoc_rule.zoc_to_zoc``: optional; no row is rigid ZOC (entering it stops the move,
+      a unit may leave it, never ZOC to ZOC).
 
     In play, state tables changed through :meth:`Game.insert` and :meth:`Game.set`
     (``phaseline_setup`` for the first rows):
 
     * ``unit_state.unit_id``, ``unit_state.space_id``, ``unit_state.side``: required, a
-      row per unit. ``unit_state.status`` (default ``ready``): any value but
-      ``eliminated`` is on the map. ``unit_state.mp`` (default 0): the movement points
+      row per unit, with its ``unit.unit_id`` row (static). A unit is on the map when
+      its space's kind is ``hex``, ``area`` or ``point`` and its ``unit_state.status`` is
+      not ``eliminated``; ``ready`` is the default, and any other word (``flipped``,
+      ``spent`` …) is the game's own, which the queries treat as ready. ``unit_state.mp`` (default 0): the movement points
       left; movement-reach answers only for units with ``mp > 0``, so the game gives them
       (at ``phaseline_phase_start``, e.g. with :meth:`Game.update_from`) and lowers them as
       units move. The unit's own ``unit.nationality`` is read by entry rules.
@@ -214,9 +219,6 @@ class RuleQueries:
       ``hostility.exerts_zoc``: a row for each side and each of its enemies, both ways
       (``north``/``south`` and ``south``/``north``); sides without a row are friends, who
       share hexes and exert no ZOC on each other.
-    * ``zoc_rule.side``, ``zoc_rule.must_stop``, ``zoc_rule.may_leave``,
-      ``zoc_rule.zoc_to_zoc``: optional; no row is rigid ZOC (entering it stops the move,
-      a unit may leave it, never ZOC to ZOC).
     * ``entry_rule.side``, ``entry_rule.nationality``, ``entry_rule.attr``,
       ``entry_rule.value``, ``entry_rule.negate``, ``entry_rule.rule``,
       ``entry_rule.reason``: optional; spaces a side's units may not enter.
