@@ -447,7 +447,8 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
     which phaseline tells the combat after the order, in ``since`` and in the log:
     ``HEADLINE; attack 21 (+9 SOV-1UF, +12 SOV-5G) vs defence 8 (+4 GER-X, ×2 rough in
     2023 (6.8))``. The headline is the event's ``purpose``, written by the game: the odds,
-    die and result as its rule read them (``21:8 → 2:1, die 5: Dr``). The payload:
+    die and result as its rule read them (Battle for Germany's ``attack on 2023: 21:8 → 2:1,
+    die 5: Dr``). The payload:
 
     * ``attackers``, ``defenders``: unit ids;
     * ``attack``, ``defense``: the values compared before any die;

@@ -211,10 +211,11 @@ class RuleQueries:
       row per unit, with its ``unit.unit_id`` row (static). A unit is on the map when
       its space's kind is ``hex``, ``area`` or ``point`` and its ``unit_state.status`` is
       not ``eliminated``; ``ready`` is the default, and any other word (``flipped``,
-      ``spent`` …) is the game's own, which the queries treat as ready. ``unit_state.mp`` (default 0): the movement points
-      left; movement-reach answers only for units with ``mp > 0``, so the game gives them
-      (at ``phaseline_phase_start``, e.g. with :meth:`Game.update_from`) and lowers them as
-      units move. The unit's own ``unit.nationality`` is read by entry rules.
+      ``spent`` …) is the game's own, which the queries treat as ready. ``unit_state.mp``
+      (default 0): the movement points left; movement-reach answers only for units with
+      ``mp > 0``, so the game gives them (at ``phaseline_phase_start``, e.g. with
+      :meth:`Game.update_from`) and lowers them as units move. Entry rules read the
+      unit's ``unit.nationality``.
     * ``hostility.side``, ``hostility.enemy``, ``hostility.may_attack``,
       ``hostility.exerts_zoc``: a row for each side and each of its enemies, both ways
       (``north``/``south`` and ``south``/``north``); sides without a row are friends, who
