@@ -35,7 +35,7 @@ from .events import GENESIS
 from .match_id import match_id_problem
 from .resources import data_dir
 from .sandbox import schema_doc
-from .store import SCHEMA_VERSION, migration_steps
+from .store import SCHEMA_VERSION, STORE_TABLES, migration_steps
 from .turnfile import Rows, TurnFile
 
 MAGIC = b"DUCK"  # bytes 8-12 of a DuckDB database file
@@ -138,7 +138,7 @@ def _read(con: duckdb.DuckDBPyConnection, path: Path, plugin_tables: PluginTable
     return TurnFile(
         game_id=game_id, uid=uid, ruleset=ruleset, scenario=scenario, dice=dice,
         base=0, base_hash=GENESIS, head=head, seats=rows.pop("seat"), events=events,
-        tables={name: r for name, r in rows.items() if name not in ("meta", "plugin_table")}, origin=ORIGIN,
+        tables={name: r for name, r in rows.items() if name not in STORE_TABLES}, origin=ORIGIN,
     )  # fmt: skip
 
 

@@ -22,11 +22,10 @@ from .events import logged_time
 from .game import Game
 from .model import Action
 from .plugins import Registry
-from .store import Store
+from .store import STORE_TABLES, Store
 from .undo import undo
 
 HISTORY_KEYS: dict[str, tuple[str, ...]] = {"event": ("seq",), "effect": ("seq", "n")}
-_NOT_MATCH_TABLES = ("meta", "plugin_table", "tournament_match")  # the store's, not a match's own
 
 
 def match_tables(store: Store) -> dict[str, list[str]]:
@@ -39,7 +38,7 @@ def match_tables(store: Store) -> dict[str, list[str]]:
            GROUP BY table_name HAVING list_contains(list(column_name), 'game_id')
            ORDER BY table_name"""
     ).fetchall()
-    return {name: cols for name, cols in rows if name not in _NOT_MATCH_TABLES}
+    return {name: cols for name, cols in rows if name not in STORE_TABLES}
 
 
 def compared_tables(game: Game) -> dict[str, tuple[str, ...]]:

@@ -20,6 +20,8 @@ from .resources import data_dir
 SCHEMA_VERSION = 6
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
+# The store's own tables, no match's: a match file, an export or a replay leaves them out.
+STORE_TABLES = ("meta", "plugin_table", "tournament_match")
 
 
 def default_path() -> Path:
