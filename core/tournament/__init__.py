@@ -13,13 +13,15 @@ measured by scripts/bench_pooling.py (Battle for Germany Historical, heuristic b
 2-core machine), the rule queries a pool could answer are 39 % of a match's CPU (movement-reach
 30 %, stacking-audit 6 %, enemy-zoc 3 %; about 100 statements). Asked in one LATERAL statement,
 the reach of 10 matches costs 0.38x and of 50 matches 0.26x of one statement each, with the same
-rows: pooling every rule query would save at most about a quarter of a match, against a target
+rows: pooling every rule query so would save at most some 30 % of a match (1.4x), against a target
 of 5x. And every one of those statements is asked inside the asking match's action transaction,
 reading its own uncommitted moves: one statement reads one transaction, so a pool would need all
 of a worker's matches in one store and one transaction (a refused action's rollback would take
 back the other matches' actions), or the rule queries moved out of actions. Neither is sound for
 the gain, so each match keeps its store and its statements; what a match costs beyond that is
-its writes (36 %, some 1,200 statements) and Python.
+its writes (36 %, some 1,200 statements) and Python. So a tournament's match costs about what
+an autoplay does (measured 1.0x with one job, 1.25-1.4x with two on the same loaded machine:
+scripts/bench_all.py --only tournament), not DESIGN.md's 1/5.
 """
 
 from __future__ import annotations
