@@ -23,6 +23,7 @@ class ScenarioInfo:
     # sides no player plays: the game's rules choose their actions (phaseline_rules_choose), as
     # Fleet Commander: Nimitz's procedures play the Japanese; no human or bot is ever seated there
     played_by_rules: tuple[str, ...] = ()
+    description: str = ""  # one sentence for players: what the scenario is and what decides it (``games GAME``)
 
     def file(self, relative: str) -> Path:
         """The scenario's data file ``relative`` (e.g. 'map/hexes.csv'), custom first."""
