@@ -45,13 +45,15 @@ def add_game_verbs(target: typer.Typer, known: set[str], only: str | None = None
     """
     from ..plugins import registry
 
-    for verb in registry().verbs(only):
+    for verb, text in registry().verbs(only).items():
         if verb in known:
             continue
         known.add(verb)
         # an order's arguments are the game's: "-1" (buy -1) is an argument, never an unknown option
         settings = {"ignore_unknown_options": True}
-        target.command(verb, cls=VerbCommand, context_settings=settings)(_verb_command(verb))
+        # the help of the first game that has it: what a tool that builds every command at once
+        # shows; phaseline's own help shows the current match's game's (VerbCommand)
+        target.command(verb, cls=VerbCommand, help=text, context_settings=settings)(_verb_command(verb))
 
 
 def _verb_command(verb: str):
@@ -66,7 +68,6 @@ def _verb_command(verb: str):
         play_order(ctx.obj, verb, list(args or ()), match, as_)
 
     command.__name__ = f"order_{verb.replace('-', '_')}"
-    command.__doc__ = f"An order of the current match's game: '{verb}'."
     return command
 
 

@@ -74,8 +74,9 @@ def test_play_answers_for_bot_sides(home, monkeypatch):
     use_registry(monkeypatch, toy_registry())
     assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
     code, out = run_cli(["play"], input="end\nquit\n")
-    assert code == 0 and out.count("waiting on red") >= 2
+    assert code == 0 and out.count("waiting on red") == 1  # where the match stands, at the first prompt
     assert "blue (bot:random), blue movement:" in out  # what the bot did after 'end', told
+    assert "now: turn 2, red movement: red (human) to act" in out  # and where that leaves the match
 
 
 def test_play_opens_with_what_the_other_sides_did_since_your_last_order(home, monkeypatch):
