@@ -19,6 +19,7 @@ import typer
 from typer._click import Command as ClickCommand
 from typer._click import Context as ClickContext
 from typer._click import HelpFormatter, Parameter
+from typer._click.exceptions import UsageError
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
@@ -30,6 +31,7 @@ DB_HELP = "Store file (default $PHASELINE_HOME/phaseline.duckdb)."
 FORMAT_HELP = "Output: table, json or csv."
 DEBUG_HELP = "Show tracebacks."
 BLOCK_HELP = "Do not load this plugin (repeatable)."
+EXTRA_ARGUMENTS = "Got unexpected extra argument"  # click's message for arguments a command does not take
 SHARED: dict[str, Any] = {"is_eager": True, "expose_value": False}
 
 
@@ -69,15 +71,22 @@ def global_options() -> tuple[Parameter, ...]:
 
 
 class Command(TyperCommand):
-    """A phaseline command: its own options, then the global ones; ``--help`` after both."""
+    """A phaseline command: its own options, then the global ones; ``--help`` after both.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        taken = {name for param in self.params for name in (*param.opts, *param.secondary_opts)}
-        self.params += [option for option in global_options() if not taken & {*option.opts}]
+    The global options join the command's parameters only when its arguments name one of
+    them (or ``--help``, which lists them): building them costs as much as a command's own
+    start-up work, and most command lines give none.
+    """
 
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, help_last(args))
+        args = help_last(args)
+        take_global_options(self, args)
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as error:  # status bfg-1: a match is named with --match
+            if EXTRA_ARGUMENTS in error.message and any(param.name == "match" for param in self.params):
+                error.message += "; name the match with --match ID"
+            raise
 
     def format_options(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
         format_options(self, ctx, formatter)
@@ -86,14 +95,27 @@ class Command(TyperCommand):
 class Group(TyperGroup):
     """A group of phaseline commands (``plugins``): its subcommands are :class:`Command` too."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        taken = {name for param in self.params for name in (*param.opts, *param.secondary_opts)}
-        self.params += [option for option in global_options() if not taken & {*option.opts}]
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        end = next((at for at, arg in enumerate(args) if not arg.startswith("-")), len(args))
+        take_global_options(self, args[:end])
+        return super().parse_args(ctx, help_last(args, end))
 
     def format_options(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
         format_options(self, ctx, formatter)
         self.format_commands(ctx, formatter)
+
+
+GLOBAL_NAMES = ("--db", "--format", "-f", "--debug", "--block-plugin", HELP)
+
+
+def take_global_options(command: ClickCommand, args: list[str]) -> None:
+    """Give ``command`` the global options it does not declare itself, when ``args`` (up to ``--``)
+    name one of them or ask for help."""
+    head = args[: args.index("--")] if "--" in args else args
+    if not any(arg.startswith(GLOBAL_NAMES) for arg in head):
+        return
+    taken = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
+    command.params += [option for option in global_options() if not taken & {*option.opts}]
 
 
 def format_options(command: ClickCommand, ctx: ClickContext, formatter: HelpFormatter) -> None:

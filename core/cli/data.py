@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 @app.command()
 def rules(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
+    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.", metavar="GAME")],
     status: Annotated[
         str | None, typer.Option(help="Only sections of this status: implemented, not applicable or not yet.")
     ] = None,

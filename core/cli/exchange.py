@@ -22,7 +22,9 @@ from .output import emit
 @app.command()
 def export(
     ctx: typer.Context,
-    file: Annotated[Path | None, typer.Argument(help="The turn file to write, e.g. bfg-1-turn-3.turn.")] = None,
+    file: Annotated[
+        Path | None, typer.Argument(help="The turn file to write, e.g. bfg-1-turn-3.turn.", metavar="FILE")
+    ] = None,
     parquet: Annotated[
         Path | None, typer.Option("--parquet", help="Write every match's history as Parquet here.")
     ] = None,
@@ -62,7 +64,7 @@ def export(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A turn file written by 'phaseline export'.")],
+    file: Annotated[Path, typer.Argument(help="A turn file written by 'phaseline export'.", metavar="FILE")],
     player: Annotated[str | None, typer.Option(help="Your name at the seats you join (default: $USER).")] = None,
     accept_custom_data: Annotated[
         bool, typer.Option(help="Accept a match whose data is not the installed game's (shown table by table).")

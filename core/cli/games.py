@@ -23,7 +23,9 @@ def games(
     ctx: typer.Context,
     game: Annotated[
         str | None,
-        typer.Argument(help="Describe this game: its scenarios, optional rules, rulings, orders and decisions."),
+        typer.Argument(
+            help="Describe this game: its scenarios, optional rules, rulings, orders and decisions.", metavar="GAME"
+        ),
     ] = None,
 ) -> None:
     """List the installed games, or describe one: phaseline games GAME."""

@@ -5,6 +5,7 @@ Replay, the SQL sandbox and rendering are imported inside their commands.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import typer
@@ -104,7 +105,9 @@ def show(
 @app.command()
 def sql(
     ctx: typer.Context,
-    query: Annotated[str | None, typer.Argument(help="One SELECT over every match in the store.")] = None,
+    query: Annotated[
+        str | None, typer.Argument(help="One SELECT over every match in the store.", metavar="QUERY")
+    ] = None,
     schema: Annotated[bool, typer.Option("--schema", help="List the documented tables and views.")] = False,
     timeout: Annotated[
         float, typer.Option(help="Stop the query after this many seconds.", envvar="PHASELINE_SQL_TIMEOUT")
@@ -125,6 +128,11 @@ def sql(
     if not query:
         raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
     answer = run_user_sql(path, query, Limits(seconds=timeout, memory=memory, rows=max_rows))
-    emit([dict(zip(answer.columns, row, strict=True)) for row in answer.rows], c.fmt, empty="(no rows)")
+    rows = [dict(zip(answer.columns, row, strict=True)) for row in answer.rows]
+    if c.fmt is Format.json:  # a JSON column's value as the JSON it holds, not as a string of it
+        for name in (n for n, kind in zip(answer.columns, answer.types, strict=True) if kind == "JSON"):
+            for row in rows:
+                row[name] = None if row[name] is None else json.loads(row[name])
+    emit(rows, c.fmt, empty="(no rows)")
     if answer.more:
         typer.echo(f"(the first {max_rows} rows; the query has more: raise --max-rows to see them)", err=True)

@@ -14,11 +14,15 @@ import sys
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..decisions import PAIR_MARKS
+from ..orders import ENGINE_ORDERS
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 HISTORY_LINES = 1000
 
@@ -41,6 +45,20 @@ def answer_words(choices: list[str]) -> list[str]:
             if mark in choice:
                 found += choice.split(mark)
     return list(dict.fromkeys(found))
+
+
+def match_words(match: Game, decision: dict[str, Any] | None, commands: list[str]) -> Words:
+    """What Tab completes in ``match``: its game's orders and the engine's, then ``commands``;
+    the open ``decision``'s answers; the match's units and spaces (one query for both)."""
+    names = match.rows(
+        "SELECT unit_id AS name FROM unit WHERE game_id = $g UNION SELECT space_id FROM space WHERE game_id = $g",
+        {"g": match.game_id},
+    )
+    return Words(
+        commands=list(dict.fromkeys([*match.info.verbs, *ENGINE_ORDERS, *commands])),
+        answers=answer_words(decision["choices"]) if decision else [],
+        names=sorted(row["name"] for row in names),
+    )
 
 
 def completions(before: str, text: str, words: Words) -> list[str]:

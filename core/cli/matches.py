@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 @app.command()
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
+    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.", metavar="GAME")],
     scenario: Annotated[str | None, typer.Option(help="Scenario name, or a scenario folder.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")] = None,
     bot: Annotated[list[str] | None, typer.Option(help="SIDE=BOT, e.g. SOV=heuristic (repeatable).")] = None,
@@ -145,7 +145,9 @@ def delete(
 @app.command()
 def autoplay(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="A game to start a new match of (default: play a match).")] = None,
+    game: Annotated[
+        str | None, typer.Argument(help="A game to start a new match of (default: play a match).", metavar="GAME")
+    ] = None,
     bot: Annotated[str, typer.Option(help="Bot for every side.")] = "heuristic",
     scenario: Annotated[str | None, typer.Option(help="Scenario for a new match.")] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed for a new match.")] = None,

@@ -1,23 +1,27 @@
 """``play``: the interactive loop, each line an order or a command, with line editing.
 
-The engine is imported inside the functions that open the match.
+The engine and the line editor are imported inside ``play``, so that other commands never
+load them (the orders module alone brings the bots, actions and sequence of play).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import typer
 from typer.exceptions import TyperException
 
 from ..errors import PhaselineError
-from ..orders import ENGINE_ORDERS, order_words
 from . import app
 from .context import Context
 from .current import current_game
-from .line_editing import LineReader, Words, answer_words
 from .options import MatchOption
 from .playing import play_order
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from .line_editing import Words
 
 QUIT = ("quit",)  # not "exit": games have that order (BfG 5.0)
 HELP = """orders: the game's verbs (move U7 1423, attack …: see 'actions'), end, choose ANSWER, undo
@@ -35,6 +39,9 @@ def play(ctx: typer.Context, match: MatchOption = None) -> None:
     The store is opened for each line and closed before the next prompt, so another
     terminal can query the match (``phaseline sql``) meanwhile. Bot sides answer by themselves.
     """
+    from ..orders import order_words
+    from .line_editing import LineReader
+
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
         game_id = match or current_game(store)
@@ -84,19 +91,13 @@ def _prompt(ctx: typer.Context, game_id: str, first: bool = False) -> tuple[str,
     return f"{view.waiting or game_id}> ", words
 
 
-def _words(ctx: typer.Context, match, decision: dict | None) -> Words:
-    """What Tab completes at this prompt: orders and commands, the decision's answers, names."""
+def _words(ctx: typer.Context, match: Game, decision: dict | None) -> Words:
+    """What Tab completes at this prompt: the match's orders and phaseline's commands, the
+    decision's answers, the match's units and spaces."""
+    from .line_editing import match_words
+
     commands = [name for name in ctx.find_root().command.list_commands(ctx) if name != "play"]
-    orders = [*match.info.verbs, *ENGINE_ORDERS]
-    names = match.rows(
-        "SELECT unit_id AS name FROM unit WHERE game_id = $g UNION SELECT space_id FROM space WHERE game_id = $g",
-        {"g": match.game_id},
-    )
-    return Words(
-        commands=list(dict.fromkeys([*orders, *commands, "help", *QUIT])),
-        answers=answer_words(decision["choices"]) if decision else [],
-        names=sorted(row["name"] for row in names),
-    )
+    return match_words(match, decision, [*commands, "help", *QUIT])
 
 
 def run_line(ctx: typer.Context, game_id: str, words: list[str]) -> None:
