@@ -107,14 +107,15 @@ def text_of(described: dict[str, Any], width: int) -> list[str]:
         entries = described[section]
         if not entries:
             continue
-        lines += ["", f"{section.capitalize()}: {how.format(game=described['game'])}"]
+        lines += ["", *textwrap.wrap(f"{section.capitalize()}: {how.format(game=described['game'])}", width)]
         indent = min(max(len(e["name"]) for e in entries) + 4, 28)
         for entry in entries:
-            first = f"  {entry['name']}".ljust(indent)
-            wrapped = textwrap.wrap(entry["text"] or "-", width - indent) or [""]
-            lines.append(first + wrapped[0] if len(first) <= indent else f"  {entry['name']}")
-            rest = wrapped[1:] if len(first) <= indent else wrapped
-            lines += [" " * indent + more for more in rest]
+            wrapped = textwrap.wrap(entry["text"] or "-", width - indent, break_on_hyphens=False) or [""]
+            if len(entry["name"]) + 4 <= indent:  # the name, two spaces, then its sentence
+                lines.append(f"  {entry['name']}".ljust(indent) + wrapped.pop(0))
+            else:  # a name too long for the column: its sentence on the lines below
+                lines.append(f"  {entry['name']}")
+            lines += [" " * indent + more for more in wrapped]
     return lines
 
 

@@ -28,8 +28,9 @@ def two_games(tmp_path_factory):
 
 @pytest.fixture
 def games_db(two_games, tmp_path):
-    """A copy of the two-game store, for a test that changes it."""
-    return str(shutil.copy(two_games, tmp_path / "games.duckdb"))
+    """A copy of the two-game store and the seats' keys beside it, for a test that changes it."""
+    shutil.copytree(two_games.parent, tmp_path / "copy")
+    return str(tmp_path / "copy" / two_games.name)
 
 
 def test_global_options_work_after_the_command_as_before_it(two_games):
@@ -106,3 +107,28 @@ def test_a_match_given_as_an_argument_is_refused_in_one_line(two_games):
     code, out = run_cli(["--db", str(two_games), "status", "bfg-1"])
     told = "Got unexpected extra argument(s) (bfg-1); name the match with --match ID"
     assert code == 2 and out.strip().endswith(told)
+
+
+def test_list_marks_the_current_match(two_games):
+    db = str(two_games)
+    code, out = run_cli(["--db", db, "list"])
+    marked = [line.split()[1] for line in out.splitlines()[2:] if line.startswith("*")]
+    assert code == 0 and marked == ["bkn-1"]
+    code, out = run_cli(["--db", db, "list", "--format", "json"])
+    assert code == 0 and [(r["match"], r["current"]) for r in json.loads(out)] == [("bfg-1", False), ("bkn-1", True)]
+    code, out = run_cli(["--db", db, "list", "--format", "csv"])
+    assert code == 0 and [line.rsplit(",", 1)[1] for line in out.splitlines()] == ["current", "false", "true"]
+
+
+def test_delete_removes_a_match_whole_and_the_next_becomes_current(games_db):
+    code, out = run_cli(["--db", games_db, "delete", "bkn-1"])
+    assert code == 0 and out.startswith("deleted bkn-1 (breakout-normandy): ") and "current match: bfg-1" in out
+    code, out = run_cli(["--db", games_db, "sql", "SELECT count(*) AS n FROM event WHERE game_id = 'bkn-1'"])
+    assert code == 0 and out.split() == ["n", "---", "0"]
+    code, out = run_cli(["--db", games_db, "--help"])  # help reads the new current match from its note
+    assert "Orders of Battle for Germany (match bfg-1, the current one)" in out
+    code, out = run_cli(["--db", games_db, "delete", "bkn-1"])
+    assert code == 3 and out.strip() == f"error: no match 'bkn-1' in {games_db}"
+    code, out = run_cli(["--db", games_db, "delete", "bfg-1"])
+    assert code == 0 and out.splitlines()[-1] == "no match left: start one with 'phaseline new GAME'"
+    assert run_cli(["--db", games_db, "list"]) == (0, "no matches yet: start one with 'phaseline new GAME'\n")
