@@ -15,7 +15,7 @@ from toygame import advancing_registry
 
 ROWS = [
     {"unit": "U1", "fresh": True, "hexes": ["0420", "0421"], "terms": {"AT": 11}, "note": None},
-    {"unit": "U2", "fresh": False, "hexes": [], "terms": {}, "note": "o'clock, \"quoted\""},
+    {"unit": "U2", "fresh": False, "hexes": [], "terms": {}, "note": 'o\'clock, "quoted"'},
 ]
 
 
