@@ -8,9 +8,7 @@ import json
 import shutil
 
 import pytest
-import typer
-from clitools import run_cli
-from phaseline.cli import _register_commands, app
+from clitools import every_command, run_cli
 
 BFG_ATTACK = "Attack: attack UNIT[,UNIT…] HEX[,HEX] (6.0)."
 BREAKOUT_ATTACK = "Attack an area your units entered"
@@ -71,22 +69,11 @@ def test_version_names_phaseline_python_and_duckdb():
     assert code == 0 and out.startswith(f"phaseline {__version__} (Python 3.") and "DuckDB " in out
 
 
-def every_command() -> dict[str, typer.core.TyperCommand]:
-    """Each built-in command, and each subcommand of a group, as phaseline builds it."""
-    _register_commands()
-    group = typer.main.get_command(app)
-    found = {}
-    for name, command in group.commands.items():
-        found[name] = command
-        found.update({f"{name} {sub}": c for sub, c in getattr(command, "commands", {}).items()})
-    return found
-
-
 def test_a_match_is_named_by_match_everywhere_but_use_and_delete():
     """``use`` and ``delete`` take the match as their argument; every other command that acts
     on a match takes ``--match ID``, and no command spells it otherwise."""
     spelt: dict[str, list[str]] = {}
-    for name, command in every_command().items():
+    for name, command in every_command():
         for param in command.params:
             if param.name in ("match", "game_id", "match_id", "id"):  # data --game names a game
                 spelt.setdefault(" ".join(param.opts) if param.param_type_name == "option" else "ARG", []).append(name)
