@@ -48,7 +48,7 @@ def test_9_4_the_assault_note_carries_its_numbers(home):
     cli(*DDAY)
     cli("attack", "50")
     rows = json.loads(cli("--format", "json", "sql", "SELECT payload FROM event WHERE rule = '9.4' AND kind = 'note'"))
-    combat = rows[0]["payload"]  # a JSON column: its value, as JSON
+    combat = json.loads(rows[0]["payload"])
     assert combat["dice"] == {"attack": 7, "defense": 6} and (combat["AT"], combat["DT"]) == (11, 12)
     assert combat["attack_terms"][0] == ["point unit US-82-508", 3, "9.2"]
     assert combat["defense_terms"][-1] == ["TEM of 50", 2, "3.22"]
