@@ -108,3 +108,11 @@ def test_choose_takes_a_pair_without_shell_quoting(home, monkeypatch, typed):
     assert code == 0, out
     code, out = run_cli(["sql", "SELECT answer FROM decision", "--format", "csv"])
     assert (code, out) == (0, "answer\nR1>10\n")
+
+
+def test_the_map_marks_the_hex_of_an_advance_pair(home, monkeypatch):
+    use_registry(monkeypatch, advancing_registry())
+    assert run_cli(["new", "toy", "--seed", "7"])[0] == 0
+    assert run_cli(["play"], input="move R1 10\nquit\n")[0] == 0
+    code, out = run_cli(["map"])
+    assert code == 0 and "decision: the spaces it offers are marked (10)" in out
