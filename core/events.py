@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from .batch import append_rows
+from .errors import PluginError
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
@@ -67,7 +68,33 @@ _EVENT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_C
 
 @dataclass
 class Event:
-    """One row of ``event``: what happened, with typed columns for the usual questions."""
+    """One row of ``event``: what happened, with typed columns for the usual questions.
+
+    ``kind`` says what it is (``move``, ``combat``, ``retreat``, ``note`` …, the game's own
+    words; the engine's are ``phase``, ``roll``, ``decision``, ``result`` and the like);
+    ``side`` the side it is for; ``verb`` the order that caused it; ``unit_id``,
+    ``from_space`` and ``to_space`` the unit and spaces it concerns; ``die`` and ``roll_no``
+    a roll's (:meth:`Game.roll` logs those); ``purpose`` one sentence a player reads;
+    ``rule`` the rule number applied (printed as ``(KotH 3.1)``); ``payload`` anything else,
+    as JSON.
+
+    The order's echo (what ``phaseline move …`` prints) is read from these events. A move
+    whose ``payload`` has ``path`` (its spaces, first to last) and ``cost`` is told as
+    ``N1 22→12→02: 2 MP, 0 left`` with ``mp_left`` (the points left), ``points`` (the name of
+    the points, default ``MP``), ``stopped_by`` (the enemy unit whose ZOC ended it) and
+    ``stopped_rule``. A combat is told by its event's ``purpose``, the game's headline
+    (``S1 pushes N1 on a 4: pushed``), followed by what made up each side when the
+    payload has ``attack_terms`` and ``defense_terms`` (docs/hooks.md,
+    ``phaseline_combat_preview``, gives the payload; malformed terms are refused here).
+
+    Events are the match's record: ``phaseline replay`` plays the orders again and compares
+    every event, ``purpose`` texts included, so changing what a rule writes in them makes
+    matches played before the change fail to verify.
+    """
+
+    def __post_init__(self) -> None:
+        if "attack_terms" in self.payload or "defense_terms" in self.payload:
+            check_combat_terms(self.payload)
 
     kind: str
     side: str | None = None
@@ -80,6 +107,28 @@ class Event:
     purpose: str | None = None
     rule: str | None = None
     payload: dict[str, Any] = field(default_factory=dict)
+
+
+def check_combat_terms(payload: dict[str, Any]) -> None:
+    """Refuse a combat payload whose ``attack_terms`` or ``defense_terms`` are not lists of
+    ``[what, value, rule]``: ``what`` and ``rule`` text, ``value`` a whole number added or a
+    multiplier written as text (``"×2"``)."""
+    for name in ("attack_terms", "defense_terms"):
+        terms = payload.get(name)
+        if not isinstance(terms, list | tuple):
+            raise PluginError(f"a combat payload needs {name} as a list of [what, value, rule], not {terms!r}")
+        for term in terms:
+            if not (
+                isinstance(term, list | tuple)
+                and len(term) == 3
+                and isinstance(term[0], str)
+                and isinstance(term[2], str)
+                and (isinstance(term[1], str) or (isinstance(term[1], int) and not isinstance(term[1], bool)))
+            ):
+                raise PluginError(
+                    f"{name} term {term!r} is not [what, value, rule]: e.g. ['rough in 2023', '×2', '6.8'] "
+                    "or ['US-82-505', 3, '9.2'] (docs/hooks.md, phaseline_combat_preview)"
+                )
 
 
 def event_hash(row: dict[str, Any], prev_hash: str) -> str:

@@ -246,3 +246,21 @@ def test_optional_rules_are_found_by_their_module_not_listed():
             Path(inspect.getfile(r.hooks)).stem for (game, _), r in registry().rules.items() if game == info.name
         )
         assert found == files, f"{info.name}: optional modules {files}, registered {found}"
+
+
+def test_the_manuals_example_of_a_games_own_hook_is_battle_for_germanys_code():
+    """The module docstring shows bfg_attack_strength inline: its spec, the base rule's question and
+    optional 13.2's answer must still read that way in plugins/bfg."""
+    doc = inspect.getdoc(hookspecs) or ""
+    bfg = ROOT / "plugins" / "bfg"
+    sources = {
+        "hookspecs.py": (bfg / "hookspecs.py").read_text(encoding="utf-8"),
+        "rules/combat.py": (bfg / "rules" / "combat.py").read_text(encoding="utf-8"),
+        "optional/ss_to_allies.py": (bfg / "optional" / "ss_to_allies.py").read_text(encoding="utf-8"),
+    }
+    assert "@hookspec(firstresult=True)\ndef bfg_attack_strength(game: Game, unit:" in sources["hookspecs.py"]
+    question = "game.hook.bfg_attack_strength(game=game, unit=unit)"
+    assert question in doc and question in sources["rules/combat.py"]
+    answer = 'if unit["nationality"] == "SS" and unit["side"] == "WA":'
+    assert answer in doc and answer in sources["optional/ss_to_allies.py"]
+    assert 'return unit["attack"] // 2' in doc and 'return unit["attack"] // 2' in sources["optional/ss_to_allies.py"]

@@ -1,7 +1,8 @@
 """A combat as a player reads it, from the numbers the game's combat rule logged.
 
 A game that wants its combats told (the order's account, ``since``, ``actions``' preview)
-logs them with a payload of this shape (docs/game-api.md, "Combats in the log"):
+logs them with a payload of this shape (docs/hooks.md, ``phaseline_combat_preview``; the
+log's SQL views: docs/history.md, "Combats in the log"):
 
 ``attackers``, ``defenders``
     unit ids.
