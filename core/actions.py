@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import sequence
+from .decisions import answer_as_choice
 from .errors import InvalidOrder, PluginError, RuleViolation
 from .events import Event, EventLog
 from .model import Action, Outcome
@@ -60,7 +61,10 @@ class Actions:
                 f"'{RULES_TURN}' is the turn of a side the game's rules play; {waiting} is played by {controller}",
                 rule="seats",
             )
-        action = Action(action.verb, tuple(action.args), waiting)
+        args = tuple(action.args)
+        if decision and action.verb == "choose":  # logged as the decision spells it (replays read that)
+            args = answer_as_choice(decision["choices"], args)
+        action = Action(action.verb, args, waiting)
         if decision and action.verb not in ("choose", RULES_TURN):
             raise self.violation(
                 f"{waiting} must first answer: {decision['prompt']} (choose one of: {', '.join(decision['choices'])})",

@@ -1,7 +1,7 @@
 """Checking a match's log without replaying it: the hash chain, the seats' signatures, the
 roll numbers and every die whose secret is known (docs/fair-play.md).
 
-``replay --verify`` and every import run these checks before the replay, so a forged or
+``replay`` and every import run these checks before the replay, so a forged or
 edited event, a chosen roll or a false reveal is named in one line.
 """
 
@@ -177,7 +177,7 @@ def audit_match(
 
 
 def describe_dice(game: Any, found: DiceCheck) -> str:
-    """One line on the dice a check covered, for ``replay --verify`` and ``import``."""
+    """One line on the dice a check covered, for ``replay`` and ``import``."""
     if game.dice == KNOWN_SEED:
         return "every die checked against the known seed"
     parts = []

@@ -7,6 +7,37 @@ from typing import Any
 
 from .events import Event
 
+# How a pair is written in a decision's choices (BfG's advance: UNIT>HEX; Breakout's spread of
+# bombardment points: UNIT:STATUS). A player may type a pair with either mark, or as two words.
+PAIR_MARKS = (">", ":")
+
+
+def answer_as_choice(choices: list[str], words: tuple[str, ...]) -> tuple[str, ...]:
+    """The answer ``words`` (as typed after ``choose``) in the spelling of the decision's choices.
+
+    When the choices are pairs joined by one of :data:`PAIR_MARKS`, the pair may be typed as
+    two words (``choose SOV-1UF 2023``) or joined by the other mark (``SOV-1UF:2023``): no
+    shell quoting, as ``>`` needs. Any other answer is left as typed, for the rules to judge.
+    """
+    mark = next((m for m in PAIR_MARKS if any(m in choice for choice in choices)), None)
+    if mark is None:
+        return words
+    others = [m for m in PAIR_MARKS if m != mark and not any(m in choice for choice in choices)]
+    if len(words) == 2 and not any(m in word for word in words for m in PAIR_MARKS):
+        return (f"{words[0]}{mark}{words[1]}",)
+    if len(words) == 1:
+        answer = words[0]
+        for other in others:
+            answer = answer.replace(other, mark)
+        return (answer,)
+    return words
+
+
+def typed_choice(choice: str) -> str:
+    """A choice as a player types it without shell quoting: a pair UNIT>HEX as its two words."""
+    unit, mark, space = choice.partition(">")
+    return f"{unit} {space}" if mark and unit and space and ">" not in space else choice
+
 
 class Decisions:
     """Part of :class:`~phaseline.game.Game`: asking a side, and what the engine waits on."""

@@ -87,7 +87,7 @@ class Event:
     payload has ``attack_terms`` and ``defense_terms`` (docs/hooks.md,
     ``phaseline_combat_preview``, gives the payload; malformed terms are refused here).
 
-    Events are the match's record: ``replay --verify`` plays the orders again and compares
+    Events are the match's record: ``phaseline replay`` plays the orders again and compares
     every event, ``purpose`` texts included, so changing what a rule writes in them makes
     matches played before the change fail to verify.
     """

@@ -67,6 +67,16 @@ class Keyring:
         data = {"match": game_id, "uid": uid, "seats": {side: asdict(seat) for side, seat in merged.items()}}
         _write_private(self._path(uid), json.dumps(data, indent=1, sort_keys=True))
 
+    def forget(self, uid: str) -> None:
+        """Drop the seats held in match ``uid`` (the match was deleted)."""
+        if self.folder is None:
+            self._memory.pop(uid, None)
+            return
+        try:
+            self._path(uid).unlink(missing_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot remove the keyring file {self._path(uid)}: {error}") from None
+
     def _path(self, uid: str) -> Path:
         if not _UID.match(uid):
             raise StoreError(f"{uid!r} is not a match identity")

@@ -18,7 +18,8 @@ class ScenarioInfo:
     number of the scenario, if the rulebook gives one; ``settings`` anything else the game
     reads from it (a custom scenario's ``scenario.toml`` adds to them); ``fallback`` the
     game's own data folder behind a custom scenario's; ``played_by_rules`` the sides no
-    player plays (the game's ``phaseline_rules_choose`` chooses their actions).
+    player plays (the game's ``phaseline_rules_choose`` chooses their actions); ``description``
+    one sentence for players, what the scenario is and what decides it (``phaseline games GAME``).
     """
 
     name: str
@@ -33,6 +34,7 @@ class ScenarioInfo:
     # sides no player plays: the game's rules choose their actions (phaseline_rules_choose), as
     # Fleet Commander: Nimitz's procedures play the Japanese; no human or bot is ever seated there
     played_by_rules: tuple[str, ...] = ()
+    description: str = ""
 
     def file(self, relative: str) -> Path:
         """The scenario's data file ``relative`` (e.g. 'map/hexes.csv'), custom first."""
@@ -230,7 +232,7 @@ class Outcome:
 
     ``status`` prints the summary alone, so it should name the winner: ``north held the
     hill for a whole enemy step``, not ``the hill was held``. It is logged in the match's
-    result event: changing the wording later makes older matches fail ``replay --verify``.
+    result event: changing the wording later makes older matches fail ``phaseline replay``.
     """
 
     rule: str

@@ -27,7 +27,20 @@ def order_words(line: str) -> list[str]:
 def carry_out(match: Game, registry: Registry, verb: str, args: list[str], as_side: str | None = None) -> int:
     """Play ``verb args`` for the side waited on (the seat ``as_side``, if named), then let the bot
     sides answer. Returns the last event before the order: what follows it is the order's account."""
+    check_order(match, verb, args)
     before = match.events.last_seq
     match.play(Action(verb, tuple(args)), as_side=as_side)
     run_bots(match, registry)
     return before
+
+
+ENGINE_ORDERS = ("end", "choose")  # the orders of every game; undo is no order (it takes one back)
+
+
+def check_order(match: Game, verb: str, args: list[str]) -> None:
+    """Refuse, before the match is asked, a verb of its game typed without the arguments it needs
+    (``GameInfo.bare_verbs`` need none). A verb that is no order of the step (another game's, say)
+    is the match's to refuse: it names the step's rule and the orders it allows."""
+    info = match.info
+    if not args and verb in info.verbs and verb not in info.bare_verbs:
+        raise InvalidOrder(f"{verb} needs arguments: see 'phaseline actions'")

@@ -52,11 +52,13 @@ class Limits:
 
 
 class Answer(NamedTuple):
-    """A query's columns and its first rows; ``more`` when it had rows past the limit (never fetched)."""
+    """A query's columns and its first rows; ``more`` when it had rows past the limit (never fetched);
+    ``types``: each column's DuckDB type (``JSON`` columns hold JSON text)."""
 
     columns: list[str]
     rows: list[tuple[Any, ...]]
     more: bool = False
+    types: tuple[str, ...] = ()
 
 
 def run_user_sql(path: str | Path, sql: str, limits: Limits | None = None) -> Answer:
@@ -69,7 +71,8 @@ def run_user_sql(path: str | Path, sql: str, limits: Limits | None = None) -> An
         try:
             cursor = store.con.execute(statement.query)
             rows = cursor.fetchmany(limits.rows + 1)
-            return Answer([d[0] for d in cursor.description], rows[: limits.rows], len(rows) > limits.rows)
+            columns, types = [d[0] for d in cursor.description], tuple(str(d[1]) for d in cursor.description)
+            return Answer(columns, rows[: limits.rows], len(rows) > limits.rows, types)
         except duckdb.InterruptException:
             raise QueryLimit(
                 f"refused: the query ran past its time limit of {limits.seconds:g} s "

@@ -14,6 +14,7 @@ from typing import Any
 
 from .duck import duckdb
 from .errors import StoreBusy, StoreError
+from .home import default_path
 from .keyring import Keyring
 from .resources import data_dir
 
@@ -22,12 +23,6 @@ BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
 # The store's own tables, no match's: a match file, an export or a replay leaves them out.
 STORE_TABLES = ("meta", "plugin_table", "tournament_match")
-
-
-def default_path() -> Path:
-    """``$PHASELINE_HOME/phaseline.duckdb``, with ``~/.phaseline`` as the home by default."""
-    home = os.environ.get("PHASELINE_HOME") or Path.home() / ".phaseline"
-    return Path(home) / "phaseline.duckdb"
 
 
 def _is_lock_conflict(error: duckdb.Error) -> bool:

@@ -18,6 +18,7 @@ the CLI looks plugins up (the game verbs and plugin commands, and every command'
 
 from __future__ import annotations
 
+import typer
 from phaseline.plugins import Registry
 from typer.testing import CliRunner
 
@@ -46,3 +47,16 @@ def run_cli(argv: list[str], input: str | None = None) -> tuple[int, str]:
             code = done.code if isinstance(done.code, int) else 1
         output = streams[-1].getvalue().decode()
     return code, output
+
+
+def every_command() -> list[tuple[str, typer.core.TyperCommand]]:
+    """Each built-in command and group subcommand (``plugins list``), built as phaseline builds it."""
+    from phaseline.cli import _register_commands, app
+
+    _register_commands()
+    group = typer.main.get_command(app)
+    found = []
+    for name, command in group.commands.items():
+        found.append((name, command))
+        found += [(f"{name} {sub}", subcommand) for sub, subcommand in getattr(command, "commands", {}).items()]
+    return found

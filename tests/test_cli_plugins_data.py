@@ -46,7 +46,10 @@ def test_plugins_list_shows_hooks_and_registrations(cli):
     assert code == 0
     (row,) = json.loads(out)
     assert row["distribution"] == "phaseline-extras" and row["version"] == "0.3"
-    assert row["hooks"] == "register_commands, register_rules" and row["rules"] == "toy:fog"
+    assert row["hooks"] == ["register_commands", "register_rules"] and row["rules"] == ["toy:fog"]  # lists stay lists
+    code, out = run_cli(["plugins", "list", "--format", "csv"])  # in CSV, a list is its JSON
+    hooks = '"[""register_commands"", ""register_rules""]"'
+    assert code == 0 and out.splitlines()[1] == f'extras,phaseline-extras,0.3,{hooks},[],"[""toy:fog""]",[]'
 
 
 def test_plugins_info_and_unknown_plugin(cli):

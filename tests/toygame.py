@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from phaseline import Action, Event, GameInfo, Outcome, PluginTable, ScenarioInfo, Step, hookimpl
@@ -132,6 +133,25 @@ def toy_info(data: Path | None = None) -> GameInfo:
     plugin = ToyGame()
     scenario = ScenarioInfo("skirmish", "Skirmish", 1, 3, SIDES, data or Path("."))
     return GameInfo("toy", "Toy Game", "1.0", plugin, {"skirmish": scenario}, Path("."), short="toy")
+
+
+class AdvancingToy(ToyGame):
+    """The toy game, each of whose moves asks whether the unit advances (a pair, as BfG's 6.9)."""
+
+    @hookimpl
+    def phaseline_play(self, game, action):
+        super().phaseline_play(game, action)
+        if action.verb == "move":
+            unit, to = action.args
+            game.ask(action.side, "advance", f"advance {unit}?", [f"{unit}>{to}", "none"], {"unit": unit}, rule="T2")
+        return True
+
+
+def advancing_registry() -> Registry:
+    """The toy game whose moves ask an advance (a decision whose choices are pairs UNIT>SPACE)."""
+    registry = toy_registry()
+    registry.games["toy"] = replace(registry.games["toy"], plugin=AdvancingToy())
+    return registry
 
 
 def toy_registry() -> Registry:

@@ -16,6 +16,7 @@ from typer.exceptions import TyperException
 
 from ..errors import PhaselineError
 from . import coercion
+from .command import BLOCK_HELP, DB_HELP, DEBUG_HELP, FORMAT_HELP
 from .context import Context
 from .group import CommandGroup, root_command
 from .output import Format
@@ -34,22 +35,50 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
+def version_line() -> str:
+    """phaseline's version, with the Python and DuckDB it runs on (DuckDB's read from its
+    metadata: importing it would cost more than the rest of the command)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .. import __version__
+
+    try:
+        duckdb = version("duckdb")
+    except PackageNotFoundError:
+        duckdb = "not installed"
+    return f"phaseline {__version__} (Python {sys.version.split()[0]}, DuckDB {duckdb})"
+
+
 @app.callback()
 def _options(
     ctx: typer.Context,
-    db: Annotated[
-        Path | None, typer.Option("--db", help="Store file (default $PHASELINE_HOME/phaseline.duckdb).")
+    db: Annotated[Path | None, typer.Option("--db", help=DB_HELP, is_eager=True)] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help=FORMAT_HELP)] = Format.table,
+    debug: Annotated[bool, typer.Option("--debug", help=DEBUG_HELP)] = False,
+    block: Annotated[
+        list[str] | None, typer.Option("--block-plugin", metavar="NAME", help=BLOCK_HELP, is_eager=True)
     ] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output: table, json or csv.")] = Format.table,
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
-    block: Annotated[list[str] | None, typer.Option("--block-plugin", help="Do not load this plugin.")] = None,
+    version: Annotated[
+        bool, typer.Option("--version", help="Show phaseline's version and exit.", is_eager=True, callback=_version)
+    ] = False,
 ) -> None:
+    # every command takes these options after its name too (command.py)
     ctx.obj = Context(db=db, fmt=fmt, debug=debug, block=tuple(block or ()))
 
 
 def _register_commands() -> None:
     """Import the modules whose commands register themselves on :data:`app` (in help order)."""
-    for module in ("matches", "tournament", "history", "exchange", "fair", "data", "plugins", "maps", "serve"):
+    modules = (
+        "games", "matches", "tournament", "playing", "history", "exchange", "fair", "data", "plugins", "maps", "play",
+        "serve",
+    )  # fmt: skip
+    for module in modules:
         import_module(f".{module}", __name__)
 
 

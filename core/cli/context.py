@@ -15,7 +15,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import UnknownName
+from ..home import default_path
+from .current import current_game
 from .output import Format
 
 if TYPE_CHECKING:
@@ -40,14 +41,19 @@ class Context:
 
         return registry(self.block)
 
+    @property
+    def store_path(self) -> Path:
+        """The store file the command uses: ``--db``, or the default one."""
+        return (self.db or default_path()).expanduser()
+
     @contextmanager
     def store(self, *, read_only: bool | None = False) -> Iterator[Store]:
         """The store, opened for writing, read-only, or (``read_only=None``) read-only when its
         file cannot be written (a command that writes only a bookmark, as export does)."""
-        from ..store import Store, default_path
+        from ..store import Store
 
         if read_only is None:
-            path = (self.db or default_path()).expanduser()
+            path = self.store_path
             read_only = path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
         store = Store.open(self.db, read_only=read_only)
         try:
@@ -62,18 +68,3 @@ class Context:
 
         with self.store(read_only=read_only) as store:
             yield Game.load(store, self.registry, game_id or current_game(store))
-
-
-def current_game(store: Store) -> str:
-    """The match chosen with ``phaseline use`` (or the newest one)."""
-    chosen = store.one("SELECT value FROM meta WHERE key = 'current_game'")
-    if chosen and store.one("SELECT count(*) FROM match WHERE game_id = ?", [chosen]):
-        return str(chosen)
-    newest = store.one("SELECT game_id FROM match ORDER BY created_at DESC LIMIT 1")
-    if newest is None:
-        raise UnknownName("no match in this store: start one with 'phaseline new GAME'")
-    return str(newest)
-
-
-def set_current_game(store: Store, game_id: str) -> None:
-    store.con.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", [game_id])

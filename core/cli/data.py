@@ -15,6 +15,7 @@ import typer
 
 from . import app
 from .context import Context
+from .options import MatchOption
 from .output import Format, emit
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 @app.command()
 def rules(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.")],
+    game: Annotated[str, typer.Argument(help="Installed game, e.g. battle-for-germany.", metavar="GAME")],
     status: Annotated[
         str | None, typer.Option(help="Only sections of this status: implemented, not applicable or not yet.")
     ] = None,
@@ -81,13 +82,13 @@ def _match(c: Context, match: str | None, game: str | None, scenario: str | None
 @app.command()
 def data(
     ctx: typer.Context,
-    match: Annotated[str | None, typer.Argument(help="Match id (default: the current match).")] = None,
     game: Annotated[str | None, typer.Option(help="Inspect a scenario of this game without a match.")] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario name or custom scenario folder.")] = None,
     table: Annotated[str | None, typer.Option(help="List this table's rows with provenance and source.")] = None,
     only: Annotated[
         str | None, typer.Option("--provenance", help="With --table: only rows of this provenance.")
     ] = None,
+    match: MatchOption = None,
 ) -> None:
     """What the data rests on: rows per provenance (seed, external, reconstructed, placeholder)."""
     from .. import provenance

@@ -13,22 +13,24 @@ import typer
 
 from ..errors import InvalidOrder
 from . import app
-from .context import Context, current_game, set_current_game
+from .context import Context
+from .current import current_game, set_current_game
+from .options import MatchOption
 from .output import emit
-
-GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
 
 @app.command()
 def export(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help="Match id (optional: the current match).")] = None,
-    file: Annotated[Path | None, typer.Argument(help="The turn file to write, e.g. bfg-1-turn-3.turn.")] = None,
+    file: Annotated[
+        Path | None, typer.Argument(help="The turn file to write, e.g. bfg-1-turn-3.turn.", metavar="FILE")
+    ] = None,
     parquet: Annotated[
         Path | None, typer.Option("--parquet", help="Write every match's history as Parquet here.")
     ] = None,
     full: Annotated[bool, typer.Option(help="The whole match, even when the other player has most of it.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing file or folder.")] = False,
+    match: MatchOption = None,
 ) -> None:
     """Write the turn file for the other player (play by e-mail), or all history as Parquet.
 
@@ -39,18 +41,16 @@ def export(
 
     c: Context = ctx.obj
     if parquet is not None:
-        if game or file:
-            raise InvalidOrder("export --parquet DIR takes no match or file")
+        if match or file:
+            raise InvalidOrder("export --parquet DIR takes no match or file: it writes every match")
         with c.store(read_only=True) as store:
             target = export_parquet(store, parquet, overwrite=overwrite)
         typer.echo(f"wrote match, event and effect as Parquet under {target}")
         return
-    if game and file is None:
-        game, file = None, Path(game)
     if file is None:
         raise InvalidOrder("export needs a FILE (or --parquet DIR)")
     with c.store(read_only=None) as store:  # a read-only store exports too (recording nothing as sent)
-        game_id = game or current_game(store)
+        game_id = match or current_game(store)
         done = export_match(store, c.registry, game_id, file, overwrite=overwrite, full=full)
     if done["base"] == 0:
         what = "the whole match"
@@ -64,7 +64,7 @@ def export(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A turn file written by 'phaseline export'.")],
+    file: Annotated[Path, typer.Argument(help="A turn file written by 'phaseline export'.", metavar="FILE")],
     player: Annotated[str | None, typer.Option(help="Your name at the seats you join (default: $USER).")] = None,
     accept_custom_data: Annotated[
         bool, typer.Option(help="Accept a match whose data is not the installed game's (shown table by table).")
@@ -95,12 +95,12 @@ def import_(
 
 
 @app.command()
-def since(ctx: typer.Context, game: GameOption = None) -> None:
+def since(ctx: typer.Context, match: MatchOption = None) -> None:
     """What the other side did since your last turn: orders, combats (odds, die, result),
     rolls, re-rolls and the decisions it asks of you."""
     from ..render.since import since as since_rows
 
     c: Context = ctx.obj
-    with c.game(game, read_only=True) as match:
-        mine, rows = since_rows(match)
+    with c.game(match, read_only=True) as found:
+        mine, rows = since_rows(found)
     emit(rows, c.fmt, empty=f"nothing new from the other side since your last event ({mine})")

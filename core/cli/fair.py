@@ -8,15 +8,14 @@ import typer
 
 from . import app
 from .context import Context
-
-GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
+from .options import MatchOption
 
 
 @app.command()
 def reveal(
     ctx: typer.Context,
     as_: Annotated[str | None, typer.Option("--as", help="Reveal this seat's secret only.")] = None,
-    game: GameOption = None,
+    match: MatchOption = None,
 ) -> None:
     """Publish your seats' dice secrets, so anyone can check every roll they made.
 
@@ -26,13 +25,13 @@ def reveal(
     from ..errors import RuleViolation
 
     c: Context = ctx.obj
-    with c.game(game) as match:
-        if as_ is not None and not match.seats.holds(as_):
+    with c.game(match) as found:
+        if as_ is not None and not found.seats.holds(as_):
             raise RuleViolation(f"you do not hold seat {as_}: nothing to reveal", rule="seats")
-        done = match.seats.reveal([as_] if as_ else None, final=match.finished)
+        done = found.seats.reveal([as_] if as_ else None, final=found.finished)
         if not done:
             typer.echo("nothing to reveal: your seats' secrets are public already")
         for row in done:
             typer.echo(f"revealed seat {row['side']}'s dice secret (epoch {row['epoch']}): {row['secret']}")
-        if done and not match.finished:
+        if done and not found.finished:
             typer.echo("each seat committed to a fresh secret for its later rolls")

@@ -27,6 +27,8 @@ import typer
 from typer.core import TyperGroup
 from typer.models import CommandInfo, TyperInfo
 
+from .command import help_last, with_class
+
 Info = CommandInfo | TyperInfo
 
 
@@ -39,9 +41,13 @@ class LazyCommands(MutableMapping[str, typer.core.TyperCommand]):
         self._build = build
         self._infos: dict[str, Info | None] = dict.fromkeys(built)
         self._built = dict(built)
+        self.kinds: dict[str, str] = {}  # name -> VERB or PLUGIN; the others are built-in
 
-    def defer(self, name: str, info: Info) -> None:
-        """Register ``info`` under ``name`` unless the name is taken."""
+    def defer(self, name: str, info: Info, kind: str | None = None) -> None:
+        """Register ``info`` under ``name`` (a game's verb or a plugin's command: ``kind``) unless
+        the name is taken."""
+        if name not in self._infos and kind:
+            self.kinds[name] = kind
         self._infos.setdefault(name, info)
 
     def summary(self, name: str) -> typer.core.TyperCommand:
@@ -84,8 +90,16 @@ class LazyCommands(MutableMapping[str, typer.core.TyperCommand]):
         return len(self._infos)
 
 
+VERB, PLUGIN = "verb", "plugin"
+
+
 class CommandGroup(TyperGroup):
-    """The ``phaseline`` group: built-in commands, then game verbs and plugin commands, lazily."""
+    """The ``phaseline`` group: built-in commands, then game verbs and plugin commands, lazily.
+
+    Its help lists the built-in commands, the orders of the current match's game (the
+    other games' orders work too, and are listed by ``phaseline games GAME``) and the
+    plugins' commands.
+    """
 
     commands: LazyCommands
     pretty_exceptions_short = True  # typer's default; root_command copies the app's
@@ -105,13 +119,54 @@ class CommandGroup(TyperGroup):
             return self.commands.summary(cmd_name)
         return self.commands.get(cmd_name)
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, help_last(args, self._options_end(ctx, args)))
+
+    def _options_end(self, ctx: typer.Context, args: list[str]) -> int:
+        """Where the group's own options end (at the command's name)."""
+        takes_value = {
+            name
+            for param in self.get_params(ctx)
+            if param.param_type_name == "option" and not getattr(param, "is_flag", False)
+            for name in param.opts
+        }
+        at = 0
+        while at < len(args) and args[at].startswith("-") and args[at] != "--":
+            at += 2 if args[at] in takes_value else 1
+        return min(at, len(args))
+
     def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
-        """typer's command list, from each command's help text: --help builds no command."""
+        """The built-in commands, the current match's game's orders and the plugins' commands,
+        each from its help text: --help builds no command."""
+        from .verbs import orders_for_help, orders_rows
+
         self.listing = True
         try:
-            super().format_commands(ctx, formatter)
+            names = self.list_commands(ctx)
+            rows = {
+                kind: self._rows(ctx, [n for n in names if self.commands.kinds.get(n) == kind], formatter)
+                for kind in (None, PLUGIN)
+            }
+            orders = orders_for_help(ctx)
         finally:
             self.listing = False
+        _section(formatter, "Commands", rows[None])
+        if orders is not None and orders.game is not None:
+            limit = formatter.width - 6 - max(len(verb) for verb in orders.game.verbs) if orders.game.verbs else 40
+            title = f"Orders of {orders.game.title} (match {orders.match}, the current one)"
+            _section(formatter, title, orders_rows(orders.game, limit))
+        else:
+            with formatter.section("Orders"):
+                formatter.write_text(_no_orders(orders))
+        _section(formatter, "Plugin commands", rows[PLUGIN])
+
+    def _rows(self, ctx: typer.Context, names: list[str], formatter: Any) -> list[tuple[str, str]]:
+        commands = [(name, self.get_command(ctx, name)) for name in names]
+        commands = [(name, command) for name, command in commands if command is not None and not command.hidden]
+        if not commands:
+            return []
+        limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+        return [(name, command.get_short_help_str(limit)) for name, command in commands]
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
         """Commands in registration order (verbs and plugin commands after built-ins), groups last."""
@@ -121,37 +176,51 @@ class CommandGroup(TyperGroup):
 
     def _add_verb(self, name: str) -> None:
         """The game verb ``name``, if an installed game has it, loading plugins only until one does."""
-        from .matches import add_game_verbs
+        from .verbs import add_game_verbs
 
         if not self.extras_loaded:
-            self._defer_from(lambda scratch, known: add_game_verbs(scratch, known, only=name))
+            self._defer_from(lambda scratch, known: add_game_verbs(scratch, known, only=name), VERB)
 
     def _add_extras(self) -> None:
         """The installed games' verbs and the plugins' commands, under names not yet taken."""
         if self.extras_loaded:
             return
         self.extras_loaded = True
-        from .matches import add_game_verbs
         from .plugins import add_plugin_commands
+        from .verbs import add_game_verbs
 
-        def add(scratch: typer.Typer, known: set[str]) -> None:
-            add_game_verbs(scratch, known)
-            add_plugin_commands(scratch, known)
+        self._defer_from(add_game_verbs, VERB)
+        self._defer_from(add_plugin_commands, PLUGIN)
 
-        self._defer_from(add)
-
-    def _defer_from(self, add: Callable[[typer.Typer, set[str]], None]) -> None:
-        """Defer the commands that ``add`` registers on a scratch app (given the names taken)."""
+    def _defer_from(self, add: Callable[[typer.Typer, set[str]], None], kind: str) -> None:
+        """Defer the commands (of ``kind``) that ``add`` registers on a scratch app (given the names taken)."""
         scratch = typer.Typer()
         add(scratch, set(self.commands))
         for info in scratch.registered_commands:
-            self.commands.defer(command_name(info), info)
+            self.commands.defer(command_name(info), info, kind)
 
     def _build(self, info: Info) -> typer.core.TyperCommand:
+        info = with_class(info)
         settings = {"pretty_exceptions_short": self.pretty_exceptions_short, "rich_markup_mode": self.rich_markup_mode}
         if isinstance(info, TyperInfo):
             return typer.main.get_group_from_info(info, suggest_commands=self.suggest_commands, **settings)
         return typer.main.get_command_from_info(info, **settings)
+
+
+def _section(formatter: Any, title: str, rows: list[tuple[str, str]]) -> None:
+    if rows:
+        with formatter.section(title):
+            formatter.write_dl(rows)
+
+
+def _no_orders(orders: Any) -> str:
+    """What the help says of the orders when it cannot list the current match's game's."""
+    if orders is not None:
+        return f"The current match, {orders.match}, is a match of {orders.game_name}, which is not installed."
+    return (
+        "Each game has its own orders (move, attack …): 'phaseline games GAME' lists them, and this "
+        "help lists the current match's once there is one ('phaseline new GAME')."
+    )
 
 
 def command_name(info: CommandInfo) -> str:

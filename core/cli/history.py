@@ -5,20 +5,18 @@ Replay, the SQL sandbox and rendering are imported inside their commands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+import json
+from typing import Annotated, Any
 
 import typer
 
 from ..errors import InvalidOrder, UnknownName
 from ..render.log import log_rows
 from . import app
-from .context import Context, current_game
+from .context import Context
+from .current import current_game
+from .options import MatchOption
 from .output import Format, emit
-
-if TYPE_CHECKING:
-    pass
-
-GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
 
 @app.command()
@@ -26,12 +24,12 @@ def log(
     ctx: typer.Context,
     kind: Annotated[list[str] | None, typer.Option(help="Only events of this kind (repeatable).")] = None,
     last: Annotated[int | None, typer.Option(help="Only the last N events.", min=1)] = None,
-    game: GameOption = None,
+    match: MatchOption = None,
 ) -> None:
     """The events of the match: actions, rolls, decisions, phases and undos."""
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
-        game_id = game or current_game(store)
+        game_id = match or current_game(store)
         rows = log_rows(store, game_id, kinds=kind or [])
         store_rows = store.rows(
             """SELECT s.side, s.commitment, s.secret, m.dice, m.seed FROM seat s JOIN match m USING (game_id)
@@ -59,11 +57,7 @@ def commitments_line(seats: list[dict[str, Any]]) -> str:
 
 
 @app.command()
-def replay(
-    ctx: typer.Context,
-    check: Annotated[bool, typer.Option("--verify", help="Check the rebuilt state (always done).")] = True,
-    game: GameOption = None,
-) -> None:
+def replay(ctx: typer.Context, match: MatchOption = None) -> None:
     """Rebuild the match from its static tables and log, and check the state matches exactly.
 
     It checks the hash chain, the seats' signatures, the roll numbers and every die whose
@@ -76,34 +70,34 @@ def replay(
 
     c: Context = ctx.obj
     with c.store(read_only=True) as store:  # the replay runs in a scratch database: a read-only store will do
-        game_id = game or current_game(store)
+        game_id = match or current_game(store)
         count, dice = verify_match(store, c.registry, game_id)
-        match = Game.load(store, c.registry, game_id)
-        typer.echo(f"replayed {count} events of {game_id}: state matches; {describe_dice(match, dice)}")
+        found = Game.load(store, c.registry, game_id)
+        typer.echo(f"replayed {count} events of {game_id}: state matches; {describe_dice(found, dice)}")
 
 
 @app.command()
 def show(
     ctx: typer.Context,
     at: Annotated[int | None, typer.Option("--at", help="Show the state after event SEQ.")] = None,
-    game: GameOption = None,
+    match: MatchOption = None,
 ) -> None:
     """The state of the match (clock, decision, units), now or after event SEQ."""
     from ..render.state import current_state, render_state
     from ..replay import match_copy, state_at
 
     c: Context = ctx.obj
-    with c.game(game, read_only=True) as match:
+    with c.game(match, read_only=True) as found:
         if at is None:
-            view = current_state(match)
+            view = current_state(found)
         else:
-            last = match.events.last_seq
+            last = found.events.last_seq
             if not 1 <= at <= last:
                 raise UnknownName(
-                    f"match {match.game_id} has events 1 to {last}, no event {at}"
+                    f"match {found.game_id} has events 1 to {last}, no event {at}"
                     + (" (event 1 is the set-up: before it there is no state to show)" if at == 0 else "")
                 )
-            with match_copy(match) as copy, state_at(copy, at) as past:  # a copy: the store may be read-only
+            with match_copy(found) as copy, state_at(copy, at) as past:  # a copy: the store may be read-only
                 view = current_state(past, at)
     typer.echo(render_state(view, c.fmt))
 
@@ -111,7 +105,9 @@ def show(
 @app.command()
 def sql(
     ctx: typer.Context,
-    query: Annotated[str | None, typer.Argument(help="One SELECT over every match in the store.")] = None,
+    query: Annotated[
+        str | None, typer.Argument(help="One SELECT over every match in the store.", metavar="QUERY")
+    ] = None,
     schema: Annotated[bool, typer.Option("--schema", help="List the documented tables and views.")] = False,
     timeout: Annotated[
         float, typer.Option(help="Stop the query after this many seconds.", envvar="PHASELINE_SQL_TIMEOUT")
@@ -123,16 +119,20 @@ def sql(
 ) -> None:
     """Query the history of every match with SQL (read-only, no file or network access, within limits)."""
     from ..sandbox import Limits, run_user_sql, schema_rows
-    from ..store import default_path
 
     c: Context = ctx.obj
-    path = c.db or default_path()
+    path = c.store_path
     if schema:
         emit(schema_rows(path if path.exists() else None), c.fmt)
         return
     if not query:
         raise InvalidOrder('give a query, e.g. phaseline sql "SELECT * FROM match_summary", or --schema')
     answer = run_user_sql(path, query, Limits(seconds=timeout, memory=memory, rows=max_rows))
-    emit([dict(zip(answer.columns, row, strict=True)) for row in answer.rows], c.fmt, empty="(no rows)")
+    rows = [dict(zip(answer.columns, row, strict=True)) for row in answer.rows]
+    if c.fmt is Format.json:  # a JSON column's value as the JSON it holds, not as a string of it
+        for name in (n for n, kind in zip(answer.columns, answer.types, strict=True) if kind == "JSON"):
+            for row in rows:
+                row[name] = None if row[name] is None else json.loads(row[name])
+    emit(rows, c.fmt, empty="(no rows)")
     if answer.more:
         typer.echo(f"(the first {max_rows} rows; the query has more: raise --max-rows to see them)", err=True)

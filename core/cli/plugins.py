@@ -75,12 +75,14 @@ def list_plugins(ctx: typer.Context) -> None:
     for plugin in c.registry.plugins.values():
         found = contents(plugin)
         found["hooks"] = [h.removeprefix("phaseline_") for h in found["hooks"]]
-        rows.append({key: ", ".join(v) if isinstance(v, list) else v for key, v in found.items()})
+        rows.append(found)  # lists stay lists: a table joins them with commas, CSV writes their JSON
     emit(rows, c.fmt, empty="no plugins installed")
 
 
 @plugins_app.command()
-def info(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.")]) -> None:
+def info(
+    ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.", metavar="NAME")]
+) -> None:
     """One plugin in detail: its module, hooks, games with scenarios, rules and bots."""
     c: Context = ctx.obj
     reg = c.registry
@@ -112,7 +114,9 @@ def run_pip(args: list[str]) -> str:
 @plugins_app.command()
 def install(
     ctx: typer.Context,
-    spec: Annotated[list[str], typer.Argument(help="What pip installs: a name, a requirement, a wheel file.")],
+    spec: Annotated[
+        list[str], typer.Argument(help="What pip installs: a name, a requirement, a wheel file.", metavar="SPEC")
+    ],
     no_index: Annotated[bool, typer.Option("--no-index", help="Do not use the package index.")] = False,
     find_links: Annotated[list[str] | None, typer.Option("--find-links", help="Also look here.")] = None,
     upgrade: Annotated[bool, typer.Option("--upgrade", "-U", help="Upgrade if installed.")] = False,
@@ -131,7 +135,9 @@ def install(
 
 
 @plugins_app.command()
-def uninstall(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.")]) -> None:
+def uninstall(
+    ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plugin, distribution or game.", metavar="NAME")]
+) -> None:
     """Uninstall the distribution that provides a plugin (built-in plugins cannot be removed)."""
     c: Context = ctx.obj
     plugin = _find(c.registry, name)
@@ -147,7 +153,7 @@ def uninstall(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plug
 
 @plugins_app.command()
 def new(
-    name: Annotated[str, typer.Argument(help="The new game's name, lower-case words joined by '-'.")],
+    name: Annotated[str, typer.Argument(help="The new game's name, lower-case words joined by '-'.", metavar="NAME")],
     folder: Annotated[Path, typer.Option("--dir", help="Writes the package to DIR/phaseline-NAME.")] = Path("."),
 ) -> None:
     """Write a new game package that already plays: a copy of the template game under NAME."""

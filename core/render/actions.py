@@ -10,6 +10,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ..decisions import typed_choice
 from .combat import odds_text
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def action_rows(game: Game, actions: list[Action]) -> list[dict[str, Any]]:
         words = [w for arg in action.args for w in arg.replace(">", ",").split(",")]
         row: dict[str, Any] = {
             "side": action.side,
-            "order": str(action),
+            "order": f"choose {typed_choice(action.args[0])}" if action.verb == "choose" else str(action),
             "verb": action.verb,
             "units": [w for w in words if w in units],
             "from": [units[w] for w in words if w in units],

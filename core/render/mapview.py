@@ -10,10 +10,12 @@ the view, so the terminal and the SVG show the same things.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..decisions import PAIR_MARKS
 from ..errors import InvalidOrder, UnknownName
 from ..model import CounterFace, MapMarks
 from .board import Board, load_board, side_codes
@@ -222,12 +224,17 @@ def _supply(game: Game, side: str) -> set[str]:
     return set(supplied)
 
 
+CHOICE_WORDS = "[,{}]".format("".join(PAIR_MARKS))  # a choice's words: a list, a pair's halves
+
+
 def _choices(game: Game, board: Board) -> set[str]:
-    """The spaces named by the open decision's choices (a retreat hex, an area to enter …)."""
+    """The spaces named by the open decision's choices (a retreat hex, an area to enter, the hex
+    of an advance's pair UNIT>HEX …)."""
     _, decision = game.waiting_on()
     if not decision or game.finished:
         return set()
-    return {word for choice in decision["choices"] for word in choice.split(",") if word in board.spaces}
+    words = {word for choice in decision["choices"] for word in re.split(CHOICE_WORDS, choice)}
+    return words & set(board.spaces)
 
 
 def _check_side(game: Game, side: str) -> None:

@@ -31,7 +31,7 @@ VERBS = {
 DECISIONS = {  # every question the game asks a player, answered with `choose`
     "retreat": "The hex a unit forced to retreat goes to: choose HEX (6.21, 6.22).",
     "exchange-losses": "Which attackers an exchange removes: choose UNIT[,UNIT…] (6.2).",
-    "advance": "Advance after combat: choose UNIT>HEX, or none (6.9).",
+    "advance": "Advance after combat: choose UNIT HEX (or UNIT:HEX), or none (6.9).",
     "exit-removal": "Remove the two enemy units nearest a German exit: choose remove, or none (9.1, 9.2).",
     "exit-penalty": "Which of equally near enemy units the exit removes: choose UNIT (9.1, 9.2).",
     "courland-port": "The port hex a unit evacuated from Courland lands at: choose HEX (8.0).",

@@ -15,6 +15,11 @@ SCENARIOS_SPEC: dict[str, dict] = {
     "historical": {
         "title": "Historical (12.0)",
         "rule": "12.0",
+        "description": (
+            "Germany's last campaign: the Soviets (with the West Germans) and the Western Allies (with the East "
+            "Germans) race for Berlin; more VP at the end of turn 10 wins, a draw if nobody enters Berlin "
+            "(12.23)."
+        ),
         "turns": (1, 10),
         "players": ("SOV", "WA"),
         "control": TWO_PLAYER_CONTROL,
@@ -26,6 +31,10 @@ SCENARIOS_SPEC: dict[str, dict] = {
     "expanded": {
         "title": "Expanded Historical (13.0)",
         "rule": "13.0",
+        "description": (
+            "The Historical game played on to turn 16: once Berlin falls the Germans leave the map and the "
+            "Western Allies and the Soviets become enemies (13.1)."
+        ),
         "turns": (1, 16),
         "players": ("SOV", "WA"),
         "control": TWO_PLAYER_CONTROL,
@@ -37,6 +46,10 @@ SCENARIOS_SPEC: dict[str, dict] = {
     "collapse": {
         "title": "Collapse in the East (14.0)",
         "rule": "14.0",
+        "description": (
+            "The Eastern front alone for six turns: the Soviets against the East Germans east of the theatre "
+            "boundary, each player scoring the cities his own units hold at the end (14.0)."
+        ),
         "turns": (1, 6),
         "players": ("SOV", "WA"),
         "control": {SOV: "SOV", GER_E: "WA"},
@@ -48,6 +61,10 @@ SCENARIOS_SPEC: dict[str, dict] = {
     "rsws": {
         "title": "Red Star / White Star (15.0)",
         "rule": "15.0",
+        "description": (
+            "Patton's fantasy, turns 11 to 16: the Western Allies and the Soviets fight each other after "
+            "Germany's defeat, with no Germans and no theatre boundary (15.23, 15.24)."
+        ),
         "turns": (11, 16),
         "players": ("SOV", "WA"),
         "control": {SOV: "SOV", WA: "WA"},
@@ -60,6 +77,10 @@ SCENARIOS_SPEC: dict[str, dict] = {
     "three-player": {
         "title": "Three-player game (16.0)",
         "rule": "16.0",
+        "description": (
+            "The Historical set-up with a German player of his own, who wins if neither the Western Allies nor "
+            "the Soviets take Berlin (16.31) and may shift a unit across the boundary (16.32)."
+        ),
         "turns": (1, 10),
         "players": ("SOV", "GER", "WA"),
         "control": {SOV: "SOV", WA: "WA", GER_E: "GER", GER_W: "GER"},
@@ -71,6 +92,10 @@ SCENARIOS_SPEC: dict[str, dict] = {
     "four-player": {
         "title": "Four-player game (17.0)",
         "rule": "17.0",
+        "description": (
+            "Soviet, East German, West German and Western Allied players: an Ally wins by entering Berlin before "
+            "the other, a German player by keeping his enemy out of it by turn 10 (17.32)."
+        ),
         "turns": (1, 10),
         "players": ("SOV", "GER_E", "GER_W", "WA"),
         "control": {SOV: "SOV", GER_E: "GER_E", GER_W: "GER_W", WA: "WA"},
@@ -95,6 +120,7 @@ def scenarios() -> dict[str, ScenarioInfo]:
             data=data,
             rule=spec["rule"],
             settings=spec,
+            description=spec["description"],
         )
         for name, spec in SCENARIOS_SPEC.items()
     }

@@ -51,7 +51,7 @@ def command_options() -> dict[str, list[str]]:
 
 
 def _argv(command: list[str]) -> st.SearchStrategy[list[str]]:
-    options = command_options().get(command[0]) or ["--game"]
+    options = command_options().get(command[0]) or ["--match"]
     pair = st.tuples(st.sampled_from(options), st.sampled_from(WEIRD))
     return st.builds(
         lambda words, pairs: [*command, *words, *(w for p in pairs for w in p)],

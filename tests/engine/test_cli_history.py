@@ -1,4 +1,4 @@
-"""The history commands: log, replay --verify, show --at, sql, export and import."""
+"""The history commands: log, replay, show --at, sql, export and import."""
 
 from __future__ import annotations
 
@@ -28,12 +28,12 @@ def test_log_lists_events_by_kind_and_last(played):
     assert code == 0 and "undo events" in out
 
 
-def test_replay_verify_reports_a_match_or_the_first_difference(played):
-    code, out = run_cli(["replay", "--verify"])
+def test_replay_reports_a_match_or_the_first_difference(played):
+    code, out = run_cli(["replay"])
     assert code == 0 and "state matches" in out
     with Store.open(played) as store:
         store.con.execute("UPDATE unit_state SET mp = 5 WHERE unit_id = 'B1'")
-    code, out = run_cli(["replay", "--verify"])
+    code, out = run_cli(["replay"])
     assert code == 9 and out.strip().count("\n") == 0 and "unit_state (unit_id=B1): mp" in out
 
 
@@ -76,7 +76,7 @@ def test_sql_limits_are_options_and_environment_variables(played, monkeypatch):
 def test_export_import_and_parquet_from_the_command_line(played, tmp_path, monkeypatch):
     code, out = run_cli(["export", str(tmp_path / "mail.duckdb")])
     assert code == 0 and "exported toy-1" in out
-    code, out = run_cli(["export", "toy-1", str(tmp_path / "mail.duckdb")])
+    code, out = run_cli(["export", str(tmp_path / "mail.duckdb"), "--match", "toy-1"])
     assert code == 7 and "already exists" in out
     code, out = run_cli(["--db", str(tmp_path / "other.duckdb"), "import", str(tmp_path / "mail.duckdb")])
     assert code == 0 and "imported toy-1 (new match" in out

@@ -74,8 +74,9 @@ def test_play_answers_for_bot_sides(home, monkeypatch):
     use_registry(monkeypatch, toy_registry())
     assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
     code, out = run_cli(["play"], input="end\nquit\n")
-    assert code == 0 and out.count("waiting on red") >= 2
+    assert code == 0 and out.count("waiting on red") == 1  # where the match stands, at the first prompt
     assert "blue (bot:random), blue movement:" in out  # what the bot did after 'end', told
+    assert "now: turn 2, red movement: red (human) to act" in out  # and where that leaves the match
 
 
 def test_play_opens_with_what_the_other_sides_did_since_your_last_order(home, monkeypatch):
@@ -101,3 +102,10 @@ def test_an_order_tells_what_it_did_its_die_and_what_the_bots_did_after_it(home,
     assert told[-1].startswith("now: turn 2, red movement: red (human) to act")  # and whose turn it is now
     code, out = run_cli(["--format", "json", "end"])
     assert code == 0 and out.lstrip().startswith("{")  # scripts read the status alone
+
+
+def test_an_order_in_play_tells_its_result_not_the_whole_status(toy_cli):
+    code, out = run_cli(["play"], input="move R1 10\nquit\n")
+    told = out.split("red> ")[1]  # what the order printed, up to the next prompt
+    assert code == 0 and told.strip() == "move R1 -> 10"
+    assert "dice" not in told and "seat red" not in told  # the status block is 'status''s

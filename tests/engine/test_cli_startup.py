@@ -103,10 +103,18 @@ def loaded_by(home: Path, *argv: str) -> tuple[set[str], str]:
     return set(found["loaded"]), found["out"]
 
 
-def test_help_lists_the_verbs_without_duckdb_pydantic_or_rich(home):
+def test_help_lists_the_commands_without_duckdb_pydantic_or_rich(home):
     loaded, out = loaded_by(home, "--help")
-    assert "move" in out.split("Commands:")[1] and "plugins" in out
+    assert "phaseline games GAME" in out.split("Orders:")[1] and "plugins" in out
     assert not loaded & {"duckdb", "_duckdb", "pydantic", "rich"}  # _duckdb: the engine itself (duck.py)
+
+
+def test_help_in_a_store_lists_the_current_games_orders_without_duckdb(home):
+    """The current match's game is read from the note beside the store, not from the store."""
+    assert run_cli(["new", "breakout-normandy", "--seed", "1"])[0] == 0
+    loaded, out = loaded_by(home, "--help")
+    assert "regroup" in out.split("Orders of Breakout: Normandy (match bkn-1, the current one):")[1]
+    assert not loaded & {"duckdb", "_duckdb", "pydantic", "rich"}
 
 
 def test_a_store_command_loads_no_pydantic_and_no_game(home):
@@ -158,11 +166,28 @@ def test_built_in_commands_run_without_loading_plugins(home, monkeypatch):
     assert code == 7 and "error: no store at" in out  # the command ran; no plugin was asked for
 
 
-def test_help_lists_built_ins_then_verbs_and_plugin_commands_then_groups(verb_cli):
+def sections(out: str) -> dict[str, list[str]]:
+    """The names each section of a help text lists (by section title)."""
+    found: dict[str, list[str]] = {}
+    title = ""
+    for line in out.splitlines():
+        if line and not line.startswith(" "):
+            title = line.rstrip(":")
+            found[title] = []
+        elif line.startswith("  ") and not line.startswith("   ") and title:
+            found[title].append(line.split()[0])
+    return found
+
+
+def test_help_lists_built_ins_then_the_current_games_orders_then_plugin_commands(verb_cli):
     code, out = run_cli(["--help"])
-    names = [line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()]
-    assert code == 0 and names[:2] == ["games", "new"]
-    assert names[-4:] == ["move", "fire", "hello", "plugins"]
+    listed = sections(out)
+    assert code == 0 and listed["Commands"][:2] == ["games", "new"] and listed["Commands"][-1] == "plugins"
+    assert "move" not in listed["Commands"] and listed["Plugin commands"] == ["hello"]
+    assert "'phaseline games GAME' lists them" in " ".join(out.split())  # no match: no game's orders
+    assert run_cli(["new", "toy"])[0] == 0
+    code, out = run_cli(["--help"])
+    assert sections(out)["Orders of Toy Game (match toy-1, the current one)"] == ["move", "fire"]
 
 
 def test_a_mistyped_command_suggests_verbs_too(verb_cli):
@@ -177,11 +202,12 @@ def test_typer_still_builds_the_whole_app_at_once(verb_cli):
     _register_commands()
     group = typer.main.get_command(app)
     assert {"status", "plugins", "move", "hello"} <= set(group.list_commands(None))
-    assert group.get_command(None, "fire").help == "Fire at a space."
+    assert group.get_command(None, "fire").help == "Fire at a space."  # the first game's that has it
 
 
 def test_a_plugin_command_and_a_verb_run(verb_cli):
     assert run_cli(["hello"]) == (0, "hello\n")
+    assert run_cli(["new", "toy"])[0] == 0
     code, out = run_cli(["fire"])
     assert code == 2 and out.strip() == "error: fire needs arguments: see 'phaseline actions'"
 
@@ -284,8 +310,9 @@ def test_help_lists_commands_without_building_them(verb_cli, monkeypatch):
         built.append(typer.main.solve_typer_info_defaults(info).name)
         return build_group(info, **settings)
 
+    assert run_cli(["new", "toy"])[0] == 0
     monkeypatch.setattr(typer.main, "get_command_from_info", no_command)
     monkeypatch.setattr(typer.main, "get_group_from_info", group)
     code, out = run_cli(["--help"])
-    assert code == 0 and "fire      Fire at a space." in out and "status    Where the current match stands" in out
+    assert code == 0 and "fire  Fire at a space." in out and "status    Where the match stands" in out
     assert "plugins   List, inspect, install and uninstall plugins." in out and built == ["phaseline"]  # the root

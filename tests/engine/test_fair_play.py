@@ -34,7 +34,7 @@ def played_home(tmp_path_factory):
         use_registry(patch, long_registry())
         patch.setattr(phaseline.seats, "new_secret", lambda: str(10**75 + next(counter)))
         assert run_cli(["new", "toy", "--player", "alice"])[0] == 0
-        assert run_cli(["autoplay", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
+        assert run_cli(["autoplay", "--match", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
     with Store.open(home / "phaseline.duckdb", read_only=True) as store:
         assert store.one("SELECT count(*) FROM event WHERE kind = 'roll'") > 0
     return home
@@ -80,7 +80,7 @@ def test_no_command_view_or_file_holds_a_secret_before_it_is_revealed(played, tm
             ["--format", "json", "sql", "SELECT * FROM event"],
             ["--format", "json", "sql", "SELECT * FROM match_summary"],
             ["--format", "json", "sql", "SELECT * FROM roll"],
-            ["export", "toy-1", str(tmp_path / "mail.turn")],
+            ["export", str(tmp_path / "mail.turn"), "--match", "toy-1"],
         ]
     )
     sent = gzip.decompress((tmp_path / "mail.turn").read_bytes()).decode()
@@ -107,7 +107,7 @@ def test_a_revealed_secret_checks_every_roll(played):
         ("red", 0, True),
         ("red", 1, False),
     ]
-    code, out = run_cli(["replay", "--verify"])
+    code, out = run_cli(["replay"])
     assert code == 0 and "checked against their secrets" in out
 
 
@@ -118,7 +118,7 @@ def test_a_known_seed_match_says_so_everywhere(cli, tmp_path):
     assert code == 0 and "known seed" in out
     code, out = run_cli(["log"])
     assert out.startswith("dice: known seed 7; commitments")
-    assert run_cli(["export", "toy-1", str(tmp_path / "mail.turn")])[0] == 0
+    assert run_cli(["export", str(tmp_path / "mail.turn"), "--match", "toy-1"])[0] == 0
     header = json.loads(gzip.decompress((tmp_path / "mail.turn").read_bytes()))["match"]
     assert header["dice"] == "known seed"
 
@@ -149,7 +149,7 @@ def test_a_refused_custom_scenario_is_shown_table_by_table(cli, tmp_path):
         from phaseline import Game, match_data
 
         match_data.record(Game.load(store, long_registry(), "toy-1"))
-    assert run_cli(["export", "toy-1", str(tmp_path / "mail.turn")])[0] == 0
+    assert run_cli(["export", str(tmp_path / "mail.turn"), "--match", "toy-1"])[0] == 0
     other = str(tmp_path / "other.duckdb")
     code, out = run_cli(["--db", other, "import", str(tmp_path / "mail.turn")])
     assert code == 11 and "differs" in out and "unit" in out and "--accept-custom-data" in out

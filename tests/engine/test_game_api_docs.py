@@ -4,16 +4,12 @@ must be current, and the Game page must place every public member in a section, 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import inspect
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("game_api_docs", ROOT / "scripts" / "game_api_docs.py")
-assert spec and spec.loader
-game_api_docs = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(game_api_docs)
+from script_modules import load_script
+
+game_api_docs = load_script("game_api_docs")
 
 
 def test_every_public_member_of_game_has_a_section_and_a_docstring():

@@ -5,7 +5,7 @@ are played on the toy game, whose attacks here log a ``combat`` event as the gam
 truth is computed apart from the store's views and marks: a walk of the event list (each
 undo takes back the events of its range that no earlier undo took back) and a replay of the
 actions that survive, on a fresh match with their logged rolls, which must reach the very
-state the store has. Every view, every line of ``log`` and ``replay --verify`` must agree.
+state the store has. Every view, every line of ``log`` and ``replay`` must agree.
 """
 
 from __future__ import annotations

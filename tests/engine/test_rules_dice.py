@@ -150,5 +150,5 @@ def test_at_the_command_line_the_refusal_is_one_line_and_replay_says_where_the_d
     assert code == 4 and out.count("\n") == 1
     assert out.startswith("error: undoing would take back the dice the rules rolled for blue: roll 1 (die ")
     assert out.rstrip().endswith("not even --force takes them back (phaseline: the rules' dice are final)")
-    code, out = run_cli(["replay", "--verify"])
+    code, out = run_cli(["replay"])
     assert code == 0 and "dice of blue (played by the rules) drawn at play, not derivable" in out

@@ -54,19 +54,19 @@ def test_writes_and_escapes_are_refused_with_one_line(path, sql, named):
 
 
 def test_the_store_is_unchanged_after_the_attempts(path):
-    _, rows, _ = run_user_sql(path, "SELECT count(*) FROM event")
+    _, rows, *_ = run_user_sql(path, "SELECT count(*) FROM event")
     with Store.open(path, read_only=True) as store:
         assert rows[0][0] == store.one("SELECT count(*) FROM event") > 0
 
 
 def test_a_select_across_matches_works(path):
-    columns, rows, _ = run_user_sql(path, "SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
+    columns, rows, *_ = run_user_sql(path, "SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
     assert columns == ["game_id", "n"]
     assert [r[0] for r in rows] == ["toy-1", "toy-2"]
 
 
 def test_the_history_views_are_there(path):
-    _, rows, _ = run_user_sql(path, "SELECT game_id, events FROM match_summary ORDER BY 1")
+    _, rows, *_ = run_user_sql(path, "SELECT game_id, events FROM match_summary ORDER BY 1")
     assert len(rows) == 2
 
 

@@ -138,7 +138,7 @@ def test_a_forced_undo_shows_as_a_re_roll_in_the_log_and_the_views(game, monkeyp
     assert rolled[0]["rerolled"] and not rolled[0]["live"]
     assert game.one("SELECT rerolls FROM match_summary WHERE game_id = ?", [game.game_id]) >= 1
     game.store.close()
-    code, out = run_cli(["--db", str(game.store.path), "log", "--game", game.game_id, "--last", "30"])
+    code, out = run_cli(["--db", str(game.store.path), "log", "--match", game.game_id, "--last", "30"])
     assert code == 0
     assert f"RE-ROLL: undo events {done['first']}-{done['last']}, taking back" in out
     assert f"by {done['seq']} (re-roll)" in out

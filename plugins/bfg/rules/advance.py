@@ -5,7 +5,7 @@ that took part (6.92), whatever the ZOC and terrain (6.93), and never by force (
 where the unit may not go (the boundary 5.41/5.42, Berlin 5.43, the Yugoslav border
 5.51/5.52: boundary.advance_ban), nor a garrison, which stays in its city for the rest of the
 game (10.2: an advance is no move, 6.93, so 10.3's "may not move" is not the sentence that
-bars it). The winner's player is asked UNIT>HEX, or none, once for each emptied hex in turn;
+bars it). The winner's player is asked UNIT HEX (the choices list UNIT>HEX), or none, once for each emptied hex in turn;
 the ruling ``advance-one-per-combat`` asks once for the whole combat, one unit into one hex.
 """
 
@@ -62,7 +62,7 @@ def refusal(game, answer: str, advance: dict[str, Any]):
         return game.violation(f"{answer}: one advance at a time, one decision for each emptied hex", "6.91")
     unit_id, sep, hex_id = answer.partition(">")
     if not sep or not unit_id or not hex_id:
-        return game.violation(f"{answer!r}: answer UNIT>HEX or {NONE}", "6.91")
+        return game.violation(f"{answer!r}: answer UNIT HEX (or UNIT:HEX) or {NONE}", "6.91")
     known = {u["unit_id"].upper(): u["unit_id"] for u in units_named(game, units)}
     unit_id = known.get(unit_id.upper(), unit_id)
     bar = _bar(game, unit_id, hex_id, units, hexes) or _decision_bar(unit_id, hex_id, into, advanced)

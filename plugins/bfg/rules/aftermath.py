@@ -136,7 +136,7 @@ def carry_on(game, plan: dict[str, Any]) -> None:
     if offered:
         choices, context = offered
         owner = _player(game, unit_row(game, context["advance"]["units"][0])["side"])
-        game.ask(owner, "advance", "Advance after combat (6.9): UNIT>HEX, or none", choices, context, rule="6.91")
+        game.ask(owner, "advance", "Advance after combat (6.9): UNIT HEX, or none", choices, context, rule="6.91")
 
 
 def answer(game, decision: dict[str, Any], choice: str) -> None:

@@ -210,7 +210,7 @@ def test_6_93_one_participant_may_advance_into_zoc(advance):
             "W1>0204", "6.91", "0204 is not a hex the combat emptied (0203)", id="6.91-only-into-the-vacated-hex"
         ),
         pytest.param("W1>0203,W2>0203", "6.91", "only one unit may advance", id="6.91-only-one-unit-advances"),
-        pytest.param("W1", "6.91", "answer UNIT>HEX or none", id="6.91-an-answer-is-unit-and-hex"),
+        pytest.param("W1", "6.91", "answer UNIT HEX (or UNIT:HEX) or none", id="6.91-an-answer-is-unit-and-hex"),
     ],
 )
 def test_advance_refusals(advance, choice, rule, why):

@@ -350,4 +350,4 @@ def test_11_4_double_is_declared_from_the_shell_as_actions_lists_it(tmp_path, ho
     code, out = run_cli(["double"])
     assert code == 0, out
     code, out = run_cli(["sql", "SELECT double_impulse, advantage_used FROM bkn_day"])
-    assert code == 0 and "True" in out and "allied" in out, out
+    assert code == 0 and "true" in out and "allied" in out, out

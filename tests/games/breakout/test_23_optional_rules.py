@@ -102,7 +102,7 @@ def test_23_2_status_shows_who_plays_each_side_after_the_bidding(tmp_path, home)
     assert code == 0 and "the players swap sides (BkN 23.2)" in out, out
     code, out = run_cli(["status"])
     assert code == 0 and "allied (human)" in out, out
-    code, out = run_cli(["replay", "--verify"])
+    code, out = run_cli(["replay"])
     assert code == 0 and "state matches" in out, out
 
 

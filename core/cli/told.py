@@ -1,0 +1,48 @@
+"""What ``status`` shows, and every command that ends on where the match stands (``new``,
+``autoplay``, an order given with ``--format json``)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .context import Context
+from .output import Format, emit_one
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def status_record(match: Game, fmt: Format) -> dict[str, Any]:
+    """What ``status`` shows: the match, whom it waits on (and the decision owed: an object for
+    scripts, a line for people), what decides it and the standing, the dice and the seats."""
+    from ..render.fair import fair_play_lines
+
+    clock = match.clock
+    side, decision = match.waiting_on()
+    record: dict[str, Any] = {
+        "match": match.game_id,
+        "game": match.info.title,
+        "scenario": match.scenario.title,
+        "turn": clock.turn,
+        "step": match.step.title or clock.step,
+        "status": clock.status,
+        "waiting on": "nobody" if match.finished else f"{side} ({match.controller(side) if side else '-'})",
+    }
+    if decision and fmt is Format.table:
+        record["decision"] = f"{decision['prompt']} [{', '.join(decision['choices'])}]"
+    elif decision:
+        record["decision"] = {key: decision[key] for key in ("side", "kind", "prompt", "choices", "rule")}
+    if clock.result:
+        record["result"] = json.loads(clock.result)["summary"]
+    elif standing := match.hook.phaseline_standing(game=match):  # while in play: what decides it, the score
+        record["decides"] = standing.decides
+        record["standing"] = " · ".join(f"{who} {points}" for who, points in standing.points.items())
+        if standing.notes:
+            record["notes"] = "; ".join(standing.notes)
+    record.update(fair_play_lines(match))
+    return record
+
+
+def show_status(match: Game, c: Context) -> None:
+    emit_one(status_record(match, c.fmt), c.fmt)
