@@ -94,7 +94,24 @@ def new(
         set_current_game(store, match.game_id)
         run_bots(match, reg)
         typer.echo(f"started {match.game_id}: {info.title}, {chosen.title}")
+        typer.echo(_data_line(match))
         _status(match, c)
+
+
+def _data_line(match: Game) -> str:
+    """One line: how much of the match's data rests on placeholders (DESIGN.md, "Honest data")."""
+    from ..provenance import summary
+    from ..scenario import PROVENANCES
+
+    counts = dict.fromkeys(PROVENANCES, 0)
+    for row in summary(match):
+        for provenance in counts:
+            counts[provenance] += row[provenance]
+    total = sum(counts.values())
+    return (
+        f"data: {counts['placeholder']} of {total} rows are placeholders, {counts['reconstructed']} reconstructed, "
+        f"{counts['seed']} from the rulebook, {counts['external']} external (phaseline data says which)"
+    )
 
 
 @app.command("list")

@@ -1,0 +1,78 @@
+"""12.2 strategic bombing, 1944-45: at the start of the Japanese movement phase, for each B-29 wing
+in the bombing box, one Japanese ship, infantry or land aircraft in Japan goes to the reinforcement
+box (a battalion to the battalion box), the player choosing which (decision ``b29-target``); the
+wings go back to the Marianas after the combat phase."""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from ..board import B29, JAPAN, JP_BN, JP_REINF, MARIANAS
+from . import stacks
+from .state import JP, US, fcn_state, set_state
+from .units import in_play, kind
+
+
+def wings(game) -> list[str]:
+    """The B-29 wings in the strategic bombing box."""
+    return sorted(u for u, row in in_play(game).items() if row["space_id"] == B29)
+
+
+def targets(game) -> list[str]:
+    """The Japanese ships, ground units and land aircraft in Japan."""
+    return sorted(u for u, row in in_play(game).items() if row["side"] == JP and row["space_id"] == JAPAN)
+
+
+def begin_removals(game) -> bool:
+    """Ask for the first removal; False when there is none to make."""
+    count = min(len(wings(game)), len(targets(game)))
+    set_state(game, b29_left=count)
+    if count:
+        ask(game)
+    return count > 0
+
+
+def ask(game) -> None:
+    left = targets(game)
+    game.ask(
+        US,
+        "b29-target",
+        f"Which Japanese unit in Japan does a B-29 wing send to the reinforcement box "
+        f"({fcn_state(game)['b29_left']} left)?",
+        left,
+        {},
+        rule="12.2",
+    )
+
+
+def remove(game, unit_id: str) -> bool:
+    """The chosen unit leaves Japan; True when this was the last removal."""
+    unit = in_play(game)[unit_id]
+    stacks.leave(game, [unit_id])
+    if unit["type"] == "battalion":
+        game.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN)
+    else:
+        game.set("unit_state", {"unit_id": unit_id}, space_id=JP_REINF)
+        stacks.arrive(game, [unit_id], JP_REINF, mixed=False, end="bottom")
+    game.log(
+        Event(
+            "note",
+            side=US,
+            unit_id=unit_id,
+            from_space=JAPAN,
+            rule="12.2",
+            purpose=f"a B-29 wing sends {unit_id} ({kind(unit)}) from Japan",
+        )
+    )
+    left = fcn_state(game)["b29_left"] - 1
+    left = min(left, len(targets(game)))
+    set_state(game, b29_left=left)
+    if left:
+        ask(game)
+    return left == 0
+
+
+def return_bombers(game) -> None:
+    """12.2 after the combat phase the wings go back to the Marianas."""
+    for unit_id in wings(game):
+        game.set("unit_state", {"unit_id": unit_id}, space_id=MARIANAS)
