@@ -8,7 +8,8 @@ from typing import Any
 from phaseline.errors import InvalidOrder, UnknownName
 
 UNITS_SQL = """SELECT s.unit_id, s.space_id, s.side, s.status, s.moved, f.marker,
-       coalesce(f.transport, FALSE) AS transport, c.counter_id, c.nationality, c.category, c.type, c.carrier_air, c.marine, c.bw, c.hit_cost, c.buy_cost, c.carrier
+       coalesce(f.transport, FALSE) AS transport, c.counter_id, c.nationality, c.category, c.type,
+       c.carrier_air, c.marine, c.bw, c.hit_cost, c.buy_cost, c.carrier
 FROM unit_state s
 JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
 LEFT JOIN fcn_unit f ON f.game_id = s.game_id AND f.unit_id = s.unit_id
