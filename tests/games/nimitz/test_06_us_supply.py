@@ -18,11 +18,16 @@ def test_6_0_6_2_the_play_examples_purchase(make):
     play(game, "buy Hornet,US-1Mar,RAAF-BG2")
     assert (state(game)["rp"], state(game)["sp"]) == (0, 18)
     assert (where(game, "Hornet"), where(game, "US-1Mar"), where(game, "RAAF-BG2")) == (
-        "WestCoast", "WestCoast", "Australia")
+        "WestCoast",
+        "WestCoast",
+        "Australia",
+    )
 
 
 def test_6_2_only_from_the_reinforcement_box_and_within_the_points(make):
-    game = make("US-REINF: Hornet Saratoga Wasp Yorktown NorthCarolina-Washington SouthDakota-Indiana\nHawaii: US-Bn-01")
+    game = make(
+        "US-REINF: Hornet Saratoga Wasp Yorktown NorthCarolina-Washington SouthDakota-Indiana\nHawaii: US-Bn-01"
+    )
     with pytest.raises(RuleViolation, match=r"not in the US reinforcement box.*\(FCN 6.2\)"):
         play(game, "buy US-Bn-01")
     with pytest.raises(RuleViolation, match="cost 30; 7 RP and 20 SP are left"):

@@ -38,8 +38,11 @@ def test_7_2_the_play_examples_recon(make):
     dice = Dice(game, [4, 2, 10, 2], prefix="")
     play(game, "end")
     assert [(p.split(":")[0], f) for p, f in dice.rolled if not p.startswith("3.3")] == [
-        ("9.1 Japanese order at Philippines", 4), ("9.1 Japanese order at Japan", 2),
-        ("9.1 Japanese order at Japan", 10), ("1.3 sortie from Japan", 2)]
+        ("9.1 Japanese order at Philippines", 4),
+        ("9.1 Japanese order at Japan", 2),
+        ("9.1 Japanese order at Japan", 10),
+        ("1.3 sortie from Japan", 2),
+    ]
     moved = ["Myoko-Haguro", "Ashigara-Nachi", "JP-DesRon6", "JP-16Div", "JP-14Sentai", "JP-3Kokutai"]
     assert [where(game, u) for u in moved] == ["Borneo"] * 6
     marks = game.rows_of("fcn_unit")

@@ -31,16 +31,27 @@ def test_8_0_8_1_five_units_cost_five_sp(make):
     [
         pytest.param("", "move Lexington Japan", "US units may not enter Japan", id="8.2-japan-closed"),
         pytest.param("", "move Lexington EastAsia", "US units may not enter EastAsia", id="8.2-east-asia-closed"),
-        pytest.param("\nAustralia: Australia-Canberra", "move Australia-Canberra Midway",
-                     "Australian: Midway has no Australian flag",
-                     id="8.2-australian-to-midway"),
-        pytest.param("\nIwoJima: JP-14Sentai", "move US-11BG IwoJima", "IwoJima had none",
-                     id="8.2-aircraft-need-a-us-base"),
-        pytest.param("\nSolomons: US-Bn-03 US-Bn-04 US-19BG US-22BG US-49FG US-35FG US-8FG US-MAG21",
-                     "move US-11BG Solomons", "Solomons takes 6 US land aircraft; 6 are there",
-                     id="8.2-solomons-capacity-6"),
-        pytest.param("\nSolomons: US-Bn-03 JP-DesRon5", "move US-Bn-03 Hawaii", "may not leave Solomons: Japanese",
-                     id="8.2-pinned-ground-unit"),
+        pytest.param(
+            "\nAustralia: Australia-Canberra",
+            "move Australia-Canberra Midway",
+            "Australian: Midway has no Australian flag",
+            id="8.2-australian-to-midway",
+        ),
+        pytest.param(
+            "\nIwoJima: JP-14Sentai", "move US-11BG IwoJima", "IwoJima had none", id="8.2-aircraft-need-a-us-base"
+        ),
+        pytest.param(
+            "\nSolomons: US-Bn-03 US-Bn-04 US-19BG US-22BG US-49FG US-35FG US-8FG US-MAG21",
+            "move US-11BG Solomons",
+            "Solomons takes 6 US land aircraft; 6 are there",
+            id="8.2-solomons-capacity-6",
+        ),
+        pytest.param(
+            "\nSolomons: US-Bn-03 JP-DesRon5",
+            "move US-Bn-03 Hawaii",
+            "may not leave Solomons: Japanese",
+            id="8.2-pinned-ground-unit",
+        ),
     ],
 )
 def test_8_2_refused_moves(make, extra, order, refusal):
@@ -55,10 +66,14 @@ def test_8_2_refused_moves(make, extra, order, refusal):
     [
         pytest.param("\nMidway: US-Bn-03", "move US-11BG Midway", id="8.2-midway-had-a-us-ground-unit"),
         pytest.param("\nWake: US-Bn-03 JP-Bn-01", "move US-11BG Wake", id="8.2-wake-both-sides-ground"),
-        pytest.param("\nAustralia: Australia-Canberra", "move Australia-Canberra NewGuinea",
-                     id="8.2-australian-to-new-guinea"),
-        pytest.param("\nSolomons: US-Bn-03 JP-DesRon5 Enterprise US-19BG", "move Enterprise,US-19BG Hawaii",
-                     id="8.2-ships-and-aircraft-leave-a-japanese-point"),
+        pytest.param(
+            "\nAustralia: Australia-Canberra", "move Australia-Canberra NewGuinea", id="8.2-australian-to-new-guinea"
+        ),
+        pytest.param(
+            "\nSolomons: US-Bn-03 JP-DesRon5 Enterprise US-19BG",
+            "move Enterprise,US-19BG Hawaii",
+            id="8.2-ships-and-aircraft-leave-a-japanese-point",
+        ),
         pytest.param("\nWestCoast: US-Bn-05", "move US-11BG,US-18FG,US-28BG WestCoast", id="8.2-west-coast-unlimited"),
     ],
 )
