@@ -17,7 +17,11 @@ def total_cost(game) -> int:
 
 def bonus_objectives(game) -> int:
     """12.3 the objectives the invasion box adds at the campaign's end."""
-    cost = total_cost(game)
+    return objectives_for(game, total_cost(game))
+
+
+def objectives_for(game, cost: int) -> int:
+    """12.3 the invasion table's objectives for a total ``cost`` (82 -> 2)."""
     for row in game.static("fcn_invasion", "band").values():
         if (row["low"] is None or cost >= row["low"]) and (row["high"] is None or cost <= row["high"]):
             return row["objectives"]
