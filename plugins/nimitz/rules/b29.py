@@ -49,10 +49,9 @@ def remove(game, unit_id: str) -> bool:
     """The chosen unit leaves Japan; True when this was the last removal."""
     unit = in_play(game)[unit_id]
     stacks.leave(game, [unit_id])
-    if unit["type"] == "battalion":
-        game.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN)
-    else:
-        game.set("unit_state", {"unit_id": unit_id}, space_id=JP_REINF)
+    box = JP_BN if unit["type"] == "battalion" else JP_REINF  # 12.2 a battalion to the battalion box
+    game.set("unit_state", {"unit_id": unit_id}, space_id=box)
+    if box == JP_REINF:
         stacks.arrive(game, [unit_id], JP_REINF, mixed=False, end="bottom")
     game.log(
         Event(
@@ -60,8 +59,9 @@ def remove(game, unit_id: str) -> bool:
             side=US,
             unit_id=unit_id,
             from_space=JAPAN,
+            to_space=box,
             rule="12.2",
-            purpose=f"a B-29 wing sends {unit_id} ({kind(unit)}) from Japan",
+            purpose=f"a B-29 wing sends {unit_id} ({kind(unit)}) from Japan to {box}",
         )
     )
     left = fcn_state(game)["b29_left"] - 1

@@ -12,15 +12,27 @@ REINF = "JP-REINF: Soryu Shoho Nagato-Mutsu JP-16Div JP-48Div JP-2Div JP-14Senta
 
 
 def test_11_0_the_phases_after_combat_follow_in_order(make):
-    game = make("Hawaii: US-Bn-01 Lexington\nMidway: US-Bn-02\nAlaska: US-Bn-03\nSamoa: US-Bn-04\nJapan: JP-DesRon1"
-                "\nobjectives: Hawaii Midway Alaska Samoa")
+    game = make(
+        "Hawaii: US-Bn-01 Lexington\nMidway: US-Bn-02\nAlaska: US-Bn-03\nSamoa: US-Bn-04\nJapan: JP-DesRon1"
+        "\nobjectives: Hawaii Midway Alaska Samoa"
+    )
     Dice(game, [2, 1])  # Japan holds; the reinforcement roll
     play(game, "end", "end")  # recon, movement: the rest of the turn is the rules' and the engine's
-    steps = [r["step"] for r in game.rows(
-        "SELECT step FROM event WHERE game_id = ? AND kind = 'phase' AND purpose LIKE 'begin %' ORDER BY seq",
-        [game.game_id])]
-    assert steps[steps.index("combat"):steps.index("combat") + 6] == [
-        "combat", "jp-reinforcement", "jp-repair", "us-return", "us-supply-check", "us-defeat-check"]
+    steps = [
+        r["step"]
+        for r in game.rows(
+            "SELECT step FROM event WHERE game_id = ? AND kind = 'phase' AND purpose LIKE 'begin %' ORDER BY seq",
+            [game.game_id],
+        )
+    ]
+    assert steps[steps.index("combat") : steps.index("combat") + 6] == [
+        "combat",
+        "jp-reinforcement",
+        "jp-repair",
+        "us-return",
+        "us-supply-check",
+        "us-defeat-check",
+    ]
     assert game.clock.turn == 2 and where(game, "Lexington") == "Hawaii"
 
 
@@ -33,16 +45,20 @@ def test_11_0_the_phases_after_combat_follow_in_order(make):
 )
 def test_11_1_the_reinforcement_roll(make, die, supply, damaged, raiders, result):
     """§8.5 case 30: both give 9 -> 2 ships, 2 infantry, 1 land aircraft, to Japan."""
-    game = make(f"{REINF}\nHawaii: US-Bn-01\nRAIDING: {raiders}\nSolomons: {damaged} US-Bn-03 JP-Bn-09"
-                "\nJapan: JP-Bn-01")
+    game = make(
+        f"{REINF}\nHawaii: US-Bn-01\nRAIDING: {raiders}\nSolomons: {damaged} US-Bn-03 JP-Bn-09\nJapan: JP-Bn-01"
+    )
     put(game, "fcn_state", {}, jp_supply=supply)
     for unit_id in damaged.split():
         put(game, "unit_state", {"unit_id": unit_id}, status="damaged")
     put(game, "unit_state", {"unit_id": "JP-Bn-09"}, status="damaged")  # pinned infantry: not counted
     Dice(game, [die], prefix="11.1")
     by_the_rules(game, reinforcement.reinforce)
-    arrived = [u for u in ("Soryu", "Shoho", "Nagato-Mutsu", "JP-16Div", "JP-48Div", "JP-2Div", "JP-14Sentai",
-                           "JP-3Kokutai") if where(game, u) == "Japan"]
+    arrived = [
+        u
+        for u in ("Soryu", "Shoho", "Nagato-Mutsu", "JP-16Div", "JP-48Div", "JP-2Div", "JP-14Sentai", "JP-3Kokutai")
+        if where(game, u) == "Japan"
+    ]
     assert arrived == ["Soryu", "Shoho", "JP-16Div", "JP-48Div", "JP-14Sentai"]
     assert state(game)["jp_supply"] == 0
 
@@ -100,16 +116,19 @@ def test_11_3_a_ship_with_enemy_units_at_hawaii_returns_too(make):
 def test_11_4_the_marianas_cut_off_behind_wake(make):
     """§8.5 case 33: Hawaii and Midway held, Wake contested: Wake's units are in supply, the
     Marianas' 3 infantry and aircraft each take a hit."""
-    game = make("Hawaii: US-Bn-01\nMidway: US-Bn-02\nWake: US-Bn-03 JP-Bn-01\n"
-                "Marianas: US-Bn-04 US-Bn-05 US-1Mar US-11BG")
+    game = make(
+        "Hawaii: US-Bn-01\nMidway: US-Bn-02\nWake: US-Bn-03 JP-Bn-01\nMarianas: US-Bn-04 US-Bn-05 US-1Mar US-11BG"
+    )
     put(game, "unit_state", {"unit_id": "US-Bn-05"}, status="damaged")
     by_the_rules(game, supply_check.check)
     assert [status(game, u) for u in ("US-Bn-04", "US-1Mar", "US-11BG")] == ["damaged"] * 3
     assert status(game, "US-Bn-05") == "destroyed" and status(game, "US-Bn-03") == "full"
 
 
-@pytest.mark.parametrize(("held", "lost"), [pytest.param(3, True, id="11.5-three-held-dismissed"),
-                                            pytest.param(4, False, id="11.5-four-held-go-on")])
+@pytest.mark.parametrize(
+    ("held", "lost"),
+    [pytest.param(3, True, id="11.5-three-held-dismissed"), pytest.param(4, False, id="11.5-four-held-go-on")],
+)
 def test_11_5_dismissal(make, held, lost):
     game = make("Hawaii: US-Bn-01")
     put(game, "fcn_state", {}, held=held)
