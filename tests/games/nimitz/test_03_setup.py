@@ -43,7 +43,7 @@ def test_2_2_the_battle_sheet_is_part_of_the_map(campaign):
     assert {"JP-SEA", "COASTAL", "ISLAND", "US-SEA", "JP-AIRFIELD", "US-POSITION", "STORAGE"} <= boxes
 
 
-def test_2_3_3_0_the_set_up_sheet_places_every_unit(campaign):
+def test_2_3_the_set_up_sheet_places_every_unit(campaign):
     game = campaign()
     sheet = game.rows("SELECT unit_id, place FROM fcn_setup WHERE game_id = ? AND year = 1942", [game.game_id])
     assert sheet and all(where(game, r["unit_id"]) == r["place"] for r in sheet)
@@ -77,7 +77,7 @@ def test_2_8_japanese_battalions_not_set_up_wait_in_their_box(make):
     assert "US-Bn-02" not in {u for (u,) in game.rows_of("unit_state")}  # the US has only its set-up's
 
 
-def test_2_9_3_1_the_campaign_starts_on_start_with_no_marker(make):
+def test_2_9_no_marker_is_out_as_the_campaign_begins(make):
     game = make("Japan: Kaga")
     assert (state(game)["campaign_turn"], state(game)["turn_name"]) == (1, "Jan/Feb")  # turn 1 began
     assert {r["marker"] for r in game.rows_of("fcn_unit").values()} == {None}
@@ -144,3 +144,12 @@ def test_4_1_held_needs_supply_through_held_points(make):
     marks = game.rows_of("fcn_point_state")
     assert [marks[(p,)]["held"] for p in ("Hawaii", "Midway", "Wake", "Marianas")] == [True, True, False, False]
     assert state(game)["held"] == 2
+
+
+def test_3_0_every_campaign_sets_up_the_same_way(campaign):
+    for year in ("1943", "1944", "1945"):
+        game = campaign(year)
+        sheet = game.rows(
+            "SELECT unit_id, place FROM fcn_setup WHERE game_id = ? AND year = ?", [game.game_id, int(year)]
+        )
+        assert sheet and all(where(game, r["unit_id"]) == r["place"] for r in sheet)

@@ -7,12 +7,17 @@ from games.nimitz.position import play, state, status, where
 from phaseline import RuleViolation
 
 
+def test_6_0_the_supply_phase_offers_purchases_and_repairs(make):
+    game = make("US-REINF: Hornet\nHawaii: US-Bn-01")
+    assert game.step.name == "us-supply" and [str(a) for a in game.legal_actions()] == ["buy Hornet", "end"]
+
+
 def test_6_1_the_turns_points_arrive(make):
     game = make("Hawaii: US-Bn-01")
     assert (state(game)["rp"], state(game)["sp"]) == (7, 20)  # seed play example, turn 1
 
 
-def test_6_0_6_2_the_play_examples_purchase(make):
+def test_6_2_the_play_examples_purchase(make):
     """Hornet 5, 1st Marine Division 2, RAAF BG2 2: 9 paid with 7 RP and 2 SP; 18 SP left."""
     game = make("US-REINF: Hornet US-1Mar RAAF-BG2\nHawaii: US-Bn-01")
     play(game, "buy Hornet,US-1Mar,RAAF-BG2")

@@ -17,6 +17,11 @@ Hawaii: US-Bn-01 Lexington
 objectives: Hawaii Midway Solomons NewGuinea"""
 
 
+def test_7_0_recon_comes_before_us_movement(make):
+    game = make(PLAY_EXAMPLE)
+    assert game.step.name == "us-recon" and "recon Japan" in [str(a) for a in game.legal_actions()]
+
+
 def test_7_1_markers_cost_1_sp_and_go_where_japanese_units_are(make):
     game = make(PLAY_EXAMPLE)
     assert game.step.name == "us-recon"  # nothing to buy or repair: the supply phase passed

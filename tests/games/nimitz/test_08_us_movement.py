@@ -18,7 +18,7 @@ def at_movement(make, text: str):
     return game
 
 
-def test_8_0_8_1_five_units_cost_five_sp(make):
+def test_8_1_five_units_cost_five_sp(make):
     game = at_movement(make, BASES + "\nSolomons: US-Bn-03")
     play(game, "move Lexington,Chester-Louisville,US-DesRon1,US-Bn-01,US-Bn-02 Solomons")
     assert state(game)["sp"] == 15 and where(game, "US-Bn-01") == "Solomons"
@@ -80,6 +80,13 @@ def test_8_2_refused_moves(make, extra, order, refusal):
 def test_8_2_allowed_moves(make, extra, order):
     game = at_movement(make, BASES + extra)
     play(game, order)
+
+
+def test_8_0_the_player_may_move_or_not(make):
+    game = at_movement(make, BASES)
+    assert "move Lexington Midway" in [str(a) for a in game.legal_actions()]  # any distance (8.1)
+    play(game, "end")
+    assert game.step.name != "us-movement"
 
 
 def test_8_3_ground_units_go_by_transport(make):
