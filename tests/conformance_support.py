@@ -26,6 +26,7 @@ from typing import Any
 
 GOLDEN = Path(__file__).parent / "golden"
 BFG = "battle-for-germany"
+NIMITZ = "fleet-commander-nimitz"
 
 # A golden playthrough: the heuristic bot on every side, seeded, cut after this many actions
 # (the opening movement and combat phases; raise it towards two whole turns, about 80
