@@ -86,7 +86,7 @@ def holding_oracle(names, edges, units):
 
 @given(positions())
 def test_4_1_11_4_holding_and_supply_agree_with_the_oracle(position):
-    names, edges, closed, units, objectives, garrisons = position
+    names, edges, _, units, _, _ = position
     with store_of(*position) as store:
         rows = store.rows(queries()["fcn-holding"].sql, {"game_id": GID, "source": "P0"})
     assert {r["point_id"]: (r["supplied"], r["held"]) for r in rows} == holding_oracle(names, edges, units)
