@@ -260,23 +260,7 @@ def _load_units(game, counters: dict[str, Row], instances: dict[str, tuple], sta
     _insert(
         game,
         "fcn_counter",
-        [
-            "unit_id",
-            "counter_id",
-            "side",
-            "nationality",
-            "category",
-            "type",
-            "carrier_air",
-            "marine",
-            "bw",
-            "hit_cost",
-            "buy_cost",
-            "years",
-            "carrier",
-            "provenance",
-            "source",
-        ],
+        ["unit_id", "counter_id", *COUNTER_COLUMNS[2:], "carrier", "provenance", "source"],
         every,
     )
     names = {unit_id: row["name"] for unit_id, row in counters.items()}
