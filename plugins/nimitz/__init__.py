@@ -74,6 +74,8 @@ DECISIONS = {  # every question the game asks the player, answered with `choose`
     "engagement": "At the end of a round, with the Engagement marker: choose longer, shorter or keep (10.5).",
     "us-air-removal": "Which US aircraft is removed when more return than a carrier or an airfield can take: "
     "choose UNIT (10.6 (7)).",
+    "jp-air-removal": "Which of equal Japanese aircraft (as damaged, as cheap) is removed when more return than a "
+    "carrier or an airfield can take: choose UNIT (10.6 (7), 1.3).",
 }
 
 

@@ -63,13 +63,21 @@ def phaseline_turn_end(game, turn):
     victory.end_of_turn(game, turn)
 
 
+def _refresh(game) -> None:
+    """4.1 the objective markers follow the units (not while a battle has them on its sheet)."""
+    if not battle.in_progress(game):
+        holding.refresh(game)
+
+
 @hookimpl
 def phaseline_phase_start(game, step):
     if _in_battle(step):
         battle.phase_start(game, step)
     else:
+        if step.name == sequence.COMBAT.name:  # 10.0 back from a battle: the turn goes on from the combat phase
+            sequence.renumber(game, step)
         phases.begin(game, step)
-    holding.refresh(game)
+    _refresh(game)
 
 
 @hookimpl
@@ -77,7 +85,7 @@ def phaseline_phase_end(game, step):
     if _in_battle(step):
         return battle.phase_end(game, step)
     phases.end(game, step)
-    holding.refresh(game)
+    _refresh(game)
     return None
 
 
@@ -117,7 +125,7 @@ def phaseline_play(game, action):
             handler(game, action)
         handled = handler is not None
     if handled:
-        holding.refresh(game)
+        _refresh(game)
     return handled or None
 
 
@@ -132,7 +140,7 @@ def phaseline_answer(game, decision, answer):
         battle.answer(game, decision, answer)
     else:
         japanese.answer(game, decision, answer)
-    holding.refresh(game)
+    _refresh(game)
     return True
 
 

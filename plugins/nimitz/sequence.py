@@ -36,3 +36,11 @@ COMBAT = TURN[5]
 def steps() -> list[Step]:
     """The steps of every campaign turn (5.1)."""
     return list(TURN)
+
+
+def renumber(game, step: Step) -> None:
+    """A step of the turn begun again after a battle's steps (each numbered on from the one before)
+    takes its own number, so the turn's sequence goes on from it."""
+    number = next(i for i, turn_step in enumerate(TURN) if turn_step.name == step.name)
+    if game.clock.step_no != number:
+        game.set_clock(step_no=number)

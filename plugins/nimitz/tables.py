@@ -100,6 +100,12 @@ TABLES = [
         "jp_supply INTEGER NOT NULL DEFAULT 0, "  # 9.2 supply markers from Holds this turn
         "held INTEGER NOT NULL DEFAULT 0, "  # 4.1 objectives the US holds now
         "battle_point VARCHAR, battle_round INTEGER, rounds_left INTEGER, "  # 10.0 the battle in progress
+        "plan_count INTEGER, "  # 10.4 the Japanese markers drawn each round of this battle
+        "bpp_spent INTEGER NOT NULL DEFAULT 0, bpp_sp INTEGER NOT NULL DEFAULT 0, "  # 10.5 BPP spent, SP paid for them
+        "us_airfield INTEGER, jp_airfield INTEGER, "  # 10.1, 10.2 the airfields' capacity markers
+        "battle_flown BOOLEAN NOT NULL DEFAULT FALSE, "  # 10.8 a US aircraft has flown this round
+        "strike_tried BOOLEAN NOT NULL DEFAULT FALSE, "  # 10.5 the US First Strike was rolled this round
+        "battle_agenda VARCHAR NOT NULL DEFAULT '[]', "  # 10.6 what is left to do of the round (JSON)
         "jp_point VARCHAR, "  # 9.0 (4) the point whose units are rolling now
         "b29_left INTEGER NOT NULL DEFAULT 0, "  # 12.2 removals the B-29 wings still make this phase
         "jp_done BOOLEAN NOT NULL DEFAULT FALSE, "  # 11.1, 11.2 the rules' phase is carried out
@@ -108,13 +114,18 @@ TABLES = [
         "outcome VARCHAR",  # 11.5 dismissal or the Hawaii defeat, once it happened
         (),
     ),
-    state(  # 9.0 the Japanese markers: 'moving' (7.2), 'complete' (9.0, 9.1); 8.3, 9.1 ground units at sea
-        "fcn_unit", "unit_id VARCHAR, marker VARCHAR, transport BOOLEAN NOT NULL DEFAULT FALSE", ("unit_id",)
+    state(  # 9.0 the Japanese markers: 'moving' (7.2), 'complete' (9.0, 9.1); 8.3, 9.1 ground units at sea;
+        # 10.6 in a battle, the carrier a carrier aircraft is aboard and the First Strike's aircraft (struck)
+        "fcn_unit",
+        "unit_id VARCHAR, marker VARCHAR, transport BOOLEAN NOT NULL DEFAULT FALSE, aboard VARCHAR, "
+        "struck BOOLEAN NOT NULL DEFAULT FALSE",
+        ("unit_id",),
     ),
     state(  # 8.2 US ground/air at the start of the US movement phase; 9.2 Japanese garrisons at a phase start
         "fcn_point_state",
         "point_id VARCHAR, us_based BOOLEAN NOT NULL DEFAULT FALSE, jp_garrisoned BOOLEAN NOT NULL DEFAULT FALSE, "
-        "objective BOOLEAN NOT NULL DEFAULT FALSE, held BOOLEAN NOT NULL DEFAULT FALSE",  # 3.4 the markers' colour
+        "objective BOOLEAN NOT NULL DEFAULT FALSE, held BOOLEAN NOT NULL DEFAULT FALSE, "  # 3.4 the markers' colour
+        "battle_fought BOOLEAN NOT NULL DEFAULT FALSE",  # 10.0 this turn's battle there is fought
         ("point_id",),
     ),
     state(  # 7.1 the recon markers placed this turn, in order; 7.2 resolved

@@ -33,7 +33,8 @@ LEGAL = {
 
 def begin_turn(game, turn: int) -> None:
     """5.1 step 1: the turn marker moves one box on; a new year of the linked campaign is set up
-    from its own sheet first (12.6). Each unit's move of the last turn, and the transports, are over."""
+    from its own sheet first (12.6). Each unit's move of the last turn, the transports and the last
+    turn's battles are over."""
     year, campaign_turn = year_and_turn(game, turn)
     if year != fcn_state(game)["year"]:
         setup.clear_year(game)
@@ -42,6 +43,7 @@ def begin_turn(game, turn: int) -> None:
     set_state(game, campaign_turn=campaign_turn, turn_name=name)
     game.update_where("unit_state", "moved", moved=False)
     game.update_where("fcn_unit", "marker IS NOT NULL OR transport", marker=None, transport=False)
+    game.update_where("fcn_point_state", "battle_fought", battle_fought=False)  # 10.0 a battle a point each turn
     for (marker,) in list(game.rows_of("fcn_recon")):  # 7.1 recon markers are used in the turn they are bought
         game.delete("fcn_recon", {"marker": marker})
     game.log(Event("note", side=US, purpose=f"turn marker to {name} {year}", rule="5.1"))

@@ -1,7 +1,8 @@
 -- name: fcn-contested(game_id)
--- The map points holding units of both sides, each with its units: the battles still to fight.
--- Rules: 10.0 (a battle at every point holding units of both sides)
--- Reads: unit_state
+-- The map points holding units of both sides whose battle is not fought yet this turn, each with its
+-- units: the battles still to fight.
+-- Rules: 10.0 (a battle at every point holding units of both sides, one battle a point each combat phase)
+-- Reads: unit_state, fcn_point_state
 -- Returns: point_id, us_units, jp_units, rule, reason
 SELECT s.space_id AS point_id,
        list(s.unit_id ORDER BY s.unit_id) FILTER (WHERE c.side = 'US') AS us_units,
@@ -11,7 +12,8 @@ SELECT s.space_id AS point_id,
 FROM unit_state s
 JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
 JOIN fcn_point p ON p.game_id = s.game_id AND p.point_id = s.space_id
-WHERE s.game_id = $game_id AND s.status <> 'destroyed'
+JOIN fcn_point_state f ON f.game_id = s.game_id AND f.point_id = s.space_id
+WHERE s.game_id = $game_id AND s.status <> 'destroyed' AND NOT f.battle_fought
 GROUP BY s.space_id
 HAVING count(*) FILTER (WHERE c.side = 'US') > 0 AND count(*) FILTER (WHERE c.side = 'JP') > 0
 ORDER BY 1

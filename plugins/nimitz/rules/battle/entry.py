@@ -1,0 +1,147 @@
+"""10.1, 10.2 the units of the battle's point onto the sheet, and 10.6 back at the battle's end.
+
+Onto the sheet: US carriers to the US sea area and the other US surface ships too until the player
+places them (10.1); US submarines and all Japanese ships wait at the point for the end of placement
+(placement.py); land aircraft to their side's airfield, whose capacity marker is their number (the
+B-29 wings of the bombing box counting at the Marianas, 12.2); garrisoned ground units to their
+position, those that moved this turn to the coastal area on their transports; each carrier's air
+group of the year from storage to its deck, at full strength (2.3: reset every battle).
+
+Back at the end: the survivors to the point, the Japanese stacks mixed again by the dice (3.3);
+every carrier aircraft, destroyed or not, to storage; a destroyed Japanese battalion to the
+battalion box at full strength (2.8); any other destroyed unit is out of the game."""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from ...board import B29, JP_BN, MARIANAS, STORAGE
+from .. import stacks
+from ..state import JP, US, fcn_state, set_state, year
+from . import markers
+from .sheet import AIRFIELD, CARRIERS, COASTAL, DECK, POSITION, SPACES, US_SEA, counters, kind_of
+
+
+def _air_groups(game) -> dict[str, list[str]]:
+    """2.3 each carrier's aircraft this year: the counters CARRIER/TYPE-N of its air group."""
+    sql = "SELECT carrier_id, aircraft_id, count FROM fcn_air_group WHERE game_id = ? AND year = ? ORDER BY aircraft_id"
+    groups: dict[str, list[str]] = {}
+    for row in game.rows(sql, [game.game_id, year(game)]):
+        groups.setdefault(row["carrier_id"], []).extend(
+            f"{row['carrier_id']}/{row['aircraft_id']}-{n}" for n in range(1, row["count"] + 1)
+        )
+    return groups
+
+
+def enter(game, point: str) -> None:
+    """The point's units onto the sheet (the Japanese ships and US submarines wait for placement)."""
+    states = game.rows_of("unit_state")
+    marks = game.rows_of("fcn_unit")
+    here = sorted(u for (u,), row in states.items() if row["space_id"] == point and row["status"] != "destroyed")
+    units = counters(game)
+    places: dict[str, str] = {}
+    for unit_id in here:
+        side, kind = units[unit_id]["side"], kind_of(units[unit_id])
+        if kind == "air":
+            places[unit_id] = AIRFIELD[side]
+        elif kind == "ground":
+            places[unit_id] = COASTAL if marks[(unit_id,)]["transport"] else POSITION[side]
+        elif kind == "ship" and side == US:
+            places[unit_id] = US_SEA  # 10.1 carriers there; other ships until the player places them
+    carriers = [u for u in here if units[u]["type"] in CARRIERS]
+    groups = _air_groups(game)
+    planes = [(p, c) for c in carriers for p in groups.get(c, []) if states[(p,)]["space_id"] == STORAGE]
+    with game.held_updates():
+        for unit_id, place in places.items():
+            game.set("unit_state", {"unit_id": unit_id}, space_id=place)
+        for plane, carrier in planes:
+            game.set("unit_state", {"unit_id": plane}, space_id=DECK[units[plane]["side"]], status="full")
+            game.set("fcn_unit", {"unit_id": plane}, aboard=carrier, struck=False)
+    aircraft = {side: sum(1 for u, p in places.items() if p == AIRFIELD[side]) for side in (US, JP)}
+    if point == MARIANAS:  # 12.2 the wings in the bombing box count at the Marianas' airfield
+        aircraft[US] += sum(
+            1 for (u,), row in states.items() if row["space_id"] == B29 and row["status"] != "destroyed"
+        )
+    game.update_where("fcn_point_state", "point_id = ?", [point], battle_fought=True)
+    set_state(
+        game,
+        battle_point=point,
+        battle_round=0,
+        rounds_left=None,
+        plan_count=None,
+        bpp_spent=0,
+        bpp_sp=0,
+        us_airfield=aircraft[US],
+        jp_airfield=aircraft[JP],
+        battle_flown=False,
+        strike_tried=False,
+    )
+    game.log(
+        Event(
+            "note",
+            side=US,
+            to_space=point,
+            rule="10.1",
+            purpose=f"battle at {point}: the units go onto the battle sheet; airfields {aircraft[US]} (US), "
+            f"{aircraft[JP]} (Japan); {len(planes)} carrier aircraft from storage",
+            payload={
+                "point": point,
+                "places": places,
+                "carrier_aircraft": [p for p, _ in planes],
+                "airfields": aircraft,
+            },
+        )
+    )
+
+
+def leave(game) -> None:
+    """10.6 the battle is over: every unit on the sheet back, as the battle left it."""
+    point = fcn_state(game)["battle_point"]
+    units = counters(game)
+    states = game.rows_of("unit_state")
+    on_sheet = sorted(u for (u,), row in states.items() if row["space_id"] in SPACES)
+    back, boxed, gone = [], [], []
+    with game.held_updates():
+        for unit_id in on_sheet:
+            counter, status = units[unit_id], states[(unit_id,)]["status"]
+            if counter["carrier_air"]:
+                game.set("unit_state", {"unit_id": unit_id}, space_id=STORAGE, status="full")
+                game.set("fcn_unit", {"unit_id": unit_id}, aboard=None, struck=False)
+            elif status == "destroyed" and counter["side"] == JP and counter["type"] == "battalion":
+                game.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN, status="full")
+                game.set("fcn_unit", {"unit_id": unit_id}, transport=False)
+                boxed.append(unit_id)
+            else:
+                game.set("unit_state", {"unit_id": unit_id}, space_id=point)
+                game.set("fcn_unit", {"unit_id": unit_id}, struck=False)
+                (gone if status == "destroyed" else back).append(unit_id)
+    japanese = [u for u in back if units[u]["side"] == JP]
+    stacks.leave(game, boxed + [u for u in gone if units[u]["side"] == JP])
+    stacks.arrive(game, [u for u in japanese if stacks.piles(game).where(u) is None], point, mixed=False)
+    stacks.mix(game, point, rule="10.6")  # 3.3 the survivors' stacks made again at random
+    for item in markers.held(game):
+        markers.piles(game).take(item)
+    for item in markers.drawn(game):
+        markers.use(game, item)
+    set_state(
+        game,
+        battle_point=None,
+        battle_round=None,
+        rounds_left=None,
+        plan_count=None,
+        us_airfield=None,
+        jp_airfield=None,
+        battle_flown=False,
+        strike_tried=False,
+    )
+    game.log(
+        Event(
+            "note",
+            side=US,
+            to_space=point,
+            rule="10.6",
+            purpose=f"the battle at {point} is over: back at {point} {', '.join(back) or 'none'}; "
+            f"out of the game {', '.join(gone) or 'none'}; to the battalion box {', '.join(boxed) or 'none'}",
+            payload={"point": point, "back": back, "destroyed": gone, "battalion_box": boxed},
+        )
+    )
