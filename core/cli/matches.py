@@ -265,12 +265,16 @@ def undo(
 def autoplay(
     ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="Match id, or a game to start a new match of.")] = None,
-    bot: Annotated[str, typer.Option(help="Bot for every side.")] = "heuristic",
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(help="Bot for every side, or SIDE=BOT for one side (repeatable); default heuristic."),
+    ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario for a new match.")] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed for a new match.")] = None,
     max_actions: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
 ) -> None:
-    """Let bots play every side to the end (of a new match when GAME is a game name)."""
+    """Let bots play every side to the end (of a new match when GAME is a game name); a side the
+    game's own rules play keeps them."""
     from ..bots import run_bots
     from ..game import Game
 
@@ -282,13 +286,14 @@ def autoplay(
         ):
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
-            reg.bot(info.name, bot)  # before the match exists: an unknown bot leaves no match behind
-            sides = {s: f"bot:{bot}" for s in chosen.sides}
+            sides = autoplay_bots(bot or ["heuristic"], chosen)
+            for name in sorted(set(sides.values())):  # before the match exists: an unknown bot leaves no match behind
+                reg.bot(info.name, name.removeprefix("bot:"))
             match = Game.create(store, reg, info.name, chosen, seed=seed, controllers=sides)
             set_current_game(store, match.game_id)
         else:
             match = Game.load(store, reg, game or current_game(store))
-        sides = {s: f"bot:{bot}" for s in match.scenario.sides}
+        sides = autoplay_bots(bot or ["heuristic"], match.scenario)
         with typer.progressbar(length=match.last_turn - match.first_turn + 1, label=match.game_id) as bar:
             seen = [match.clock.turn]
 
@@ -300,6 +305,21 @@ def autoplay(
             played = run_bots(match, reg, controllers=sides, max_actions=max_actions, progress=progress)
         typer.echo(f"{played} actions played")
         _status(match, c)
+
+
+def autoplay_bots(bots: list[str], scenario) -> dict[str, str]:
+    """The controller of each side autoplay seats: ``BOT`` for every side, ``SIDE=BOT`` for one
+    (named sides first); never a side the game's rules play (they play it themselves)."""
+    named = dict(entry.split("=", 1) for entry in bots if "=" in entry)
+    every = next((entry for entry in bots if "=" not in entry), "heuristic")
+    unknown = sorted(set(named) - set(scenario.sides))
+    if unknown:
+        raise InvalidOrder(f"no side {', '.join(unknown)} in {scenario.name} (sides: {', '.join(scenario.sides)})")
+    ruled = sorted(set(named) & set(scenario.played_by_rules))
+    if ruled:
+        raise InvalidOrder(f"{', '.join(ruled)} cannot be given to a bot: no one plays it, the game's rules do")
+    chosen = {side: named.get(side, every) for side in scenario.sides if side not in scenario.played_by_rules}
+    return {side: f"bot:{name}" for side, name in chosen.items()}
 
 
 def add_game_verbs(target: typer.Typer, known: set[str], only: str | None = None) -> None:

@@ -118,7 +118,7 @@ def leave(game) -> None:
     japanese = [u for u in back if units[u]["side"] == JP]
     stacks.leave(game, boxed + [u for u in gone if units[u]["side"] == JP])
     stacks.arrive(game, [u for u in japanese if stacks.piles(game).where(u) is None], point, mixed=False)
-    stacks.mix(game, point, rule="10.6")  # 3.3 the survivors' stacks made again at random
+    stacks.mix(game, point)  # 3.3 (and 10.6) the survivors' stacks made again at random
     for item in markers.held(game):
         markers.piles(game).take(item)
     for item in markers.drawn(game):
