@@ -47,7 +47,9 @@ def store_of(names, edges, closed, units, objectives, garrisons) -> Store:
             "INSERT INTO fcn_point VALUES (?, ?, NULL, FALSE, ?, FALSE, 'placeholder', 'test')", [GID, p, closed[p]]
         )
         con.execute(
-            "INSERT INTO fcn_point_state VALUES (?, ?, FALSE, ?, ?, FALSE, FALSE)", [GID, p, p in garrisons, p in objectives]
+            "INSERT INTO fcn_point_state (game_id, point_id, us_based, jp_garrisoned, objective) "
+            "VALUES (?, ?, FALSE, ?, ?)",
+            [GID, p, p in garrisons, p in objectives],
         )
     for a, b in edges:
         for x, y in ((a, b), (b, a)):
