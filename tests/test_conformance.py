@@ -29,6 +29,7 @@ from conformance_support import (
     cached_reach_differs,
     generic_problems,
     golden_path,
+    nimitz_problems,
     play_golden,
     subjects,
 )
@@ -37,6 +38,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 from phaseline import Action, Game, RuleViolation, Store
 from phaseline.actions import RULES_TURN
+from phaseline.bots import run_bots
 from phaseline.replay import verify
 from phaseline.seats import RULES
 from phaseline.undo import undo, undo_target
@@ -62,10 +64,7 @@ def bounded(subject: Subject) -> settings:
 
 
 # Known failures, each with the finding; strict=False so that the fix shows as XPASS.
-NO_BATTLES = "the battle layer (10.1-10.17) is not built: a contested point dead-ends the combat phase (10.0)"
-KNOWN: dict[str, str] = {  # subject id -> reason, for known failures marked xfail
-    f"{NIMITZ}:{scenario}": NO_BATTLES for scenario in ("1942", "1943", "1944", "1945", "linked")
-} | {f"{NIMITZ}:1942+options": NO_BATTLES}
+KNOWN: dict[str, str] = {}  # subject id -> reason, for known failures marked xfail
 
 
 def marked(subject: Subject):
@@ -166,6 +165,8 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
             problems = generic_problems(self.game)
             if subject.game == BFG:
                 problems += bfg_problems(self.game, movement_ended=self.movement_ended)
+            if subject.game == NIMITZ:
+                problems += nimitz_problems(self.game)
             assert not problems, "\n".join(problems)
 
     RandomLegalPlay.__name__ = f"RandomLegalPlay[{subject.id}]"
@@ -175,6 +176,29 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
 @pytest.mark.parametrize("subject", [marked(s) for s in SUBJECTS])
 def test_random_legal_play(subject: Subject) -> None:
     run_state_machine_as_test(machine_for(subject), settings=bounded(subject))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "subject", [pytest.param(s, id=s.id) for s in SUBJECTS if s.game == NIMITZ and s.scenario != "linked"]
+)
+def test_nimitz_random_play_to_the_end(subject: Subject) -> None:
+    """A whole Fleet Commander: Nimitz campaign of random legal play, every battle fought to its
+    end (the random bot playing the US, the rules Japan): no dead end and no broken invariant after
+    any action, the match finished, and replayed exactly."""
+    reg = subject.registry()
+    with Store.open(":memory:") as store:
+        game = Game.create(store, reg, NIMITZ, subject.scenario, options=subject.options, seed=11)
+
+        def check(g) -> None:
+            problems = generic_problems(g) + nimitz_problems(g)
+            assert not problems, "\n".join(problems)
+
+        run_bots(game, reg, controllers={"US": "bot:random"}, progress=check)
+        assert game.finished, f"random play stopped unfinished at {game.clock}"
+        battles = game.one("SELECT count(*) FROM event WHERE game_id = ? AND verb = 'battle'", [game.game_id])
+        assert battles, "no battle was fought"
+        verify(store, reg, game.game_id)
 
 
 BFG_SCENARIOS = [s.scenario for s in SUBJECTS if s.game == BFG and not s.options]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.nimitz.position import play
+from games.nimitz.position import by_the_rules, play, put
 from phaseline import Game
 from phaseline.dice import roll
+from phaseline.games.nimitz.rules.battle import procedure
 from phaseline.piles import Piles
 
 DRAW = "10.7 Japanese bonus marker"
@@ -89,3 +90,69 @@ def to_combat(game: Game) -> None:
     """Play the turn's steps up to the combat phase (the player ending each)."""
     while game.step.name != "combat":
         play(game, "end")
+
+
+HOLD_EVERYWHERE = {"9.1 Japanese order": [1] * 60}  # 9.2 every Japanese order a Hold: the position stays put
+
+
+def begin_battle(
+    make,
+    text: str,
+    point: str,
+    *,
+    options: tuple[str, ...] = (),
+    faces: dict[str, list[int]] | None = None,
+    draws: list[str] = (),
+    orders: tuple[str, ...] = (),
+    answers: list[Answer] = (),
+    year: int = 1942,
+    default: int | None = None,
+) -> tuple[Game, Script]:
+    """A position played to its battle at ``point``: the Japanese hold, the player's placement
+    ``orders``, then placement ends (the rounds roll 9: 4 rounds, unless ``faces`` says) and the
+    battle waits for the bonus markers. ``default``: the face of every roll not scripted (10: every
+    attack misses)."""
+    game = make(text, options=options, year=year)
+    script = Script(game, {**HOLD_EVERYWHERE, "combat rounds": [9], **(faces or {})}, list(draws), default)
+    to_combat(game)
+    play(game, f"battle {point}")
+    for order in orders:
+        play(game, order)
+    if game.step.name == "battle-placement" and game.open_decision() is None:
+        play(game, "end")
+    answer(game, list(answers))
+    return game, script
+
+
+def arrange(game: Game, **spaces: str) -> None:
+    """Put units on the sheet's spaces (``Hiryu="JP-SEA"``); keyword names use _ for - and / for __."""
+    for name, space in spaces.items():
+        unit_id = name.replace("__", "/").replace("_", "-")
+        put(game, "unit_state", {"unit_id": unit_id}, space_id=space)
+
+
+def run(game: Game, *tasks: dict) -> None:
+    """Carry out battle tasks (procedure.py's kinds) as the rules would, e.g. {"do": "bombing", "area": "COASTAL"}."""
+    by_the_rules(game, procedure.start, tasks)
+
+
+def in_play(game: Game, *markers: str) -> None:
+    """Japanese markers drawn for this round (from the cup), US markers held (bought)."""
+
+    def put_in(g: Game) -> None:
+        own = Piles(g)
+        for marker in markers:
+            copies = [i for i in own.items("JP-CUP") if i.split("/")[0] == marker]
+            if copies:
+                own.take(copies[0])
+                own.put("JP-DRAWN", [copies[0]])
+            else:
+                own.put("US-BONUS", [marker])
+
+    by_the_rules(game, put_in)
+
+
+def events(game: Game, kind: str, after: int = 0) -> list[str]:
+    """The purposes of the match's events of ``kind`` (combat, hit, note) after seq ``after``."""
+    sql = "SELECT purpose FROM event WHERE game_id = ? AND kind = ? AND seq > ? ORDER BY seq"
+    return [r["purpose"] for r in game.rows(sql, [game.game_id, kind, after])]

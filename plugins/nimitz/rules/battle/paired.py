@@ -118,11 +118,13 @@ def _fire(game, task: Task, column: str, question: str, rule: str, enemies) -> s
         if unit is None or not candidates:
             shooters.pop(0)
             continue
-        target = task.get("target") or _target(task, candidates, question)
+        target = task.get("target")
         if target is None:
-            prompt = f"{unit.unit_id} ({side}) fires {column.upper()} in {area}: at which enemy unit?"
-            return agenda.ask(game, task, question, prompt, candidates, rule, shooter=unit.unit_id)
-        task = agenda.settle(game, task, target=target)
+            target = _target(task, candidates, question)
+            if target is None:
+                prompt = f"{unit.unit_id} ({side}) fires {column.upper()} in {area}: at which enemy unit?"
+                return agenda.ask(game, task, question, prompt, candidates, rule, shooter=unit.unit_id)
+            task = agenda.settle(game, task, target=target)
         scored, task = attack(
             game, task, unit, column, f"{unit.unit_id} at {target} in {area}", rule, target=target, area=area
         )

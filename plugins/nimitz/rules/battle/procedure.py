@@ -101,7 +101,7 @@ def start(game, todo: tuple[Task, ...]) -> bool:
 def finish_step(game, todo: tuple[Task, ...]) -> bool | None:
     """A battle step's end: its part of the procedure; if a decision waits, the step is held open
     (True) until the part is over, then the next step begins (the task 'advance')."""
-    if start(game, todo):
+    if start(game, todo) or game.finished:
         return None
     agenda.append(game, {"do": "advance"})
     return True
