@@ -66,7 +66,9 @@ def targets(game, s: Sheet, spec: dict[str, Any]) -> list[Target]:
     'island', 'bombard', 'ground', 'unit'), ``area``, ``by`` (the attacking side)."""
     by, what, area = spec["by"], spec["what"], spec.get("area")
     side = ENEMY[by]
-    if what == "unit":
+    if what == "unit":  # an attack aimed at one unit (AA, ASW, Radar Gunnery), or at the airfield
+        if spec["unit"] == AIRFIELD[side]:
+            return _airfield(s, side)
         unit = s.pieces.get(spec["unit"])
         return _units([unit]) if unit is not None else []
     if what == "aircraft":
