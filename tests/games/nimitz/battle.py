@@ -14,6 +14,7 @@ from games.nimitz.position import by_the_rules, play, put
 from phaseline import Game
 from phaseline.dice import roll
 from phaseline.games.nimitz.rules.battle import procedure
+from phaseline.games.nimitz.rules.battle.markers import MARKERS
 from phaseline.piles import Piles
 
 DRAW = "10.7 Japanese bonus marker"
@@ -137,17 +138,18 @@ def run(game: Game, *tasks: dict) -> None:
 
 
 def in_play(game: Game, *markers: str) -> None:
-    """Japanese markers drawn for this round (from the cup), US markers held (bought)."""
+    """Japanese markers drawn for this round (a copy from the cup or the used pile), US markers held
+    (bought, in that order)."""
 
     def put_in(g: Game) -> None:
         own = Piles(g)
         for marker in markers:
-            copies = [i for i in own.items("JP-CUP") if i.split("/")[0] == marker]
-            if copies:
-                own.take(copies[0])
-                own.put("JP-DRAWN", [copies[0]])
-            else:
-                own.put("US-BONUS", [marker])
+            if MARKERS[marker].side == "US":
+                own.put("US-BONUS", [marker], end="bottom")
+                continue
+            item = next(i for i in own.items("JP-CUP") + own.items("JP-USED") if i.split("/")[0] == marker)
+            own.take(item)
+            own.put("JP-DRAWN", [item], end="bottom")
 
     by_the_rules(game, put_in)
 

@@ -53,7 +53,7 @@ def ground_combat(game, task: Task) -> str:
     for item, m in markers.with_(game, JP, "adds_attack", s) if able[JP] else []:
         markers.use(game, item)
         tally[JP] += 1
-        game.log(Event("note", side=JP, rule="10.7", purpose=f"{item}: {m.effect}"))
+        game.log(Event("note", side=JP, rule="10.7", purpose=f"{m.marker_id}: {m.effect}"))
     if queue or any(tally.values()):
         agenda.push(game, {**exchange_task("ground", ISLAND, queue, specs), "tally": tally})
     return DONE

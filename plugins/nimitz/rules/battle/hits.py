@@ -190,7 +190,9 @@ def allocate(game, task: Task) -> str:
 def _ask_target(game, task: Task, side: str, hits: int, tied: list[Target]) -> str:
     cost = tied[0].cost
     names = [t.target_id for t in tied]
-    if side == JP:
+    if task.get("free"):
+        prompt = f"{task['by']}: which Japanese aircraft takes the hit (any in the area)?"
+    elif side == JP:
         prompt = f"{task['by']}: which Japanese unit takes the hit ({hits} to place; equally cheap, cost {cost})?"
     else:
         prompt = f"{task['by']}: which US unit takes the hit ({hits} to place; the cheapest, cost {cost})?"
