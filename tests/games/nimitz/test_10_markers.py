@@ -203,7 +203,8 @@ def test_10_5_first_strike(make, die, jp_draws, struck, kept):
 def test_10_7_the_japanese_first_strike(make):
     """The carrier with the most aircraft strikes as on a 10 (the US sea area); a US carrier it
     damages loses its aircraft before launching them."""
-    game, _ = begin_battle(make, "Wake: US-Bn-02 Lexington JP-Bn-10 Kaga Shoho" + HOME, "Wake", draws=["jp-first-strike", "kamikaze"], faces={"10.13 Kaga/B5N-1": [1]}, default=10)  # fmt: skip
+    text, draws = "Wake: US-Bn-02 Lexington JP-Bn-10 Kaga Shoho" + HOME, ["jp-first-strike", "kamikaze"]
+    game, _ = begin_battle(make, text, "Wake", draws=draws, faces={"10.13 Kaga/B5N-1": [1]}, default=10)
     play(game, "end")
     answer(game, [])
     assert status(game, "Lexington") == "damaged"

@@ -10,7 +10,10 @@ from games.nimitz.battle import answer, begin_battle, events, to_combat
 from games.nimitz.position import Dice, play, put, state, status, where
 from phaseline import RuleViolation
 
-SOLOMONS = "Solomons: US-Bn-04 Enterprise Chicago-Northampton US-DesRon2 US-18FG US-28BG Hiryu JP-DesRon5 Aoba-Kinugasa Furutaka-Kako JP-Bn-11\nHawaii: US-Bn-01"
+SOLOMONS = (
+    "Solomons: US-Bn-04 Enterprise Chicago-Northampton US-DesRon2 US-18FG US-28BG "
+    "Hiryu JP-DesRon5 Aoba-Kinugasa Furutaka-Kako JP-Bn-11\nHawaii: US-Bn-01"
+)
 
 
 def test_10_0_the_units_go_onto_the_battle_sheet(make):
@@ -217,3 +220,21 @@ def test_10_6_the_units_go_back_at_the_end(make):
     assert ("Solomons/ground", "JP-Bn-11") not in stacks
     assert game.step.name == "combat"
     assert [str(a) for a in game.legal_actions()] == ["battle Wake"]  # the Solomons' battle is fought
+
+
+def test_10_6_japanese_units_at_hawaii_after_round_one_lose_the_campaign(make):
+    """Printed after 11.5: unless every Japanese unit at Hawaii is gone in the first round of the
+    battle there, the campaign is lost at once."""
+    game, _ = begin_battle(
+        make, "Hawaii: US-Bn-01 JP-Bn-11\nMidway: US-Bn-02", "Hawaii", draws=["kamikaze"], default=10
+    )
+    play(game, "end")  # the bonus step; the round plays itself (no US aircraft)
+    assert game.finished and "Hawaii" in state(game)["outcome"]
+
+
+def test_10_6_japanese_units_destroyed_in_round_one_at_hawaii(make):
+    text, faces = "Hawaii: US-Bn-01 JP-Bn-11\nMidway: US-Bn-02", {"US-Bn-01 in ISLAND": [1]}
+    game, _ = begin_battle(make, text, "Hawaii", faces=faces, draws=["kamikaze"], default=10)
+    put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
+    play(game, "end")  # the bonus step; the round plays itself (no US aircraft)
+    assert not game.finished and where(game, "JP-Bn-11") == "JP-BN" and state(game)["battle_point"] is None
