@@ -237,4 +237,6 @@ def test_10_6_japanese_units_destroyed_in_round_one_at_hawaii(make):
     game, _ = begin_battle(make, text, "Hawaii", faces=faces, draws=["kamikaze"], default=10)
     put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
     play(game, "end")  # the bonus step; the round plays itself (no US aircraft)
-    assert not game.finished and where(game, "JP-Bn-11") == "JP-BN" and state(game)["battle_point"] is None
+    over = next(n for n in events(game, "note") if n.startswith("the battle at Hawaii is over"))
+    assert over.endswith("to the battalion box JP-Bn-11")
+    assert "Hawaii" not in (state(game)["outcome"] or "")  # the turn went on (to a dismissal of this position)
