@@ -37,11 +37,11 @@ def drawn(game, *markers: str) -> None:
 @pytest.mark.parametrize(
     ("die", "hits"),
     [
-        pytest.param(5, 0, id="2.1-aa-4-2-roll-5-none"),
-        pytest.param(4, 1, id="2.1-aa-4-2-roll-4-one"),
-        pytest.param(3, 1, id="2.1-aa-4-2-roll-3-one"),
-        pytest.param(2, 2, id="2.1-aa-4-2-roll-2-two"),
-        pytest.param(1, 2, id="2.1-aa-4-2-roll-1-two"),
+        pytest.param(5, 0, id="2.6-aa-4-2-roll-5-none"),
+        pytest.param(4, 1, id="2.6-aa-4-2-roll-4-one"),
+        pytest.param(3, 1, id="2.6-aa-4-2-roll-3-one"),
+        pytest.param(2, 2, id="2.6-aa-4-2-roll-2-two"),
+        pytest.param(1, 2, id="2.6-aa-4-2-roll-1-two"),
     ],
 )
 def test_10_10_normal_and_superior_values(die, hits):
@@ -56,11 +56,11 @@ def test_10_10_a_value_of_10_always_hits_and_none_never_attacks(campaign):
 @pytest.mark.parametrize(
     ("column", "die", "hits"),
     [
-        pytest.param("aa", 3, 1, id="2.1-colorado-maryland-aa-3-hits-on-3"),
-        pytest.param("aa", 4, 0, id="2.1-colorado-maryland-aa-3-misses-on-4"),
-        pytest.param("gunnery", 4, 1, id="2.1-colorado-maryland-gunnery-4-hits-on-4"),
-        pytest.param("asw", 2, 1, id="2.1-colorado-maryland-asw-2-hits-on-2"),
-        pytest.param("asw", 3, 0, id="2.1-colorado-maryland-asw-2-misses-on-3"),
+        pytest.param("aa", 3, 1, id="2.6-colorado-maryland-aa-3-hits-on-3"),
+        pytest.param("aa", 4, 0, id="2.6-colorado-maryland-aa-3-misses-on-4"),
+        pytest.param("gunnery", 4, 1, id="2.6-colorado-maryland-gunnery-4-hits-on-4"),
+        pytest.param("asw", 2, 1, id="2.6-colorado-maryland-asw-2-hits-on-2"),
+        pytest.param("asw", 3, 0, id="2.6-colorado-maryland-asw-2-misses-on-3"),
     ],
 )
 def test_10_10_colorado_maryland(campaign, column, die, hits):

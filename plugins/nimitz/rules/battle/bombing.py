@@ -1,5 +1,5 @@
 """10.13 bombing: after AA, bombers attack enemy units in their area, each with one d10: over a sea
-area or the coastal area with their anti-ship value against enemy ships (never submarines, 2.3),
+area or the coastal area with their anti-ship value against enemy ships (never submarines, 2.7),
 over the island with their ground-attack value against enemy ground units (the island restriction,
 10.10) and the airfield. Bombers of both sides in an area attack at once."""
 

@@ -5,7 +5,7 @@ places them (10.1); US submarines and all Japanese ships wait at the point for t
 (placement.py); land aircraft to their side's airfield, whose capacity marker is their number (the
 B-29 wings of the bombing box counting at the Marianas, 12.2); garrisoned ground units to their
 position, those that moved this turn to the coastal area on their transports; each carrier's air
-group of the year from storage to its deck, at full strength (2.3: reset every battle).
+group of the year from storage to its deck, at full strength (10.1: reset every battle).
 
 Back at the end: the survivors to the point, the Japanese stacks mixed again by the dice (3.3);
 every carrier aircraft, destroyed or not, to storage; a destroyed Japanese battalion to the
@@ -23,7 +23,7 @@ from .sheet import AIRFIELD, CARRIERS, COASTAL, DECK, POSITION, SPACES, US_SEA, 
 
 
 def _air_groups(game) -> dict[str, list[str]]:
-    """2.3 each carrier's aircraft this year: the counters CARRIER/TYPE-N of its air group."""
+    """10.1 each carrier's aircraft this year: the counters CARRIER/TYPE-N of its air group."""
     sql = "SELECT carrier_id, aircraft_id, count FROM fcn_air_group WHERE game_id = ? AND year = ? ORDER BY aircraft_id"
     groups: dict[str, list[str]] = {}
     for row in game.rows(sql, [game.game_id, year(game)]):

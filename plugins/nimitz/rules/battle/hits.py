@@ -200,7 +200,7 @@ def _ask_target(game, task: Task, side: str, hits: int, tied: list[Target]) -> s
 
 
 def apply_hit(game, side: str, target: Target) -> str:
-    """1 hit: a full unit is damaged, a damaged one destroyed (2.1); an airfield loses a point of capacity."""
+    """1 hit: a full unit is damaged, a damaged one destroyed (2.5); an airfield loses a point of capacity."""
     if target.unit is None:
         column = f"{side.lower()}_airfield"
         left = fcn_state(game)[column] - 1

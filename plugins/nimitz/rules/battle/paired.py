@@ -8,7 +8,7 @@ AA fire. Ground units and airfields have no AA. A US ship's AA hit may bring VT 
 Japanese aircraft there; Air Defense System gives one more shot with a US ship's AA (10.5).
 
 ASW (10.15): ships and submarines attack the enemy submarines in their area, each submarine attacked
-by one unit only, the highest ASW first. Aircraft never attack submarines (2.3).
+by one unit only, the highest ASW first. Aircraft never attack submarines (2.7).
 
 The player picks each shot's target, for Japan too (decisions ``aa-target``, ``asw-target``, 1.3).
 Ships of equal value at the line's cut fire in the order of their ids: they fire alike."""

@@ -71,7 +71,7 @@ class Piece:
 
     @property
     def bomber(self) -> bool:
-        """2.3 an aircraft with an anti-ship or ground-attack value (one with only air combat is a fighter)."""
+        """2.7 an aircraft with an anti-ship or ground-attack value (one with only air combat is a fighter)."""
         return self.type == "bomber"
 
     @property

@@ -1,5 +1,5 @@
 """10.10 an attack: one d10 per attacking unit; a roll at or under its value scores 1 hit, at or under
-its superior value 2 (normal/superior, 2.1: AA 4/2 scores 2 hits on 1-2, 1 on 3-4). The value is the
+its superior value 2 (normal/superior, 2.6: AA 4/2 scores 2 hits on 1-2, 1 on 3-4). The value is the
 face the unit shows (a damaged unit attacks with its damaged face), raised by the Japanese markers
 in play (10.7): the "+3 (superior +2)" raises first, then Attack Plan's +1."""
 
