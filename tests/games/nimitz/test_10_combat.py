@@ -41,7 +41,8 @@ def test_10_10_seven_hits_on_the_island(make):
     run(game, hits("JP", "island", 7, "ISLAND"))
     asked = answer(game, [("jp-hit", "", "JP-16Div")])
     assert [d["choices"] for d in asked] == [["JP-16Div", "JP-AIRFIELD"]]
-    assert [status(game, u) for u in ("JP-Bn-10", "JP-16Div")] == ["destroyed", "destroyed"]
+    assert status(game, "JP-16Div") == "destroyed"
+    assert (where(game, "JP-Bn-10"), status(game, "JP-Bn-10")) == ("JP-BN", "full")  # 2.8 back to its box at once
     assert state(game)["jp_airfield"] == 2
 
 
@@ -214,5 +215,5 @@ def test_10_17_only_units_in_their_position_attack(make):
     put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
     Script(game, {"US-Bn-04 in ISLAND": [1], "JP-Bn-11": [1]})
     run(game, {"do": "ground-combat"})
-    assert status(game, "JP-Bn-11") == "destroyed" and status(game, "US-Bn-04") == "full"
+    assert where(game, "JP-Bn-11") == "JP-BN" and status(game, "US-Bn-04") == "full"
     assert events(game, "combat") == ["US-Bn-04 in ISLAND: ground attack 2, die 1: 1 hit"]

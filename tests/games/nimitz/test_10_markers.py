@@ -114,7 +114,7 @@ def test_10_5_dive_bombing_and_radar_gunnery_add_a_hit(make):
     assert status(game, "Kaga") == "destroyed"  # the carrier first: its second hit from Dive Bombing
     run(game, {"do": "bombardment"})
     answer(game, [("bonus-use", "radar-gunnery", "play")])
-    assert status(game, "JP-Bn-10") == "destroyed"  # 1 hit, and 1 more on the unit hit
+    assert where(game, "JP-Bn-10") == "JP-BN"  # 1 hit, and 1 more on the unit hit: destroyed, to its box
 
 
 def test_10_5_siege_and_sonar_roll_again(make):
@@ -146,7 +146,7 @@ def test_10_5_artillery_support_and_assault(make):
     answer(game, [("bonus-use", "artillery-support", "play"), ("bonus-use", "assault", "play")])
     attacks = [e for e in events(game, "combat") if e.startswith("US-")]
     assert len(attacks) == 3  # US-Americal, US-Bn-02, and the Assault's (US-Americal's value)
-    assert [status(game, u) for u in ("JP-Bn-10", "JP-16Div")] == ["destroyed", "damaged"]  # 3 hits, cheapest first
+    assert where(game, "JP-Bn-10") == "JP-BN" and status(game, "JP-16Div") == "damaged"  # 3 hits, cheapest first
 
 
 def test_10_5_asw_before_torpedo(make):

@@ -6,7 +6,7 @@ end (10.6)."""
 from __future__ import annotations
 
 import pytest
-from games.nimitz.battle import answer, begin_battle, events, to_combat
+from games.nimitz.battle import answer, begin_battle, events, run, to_combat
 from games.nimitz.position import Dice, play, put, state, status, where
 from phaseline import RuleViolation
 
@@ -200,11 +200,14 @@ def test_10_4_the_battle_plan_count(make):
 
 def test_10_6_the_units_go_back_at_the_end(make):
     """Survivors back to the point, the Japanese stacks mixed again; a destroyed Japanese battalion
-    to the battalion box at full strength; carrier aircraft, destroyed or not, to storage; other
-    destroyed units out of the game. One battle a point a turn: the combat phase may then end."""
+    to the battalion box at full strength (at once: 2.8); carrier aircraft, destroyed or not, to
+    storage; other destroyed units out of the game. One battle a point a turn: the combat phase may
+    then end."""
     text = SOLOMONS + "\nWake: US-Bn-02 JP-Bn-10"  # a battle still to fight: the combat phase waits
     game, _ = begin_battle(make, text, "Solomons", faces={"combat rounds": [1]}, default=10)
-    put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="destroyed")
+    hits = {"what": "unit", "unit": "JP-Bn-11", "by": "US"}
+    run(game, {"do": "hits", "side": "JP", "spec": hits, "hits": 2, "step": "test", "by": "test"})
+    assert (where(game, "JP-Bn-11"), status(game, "JP-Bn-11")) == ("JP-BN", "full")
     put(game, "unit_state", {"unit_id": "Aoba-Kinugasa"}, status="destroyed")
     put(game, "unit_state", {"unit_id": "Enterprise/TBD-1"}, status="destroyed")
     put(game, "unit_state", {"unit_id": "Hiryu"}, status="damaged")
@@ -237,6 +240,6 @@ def test_10_6_japanese_units_destroyed_in_round_one_at_hawaii(make):
     game, _ = begin_battle(make, text, "Hawaii", faces=faces, draws=["kamikaze"], default=10)
     put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
     play(game, "end")  # the bonus step; the round plays itself (no US aircraft)
-    over = next(n for n in events(game, "note") if n.startswith("the battle at Hawaii is over"))
-    assert over.endswith("to the battalion box JP-Bn-11")
+    assert "US ground in ISLAND: 1 hit on JP-Bn-11 (cost 0): destroyed (to the battalion box)" in events(game, "hit")
+    assert any(n.startswith("the battle at Hawaii is over") for n in events(game, "note"))
     assert "Hawaii" not in (state(game)["outcome"] or "")  # the turn went on (to a dismissal of this position)

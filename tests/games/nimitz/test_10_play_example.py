@@ -126,16 +126,16 @@ SOLOMONS_LOG = [  # the seed's battle, blow by blow
     "JP bombard in COASTAL: 1 hit on Chicago-Northampton (cost 3): damaged",
     "Hiryu/A6M-1 in US-SEA: air combat 7/2, die 7: 1 hit",
     "Enterprise/F4F-1 in US-SEA: air combat 4, die 4: 1 hit",
-    "US air in US-SEA: 1 hit on Hiryu/A6M-1 (cost 1): damaged",
-    "dogfight: 1 hit on Hiryu/A6M-1 (cost 1): destroyed",
+    "US air in US-SEA: 1 hit on Hiryu/A6M-1 (cost 1): damaged",  # the F4F's hit and Dogfight's
+    "US air in US-SEA: 1 hit on Hiryu/A6M-1 (cost 1): destroyed",
     "JP air in US-SEA: 1 hit on Enterprise/F4F-1 (cost 2): damaged",
     "JP-DesRon5 at Enterprise/SBD-1 in JP-SEA: AA 1, die 6: 0 hits",
     "Hiryu at Enterprise/SBD-2 in JP-SEA: AA 3, die 9: 0 hits",
     "US-DesRon2 at Hiryu/D3A-1 in US-SEA: AA 2, die 7: 0 hits",
     "Enterprise at Hiryu/B5N-1 in US-SEA: AA 4, die 5: 0 hits",
     "Enterprise at Hiryu/D3A-1 in US-SEA: AA 4, die 3: 1 hit",  # the Air Defense System's shot
-    "Enterprise's AA: 1 hit on Hiryu/D3A-1 (cost 1): damaged",
-    "vt-fuze: 1 hit on Hiryu/D3A-1 (cost 1): destroyed",
+    "vt-fuze: 1 hit on Hiryu/D3A-1 (cost 1): damaged",  # VT Fuze played before the shot's hit is placed
+    "Enterprise's AA: 1 hit on Hiryu/D3A-1 (cost 1): destroyed",
     "Enterprise/SBD-1 in JP-SEA: anti-ship 4, die 6: 0 hits",
     "Enterprise/SBD-2 in JP-SEA: anti-ship 4, die 1: 1 hit",
     "US bombing in JP-SEA: 1 hit on Hiryu (cost 1): damaged",
@@ -145,7 +145,7 @@ SOLOMONS_LOG = [  # the seed's battle, blow by blow
     "Chicago-Northampton in COASTAL: gunnery 2, die 2: 1 hit",
     "US bombard in COASTAL: 1 hit on JP-Bn-12 (cost 0): damaged",
     "US-Bn-04 in ISLAND: ground attack 2, die 1: 1 hit",
-    "US ground in ISLAND: 1 hit on JP-Bn-12 (cost 0): destroyed",
+    "US ground in ISLAND: 1 hit on JP-Bn-12 (cost 0): destroyed (to the battalion box)",
 ]
 
 

@@ -102,9 +102,9 @@ def play(game, action: Action) -> bool | None:
     step = sequence.BATTLE[game.step.name]
     if action.verb not in step.verbs:
         allowed = ", ".join((*step.verbs, "end"))
-        raise game.violation(
-            f"'{action.verb}' is not an order of the {step.title} (allowed: {allowed})", rule=step.rule
-        )
+        owner = next((s for s in sequence.BATTLE.values() if action.verb in s.verbs), step)  # its own rule (10.1 …)
+        message = f"'{action.verb}' is not an order of the {step.title} (allowed: {allowed})"
+        raise game.violation(message, rule=owner.rule)
     PLAYS[action.verb](game, action)
     procedure.run(game)
     return True

@@ -43,8 +43,10 @@ def buy(game, action: Action) -> None:
     sale = for_sale(game)
     table = game.static("fcn_bonus_marker", "marker_id")
     for name in names:
-        if name not in table or table[name]["side"] != US:
+        if name not in table:
             raise UnknownName(f"no US bonus marker {name!r} (markers: {', '.join(sale)})")
+        if table[name]["side"] != US:
+            raise game.violation(f"{name} is a Japanese marker: the player buys US markers only", rule="10.5")
         if name not in sale or names.count(name) > 1:
             raise game.violation(f"{name} is bought once a battle", rule="10.5")
     total = sum(cost(game, n) for n in names)

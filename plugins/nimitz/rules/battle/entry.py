@@ -8,14 +8,14 @@ position, those that moved this turn to the coastal area on their transports; ea
 group of the year from storage to its deck, at full strength (10.1: reset every battle).
 
 Back at the end: the survivors to the point, the Japanese stacks mixed again by the dice (3.3);
-every carrier aircraft, destroyed or not, to storage; a destroyed Japanese battalion to the
-battalion box at full strength (2.8); any other destroyed unit is out of the game."""
+every carrier aircraft, destroyed or not, to storage; any other destroyed unit is out of the game
+(a destroyed Japanese battalion went back to its box at once, hits.py)."""
 
 from __future__ import annotations
 
 from phaseline import Event
 
-from ...board import B29, JP_BN, MARIANAS, STORAGE
+from ...board import B29, MARIANAS, STORAGE
 from .. import stacks
 from ..state import JP, US, fcn_state, set_state, year
 from . import markers
@@ -100,25 +100,18 @@ def leave(game) -> None:
     units = counters(game)
     states = game.rows_of("unit_state")
     on_sheet = sorted(u for (u,), row in states.items() if row["space_id"] in SPACES)
-    back, boxed, gone = [], [], []
+    back, gone = [], []
     with game.held_updates():
         for unit_id in on_sheet:
             counter, status = units[unit_id], states[(unit_id,)]["status"]
             if counter["carrier_air"]:
                 game.set("unit_state", {"unit_id": unit_id}, space_id=STORAGE, status="full")
                 game.set("fcn_unit", {"unit_id": unit_id}, aboard=None, struck=False)
-            elif status == "destroyed" and counter["side"] == JP and counter["type"] == "battalion":
-                game.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN, status="full")
-                game.set("fcn_unit", {"unit_id": unit_id}, transport=False)
-                boxed.append(unit_id)
             else:
                 game.set("unit_state", {"unit_id": unit_id}, space_id=point)
                 game.set("fcn_unit", {"unit_id": unit_id}, struck=False)
                 (gone if status == "destroyed" else back).append(unit_id)
-    japanese = [u for u in back if units[u]["side"] == JP]
-    stacks.leave(game, boxed + [u for u in gone if units[u]["side"] == JP])
-    stacks.arrive(game, [u for u in japanese if stacks.piles(game).where(u) is None], point, mixed=False)
-    stacks.mix(game, point)  # 3.3 (and 10.6) the survivors' stacks made again at random
+    _restack(game, point, [u for u in back if units[u]["side"] == JP])
     for item in markers.held(game):
         markers.piles(game).take(item)
     for item in markers.drawn(game):
@@ -141,7 +134,19 @@ def leave(game) -> None:
             to_space=point,
             rule="10.6",
             purpose=f"the battle at {point} is over: back at {point} {', '.join(back) or 'none'}; "
-            f"out of the game {', '.join(gone) or 'none'}; to the battalion box {', '.join(boxed) or 'none'}",
-            payload={"point": point, "back": back, "destroyed": gone, "battalion_box": boxed},
+            f"out of the game {', '.join(gone) or 'none'}",
+            payload={"point": point, "back": back, "destroyed": gone},
         )
     )
+
+
+def _restack(game, point: str, survivors: list[str]) -> None:
+    """3.3 the Japanese at the point stacked again at random: the survivors, those come into the
+    battle (Battalion Draw) with them, none of those lost (a battalion in its box, 2.8)."""
+    own = stacks.piles(game)
+    piled = [u for kind in stacks.KINDS for u in own.items(stacks.pile_name(point, kind))]
+    stacks.leave(game, [u for u in piled if u not in survivors])
+    joining = [u for u in survivors if own.where(u) is None]
+    if joining:
+        stacks.arrive(game, joining, point, mixed=False)
+    stacks.mix(game, point)

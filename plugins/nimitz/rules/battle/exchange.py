@@ -93,7 +93,8 @@ def attack(game, task: Task, unit, column: str, purpose: str, rule: str, **extra
 
 
 def exchange(game, task: Task) -> str:
-    """Roll every attack of the task's queue in turn, then place each side's hits."""
+    """Roll every attack of the task's queue in turn; then the step's own extras (the ground step's
+    markers, ground_combat.py) and the hits' placing (place-hits)."""
     s = sheet(game)
     rule, step, area = RULES[task["step"]], task["step"], task["area"]
     tally = dict(task.get("tally", {US: 0, JP: 0}))
@@ -112,7 +113,28 @@ def exchange(game, task: Task) -> str:
             return WAIT
         tally[side] += scored + plus
         i += 1
-    agenda.push(game, *_placing(task, tally, lost))
+    placing = {"do": "place-hits", "step": step, "area": area, "specs": task["specs"], "tally": tally, "lost": lost}
+    agenda.push(game, *([{"do": "ground-extras"}] if step == "ground" else []), placing)
+    return DONE
+
+
+def place_hits(game, task: Task) -> str:
+    """The hits of both sides, US first, each side's after the markers that add one (10.5 Dogfight,
+    Dive Bombing: offered before the hits are placed, their hit placed with the others)."""
+    step, area, tally = task["step"], task["area"], task["tally"]
+    placing = []
+    for side in (US, JP):
+        if not tally[side]:
+            continue
+        spec = task["specs"][side]
+        flags = {"damaged_first": step in DAMAGED_FIRST, "radar": side == US and step == "bombard"}
+        if side == US and step in EXTRA_HIT:
+            why = f"the US scored in {step} in {area}"
+            placing.append(offer_task(EXTRA_HIT[step], [], why, needs=spec, adds={"side": JP, "step": step}))
+        placing.append(hits_task(ENEMY[side], spec, tally[side], step, f"{side} {step} in {area}", **flags))
+    if task["lost"]:
+        placing.append({"do": "kamikaze-losses", "units": task["lost"]})
+    agenda.push(game, *placing)
     return DONE
 
 
@@ -131,25 +153,6 @@ def _kamikaze_hit(game, s, unit, step: str, column: str, lost: list[str]) -> int
         return 0
     lost.append(unit.unit_id)
     return 1
-
-
-def _placing(task: Task, tally: dict[str, int], lost: list[str]) -> list[Task]:
-    """The hits of both sides, US first, each with the markers that follow a scoring hit."""
-    step, area = task["step"], task["area"]
-    placing = []
-    for side in (US, JP):
-        if not tally[side]:
-            continue
-        spec = task["specs"][side]
-        flags = {"damaged_first": step in DAMAGED_FIRST, "radar": side == US and step == "bombard"}
-        by = f"{side} {step} in {area}"
-        placing.append(hits_task(ENEMY[side], spec, tally[side], step, by, **flags))
-        if side == US and step in EXTRA_HIT:
-            extra = hits_task(JP, spec, 1, step, EXTRA_HIT[step], **flags)
-            placing.append(offer_task(EXTRA_HIT[step], [extra], f"the US scored in {step} in {area}"))
-    if lost:
-        placing.append({"do": "kamikaze-losses", "units": lost})
-    return placing
 
 
 def kamikaze_losses(game, task: Task) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from phaseline import Event
 
+from ...board import JP_BN
 from ..state import JP, US, fcn_state, set_state
 from . import agenda, markers
 from .agenda import AGAIN, DONE, Task
@@ -176,7 +177,7 @@ def allocate(game, task: Task) -> str:
         else:
             result = apply_hit(game, side, target)
             _log_hit(game, task, target, result)
-            if task.get("radar") and result == "damaged":
+            if task.get("radar") and result == "damaged":  # the unit hit is still there
                 extra = hits_task(side, {"what": "unit", "by": ENEMY[side], "unit": chosen}, 1, step, "radar-gunnery")
                 agenda.settle(game, task, hits=hits - 1, target=None, declined=[])
                 agenda.push(game, offer_task("radar-gunnery", [extra], f"{chosen} was hit by bombardment"))
@@ -200,15 +201,22 @@ def _ask_target(game, task: Task, side: str, hits: int, tied: list[Target]) -> s
 
 
 def apply_hit(game, side: str, target: Target) -> str:
-    """1 hit: a full unit is damaged, a damaged one destroyed (2.5); an airfield loses a point of capacity."""
+    """1 hit: a full unit is damaged, a damaged one destroyed (2.5; a Japanese battalion back to its box
+    at once, where Battalion Draw may find it again); an airfield loses a point of capacity."""
     if target.unit is None:
         column = f"{side.lower()}_airfield"
         left = fcn_state(game)[column] - 1
         set_state(game, **{column: left})
         return f"capacity {left}"
-    status = "damaged" if target.unit.status == "full" else "destroyed"
-    game.set("unit_state", {"unit_id": target.target_id}, status=status)
-    return status
+    if target.unit.status == "full":
+        game.set("unit_state", {"unit_id": target.target_id}, status="damaged")
+        return "damaged"
+    if side == JP and target.unit.type == "battalion":  # 2.8 a Japanese battalion goes back to its box
+        game.set("unit_state", {"unit_id": target.target_id}, space_id=JP_BN, status="full")
+        game.set("fcn_unit", {"unit_id": target.target_id}, transport=False)
+        return "destroyed (to the battalion box)"
+    game.set("unit_state", {"unit_id": target.target_id}, status="destroyed")
+    return "destroyed"
 
 
 def _log_hit(game, task: Task, target: Target, result: str) -> None:
@@ -243,11 +251,14 @@ def _log_lost(game, task: Task, hits: int, side: str) -> None:
     )
 
 
-def offer_task(marker_id: str, then: list[Task], why: str, needs: dict[str, Any] | None = None) -> Task:
+def offer_task(
+    marker_id: str, then: list[Task], why: str, needs: dict[str, Any] | None = None, adds: dict | None = None
+) -> Task:
     """A task: offer the player the US marker ``marker_id`` (10.5) now that its moment came; played,
-    the tasks ``then`` follow. Not asked when the marker is gone, or when nothing is there to hit
-    (``then``'s hits, or ``needs``: a target spec)."""
-    return {"do": "offer", "marker": marker_id, "then": then, "why": why, "needs": needs}
+    the tasks ``then`` follow, or (``adds``: a side and a step) one more hit goes to that side in the
+    next placing of that step's hits. Not asked when the marker is gone, or when nothing is there to
+    hit (``then``'s hits, or ``needs``: a target spec)."""
+    return {"do": "offer", "marker": marker_id, "then": then, "why": why, "needs": needs, "adds": adds}
 
 
 def offer(game, task: Task) -> str:
@@ -268,4 +279,14 @@ def offer(game, task: Task) -> str:
         markers.use(game, item)
         game.log(Event("note", side=US, rule="10.5", purpose=f"{item} played: {task['why']}", payload={"marker": item}))
         agenda.push(game, *task["then"])
+        if task.get("adds"):
+            _one_more(game, task["adds"])
     return DONE
+
+
+def _one_more(game, adds: dict[str, str]) -> None:
+    """One more hit in the next placing of ``adds``' side and step."""
+    following = next(
+        t for t in agenda.tasks(game) if t["do"] == "hits" and t["side"] == adds["side"] and t["step"] == adds["step"]
+    )
+    agenda.update(game, following, hits=following["hits"] + 1)

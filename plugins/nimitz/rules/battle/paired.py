@@ -28,14 +28,15 @@ ASW_SILENCED = "search-failure"  # 10.7 US submarines in the Japanese sea area d
 
 
 def aa_area(game, task: Task) -> str:
-    """10.12 the AA of one area: the escort lines, then the carrier lines (Japan's, then the US's,
-    as the play example reads), then the Air Defense System's shot if the player plays it."""
+    """10.12 the AA of one area: each side's escort line, then its carrier line (Japan's first, as
+    the play example reads; the two sides' fire does not meet), then the Air Defense System's shot if
+    the player plays it."""
     area = task["area"]
     s = sheet(game)
     lines = [
         {"do": "aa-line", "area": area, "side": side, "line": line}
-        for line in LINES
         for side in (JP, US)
+        for line in LINES
         if s.aloft(ENEMY[side], area) and _shooters(game, s, side, area, line)
     ]
     extra = {"do": "aa-line", "area": area, "side": US, "line": "extra"}
@@ -150,7 +151,7 @@ def _after_hit(game, side: str, unit: Piece, target: str, scored: int, column: s
     step = "aa" if column == "aa" else "asw"
     spec = {"what": "unit", "unit": target, "by": side}
     placing = [hits_task(ENEMY[side], spec, scored, step, f"{unit.unit_id}'s {column.upper()}")]
-    if side == US and step == "aa":  # 10.5 VT Fuze: 1 more hit on any Japanese aircraft in the area
+    if side == US and step == "aa":  # 10.5 VT Fuze: 1 more hit on any Japanese aircraft in the area, offered first
         extra = hits_task(JP, {"what": "aircraft", "area": area, "by": US}, 1, "aa", "vt-fuze", free=True)
-        placing.append(offer_task("vt-fuze", [extra], f"{unit.unit_id}'s AA hit {target}"))
+        placing.insert(0, offer_task("vt-fuze", [extra], f"{unit.unit_id}'s AA hit {target}"))
     return placing
