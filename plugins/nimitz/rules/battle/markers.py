@@ -246,4 +246,4 @@ def use(game, item: str) -> None:
     was = own.where(item)
     own.take(item)
     if was == JP_DRAWN:
-        own.put(JP_USED, [item])
+        own.put(JP_USED, [item], end="bottom")

@@ -62,7 +62,10 @@ def begin_round(game, task: Task) -> str:
     """A new round: its number, the First Strike's aircraft free again, then the draw and the checks."""
     number = (fcn_state(game)["battle_round"] or 0) + 1
     set_state(game, battle_round=number, battle_flown=False, strike_tried=False)
-    game.update_where("fcn_unit", "struck", struck=False)
+    with game.held_updates():
+        for (unit_id,), row in list(game.rows_of("fcn_unit").items()):
+            if row["struck"]:
+                game.set_known("fcn_unit", {"unit_id": unit_id}, row, struck=False)
     agenda.push(game, {"do": "jp-draw"}, {"do": "first-strike-check"})
     return DONE
 
@@ -84,7 +87,7 @@ def draw(game, task: Task) -> str:
         item = own.draw(CUP, f"10.7 Japanese bonus marker {n} of {count}", rule="10.7", side=JP)
         if item is None:
             break
-        own.put(JP_DRAWN, [item])
+        own.put(JP_DRAWN, [item], end="bottom")
         drawn.append(item)
     idle = [i for i in drawn if not markers.acts(game, markers.marker(i))]
     note = f" ({', '.join(idle)}: no effect in {year(game)})" if idle else ""
