@@ -6,25 +6,11 @@ bombardment hits may bring Radar Gunnery's extra hit (10.5)."""
 
 from __future__ import annotations
 
-from ..state import JP, US
-from . import agenda
 from .agenda import DONE, Task
-from .exchange import exchange_task
-from .hits import targets
-from .sheet import COASTAL, sheet
-from .values import printed
+from .exchange import open_fire
+from .sheet import COASTAL
 
 
 def bombardment(game, task: Task) -> str:
-    s = sheet(game)
-    specs = {side: {"what": "bombard", "area": COASTAL, "by": side} for side in (US, JP)}
-    queue = [
-        [side, p.unit_id, "gunnery"]
-        for side in (JP, US)
-        if targets(game, s, specs[side])
-        for p in s.in_area(side, COASTAL)
-        if p.surface and printed(p, "gunnery")
-    ]
-    if queue:
-        agenda.push(game, exchange_task("bombard", COASTAL, queue, specs))
+    open_fire(game, "bombard", COASTAL, "bombard", "gunnery", lambda p: p.surface)
     return DONE

@@ -5,28 +5,15 @@ over the island with their ground-attack value against enemy ground units (the i
 
 from __future__ import annotations
 
-from ..state import JP, US
-from . import agenda
 from .agenda import DONE, Task
-from .exchange import exchange_task
-from .hits import targets
-from .sheet import ISLAND, sheet
-from .values import printed
+from .exchange import open_fire
+from .sheet import ISLAND
 
 
 def bombing(game, task: Task) -> str:
     area = task["area"]
-    s = sheet(game)
-    column = "ground" if area == ISLAND else "anti_ship"
-    what = "island" if area == ISLAND else "ships"
-    specs = {side: {"what": what, "area": area, "by": side} for side in (US, JP)}
-    queue = [
-        [side, p.unit_id, column]
-        for side in (JP, US)
-        if targets(game, s, specs[side])
-        for p in s.aloft(side, area)
-        if printed(p, column)
-    ]
-    if queue:
-        agenda.push(game, exchange_task("bombing", area, queue, specs))
+    if area == ISLAND:
+        open_fire(game, "bombing", area, "island", "ground", lambda p: p.aloft)
+    else:
+        open_fire(game, "bombing", area, "ships", "anti_ship", lambda p: p.aloft)
     return DONE

@@ -63,19 +63,7 @@ def enter(game, point: str) -> None:
             1 for (u,), row in states.items() if row["space_id"] == B29 and row["status"] != "destroyed"
         )
     game.update_where("fcn_point_state", "point_id = ?", [point], battle_fought=True)
-    set_state(
-        game,
-        battle_point=point,
-        battle_round=0,
-        rounds_left=None,
-        plan_count=None,
-        bpp_spent=0,
-        bpp_sp=0,
-        us_airfield=aircraft[US],
-        jp_airfield=aircraft[JP],
-        battle_flown=False,
-        strike_tried=False,
-    )
+    _battle_state(game, point, aircraft)
     game.log(
         Event(
             "note",
@@ -91,6 +79,23 @@ def enter(game, point: str) -> None:
                 "airfields": aircraft,
             },
         )
+    )
+
+
+def _battle_state(game, point: str | None, airfields: dict[str, int | None]) -> None:
+    """fcn_state's battle columns at a battle's start (``point``), or cleared at its end (None)."""
+    set_state(
+        game,
+        battle_point=point,
+        battle_round=0 if point else None,
+        rounds_left=None,
+        plan_count=None,
+        bpp_spent=0,
+        bpp_sp=0,
+        us_airfield=airfields[US],
+        jp_airfield=airfields[JP],
+        battle_flown=False,
+        strike_tried=False,
     )
 
 
@@ -116,17 +121,7 @@ def leave(game) -> None:
         markers.piles(game).take(item)
     for item in markers.drawn(game):
         markers.use(game, item)
-    set_state(
-        game,
-        battle_point=None,
-        battle_round=None,
-        rounds_left=None,
-        plan_count=None,
-        us_airfield=None,
-        jp_airfield=None,
-        battle_flown=False,
-        strike_tried=False,
-    )
+    _battle_state(game, None, {US: None, JP: None})
     game.log(
         Event(
             "note",

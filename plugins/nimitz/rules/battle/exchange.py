@@ -5,12 +5,13 @@ hit lands before every attacker has rolled. The log shows each attack: the value
 that raised it), the die and the hits; hits.py logs where each went.
 
 The US markers that roll again (10.5 Siege, Sonar) are offered after a US roll that scored less
-than it could; those that add a hit after a scoring one (Dogfight, Dive Bombing) once the exchange
-scored; Radar Gunnery after each bombardment hit. Kamikaze (10.7, 1944-45): each Japanese anti-ship
-attack scores 1 hit more and its aircraft is lost."""
+than it could; those that add a hit to a scoring step (Dogfight, Dive Bombing) once its rolls are
+made, before its hits are placed; Radar Gunnery after each bombardment hit, on the unit hit. Kamikaze
+(10.7, 1944-45): each Japanese anti-ship attack scores 1 hit more and its aircraft is lost."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from phaseline import Event
@@ -18,12 +19,19 @@ from phaseline import Event
 from ..state import JP, US
 from . import agenda, markers
 from .agenda import DONE, WAIT, Task
-from .hits import hits_task, offer_task
-from .sheet import ENEMY, sheet
-from .values import hits, most_hits, value_of
+from .hits import hits_task, offer_task, targets
+from .sheet import ENEMY, Piece, sheet
+from .values import hits, most_hits, printed, value_of
 
-RULES = {"air": "10.11", "aa": "10.12", "bombing": "10.13", "torpedo": "10.14", "asw": "10.15", "bombard": "10.16"}
-RULES["ground"] = "10.17"
+RULES = {  # each step's rule (10.10's numbers lost in the transcription: the rule index)
+    "air": "10.11",
+    "aa": "10.12",
+    "bombing": "10.13",
+    "torpedo": "10.14",
+    "asw": "10.15",
+    "bombard": "10.16",
+    "ground": "10.17",
+}
 DAMAGED_FIRST = ("air", "bombard")  # 10.11, 10.16 damaged first at equal cost, for the US too
 EXTRA_HIT = {"air": "dogfight", "bombing": "dive-bombing"}
 
@@ -31,6 +39,22 @@ EXTRA_HIT = {"air": "dogfight", "bombing": "dive-bombing"}
 def exchange_task(step: str, area: str, queue: list[list[str]], specs: dict[str, dict[str, Any]]) -> Task:
     """A task: ``queue`` ([side, unit, value column]) fire in ``area``; ``specs[side]``: what that side hits."""
     return {"do": "exchange", "step": step, "area": area, "queue": queue, "i": 0, "specs": specs}
+
+
+def open_fire(game, step: str, area: str, what: str, column: str, fires: Callable[[Piece], bool]) -> None:
+    """A step's fire in ``area``: every unit of either side there that ``fires`` and has a value
+    ``column``, when its side has something to hit (``what``: a target spec's kind, hits.py)."""
+    s = sheet(game)
+    specs = {side: {"what": what, "area": area, "by": side} for side in (US, JP)}
+    queue = [
+        [side, p.unit_id, column]
+        for side in (JP, US)
+        if targets(game, s, specs[side])
+        for p in s.in_area(side, area)
+        if fires(p) and printed(p, column)
+    ]
+    if queue:
+        agenda.push(game, exchange_task(step, area, queue, specs))
 
 
 def roll_attack(game, unit, column: str, purpose: str, rule: str, **extra: Any) -> tuple[int, int]:

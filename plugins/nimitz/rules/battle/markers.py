@@ -104,7 +104,7 @@ DEFINED = (
         adds_attack=("ground", "attack"),
         usable=lambda sheet: any(p.kind == "ground" for p in sheet.of(US)),
     ),
-    Marker("damage-control", US, "10.5", "cancels this hit", cancels=lambda unit, step: True),
+    Marker("damage-control", US, "10.5", "cancels this hit on a unit", cancels=lambda unit, step: unit is not None),
     Marker("dive-bombing", US, "10.5", "1 more hit on the enemy in the area", adds_hit=("bombing", "like")),
     Marker("engagement", US, "10.5", "the battle one round longer or shorter", round_change="choice"),
     Marker("siege", US, "10.5", "the ground attack rolled again", rerolls=("ground",)),

@@ -10,7 +10,7 @@ from phaseline import Event
 from ..state import JP, US
 from . import agenda, markers
 from .agenda import DONE, Task
-from .exchange import exchange_task
+from .exchange import open_fire
 from .hits import targets
 from .paired import silenced
 from .sheet import AREAS, sheet
@@ -21,7 +21,7 @@ def submarine_steps(game, task: Task) -> str:
     """10.6 d. torpedo, e. ASW in every area, or the other way round if the player plays ASW."""
     torpedoes = [{"do": "torpedo", "area": area} for area in AREAS]
     asw = [{"do": "asw-area", "area": area} for area in AREAS]
-    held = [item for item, m in markers.with_(game, US, "reorders")]
+    held = [item for item, _ in markers.with_(game, US, "reorders")]
     if not held or not _asw_first_matters(game):
         agenda.push(game, *torpedoes, *asw)
         return DONE
@@ -54,16 +54,5 @@ def _asw_first_matters(game) -> bool:
 
 
 def torpedo(game, task: Task) -> str:
-    area = task["area"]
-    s = sheet(game)
-    specs = {side: {"what": "ships", "area": area, "by": side} for side in (US, JP)}
-    queue = [
-        [side, p.unit_id, "torpedo"]
-        for side in (JP, US)
-        if targets(game, s, specs[side])
-        for p in s.in_area(side, area)
-        if p.kind == "sub" and printed(p, "torpedo") and not silenced(game, p)
-    ]
-    if queue:
-        agenda.push(game, exchange_task("torpedo", area, queue, specs))
+    open_fire(game, "torpedo", task["area"], "ships", "torpedo", lambda p: p.kind == "sub" and not silenced(game, p))
     return DONE
