@@ -14,6 +14,7 @@ units still at Hawaii after the first round of the battle there lose the campaig
 from __future__ import annotations
 
 from phaseline import Event
+from phaseline.errors import ScenarioError
 
 from ...board import HAWAII, JP_BN
 from ..state import JP, US, fcn_state, set_state, year
@@ -36,13 +37,21 @@ def set_battle(game, task: Task) -> str:
         entry.leave(game)
         return DONE
     roll = game.roll(f"10.3 combat rounds at {point}", rule="10.3", sides=10, side=JP)
-    rounds = game.static("fcn_combat_rounds", "roll")[roll]["rounds"]
+    track = game.static("fcn_combat_rounds", "roll")
+    if roll not in track:
+        raise ScenarioError(f"the combat-round track has no box for a roll of {roll}", path="tables/combat_rounds.csv")
+    rounds = track[roll]["rounds"]
     counted = [p.unit_id for p in s.of(JP) if p.kind != "carrier-air"]
     draws = next(
-        r["draws"]
-        for r in game.static("fcn_battle_plan", "low").values()
-        if r["low"] <= len(counted) and (r["high"] is None or len(counted) <= r["high"])
+        (
+            r["draws"]
+            for r in game.static("fcn_battle_plan", "low").values()
+            if r["low"] <= len(counted) and (r["high"] is None or len(counted) <= r["high"])
+        ),
+        None,
     )
+    if draws is None:
+        raise ScenarioError(f"the battle-plan table has no row for {len(counted)} units", path="tables/battle_plan.csv")
     set_state(game, rounds_left=rounds, plan_count=draws)
     game.log(
         Event(
