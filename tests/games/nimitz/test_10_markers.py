@@ -212,14 +212,32 @@ def test_10_7_the_japanese_first_strike(make):
     assert game.rows_of("fcn_unit")[("Kaga/B5N-1",)]["struck"] and where(game, "Kaga/B5N-1") == "JP-DECK"
 
 
-def test_10_7_battle_duration(make):
+@pytest.mark.parametrize(
+    ("units", "note", "left"),
+    [
+        pytest.param(
+            "Lexington JP-Bn-10 JP-16Div Kaga Shoho",
+            "Japan 9 units on the sheet, the US 6: one round more",
+            4,
+            id="10.7-japan-more",
+        ),
+        pytest.param(
+            "US-Bn-03 JP-Bn-10 JP-16Div", "Japan 2 units on the sheet, the US 2: no change", 3, id="10.7-case-28-equal"
+        ),
+        pytest.param(
+            "Lexington JP-Bn-10", "Japan 1 units on the sheet, the US 6: one round fewer", 2, id="10.7-the-us-more"
+        ),
+    ],
+)
+def test_10_7_battle_duration(make, units, note, left):
     """Case 28: at the round's end Japan with more units on the sheet (carrier aircraft and infantry
-    on transports count) makes it one round longer; equal counts change nothing."""
-    game, _ = begin_battle(make, "Wake: US-Bn-02 Lexington JP-Bn-10 JP-16Div Kaga Shoho" + HOME, "Wake")
+    on transports count: Kaga's 3, Shoho's 2) makes it one round longer, the US with more one round
+    shorter; equal counts change nothing."""
+    game, _ = begin_battle(make, f"Wake: US-Bn-02 {units}" + HOME, "Wake")
     in_play(game, "battle-duration")
     run(game, {"do": "round-end"})
-    assert "Battle Duration: Japan 9 units, the US 6: +1 round" in events(game, "note")  # Kaga's 3, Shoho's 2
-    assert state(game)["rounds_left"] == 4
+    assert f"Battle Duration: {note}" in events(game, "note")
+    assert state(game)["rounds_left"] == left  # 4, changed, then the marker down one box
 
 
 def test_10_7_emergency_repair_and_escort_fleet(make):

@@ -182,7 +182,8 @@ def _battle_duration(game, s, item: str) -> None:
             "note",
             side=JP,
             rule="10.7",
-            purpose=f"Battle Duration: Japan {count[JP]} units, the US {count[US]}: {change:+d} round",
+            purpose=f"Battle Duration: Japan {count[JP]} units on the sheet, the US {count[US]}: "
+            + {1: "one round more", -1: "one round fewer", 0: "no change"}[change],
             payload={"counts": count, "change": change},
         )
     )
