@@ -22,14 +22,17 @@ def toy_cli(home, monkeypatch):
 
 def test_map_draws_the_toy_board_and_its_svg(toy_cli, tmp_path):
     code, out = run_cli(["map"])
-    assert code == 0 and out.count("R1") == 2 and "legend:" in out
+    assert code == 0 and out.count("R1") == 1 and "R 2-2-1" in out and "key:" in out
     code, out = run_cli(["map", "--zoc", "red"])
-    assert code == 0 and ("enemy-zoc" in out or "::" in out)
+    assert code == 0 and "enemy ZOC of red" in out
     code, out = run_cli(["map", "--window", "22", "--radius", "1"])
     assert code == 0 and "R1" not in out
     target = tmp_path / "toy.svg"
     code, out = run_cli(["map", "--svg", str(target)])
-    assert code == 0 and len(ET.parse(target).getroot().findall("{http://www.w3.org/2000/svg}polygon")) == 25
+    spaces = [
+        p for p in ET.parse(target).getroot().iter("{http://www.w3.org/2000/svg}polygon") if p.get("class") == "space"
+    ]
+    assert code == 0 and len(spaces) == 25
 
 
 def test_units_filters_by_side_and_space(toy_cli):
