@@ -63,6 +63,9 @@ class GameInfo:
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
+    # the rule that fixes the order of the steps: an order typed in another step than its own cites
+    # it (Fleet Commander: Nimitz 5.1); empty: the current step's own rule
+    sequence_rule: str = ""
     # the game's own hooks (a module of @phaseline.hookspec functions): where a base rule lets
     # an optional rule change how it reads, without naming the optional rule
     hookspecs: Any = field(default=None, hash=False)
@@ -133,6 +136,7 @@ class Step:
     rule: str = ""
     verbs: tuple[str, ...] = ()
     forces: tuple[str, ...] = ()  # unit sides that act in this step (default: ``side``)
+    waits: bool = False  # waits for its side's ``end`` even with nothing else to do (never passed as idle)
 
     @property
     def acting(self) -> tuple[str, ...]:

@@ -92,5 +92,6 @@ def phaseline_register_games(register):
             verbs=VERBS,
             decisions=DECISIONS,
             bare_verbs=frozenset({"jp-reinforce", "jp-repair"}),
+            sequence_rule="5.1",  # 5.1 the phases in their order: none moved, none done again
         )
     )

@@ -2,6 +2,8 @@
 the battle's steps (10.0-10.6), entered from the combat phase for each battle (``phaseline_next_step``).
 
 Step 1 of 5.1, the turn marker's advance, is the start of every turn (hooks.phaseline_turn_start).
+The player's own strategic phases (supply, recon, movement) wait for his ``end`` even when he can
+do nothing in them; the combat phase passes by itself when no point holds both sides' units.
 The Japanese phases are the rules' (played by ``phaseline_rules_choose``); the last three are the
 engine's own, done as they begin, with nobody to type anything.
 """
@@ -12,11 +14,11 @@ from phaseline.model import Step
 
 from .rules.state import JP, US
 
-TURN = (
-    Step("us-supply", "us-supply", US, "US Supply Phase", "6.0", ("buy", "repair")),
-    Step("us-recon", "us-recon", US, "US Recon Phase", "7.0", ("recon",)),
+TURN = (  # the player's own phases wait for his ``end``: he sees each, and the income arrive (6.1)
+    Step("us-supply", "us-supply", US, "US Supply Phase", "6.0", ("buy", "repair"), waits=True),
+    Step("us-recon", "us-recon", US, "US Recon Phase", "7.0", ("recon",), waits=True),
     Step("jp-recon", "jp-recon", JP, "Japanese orders at the reconned points", "7.2", ("jp-orders",)),
-    Step("us-movement", "us-movement", US, "US Movement Phase", "8.0", ("move", "raid", "bomb", "invade")),
+    Step("us-movement", "us-movement", US, "US Movement Phase", "8.0", ("move", "raid", "bomb", "invade"), waits=True),
     Step("jp-movement", "jp-movement", JP, "Japanese Movement Phase", "9.0", ("jp-orders",)),
     Step("combat", "combat", US, "Combat Phase", "10.0", ("battle",)),
     Step("jp-reinforcement", "jp-reinforcement", JP, "Japanese Reinforcement Phase", "11.1", ("jp-reinforce",)),

@@ -97,7 +97,8 @@ class Case:
 
 
 def load_cases(game: str, root: Path = HERE) -> list[Case]:
-    """Every case of ``game`` (its package key: ``bfg``, ``breakout``, ``nimitz``) under ``root``, in file and case order."""
+    """Every case of ``game`` (its package key: ``bfg``, ``breakout``, ``nimitz``) under ``root``, in file and
+    case order."""
     paths = [path for path in sorted((root / game).glob("*.toml")) if path.name != OPEN_DEFECTS]
     return [case for path in paths for case in read_cases(path, game)]
 

@@ -17,7 +17,7 @@ def test_11_0_the_phases_after_combat_follow_in_order(make):
         "\nobjectives: Hawaii Midway Alaska Samoa"
     )
     Dice(game, [2, 1])  # Japan holds; the reinforcement roll
-    play(game, "end", "end")  # recon, movement: the rest of the turn is the rules' and the engine's
+    play(game, "end", "end", "end")  # supply, recon, movement: the rest of the turn is the rules' and the engine's
     steps = [
         r["step"]
         for r in game.rows(
