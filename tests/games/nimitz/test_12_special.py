@@ -54,6 +54,30 @@ def test_12_2_b29s_send_japanese_units_to_the_reinforcement_box(make):
     assert where(game, "US-73BW") == "Marianas"  # back after the combat phase
 
 
+@pytest.mark.parametrize(
+    ("japan", "asked", "sent"),
+    [
+        pytest.param("Yamato Nagato-Mutsu", 1, ["Yamato", "Nagato-Mutsu"], id="12.2-the-last-pick-is-forced"),
+        pytest.param("JP-16Div", 0, ["JP-16Div"], id="12.2-one-unit-in-japan-is-never-asked-for"),
+    ],
+)
+def test_12_2_a_removal_with_one_possible_unit_is_not_asked(make, japan, asked, sent):
+    """1.3 a question with one answer is never asked: the wing's target is then forced."""
+    game = make(f"Marianas: US-73BW US-313BW US-Bn-06\nMidway: US-Bn-05\nJapan: {japan}", year=1944)
+    while game.step.name != "us-movement":
+        play(game, "end")
+    play(game, "bomb US-73BW,US-313BW")
+    Dice(game, [2] * 4)
+    play(game, "end")
+    questions = 0
+    while (decision := game.open_decision()) is not None and decision["kind"] == "b29-target":
+        questions += 1
+        play(game, f"choose {decision['choices'][-1]}")
+    assert questions == asked
+    notes = "SELECT unit_id FROM event WHERE game_id = ? AND rule = '12.2' AND kind = 'note' AND from_space = 'Japan'"
+    assert [r["unit_id"] for r in game.rows(notes + " ORDER BY seq", [game.game_id])] == sent
+
+
 def test_12_2_no_bombing_before_1944(make):
     game = make("Marianas: US-11BG US-Bn-06\nHawaii: US-Bn-01")
     play(game, "end", "end")  # supply, recon
