@@ -5,10 +5,12 @@ objective markers (3.4) and holding (4.1)."""
 from __future__ import annotations
 
 import pytest
-from games.nimitz.position import state, where
-from phaseline import Game, InvalidOrder, Store
+from games.nimitz.position import state, status, where, write_position
+from phaseline import Game, InvalidOrder, ScenarioError, Store
+from phaseline.games.nimitz.rules.units import battalion_box
 from phaseline.piles import Piles
 from phaseline.plugins import registry
+from phaseline.scenario import load_custom
 
 GAME = "fleet-commander-nimitz"
 
@@ -69,6 +71,40 @@ def test_2_7_carrier_air_groups_wait_in_storage(campaign):
     group = sorted(u for (u,) in game.rows_of("unit_state") if u.startswith("Lexington/"))
     assert group == ["Lexington/F4F-1", "Lexington/SBD-1", "Lexington/SBD-2", "Lexington/TBD-1"]  # seed 10.1
     assert {where(game, u) for u in group} == {"STORAGE"}
+
+
+def test_2_5_a_set_up_sheet_may_set_a_unit_up_damaged(make):
+    game = make("Midway: US-Bn-01* US-Bn-02\nJapan: Kaga* JP-Bn-01")
+    assert [status(game, u) for u in ("US-Bn-01", "US-Bn-02", "Kaga", "JP-Bn-01")] == [
+        "damaged",
+        "full",
+        "damaged",
+        "full",
+    ]
+
+
+def test_2_5_a_set_up_status_is_full_or_damaged(tmp_path):
+    folder = write_position(tmp_path / "bad", "Midway: US-Bn-01")
+    sheet = folder / "campaigns" / "1942" / "setup.csv"
+    sheet.write_text(sheet.read_text().replace("US-Bn-01,Midway,", "US-Bn-01,Midway,sunk"))
+    with (
+        Store.open(":memory:") as store,
+        pytest.raises(ScenarioError, match="status must be full or damaged, not 'sunk'"),
+    ):
+        info, scenario = load_custom(folder, registry().games)
+        Game.create(store, registry(), info.name, scenario, seed=1)
+
+
+def test_2_7_only_the_carriers_set_up_bring_their_air_groups(make):
+    game = make("Hawaii: Lexington US-Bn-01\nJapan: Kaga")
+    stored = {u.split("/")[0] for (u,), row in game.rows_of("unit_state").items() if row["space_id"] == "STORAGE"}
+    assert stored == {"Lexington", "Kaga"}
+
+
+def test_2_8_the_battalion_box_gives_the_battalions_its_set_up_lists_first(make):
+    game = make("JP-BN: JP-Bn-12 JP-Bn-11\nJapan: JP-Bn-01\nHawaii: US-Bn-01")
+    box = battalion_box(game)
+    assert box[:3] == ["JP-Bn-12", "JP-Bn-11", "JP-Bn-02"] and len(box) == 29  # then the others by number
 
 
 def test_2_8_japanese_battalions_not_set_up_wait_in_their_box(make):
