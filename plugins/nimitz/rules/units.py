@@ -51,10 +51,12 @@ def battalion_box(game) -> list[str]:
         ("fcn battalion box", of_year),
         (),
         lambda: {
-            row["unit_id"]: row["listed"]
-            for row in game.rows(
-                "SELECT unit_id, listed FROM fcn_setup WHERE game_id = ? AND year = ? AND place = ?",
-                [game.game_id, of_year, JP_BN],
+            row["unit_id"]: rank
+            for rank, row in enumerate(
+                game.rows(
+                    "SELECT unit_id FROM fcn_setup WHERE game_id = ? AND year = ? AND place = ? ORDER BY listed",
+                    [game.game_id, of_year, JP_BN],
+                )
             )
         },
     )

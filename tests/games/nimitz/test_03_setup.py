@@ -102,7 +102,7 @@ def test_2_7_only_the_carriers_set_up_bring_their_air_groups(make):
 
 
 def test_2_8_the_battalion_box_gives_the_battalions_its_set_up_lists_first(make):
-    game = make("JP-BN: JP-Bn-12 JP-Bn-11\nJapan: JP-Bn-01\nHawaii: US-Bn-01")
+    game = make("Hawaii: US-Bn-01\nJapan: JP-Bn-01\nJP-BN: JP-Bn-12 JP-Bn-11")
     box = battalion_box(game)
     assert box[:3] == ["JP-Bn-12", "JP-Bn-11", "JP-Bn-02"] and len(box) == 29  # then the others by number
 
