@@ -1,7 +1,8 @@
 """3.0-3.4 setting up a campaign: the turn marker on Start, the Japanese bonus markers in their cup,
 the units on their points and boxes from the year's set-up sheet, the Japanese stacks by point and
-type mixed by the dice (or kept as listed in a test position), every other Japanese battalion in the
-battalion box, the year's carrier aircraft of the carriers set up in storage, and the objective
+type mixed by the dice (or kept as listed in a test position), the battalion box (2.8: every other
+Japanese battalion, unless the sheet lists the box's battalions itself, as the shipped sheets and a
+test position may), the year's carrier aircraft of the carriers set up in storage, and the objective
 markers. The linked campaign (12.6) sets each year up again from its own sheet."""
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ def set_up_year(game, year: int) -> None:
     )
     placed = {row["unit_id"]: row["place"] for row in sheet}
     status = {row["unit_id"]: row["status"] for row in sheet}
-    for unit_id, counter in counters.items():  # 2.8 every Japanese battalion not set up waits in the box
-        if counter["side"] == JP and counter["type"] == "battalion" and unit_id not in placed:
-            placed[unit_id] = JP_BN
+    if JP_BN not in placed.values():  # 2.8 every Japanese battalion not set up waits in the box, unless
+        for unit_id, counter in counters.items():  # the sheet lists the box's battalions itself
+            if counter["side"] == JP and counter["type"] == "battalion" and unit_id not in placed:
+                placed[unit_id] = JP_BN
     groups = game.rows(
         "SELECT carrier_id, aircraft_id, count FROM fcn_air_group WHERE game_id = ? AND year = ?", [game.game_id, year]
     )

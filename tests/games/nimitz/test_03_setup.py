@@ -5,7 +5,7 @@ objective markers (3.4) and holding (4.1)."""
 from __future__ import annotations
 
 import pytest
-from games.nimitz.position import state, status, where, write_position
+from games.nimitz.position import put, state, status, where, write_position
 from phaseline import Game, InvalidOrder, ScenarioError, Store
 from phaseline.games.nimitz.rules.units import battalion_box
 from phaseline.piles import Piles
@@ -101,10 +101,16 @@ def test_2_7_only_the_carriers_set_up_bring_their_air_groups(make):
     assert stored == {"Lexington", "Kaga"}
 
 
-def test_2_8_the_battalion_box_gives_the_battalions_its_set_up_lists_first(make):
+def test_2_8_a_set_up_listing_the_battalion_box_gives_it_those_battalions_in_its_order(make):
     game = make("Hawaii: US-Bn-01\nJapan: JP-Bn-01\nJP-BN: JP-Bn-12 JP-Bn-11")
-    box = battalion_box(game)
-    assert box[:3] == ["JP-Bn-12", "JP-Bn-11", "JP-Bn-02"] and len(box) == 29  # then the others by number
+    assert battalion_box(game) == ["JP-Bn-12", "JP-Bn-11"]
+    assert "JP-Bn-02" not in {u for (u,) in game.rows_of("unit_state")}  # not set up, not in the box
+
+
+def test_2_8_a_returning_battalion_is_drawn_after_those_listed(make):
+    game = make("Hawaii: US-Bn-01\nJapan: JP-Bn-01\nJP-BN: JP-Bn-12 JP-Bn-11")
+    put(game, "unit_state", {"unit_id": "JP-Bn-01"}, space_id="JP-BN")  # destroyed on the map (2.8)
+    assert battalion_box(game) == ["JP-Bn-12", "JP-Bn-11", "JP-Bn-01"]
 
 
 def test_2_8_japanese_battalions_not_set_up_wait_in_their_box(make):
