@@ -23,7 +23,8 @@ RULINGS = {
     "rule text)",
     "sortie-two-infantry": "9.2: Sortie takes up to 2 infantry, as one example says (default: 1, the order table)",
     "no-battalion-for-lone-ground": "9.1: a point whose only ground unit must stay (and that has no land aircraft) "
-    "draws no battalion, as the rule example says (default: it draws one, as the play example does)",
+    "draws no battalion even when its ships go, the rule example read alone (default: a battalion goes along with "
+    "the units that move, as the play example's Carolines; none ever goes alone)",
     "strict-island-restriction": "10.10: only ground units on the island let your bombers and ships hit enemy "
     "ground units (default: ground units or land aircraft, as the play example)",
     "transport-as-target": "10.10: a transport is a target like any other, cheapest first (default: only when no "

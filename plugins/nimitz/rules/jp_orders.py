@@ -138,6 +138,7 @@ def select(game, point: str, order: str, target: dict[str, Any]) -> tuple[list[s
         staying -= 1
     movers += ground + aircraft
     missing = limit["infantry"] - len(ground)
+    # 9.1 battalions make up the infantry of units that move where US units are; none goes alone
     if not movers or not target["us_present"] or missing <= 0 or _lone_ground_stays(game, units, here, exempt):
         return movers, []
     return movers, battalion_box(game)[:missing]  # 9.1 a battalion from the box for each infantry missing
