@@ -100,7 +100,7 @@ def units(
     game: GameOption = None,
 ) -> None:
     """All units of the match: side, location, printed values, status."""
-    from ..render.board import unit_rows
+    from ..render.board import unit_listing
 
     c: Context = ctx.obj
     with c.game(game, read_only=True) as match:
@@ -108,7 +108,7 @@ def units(
             raise UnknownName(f"no side {side!r} (sides: {', '.join(match.scenario.sides)})")
         if at and not match.one("SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [match.game_id, at]):
             raise UnknownName(f"no space {at!r} on this map")
-        rows = [u for u in unit_rows(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
+        rows = [u for u in unit_listing(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
     emit(rows, c.fmt, empty="no units")
 
 

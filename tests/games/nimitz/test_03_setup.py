@@ -10,6 +10,7 @@ from phaseline import Game, InvalidOrder, ScenarioError, Store
 from phaseline.games.nimitz.rules.units import battalion_box
 from phaseline.piles import Piles
 from phaseline.plugins import registry
+from phaseline.render.board import unit_listing
 from phaseline.scenario import load_custom
 
 GAME = "fleet-commander-nimitz"
@@ -195,3 +196,14 @@ def test_3_0_every_campaign_sets_up_the_same_way(campaign):
             "SELECT unit_id, place FROM fcn_setup WHERE game_id = ? AND year = ?", [game.game_id, int(year)]
         )
         assert sheet and all(where(game, r["unit_id"]) == r["place"] for r in sheet)
+
+
+def test_2_5_units_lists_each_counters_type_costs_and_the_values_of_its_face(make):
+    game = make("Hawaii: Enterprise US-Bn-01* Atlanta-Juneau")
+    rows = {row["unit_id"]: row for row in unit_listing(game)}
+    assert "attack" not in rows["Enterprise"] and (rows["Enterprise"]["type"], rows["Enterprise"]["buy"]) == ("CV", 5)
+    face = "SELECT * FROM fcn_value WHERE game_id = ? AND counter_id = ? AND face = ?"
+    full = game.rows(face, [game.game_id, "Atlanta-Juneau", "full"])[0]
+    damaged = game.rows(face, [game.game_id, "US-Bn-01", "damaged"])[0]
+    assert rows["Atlanta-Juneau"]["aa"] == f"{full['aa']}/{full['aa_superior']}"  # as printed: normal/superior
+    assert rows["US-Bn-01"]["ground"] == str(damaged["ground"]) and rows["US-Bn-01"]["status"] == "damaged"
