@@ -11,6 +11,7 @@ from phaseline.games.nimitz.rules.units import battalion_box
 from phaseline.piles import Piles
 from phaseline.plugins import registry
 from phaseline.render.board import unit_listing
+from phaseline.render.mapview import prepare_map
 from phaseline.scenario import load_custom
 
 GAME = "fleet-commander-nimitz"
@@ -207,3 +208,22 @@ def test_2_5_units_lists_each_counters_type_costs_and_the_values_of_its_face(mak
     damaged = game.rows(face, [game.game_id, "US-Bn-01", "damaged"])[0]
     assert rows["Atlanta-Juneau"]["aa"] == f"{full['aa']}/{full['aa_superior']}"  # as printed: normal/superior
     assert rows["US-Bn-01"]["ground"] == str(damaged["ground"]) and rows["US-Bn-01"]["status"] == "damaged"
+
+
+def test_2_1_the_map_shows_each_counters_type_the_held_points_and_the_campaigns_points(make):
+    game = make("Hawaii: US-Bn-01 Lexington*\nMidway: US-Bn-02\nWake: JP-Bn-01\nobjectives: Hawaii Midway Wake")
+    view = prepare_map(game)
+    faces = {c.unit_id: c.face for stack in view.counters.values() for c in stack}
+    assert (faces["Lexington"].values, faces["Lexington"].mark, faces["US-Bn-02"].values) == ("CV", "D", "bn")
+    assert (view.control("Hawaii"), view.control("Midway"), view.control("Wake")) == ("US", "US", "JP")  # 4.1
+    assert view.marks.notes == {"Hawaii": "obj", "Midway": "obj", "Wake": "obj"}
+    assert view.legend["RP/SP"] == f"{state(game)['rp']}/{state(game)['sp']}" and view.legend["held"].startswith(
+        "2 of 3"
+    )
+
+
+def test_2_1_the_map_is_drawn_north_up(campaign):
+    """The engine draws space.x east and space.y north: Alaska above Hawaii, Hawaii above Australia."""
+    points = campaign().static("space", "space_id")
+    assert points["Alaska"]["y"] > points["Hawaii"]["y"] > points["Australia"]["y"]
+    assert points["Japan"]["x"] < points["Hawaii"]["x"] < points["WestCoast"]["x"]
