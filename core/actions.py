@@ -152,6 +152,8 @@ class Actions:
         """The refusal of an order the current step does not take: the step it belongs to, if
         any, and the rule fixing the steps' order (``GameInfo.sequence_rule``), else the step's own."""
         allowed = ", ".join((*self.step.verbs, "end"))
+        if verb in self.info.rules_verbs:
+            return self.violation(f"'{verb}' is an order of the game's own rules: no player types it", rule="seats")
         own = next((s for s in self.steps(self.clock.turn) if verb in s.verbs), None)
         where = f"an order of the {own.title or own.name}, not" if own else "not an order"
         return self.violation(

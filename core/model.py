@@ -63,6 +63,8 @@ class GameInfo:
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
+    # verbs only the game's own rules play, for a side of ScenarioInfo.played_by_rules: no player types them
+    rules_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)
     # the rule that fixes the order of the steps: an order typed in another step than its own cites
     # it (Fleet Commander: Nimitz 5.1); empty: the current step's own rule
     sequence_rule: str = ""

@@ -93,6 +93,7 @@ def phaseline_register_games(register):
             verbs=VERBS,
             decisions=DECISIONS,
             bare_verbs=frozenset({"jp-reinforce", "jp-repair"}),
+            rules_verbs=frozenset({"jp-orders", "jp-reinforce", "jp-repair"}),  # 1.0 the rules play Japan
             sequence_rule="5.1",  # 5.1 the phases in their order: none moved, none done again
         )
     )

@@ -70,3 +70,12 @@ def test_an_order_of_another_step_cites_the_games_sequence_rule(store):
     with pytest.raises(RuleViolation, match=r"'dig' is not an order of the red muster") as unknown:
         game.play(Action("dig", ("R1",)))
     assert unknown.value.rule == "T0"
+
+
+def test_an_order_only_the_games_rules_play_is_refused_to_a_player(store):
+    game = match(store, Mustering(waits=False), rules_verbs=frozenset({"muster"}))
+    with pytest.raises(
+        RuleViolation, match="'muster' is an order of the game's own rules: no player types it"
+    ) as refused:
+        game.play(Action("muster", ("R1",)))
+    assert refused.value.rule == "seats"
