@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from .errors import RuleViolation
     from .game import Game
-    from .model import Action, BotInfo, GameInfo, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
+    from .model import Action, BotInfo, GameInfo, MapMarks, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
 
 hookspec = pluggy.HookspecMarker("phaseline")
 hookimpl = pluggy.HookimplMarker("phaseline")
@@ -386,13 +386,73 @@ def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
     """
 
 
+# -------------------------------------------------------------------------------------
+# The map: what a game's counters and spaces say, and its supply overlay.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def phaseline_unit_values(game: Game) -> list[dict[str, Any]] | None:
+    """The printed values ``phaseline units`` shows for each unit, when the engine's own
+    (``unit.size``, ``attack``, ``defense``, ``movement``) mean nothing in the game. Called
+    once per listing, with the state to list; return one row per unit, ``unit_id`` first
+    and then the game's value columns in the order to show them (a unit left out shows
+    them empty), asked in one query. The first answer wins; None shows the engine's four.
+
+    :param game: the match.
+
+    Example (Fleet Commander: Nimitz 2.5-2.8): each counter's type, its two costs and the
+    values of the face it shows (full or damaged)::
+
+        @hookimpl
+        def phaseline_unit_values(game):
+            return game.rows("SELECT unit_id, type, hit_cost, buy_cost, aa, gunnery ... WHERE game_id = ?", ...)
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_map_marks(game: Game) -> MapMarks | None:
+    """What the game adds to the engine's map (terminal, SVG and ``phaseline serve`` alike):
+    each counter's face (short name, printed values, condition mark), who controls each
+    space, colours, border marks, a few characters beside space names, legend lines (the
+    VP) and drawing positions. Called once per drawing, with the state to draw (the present,
+    or the past for ``map --at``); return a :class:`phaseline.MapMarks`. First answer wins;
+    None draws every unit as its id and attack-defense-movement.
+
+    :param game: the match, in the state to draw.
+
+    Example (Battle for Germany 11.0): each city's controller, and the VP in the legend::
+
+        @hookimpl
+        def phaseline_map_marks(game):
+            return MapMarks(control={"2611": "GER"}, legend={"VP (11.0)": "Soviets 12 · Western Allies 3"})
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_supply(game: Game, side: str) -> set[str] | None:
+    """The spaces in which ``side``'s units are in supply now, for the map's supply overlay
+    (``map --supply SIDE``): the supply rule's own trace. First answer wins; None (the
+    default) means the game has no supply rule, and the map refuses the overlay.
+
+    :param game: the match.
+    :param side: the side whose supply is traced.
+
+    Example (Breakout: Normandy 12.5): the areas reached from the side's sources through
+    areas it controls, crossing rivers only by its own bridges.
+    """
+
+
 @hookspec(firstresult=True)
 def phaseline_render_map(game: Game, fmt: str) -> str | None:
-    """Draw the map as text (``fmt="text"``) or SVG (``fmt="svg"``); None uses the
-    engine's generic renderer for the map kind; the first answer wins.
+    """Draw the whole map yourself as text (``fmt="text"``) or SVG (``fmt="svg"``); None (the
+    default) uses the engine's renderer, which a game feeds through ``phaseline_map_marks``.
+    A game that draws its own map gives up the engine's overlays (``--zoc``, ``--reach``,
+    ``--supply``, ``--window``, ``--at``: the map refuses them); the web board draws the
+    engine's map all the same (its clicks need it). The first answer wins.
 
     :param game: the match.
     :param fmt: ``"text"`` or ``"svg"``.
 
-    Example: an area game returns its own table of areas with control and contested state.
+    Example: a game with printed map art returns an SVG that places its counters on the art.
     """

@@ -63,6 +63,14 @@ class GameInfo:
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
+    # verbs only the game's own rules play, for a side of ScenarioInfo.played_by_rules: no player types them
+    rules_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)
+    # the rule that fixes the order of the steps: an order typed in another step than its own cites
+    # it (Fleet Commander: Nimitz 5.1); empty: the current step's own rule
+    sequence_rule: str = ""
+    # steps its phaseline_next_step begins outside a turn's declared sequence (Fleet Commander:
+    # Nimitz's battle steps): Game.step finds them by name, with their verbs, title, rule and waits
+    dynamic_steps: tuple[Step, ...] = field(default=(), hash=False)
     # the game's own hooks (a module of @phaseline.hookspec functions): where a base rule lets
     # an optional rule change how it reads, without naming the optional rule
     hookspecs: Any = field(default=None, hash=False)
@@ -133,6 +141,7 @@ class Step:
     rule: str = ""
     verbs: tuple[str, ...] = ()
     forces: tuple[str, ...] = ()  # unit sides that act in this step (default: ``side``)
+    waits: bool = False  # waits for its side's ``end`` even with nothing else to do (never passed as idle)
 
     @property
     def acting(self) -> tuple[str, ...]:
@@ -172,3 +181,48 @@ class Clock:
     side: str | None
     status: str
     result: str | None = None
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What a unit's counter says on the map: its short name, its printed values as the game
+    prints them (Battle for Germany ``4-5-4``; Breakout: Normandy ``3-4-3`` Fresh, ``(2)`` Spent),
+    a condition mark (``S`` spent, ``D1`` disrupted …; empty when none), the colour of its
+    nationality if it has one (else its side's), and a longer description for a tooltip."""
+
+    name: str
+    values: str
+    mark: str = ""
+    colour: str | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class LinkMark:
+    """A mark on the border between spaces ``a`` and ``b`` (a bridge and its state), in ``colour``."""
+
+    a: str
+    b: str
+    label: str
+    colour: str
+
+
+@dataclass(frozen=True, eq=False)
+class MapMarks:
+    """What a game adds to the engine's map (``phaseline_map_marks``); every field may stay empty.
+
+    ``counters``: unit id -> its :class:`CounterFace` (units left out get the engine's face:
+    the unit id and attack-defense-movement). ``control``: space -> who holds it (a side, or
+    any name the game uses, such as a nation). ``colours``: side or controller -> an SVG colour.
+    ``notes``: space -> a few characters after its name (a terrain modifier, ``+2``).
+    ``links``: marks on borders. ``legend``: lines for the map's legend (``{"VP": "SOV 12, WA 3"}``).
+    ``positions``: space -> where to draw it (x east, y north), overriding ``space.x/y``.
+    """
+
+    counters: dict[str, CounterFace] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    links: tuple[LinkMark, ...] = ()
+    legend: dict[str, str] = field(default_factory=dict)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)

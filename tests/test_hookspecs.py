@@ -26,7 +26,7 @@ TESTED_ELSEWHERE = {
     "phaseline_turn_start": "tests/test_phase_hooks.py",
     "phaseline_next_step": "tests/test_phase_hooks.py",
     "phaseline_render_map": "tests/test_phase_hooks.py",
-    "phaseline_rules_choose": "tests/engine/test_played_by_rules.py",  # Fleet Commander: Nimitz will implement it
+    "phaseline_rules_choose": "tests/engine/rules_support.py",  # the toy game its rules play
 }
 
 HOOKS = sorted(n for n, f in vars(hookspecs).items() if n.startswith("phaseline_") and inspect.isfunction(f))

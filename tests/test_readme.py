@@ -33,7 +33,7 @@ def test_readme_names_the_two_setup_commands_and_ci_runs_the_test_one():
     "verb",
     [
         *("new", "actions", "map", "move", "end", "attack", "choose", "undo", "log", "sql", "replay"),
-        *("export", "import", "since", "reveal", "autoplay", "play"),
+        *("export", "import", "since", "reveal", "autoplay", "play", "serve"),
     ],
 )
 def test_readme_session_commands_exist(verb):

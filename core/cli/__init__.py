@@ -49,7 +49,7 @@ def _options(
 
 def _register_commands() -> None:
     """Import the modules whose commands register themselves on :data:`app` (in help order)."""
-    for module in ("matches", "history", "exchange", "fair", "data", "plugins", "maps"):
+    for module in ("matches", "history", "exchange", "fair", "data", "plugins", "maps", "serve"):
         import_module(f".{module}", __name__)
 
 

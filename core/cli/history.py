@@ -5,18 +5,18 @@ Replay, the SQL sandbox and rendering are imported inside their commands.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..errors import InvalidOrder, UnknownName
+from ..render.log import log_rows
 from . import app
 from .context import Context, current_game
 from .output import Format, emit
 
 if TYPE_CHECKING:
-    from ..store import Store
+    pass
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 
@@ -47,21 +47,6 @@ def log(
     emit(rows, c.fmt, empty=f"no events in {game_id}")
 
 
-def log_rows(store: Store, game_id: str, *, kinds: list[str] | None = None, after: int = 0) -> list[dict[str, Any]]:
-    """The log's lines of a match: every event after seq ``after`` (of ``kinds``, when given), in order."""
-    rows = store.rows(
-        """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
-                  e.to_space, e.die, e.purpose, e.rule, x.undo_seq,
-                  coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced
-           FROM event e LEFT JOIN undone_event x USING (game_id, seq)
-           LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = x.undo_seq
-           WHERE e.game_id = $g AND e.seq > $after AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
-           ORDER BY e.seq""",
-        {"g": game_id, "kinds": list(kinds or []), "after": after},
-    )
-    return [_log_row(r) for r in rows]
-
-
 def commitments_line(seats: list[dict[str, Any]]) -> str:
     """The dice commitments of a match's seats, as ``log`` shows them above its events."""
     if not seats:
@@ -71,30 +56,6 @@ def commitments_line(seats: list[dict[str, Any]]) -> str:
     )
     mode = seats[0]["dice"] + (f" {seats[0]['seed']}" if seats[0]["seed"] is not None else "")
     return f"dice: {mode}; commitments {shown}"
-
-
-def _log_row(event: dict[str, Any]) -> dict[str, Any]:
-    """One event as a log line: what happened, in the fewest words."""
-    if event["kind"] == "action":
-        what = " ".join([event["verb"], *json.loads(event["payload"]).get("args", [])])
-    elif event["kind"] == "roll":
-        what = f"rolled {event['die']}: {event['purpose']}"
-    elif event["kind"] == "undo" and json.loads(event["payload"]).get("forced"):
-        taken = len(json.loads(event["payload"]).get("rolls", []))
-        what = f"RE-ROLL: {event['purpose']}, taking back {taken} roll(s)"
-    else:
-        parts = [event["verb"], event["unit_id"], event["to_space"] and f"-> {event['to_space']}"]
-        what = ": ".join(p for p in (" ".join(p for p in parts if p), event["purpose"]) if p)  # where, then why
-    return {
-        "seq": event["seq"],
-        "turn": event["turn"],
-        "step": event["step"],
-        "side": event["side"] or "",
-        "kind": event["kind"],
-        "what": what,
-        "rule": event["rule"] or "",
-        "undone": (f"by {event['undo_seq']}" + (" (re-roll)" if event["forced"] else "")) if event["undo_seq"] else "",
-    }
 
 
 @app.command()

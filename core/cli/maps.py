@@ -6,7 +6,6 @@ The engine and the renderers are imported inside the commands that draw.
 
 from __future__ import annotations
 
-import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -14,14 +13,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer.exceptions import TyperException
 
-from ..errors import PhaselineError, UnknownName
+from ..errors import InvalidOrder, PhaselineError, UnknownName
+from ..orders import order_words
 from . import app
 from .context import Context, current_game
 from .matches import play_order
 from .output import Format, emit
 
 if TYPE_CHECKING:
-    from ..render.board import Board
+    from ..render.mapview import MapRequest, MapView
 
 GameOption = Annotated[str | None, typer.Option("--game", help="Match id (default: the current match).")]
 QUIT = ("quit",)  # not "exit": games have that order (BfG 5.0)
@@ -33,43 +33,63 @@ any other phaseline command works too ('COMMAND --help'); 'quit' or Ctrl-D leave
 @app.command("map")
 def map_(
     ctx: typer.Context,
-    svg: Annotated[Path | None, typer.Option("--svg", help="Write the whole map as SVG to this file.")] = None,
+    svg: Annotated[
+        str | None, typer.Option("--svg", help="Write the map as SVG to this file ('-': standard output).")
+    ] = None,
     zoc: Annotated[str | None, typer.Option("--zoc", help="Mark the enemy ZOC of this side.")] = None,
-    window: Annotated[str | None, typer.Option("--window", help="Draw only around this hex.")] = None,
-    radius: Annotated[int, typer.Option("--radius", help="Hexes around --window.", min=0)] = 4,
+    window: Annotated[str | None, typer.Option("--window", help="Draw only around this space.")] = None,
+    radius: Annotated[int, typer.Option("--radius", help="Hexes (or links) around --window.", min=0)] = 4,
+    at: Annotated[int | None, typer.Option("--at", help="The map after event SEQ.")] = None,
+    reach: Annotated[str | None, typer.Option("--reach", help="Mark the spaces this unit's legal orders name.")] = None,
+    supply: Annotated[
+        str | None, typer.Option("--supply", help="Mark this side's supply (games with a supply rule).")
+    ] = None,
     game: GameOption = None,
 ) -> None:
-    """Draw the map: an ASCII hex grid or an area table here, or an SVG file with --svg."""
-    from ..render.board import load_board
+    """Draw the map with its counters: an ASCII hex grid or a table of spaces here, or SVG with --svg."""
+    from ..render.mapview import MapRequest, prepare_map
 
     c: Context = ctx.obj
+    request = MapRequest(window=window, radius=radius, zoc=zoc, reach=reach, supply=supply, at=at)
     with c.game(game, read_only=True) as match:
         own = match.hook.phaseline_render_map(game=match, fmt="svg" if svg else "text")
-        board = load_board(match, zoc) if own is None else None
+        if own is not None:
+            _refuse_overlays(match.info.title, request)
+        view = prepare_map(match, request) if own is None else None
     if svg:
         from ..render.svg import render_svg  # lazily: xml.sax pulls in urllib, http and ssl at start-up
 
-        svg.write_text(own if own is not None else render_svg(board))
-        typer.echo(f"wrote {svg}")
+        drawn = own if own is not None else render_svg(view)
+        if svg == "-":
+            typer.echo(drawn)
+        else:
+            Path(svg).write_text(drawn)
+            typer.echo(f"wrote {svg}")
     elif own is not None:
         typer.echo(own)
     else:
-        _print_board(board, c.fmt, window, radius)
+        _print_map(view, c.fmt)
 
 
-def _print_board(board: Board, fmt: Format, window: str | None, radius: int) -> None:
-    """A hex grid as text; area maps (and any map for scripts) as one row per space."""
+def _refuse_overlays(title: str, request: MapRequest) -> None:
+    """A game that draws its own map cannot take the engine's options: say so, never ignore them."""
+    asked = [f"--{name}" for name in ("window", "zoc", "reach", "supply", "at") if getattr(request, name) is not None]
+    if asked:
+        raise InvalidOrder(f"{title} draws its own map: {', '.join(asked)} cannot be shown on it")
+
+
+def _print_map(view: MapView, fmt: Format) -> None:
+    """A hex grid as text; area and point maps (and any map for scripts) as one row per space."""
     from ..render.areamap import area_rows
     from ..render.hexmap import render_hexmap
+    from ..render.mapview import legend_lines
 
-    if board.is_hex_map and fmt is Format.table:
-        typer.echo(render_hexmap(board, board.around(window, radius) if window else None))
+    if view.board.is_hex_map and fmt is Format.table:
+        typer.echo(render_hexmap(view))
         return
-    rows = area_rows(board)
-    emit(rows, fmt, empty="no spaces on this map")
     if fmt is Format.table:
-        for note in board.notes:
-            typer.echo(note)
+        typer.echo("\n".join(legend_lines(view)))
+    emit(area_rows(view), fmt, empty="no spaces on this map")
 
 
 @app.command()
@@ -80,7 +100,7 @@ def units(
     game: GameOption = None,
 ) -> None:
     """All units of the match: side, location, printed values, status."""
-    from ..render.board import unit_rows
+    from ..render.board import unit_listing
 
     c: Context = ctx.obj
     with c.game(game, read_only=True) as match:
@@ -88,7 +108,7 @@ def units(
             raise UnknownName(f"no side {side!r} (sides: {', '.join(match.scenario.sides)})")
         if at and not match.one("SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [match.game_id, at]):
             raise UnknownName(f"no space {at!r} on this map")
-        rows = [u for u in unit_rows(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
+        rows = [u for u in unit_listing(match) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
     emit(rows, c.fmt, empty="no units")
 
 
@@ -110,8 +130,8 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
             typer.echo("")
             return
         try:
-            words = shlex.split(line)
-        except ValueError as error:
+            words = order_words(line)
+        except PhaselineError as error:
             typer.echo(f"error: {error}", err=True)
             continue
         if not words:

@@ -179,13 +179,10 @@ def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="M
 
 def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None, as_side: str | None = None) -> None:
     """Play one order on the current match (for the seat ``as_side``, if named), then let bot sides answer."""
-    from ..bots import run_bots
-    from ..model import Action
+    from ..orders import carry_out
 
     with c.game(game_id) as match:
-        before = match.events.last_seq
-        match.play(Action(verb, tuple(args)), as_side=as_side)
-        run_bots(match, c.registry)
+        before = carry_out(match, c.registry, verb, args, as_side)
         if c.fmt is Format.table:
             typer.echo(account(match, before))
         _status(match, c)
@@ -197,7 +194,7 @@ ACCOUNT_LINES = 24  # an order's account stops here; the log has the rest
 def account(match: Game, after: int) -> str:
     """What happened since event ``after``, one line an event: the order, its dice, notes and results,
     and what the other sides (bots included) did before the match waits on a player again."""
-    from .history import log_rows
+    from ..render.log import log_rows
 
     rows = log_rows(match.store, match.game_id, after=after)
     tag = match.info.short or match.info.name

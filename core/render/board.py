@@ -1,4 +1,6 @@
-"""The map and its occupants, read once for every renderer (ASCII, area table, SVG).
+"""The map and its occupants as the tables hold them, read once for every drawing.
+
+:mod:`phaseline.render.mapview` adds what a player sees on top (counters, overlays, legend).
 
 Orientation: the engine draws north at the top with axial ``r`` growing northward
 (Battle for Germany's rows AA run 01 at the south edge to 35 at the north), and a
@@ -8,7 +10,7 @@ hex's east-west position is ``q + r / 2`` hex widths, so any offset label scheme
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownName
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
     from ..game import Game
 
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+ELIMINATED = "eliminated"  # the status of a unit out of play, and where the map shows one left on a space
+MAP_KINDS = ("hex", "area", "point")  # spaces of the map proper (boxes are off it)
 _PREFERRED_GLYPHS = {
     "clear": ".",
     "rough": "r",
@@ -46,9 +50,6 @@ class Board:
     borders: dict[frozenset[str], str]  # unordered pair of spaces -> border kind
     units: dict[str, list[dict[str, Any]]]  # space_id -> units in it (off-map boxes too)
     sides: tuple[str, ...]
-    zoc: set[str] | None = None  # spaces in the enemy ZOC of ``zoc_side``
-    zoc_side: str | None = None
-    notes: list[str] = field(default_factory=list)
 
     @property
     def hexes(self) -> dict[str, dict[str, Any]]:
@@ -73,12 +74,24 @@ class Board:
         return {place: units for place, units in sorted(self.units.items()) if place not in drawn}
 
     def around(self, label: str, radius: int) -> set[str]:
-        """The hexes within ``radius`` of hex ``label`` (``--window``)."""
+        """The spaces within ``radius`` of ``label`` (``--window``): hexes by hex distance on a
+        hex map, else by the number of links crossed."""
+        if label not in self.spaces:
+            raise UnknownName(f"no space {label!r} on this map")
         hexes = self.hexes
-        if label not in hexes:
-            raise UnknownName(f"no hex {label!r} on this map")
-        centre = hexes[label]
-        return {k for k, s in hexes.items() if hex_distance(centre, s) <= radius}
+        if self.is_hex_map and label in hexes:
+            centre = hexes[label]
+            return {k for k, s in hexes.items() if hex_distance(centre, s) <= radius}
+        neighbours: dict[str, set[str]] = {}
+        for pair in self.borders:
+            a, b = sorted(pair)
+            neighbours.setdefault(a, set()).add(b)
+            neighbours.setdefault(b, set()).add(a)
+        reached, frontier = {label}, {label}
+        for _ in range(radius):
+            frontier = {n for s in frontier for n in neighbours.get(s, ())} - reached
+            reached |= frontier
+        return reached
 
 
 def hex_distance(a: dict[str, Any], b: dict[str, Any]) -> int:
@@ -86,8 +99,8 @@ def hex_distance(a: dict[str, Any], b: dict[str, Any]) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def load_board(game: Game, zoc_side: str | None = None) -> Board:
-    """Read the match's spaces, borders and units (a handful of set queries)."""
+def load_board(game: Game) -> Board:
+    """Read the match's spaces, borders and units (three set queries)."""
     gid = [game.game_id]
     spaces = {
         s["space_id"]: s
@@ -104,17 +117,15 @@ def load_board(game: Game, zoc_side: str | None = None) -> Board:
     units: dict[str, list[dict[str, Any]]] = {}
     rows = unit_rows(game)
     for row in rows:
+        if row["status"] == ELIMINATED and spaces.get(row["space_id"], {}).get("kind") in MAP_KINDS:
+            row = {**row, "space_id": ELIMINATED}  # off the map, as the rules read it (views/rules.sql map_unit)
         units.setdefault(row["space_id"], []).append(row)
     sides = tuple(dict.fromkeys([*game.scenario.sides, *sorted({row["side"] for row in rows})]))
-    board = Board(spaces, borders, units, sides)
-    if zoc_side:
-        board.zoc_side = zoc_side
-        board.zoc = enemy_zoc(game, zoc_side, board.notes)
-    return board
+    return Board(spaces, borders, units, sides)
 
 
 def unit_rows(game: Game) -> list[dict[str, Any]]:
-    """Every unit of the match with its printed values and its state."""
+    """Every unit of the match with the engine's printed values (size, attack, defense, movement) and its state."""
     return game.rows(
         """SELECT s.unit_id, u.name, s.side, s.space_id, sp.name AS space_name, u.size,
                   u.attack, u.defense, u.movement, s.status
@@ -125,16 +136,25 @@ def unit_rows(game: Game) -> list[dict[str, Any]]:
     )
 
 
-def enemy_zoc(game: Game, side: str, notes: list[str]) -> set[str] | None:
-    """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if it exists."""
-    if side not in game.scenario.sides:
-        raise UnknownName(f"{game.scenario.title} has no side {side!r} (sides: {', '.join(game.scenario.sides)})")
-    try:
-        rows = game.rules.run("enemy-zoc", side=side)
-    except UnknownName:
-        notes.append("ZOC not shown: the shared 'enemy-zoc' rule query (schema/rules/zoc.sql) is not available")
-        return None
-    return {row["space_id"] for row in rows}
+ENGINE_VALUES = ("size", "attack", "defense", "movement")
+
+
+def unit_listing(game: Game) -> list[dict[str, Any]]:
+    """What ``phaseline units`` lists: each unit's side, place, the printed values the game says
+    mean something (``phaseline_unit_values``; the engine's size, attack, defense and movement
+    otherwise) and its status."""
+    rows = unit_rows(game)
+    values = game.hook.phaseline_unit_values(game=game)
+    if values is None:
+        return rows
+    by_unit = {row["unit_id"]: {k: v for k, v in row.items() if k != "unit_id"} for row in values}
+    columns = list(next(iter(by_unit.values()), {}))
+    listed = []
+    for row in rows:
+        own = by_unit.get(row["unit_id"], {})
+        base = {k: v for k, v in row.items() if k not in ENGINE_VALUES and k != "status"}
+        listed.append({**base, **{c: own.get(c) for c in columns}, "status": row["status"]})
+    return listed
 
 
 def side_codes(sides: tuple[str, ...]) -> dict[str, str]:
@@ -146,15 +166,14 @@ def side_codes(sides: tuple[str, ...]) -> dict[str, str]:
     return codes
 
 
-def unit_code(units: list[dict[str, Any]], codes: dict[str, str]) -> str:
-    """Two characters for a stack: side letter and count ('R2'), or 'X+' for mixed sides."""
-    if not units:
+def unit_code(sides: list[str], codes: dict[str, str]) -> str:
+    """Two characters for a stack, given its units' sides: side letter and count ('R2'), or 'X+' for mixed sides."""
+    if not sides:
         return ""
-    sides = {u["side"] for u in units}
-    first = codes.get(units[0]["side"], "?")
-    if len(sides) > 1:
+    first = codes.get(sides[0], "?")
+    if len(set(sides)) > 1:
         return first + "+"
-    return first + (str(len(units)) if len(units) < 10 else "+")
+    return first + (str(len(sides)) if len(sides) < 10 else "+")
 
 
 def terrain_glyphs(terrains: set[str]) -> dict[str, str]:

@@ -1,76 +1,91 @@
 """An ASCII hex map, north at the top, readable in 100 columns.
 
-Each hex takes three characters in its row: a border mark shared with its western
-neighbour, then two characters of content. A hex row prints as up to three lines::
+When the hexes shown fit, each hex is a counter of ten columns (``--window``)::
 
-     ~ #            borders with the hexes to the north-west and north-east
-    35 . r*.        terrain glyph, then '*' for a city
-       R2  ::       units (side letter + count), '::' an empty hex in enemy ZOC
+       ~   ~         borders with the hexes to the north-west and north-east
+    |0619.*+         label, terrain glyph, '*' a city, then an overlay mark
+    |BUL-1+1         the top unit's short name, '+1' more units under it
+    |S 4-5-4 D1      its side's letter, printed values and condition mark ('!' out of supply)
 
-Borders: '~' a river, '#' a change of zone or theatre. Rows run from the north edge
-down; four-digit labels (AABB) put AA in the margin and BB above and below the grid.
+A larger map is drawn with three columns a hex (a border mark, then two characters:
+terrain glyph and city mark above, side letter and stack size below), and the stacks are
+listed under it. Borders: '~' a river, '#' a change of zone or theatre. Overlay marks: '+'
+a space the chosen unit's orders reach, '?' one the open decision offers, ':' enemy ZOC.
+Rows run from the north edge down; four-digit labels (AABB) put AA in the margin.
 """
 
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from typing import Any
 
-from .board import Board, side_codes, terrain_glyphs, unit_code
+from .board import terrain_glyphs, unit_code
+from .mapview import Counter, MapView, legend_lines
 
 WIDTH = 100
-RIVER, ZONE, CITY, ZOC = "~", "#", "*", "::"
+RIVER, ZONE, CITY = "~", "#", "*"
+REACH, CHOICE, ZOC = "+", "?", ":"
 
 
-def render_hexmap(board: Board, window: set[str] | None = None) -> str:
-    """The hex grid of ``board`` (only the hexes in ``window`` if given), with its legend."""
-    hexes = board.hexes
-    shown = {k: hexes[k] for k in (window if window is not None else hexes)}
+def render_hexmap(view: MapView, width: int = WIDTH) -> str:
+    """The hex grid of ``view`` (its shown hexes, wide cells when they fit in ``width`` columns),
+    the stacks it cannot show, and the legend."""
+    hexes = view.board.hexes
+    shown = {k: hexes[k] for k in view.shown if k in hexes}
     if not shown:
         return "(no hexes to draw)"
     glyphs = terrain_glyphs({s["terrain"] for s in hexes.values()})
-    codes = side_codes(board.sides)
-    grid = _Grid(board, shown, glyphs, codes)
-    return "\n".join([*grid.lines(), "", *_legend(board, shown, glyphs, codes)])
+    wide = _Grid(view, shown, glyphs, cell=10)
+    grid = wide if wide.width <= width else _Grid(view, shown, glyphs, cell=3)
+    stacks = _stack_lines(view, shown, only_several=grid is wide)
+    return "\n".join([*grid.lines(), "", *stacks, *_legend(view, shown, glyphs)])
 
 
 class _Grid:
-    """Places hexes on character columns and writes the rows, north first."""
+    """Places hexes on character columns (``cell`` columns a hex) and writes the rows, north first."""
 
-    def __init__(
-        self, board: Board, shown: dict[str, dict[str, Any]], glyphs: dict[str, str], codes: dict[str, str]
-    ) -> None:
-        self.board, self.shown, self.glyphs, self.codes = board, shown, glyphs, codes
-        self.at = {(s["q"], s["r"]): k for k, s in board.hexes.items()}
+    def __init__(self, view: MapView, shown: dict[str, dict[str, Any]], glyphs: dict[str, str], cell: int) -> None:
+        self.view, self.board, self.shown, self.glyphs, self.cell = view, view.board, shown, glyphs, cell
+        self.at = {(s["q"], s["r"]): k for k, s in self.board.hexes.items()}
         self.rows: dict[int, list[str]] = {}
         for key, space in sorted(shown.items(), key=lambda kv: kv[1]["q"]):
             self.rows.setdefault(space["r"], []).append(key)
         self.left = min(2 * s["q"] + s["r"] for s in shown.values())
-        self.split = _split_labels(list(board.hexes))
+        self.split = _split_labels(list(self.board.hexes))
         self.margin = max(len(self._row_name(r)) for r in self.rows) + 1
-        self.width = self.margin + 3 * (max(2 * s["q"] + s["r"] for s in shown.values()) - self.left) // 2 + 4
+        self.width = self.column_at(max(2 * s["q"] + s["r"] for s in shown.values())) + cell + 1
+
+    def column_at(self, half_hexes: int) -> int:
+        """Character column of a hex's border mark, ``half_hexes`` half hex widths east of the left."""
+        return self.margin + self.cell * (half_hexes - self.left) // 2
 
     def column(self, space: dict[str, Any]) -> int:
-        """Character column of the hex's border mark: 1.5 characters per half hex width."""
-        return self.margin + 3 * (2 * space["q"] + space["r"] - self.left) // 2
+        return self.column_at(2 * space["q"] + space["r"])
 
     def lines(self) -> list[str]:
         order = sorted(self.rows, reverse=True)
-        out = [self._axis(self.rows[order[0]])]
+        cells = (self._terrain, self._units) if self.cell == 3 else (self._head, self._name, self._values)
+        out = [] if self.cell > 3 else [self._axis(self.rows[order[0]])]
         for r in order:
             edges = self._line(r, self._edges)
             if edges.strip():
                 out.append(edges)
-            out.append(self._row_name(r).rjust(self.margin - 1) + self._line(r, self._terrain)[self.margin - 1 :])
-            out.append(self._line(r, self._units))
-        out.append(self._axis(self.rows[order[-1]]))
-        return [line.rstrip() for line in out]
+            first = self._line(r, cells[0])
+            out.append(self._row_name(r).rjust(self.margin - 1) + first[self.margin - 1 :] if self.cell == 3 else first)
+            out += [self._line(r, cell) for cell in cells[1:]]
+        if self.cell == 3:
+            out.append(self._axis(self.rows[order[-1]]))
+        lines = [line.rstrip() for line in out]
+        while lines and not lines[-1]:
+            lines.pop()
+        return lines
 
     def _line(self, r: int, cell) -> str:
-        chars = [" "] * self.width
+        chars = [" "] * (self.width + 2)
         for key in self.rows[r]:
             col = self.column(self.shown[key])
-            for offset, char in enumerate(cell(key)):
+            for offset, char in enumerate(cell(key)[: self.cell]):
                 if char != " ":
                     chars[col + offset] = char
         return "".join(chars)
@@ -91,22 +106,69 @@ class _Grid:
         return self._mark(key, west) if west in self.shown else " "
 
     def _edges(self, key: str) -> str:
-        return " " + self._mark(key, self._neighbour(key, -1, 1)) + self._mark(key, self._neighbour(key, 0, 1))
+        """The north-west and north-east edges: at a third and two thirds of the cell."""
+        chars = [" "] * self.cell
+        chars[max(1, self.cell // 3)] = self._mark(key, self._neighbour(key, -1, 1))
+        chars[max(2, 2 * self.cell // 3)] = self._mark(key, self._neighbour(key, 0, 1))
+        return "".join(chars)
+
+    def _overlay(self, key: str) -> str:
+        view = self.view
+        if view.reach and key in view.reach:
+            return REACH
+        if key in view.choices:
+            return CHOICE
+        return ZOC if view.zoc is not None and key in view.zoc else ""
+
+    def _stack(self, key: str) -> list[Counter]:
+        return self.view.counters.get(key, [])
+
+    # --- three columns a hex ----------------------------------------------------------
 
     def _terrain(self, key: str) -> str:
         space = self.shown[key]
-        return self._west(key) + self.glyphs[space["terrain"]] + (CITY if space["vp"] else " ")
+        glyph = self._overlay(key) if self._overlay(key) in (REACH, CHOICE) else self.glyphs[space["terrain"]]
+        return self._west(key) + glyph + (CITY if space["vp"] else " ")
 
     def _units(self, key: str) -> str:
-        code = unit_code(self.board.units.get(key, []), self.codes)
-        if not code and self.board.zoc is not None and key in self.board.zoc:
-            code = ZOC
+        code = unit_code([c.side for c in self._stack(key)], self.view.codes)
+        if not code and self._overlay(key) == ZOC:
+            code = ZOC * 2
         return self._west(key) + code.ljust(2)
 
+    # --- ten columns a hex ----------------------------------------------------------
+
+    def _head(self, key: str) -> str:
+        space = self.shown[key]
+        label = key[-4:].ljust(4)
+        return (
+            self._west(key)
+            + label
+            + self.glyphs[space["terrain"]]
+            + (CITY if space["vp"] else " ")
+            + self._overlay(key)
+        )
+
+    def _name(self, key: str) -> str:
+        stack = self._stack(key)
+        if not stack:
+            return self._west(key)
+        more = f"+{len(stack) - 1}" if len(stack) > 1 else ""
+        return self._west(key) + stack[-1].face.name[: self.cell - 1 - len(more)] + more
+
+    def _values(self, key: str) -> str:
+        stack = self._stack(key)
+        if not stack:
+            return self._west(key)
+        top = stack[-1]
+        parts = (self.view.codes.get(top.side, "?"), plain(top.face.values), top.face.mark)
+        text = " ".join(p for p in parts if p) + ("!" if top.out_of_supply else "")
+        return self._west(key) + text[: self.cell - 1]
+
     def _row_name(self, r: int) -> str:
-        if self.split:
-            return self.rows[r][0][: self.split]
-        return str(r)
+        if self.cell > 3:
+            return ""
+        return self.rows[r][0][: self.split] if self.split else str(r)
 
     def _axis(self, keys: list[str]) -> str:
         """Column names over (or under) a row: the label's last two digits, or the label."""
@@ -126,19 +188,50 @@ def _split_labels(labels: list[str]) -> int:
     return 0
 
 
-def _legend(board: Board, shown: dict[str, dict[str, Any]], glyphs: dict[str, str], codes: dict[str, str]) -> list[str]:
+def counter_text(counter: Counter) -> str:
+    """One counter in a line of text: 'BUL-1 4-5-4', its mark, '(out of supply)'. Combining marks
+    (an underlined value) are left out: a terminal's columns would count them."""
+    parts = [counter.face.name, plain(counter.face.values), counter.face.mark]
+    return " ".join(p for p in parts if p) + (" (out of supply)" if counter.out_of_supply else "")
+
+
+def plain(value: str) -> str:
+    return "".join(ch for ch in value if not unicodedata.combining(ch))
+
+
+def _stack_lines(view: MapView, shown: dict[str, dict[str, Any]], only_several: bool) -> list[str]:
+    """Each stack the grid does not show whole: every unit with its values, per hex."""
+    lines = []
+    for key in sorted(shown):
+        stack = view.counters.get(key, [])
+        if stack and (len(stack) > 1 or not only_several):
+            text = f"{key} {view.codes.get(stack[0].side, '?')}: " + ", ".join(counter_text(c) for c in stack)
+            lines += textwrap.wrap(text, WIDTH, subsequent_indent="      ")
+    return ["stacks:", *lines, ""] if lines else []
+
+
+def _legend(view: MapView, shown: dict[str, dict[str, Any]], glyphs: dict[str, str]) -> list[str]:
     present = sorted({s["terrain"] for s in shown.values()})
     parts = [f"{glyphs[t]} {t}" for t in present]
     parts += [f"{RIVER} river", f"{ZONE} zone boundary", f"{CITY} city (vp)"]
-    sides = ", ".join(f"{code} {side}" for side, code in codes.items())
+    sides = ", ".join(f"{code} {side}" for side, code in view.codes.items())
     parts.append(f"units: side letter + count ({sides}; '+' mixed or 10+)")
-    if board.zoc is not None:
-        parts.append(f"{ZOC} empty hex in enemy ZOC of {board.zoc_side}")
-    lines = textwrap.wrap("legend: " + "; ".join(parts), WIDTH, subsequent_indent="  ")
+    if view.reach is not None:
+        parts.append(f"{REACH} reached by {view.reach_unit}'s orders")
+    if view.choices:
+        parts.append(f"{CHOICE} offered by the open decision")
+    if view.zoc is not None:
+        parts.append(f"{ZOC} enemy ZOC of {view.zoc_side}")
+    lines = [*legend_lines(view)]
+    lines += textwrap.wrap("key: " + "; ".join(parts), WIDTH, subsequent_indent="  ")
     cities = [f"{k} {s['name'] or ''} ({s['vp']})".replace("  ", " ") for k, s in sorted(shown.items()) if s["vp"]]
     if cities:
         lines += textwrap.wrap("cities: " + ", ".join(cities), WIDTH, subsequent_indent="  ")
-    off = [f"{place}: {', '.join(u['unit_id'] for u in units)}" for place, units in board.off_map().items()]
+    off = [
+        f"{place}: {', '.join(c.face.name for c in stack)}"
+        for place, stack in view.counters.items()
+        if place not in view.board.hexes and stack
+    ]
     if off:
         lines += textwrap.wrap("off map: " + "; ".join(off), WIDTH, subsequent_indent="  ")
-    return lines + board.notes
+    return lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from phaseline import Event, hookimpl
 
-from . import loading, sequence, setup
+from . import loading, map_marks, sequence, setup
 from .rules import combat, movement, phases, victory
 from .rules.state import bfg_state
 from .tables import TABLES
@@ -111,3 +111,8 @@ def phaseline_game_end(game):
 def phaseline_turn_end(game, turn):
     if turn >= game.last_turn:
         game.log(Event("note", purpose=f"turn {turn} was the last turn", rule=game.scenario.rule))
+
+
+@hookimpl
+def phaseline_map_marks(game):
+    return map_marks.map_marks(game)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from phaseline import Event, GameInfo, hookimpl
 
-from . import loading, optional, sequence, setup
+from . import loading, map_marks, optional, sequence, setup
 from .rules import (
     advantage,
     board,
@@ -359,7 +359,10 @@ def phaseline_game_end(game):
 
 
 @hookimpl
-def phaseline_render_map(game, fmt):
-    from .render import svg_map, text_map
+def phaseline_map_marks(game):
+    return map_marks.map_marks(game)
 
-    return {"text": text_map, "svg": svg_map}[fmt](game) if fmt in ("text", "svg") else None
+
+@hookimpl
+def phaseline_supply(game, side):
+    return map_marks.supplied(game, side)

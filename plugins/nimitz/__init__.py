@@ -15,6 +15,7 @@ from pathlib import Path
 from phaseline import GameInfo, hookimpl
 
 from .scenarios import scenarios
+from .sequence import BATTLE
 
 VERSION = "0.1.0"
 NAME = "fleet-commander-nimitz"
@@ -23,7 +24,8 @@ RULINGS = {
     "rule text)",
     "sortie-two-infantry": "9.2: Sortie takes up to 2 infantry, as one example says (default: 1, the order table)",
     "no-battalion-for-lone-ground": "9.1: a point whose only ground unit must stay (and that has no land aircraft) "
-    "draws no battalion, as the rule example says (default: it draws one, as the play example does)",
+    "draws no battalion even when its ships go, the rule example read alone (default: a battalion goes along with "
+    "the units that move, as the play example's Carolines; none ever goes alone)",
     "strict-island-restriction": "10.10: only ground units on the island let your bombers and ships hit enemy "
     "ground units (default: ground units or land aircraft, as the play example)",
     "transport-as-target": "10.10: a transport is a target like any other, cheapest first (default: only when no "
@@ -33,6 +35,9 @@ RULINGS = {
     "no-supply-from-forced-hold": "9.2: an order turned into Hold because it could not be carried out gives no "
     "supply marker (default: it does)",
     "attack-plan-superior": "10.7: Attack Plan raises the superior values too (default: the normal values only)",
+    "carrier-attack-fighters": "10.7: Carrier Attack and Kamikaze send every carrier aircraft as on a 10, the "
+    "fighters too, as the markers read (default: the bomber groups and the land aircraft; a carrier's fighters roll, "
+    "as the play example's A6M)",
     "ship-rotation": "9.0 (5): the optional four-group ship rotation (CA/CL/DD, BB, carriers, SS) instead of the "
     "top of the ship stack",
 }
@@ -94,5 +99,8 @@ def phaseline_register_games(register):
             verbs=VERBS,
             decisions=DECISIONS,
             bare_verbs=frozenset({"jp-reinforce", "jp-repair"}),
+            rules_verbs=frozenset({"jp-orders", "jp-reinforce", "jp-repair"}),  # 1.0 the rules play Japan
+            sequence_rule="5.1",  # 5.1 the phases in their order: none moved, none done again
+            dynamic_steps=tuple(BATTLE.values()),  # 10.0 a battle's steps, begun from the combat phase
         )
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from phaseline import hookimpl
 
-from . import loading, sequence, setup
+from . import loading, map_marks, sequence, setup, unit_values
 from .rules import battle, combat, holding, japanese, phases, recon, supply_phase, us_movement, victory
 from .rules.state import JP
 from .tables import TABLES
@@ -149,6 +149,16 @@ def phaseline_answer_refusal(game, decision, answer):
     if decision["kind"] in battle.DECISIONS:
         return battle.answer_refusal(game, decision, answer)
     return None
+
+
+@hookimpl
+def phaseline_map_marks(game):
+    return map_marks.map_marks(game)
+
+
+@hookimpl
+def phaseline_unit_values(game):
+    return unit_values.unit_values(game)
 
 
 @hookimpl

@@ -3,7 +3,8 @@
 Files (scenarios/nimitz, or a custom scenario folder; README.md there says what each is):
 map/points.csv, map/routes.csv, counters.csv, values.csv, campaigns.csv,
 campaigns/<year>/{setup,air_groups,income,objectives,victory}.csv and tables/*.csv.
-A custom folder's scenario.toml may say ``stacks = "as-listed"`` (docs/nimitz.md, test positions).
+A custom folder's scenario.toml may say ``stacks = "as-listed"`` (docs/nimitz.md, test positions);
+a set-up sheet may give a unit's ``status`` (``full`` by default, or ``damaged``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ COUNTER_COLUMNS = (
     "buy_cost",
     "years",
 )
+SET_UP_STATUSES = ("full", "damaged")  # 2.5 the two faces a unit may be set up on
 VALUE_COLUMNS = (
     "aa",
     "aa_superior",
@@ -194,7 +196,10 @@ def _load_campaigns(game, scenario, years: tuple[int, ...], points: set[str], co
                 raise row.error(f"unknown unit {row['unit_id']!r}")
             if row["place"] not in points and row["place"] not in PLACES:
                 raise row.error(f"unknown point or box {row['place']!r}")
-            setup.append((year, row["unit_id"], row["place"], listed, *_tagged(row)))
+            status = row.get("status") or "full"  # 2.5 the optional status column: a damaged unit set up
+            if status not in SET_UP_STATUSES:
+                raise row.error(f"status must be full or damaged, not {status!r}")
+            setup.append((year, row["unit_id"], row["place"], listed, status, *_tagged(row)))
         for row in read_csv(scenario.file(f"{folder}/air_groups.csv"), ("carrier_id", "aircraft_id", "count")):
             plane = counters.get(row["aircraft_id"])
             if row["carrier_id"] not in counters or plane is None or not plane.flag("carrier_air"):
@@ -233,7 +238,7 @@ def _load_campaigns(game, scenario, years: tuple[int, ...], points: set[str], co
         ],
         campaign,
     )
-    _insert(game, "fcn_setup", ["year", "unit_id", "place", "listed", "provenance", "source"], setup)
+    _insert(game, "fcn_setup", ["year", "unit_id", "place", "listed", "status", "provenance", "source"], setup)
     _insert(game, "fcn_air_group", ["year", "carrier_id", "aircraft_id", "count", "provenance", "source"], groups)
     _insert(game, "fcn_income", ["year", "turn", "rp", "sp", "provenance", "source"], income)
     _insert(game, "fcn_objective", ["year", "point_id", "provenance", "source"], objectives)

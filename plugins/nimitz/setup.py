@@ -1,8 +1,9 @@
 """3.0-3.4 setting up a campaign: the turn marker on Start, the Japanese bonus markers in their cup,
 the units on their points and boxes from the year's set-up sheet, the Japanese stacks by point and
-type mixed by the dice (or kept as listed in a test position), every other Japanese battalion in the
-battalion box, the year's carrier aircraft in storage, and the objective markers. The linked campaign
-(12.6) sets each year up again from its own sheet."""
+type mixed by the dice (or kept as listed in a test position), the battalion box (2.8: every other
+Japanese battalion, unless the sheet lists the box's battalions itself, as the shipped sheets and a
+test position may), the year's carrier aircraft of the carriers set up in storage, and the objective
+markers. The linked campaign (12.6) sets each year up again from its own sheet."""
 
 from __future__ import annotations
 
@@ -31,21 +32,28 @@ def set_up_year(game, year: int) -> None:
         set_state(game, year=year, campaign_turn=0, turn_name="Start", rp=0, sp=0, jp_supply=0)
     counters = game.static("fcn_counter", "unit_id")
     sheet = game.rows(
-        "SELECT unit_id, place FROM fcn_setup WHERE game_id = ? AND year = ? ORDER BY listed", [game.game_id, year]
+        "SELECT unit_id, place, status FROM fcn_setup WHERE game_id = ? AND year = ? ORDER BY listed",
+        [game.game_id, year],
     )
     placed = {row["unit_id"]: row["place"] for row in sheet}
-    for unit_id, counter in counters.items():  # 2.8 every Japanese battalion not set up waits in the box
-        if counter["side"] == JP and counter["type"] == "battalion" and unit_id not in placed:
-            placed[unit_id] = JP_BN
+    status = {row["unit_id"]: row["status"] for row in sheet}
+    if JP_BN not in placed.values():  # 2.8 every Japanese battalion not set up waits in the box, unless
+        for unit_id, counter in counters.items():  # the sheet lists the box's battalions itself
+            if counter["side"] == JP and counter["type"] == "battalion" and unit_id not in placed:
+                placed[unit_id] = JP_BN
     groups = game.rows(
         "SELECT carrier_id, aircraft_id, count FROM fcn_air_group WHERE game_id = ? AND year = ?", [game.game_id, year]
     )
-    for group in groups:  # 2.7, 3.3 the year's carrier aircraft of both sides go to storage
-        for n in range(1, group["count"] + 1):
-            placed[f"{group['carrier_id']}/{group['aircraft_id']}-{n}"] = STORAGE
+    for group in groups:  # 2.7, 3.3 the year's carrier aircraft of the carriers set up go to storage
+        if group["carrier_id"] in placed:
+            for n in range(1, group["count"] + 1):
+                placed[f"{group['carrier_id']}/{group['aircraft_id']}-{n}"] = STORAGE
     game.insert_many(
         "unit_state",
-        [{"unit_id": u, "space_id": p, "side": counters[u]["side"], "status": "full"} for u, p in placed.items()],
+        [
+            {"unit_id": u, "space_id": p, "side": counters[u]["side"], "status": status.get(u, "full")}
+            for u, p in placed.items()
+        ],
     )
     game.insert_many("fcn_unit", [{"unit_id": u} for u in placed])
     _stack_japanese(game, [(u, p) for u, p in placed.items() if counters[u]["side"] == JP])

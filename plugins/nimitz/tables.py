@@ -53,9 +53,9 @@ TABLES = [
         "us_battalions INTEGER NOT NULL, recon_markers INTEGER NOT NULL, stacks VARCHAR NOT NULL",
         ("year",),
     ),
-    static(  # 3.3 the set-up sheets, in the order each lists its units
+    static(  # 3.3 the set-up sheets, in the order each lists its units, each on its face (2.5: full or damaged)
         "fcn_setup",
-        "year INTEGER, unit_id VARCHAR, place VARCHAR NOT NULL, listed INTEGER NOT NULL",
+        "year INTEGER, unit_id VARCHAR, place VARCHAR NOT NULL, listed INTEGER NOT NULL, status VARCHAR NOT NULL",
         ("year", "unit_id"),
     ),
     static(  # 2.7 each carrier's air group per year

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
 from clitools import run_cli, use_registry
-from phaseline import Game, Store
-from toygame import toy_registry
+from phaseline import Game, Store, hookimpl
+from phaseline.plugins import Registry
+from toygame import ToyGame, toy_info, toy_registry
 
 
 @pytest.fixture
@@ -22,14 +24,17 @@ def toy_cli(home, monkeypatch):
 
 def test_map_draws_the_toy_board_and_its_svg(toy_cli, tmp_path):
     code, out = run_cli(["map"])
-    assert code == 0 and out.count("R1") == 2 and "legend:" in out
+    assert code == 0 and out.count("R1") == 1 and "R 2-2-1" in out and "key:" in out
     code, out = run_cli(["map", "--zoc", "red"])
-    assert code == 0 and ("enemy-zoc" in out or "::" in out)
+    assert code == 0 and "enemy ZOC of red" in out
     code, out = run_cli(["map", "--window", "22", "--radius", "1"])
     assert code == 0 and "R1" not in out
     target = tmp_path / "toy.svg"
     code, out = run_cli(["map", "--svg", str(target)])
-    assert code == 0 and len(ET.parse(target).getroot().findall("{http://www.w3.org/2000/svg}polygon")) == 25
+    spaces = [
+        p for p in ET.parse(target).getroot().iter("{http://www.w3.org/2000/svg}polygon") if p.get("class") == "space"
+    ]
+    assert code == 0 and len(spaces) == 25
 
 
 def test_units_filters_by_side_and_space(toy_cli):
@@ -39,6 +44,45 @@ def test_units_filters_by_side_and_space(toy_cli):
     assert code == 0 and '"unit_id": "R1"' in out and "R2" not in out
     code, out = run_cli(["units", "--side", "green"])
     assert code == 3 and out.strip() == "error: no side 'green' (sides: red, blue)"
+
+
+class ToyWithRanks(ToyGame):
+    """A toy game whose counters print a rank and nothing the engine's attack-defense-movement says."""
+
+    @hookimpl
+    def phaseline_unit_values(self, game):
+        return [{"unit_id": "R1", "rank": "colonel", "morale": 7}, {"unit_id": "B1", "rank": "major", "morale": 5}]
+
+
+def test_units_shows_the_values_the_game_says_mean_something(home, monkeypatch):
+    registry = Registry()
+    registry.games["toy"] = replace(toy_info(), plugin=ToyWithRanks())
+    use_registry(monkeypatch, registry)
+    assert run_cli(["new", "toy", "--seed", "7"])[0] == 0
+    code, out = run_cli(["--format", "json", "units"])
+    rows = {row["unit_id"]: row for row in json.loads(out)}
+    assert code == 0 and list(rows["R1"]) == [
+        "unit_id",
+        "name",
+        "side",
+        "space_id",
+        "space_name",
+        "rank",
+        "morale",
+        "status",
+    ]
+    assert (rows["R1"]["rank"], rows["B1"]["morale"], rows["R2"]["rank"]) == ("colonel", 5, None)  # R2 left out: empty
+
+
+def test_units_shows_the_engines_values_by_default(toy_cli):
+    code, out = run_cli(["--format", "json", "units", "--at", "00"])
+    assert code == 0
+    assert {k: json.loads(out)[0][k] for k in ("size", "attack", "defense", "movement")} == {
+        "size": "corps",
+        "attack": 2,
+        "defense": 2,
+        "movement": 1,
+    }
 
 
 def test_show_prints_the_state(toy_cli):

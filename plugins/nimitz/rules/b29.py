@@ -24,29 +24,39 @@ def targets(game) -> list[str]:
 
 
 def begin_removals(game) -> bool:
-    """Ask for the first removal; False when there is none to make."""
-    count = min(len(wings(game)), len(targets(game)))
-    set_state(game, b29_left=count)
-    if count:
-        ask(game)
-    return count > 0
+    """Start the phase's removals; False when none is left to ask (all made, or none to make)."""
+    set_state(game, b29_left=min(len(wings(game)), len(targets(game))))
+    return _next_removal(game)
 
 
-def ask(game) -> None:
-    left = targets(game)
-    game.ask(
-        US,
-        "b29-target",
-        f"Which Japanese unit in Japan does a B-29 wing send to the reinforcement box "
-        f"({fcn_state(game)['b29_left']} left)?",
-        left,
-        {},
-        rule="12.2",
-    )
+def _next_removal(game) -> bool:
+    """Make the removals whose unit is forced (a question with one answer is never asked) and ask
+    for the next real choice: True while a question is open."""
+    while fcn_state(game)["b29_left"]:
+        left = targets(game)
+        if len(left) > 1:
+            game.ask(
+                US,
+                "b29-target",
+                f"Which Japanese unit in Japan does a B-29 wing send to the reinforcement box "
+                f"({fcn_state(game)['b29_left']} left)?",
+                left,
+                {},
+                rule="12.2",
+            )
+            return True
+        _send(game, left[0])
+    return False
 
 
 def remove(game, unit_id: str) -> bool:
-    """The chosen unit leaves Japan; True when this was the last removal."""
+    """The player's pick leaves Japan; True when the phase's removals are over."""
+    _send(game, unit_id)
+    return not _next_removal(game)
+
+
+def _send(game, unit_id: str) -> None:
+    """One B-29 removal: ``unit_id`` from Japan to the reinforcement box (a battalion to its box)."""
     unit = in_play(game)[unit_id]
     stacks.leave(game, [unit_id])
     box = JP_BN if unit["type"] == "battalion" else JP_REINF  # 12.2 a battalion to the battalion box
@@ -64,12 +74,7 @@ def remove(game, unit_id: str) -> bool:
             purpose=f"a B-29 wing sends {unit_id} ({kind(unit)}) from Japan to {box}",
         )
     )
-    left = fcn_state(game)["b29_left"] - 1
-    left = min(left, len(targets(game)))
-    set_state(game, b29_left=left)
-    if left:
-        ask(game)
-    return left == 0
+    set_state(game, b29_left=min(fcn_state(game)["b29_left"] - 1, len(targets(game))))
 
 
 def return_bombers(game) -> None:

@@ -15,11 +15,11 @@ from typing import Any
 
 from phaseline import Event
 
-from ..board import AUSTRALIA, HAWAII, JAPAN, JP_BN
+from ..board import AUSTRALIA, HAWAII, JAPAN
 from . import sql, stacks
 from .random_pick import pick
 from .state import JP, fcn_state, set_state
-from .units import in_play, kind, points
+from .units import battalion_box, in_play, kind, points
 
 ROTATION = (("CA", "CL", "DD"), ("BB",), ("CV", "CVL", "CVE"), ("SS",))  # 9.0 (5) the four ship groups
 
@@ -138,10 +138,10 @@ def select(game, point: str, order: str, target: dict[str, Any]) -> tuple[list[s
         staying -= 1
     movers += ground + aircraft
     missing = limit["infantry"] - len(ground)
+    # 9.1 battalions make up the infantry of units that move where US units are; none goes alone
     if not movers or not target["us_present"] or missing <= 0 or _lone_ground_stays(game, units, here, exempt):
         return movers, []
-    box = sorted(u for u, row in units.items() if row["side"] == JP and row["space_id"] == JP_BN)
-    return movers, box[:missing]  # 9.1 a battalion from the box for each infantry missing
+    return movers, battalion_box(game)[:missing]  # 9.1 a battalion from the box for each infantry missing
 
 
 def _lone_ground_stays(game, units: dict, here: list[str], exempt: bool) -> bool:

@@ -15,6 +15,7 @@ BEGIN = {
     "jp-recon": recon.begin_resolution,
     "us-movement": us_movement.begin,
     "jp-movement": jp_movement.begin,
+    "combat": combat.begin,
     "us-return": return_to_port.return_to_port,
     "us-supply-check": supply_check.check,
     "us-defeat-check": victory.defeat_check,

@@ -9,7 +9,7 @@ from phaseline import Action, Event
 from phaseline.errors import InvalidOrder
 
 from . import jp_orders
-from .state import JP, US, fcn_state, frame, set_state
+from .state import JP, US, fcn_state, frame, spend
 from .units import in_play, point_named, points
 
 
@@ -40,10 +40,7 @@ def place(game, action: Action) -> None:
     limit = frame(game)["recon_markers"]
     if len(placed) + count > limit:
         raise game.violation(f"{limit} recon markers in this campaign; {len(placed)} are placed", rule="7.1")
-    sp = fcn_state(game)["sp"]
-    if count > sp:
-        raise game.violation(f"{count} recon markers cost {count} SP; {sp} SP are left", rule="7.1")
-    set_state(game, sp=sp - count)
+    spend(game, count, "7.1", f"{count} recon marker{'s' if count > 1 else ''}")
     first = len(placed) + 1
     game.insert_many("fcn_recon", [{"marker": first + n, "point_id": point} for n in range(count)])
 

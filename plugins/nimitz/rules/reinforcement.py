@@ -10,10 +10,10 @@ from typing import Any
 
 from phaseline import Event
 
-from ..board import JAPAN, JP_BN, JP_REINF, RAIDING
+from ..board import JAPAN, JP_REINF, RAIDING
 from . import stacks
 from .state import JP, fcn_state, set_state, year
-from .units import in_play, kind, points
+from .units import battalion_box, in_play, kind, points
 
 EXTRA_INFANTRY_1944 = 2  # 12.1
 
@@ -67,8 +67,7 @@ def reinforce(game) -> None:
         taken = stacks.stack(game, JP_REINF, unit_kind)[:count]
         arriving += taken
         missing += count - len(taken)
-    box = sorted(u for u, r in in_play(game).items() if r["side"] == JP and r["space_id"] == JP_BN)
-    battalions = box[: 2 * missing]  # 11.1 two battalions for each unit the box cannot give
+    battalions = battalion_box(game)[: 2 * missing]  # 11.1 two battalions for each unit the box cannot give
     with game.held_updates():
         for unit_id in arriving + battalions:
             game.set("unit_state", {"unit_id": unit_id}, space_id=JAPAN)

@@ -29,8 +29,11 @@ def frame(game) -> dict[str, Any]:
 
 
 def spend(game, sp: int, rule: str, what: str) -> None:
-    """Pay ``sp`` supply points (6.1), refused when fewer are left."""
-    left = fcn_state(game)["sp"]
+    """Pay ``sp`` supply points for an act of rule ``rule``, refused when fewer are left; the
+    reinforcement points left are no help (6.1: they buy units only), and the refusal says so."""
+    state = fcn_state(game)
+    left, rp = state["sp"], state["rp"]
     if sp > left:
-        raise game.violation(f"{what} costs {sp} SP; {left} SP are left", rule=rule)
+        unused = f", and the {rp} RP buy only units ({game.info.short} 6.1)" if rp else ""
+        raise game.violation(f"{what} costs {sp} SP; {left} SP are left{unused}", rule=rule)
     set_state(game, sp=left - sp)

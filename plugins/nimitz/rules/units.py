@@ -7,6 +7,9 @@ from typing import Any
 
 from phaseline.errors import InvalidOrder, UnknownName
 
+from ..board import JP_BN
+from .state import JP, year
+
 UNITS_SQL = """SELECT s.unit_id, s.space_id, s.side, s.status, s.moved, f.marker,
        coalesce(f.transport, FALSE) AS transport, c.counter_id, c.nationality, c.category, c.type,
        c.carrier_air, c.marine, c.bw, c.hit_cost, c.buy_cost, c.carrier
@@ -38,6 +41,27 @@ def is_ground_or_air(unit: dict[str, Any]) -> bool:
 def repair_cost(unit: dict[str, Any]) -> int:
     """6.3 half the cost, rounded down, at least 1 SP (a carrier's purchase cost, 2.6)."""
     return max(1, unit["buy_cost"] // 2)
+
+
+def battalion_box(game) -> list[str]:
+    """The Japanese battalions in the battalion box, in the order they are drawn (9.1, 11.1): those
+    the year's set-up sheet lists there first, as listed, then the others by number (2.8)."""
+    of_year = year(game)
+    listed = game.derived(
+        ("fcn battalion box", of_year),
+        (),
+        lambda: {
+            row["unit_id"]: rank
+            for rank, row in enumerate(
+                game.rows(
+                    "SELECT unit_id FROM fcn_setup WHERE game_id = ? AND year = ? AND place = ? ORDER BY listed",
+                    [game.game_id, of_year, JP_BN],
+                )
+            )
+        },
+    )
+    box = [u for u, row in in_play(game).items() if row["side"] == JP and row["space_id"] == JP_BN]
+    return sorted(box, key=lambda u: (listed.get(u, len(listed)), u))
 
 
 def points(game) -> dict[str, dict[str, Any]]:

@@ -14,7 +14,7 @@ from typing import Any
 from phaseline import Action, Event
 from phaseline.errors import InvalidOrder
 
-from ..board import B29, HAWAII, INVASION, MARIANAS, RAIDING, WEST_COAST
+from ..board import B29, HAWAII, INVASION, MARIANAS, RAIDING, RETURN_BOXES, US_REINF, WEST_COAST
 from . import invasion
 from .state import JP, US, fcn_state, set_state, spend, year
 from .units import in_play, kind, point_named, points, units_named
@@ -29,6 +29,18 @@ WHERE p.game_id = ?
 GROUP BY p.point_id"""
 
 
+BOXED = {  # why a US unit in a box beside the map may not move: (rule, reason)
+    **{
+        box: ("11.3", "waits in the return-to-port box {box}: it acts again once back at Hawaii")
+        for box in RETURN_BOXES
+    },
+    INVASION: ("12.3", "is in the invasion box: a unit placed there never comes back to the map"),
+    RAIDING: ("8.4", "is commerce raiding until the return-to-port phase"),
+    B29: ("12.2", "is bombing Japan until the combat phase is over"),
+    US_REINF: ("6.2", "is in the reinforcement box: it must be bought first"),
+}
+
+
 def begin(game) -> None:
     """8.2 where US ground units or land aircraft stand as the phase begins (land aircraft may go there)."""
     game.update_from("fcn_point_state", US_BASED_SQL, [game.game_id])
@@ -40,6 +52,9 @@ def refusal(game, unit_id: str, unit: dict[str, Any] | None, target: str) -> tup
     on_map = points(game)
     if unit is None or unit["side"] != US:
         return "8.1", f"{unit_id} is not a US unit in play"
+    if unit["space_id"] in BOXED:
+        rule, reason = BOXED[unit["space_id"]]
+        return rule, f"{unit_id} {reason.format(box=unit['space_id'])}"
     if unit["space_id"] not in on_map or unit["carrier_air"]:
         return "8.1", f"{unit_id} is not on the map ({unit['space_id']})"
     if unit["moved"]:
@@ -96,7 +111,7 @@ def move(game, action: Action) -> None:
     too_many = _capacity_refusal(game, names, target)
     if too_many:
         raise game.violation(too_many, rule="8.2")
-    spend(game, len(names), "8.1", f"moving {len(names)} units")
+    spend(game, len(names), "8.1", f"moving {len(names)} unit{'s' if len(names) > 1 else ''}")
     with game.held_updates():
         for unit_id in names:
             game.set("unit_state", {"unit_id": unit_id}, space_id=target, moved=True)

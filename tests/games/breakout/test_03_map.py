@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 from games.breakout.position import new_match
 from phaseline import Action, Game, Store
-from phaseline.games.breakout.render import text_map
+from phaseline.games.breakout.map_marks import BRIDGE_COLOURS, COLOURS
 from phaseline.games.breakout.rules.board import board
 from phaseline.plugins import registry
+from phaseline.render.areamap import area_rows
+from phaseline.render.mapview import prepare_map
+from phaseline.render.svg import render_svg
+from phaseline.render.svg_parts import tint
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +69,9 @@ def test_3_25_vp_areas_are_land_areas_with_their_values(week):
     )
     assert rows and all(r["kind"] == "area" and r["vp"] > 0 for r in rows)
     assert {r["name"]: r["vp"] for r in rows}["Carentan"] == 2  # S10, external
-    vp_column = {line.split()[0]: line for line in text_map(week).splitlines()[2:]}
+    vp_column = {row["space"]: row["vp"] for row in area_rows(prepare_map(week))}
     carentan = next(r["area_id"] for r in rows if r["name"] == "Carentan")
-    assert " 2 " in vp_column[carentan]
+    assert vp_column[carentan] == 2
 
 
 def test_3_3_five_zones_a_to_e_arrow_linked_and_german_at_the_start(week):
@@ -92,19 +100,28 @@ unit G2 german DE infantry 2-3-2/1 ZA Spent
 
 
 def test_4_6_the_area_table_shows_control_contest_conditions_bridges_and_vp(tmp_path):
-    text = text_map(new_match(tmp_path, SHOWN))
-    assert "Allied VP 1, 10 needed at the week's end" in text.splitlines()[0]
-    rows = {line.split()[0]: line for line in text.splitlines()[2:]}
-    assert " US " in rows["1"] and "A1 (Dis1)" in rows["1"] and "BR1 allied" in rows["1"]
-    assert "contested" in rows["2"] and " DE " in rows["2"] and "G1 (Dis2)" in rows["2"] and "A2 (Fresh)" in rows["2"]
-    assert "G2 (Spent)" in rows["ZA"]
+    view = prepare_map(new_match(tmp_path, SHOWN))
+    assert view.legend["VP (22.3)"] == "Allied 1, 10 needed at the week's end"
+    rows = {row["space"]: row for row in area_rows(view)}
+    assert rows["1"]["control"] == "US" and rows["1"]["units"] == "A1 2 D1" and rows["1"]["borders"] == "BR1 allied"
+    assert rows["2"]["state"] == "contested" and rows["2"]["control"] == "DE"
+    assert rows["2"]["units"] == "A2 3-4-3, G1 1 D2"  # 4.3: Fresh shows its three numbers, Spent its defence
+    assert rows["ZA"]["units"] == "G2 1 S" and rows["2"]["name"] == "Area 2 +2"
 
 
 def test_4_6_the_svg_map_shows_control_contest_conditions_bridges_and_vp(tmp_path):
-    from phaseline.games.breakout.render import svg_map
-
-    svg = svg_map(new_match(tmp_path, SHOWN))
-    assert '<circle id="area-1"' in svg and 'fill="#b9dfa8"' in svg  # US control
-    assert '<rect id="area-2"' in svg and 'stroke="#d62728" stroke-width="3"' in svg  # bocage square, contested
-    assert 'class="bridge allied"' in svg and ">A1 D1<" in svg and ">G1 D2<" in svg and ">G2 S<" in svg
-    assert 'fill="#c00000" font-weight="bold">2 Area 2 +2<' in svg  # 3.25: VP areas named in red
+    svg = render_svg(prepare_map(new_match(tmp_path, SHOWN)))
+    root = ET.fromstring(svg)
+    spaces = {r.get("data-space"): r for r in root.iter(f"{SVG}rect") if r.get("class") == "space"}
+    assert spaces["1"].get("fill") == tint(COLOURS["US"], 0.3)  # 4.6: US control
+    assert spaces["2"].get("stroke") == "#d62728"  # 7.4: contested
+    assert any(
+        r.get("class") == "border-mark" and r.get("fill") == BRIDGE_COLOURS["allied"] for r in root.iter(f"{SVG}rect")
+    )
+    faces = {
+        g.get("data-unit"): [t.text for t in g.iter(f"{SVG}text")]
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "counter"
+    }
+    assert faces["A1"] == ["A1", "2", "D1"] and faces["G2"] == ["G2", "1", "S"] and faces["A2"] == ["A2", "3-4-3"]
+    assert any(t.text == "2 Area 2 +2" and t.get("fill") == "#8b0000" for t in root.iter(f"{SVG}text"))  # 3.25 red

@@ -61,11 +61,13 @@ def test_7_4_both_sides_present_is_contested(tmp_path):
 
 
 def test_4_6_the_text_map_shows_control_contested_and_conditions(tmp_path):
-    from phaseline.games.breakout.render import text_map
+    from phaseline.render.areamap import area_rows
+    from phaseline.render.mapview import prepare_map
 
-    game = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 3 Spent\n")
-    text = text_map(game)
-    assert "impulse 0" in text and "contested" in text and "A2 (Spent)" in text and " US " in text
+    view = prepare_map(new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 3 Spent\n"))
+    rows = {row["space"]: row for row in area_rows(view)}
+    assert "impulse 0" in view.legend["day"] and rows["3"]["state"] == "contested"
+    assert "A2 2 S" in rows["3"]["units"] and rows["1"]["control"] == "US"
 
 
 TIE = """

@@ -7,8 +7,9 @@ position's, with ``stacks = "as-listed"`` so each stack is in the order its unit
 first on top)::
 
     Japan: Kaga Akagi JP-Bn-01          units at a point or in a box (Japanese battalions not placed
-    Midway: US-Bn-01 Lexington          wait in the battalion box, 2.8)
-    objectives: Midway Solomons         the year's objectives (default: the set-up sheet's)
+    Midway: US-Bn-01 Lexington*         wait in the battalion box, 2.8); a trailing * sets a unit up
+    objectives: Midway Solomons         damaged (the set-up file's status column); the year's
+                                        objectives (default: the set-up sheet's)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from phaseline.scenario import load_custom
 
 GAME = "fleet-commander-nimitz"
 PROV = {"provenance": "placeholder", "source": "synthetic test position"}
+DAMAGED = {True: "damaged", False: ""}  # a trailing * in a position: set up damaged (2.5); blank is full
 
 
 def write_position(folder: Path, text: str, year: int = 1942) -> Path:
@@ -34,10 +36,13 @@ def write_position(folder: Path, text: str, year: int = 1942) -> Path:
         if place.strip() == "objectives":
             objectives = names.split()
             continue
-        setup += [{"unit_id": name, "place": place.strip(), **PROV} for name in names.split()]
+        setup += [
+            {"unit_id": name.rstrip("*"), "place": place.strip(), "status": DAMAGED.get(name.endswith("*")), **PROV}
+            for name in names.split()
+        ]
     sheet = folder / "campaigns" / str(year)
     sheet.mkdir(parents=True, exist_ok=True)
-    _write(sheet / "setup.csv", ["unit_id", "place", "provenance", "source"], setup)
+    _write(sheet / "setup.csv", ["unit_id", "place", "status", "provenance", "source"], setup)
     if objectives is not None:
         _write(
             sheet / "objectives.csv",

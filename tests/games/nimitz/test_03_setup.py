@@ -5,10 +5,14 @@ objective markers (3.4) and holding (4.1)."""
 from __future__ import annotations
 
 import pytest
-from games.nimitz.position import state, where
-from phaseline import Game, InvalidOrder, Store
+from games.nimitz.position import put, state, status, where, write_position
+from phaseline import Game, InvalidOrder, ScenarioError, Store
+from phaseline.games.nimitz.rules.units import battalion_box
 from phaseline.piles import Piles
 from phaseline.plugins import registry
+from phaseline.render.board import unit_listing
+from phaseline.render.mapview import prepare_map
+from phaseline.scenario import load_custom
 
 GAME = "fleet-commander-nimitz"
 
@@ -69,6 +73,46 @@ def test_2_7_carrier_air_groups_wait_in_storage(campaign):
     group = sorted(u for (u,) in game.rows_of("unit_state") if u.startswith("Lexington/"))
     assert group == ["Lexington/F4F-1", "Lexington/SBD-1", "Lexington/SBD-2", "Lexington/TBD-1"]  # seed 10.1
     assert {where(game, u) for u in group} == {"STORAGE"}
+
+
+def test_2_5_a_set_up_sheet_may_set_a_unit_up_damaged(make):
+    game = make("Midway: US-Bn-01* US-Bn-02\nJapan: Kaga* JP-Bn-01")
+    assert [status(game, u) for u in ("US-Bn-01", "US-Bn-02", "Kaga", "JP-Bn-01")] == [
+        "damaged",
+        "full",
+        "damaged",
+        "full",
+    ]
+
+
+def test_2_5_a_set_up_status_is_full_or_damaged(tmp_path):
+    folder = write_position(tmp_path / "bad", "Midway: US-Bn-01")
+    sheet = folder / "campaigns" / "1942" / "setup.csv"
+    sheet.write_text(sheet.read_text().replace("US-Bn-01,Midway,", "US-Bn-01,Midway,sunk"))
+    with (
+        Store.open(":memory:") as store,
+        pytest.raises(ScenarioError, match="status must be full or damaged, not 'sunk'"),
+    ):
+        info, scenario = load_custom(folder, registry().games)
+        Game.create(store, registry(), info.name, scenario, seed=1)
+
+
+def test_2_7_only_the_carriers_set_up_bring_their_air_groups(make):
+    game = make("Hawaii: Lexington US-Bn-01\nJapan: Kaga")
+    stored = {u.split("/")[0] for (u,), row in game.rows_of("unit_state").items() if row["space_id"] == "STORAGE"}
+    assert stored == {"Lexington", "Kaga"}
+
+
+def test_2_8_a_set_up_listing_the_battalion_box_gives_it_those_battalions_in_its_order(make):
+    game = make("Hawaii: US-Bn-01\nJapan: JP-Bn-01\nJP-BN: JP-Bn-12 JP-Bn-11")
+    assert battalion_box(game) == ["JP-Bn-12", "JP-Bn-11"]
+    assert "JP-Bn-02" not in {u for (u,) in game.rows_of("unit_state")}  # not set up, not in the box
+
+
+def test_2_8_a_returning_battalion_is_drawn_after_those_listed(make):
+    game = make("Hawaii: US-Bn-01\nJapan: JP-Bn-01\nJP-BN: JP-Bn-12 JP-Bn-11")
+    put(game, "unit_state", {"unit_id": "JP-Bn-01"}, space_id="JP-BN")  # destroyed on the map (2.8)
+    assert battalion_box(game) == ["JP-Bn-12", "JP-Bn-11", "JP-Bn-01"]
 
 
 def test_2_8_japanese_battalions_not_set_up_wait_in_their_box(make):
@@ -153,3 +197,33 @@ def test_3_0_every_campaign_sets_up_the_same_way(campaign):
             "SELECT unit_id, place FROM fcn_setup WHERE game_id = ? AND year = ?", [game.game_id, int(year)]
         )
         assert sheet and all(where(game, r["unit_id"]) == r["place"] for r in sheet)
+
+
+def test_2_5_units_lists_each_counters_type_costs_and_the_values_of_its_face(make):
+    game = make("Hawaii: Enterprise US-Bn-01* Atlanta-Juneau")
+    rows = {row["unit_id"]: row for row in unit_listing(game)}
+    assert "attack" not in rows["Enterprise"] and (rows["Enterprise"]["type"], rows["Enterprise"]["buy"]) == ("CV", 5)
+    face = "SELECT * FROM fcn_value WHERE game_id = ? AND counter_id = ? AND face = ?"
+    full = game.rows(face, [game.game_id, "Atlanta-Juneau", "full"])[0]
+    damaged = game.rows(face, [game.game_id, "US-Bn-01", "damaged"])[0]
+    assert rows["Atlanta-Juneau"]["aa"] == f"{full['aa']}/{full['aa_superior']}"  # as printed: normal/superior
+    assert rows["US-Bn-01"]["ground"] == str(damaged["ground"]) and rows["US-Bn-01"]["status"] == "damaged"
+
+
+def test_2_1_the_map_shows_each_counters_type_the_held_points_and_the_campaigns_points(make):
+    game = make("Hawaii: US-Bn-01 Lexington*\nMidway: US-Bn-02\nWake: JP-Bn-01\nobjectives: Hawaii Midway Wake")
+    view = prepare_map(game)
+    faces = {c.unit_id: c.face for stack in view.counters.values() for c in stack}
+    assert (faces["Lexington"].values, faces["Lexington"].mark, faces["US-Bn-02"].values) == ("CV", "D", "bn")
+    assert (view.control("Hawaii"), view.control("Midway"), view.control("Wake")) == ("US", "US", "JP")  # 4.1
+    assert view.marks.notes == {"Hawaii": "obj", "Midway": "obj", "Wake": "obj"}
+    assert view.legend["RP/SP"] == f"{state(game)['rp']}/{state(game)['sp']}" and view.legend["held"].startswith(
+        "2 of 3"
+    )
+
+
+def test_2_1_the_map_is_drawn_north_up(campaign):
+    """The engine draws space.x east and space.y north: Alaska above Hawaii, Hawaii above Australia."""
+    points = campaign().static("space", "space_id")
+    assert points["Alaska"]["y"] > points["Hawaii"]["y"] > points["Australia"]["y"]
+    assert points["Japan"]["x"] < points["Hawaii"]["x"] < points["WestCoast"]["x"]

@@ -45,8 +45,12 @@ def test_5_1_the_eleven_phases_in_order():
 def test_5_0_no_phase_is_played_twice(make):
     game = make("Hawaii: US-Bn-01 US-Bn-02\nMidway: US-Bn-03\nJapan: JP-DesRon1")
     play(game, "end")
-    with pytest.raises(RuleViolation, match=r"'recon' is not an order of the US Movement Phase"):
+    play(game, "end")  # 5.1 the player's own phases wait for his end, the recon phase too
+    with pytest.raises(
+        RuleViolation, match=r"'recon' is an order of the US Recon Phase, not of the US Movement Phase"
+    ) as refused:
         play(game, "recon Japan")
+    assert refused.value.rule == "5.1"  # the phases' order may not be changed nor a phase done again
 
 
 def test_10_0_every_contested_point_must_have_its_battle(make):

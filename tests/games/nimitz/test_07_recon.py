@@ -19,12 +19,14 @@ objectives: Hawaii Midway Solomons NewGuinea"""
 
 def test_7_0_recon_comes_before_us_movement(make):
     game = make(PLAY_EXAMPLE)
+    assert game.step.name == "us-supply"  # 5.1 the player's phases wait for his end, with nothing to buy too
+    play(game, "end")
     assert game.step.name == "us-recon" and "recon Japan" in [str(a) for a in game.legal_actions()]
 
 
 def test_7_1_markers_cost_1_sp_and_go_where_japanese_units_are(make):
     game = make(PLAY_EXAMPLE)
-    assert game.step.name == "us-recon"  # nothing to buy or repair: the supply phase passed
+    play(game, "end")  # the supply phase
     play(game, "recon Philippines", "recon Japan 2")
     assert state(game)["sp"] == 17
     with pytest.raises(RuleViolation, match=r"no Japanese unit at Hawaii to recon \(FCN 7.1\)"):
@@ -38,7 +40,7 @@ def test_7_2_the_play_examples_recon(make):
     2 = Hold (6 ships, 2 battalions, a supply marker), 10 = Sortie, destination roll 2 = Midway, with
     a battalion from the box and no aircraft."""
     game = make(PLAY_EXAMPLE)
-    assert game.step.name == "us-recon"  # nothing to buy or repair: the supply phase passed
+    play(game, "end")  # the supply phase
     play(game, "recon Philippines", "recon Japan 2")
     dice = Dice(game, [4, 2, 10, 2], prefix="")
     play(game, "end")

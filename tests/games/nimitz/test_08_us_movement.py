@@ -5,7 +5,7 @@ units, land aircraft where US units stood and within capacity, transports, comme
 from __future__ import annotations
 
 import pytest
-from games.nimitz.position import play, state, where
+from games.nimitz.position import play, put, state, where
 from phaseline import RuleViolation
 
 BASES = "Hawaii: Lexington Chester-Louisville US-DesRon1 US-Bn-01 US-Bn-02 US-11BG US-18FG US-28BG US-SubRon1"
@@ -102,3 +102,27 @@ def test_8_4_a_submarine_goes_raiding_for_1_sp(make):
     assert where(game, "US-SubRon1") == "RAIDING" and state(game)["sp"] == 19
     with pytest.raises(RuleViolation, match=r"US-DesRon1 is not a submarine on the map \(FCN 8.4\)"):
         play(game, "raid US-DesRon1")
+
+
+@pytest.mark.parametrize(
+    ("unit", "box", "rule", "refusal"),
+    [
+        pytest.param("Chicago-Northampton", "R42", "11.3", "return-to-port box R42", id="11.3-a-ship-in-port-waits"),
+        pytest.param("US-1Mar", "INVASION", "12.3", "never comes back", id="12.3-the-invasion-box-keeps-its-units"),
+        pytest.param("US-SubRon2", "RAIDING", "8.4", "commerce raiding", id="8.4-a-raider-stays-in-its-box"),
+        pytest.param("Hornet", "US-REINF", "6.2", "must be bought first", id="6.2-a-reinforcement-is-bought-first"),
+    ],
+)
+def test_units_in_a_box_beside_the_map_do_not_move(make, unit, box, rule, refusal):
+    game = at_movement(make, f"{BASES}\n{box}: {unit}")
+    with pytest.raises(RuleViolation, match=refusal) as refused:
+        play(game, f"move {unit} Midway")
+    assert refused.value.rule == rule and where(game, unit) == box
+
+
+def test_6_1_reinforcement_points_do_not_pay_for_a_move(make):
+    game = at_movement(make, BASES)
+    put(game, "fcn_state", {}, rp=7, sp=0)
+    with pytest.raises(RuleViolation, match=r"0 SP are left, and the 7 RP buy only units \(FCN 6.1\)") as refused:
+        play(game, "move Lexington Midway")
+    assert refused.value.rule == "8.1" and where(game, "Lexington") == "Hawaii"

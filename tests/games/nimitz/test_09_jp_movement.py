@@ -126,6 +126,23 @@ def test_9_1_the_carolines_advance_south(make, options, battalion):
     assert where(game, "JP-Bn-04") == "Carolines" and where(game, "JP-Bn-01") == battalion
 
 
+def test_9_1_a_battalion_from_the_box_never_goes_alone(make):
+    """9.1 the box's battalion makes up the infantry of units that move ("日本軍部隊が…移動する時"):
+    with the lone-unit-alone ruling the Marshalls' battalion rolls with its ships; Sortie (10) sends the
+    ships with a box battalion; its own Sortie (10) moves nothing (the last ground unit stays), so no
+    battalion leaves the box for it: a Hold (the rule example: そもそもその地上部隊は移動できないので)."""
+    game = japanese_movement(
+        make,
+        HOME + "\nMarshalls: JP-DesRon4 JP-Bn-04\nMidway: US-Bn-03\nobjectives: Hawaii Midway",
+        [10, 10],
+        options=("lone-unit-alone",),
+    )
+    sortie, hold = notes(game, "9.2")
+    assert sortie["battalions"] == ["JP-Bn-01"] and where(game, "JP-DesRon4") == "Midway"
+    assert hold["order"] == "hold" and "no unit at Marshalls can go" in hold["purpose"]
+    assert where(game, "JP-Bn-02") == "JP-BN" and where(game, "JP-Bn-04") == "Marshalls"
+
+
 @pytest.mark.parametrize(
     ("roll", "candidates", "option"),
     [

@@ -50,7 +50,7 @@ def test_10_5_a_marker_once_a_battle(make):
     with pytest.raises(RuleViolation, match=r"dogfight is bought once a battle \(FCN 10.5\)"):
         play(game, "bonus dogfight")
     put(game, "fcn_state", {}, sp=0)
-    with pytest.raises(RuleViolation, match=r"costs 1 SP; 0 SP are left \(FCN 10.5\)"):
+    with pytest.raises(RuleViolation, match=r"costs 1 SP; 0 SP are left.*\(FCN 10.5\)"):
         play(game, "bonus first-strike")  # 3 BPP, 2 left of the free ones
 
 

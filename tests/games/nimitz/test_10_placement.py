@@ -49,7 +49,7 @@ def test_10_0_the_units_go_onto_the_battle_sheet(make):
 def test_10_1_us_placement(make):
     game, _ = begin_battle(make, SOLOMONS, "Solomons", orders=("place Chicago-Northampton coastal",))
     assert where(game, "Chicago-Northampton") == "COASTAL" and where(game, "US-DesRon2") == "US-SEA"  # not placed
-    with pytest.raises(RuleViolation, match=r"'place' is not an order of the Battle: US bonus markers"):
+    with pytest.raises(RuleViolation, match=r"'place' is an order of the Battle: US placement, not of the Battle: US bonus"):
         play(game, "place US-DesRon2 coastal")
 
 
@@ -231,7 +231,7 @@ def test_10_6_japanese_units_at_hawaii_after_round_one_lose_the_campaign(make):
     game, _ = begin_battle(
         make, "Hawaii: US-Bn-01 JP-Bn-11\nMidway: US-Bn-02", "Hawaii", draws=["kamikaze"], default=10
     )
-    play(game, "end")  # the bonus step; the round plays itself (no US aircraft)
+    play(game, "end", "end")  # the bonus step, then round 1
     assert game.finished and "Hawaii" in state(game)["outcome"]
 
 
@@ -239,7 +239,7 @@ def test_10_6_japanese_units_destroyed_in_round_one_at_hawaii(make):
     text, faces = "Hawaii: US-Bn-01 JP-Bn-11\nMidway: US-Bn-02", {"US-Bn-01 in ISLAND": [1]}
     game, _ = begin_battle(make, text, "Hawaii", faces=faces, draws=["kamikaze"], default=10)
     put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
-    play(game, "end")  # the bonus step; the round plays itself (no US aircraft)
+    play(game, "end", "end")  # the bonus step, then round 1
     assert "US ground in ISLAND: 1 hit on JP-Bn-11 (cost 0): destroyed (to the battalion box)" in events(game, "hit")
     assert any(n.startswith("the battle at Hawaii is over") for n in events(game, "note"))
     assert "Hawaii" not in (state(game)["outcome"] or "")  # the turn went on (to a dismissal of this position)

@@ -217,6 +217,7 @@ def turn_one(tmp_path_factory):
         answer(game, [])
         play(game, "fly Lexington/SBD-1,Lexington/SBD-2 island", "end")
         answer(game, [("jp-hit", "bombing in ISLAND", "JP-Bn-11")])
+        play(game, "end")  # the combat phase, its battles fought: the rest of the turn
         yield game, start, solomons_over
 
 

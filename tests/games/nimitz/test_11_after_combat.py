@@ -17,7 +17,7 @@ def test_11_0_the_phases_after_combat_follow_in_order(make):
         "\nobjectives: Hawaii Midway Alaska Samoa"
     )
     Dice(game, [2, 1])  # Japan holds; the reinforcement roll
-    play(game, "end", "end")  # recon, movement: the rest of the turn is the rules' and the engine's
+    play(game, "end", "end", "end")  # supply, recon, movement: the rest of the turn is the rules' and the engine's
     steps = [
         r["step"]
         for r in game.rows(
@@ -40,18 +40,15 @@ def test_11_0_the_phases_after_combat_follow_in_order(make):
     ("die", "supply", "damaged", "raiders", "result"),
     [
         pytest.param(7, 6, "", "US-SubRon1 US-SubRon2", 9, id="11.1-seven-plus-six-less-two-raiders"),
-        pytest.param(8, 3, "Hiryu Furutaka-Kako", "", 9, id="11.1-eight-plus-three-less-two-damaged"),
+        pytest.param(8, 3, "Hiryu* Furutaka-Kako*", "", 9, id="11.1-eight-plus-three-less-two-damaged"),
     ],
 )
 def test_11_1_the_reinforcement_roll(make, die, supply, damaged, raiders, result):
     """§8.5 case 30: both give 9 -> 2 ships, 2 infantry, 1 land aircraft, to Japan."""
     game = make(
-        f"{REINF}\nHawaii: US-Bn-01\nRAIDING: {raiders}\nSolomons: {damaged} US-Bn-03 JP-Bn-09\nJapan: JP-Bn-01"
-    )
+        f"{REINF}\nHawaii: US-Bn-01\nRAIDING: {raiders}\nSolomons: {damaged} US-Bn-03 JP-Bn-09*\nJapan: JP-Bn-01"
+    )  # the damaged infantry JP-Bn-09 with US units is not counted
     put(game, "fcn_state", {}, jp_supply=supply)
-    for unit_id in damaged.split():
-        put(game, "unit_state", {"unit_id": unit_id}, status="damaged")
-    put(game, "unit_state", {"unit_id": "JP-Bn-09"}, status="damaged")  # pinned infantry: not counted
     Dice(game, [die], prefix="11.1")
     by_the_rules(game, reinforcement.reinforce)
     arrived = [
@@ -80,9 +77,7 @@ def test_12_1_two_more_infantry_in_1944(make):
 def test_11_2_repair(make):
     """§8.5 case 31: Hiryu goes (US units at the Solomons hold back only ground units); the pinned
     infantry stays damaged; a damaged lone land aircraft stays."""
-    game = make("JP-REINF: Soryu\nSolomons: Hiryu JP-16Div US-Bn-03\nMarshalls: JP-14Sentai\nHawaii: US-Bn-01")
-    for unit_id in ("Hiryu", "JP-16Div", "JP-14Sentai"):
-        put(game, "unit_state", {"unit_id": unit_id}, status="damaged")
+    game = make("JP-REINF: Soryu\nSolomons: Hiryu* JP-16Div* US-Bn-03\nMarshalls: JP-14Sentai*\nHawaii: US-Bn-01")
     by_the_rules(game, jp_repair.repair)
     assert (where(game, "Hiryu"), status(game, "Hiryu")) == ("JP-REINF", "full")
     assert Piles(game).items("JP-REINF/ship") == ["Soryu", "Hiryu"]  # to the bottom
@@ -117,9 +112,8 @@ def test_11_4_the_marianas_cut_off_behind_wake(make):
     """§8.5 case 33: Hawaii and Midway held, Wake contested: Wake's units are in supply, the
     Marianas' 3 infantry and aircraft each take a hit."""
     game = make(
-        "Hawaii: US-Bn-01\nMidway: US-Bn-02\nWake: US-Bn-03 JP-Bn-01\nMarianas: US-Bn-04 US-Bn-05 US-1Mar US-11BG"
+        "Hawaii: US-Bn-01\nMidway: US-Bn-02\nWake: US-Bn-03 JP-Bn-01\nMarianas: US-Bn-04 US-Bn-05* US-1Mar US-11BG"
     )
-    put(game, "unit_state", {"unit_id": "US-Bn-05"}, status="damaged")
     by_the_rules(game, supply_check.check)
     assert [status(game, u) for u in ("US-Bn-04", "US-1Mar", "US-11BG")] == ["damaged"] * 3
     assert status(game, "US-Bn-05") == "destroyed" and status(game, "US-Bn-03") == "full"

@@ -10,8 +10,9 @@ island, coastal, US sea, then round again); with none anywhere the group stays h
 first, only to an area with US ships other than submarines, or to the island if US land aircraft
 are there, or US ground units are there while Japanese ground units or land aircraft are too. Then
 fighters, only to an area holding aircraft of either side. A land group with a bomber moves as
-bombers. Carrier Attack and Kamikaze (10.7) make the bombers' roll a 10 (the play example's fighters
-still roll)."""
+bombers. Carrier Attack and Kamikaze (10.7) make the roll of the groups that attack a 10: each
+carrier's bombers and the land aircraft; a carrier's fighters still roll, as the play example's A6M
+(ruling ``carrier-attack-fighters``: they take the 10 too, as the marker reads)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .sheet import AREAS, COASTAL, ISLAND, JP_SEA, TYPED, US_SEA, Piece, Sheet, 
 
 CYCLE = (JP_SEA, ISLAND, COASTAL, US_SEA)  # 10.9 the areas by their position numbers
 SEARCH_FAILURE = "search-failure"
+FIGHTERS_TOO = "carrier-attack-fighters"  # the ruling: Carrier Attack and Kamikaze send the carriers' fighters too
 
 
 def area_of_roll(roll: int) -> str:
@@ -60,9 +62,9 @@ def fighter_target(s: Sheet, area: str) -> bool:
     return bool(s.aloft(US, area) or s.aloft(JP, area))
 
 
-def groups(s: Sheet) -> list[tuple[str, list[str], bool]]:
+def groups(s: Sheet) -> list[tuple[str, list[str], bool, bool]]:
     """10.9 the Japanese groups at home (not those of this round's First Strike): (name, aircraft,
-    moves as bombers), the bombers' groups first."""
+    moves as bombers, the land group), the bombers' groups first."""
     home = [p for p in s.of(JP) if p.aircraft and not p.aloft and not p.struck]
     land = sorted(p.unit_id for p in home if p.kind == "air")
     land_bombs = any(p.bomber for p in home if p.kind == "air")
@@ -72,9 +74,9 @@ def groups(s: Sheet) -> list[tuple[str, list[str], bool]]:
         for bombers, name in ((True, "bombers"), (False, "fighters")):
             units = sorted(p.unit_id for p in aboard if p.bomber == bombers)
             if units:
-                found.append((f"{carrier}'s {name}", units, bombers))
+                found.append((f"{carrier}'s {name}", units, bombers, False))
     if land:
-        found.append(("the land aircraft", land, land_bombs))
+        found.append(("the land aircraft", land, land_bombs, True))
     return sorted(found, key=lambda g: not g[2])
 
 
@@ -104,9 +106,9 @@ def send(game, units: list[str], area: str | None, name: str, roll: int, passed:
 
 def japanese_moves(game, task: Task) -> str:
     """10.6 steps 3-4: the Japanese bombers, then the fighters, group by group."""
-    for name, units, bombers in groups(sheet(game)):
+    for name, units, bombers, land in groups(sheet(game)):
         s = sheet(game)
-        fixed = fixed_roll(game, s) if bombers else None
+        fixed = fixed_roll(game, s) if bombers or land or FIGHTERS_TOO in game.options else None
         if fixed:
             roll, how = fixed[1], f"{fixed[0]}: roll"
         else:

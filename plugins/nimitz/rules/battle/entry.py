@@ -50,7 +50,7 @@ def enter(game, point: str) -> None:
             places[unit_id] = US_SEA  # 10.1 carriers there; other ships until the player places them
     carriers = [u for u in here if units[u]["type"] in CARRIERS]
     groups = _air_groups(game)
-    planes = [(p, c) for c in carriers for p in groups.get(c, []) if states[(p,)]["space_id"] == STORAGE]
+    planes = [(p, c) for c in carriers for p in groups.get(c, []) if states.get((p,), {}).get("space_id") == STORAGE]
     with game.held_updates():
         for unit_id, place in places.items():
             game.set("unit_state", {"unit_id": unit_id}, space_id=place)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from phaseline import Event
 from phaseline.errors import ScenarioError
 
-from ...board import HAWAII, JP_BN
+from ...board import HAWAII
 from ..state import JP, US, fcn_state, set_state, year
+from ..units import battalion_box
 from ..victory import hawaii_defeat
 from . import agenda, entry, markers
 from .agenda import DONE, Task
@@ -117,7 +118,7 @@ def draw(game, task: Task) -> str:
 
 def _battalion_draw(game, item: str) -> None:
     """10.7 Battalion Draw: a battalion from the box into the Japanese position."""
-    box = sorted(u for (u,), row in game.rows_of("unit_state").items() if row["space_id"] == JP_BN)
+    box = battalion_box(game)  # in the order battalions are drawn (2.8)
     markers.use(game, item)
     if not box:
         game.log(Event("note", side=JP, rule="10.7", purpose="Battalion Draw: the battalion box is empty"))
