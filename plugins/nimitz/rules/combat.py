@@ -26,8 +26,11 @@ def to_fight(game) -> list[dict]:
 
 
 def begin(game) -> None:
-    """10.0 no point holds units of both sides: the phase passes by itself (logged)."""
-    if not contested(game):
+    """10.0 no point holds units of both sides and no battle was fought this phase: the phase passes
+    by itself (logged). Back from a battle it waits for the player's ``end``, even with nothing left
+    to fight."""
+    fought = any(row["battle_fought"] for row in game.rows_of("fcn_point_state").values())
+    if not fought and not contested(game):
         game.log(Event(kind="phase", side=US, purpose="nothing to do in combat: no point holds units of both sides"))
         walker.end_step(game)
 
