@@ -12,7 +12,8 @@ alternate: the lowest gunnery to the Japanese sea area, the highest to the coast
 Japanese sea area holds as many escorts as carriers; the rest to the coastal area. With carriers and
 no landing force, every ship in the Japanese sea area; with no carrier, every ship in the coastal
 area. Submarines: to the US sea area if the US has carriers, else to the coastal area if US ships
-are there, else to the Japanese sea area. The player orders escorts equal in gunnery (``escort-tie``)."""
+are there, else to the Japanese sea area. The player picks among escorts equal in gunnery at either
+step (``escort-tie``, 1.3), even where either pick places the same ships."""
 
 from __future__ import annotations
 
@@ -104,30 +105,31 @@ def _gunnery(game, unit_id: str) -> int:
 
 
 def _escorts_to_sea(game, task: Task, escorts: list[str], carriers: int) -> list[str] | None:
-    """The escorts the alternation sends to the Japanese sea area: lowest there, highest to the coastal
-    area, until there are as many as carriers. It sends the ``m`` lowest, m = min(carriers, half the
-    escorts rounded up); escorts equal in gunnery across that cut are the player's to order (1.3).
-    None: a question waits."""
-    count = min(carriers, (len(escorts) + 1) // 2)
-    if not count:
-        return []
-    order = sorted(escorts, key=lambda u: (_gunnery(game, u), u))
-    cut = _gunnery(game, order[count - 1])
-    below = [u for u in order if _gunnery(game, u) < cut]
-    tied = [u for u in order if _gunnery(game, u) == cut]
-    picked = list(task.get("picked", []))
-    while len(below) + len(picked) < count:
-        options = [u for u in tied if u not in picked]
-        if len(options) == count - len(below) - len(picked):
-            return below + picked + options
-        chosen = agenda.answered(task, "escort-tie")
-        if chosen not in options:
-            prompt = f"Japanese escorts of gunnery {cut}: which goes first (to the Japanese sea area)?"
-            agenda.ask(game, task, "escort-tie", prompt, options, "10.2")
+    """The escorts the alternation sends to the Japanese sea area: step #1 the lowest gunnery there,
+    step #2 the highest to the coastal area, until it holds as many escorts as carriers (10.2). Escorts
+    equal in gunnery at either step are the player's to pick (1.3), even where either pick places the
+    same ships; the task keeps the picks made (``picked``). None: a question waits."""
+    gunnery = {u: _gunnery(game, u) for u in escorts}
+    left, sea, made = sorted(escorts), [], list(task.get("picked", []))
+    picks = iter(made)
+    step = 1
+    while left and len(sea) < carriers:
+        best = (min if step == 1 else max)(gunnery[u] for u in left)
+        tied = [u for u in left if gunnery[u] == best]
+        chosen = tied[0] if len(tied) == 1 else next(picks, None) or agenda.answered(task, "escort-tie")
+        if chosen not in tied:
+            area = "the Japanese sea area (step #1, lowest)" if step == 1 else "the coastal area (step #2, highest)"
+            prompt = f"Japanese escorts of gunnery {best}: which goes to {area}?"
+            agenda.ask(game, task, "escort-tie", prompt, tied, "10.2")
             return None
-        picked.append(chosen)
-        task = agenda.settle(game, task, picked=picked)
-    return below + picked
+        if len(tied) > 1 and chosen not in made:
+            made.append(chosen)
+            task = agenda.settle(game, task, picked=made)
+        left.remove(chosen)
+        if step == 1:
+            sea.append(chosen)
+        step = 3 - step
+    return sea
 
 
 def _put(game, places: dict[str, str], rule: str, purpose: str, side: str = JP) -> None:
