@@ -41,6 +41,7 @@ _EXPORTS = {
         "Outcome",
         "PluginTable",
         "ScenarioInfo",
+        "Standing",
         "Step",
     ),
     "store": ("Store",),
@@ -69,6 +70,7 @@ __all__ = [
     "SandboxViolation",
     "ScenarioError",
     "ScenarioInfo",
+    "Standing",
     "Step",
     "Store",
     "StoreBusy",
@@ -122,6 +124,7 @@ if TYPE_CHECKING:
         Outcome,
         PluginTable,
         ScenarioInfo,
+        Standing,
         Step,
     )
     from .store import Store

@@ -1,8 +1,9 @@
 """Sending matches away: turn files for play by e-mail (docs/pbem.md), Parquet for analysis.
 
 A turn file (turnfile.py) holds what the other player needs: the events since the last
-one both stores have (:func:`shared.received_seq`), the seat rows, and for a new
-opponent the whole log with the static tables. Receiving one is importing.py's job.
+one both stores have (:func:`shared.received_seq`), with their times but without what each
+store derives from the log (events.DERIVED_COLUMNS: the receiver's replay makes them), the
+seat rows, and for a new opponent the whole log with the static tables. Receiving one is importing.py's job.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from . import shared, turnfile
 from .errors import StoreError, UnknownName
-from .events import GENESIS
+from .events import DERIVED_COLUMNS, GENESIS
 from .game import Game
 from .match_data import NOT_DATA, data_tables
 from .plugins import Registry
@@ -88,14 +89,15 @@ def turn_file(game: Game, base: int) -> TurnFile:
         base_hash=base_hash or GENESIS,
         head=game.events.last_seq,
         seats=rows_of(store, "seat", game_id),
-        events=rows_of(store, "event", game_id, f"seq > {int(base)} ORDER BY seq"),
+        events=rows_of(store, "event", game_id, f"seq > {int(base)} ORDER BY seq", omit=DERIVED_COLUMNS),
         tables=tables,
     )
 
 
-def rows_of(store: Store, table: str, game_id: str, where: str = "TRUE") -> Rows:
-    """The match's rows of ``table`` (``game_id`` left out) with their columns and types."""
-    columns = [(name, kind) for name, kind in store.declared_columns(table) if name != "game_id"]
+def rows_of(store: Store, table: str, game_id: str, where: str = "TRUE", *, omit: tuple[str, ...] = ()) -> Rows:
+    """The match's rows of ``table`` (``game_id`` and the columns to ``omit`` left out) with their
+    columns and types."""
+    columns = [(name, kind) for name, kind in store.declared_columns(table) if name not in ("game_id", *omit)]
     names = ", ".join(f'"{name}"' for name, _ in columns)
     found = store.con.execute(f'SELECT {names} FROM "{table}" WHERE game_id = ? AND {where}', [game_id]).fetchall()
     return Rows(columns, [list(row) for row in found])

@@ -262,7 +262,13 @@ class Game(MatchSetup, Decisions, Actions, Dice):
 
     def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
         """Set the columns a ``source`` query returns (with ``table``'s key columns) on those
-        rows, in one statement: a set-at-a-time rule's result written back; rows changed."""
+        rows, in one statement: a set-at-a-time rule's result written back; rows changed.
+
+        Leave ``game_id`` out of the source's columns (the rows changed are this match's), but
+        filter its rows to this match, binding ``game.game_id`` among ``params``: e.g.
+        ``game.update_from("unit_state", "SELECT s.unit_id, u.movement AS mp FROM unit_state s
+        JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND s.side = ?", [game.game_id,
+        side])``. A key the source gives twice is a mistake in the source."""
         return self.ledger.update_from(table, source, params)
 
     def set_clock(self, **values: Any) -> None:

@@ -15,8 +15,33 @@ rule reads without the base rule naming them: a module of ``@phaseline.hookspec`
 functions, given as ``GameInfo(hookspecs=module)``. The base rule asks
 ``game.hook.NAME(game=game, ...)`` (a list of every answer; the first one with
 ``@hookspec(firstresult=True)``), and the optional rule's module answers it with
-``@hookimpl``. Battle for Germany's hookspecs.py is the model (``bfg_attack_strength``:
-under optional 13.2 an SS unit of the Western Allies attacks at half strength).
+``@hookimpl``. Battle for Germany's ``bfg_attack_strength`` (under optional 13.2 an SS
+unit of the Western Allies attacks at half strength), in three files::
+
+    # hookspecs.py: the game's own hook, given as GameInfo(..., hookspecs=hookspecs)
+    from phaseline import hookspec
+
+    @hookspec(firstresult=True)
+    def bfg_attack_strength(game, unit):  # the strength an optional rule gives unit; None: printed
+        ...
+
+    # rules/combat.py: the base rule asks, never naming the optional rule (6.0)
+    changed = game.hook.bfg_attack_strength(game=game, unit=unit)
+    strength = unit["attack"] if changed is None else changed
+
+    # optional/ss_to_allies.py: the optional rule's module answers (13.2)
+    @hookimpl
+    def bfg_attack_strength(game, unit):
+        if unit["nationality"] == "SS" and unit["side"] == "WA":
+            return unit["attack"] // 2
+        return None
+
+Prefix the game's hooks with its own short name (``bfg_``): ``phaseline_`` names are the
+engine's.
+
+Orders: the engine splits what a player types into a verb and words (``move A 10 B 11``:
+verb ``move``, args ``("A", "10", "B", "11")``) and passes them to ``phaseline_play``
+as they are; a game that takes several units in one order parses them itself.
 """
 
 from __future__ import annotations
@@ -29,6 +54,7 @@ import pluggy
 if TYPE_CHECKING:
     import typer
 
+    from . import model
     from .errors import RuleViolation
     from .game import Game
     from .model import Action, BotInfo, GameInfo, MapMarks, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
@@ -84,6 +110,11 @@ def phaseline_register_bots(register: Callable[[BotInfo], None]) -> None:
     :param register: takes a :class:`phaseline.BotInfo`. Its ``factory(game, side)``
         returns an object whose ``choose(game, side)`` returns the next
         :class:`phaseline.Action` for that side (an action, ``end`` or ``choose``).
+
+    Every game gets the engine's ``random`` bot without registering anything (``game="*"``:
+    a uniformly random legal action from ``phaseline_legal_actions``, ending a step now and
+    then): ``phaseline new GAME --bot south=random``. A bot that plays well is the game's
+    own, registered here for its game's name.
 
     Example::
 
@@ -156,6 +187,11 @@ def phaseline_sequence(game: Game, turn: int) -> list[Step] | None:
 
     A turn's steps are the sequence of play in the rulebook's words; steps a scenario
     skips are simply absent (BfG 15.22: a roll of 1–3 cancels the Soviet turn 11).
+
+    A step whose side has nothing to do but ``end`` when it begins (no order from
+    ``phaseline_legal_actions``, no open decision) is passed over by the engine and logged
+    as ``nothing to do in STEP``; a test that plays a step must give its side something
+    to do there. A step in which the player has acted is never passed over.
     """
 
 
@@ -261,6 +297,13 @@ def phaseline_legal_actions(game: Game, side: str) -> list[Action]:
     """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
     are merged). The engine adds ``end`` (unless ``phaseline_end_refusal`` objects) and
     answers to open decisions itself.
+
+    Called only for the side the engine waits on, only while no decision is open (the
+    engine offers the decision's choices instead) and never once the match is over: by
+    ``phaseline actions``, by bots, and after every action, when a new step begins, to
+    pass over a step with nothing to do. The answer is kept until the state changes, so
+    asking twice in one state costs nothing; compute it set at a time (one rule query for
+    the whole side), since it runs after every action.
 
     :param game: the match.
     :param side: the side whose actions are listed.
@@ -383,6 +426,65 @@ def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
         def phaseline_combat_result(game, combat):
             result = yield  # the game's own answer
             return "held" if result == "pushed" else result
+    """
+
+
+# -------------------------------------------------------------------------------------
+# What a player is told: the odds before an attack, how the match is decided.
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str, Any] | None] | None:
+    """The combat each listed attack would fight now, for ``phaseline actions`` to show its
+    odds: a list as long as ``actions``, each item a combat payload without dice or result,
+    or None for an order that is no attack. Compute it with the code the attack itself
+    runs, never a second formula. Called only when a player lists actions, never by bots.
+    First answer wins.
+
+    A combat payload is also what the game's combat event carries
+    (``game.log(Event("combat", purpose=HEADLINE, payload=PAYLOAD, rule=...))``), from
+    which phaseline tells the combat after the order, in ``since`` and in the log:
+    ``HEADLINE; attack 21 (+9 SOV-1UF, +12 SOV-5G) vs defence 8 (+4 GER-X, ×2 rough in
+    2023 (6.8))``. The headline is the event's ``purpose``, written by the game: the odds,
+    die and result as its rule read them (Battle for Germany's ``attack on 2023: 21:8 → 2:1,
+    die 5: Dr``). The payload:
+
+    * ``attackers``, ``defenders``: unit ids;
+    * ``attack``, ``defense``: the values compared before any die;
+    * ``attack_terms``, ``defense_terms``: what makes up each value, in order, each term
+      ``[what, value, rule]``: ``what`` text, ``value`` a whole number added (``9``) or a
+      multiplier as text (``"×2"``), ``rule`` the rule number or ``""``; anything else is
+      refused when the event is made (a :class:`phaseline.PluginError` naming the term);
+    * ``labels`` (optional): the game's names for the two values, ``{"attack": "AV",
+      "defense": "DV"}``;
+    * ``ratio``, ``odds``, ``die`` (odds games): the raw ratio, the table column and the
+      die read on it; ``actions`` shows ``ratio → odds``, or ``attack vs defense``;
+    * ``dice`` (games where both sides roll and add): ``{"attack": DR, "defense": DR}``;
+    * ``result``: the table's result, or the game's word for the outcome.
+
+    :param game: the match.
+    :param actions: the legal actions listed.
+
+    Example (Battle for Germany 6.1): ``attack SOV-1UF,SOV-5G 2023`` previews
+    ``{"attack": 15, "defense": 4, "ratio": "15:4", "odds": "3:1", …}``.
+    """
+
+
+@hookspec(firstresult=True)
+def phaseline_standing(game: Game) -> model.Standing | None:
+    """What decides the match and where each side stands now, for ``phaseline status``
+    while the match is in play: a :class:`phaseline.Standing`. First answer wins; None
+    shows nothing.
+
+    :param game: the match.
+
+    Example (Battle for Germany 11.0, 12.23)::
+
+        @hookimpl
+        def phaseline_standing(game):
+            return Standing(decides="the bloc with more VP at the end of turn 10 wins (11.0)",
+                            points={"Soviets": "12 VP", "Western Allies": "3 VP"})
     """
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from . import match_data
 from .audit import audit_match, check_dice, describe_dice
 from .errors import IntegrityError, PluginError, UnknownName
-from .events import GENESIS
+from .events import DERIVED_COLUMNS, GENESIS, LATER_COLUMNS, logged_time
 from .game import Game
 from .match_setup import default_player
 from .plugins import Registry, match_manager, plugin_tables
@@ -254,9 +254,25 @@ def _merged_seats(game: Game, received: Rows) -> tuple[list[dict[str, Any]], boo
 
 
 def _event_rows(received: TurnFile, store: Store) -> list[dict[str, Any]]:
-    """The file's events (with their match id, which their hashes cover); their columns must be ours."""
-    _check_columns("event", received.events, store)
-    return [{"game_id": received.game_id, **event} for event in received.events.dicts()]
+    """The file's events (with their match id, which their hashes cover); their columns must be
+    ours, but those each store derives (an older phaseline's match file, migrated, has them: they
+    are passed over, the replay makes them) and, in an older phaseline's file, ``logged_at``."""
+    events = received.events
+    kept = [i for i, (name, _) in enumerate(events.columns) if name not in DERIVED_COLUMNS]
+    events = Rows([events.columns[i] for i in kept], [[row[i] for i in kept] for row in events.rows])
+    ours = [(n, k) for n, k in store.declared_columns("event") if n not in ("game_id", *DERIVED_COLUMNS)]
+    older = [(n, k) for n, k in ours if n not in LATER_COLUMNS]
+    if events.rows and [tuple(c) for c in events.columns] not in (ours, older):
+        raise IntegrityError(f"table event of the file has columns unlike ours: {events.columns}")
+    rows = [{"game_id": received.game_id, **event} for event in events.dicts()]
+    for row in rows:
+        try:
+            logged_time(row.get("logged_at"))
+        except ValueError:
+            raise IntegrityError(
+                f"event seq {row['seq']} of {received.game_id}: its time {str(row['logged_at'])[:40]!r} is no time"
+            ) from None
+    return rows
 
 
 def _check_log(
@@ -312,7 +328,10 @@ def _first_difference(made: list[dict[str, Any]], sent: list[dict[str, Any]]) ->
     """The first event the replay made otherwise than the file has it, and how."""
     for got, want in zip(made, sent, strict=False):
         if got["hash"] != want["hash"]:
-            columns = [c for c in got if c not in ("sig", "hash", "prev_hash", "game_id") and got[c] != want.get(c)]
+            compared = [
+                c for c in got if c not in ("sig", "hash", "prev_hash", "game_id", "logged_at", *DERIVED_COLUMNS)
+            ]
+            columns = [c for c in compared if got[c] != want.get(c)]
             detail = "; ".join(f"{c}: file {want.get(c)!r}, replay {got[c]!r}" for c in columns) or "its hash"
             return got["seq"], f"the replay makes it otherwise ({detail})"
     if len(made) > len(sent):

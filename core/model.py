@@ -9,7 +9,17 @@ from typing import Any
 
 @dataclass(frozen=True)
 class ScenarioInfo:
-    """A scenario of a game: its turns, sides and data folder."""
+    """A scenario of a game (``GameInfo.scenarios``, the hook ``phaseline_load_scenario``).
+
+    ``name`` is what ``phaseline new GAME --scenario NAME`` types and ``title`` what lists
+    show; the match plays turns ``first_turn`` to ``last_turn``; ``sides`` are the sides in
+    the order the game names them (the first is the default of ``--side`` and the like);
+    ``data`` is the folder of its data files, read through :meth:`file`; ``rule`` the rule
+    number of the scenario, if the rulebook gives one; ``settings`` anything else the game
+    reads from it (a custom scenario's ``scenario.toml`` adds to them); ``fallback`` the
+    game's own data folder behind a custom scenario's; ``played_by_rules`` the sides no
+    player plays (the game's ``phaseline_rules_choose`` chooses their actions).
+    """
 
     name: str
     title: str
@@ -48,8 +58,18 @@ def load_object(ref: Any) -> Any:
 class GameInfo:
     """A game system a plugin registers (``phaseline_register_games``).
 
-    ``plugin`` holds the hooks a match of the game calls: an object, or the import path of the
-    module that holds them, so that listing games (``--help``, ``games``) imports no rules.
+    ``name`` is what ``phaseline new NAME`` types, ``title`` what lists show, ``version`` the
+    game's version. ``plugin`` holds the hooks a match of the game
+    calls: an object, or the import path of the module that holds them, so that listing
+    games (``--help``, ``games``) imports no rules. ``scenarios``: name -> its
+    :class:`ScenarioInfo`. ``rule_index``: the CSV of the rulebook's sections
+    (docs/rules.md). ``short``: the tag a rule citation prints (``(KotH 3.2)``).
+    ``rulings``: name -> text of each alternative reading of an ambiguous rule, chosen at
+    creation like an option (:func:`plays_ruling`). ``verbs``: order verb -> its help
+    line. ``decisions``: each kind of question :meth:`Game.ask` may put -> the rule that
+    asks it. ``bare_verbs``: verbs played with no arguments. ``hookspecs``: the game's own
+    hooks (a module of ``@phaseline.hookspec`` functions), through which its optional rules
+    change how a base rule reads (docs/hooks.md).
     """
 
     name: str
@@ -90,10 +110,27 @@ class GameInfo:
             raise UnknownName(f"{self.name} has no scenario {name!r} (scenarios: {known})") from None
 
 
+def plays_ruling(game: Any, name: str) -> bool:
+    """Whether the match ``game`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
+    the other reading of an ambiguous sentence, chosen at creation) instead of the default reading.
+
+    The one way a base rule reads a ruling; a name the game does not declare is a mistake in
+    the rule that asks, so it fails at once rather than never applying.
+    """
+    if name not in game.info.rulings:
+        raise KeyError(f"{game.info.name} declares no ruling {name!r}")
+    return name in game.options
+
+
 @dataclass(frozen=True)
 class OptionalRule:
-    """An optional rule of one game, chosen at creation; ``plugin`` holds its hooks (an object, or
-    the import path of its module, as :class:`GameInfo`'s)."""
+    """An optional rule of one game, chosen at creation (``phaseline new GAME --option NAME``).
+
+    ``game`` is the game's name, ``name`` what ``--option`` types, ``title`` what lists show,
+    ``rule`` its rule number; ``plugin`` holds its hooks (an object, or the import path of
+    its module, as :class:`GameInfo`'s), added to the match's plugin manager; ``version``
+    its version; ``decisions`` the kinds of question it asks, as :class:`GameInfo`'s.
+    """
 
     game: str
     name: str
@@ -111,8 +148,10 @@ class OptionalRule:
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A bot: ``factory(game, side)`` returns an object with ``choose(game, side)``; ``factory`` may
-    be the import path of that callable (``"module:Class"``), imported when a match asks for the bot."""
+    """A bot: ``name`` is what ``--bot SIDE=NAME`` types, ``game`` the game it plays (``"*"``:
+    any), ``title`` one line on how it plays. ``factory(game, side)`` returns an object
+    with ``choose(game, side)``; ``factory`` may be the import path of that callable
+    (``"module:Class"``), imported when a match asks for the bot."""
 
     name: str
     game: str
@@ -122,7 +161,16 @@ class BotInfo:
 
 @dataclass(frozen=True)
 class PluginTable:
-    """A table a plugin adds to the store (``phaseline_tables``)."""
+    """A table a plugin adds to the store (``phaseline_tables``).
+
+    ``name`` is the table's name (start it with the game's, ``king_of_the_hill_hold``),
+    ``ddl`` its ``CREATE TABLE IF NOT EXISTS`` statement, with a ``game_id VARCHAR`` column
+    first in its primary key; ``key`` the rest of that key (the columns :meth:`Game.set`
+    takes as ``key``; ``()`` for one row a match). ``kind``: ``state`` (the default) when
+    rules change it in play, through :meth:`Game.set` and the like, so undo, replay and the
+    exchanged turn files follow it; ``static`` for data loaded once, with ``game.con``, in
+    ``phaseline_load_scenario`` and never changed.
+    """
 
     name: str
     ddl: str
@@ -132,7 +180,23 @@ class PluginTable:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the sequence of play: a phase of a side, named as in the rulebook."""
+    """One step of the sequence of play: a phase of a side, named as in the rulebook.
+
+    ``name`` is the step's key (``north-move``: unique in a turn, it is in the log), ``phase``
+    its kind (``movement``, ``combat`` …: several steps may share one), ``side`` the side
+    that acts in it (None: a step of no side, such as a weather roll), ``title`` what
+    players read (``North movement``), ``rule`` the rulebook's number for it, ``verbs`` the
+    orders it takes (for listings and help; legality is ``phaseline_legal_actions``'s).
+    ``forces``: the unit sides that act in it when they are not ``side`` itself, as when
+    one player's step moves two of its forces (Battle for Germany's German player moves
+    ``GER_E`` and ``GER_W``); :attr:`acting` is what the rules read.
+
+    A step whose side has nothing to do but ``end`` is passed over by the engine when it
+    begins (logged as ``nothing to do in STEP``): ``phaseline_legal_actions`` offering no
+    order for that side is what passes it. A test that wants to play a step must give its
+    side something to do (a unit that can act); a step in which the player has acted is
+    never passed over.
+    """
 
     name: str
     phase: str
@@ -151,7 +215,14 @@ class Step:
 
 @dataclass(frozen=True)
 class Action:
-    """An order: ``verb`` with its arguments as the CLI spells them, for ``side``."""
+    """An order: ``verb`` with its arguments as the CLI spells them, for ``side``.
+
+    ``args`` are the words a player types after the verb, split on spaces and passed as
+    they are: ``move A 10 B 11`` arrives as ``("A", "10", "B", "11")``, and a game that
+    accepts several units in one order parses the pairs itself (the template's
+    movement.py). ``str(action)`` is the order as typed. ``side`` is the side that gives it
+    (the engine sets it to the side it waits on).
+    """
 
     verb: str
     args: tuple[str, ...] = ()
@@ -163,11 +234,28 @@ class Action:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a match ended: the rule that ended it, the winners (none = draw), a summary."""
+    """How a match ended: ``rule`` the rule that ended it, ``winners`` the winning sides
+    (``()``: a draw), ``summary`` the sentence ``phaseline status`` shows as the result.
+
+    ``status`` prints the summary alone, so it should name the winner: ``north held the
+    hill for a whole enemy step``, not ``the hill was held``. It is logged in the match's
+    result event: changing the wording later makes older matches fail ``replay --verify``.
+    """
 
     rule: str
     winners: tuple[str, ...]
     summary: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a match in play stands (``phaseline_standing``): ``decides``, one sentence saying what
+    wins it, with its rules; ``points``, each side's score as the game counts it (VP, cities held
+    …); ``notes``, anything else that decides it now (Berlin not yet entered, the week's need)."""
+
+    decides: str
+    points: dict[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

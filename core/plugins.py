@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -246,6 +248,27 @@ def match_manager(game: GameInfo, options: list[OptionalRule]) -> pluggy.PluginM
             pm.register(option.hooks, name=f"{game.name}:{option.name}")
     _check(pm)
     return pm
+
+
+def optional_rules(package: str, game: str, version: str) -> list[OptionalRule]:
+    """The optional rules of ``game`` found in ``package``, in module-name order: each module with a
+    ``RULE`` (its number, also its name) and a ``TITLE`` is one, the module its plugin, its
+    ``DECISIONS`` (if any) the kinds it asks. Adding an optional rule is adding a module."""
+    found = importlib.import_module(package)
+    modules = [importlib.import_module(f"{package}.{info.name}") for info in pkgutil.iter_modules(found.__path__)]
+    return [
+        OptionalRule(
+            game=game,
+            name=m.RULE,
+            title=m.TITLE,
+            rule=m.RULE,
+            plugin=m,
+            version=version,
+            decisions=getattr(m, "DECISIONS", {}),
+        )
+        for m in modules
+        if hasattr(m, "RULE") and hasattr(m, "TITLE")
+    ]
 
 
 def plugin_tables(pm: pluggy.PluginManager) -> list[PluginTable]:

@@ -67,3 +67,18 @@ def table_rows(game: Game, table: str, provenance: str | None = None) -> list[di
         where, params = where + " AND provenance = ?", [*params, provenance]
     select = ", ".join(f'"{c}"' for c in columns)
     return game.rows(f'SELECT {select} FROM "{table}" WHERE {where} ORDER BY ALL', params)
+
+
+def rests_on(game: Game) -> str:
+    """One line: the static tables whose rows are mostly placeholders, then those mostly
+    reconstructed, each with that share of its rows (the rest come from the rulebook or a public
+    source). ``bfg_crt 47/48`` reads: 47 of the CRT's 48 rows are placeholders."""
+    groups: dict[str, list[str]] = {"placeholder": [], "reconstructed": [], "unrecorded": []}
+    for row in summary(game):
+        counts = {p: row[p] for p in (*PROVENANCES, "unrecorded")}
+        most = max(counts, key=lambda p: (counts[p], p in groups))
+        if row["rows"] and most in groups:
+            groups[most].append(f"{row['table']} {counts[most]}/{row['rows']}")
+    parts = [f"{kind} {', '.join(tables)}" for kind, tables in groups.items() if tables]
+    rest = "the rest from the rulebook or public sources" if parts else "all from the rulebook or public sources"
+    return f"data: {'; '.join([*parts, rest])} ('phaseline data' for details)"

@@ -173,7 +173,68 @@ _PER_UNIT_COLUMNS = frozenset({"space_id", "mp", "moved"})
 
 
 class RuleQueries:
-    """Runs rule queries for one match, caching each answer until the state changes."""
+    """Runs rule queries for one match (``game.rules``), caching each answer until the state changes.
+
+    ``game.rules.run("movement-reach", side="north")`` asks a query by name; ``game_id`` is
+    given for you, a list parameter is a Python list (``units=["N1", "N2"]``), and a
+    parameter left out or None is NULL (``:units`` NULL: every unit of the side). The
+    queries read the engine's tables; a game fills them, and each table's columns are in
+    ``phaseline sql --schema``. What each needs:
+
+    The board (every query): ``space.space_id``, ``space.kind`` (``hex``, ``area`` or
+    ``point`` are the map; a ``box`` is off it), ``space.q`` and ``space.r`` (axial, for
+    hex-distance), ``space.terrain``; and ``link.a``, ``link.b``, ``link.kind``, one row
+    per direction (a to b and b to a). Load them in ``phaseline_load_scenario``, with
+    ``game.con``.
+
+    Movement and ZOC (movement-reach, enemy-zoc, move-links), loaded in
+    ``phaseline_load_scenario`` too, since the engine derives ``move_link`` from them once
+    that hook returns:
+
+    * ``terrain_cost.terrain``, ``terrain_cost.cost``: required, a row for every terrain on
+      the map; a terrain without a row, or with a NULL cost, is never entered.
+    * ``border_rule.kind``, ``border_rule.extra_cost``, ``border_rule.passable``,
+      ``border_rule.blocks_zoc``: optional; a link kind without a row costs nothing extra,
+      may be crossed and carries ZOC.
+    * ``rule_ref.topic``, ``rule_ref.rule``: optional; the game's rule number for each
+      topic a query cites (movement-reach: ``"move.cost"``, ``"move.enemy-occupied"``,
+      ``"move.prohibited"``, ``"zoc.stop"``, ``"zoc.leave"``, ``"zoc.to-zoc"``); without a
+      row a refusal cites the topic itself.
+    * ``zoc_rule.side``, ``zoc_rule.must_stop``, ``zoc_rule.may_leave``,
+      ``zoc_rule.zoc_to_zoc``: optional; no row is rigid ZOC (entering it stops the move,
+      a unit may leave it, never ZOC to ZOC).
+
+    In play, state tables changed through :meth:`Game.insert` and :meth:`Game.set`
+    (``phaseline_setup`` for the first rows):
+
+    * ``unit_state.unit_id``, ``unit_state.space_id``, ``unit_state.side``: required, a
+      row per unit, with its ``unit.unit_id`` row (static). A unit is on the map when
+      its space's kind is ``hex``, ``area`` or ``point`` and its ``unit_state.status`` is
+      not ``eliminated``; ``ready`` is the default, and any other word (``flipped``,
+      ``spent`` …) is the game's own, which the queries treat as ready. ``unit_state.mp``
+      (default 0): the movement points left; movement-reach answers only for units with
+      ``mp > 0``, so the game gives them (at ``phaseline_phase_start``, e.g. with
+      :meth:`Game.update_from`) and lowers them as units move. Entry rules read the
+      unit's ``unit.nationality``.
+    * ``hostility.side``, ``hostility.enemy``, ``hostility.may_attack``,
+      ``hostility.exerts_zoc``: a row for each side and each of its enemies, both ways
+      (``north``/``south`` and ``south``/``north``); sides without a row are friends, who
+      share hexes and exert no ZOC on each other.
+    * ``entry_rule.side``, ``entry_rule.nationality``, ``entry_rule.attr``,
+      ``entry_rule.value``, ``entry_rule.negate``, ``entry_rule.rule``,
+      ``entry_rule.reason``: optional; spaces a side's units may not enter.
+
+    Paths (cheapest-paths, source-paths) read ``path_source``, ``path_rule`` and
+    ``path_cost`` as well, and stacking-audit ``stacking_rule``.
+
+    What movement-reach returns: for each unit, a legal row per space it can reach (its
+    least ``cost``, and ``path_via``, the space before it: follow ``path_via`` back to the
+    unit's own space for the path; ``by_unit`` names the enemy whose ZOC stops it there),
+    and a refusal row (``legal`` false, with ``reason`` and ``rule``) per space next to its
+    reach that it may not enter. The unit's own space comes back as a legal row at cost 0
+    with ``path_via`` NULL: leave it out of the moves offered. The template game's
+    movement.py uses it this way.
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -18,6 +18,7 @@ from .audit import DiceCheck, audit_match
 from .duck import duckdb
 from .effects import Ledger
 from .errors import IntegrityError, UnknownName
+from .events import logged_time
 from .game import Game
 from .model import Action
 from .plugins import Registry
@@ -95,7 +96,7 @@ def verify_match(store: Store, registry: Registry, game_id: str) -> tuple[int, D
 def logged_events(store: Store, game_id: str, after: int = 0) -> list[dict[str, Any]]:
     """The match's events after seq ``after`` with what a replay needs, in order."""
     return store.rows(
-        """SELECT seq, kind, verb, side, payload, die, roll_no, cause, seat FROM event
+        """SELECT seq, kind, verb, side, payload, die, roll_no, cause, seat, logged_at FROM event
            WHERE game_id = ? AND seq > ? ORDER BY seq""",
         [game_id, after],
     )
@@ -114,8 +115,9 @@ def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) 
 
     Each action is made by the seat the log names, which must be the seat that plays its
     side. A die whose seat's secret this store knows is rolled from it again; else the
-    logged die is taken (docs/fair-play.md). Returns None, or "event seq N: <error>"
-    when the rules refuse what the log asks.
+    logged die is taken (docs/fair-play.md). Each event takes the time the log gives it
+    (``logged_at``, outside the hash; none in a log an older phaseline made). Returns None,
+    or "event seq N: <error>" when the rules refuse what the log asks.
     """
     rolls: dict[int | None, list[int]] = defaultdict(list)
     for event in events:
@@ -123,6 +125,7 @@ def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) 
             rolls[event["cause"]].append(event["roll_no"])
     game.replaying = True
     game.logged_dice = {e["roll_no"]: e["die"] for e in events if e["kind"] == "roll"}
+    game.events.replayed_times = {e["seq"]: logged_time(e.get("logged_at")) for e in events}
     seq = 0
     try:
         if from_start:
@@ -145,6 +148,7 @@ def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) 
     finally:
         game.force_rolls(None)
         game.replaying, game.logged_dice, game.replay_seat, game._acting_seat = False, {}, None, None
+        game.events.replayed_times = None
     return None
 
 

@@ -154,24 +154,29 @@ def schema_doc() -> list[Documented]:
 
 
 def parse_schema_file(text: str) -> list[Documented]:
-    """Each CREATE TABLE/VIEW with the ``--`` block above it and its columns' trailing comments."""
+    """Each CREATE TABLE/VIEW with the ``--`` block above it and its columns' trailing comments
+    (a view's columns are the lines of its outer SELECT: a subquery's lines are not)."""
     found: list[Documented] = []
     comment: list[str] = []
     current: Documented | None = None
+    depth = 0  # parentheses open at the start of the line, in a view's body
     for line in text.splitlines():
         stripped = line.strip()
         header = _CREATE.match(stripped)
         if header:
             current = Documented(header.group(2), header.group(1).lower(), " ".join(comment))
             found.append(current)
-            comment = []
+            comment, depth = [], 0
         elif stripped.startswith("--"):
             comment.append(stripped.lstrip("- ").strip())
         elif not stripped:
             comment = [] if current is None else comment
             current = None
         elif current is not None:
-            _add_column(current, line)
+            if depth == 0 or current.kind == "table":
+                _add_column(current, line)
+            code = re.sub(r"'[^']*'", "", line.partition("--")[0])
+            depth += code.count("(") - code.count(")")
     return found
 
 

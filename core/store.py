@@ -17,7 +17,7 @@ from .errors import StoreBusy, StoreError
 from .keyring import Keyring
 from .resources import data_dir
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history")
 

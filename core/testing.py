@@ -4,10 +4,15 @@ A game's tests should see the game they test and nothing else installed beside i
 
     from phaseline.testing import new_match, play
 
-    def test_3_1_a_unit_moves_one_hex_per_step():
+    def test_3_1_a_unit_moves_with_its_movement_points():
         with new_match(phaseline_hill, scenario="standard") as match:
-            play(match, "move N1 10")
-            assert match.one("SELECT space_id FROM unit_state WHERE unit_id = 'N1'") == "10"
+            play(match, "move N1 12")
+            assert match.one("SELECT space_id FROM unit_state WHERE unit_id = 'N1'") == "12"
+
+and its rule index holds what the game claims::
+
+    def test_rule_index_is_covered_and_every_cited_rule_exists():
+        assert rule_index_problems(phaseline_hill.info(), Path(__file__).parent) == []
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ from typing import Any
 
 from .dice import Dice, roll
 from .game import Game
-from .model import Action, ScenarioInfo
+from .model import Action, GameInfo, ScenarioInfo
 from .plugins import Registry
+from .rule_index import code_citations, coverage, load_index, plugin_folder
 from .scenario import load_custom
 from .store import Store
+
+__all__ = ["new_match", "play", "registry_of", "rolling", "rule_index_problems"]  # what a game's tests use
 
 
 def registry_of(*plugins: Any) -> Registry:
@@ -60,12 +68,26 @@ def new_match(
 
 
 def play(match: Game, *orders: str) -> None:
-    """Play each order as a player types it after ``phaseline`` (``"move N1 10"``, ``"end"``,
+    """Play each order as a player types it after ``phaseline`` (``"move N1 12"``, ``"end"``,
     ``"choose 10"``): the orders of the game's verbs, ``end`` and ``choose``. Commands that are
     not orders (``undo``, ``status``) are the CLI's: test them through the command line."""
     for order in orders:
         verb, *args = order.split()
         match.play(Action(verb, tuple(args)))
+
+
+def rule_index_problems(info: GameInfo, tests: Path) -> list[str]:
+    """What the game's rule index (``GameInfo.rule_index``) and code disagree on, one line
+    each (none: all is well): a section marked ``implemented`` that no test under ``tests``
+    names (``test_3_1_…`` or a case id ``"3.1-…"``), and a rule the plugin's code cites
+    (``# 3.1 …``, ``rule="3.1"``, ``(KotH 3.1)``) that the index lacks. docs/rules.md gives
+    the conventions; ``phaseline rules GAME --tests tests`` shows the same figures."""
+    numbers = {section.number for section in load_index(info.rule_index)}
+    untested = [f"{s.number} {s.title}: implemented, but no test names it" for s in coverage(info, [tests]).untested]
+    folder = plugin_folder(info)
+    cited = code_citations(folder, info.short) if folder else []
+    unknown = [f"{c}, which the rule index lacks" for c in cited if c.number not in numbers]
+    return untested + unknown
 
 
 @contextmanager

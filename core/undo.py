@@ -24,15 +24,8 @@ RULES_DICE_FINAL = "phaseline: the rules' dice are final"  # the engine's rule: 
 
 
 def live_events(game: Game) -> list[dict[str, Any]]:
-    """Events not reverted by an undo, oldest first."""
-    return game.rows(
-        """SELECT e.* FROM event e
-           WHERE e.game_id = $g AND NOT EXISTS (
-               SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
-                 AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
-           ORDER BY e.seq""",
-        {"g": game.game_id},
-    )
+    """Events not taken back by an undo (``undone_by``, which each undo fills), oldest first."""
+    return game.rows("SELECT * FROM event WHERE game_id = ? AND undone_by IS NULL ORDER BY seq", [game.game_id])
 
 
 def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
@@ -142,6 +135,7 @@ def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict
                     },
                 )
             )
+            game.events.mark_undone(first, last, seq, forced=bool(rolls))
             reverted = game.ledger.revert(first, last)
             game.end_block()
     except BaseException:

@@ -1,6 +1,8 @@
 """Write the plugin author's reference pages from the code's docstrings.
 
-docs/game-api.md: the object every hook receives (:class:`phaseline.Game`);
+docs/game-api.md: the object every hook receives (:class:`phaseline.Game`), the data classes a
+game makes and reads, the shared rule queries (how to feed them, then each one) and
+:mod:`phaseline.testing`;
 docs/hooks.md: every hook phaseline calls (core/hookspecs.py), in the order a match meets them.
 
     python3 scripts/game_api_docs.py          # rewrite the pages
@@ -13,6 +15,7 @@ missing from every section, or without a docstring, fails tests/engine/test_game
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import sys
 from pathlib import Path
@@ -50,6 +53,10 @@ SECTIONS: dict[str, tuple[str, list[str]]] = {
     ),
 }  # fmt: skip
 
+# The value objects a plugin makes or reads (phaseline.model, phaseline.events), in the order a game meets them.
+DATA_CLASSES = ("GameInfo", "ScenarioInfo", "OptionalRule", "BotInfo", "PluginTable", "Step", "Action", "Event",
+                "Outcome", "Standing")  # fmt: skip
+
 
 def public_members() -> dict[str, object]:
     """Every public member of Game, from Game itself and its parts, as defined (not bound)."""
@@ -61,11 +68,13 @@ def public_members() -> dict[str, object]:
     return found
 
 
-def signature(name: str, member: object) -> str:
-    """``name(params) -> type`` for a method, ``name`` for a property."""
+def signature(name: str, member: object, method: bool = True) -> str:
+    """``name(params) -> type`` for a method (or a function: ``method=False``), ``name`` for a property."""
     function = getattr(member, "__func__", member)
     if isinstance(member, property) or not callable(function):
         return name
+    if not method:
+        return f"{name}{inspect.signature(function)}".replace("'", "")
     params = list(inspect.signature(function).parameters.values())[1:]  # no self / cls
     text = ", ".join(str(p).replace("'", "") for p in params)
     returns = inspect.signature(function).return_annotation
@@ -94,7 +103,59 @@ def render() -> str:
             member = members[name]
             doc = inspect.getdoc(member) or ""
             lines += [f"### `{signature(name, member)}`", "", doc, ""]
-    return "\n".join(lines + state_tables() + rule_queries()).rstrip() + "\n"
+    sections = data_classes() + state_tables() + using_rule_queries() + rule_queries() + testing_helpers()
+    return "\n".join(lines + sections).rstrip() + "\n"
+
+
+def data_classes() -> list[str]:
+    """Each class of :data:`DATA_CLASSES`: how to make it (its fields, with their defaults) and its docstring."""
+    import phaseline
+
+    lines = [
+        "## The data classes",
+        "",
+        "What a game makes and reads, all importable from ``phaseline`` (frozen: make a new one to change one).",
+        "",
+    ]
+    for name in DATA_CLASSES:
+        cls = getattr(phaseline, name)
+        fields = ", ".join(field_text(f) for f in dataclasses.fields(cls) if f.init)
+        lines += [f"### `{name}({fields})`", "", inspect.getdoc(cls) or "", ""]
+    return lines
+
+
+def field_text(field: dataclasses.Field) -> str:
+    """``name: type`` with its default as Python spells it (``short: str = ''``, ``verbs: dict[str, str] = {}``)."""
+    text = f"{field.name}: {field.type}"
+    if field.default is not dataclasses.MISSING:
+        return f"{text} = {field.default!r}"
+    if field.default_factory is not dataclasses.MISSING:
+        return f"{text} = {field.default_factory()!r}"
+    return text
+
+
+def using_rule_queries() -> list[str]:
+    """How a game asks the shared rule queries and which data each reads (:class:`phaseline.queries.RuleQueries`)."""
+    from phaseline.queries import RuleQueries
+
+    return ["## Using the shared rule queries", "", inspect.getdoc(RuleQueries) or "", ""]
+
+
+def testing_functions() -> dict[str, object]:
+    """The functions :mod:`phaseline.testing` exports (``__all__``): what a game's tests import."""
+    from phaseline import testing
+
+    return {name: getattr(testing, name) for name in testing.__all__}
+
+
+def testing_helpers() -> list[str]:
+    """:mod:`phaseline.testing`: its guide, then each function with its signature and docstring."""
+    from phaseline import testing
+
+    lines = ["## Testing a game: phaseline.testing", "", inspect.getdoc(testing) or "", ""]
+    for name, function in testing_functions().items():
+        lines += [f"### `{signature(name, function, method=False)}`", "", inspect.getdoc(function) or "", ""]
+    return lines
 
 
 def state_tables() -> list[str]:

@@ -1,4 +1,21 @@
-"""Shared fixtures and the Hypothesis profiles (``ci`` is bounded and derandomised)."""
+"""Shared fixtures, the Hypothesis profiles (``ci`` is bounded and derandomised) and the quick loop.
+
+The quick loop, ``pytest -m "not slow"``, is a sample of the suite for day-to-day work; CI runs
+everything (``.ci/run``), and so does ``pytest FILE`` on the file you are working on. Which tests
+are in the sample:
+
+- Mark ``@pytest.mark.slow`` what is slow by its kind: a wheel build or install, a whole match
+  played to its end (a playthrough, a bot game, a match by files, two stores exchanging a whole
+  match), a stateful run (random play), a server process or a browser. Hypothesis tests
+  (``@given``: oracles on generated boards, fuzzers) are outside the quick loop without a mark.
+- Of the rest, each test module runs in the quick loop the first case of its first
+  ``QUICK_FUNCTIONS`` (tests/quick_loop.py) test functions, in file order (put a module's most
+  telling tests first); the others are marked ``slow`` here, at collection. A module that chooses
+  its own sample says so with ``pytestmark = pytest.mark.own_sample`` and marks the rest ``slow``
+  itself (tests/referee/test_referee.py: the cases that type every verb of each game).
+- Every module of tests/games/*/ and tests/engine/ keeps at least one test in the quick loop
+  (tests/test_quick_loop.py checks it), unless ``ALL_SLOW`` (tests/quick_loop.py) names it with the reason.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +26,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Each xdist worker otherwise compiles phaseline and re-rewrites every test module's asserts on
+# every run (about 2.5 s of CPU a worker); the caches are __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
+
 # Test helper modules (toygame, boards, oracles, …) import by name from these folders.
 for folder in (Path(__file__).parent, Path(__file__).parent / "engine", Path(__file__).parent / "referee"):
     sys.path.insert(0, str(folder))
+
+from quick_loop import MODULES, Modules, quick_sample  # noqa: E402 (found through the sys.path above)
 
 
 def foreign_plugins() -> list[str]:
@@ -32,6 +55,17 @@ def block_foreign_plugins() -> None:
 
 
 block_foreign_plugins()
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects: the sample is chosen from every test
+def pytest_collection_modifyitems(config, items):
+    """Mark ``slow`` every test outside the quick loop's sample (see above)."""
+    quick = quick_sample(items)
+    config.stash[MODULES] = Modules({item.path for item in items}, {item.path for item in quick})
+    for item in items:
+        if item not in quick:
+            item.add_marker(pytest.mark.slow)
+
 
 settings.register_profile(
     "ci",

@@ -173,6 +173,7 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
     return RandomLegalPlay
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("subject", [marked(s) for s in SUBJECTS])
 def test_random_legal_play(subject: Subject) -> None:
     run_state_machine_as_test(machine_for(subject), settings=bounded(subject))

@@ -4,6 +4,7 @@ loudly, blocked plugins stay out."""
 
 from __future__ import annotations
 
+import ast
 import inspect
 import os
 import re
@@ -211,16 +212,55 @@ def test_a_games_own_hooks_are_typed_documented_and_implemented(spec):
 
 
 def test_a_base_rule_never_names_an_optional_rule():
-    """Optional rules change base rules through the game's hooks: no ``"12.3" in game.options`` outside
-    optional/, in each game that has its own hooks (Breakout: Normandy's base rules still ask by name)."""
+    """Optional rules change base rules through the game's own hooks: outside optional/, no module
+    of a game imports an optional rule's module or reads ``game.options`` (a ruling is read through
+    ``plays_ruling``), and none spells an optional rule's number as a string to test it by."""
     for info in registry().games.values():
         if info.hookspecs is None:
             continue
         names = {r.name for (game, _), r in registry().rules.items() if game == info.name}
-        folder = Path(inspect.getfile(info.hookspecs or info.hooks)).parent
+        folder = Path(inspect.getfile(info.hookspecs)).parent
         for path in sorted(folder.rglob("*.py")):
             if "optional" in path.relative_to(folder).parts:
                 continue
-            for name in names:
-                assert f'"{name}" in game.options' not in path.read_text(), f"{path} names optional rule {name}"
-                assert f'"{name}" not in game.options' not in path.read_text(), f"{path} names optional rule {name}"
+            tree = ast.parse(path.read_text(), str(path))
+            for node in ast.walk(tree):
+                where = f"{path.relative_to(folder.parent)}:{getattr(node, 'lineno', '?')}"
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    named = [*(getattr(node, "module", None) or "").split("."), *(a.name for a in node.names)]
+                    assert "optional" not in {p for n in named for p in n.split(".")}, f"{where} imports optional/"
+                if isinstance(node, ast.Attribute) and node.attr == "options":
+                    assert ast.unparse(node.value) != "game", f"{where} reads game.options: rulings by plays_ruling"
+                if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant):
+                    assert node.left.value not in names, f"{where} tests optional rule {node.left.value} by name"
+
+
+def test_optional_rules_are_found_by_their_module_not_listed():
+    """An optional module (``RULE`` and ``TITLE``) is an optional rule of its game, each one found."""
+    for info in registry().games.values():
+        if info.hookspecs is None:
+            continue
+        package = Path(inspect.getfile(info.hookspecs)).parent / "optional"
+        files = sorted(p.stem for p in package.glob("*.py") if p.stem != "__init__")
+        found = sorted(
+            Path(inspect.getfile(r.hooks)).stem for (game, _), r in registry().rules.items() if game == info.name
+        )
+        assert found == files, f"{info.name}: optional modules {files}, registered {found}"
+
+
+def test_the_manuals_example_of_a_games_own_hook_is_battle_for_germanys_code():
+    """The module docstring shows bfg_attack_strength inline: its spec, the base rule's question and
+    optional 13.2's answer must still read that way in plugins/bfg."""
+    doc = inspect.getdoc(hookspecs) or ""
+    bfg = ROOT / "plugins" / "bfg"
+    sources = {
+        "hookspecs.py": (bfg / "hookspecs.py").read_text(encoding="utf-8"),
+        "rules/combat.py": (bfg / "rules" / "combat.py").read_text(encoding="utf-8"),
+        "optional/ss_to_allies.py": (bfg / "optional" / "ss_to_allies.py").read_text(encoding="utf-8"),
+    }
+    assert "@hookspec(firstresult=True)\ndef bfg_attack_strength(game: Game, unit:" in sources["hookspecs.py"]
+    question = "game.hook.bfg_attack_strength(game=game, unit=unit)"
+    assert question in doc and question in sources["rules/combat.py"]
+    answer = 'if unit["nationality"] == "SS" and unit["side"] == "WA":'
+    assert answer in doc and answer in sources["optional/ss_to_allies.py"]
+    assert 'return unit["attack"] // 2' in doc and 'return unit["attack"] // 2' in sources["optional/ss_to_allies.py"]

@@ -30,7 +30,7 @@ def test_a_new_game_package_installs_passes_its_tests_and_plays(installed: Venv,
     assert games[GAME]["title"] == "River Crossing"
     # the example optional rule, the die and the decision, played from the shell
     assert "started" in cli("new", GAME, "--seed", "3", "--option", "5.1").stdout
-    session = cli("play", input="move N1 10\nend\nmove S1 12\nend\nmove N1 11\nend\npush S1 N1\nlog\n")
+    session = cli("play", input="move N1 12\nend\nmove S1 10\nend\nmove N1 11\nend\npush S1 N1\nlog\n")
     assert "(RC" not in session.stderr, session.stderr  # every order above is legal
     assert "S1 pushes N1" in session.stdout
 

@@ -5,6 +5,7 @@ installed phaseline, and a match of it played through the CLI."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
@@ -41,10 +42,11 @@ def test_template_plays_a_match_to_the_end(env, tmp_path):
     assert "phaseline_legal_actions" in cli("plugins", "info", "king-of-the-hill").stdout
     assert "started" in cli("new", "king-of-the-hill", "--seed", "1").stdout
     # One 'play' session is the whole match: each line runs as its command would (one process, not ten).
-    orders = ["move N1 10", "end", "move S1 12", "end", "move N1 11", "end", "end"]
+    orders = ["move N1 12", "end", "move S1 10", "end", "move N1 11", "end", "end"]
     session = cli("play", input="\n".join(["actions", "move N1 11", *orders, "status"]) + "\n")
-    assert "move N1 10" in session.stdout  # listed by 'actions' (no other line prints an order)
-    assert session.stderr.count("error:") == 1 and "(KotH 3.2)" in session.stderr  # N1 11 is refused
+    assert re.search(r"move N1 \(\w+\) +.*\b12\b", session.stdout)  # listed by 'actions', N1's moves on a line
+    assert session.stderr.count("error:") == 1 and "too far" in session.stderr  # N1 11 is refused (3.1)
+    assert "N1 22→12: 1 MP, 1 left" in session.stdout  # the move's echo: its path, cost and points left
     assert "finished" in session.stdout and "north held the hill" in session.stdout
     rows = json.loads(cli("--format", "json", "rules", "king-of-the-hill", "--tests", str(TEMPLATE / "tests")).stdout)
     assert all(r["tests"] > 0 for r in rows if r["status"] == "implemented")

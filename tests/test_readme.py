@@ -39,3 +39,18 @@ def test_readme_names_the_two_setup_commands_and_ci_runs_the_test_one():
 def test_readme_session_commands_exist(verb):
     code, output = run_cli([verb, "--help"])
     assert code == 0, output
+
+
+def test_readme_transcript_is_what_the_engine_prints(home, monkeypatch):
+    """6.1, 5.0, 11.0: the README's transcript, typed in a fresh store, prints each line it shows."""
+    monkeypatch.setenv("COLUMNS", "80")  # actions fits its lines to the terminal
+    blocks = re.findall(r"```\n(.*?)```", README, flags=re.S)
+    block = next(b for b in blocks if b.startswith("$ phaseline new") and "\nstarted " in b)
+    steps = re.findall(r"^\$ phaseline (.+)\n((?:(?!\$ ).*\n)*)", block, flags=re.M)
+    assert len(steps) >= 5
+    for command, shown in steps:
+        code, output = run_cli(shlex.split(command))
+        assert code == 0, output
+        printed = output.splitlines()
+        for line in shown.splitlines():
+            assert line in printed, f"{command}: {line!r} not among\n{output}"

@@ -7,6 +7,8 @@ number its code cites (plugins/<game>/**/*.py and .sql) is in its index.
 from __future__ import annotations
 
 import re
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from phaseline.rule_index import (
     plugin_folder,
 )
 from phaseline.rule_scan import CaseFileError, is_number, named_cases, referee_cases, referee_file
+from phaseline.testing import rule_index_problems
 
 FIXTURE = Path(__file__).parent / "fixtures" / "referee" / "bfg"
 
@@ -211,3 +214,22 @@ def test_a_case_listed_as_an_open_defect_verifies_nothing(tmp_path):
     )
     (tmp_path / "open_defects.toml").write_text('[[defect]]\ncase = "6.21-no-zoc"\nnote = "still wrong"\n')
     assert [c.number for c in referee_cases([tmp_path])] == ["6.22"]
+
+
+def test_rule_index_problems_names_each_untested_section_and_each_unknown_citation(tmp_path, monkeypatch):
+    """phaseline.testing.rule_index_problems, the template's own rule-index test, on a copy of the template."""
+    template = Path(__file__).resolve().parent.parent / "plugin-template"
+    shutil.copytree(template / "phaseline_hill", tmp_path / "phaseline_hill")
+    with (tmp_path / "phaseline_hill" / "stubborn.py").open("a") as module:
+        module.write("# 9.9 a rule the index lacks\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "phaseline_hill", raising=False)
+    import phaseline_hill
+
+    info = phaseline_hill.info()
+    assert rule_index_problems(info, template / "tests") == [f"{tmp_path / 'phaseline_hill' / 'stubborn.py'}:26: "
+                                                             "cites 9.9, which the rule index lacks"]  # fmt: skip
+    untested = rule_index_problems(info, tmp_path / "no-tests")
+    zoc = "3.5 Zones of control: a unit that enters a hex beside an enemy unit stops there: implemented, but no test"
+    assert f"{zoc} names it" in untested and len(untested) == 11  # the 10 sections, and 9.9
+    monkeypatch.delitem(sys.modules, "phaseline_hill")

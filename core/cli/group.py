@@ -8,6 +8,12 @@ has it (``move`` on a Battle for Germany match need not import every other game)
 other verbs and the plugin commands are collected when a name is neither, or when the
 whole list is shown (``--help``, or a mistyped name's suggestions). Built-in names win,
 then verbs, then plugin commands.
+
+It leans on typer's internals (``typer.main.get_command_from_info``, ``get_group_from_info``,
+``solve_typer_info_defaults``), and pays for it: measured 2026-12-06 with typer 0.29.2
+(valgrind instruction counts, with the games' rules loaded only when a match opens), building
+the whole app at once made ``--help`` 691 M instructions instead of 462 M and ``status``
+992 M instead of 743 M, some 50 ms of CPU per command: every command's signature is read.
 """
 
 from __future__ import annotations

@@ -122,8 +122,10 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
         game_id = game or current_game(store)
+    first = True
     while True:
-        prompt = _prompt(c, game_id)
+        prompt = _prompt(c, game_id, first)
+        first = False
         typer.echo(prompt, nl=False)
         line = sys.stdin.readline()
         if not line:
@@ -144,13 +146,18 @@ def play(ctx: typer.Context, game: GameOption = None) -> None:
         run_line(ctx, game_id, words)
 
 
-def _prompt(c: Context, game_id: str) -> str:
-    """Let bots act, then print where the match stands; returns the prompt to show."""
+def _prompt(c: Context, game_id: str, first: bool = False) -> str:
+    """Let bots act and tell what they did (at the first prompt, all the other sides did since
+    your last order), then print where the match stands; returns the prompt to show."""
     from ..bots import run_bots
+    from ..render.account import account_lines, after_my_last_order
     from ..render.state import clock_line, current_state, decision_line
 
     with c.game(game_id) as match:
+        before = after_my_last_order(match) if first else match.events.last_seq
         run_bots(match, c.registry)
+        if match.events.last_seq > before:
+            typer.echo("\n".join(account_lines(match, before)))
         view = current_state(match)
         typer.echo(clock_line(view))
         if decision := decision_line(view):

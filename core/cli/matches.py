@@ -7,6 +7,7 @@ it, so that listing or resolving commands stays cheap.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -62,6 +63,7 @@ def new(
     """
     from ..bots import run_bots
     from ..game import Game
+    from ..provenance import rests_on
     from ..scenario import load_custom
 
     c: Context = ctx.obj
@@ -94,24 +96,8 @@ def new(
         set_current_game(store, match.game_id)
         run_bots(match, reg)
         typer.echo(f"started {match.game_id}: {info.title}, {chosen.title}")
-        typer.echo(_data_line(match))
+        typer.echo(rests_on(match))
         _status(match, c)
-
-
-def _data_line(match: Game) -> str:
-    """One line: how much of the match's data rests on placeholders (DESIGN.md, "Honest data")."""
-    from ..provenance import summary
-    from ..scenario import PROVENANCES
-
-    counts = dict.fromkeys(PROVENANCES, 0)
-    for row in summary(match):
-        for provenance in counts:
-            counts[provenance] += row[provenance]
-    total = sum(counts.values())
-    return (
-        f"data: {counts['placeholder']} of {total} rows are placeholders, {counts['reconstructed']} reconstructed, "
-        f"{counts['seed']} from the rulebook, {counts['external']} external (phaseline data says which)"
-    )
 
 
 @app.command("list")
@@ -156,6 +142,11 @@ def _status(match: Game, c: Context) -> None:
         record["decision"] = f"{decision['prompt']} [{', '.join(decision['choices'])}]"
     if clock.result:
         record["result"] = json.loads(clock.result)["summary"]
+    elif standing := match.hook.phaseline_standing(game=match):  # while in play: what decides it, the score
+        record["decides"] = standing.decides
+        record["standing"] = " · ".join(f"{who} {points}" for who, points in standing.points.items())
+        if standing.notes:
+            record["notes"] = "; ".join(standing.notes)
     record.update(fair_play_lines(match))
     emit_one(record, c.fmt)
 
@@ -169,48 +160,84 @@ def status(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Ma
 
 
 @app.command()
-def actions(ctx: typer.Context, game: Annotated[str | None, typer.Option(help="Match id.")] = None) -> None:
-    """The legal actions and owed decisions now."""
+def actions(
+    ctx: typer.Context,
+    unit: Annotated[str | None, typer.Option(help="Only the orders that name this unit.")] = None,
+    hex_: Annotated[str | None, typer.Option("--hex", help="Only the orders that name this hex or area.")] = None,
+    kind: Annotated[str | None, typer.Option(help="Only orders of this verb (move, attack, choose …).")] = None,
+    by: Annotated[
+        str | None, typer.Option(help="Group by 'unit' or 'hex' (default: moves by unit, attacks by hex).")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="Match id.")] = None,
+) -> None:
+    """The legal actions and owed decisions now, attacks with their odds.
+
+    As a table: moves grouped by unit, attacks by the hex attacked (attacks on several hexes
+    at once apart), wrapped to the terminal's width; as JSON or CSV: one row per order.
+    """
+    from shutil import get_terminal_size
+
+    from ..render.actions import BY_SPACE, BY_UNIT, action_rows, actions_text, matching
+
     c: Context = ctx.obj
+    if by not in (None, BY_UNIT, BY_SPACE):
+        raise InvalidOrder(f"--by takes {BY_UNIT!r} or {BY_SPACE!r}, not {by!r}")
     with c.game(game, read_only=True) as match:
-        rows = [{"side": a.side, "order": str(a)} for a in match.legal_actions()]
-    emit(rows, c.fmt, empty="nothing to do: the match is over")
+        legal = match.legal_actions()
+        rows = matching(action_rows(match, legal), unit, hex_, kind)
+        where = f"turn {match.clock.turn}, {match.step.title or match.clock.step}"
+    if not legal:
+        typer.echo("nothing to do: the match is over")
+    elif c.fmt is not Format.table:
+        emit([r if c.fmt is Format.json else _flat(r) for r in rows], c.fmt, empty="no such order")
+    elif not rows:
+        typer.echo("no order matches (phaseline actions lists them all)")
+    else:
+        counts = ", ".join(f"{v} {n}" for v, n in Counter(r["verb"] for r in rows).items())
+        orders = f"{len(rows)} order{'s' if len(rows) > 1 else ''}"
+        typer.echo(f"{rows[0]['side']} to act, {where}: {orders} ({counts})")
+        width = min(get_terminal_size((80, 24)).columns, 120)
+        typer.echo("\n".join(actions_text(rows, by, width, unit)))
+
+
+def _flat(row: dict) -> dict:
+    """A row for CSV: its lists as comma-separated cells."""
+    return {k: ",".join(v) if isinstance(v, list) else v for k, v in row.items()}
 
 
 def play_order(c: Context, verb: str, args: list[str], game_id: str | None = None, as_side: str | None = None) -> None:
-    """Play one order on the current match (for the seat ``as_side``, if named), then let bot sides answer."""
+    """Play one order on the current match (for the seat ``as_side``, if named), then let bot sides
+    answer; tell what it did (and what the other sides did after it), not the whole status."""
     from ..orders import carry_out
+    from ..render.account import standing_key
 
     with c.game(game_id) as match:
+        before_standing = standing_key(match)
         before = carry_out(match, c.registry, verb, args, as_side)
         if c.fmt is Format.table:
-            typer.echo(account(match, before))
-        _status(match, c)
+            typer.echo(account(match, before, before_standing))
+        else:
+            _status(match, c)
 
 
 ACCOUNT_LINES = 24  # an order's account stops here; the log has the rest
 
 
-def account(match: Game, after: int) -> str:
-    """What happened since event ``after``, one line an event: the order, its dice, notes and results,
-    and what the other sides (bots included) did before the match waits on a player again."""
-    from ..render.log import log_rows
+def account(match: Game, after: int, before_standing: tuple) -> str:
+    """What happened since event ``after``: the order's results, what the other sides (bots
+    included) did before the match waits on a player again, and where it stands when that changed."""
+    from ..render.account import account_lines, now_line
 
-    rows = log_rows(match.store, match.game_id, after=after)
-    tag = match.info.short or match.info.name
-    lines = [f"  {r['side'] or '-':>8}  {_told(r)}" + (f" ({tag} {r['rule']})" if r["rule"] else "") for r in rows]
+    lines = account_lines(match, after)
     if len(lines) > ACCOUNT_LINES:
-        more = f"  … {len(lines) - ACCOUNT_LINES} more: phaseline log --last {len(rows)}"
+        more = f"… {len(lines) - ACCOUNT_LINES} more: phaseline log --last {match.events.last_seq - after}"
         lines = [*lines[: ACCOUNT_LINES // 2], more, *lines[-ACCOUNT_LINES // 2 :]]
-    return "\n".join(lines)
-
-
-def _told(row: dict) -> str:
-    """A log line as the account tells it: the event's kind before what it says, but for orders,
-    rolls, notes and questions, which say it themselves."""
-    if row["kind"] in ("action", "roll", "note", "decision", "phase"):
-        return row["what"]
-    return f"{row['kind']}: {row['what']}"
+    now = now_line(match, before_standing)
+    if now and lines and lines[-1].startswith("— "):
+        lines.pop()  # the step just begun: the line of where the match stands names it
+    if now and any(now.removeprefix("now: ") in line for line in lines):
+        now = None  # the decision a line above already asks
+    return "\n".join([*lines, *([now] if now else [])])
 
 
 AsOption = Annotated[

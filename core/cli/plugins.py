@@ -148,7 +148,7 @@ def uninstall(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Plug
 @plugins_app.command()
 def new(
     name: Annotated[str, typer.Argument(help="The new game's name, lower-case words joined by '-'.")],
-    folder: Annotated[Path, typer.Option("--dir", help="Where to write the package's folder.")] = Path("."),
+    folder: Annotated[Path, typer.Option("--dir", help="Writes the package to DIR/phaseline-NAME.")] = Path("."),
 ) -> None:
     """Write a new game package that already plays: a copy of the template game under NAME."""
     from ..scaffold import Names, new_game_package

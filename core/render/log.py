@@ -1,5 +1,7 @@
 """The log of a match as people read it: one line per event, what happened in the fewest
-words, its rule and whether it was undone (``phaseline log``, an order's account, the web board)."""
+words, its rule, whether an undo took it back (once, by the first undo that covered it: the
+event's own mark) and when it was logged, in UTC (``phaseline log``, an order's account, the
+web board)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,11 @@ if TYPE_CHECKING:
 def log_rows(store: Store, game_id: str, *, kinds: list[str] | None = None, after: int = 0) -> list[dict[str, Any]]:
     """The log's lines of a match: every event after seq ``after`` (of ``kinds``, when given), in order."""
     rows = store.rows(
-        """SELECT e.seq, e.turn, e.step, e.side, e.kind, e.verb, e.payload, e.unit_id,
-                  e.to_space, e.die, e.purpose, e.rule, x.undo_seq,
-                  coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced
-           FROM event e LEFT JOIN undone_event x USING (game_id, seq)
-           LEFT JOIN event u ON u.game_id = e.game_id AND u.seq = x.undo_seq
-           WHERE e.game_id = $g AND e.seq > $after AND (len($kinds) = 0 OR list_contains($kinds, e.kind))
-           ORDER BY e.seq""",
+        """SELECT seq, turn, step, side, kind, verb, payload, unit_id, to_space, die, purpose, rule, logged_at,
+                  undone_by, undone_forced
+           FROM event
+           WHERE game_id = $g AND seq > $after AND (len($kinds) = 0 OR list_contains($kinds, kind))
+           ORDER BY seq""",
         {"g": game_id, "kinds": list(kinds or []), "after": after},
     )
     return [_log_row(r) for r in rows]
@@ -45,5 +45,8 @@ def _log_row(event: dict[str, Any]) -> dict[str, Any]:
         "kind": event["kind"],
         "what": what,
         "rule": event["rule"] or "",
-        "undone": (f"by {event['undo_seq']}" + (" (re-roll)" if event["forced"] else "")) if event["undo_seq"] else "",
+        "undone": (f"by {event['undone_by']}" + (" (re-roll)" if event["undone_forced"] else ""))
+        if event["undone_by"]
+        else "",
+        "logged_at": f"{event['logged_at']:%Y-%m-%d %H:%M:%S}" if event["logged_at"] else "",
     }

@@ -11,11 +11,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .. import shared
+from .combat import combat_line, is_combat
 
 if TYPE_CHECKING:
     from ..game import Game
 
-_SHOWN = ("action", "combat", "roll", "decision", "undo", "result")
+_SHOWN = ("action", "combat", "roll", "decision", "undo", "result", "note")  # notes: those carrying a combat
 
 
 def since(game: Game) -> tuple[int, list[dict[str, Any]]]:
@@ -43,9 +44,8 @@ def _what(event: dict[str, Any], held: list[str]) -> str:
     kind = event["kind"]
     if kind == "action":
         return " ".join([event["verb"], *payload.get("args", [])])
-    if kind == "combat":
-        where = f" at {event['to_space']}" if event["to_space"] else ""
-        return f"combat{where}: {event['purpose']}"
+    if kind == "combat" or is_combat(payload):
+        return combat_line(event["purpose"], payload) if is_combat(payload) else f"combat: {event['purpose']}"
     if kind == "roll":
         return f"rolled {event['die']}: {event['purpose']}"
     if kind == "decision":
@@ -57,4 +57,6 @@ def _what(event: dict[str, Any], held: list[str]) -> str:
         return (
             f"RE-ROLL: {event['purpose']}, taking back {rolls} roll(s)" if payload.get("forced") else event["purpose"]
         )
+    if kind == "note":
+        return ""  # only a note that carries a combat is shown
     return f"the match is over: {event['purpose']}"

@@ -1,10 +1,14 @@
 """King of the Hill: the template phaseline game plugin.
 
-Nine hexes, one unit a side, a hill in the centre. A unit moves or pushes the
-enemy beside it (a die roll; the pushed side picks where to go: a decision), and
-the optional rule 5.1 (``--option 5.1``, in ``stubborn.py``) makes the hill's
-holder harder to push. Rule numbers refer to the rule index (rule_index.csv); each
-rule is cited in a comment where it is coded.
+Nine hexes, one unit a side, a hill in the centre. A unit moves with 2 movement points
+(movement.py: the engine's shared ``movement-reach`` query does the path-finding, zones
+of control included) or pushes the enemy beside it (a die roll; the pushed side picks
+where to go: a decision), and the optional rule 5.1 (``--option 5.1``, in
+``stubborn.py``) makes the hill's holder harder to push. Rule numbers refer to the rule
+index (rule_index.csv); each rule is cited in a comment where it is coded.
+
+The map is drawn north up: axial ``r`` runs north, so hexes 02, 12, 22 are the top row,
+where North starts (docs/board.md).
 
 Copy this folder, rename the package and the entry point, and replace the rules.
 """
@@ -29,7 +33,7 @@ from phaseline import (
 )
 from phaseline.scenario import read_csv
 
-from . import stubborn
+from . import movement, stubborn
 
 HERE = Path(__file__).parent
 SIDES = ("north", "south")
@@ -72,15 +76,18 @@ class KingOfTheHill:
                         "VALUES (?, ?, ?, 'clear', 'reconstructed', 'adjacent hexes (1.0)')",
                         [game.game_id, row["space_id"], other],
                     )
-        for row in read_csv(scenario.file("units.csv"), ("unit_id", "name", "side", "start")):
+        columns = ("unit_id", "name", "side", "start", "attack", "defense", "movement")
+        for row in read_csv(scenario.file("units.csv"), columns):
             if row["start"] not in where.values():
                 raise row.error(f"unit {row['unit_id']} starts in unknown hex {row['start']!r}")
             game.con.execute(
                 "INSERT INTO unit (game_id, unit_id, name, nationality, bloc, size, attack, defense, movement, "
-                "start, provenance, source) VALUES (?, ?, ?, ?, ?, 'company', 1, 1, 1, ?, ?, ?)",
-                [game.game_id, row["unit_id"], row["name"], row["side"], row["side"], row["start"],
-                 row["provenance"], row["source"]],
+                "start, provenance, source) VALUES (?, ?, ?, ?, ?, 'company', ?, ?, ?, ?, ?, ?)",
+                [game.game_id, row["unit_id"], row["name"], row["side"], row["side"], row.int("attack"),
+                 row.int("defense"), row.int("movement"), row["start"], row["provenance"], row["source"]],
             )  # fmt: skip
+        # 3.1 what entering each terrain costs, and the rule numbers the movement query cites
+        movement.load_movement_data(game, read_csv(scenario.file("terrain.csv"), ("terrain", "cost")))
         return True
 
     @hookimpl
@@ -89,6 +96,7 @@ class KingOfTheHill:
             game.insert("unit_state", {"unit_id": row["unit_id"], "space_id": row["start"], "side": row["bloc"]})
         for side in SIDES:
             game.insert("king_of_the_hill_hold", {"side": side, "held": False})
+        movement.set_enemies(game, SIDES)
 
     @hookimpl
     def phaseline_sequence(self, game: Any, turn: int) -> list[Step]:
@@ -97,7 +105,13 @@ class KingOfTheHill:
 
     @hookimpl
     def phaseline_phase_start(self, game: Any, step: Step) -> None:
-        game.update_where("unit_state", "side = ?", [step.side], moved=False)
+        # 3.1 the side's units get their movement points (the unit's printed movement), in one statement
+        game.update_from(
+            "unit_state",
+            "SELECT s.unit_id, u.movement AS mp FROM unit_state s JOIN unit u USING (game_id, unit_id) "
+            "WHERE s.game_id = ? AND s.side = ?",
+            [game.game_id, step.side],
+        )
         # 4.1 a side whose unit is on the hill as its step begins has held it through the enemy's step.
         on_hill = game.one(
             "SELECT count(*) FROM unit_state WHERE game_id = ? AND side = ? AND space_id = ?",
@@ -108,35 +122,22 @@ class KingOfTheHill:
 
     @hookimpl
     def phaseline_legal_actions(self, game: Any, side: str) -> list[Action]:
-        # 3.1 one hex per unit per step; 3.2 never into an occupied hex; 3.3 or push an adjacent enemy.
-        rows = game.rows(
-            """SELECT u.unit_id, l.b, o.unit_id AS enemy FROM unit_state u
-               JOIN link l ON l.game_id = u.game_id AND l.a = u.space_id
-               LEFT JOIN unit_state o ON o.game_id = u.game_id AND o.space_id = l.b
-               WHERE u.game_id = ? AND u.side = ? AND NOT u.moved AND (o.unit_id IS NULL OR o.side <> u.side)
-               ORDER BY 1, 2""",
-            [game.game_id, side],
-        )
-        moves = [Action("move", (r["unit_id"], r["b"]), side) for r in rows if r["enemy"] is None]
-        return moves + [Action("push", (r["unit_id"], r["enemy"]), side) for r in rows if r["enemy"]]
+        # 3.1, 3.2, 3.5 the moves the shared movement query allows; 3.3 or push an adjacent enemy.
+        return movement.legal_moves(game, side) + legal_pushes(game, side)
 
     @hookimpl
     def phaseline_play(self, game: Any, action: Action) -> bool | None:
-        if action.verb not in ("move", "push"):
-            return None
-        if len(action.args) != 2:
-            raise InvalidOrder(f"{action.verb} takes two names, e.g. 'move N1 10' or 'push N1 S1'")
-        legal = {a.args for a in self.phaseline_legal_actions(game, action.side) if a.verb == action.verb}
-        unit, target = action.args
         if action.verb == "move":
-            if action.args not in legal:
-                raise game.violation(f"{unit} cannot move to {target}: not an empty adjacent hex", rule="3.2")
-            game.log(Event("move", side=action.side, unit_id=unit, to_space=target, rule="3.1"))
-            game.set("unit_state", {"unit_id": unit}, space_id=target, moved=True)
+            movement.move(game, action.side, action.args)
+        elif action.verb == "push":
+            if len(action.args) != 2:
+                raise InvalidOrder("push takes two names: push UNIT ENEMY, e.g. 'push S1 N1'")
+            if action not in legal_pushes(game, action.side):
+                unit, enemy = action.args
+                raise game.violation(f"{unit} cannot push {enemy}: not an enemy unit beside it", rule="3.3")
+            push(game, action.side, *action.args)
         else:
-            if action.args not in legal:
-                raise game.violation(f"{unit} cannot push {target}: not an enemy unit beside it", rule="3.3")
-            push(game, action.side, unit, target)
+            return None
         return True
 
     @hookimpl
@@ -162,13 +163,31 @@ class KingOfTheHill:
         return None
 
 
+def legal_pushes(game: Any, side: str) -> list[Action]:
+    """3.3 each unit of ``side`` with movement points left may push an enemy unit beside it."""
+    rows = game.rows(
+        """SELECT u.unit_id, o.unit_id AS enemy FROM unit_state u
+           JOIN link l ON l.game_id = u.game_id AND l.a = u.space_id
+           JOIN unit_state o ON o.game_id = u.game_id AND o.space_id = l.b AND o.side <> u.side
+           WHERE u.game_id = ? AND u.side = ? AND u.mp > 0
+           ORDER BY 1, 2""",
+        [game.game_id, side],
+    )
+    return [Action("push", (r["unit_id"], r["enemy"]), side) for r in rows]
+
+
 def push(game: Any, side: str, unit: str, enemy: str) -> None:
-    """3.3 ``unit`` pushes the adjacent ``enemy``: a die, read through ``phaseline_combat_result``."""
-    game.set("unit_state", {"unit_id": unit}, moved=True)
+    """3.3 ``unit`` pushes the adjacent ``enemy``: a die, read through ``phaseline_combat_result``.
+
+    The combat event's ``purpose`` is the headline phaseline prints for the push (a game
+    whose combats compare values logs them too: docs/hooks.md, ``phaseline_combat_preview``).
+    """
+    game.set("unit_state", {"unit_id": unit}, mp=0)  # 3.3 pushing ends the unit's movement
     where = game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, enemy])
     die = game.roll(f"{unit} pushes {enemy}", rule="3.3", side=side)
     result = game.hook.phaseline_combat_result(game=game, combat={"die": die, "space": where, "defender": enemy})
-    game.log(Event("combat", side=side, unit_id=unit, purpose=f"{enemy} {result}", rule="3.3"))
+    headline = f"{unit} pushes {enemy} on a {die}: {result}"  # what phaseline prints for this combat
+    game.log(Event("combat", side=side, unit_id=unit, purpose=headline, rule="3.3"))
     if result != "pushed":
         return
     empty = [r["b"] for r in game.rows(
@@ -193,7 +212,7 @@ def info() -> GameInfo:
         rule_index=HERE / "rule_index.csv",
         short="KotH",
         verbs={
-            "move": "Move a unit one hex: move UNIT HEX (rule 3.1).",
+            "move": "Move units with their movement points: move UNIT HEX [UNIT HEX ...] (rule 3.1).",
             "push": "Push the enemy unit beside yours: push UNIT ENEMY (rule 3.3).",
         },
         decisions={"push-retreat": "3.4"},

@@ -8,7 +8,7 @@ from phaseline.testing import new_match, play, rolling
 
 import phaseline_hill
 
-TO_THE_HILL = ("move N1 10", "end", "move S1 12", "end", "move N1 11", "end")  # S1 beside N1 on the hill
+TO_THE_HILL = ("move N1 12", "end", "move S1 10", "end", "move N1 11", "end")  # S1 beside N1 on the hill
 
 
 def where(match: Game, unit: str) -> str:
@@ -27,9 +27,9 @@ def test_3_4_a_die_of_4_pushes_and_the_pushed_units_owner_picks_an_empty_hex(mat
         play(match, "push S1 N1")
     decision = match.open_decision()
     assert (decision["kind"], decision["side"]) == ("push-retreat", "north")  # 3.4 North's choice, not South's
-    assert "12" not in decision["choices"] and "10" in decision["choices"]  # empty hexes only
-    play(match, "choose 10")
-    assert where(match, "N1") == "10"
+    assert "10" not in decision["choices"] and "12" in decision["choices"]  # empty hexes only
+    play(match, "choose 12")
+    assert where(match, "N1") == "12"
 
 
 def test_3_3_a_die_of_3_holds(match):
@@ -40,9 +40,9 @@ def test_3_3_a_die_of_3_holds(match):
 
 
 def test_3_3_only_an_enemy_beside_the_unit_may_be_pushed(match):
-    play(match, "move N1 10", "end")
+    play(match, "move N1 12", "end")
     with pytest.raises(RuleViolation, match=r"\(KotH 3.3\)"):
-        play(match, "push S1 N1")  # S1 on 22 is not beside N1 on 10
+        play(match, "push S1 N1")  # S1 on 00 is not beside N1 on 12
 
 
 @pytest.mark.parametrize(
@@ -60,8 +60,10 @@ def test_3_4_a_pushed_unit_with_no_empty_hex_beside_it_stays(tmp_path):
     """A tiny custom position (docs/scenarios.md) for one rule: S1 on the hill, hemmed in by North."""
     folder = tmp_path / "hemmed"  # files it leaves out (hexes.csv) come from the base scenario
     folder.mkdir()
-    rows = ["unit_id,name,side,start,provenance,source", "S1,South Guard,south,11,placeholder,test"]
-    rows += [f"N{n},North {n},north,{h},placeholder,test" for n, h in enumerate(["01", "02", "10", "12", "20", "21"])]
+    rows = ["unit_id,name,side,start,attack,defense,movement,provenance,source"]
+    rows += ["S1,South Guard,south,11,1,1,2,placeholder,test"]
+    hexes = ["01", "02", "10", "12", "20", "21"]
+    rows += [f"N{n},North {n},north,{h},1,1,2,placeholder,test" for n, h in enumerate(hexes)]
     (folder / "units.csv").write_text("\n".join(rows) + "\n")
     (folder / "scenario.toml").write_text('game = "king-of-the-hill"\nbase = "standard"\ntitle = "hemmed in"\n')
     with new_match(phaseline_hill, scenario=folder) as match:

@@ -12,32 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from phaseline import BotInfo, GameInfo, hookimpl
+from phaseline.plugins import optional_rules
 
-from . import hookspecs, optional
+from . import hookspecs
+from .rulings import RULINGS
 from .scenarios import scenarios
 
+NAME = "battle-for-germany"
 VERSION = "0.1.0"
-RULINGS = {
-    "terrain-plus-one": "6.82: three effects give x4 (each extra doubling adds one) instead of the literal x5",
-    "ex-no-advance": "6.91: after Ex the attacker is not victorious and may not advance",
-    "advance-one-per-combat": "6.91: a combat that empties several hexes lets one unit advance, into one of them "
-    "(default: 「あるヘクスが空になった場合…その空ヘクスへ」 is said of each emptied hex, so each may take a "
-    "different victor, one decision per hex)",
-    "soviet-destroys-fortress": "6.83: Soviet entry destroys a fortress too",
-    "exit-any-allied": "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
-    "expanded-vp-without-berlin": "12.23/13.0: an Expanded game in which nobody took Berlin is decided on victory "
-    "points (default: a draw, 12.23 unmodified by 13.1)",
-    "replacements-respect-stacking": "5.3/7.2: a replacement may not be placed where two friendly units stand "
-    "(default: the limit binds at the end of the Movement Phase, 5.3; either way only enemy units send a German "
-    "replacement across the boundary, 7.24)",
-    "yugoslav-advance-home": "5.51/5.52: an advance may cross the Yugoslav border back to the unit's own side (a "
-    "Yugoslav unit retreated out of Yugoslavia back in, a Soviet one retreated in back out; default: never across)",
-    "yugoslavia-exit-by-movement": "5.52: a Soviet unit retreated into Yugoslavia must leave it by the end of the "
-    "next Soviet Movement Phase, as 5.42 says of the boundary (default: during the whole following turn, "
-    "「続くターンの間に」, eliminated at its end)",
-    "12.21-per-hex": "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
-    "combat is one attack, 6.7)",
-}
 VERBS = {
     "move": "Move a unit: move UNIT HEX, or several in one order: move UNIT HEX UNIT HEX … (5.0).",
     "attack": "Attack: attack UNIT[,UNIT…] HEX[,HEX] (6.0).",
@@ -60,7 +42,7 @@ DECISIONS = {  # every question the game asks a player, answered with `choose`
 def phaseline_register_games(register):
     register(
         GameInfo(
-            name="battle-for-germany",
+            name=NAME,
             title="Battle for Germany",
             version=VERSION,
             plugin=f"{__name__}.hooks",
@@ -78,14 +60,10 @@ def phaseline_register_games(register):
 @hookimpl
 def phaseline_register_rules(register):
     """The optional rules 12.3 and 13.2, each its own plugin (optional/)."""
-    for rule in optional.rules(VERSION):
+    for rule in optional_rules(f"{__name__}.optional", NAME, VERSION):
         register(rule)
 
 
 @hookimpl
 def phaseline_register_bots(register):
-    register(
-        BotInfo(
-            "heuristic", "battle-for-germany", f"{__name__}.bot:HeuristicBot", "attacks at the best odds, holds lines"
-        )
-    )
+    register(BotInfo("heuristic", NAME, f"{__name__}.bot:HeuristicBot", "attacks at the best odds, holds lines"))

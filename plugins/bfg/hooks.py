@@ -9,7 +9,8 @@ from __future__ import annotations
 from phaseline import Event, hookimpl
 
 from . import loading, map_marks, sequence, setup
-from .rules import combat, movement, phases, victory
+from .rules import combat, movement, phases, standing, victory
+from .rules.berlin import berlin_falls_now
 from .rules.state import bfg_state
 from .tables import TABLES
 
@@ -49,6 +50,8 @@ def phaseline_end_refusal(game, step):
 
 @hookimpl
 def phaseline_phase_end(game, step):
+    if berlin_falls_now(game, step):  # 12.22, 13.1: first of all, what optional rules do as Berlin falls
+        game.hook.bfg_berlin_falls(game=game, step=step)
     refusal = phases.end_refusal(game, step)  # 5.3, 12.21, 16.32 however the step ends
     if refusal is not None:
         raise refusal
@@ -63,6 +66,11 @@ def phaseline_legal_actions(game, side):
     if step.phase == "combat":
         return combat.legal_attacks(game, step)
     return phases.legal_replacement_actions(game, step)
+
+
+@hookimpl
+def phaseline_combat_preview(game, actions):
+    return combat.previews(game, actions)
 
 
 @hookimpl
@@ -111,6 +119,11 @@ def phaseline_game_end(game):
 def phaseline_turn_end(game, turn):
     if turn >= game.last_turn:
         game.log(Event("note", purpose=f"turn {turn} was the last turn", rule=game.scenario.rule))
+
+
+@hookimpl
+def phaseline_standing(game):
+    return standing.standing(game)
 
 
 @hookimpl

@@ -47,6 +47,17 @@ def bfg_attack_strength(game: Game, unit: dict[str, Any]) -> int | None:
 
 
 @hookspec
+def bfg_berlin_falls(game: Game, step: Step) -> None:
+    """Fires as ``step`` ends the player turn in which Berlin fell (12.22, 13.1), before any
+    other rule of the step's end, and so before the Germans leave the map; every
+    implementation runs. Example: under optional 13.2 the SS units pass to the Western Allies.
+
+    :param game: the match.
+    :param step: the step that ends the player turn.
+    """
+
+
+@hookspec
 def bfg_unscoring_nationalities(game: Game, bloc: str) -> list[str]:
     """Nationalities whose units alone win ``bloc`` no VP for a city they hold (11.0); every
     answer counts. Example: under optional 13.2 a city held only by SS units scores nothing for

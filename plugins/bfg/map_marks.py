@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from phaseline import CounterFace, MapMarks
 
+from .rules.standing import BLOCS
 from .rules.units import all_units
 from .rules.victory import scores
 from .scenarios import GER_E, GER_W, SOV, WA
@@ -17,7 +18,6 @@ COLOURS = {
     GER_W: "#7a8793",
     "GER": "#56636f",  # the German bloc, as a city's holder (11.0)
 }
-BLOCS = {"SOV": "Soviets", "WA": "Western Allies", "GER": "Germans"}
 
 
 def map_marks(game) -> MapMarks:

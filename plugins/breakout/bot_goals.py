@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .rules.board import Board, board, enemy_of
-from .rules.combat import assault_values, supporting_artillery
+from .rules.combat_values import assault_values, supporting_artillery
 from .scenarios import ALLIED
 
 FAR = 8  # the distance of an area that leads to no objective

@@ -4,8 +4,8 @@ Turn 1 (D-Day, 6.21, 21.1) replaces Dawn with four phases: 1A Airborne Drop, 1B 
 Bombardment, 1C Air Bombardment and 1D Amphibious Assault; Daylight then starts with
 German impulse 0 (21.6). A match without a D-Day set-up card (a test position) plays
 turn 1's Dawn instead. Daylight's impulses repeat until the sunset roll ends the day:
-phaseline_next_step decides (6.3). Allied units still in an approach box may land in
-the Allied Regroup phase (19.3).
+:func:`next_step` decides (6.3, phaseline_next_step). Allied units still in an approach box
+may land in the Allied Regroup phase (19.3).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from phaseline.model import Step
 
 from .rules import refit
+from .rules.board import board
 from .scenarios import ALLIED, GERMAN
 
 IMPULSE_VERBS = ("move", "attack", "bombard", "pass", "land", "seize", "repair", "demolish", "double")
@@ -40,3 +41,20 @@ def steps_for(turn: int, opening: bool) -> list[Step]:
 
 def named(game, name: str) -> Step:
     return next(s for s in game.steps(game.clock.turn) if s.name == name)
+
+
+def next_step(game, step: Step) -> Step | None:
+    """The step after ``step`` once Daylight has begun (6.1, 6.3): impulses alternate until the
+    day is over, then the Germans refit first (12.4) and regroup first (6.5)."""
+    if step.name == "german-impulse":
+        over = board(game).day["day_over"]
+        return named(game, "german-refit" if over else "allied-impulse")
+    if step.name == "allied-impulse":
+        return named(game, "german-refit" if board(game).day["day_over"] else "german-impulse")
+    if step.name == "german-refit":  # 12.4: the Germans refit first
+        return named(game, "allied-refit")
+    if step.name == "allied-refit":
+        return named(game, "german-regroup")
+    if step.name == "german-regroup":
+        return named(game, "allied-regroup")
+    return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .rules import supply
+from .rules.dates import day_of_month
 from .scenarios import ALLIED, GERMAN
 
 
@@ -45,9 +46,3 @@ def set_up(game) -> None:
     ]
     game.insert_many("hostility", hostility)
     supply.set_sources(game)  # 12.5
-
-
-def day_of_month(game, turn: int) -> int:
-    """The turn's date in June 1944 (3.7: turn 1 is 6 June)."""
-    date = game.one("SELECT date FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, turn])
-    return date.day if date is not None else turn + 5

@@ -1,4 +1,6 @@
--- Append-only log: every action, decision, phase change, die roll and undo.
+-- Append-only log: every action, decision, phase change, die roll and undo. The columns from
+-- game_id to cause (with seat) are hashed and signed; the ones after sig are not: logged_at is
+-- the player's clock, cause_verb and undone_* are what each store's engine derives (docs/history.md).
 CREATE TABLE IF NOT EXISTS event (
     game_id   VARCHAR NOT NULL,
     seq       INTEGER NOT NULL,          -- 1, 2, 3 … within the match
@@ -21,6 +23,10 @@ CREATE TABLE IF NOT EXISTS event (
     hash      VARCHAR NOT NULL,
     seat      VARCHAR,                   -- the seat whose player made it (NULL: before seats)
     sig       VARCHAR,                   -- on an action's last event: its seat's signature
+    logged_at TIMESTAMP,                 -- wall-clock time (UTC) it was logged (NULL: logged before schema 5)
+    cause_verb VARCHAR,                  -- the verb of its cause, the player action that led to it
+    undone_by INTEGER,                   -- the undo event that took it back (NULL: it still counts)
+    undone_forced BOOLEAN,               -- that undo was forced across a roll: a re-roll
     PRIMARY KEY (game_id, seq)
 );
 

@@ -1,21 +1,22 @@
 -- History views that players query with `phaseline sql`. Each reads the event and
 -- effect log of every match in the store; filter on game_id for one match.
+-- Whether an event still counts is event.undone_by, which each undo fills when it is made, and
+-- the verb of its cause is event.cause_verb: no view joins events to events to know them.
 
--- Events taken back by an undo, with the undo event that reverted each.
+-- Events taken back by an undo, one row each, with the undo event that took it back.
 CREATE OR REPLACE VIEW undone_event AS
-SELECT e.game_id,
-       e.seq,                            -- the event taken back
-       u.seq AS undo_seq,                -- the undo event that reverted it
-       coalesce((u.payload ->> 'forced')::BOOLEAN, FALSE) AS forced  -- the undo took back a roll: a re-roll
-FROM event e
-JOIN event u ON u.game_id = e.game_id AND u.kind = 'undo'
- AND e.seq BETWEEN (u.payload ->> 'first')::INTEGER AND (u.payload ->> 'last')::INTEGER;
+SELECT game_id,
+       seq,                              -- the event taken back
+       undone_by AS undo_seq,            -- the undo event that took it back (the first that covered it)
+       undone_forced AS forced           -- that undo was forced across a roll (a re-roll)
+FROM event
+WHERE undone_by IS NOT NULL;
 
--- Events that still count: every event not reverted by an undo (undo events included).
+-- Events that still count: every event no undo took back (undo events included).
 CREATE OR REPLACE VIEW live_event AS
-SELECT e.*
-FROM event e
-WHERE NOT EXISTS (SELECT 1 FROM undone_event x WHERE x.game_id = e.game_id AND x.seq = e.seq);
+SELECT * EXCLUDE (undone_by, undone_forced)
+FROM event
+WHERE undone_by IS NULL;
 
 -- Every change of a unit's space (moves, retreats, advances, eliminations), from the effects.
 CREATE OR REPLACE VIEW move AS
@@ -30,10 +31,10 @@ SELECT f.game_id,
        f.old ->> '$' AS from_space,      -- space before the change
        f.new ->> '$' AS to_space,        -- space after the change
        e.cause,                          -- player action that led to it
-       x.seq IS NULL AS live             -- false when an undo took it back
+       e.logged_at,                      -- when it was logged (UTC)
+       e.undone_by IS NULL AS live       -- false when an undo took it back
 FROM effect f
 JOIN event e ON e.game_id = f.game_id AND e.seq = f.seq
-LEFT JOIN undone_event x ON x.game_id = f.game_id AND x.seq = f.seq
 WHERE f.tbl = 'unit_state' AND f.col = 'space_id';
 
 -- Every die roll with its purpose and the action that caused it.
@@ -49,32 +50,34 @@ SELECT e.game_id,
        e.purpose,                        -- why it was rolled
        e.rule,                           -- rule number the roll applies
        e.cause,                          -- player action that led to it
-       a.verb AS cause_verb,             -- that action's verb
+       e.cause_verb,                     -- that action's verb
        e.seat,                           -- the seat that rolled it (from its secret, unless drawn at play)
        coalesce(e.payload ->> 'drawn' = 'at play', false) AS drawn_at_play,  -- the rules' die of a secret match: final
-       x.seq IS NULL AS live,            -- false when an undo took it back (forced undo)
-       x.seq IS NOT NULL AS rerolled     -- a forced undo took it back: the roll was made again
+       e.logged_at,                      -- when it was rolled (UTC)
+       e.undone_by IS NULL AS live,      -- false when an undo took it back (forced undo)
+       e.undone_by IS NOT NULL AS rerolled  -- a forced undo took it back: the roll was made again
 FROM event e
-LEFT JOIN event a ON a.game_id = e.game_id AND a.seq = e.cause
-LEFT JOIN undone_event x ON x.game_id = e.game_id AND x.seq = e.seq
 WHERE e.kind = 'roll';
 
--- Combats of games that log them as 'combat' events (odds, result and units in the payload).
+-- Combats: 'combat' events, and any event whose payload carries a combat (its attack_terms:
+-- Breakout: Normandy logs its assaults as notes); odds, values, result and units in the payload.
 CREATE OR REPLACE VIEW combat AS
-SELECT e.game_id,
-       e.seq,                            -- the combat event
-       e.turn,
-       e.side,                           -- attacking side
-       e.unit_id,                        -- main attacker
-       e.to_space,                       -- defended space
-       e.payload ->> 'odds' AS odds,     -- odds column, e.g. '3-1'
-       e.payload ->> 'result' AS result, -- table result, e.g. 'DR'
-       e.die,                            -- die roll, when the event carries it
-       e.rule,
-       x.seq IS NULL AS live             -- false when an undo took it back
-FROM event e
-LEFT JOIN undone_event x ON x.game_id = e.game_id AND x.seq = e.seq
-WHERE e.kind = 'combat';
+SELECT game_id,
+       seq,                              -- the combat event
+       turn,
+       side,                             -- attacking side
+       unit_id,                          -- main attacker
+       coalesce(to_space, payload ->> 'where') AS to_space,  -- defended space
+       payload ->> 'odds' AS odds,       -- odds column, e.g. '3-1'
+       (payload ->> 'attack')::INTEGER AS attack,    -- the attack value compared (strength, AV)
+       (payload ->> 'defense')::INTEGER AS defense,  -- the defence value compared (strength, DV)
+       payload ->> 'result' AS result,   -- table result, e.g. 'DR'
+       die,                              -- die roll, when the event carries it
+       rule,
+       logged_at,                        -- when it was resolved (UTC)
+       undone_by IS NULL AS live         -- false when an undo took it back
+FROM event
+WHERE kind = 'combat' OR (payload -> 'attack_terms') IS NOT NULL;
 
 -- Every state change with the event that made it: the raw material of "state at event N".
 CREATE OR REPLACE VIEW change AS
@@ -104,11 +107,18 @@ SELECT m.game_id,
        c.step,                           -- current step
        c.status,                         -- 'active' or 'finished'
        c.result,                         -- outcome once finished
-       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id) AS events,
-       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'action') AS actions,
-       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'roll') AS rolls,
-       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'undo') AS undos,
-       (SELECT count(*) FROM event e WHERE e.game_id = m.game_id AND e.kind = 'undo'
-          AND (e.payload ->> 'forced')::BOOLEAN) AS rerolls  -- forced undos that took back a roll
+       coalesce(n.events, 0) AS events,
+       coalesce(n.actions, 0) AS actions,
+       coalesce(n.rolls, 0) AS rolls,
+       coalesce(n.undos, 0) AS undos,
+       coalesce(n.rerolls, 0) AS rerolls  -- forced undos: each took back a roll
 FROM match m
-LEFT JOIN clock c ON c.game_id = m.game_id;
+LEFT JOIN clock c ON c.game_id = m.game_id
+LEFT JOIN (SELECT game_id,
+                  count(*) AS events,
+                  count(*) FILTER (WHERE kind = 'action') AS actions,
+                  count(*) FILTER (WHERE kind = 'roll') AS rolls,
+                  count(*) FILTER (WHERE kind = 'undo') AS undos,
+                  count(DISTINCT undone_by) FILTER (WHERE undone_forced) AS rerolls
+           FROM event
+           GROUP BY game_id) n ON n.game_id = m.game_id;

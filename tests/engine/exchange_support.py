@@ -49,10 +49,16 @@ class Player:
 
 def open_pair(folder: Path, registry: Registry) -> tuple[Player, Player]:
     """Alice's store with a new toy match (she plays red, blue is open) and Bob's empty store."""
-    alice = Player("alice", Store.open(folder / "alice.duckdb"), registry)
-    bob = Player("bob", Store.open(folder / "bob.duckdb"), registry)
+    alice, bob = pair_in(folder, registry)
     Game.create(alice.store, registry, "toy", "skirmish", player="alice", open_seats=["blue"])
     return alice, bob
+
+
+def pair_in(folder: Path, registry: Registry) -> tuple[Player, Player]:
+    """Alice's and Bob's stores in ``folder`` (``alice.duckdb``, ``bob.duckdb``), opened."""
+    return Player("alice", Store.open(folder / "alice.duckdb"), registry), Player(
+        "bob", Store.open(folder / "bob.duckdb"), registry
+    )
 
 
 # --- the forger -------------------------------------------------------------------

@@ -112,11 +112,23 @@ def copy_played(target: Path) -> Path:
     return copy_store(played_file(), target)
 
 
+def downgrade_to_schema_4(con) -> None:
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 4: events
+    without their time, their cause's verb and the undo that took them back."""
+    con.execute(
+        """ALTER TABLE event DROP COLUMN logged_at; ALTER TABLE event DROP COLUMN cause_verb;
+           ALTER TABLE event DROP COLUMN undone_by; ALTER TABLE event DROP COLUMN undone_forced;
+           UPDATE meta SET value = '4' WHERE key = 'schema_version';
+           DELETE FROM meta WHERE key = 'views'"""
+    )
+
+
 def downgrade_to_schema_3(con) -> None:
     """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 3: no
     match identity, dice mode, seats, signatures or data digests, events hashed without seats."""
     from phaseline.events import GENESIS, event_hash
 
+    downgrade_to_schema_4(con)
     cursor = con.execute("SELECT * FROM event ORDER BY game_id, seq")
     names = [d[0] for d in cursor.description]
     prev: dict[str, str] = {}

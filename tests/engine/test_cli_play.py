@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
@@ -105,7 +106,7 @@ def test_play_loop_moves_refuses_ends_and_quits(toy_cli):
 
 def test_play_leaves_the_store_closed_between_lines_and_stops_at_eof(toy_cli):
     code, out = run_cli(["play"], input="undo\nactions\n")
-    assert code == 0 and "move R1 10" in out
+    assert code == 0 and re.search(r"move R1 \(\w+\) +.*\b10\b", out), out  # R1's moves on its line
     with Store.open(toy_cli / "phaseline.duckdb"):  # nothing holds the store after the loop
         pass
 
@@ -115,6 +116,15 @@ def test_play_answers_for_bot_sides(home, monkeypatch):
     assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
     code, out = run_cli(["play"], input="end\nquit\n")
     assert code == 0 and out.count("waiting on red") >= 2
+    assert "blue (bot:random), blue movement:" in out  # what the bot did after 'end', told
+
+
+def test_play_opens_with_what_the_other_sides_did_since_your_last_order(home, monkeypatch):
+    use_registry(monkeypatch, toy_registry())
+    assert run_cli(["new", "toy", "--seed", "3", "--bot", "blue=random"])[0] == 0
+    assert run_cli(["end"])[0] == 0  # the bot plays its step in this command
+    code, out = run_cli(["play"], input="quit\n")
+    assert code == 0 and out.splitlines()[0] == "blue (bot:random), blue movement:"
 
 
 def test_an_order_tells_what_it_did_its_die_and_what_the_bots_did_after_it(home, monkeypatch):
@@ -125,10 +135,10 @@ def test_an_order_tells_what_it_did_its_die_and_what_the_bots_did_after_it(home,
     code, out = run_cli(["new", "toy", "--seed", "7", "--bot", "blue=random"])
     assert code == 0, out
     code, out = run_cli(["move", "R1", "10"])
-    lines = out.splitlines()
-    assert code == 0 and lines[0].split() == ["red", "move", "R1", "10"]
-    assert any(line.split()[:2] == ["red", "move:"] for line in lines)  # the move event: 'move: R1 -> 10'
+    assert code == 0 and out.splitlines() == ["move R1 -> 10"]  # its result, not the whole status
     code, out = run_cli(["end"])
-    assert code == 0 and any(line.split()[0] == "blue" for line in out.splitlines()[:20])  # the bot's turn, told
+    told = out.splitlines()
+    assert code == 0 and told[0].startswith("blue (bot:random), blue movement:")  # the bot's turn, told
+    assert told[-1].startswith("now: turn 2, red movement: red (human) to act")  # and whose turn it is now
     code, out = run_cli(["--format", "json", "end"])
     assert code == 0 and out.lstrip().startswith("{")  # scripts read the status alone

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import duckdb
 import pytest
-from exchange_support import events_of, key_of, open_pair, read_file, rechain, set_events, write_file
+from exchange_support import Player, events_of, key_of, open_pair, pair_in, read_file, rechain, set_events, write_file
 from history_support import aggressive_action, copy_store, downgrade_to_schema_3, long_registry, new_match
 from phaseline import Game, IntegrityError, PluginError, Store, StoreError
 from phaseline.dice import roll
@@ -37,16 +38,34 @@ def pair(tmp_path, registry):
     bob.store.close()
 
 
+@pytest.fixture(scope="module")
+def joined_folder(tmp_path_factory, registry) -> Path:
+    """Alice played red's first turn and sent the match (1.turn); Bob joined as blue, played his
+    and sent it (2.turn); Alice played again. The two stores, their keyrings and the turn files,
+    played once for the module."""
+    folder = tmp_path_factory.mktemp("joined")
+    alice, bob = open_pair(folder, registry)
+    try:
+        alice.turn()
+        alice.send(bob, folder / "1.turn")
+        bob.turn()
+        bob.send(alice, folder / "2.turn")
+        alice.turn()
+    finally:
+        alice.store.close()
+        bob.store.close()
+    return folder
+
+
 @pytest.fixture
-def joined(pair, tmp_path):
-    """Alice played red's first turn and sent the match; Bob joined as blue and played his."""
-    alice, bob = pair
-    alice.turn()
-    alice.send(bob, tmp_path / "1.turn")
-    bob.turn()
-    bob.send(alice, tmp_path / "2.turn")
-    alice.turn()
-    return alice, bob
+def joined(joined_folder, tmp_path, registry):
+    """The joined players' folder copied for this test: the same bytes, so the same match, rows,
+    keys and dice secrets as :func:`joined_folder` played (test_the_copied_pair_is_the_pair_played)."""
+    shutil.copytree(joined_folder, tmp_path, dirs_exist_ok=True)
+    alice, bob = pair_in(tmp_path, registry)
+    yield alice, bob
+    alice.store.close()
+    bob.store.close()
 
 
 def until_attack(alice, bob, tmp_path):
@@ -105,6 +124,7 @@ def test_the_next_turns_carry_only_the_new_events_and_both_stores_agree(joined, 
         assert bob.rows(table) == alice.rows(table), table
 
 
+@pytest.mark.slow
 def test_two_stores_play_to_the_end_reveal_and_both_replay_verify(tmp_path):
     from phaseline.replay import verify_match
 
@@ -162,6 +182,56 @@ def test_a_file_written_by_an_older_phaseline_imports_through_the_migrations(tmp
         assert done["new"] and verify(target, registry, game_id) == done["total"]
         assert target.one("SELECT dice FROM match") == "known seed"
     assert path.read_bytes() == sent  # the player's file is read, never migrated in place
+
+
+def test_the_file_carries_when_each_event_was_logged_but_nothing_a_store_derives(joined, tmp_path):
+    from phaseline.events import DERIVED_COLUMNS
+
+    alice, bob = joined
+    alice.send(bob, tmp_path / "3.turn")
+    document = read_file(tmp_path / "3.turn")
+    names = [name for name, _ in document["events"]["columns"]]
+    assert "logged_at" in names and not set(DERIVED_COLUMNS) & set(names)
+    times = "SELECT seq, logged_at FROM event WHERE game_id = 'toy-1' ORDER BY seq"
+    assert bob.store.rows(times) == alice.store.rows(times)
+    assert None not in {r["logged_at"] for r in bob.store.rows(times)}
+
+
+def test_a_turn_file_whose_events_have_no_time_imports_them_without_one(pair, tmp_path, registry):
+    """What an older phaseline sends: events without ``logged_at``."""
+    alice, bob = pair
+    alice.turn()
+    export_match(alice.store, registry, "toy-1", tmp_path / "old.turn")
+    document = read_file(tmp_path / "old.turn")
+    at = [name for name, _ in document["events"]["columns"]].index("logged_at")
+    del document["events"]["columns"][at]
+    for row in document["events"]["rows"]:
+        del row[at]
+    write_file(tmp_path / "old.turn", document)
+    done = import_match(bob.store, registry, tmp_path / "old.turn", player="bob")
+    assert bob.store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") == 0
+    assert verify(bob.store, registry, "toy-1") == done["total"]
+
+
+def test_the_time_of_an_event_is_the_senders_word(joined, tmp_path):
+    """Outside the hash and the signatures: an edited time is taken as the file gives it, and one
+    that is no time is refused in one line."""
+    alice, bob = joined
+    alice.turn()
+    export_match(alice.store, alice.registry, "toy-1", tmp_path / "3.turn")
+    document = read_file(tmp_path / "3.turn")
+    events = events_of(document)
+    events[0]["logged_at"] = "1944-06-06 06:30:00"
+    set_events(document, events)
+    write_file(tmp_path / "told.turn", document)
+    events[0]["logged_at"] = "1944-13-06 06:30:00"
+    set_events(document, events)
+    write_file(tmp_path / "bad.turn", document)
+    refusal = unchanged(bob, lambda: import_match(bob.store, bob.registry, tmp_path / "bad.turn"))
+    assert f"event seq {events[0]['seq']} of toy-1: its time '1944-13-06 06:30:00' is no time" in refusal
+    import_match(bob.store, bob.registry, tmp_path / "told.turn")
+    at = bob.store.one("SELECT logged_at FROM event WHERE seq = ?", [events[0]["seq"]])
+    assert str(at) == "1944-06-06 06:30:00"
 
 
 # --- refusals -------------------------------------------------------------------------
@@ -475,3 +545,13 @@ def test_parquet_export_is_partitioned_by_game_and_match(joined, tmp_path):
     assert count == alice.store.one("SELECT count(*) FROM event")
     with pytest.raises(StoreError, match="not empty"):
         export_parquet(alice.store, out)
+
+
+def test_the_copied_pair_is_the_pair_played(joined, joined_folder, registry):
+    alice, bob = joined
+    with Store.open(joined_folder / "alice.duckdb", read_only=True) as store:
+        played = Player("alice", store, registry)
+        assert [played.rows(t) for t in match_tables(store)] == [alice.rows(t) for t in match_tables(alice.store)]
+        assert store.keyring.held(played.game.uid) == alice.store.keyring.held(alice.game.uid)
+    assert alice.game.seats.held_sides() == ["red"] and bob.game.seats.held_sides() == ["blue"]
+    assert verify(alice.store, registry, alice.game_id) > verify(bob.store, registry, bob.game_id) > 0  # she played on

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
+import shutil
 
 import phaseline.seats
 import pytest
@@ -21,16 +22,28 @@ def cli(home, monkeypatch):
     return home
 
 
-@pytest.fixture
-def played(cli, monkeypatch):
-    """A hot-seat toy match of secret dice, 40 random-bot actions in. The secrets are drawn
-    from a fixed sequence, so that the bots meet and roll (they draw from the secrets too)."""
+@pytest.fixture(scope="module")
+def played_home(tmp_path_factory):
+    """A $PHASELINE_HOME with a hot-seat toy match of secret dice, 40 random-bot actions in,
+    played once for the module. The secrets are drawn from a fixed sequence, so that the bots
+    meet and roll (they draw from the secrets too)."""
+    home = tmp_path_factory.mktemp("played") / "home"
     counter = itertools.count(1)
-    monkeypatch.setattr(phaseline.seats, "new_secret", lambda: str(10**75 + next(counter)))
-    assert run_cli(["new", "toy", "--player", "alice"])[0] == 0
-    assert run_cli(["autoplay", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
-    with Store.open(cli / "phaseline.duckdb", read_only=True) as store:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PHASELINE_HOME", str(home))
+        use_registry(patch, long_registry())
+        patch.setattr(phaseline.seats, "new_secret", lambda: str(10**75 + next(counter)))
+        assert run_cli(["new", "toy", "--player", "alice"])[0] == 0
+        assert run_cli(["autoplay", "toy-1", "--bot", "random", "--max-actions", "40"])[0] == 0
+    with Store.open(home / "phaseline.duckdb", read_only=True) as store:
         assert store.one("SELECT count(*) FROM event WHERE kind = 'roll'") > 0
+    return home
+
+
+@pytest.fixture
+def played(cli, played_home):
+    """:func:`played_home` copied into this test's home: the same store and keyring bytes."""
+    shutil.copytree(played_home, cli, dirs_exist_ok=True)
     return cli
 
 

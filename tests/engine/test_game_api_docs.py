@@ -3,8 +3,10 @@ must be current, and the Game page must place every public member in a section, 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import inspect
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,3 +28,33 @@ def test_every_public_member_of_game_has_a_section_and_a_docstring():
 def test_the_reference_pages_are_up_to_date():
     for page, render in game_api_docs.PAGES.items():
         assert page.read_text(encoding="utf-8") == render(), f"{page.name} is out of date: run scripts/game_api_docs.py"
+
+
+def test_every_field_of_each_data_class_is_explained_in_its_docstring():
+    import phaseline
+
+    unexplained = {
+        name: [f.name for f in dataclasses.fields(cls) if f"``{f.name}``" not in (inspect.getdoc(cls) or "")]
+        for name in game_api_docs.DATA_CLASSES
+        if (cls := getattr(phaseline, name))
+    }
+    assert {name: fields for name, fields in unexplained.items() if fields} == {}
+
+
+def test_every_helper_of_phaseline_testing_is_documented():
+    functions = game_api_docs.testing_functions()
+    assert {"new_match", "play", "rolling", "rule_index_problems"} <= set(functions)
+    assert [name for name, function in functions.items() if not inspect.getdoc(function)] == []
+
+
+def test_the_columns_the_rule_query_guide_names_exist():
+    """The guide to the shared rule queries names tables and columns as ``table.column``: each must exist."""
+    from phaseline.queries import RuleQueries
+    from phaseline.store import Store
+
+    named = set(re.findall(r"``([a-z_]+)\.([a-z_]+)``", inspect.getdoc(RuleQueries) or ""))
+    named -= {("game", "con"), ("game", "rules")}  # the Game's attributes, not tables
+    assert len(named) > 20
+    with Store.open(":memory:") as store:
+        columns = set(store.con.execute("SELECT table_name, column_name FROM information_schema.columns").fetchall())
+    assert sorted(named - columns) == []

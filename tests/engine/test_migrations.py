@@ -5,8 +5,8 @@ from __future__ import annotations
 from random import Random
 
 from boards import generate, load_board
-from history_support import downgrade_to_schema_3, long_registry, new_match
-from phaseline import Store
+from history_support import downgrade_to_schema_3, downgrade_to_schema_4, long_registry, new_match, play
+from phaseline import Game, Store
 from phaseline.queries import get_query
 from phaseline.store import SCHEMA_VERSION
 
@@ -66,13 +66,41 @@ def test_a_schema_3_store_keeps_its_matches_as_known_seed_matches_without_seats(
         match = store.rows("SELECT seed, dice, uid FROM match")[0]
         assert (match["seed"], match["dice"]) == (5, "known seed") and len(match["uid"]) == 32
         assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL") == 0
-        from phaseline import Game
         from phaseline.replay import verify
 
         assert verify(store, registry, game_id) > 0  # events hashed without seats still chain
         game = Game.load(store, registry, game_id)
-        from history_support import play
-
         play(game, 6)  # anyone plays a match made before seats, unsigned, as before
         assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL OR sig IS NOT NULL") == 0
         assert verify(store, registry, game_id) == game.events.last_seq
+
+
+def test_a_schema_4_store_learns_what_its_undos_took_back_and_when_its_events_come(tmp_path):
+    """Schema 5: each event's cause verb and the undo that took it back (the first of nested undos)."""
+    from phaseline.replay import verify
+    from phaseline.undo import undo
+
+    path = tmp_path / "old.duckdb"
+    registry = long_registry()
+    columns = "SELECT seq, cause_verb, undone_by, undone_forced FROM event ORDER BY seq"
+    with Store.open(path) as store:
+        game = new_match(store, registry, seed=5)
+        while not any(a.verb == "attack" for a in game.legal_actions()):
+            play(game, 1)
+        game.play(next(a for a in game.legal_actions() if a.verb == "attack"))  # a roll to take back
+        for _ in range(3):  # a re-roll, then an undo of it, and an undo of that
+            undo(game, force=True)
+        play(game, 2)
+        marked = store.rows(columns)
+        downgrade_to_schema_4(store.con)
+    assert {r["undone_forced"] for r in marked} >= {None, True} and any(r["cause_verb"] for r in marked)
+    with Store.open(path) as store:
+        assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
+        assert store.rows(columns) == marked  # as the undos themselves marked them
+        assert store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") == 0  # unknown, not made up
+        assert store.one("SELECT count(*) = count(DISTINCT seq) FROM undone_event") is True
+        assert verify(store, registry, game.game_id) == game.events.last_seq
+        game = Game.load(store, registry, game.game_id)
+        play(game, 2)
+        assert store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") > 0
+        assert verify(store, registry, game.game_id) == game.events.last_seq

@@ -14,6 +14,7 @@ import shlex
 from pathlib import Path
 
 import phaseline.seats
+import pytest
 from clitools import run_cli
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "pbem.md"
@@ -35,6 +36,7 @@ def test_the_page_has_a_worked_example():
     assert len(steps()) >= 15
 
 
+@pytest.mark.slow
 def test_the_worked_example_plays_through_two_stores(home, tmp_path, monkeypatch):
     counter = itertools.count(1)
     monkeypatch.setattr(phaseline.seats, "new_secret", lambda: str(10**70 + next(counter)))

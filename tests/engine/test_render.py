@@ -7,15 +7,17 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from phaseline import MapMarks
+from phaseline import Event, MapMarks, PluginError
 from phaseline.cli.output import Format
 from phaseline.render.areamap import area_rows
 from phaseline.render.board import Board
+from phaseline.render.combat import combat_line
 from phaseline.render.hexmap import render_hexmap
 from phaseline.render.layout import place_cards, separate
 from phaseline.render.mapview import Counter, MapRequest, MapView, default_face, prepare_map
 from phaseline.render.state import current_state, render_state
 from phaseline.render.svg import render_svg
+from phaseline.render.svg_hexes import centre
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -124,6 +126,12 @@ def test_wide_cells_show_the_top_counter_and_how_many_stand_under_it():
     text = render_hexmap(view_of(grid_board()))
     assert "U3+1" in text and "B 4-5-3" in text and "R 4-5-3" in text
     assert "stacks:" in text and "U2 4-5-3 S" in text  # the stack under U3, listed whole
+
+
+def test_axial_r_runs_north_and_each_row_north_sits_half_a_hex_east_in_svg():
+    """docs/board.md: q runs east, r north; SVG's y grows downwards."""
+    (x0, y0), (x1, y1), (xq, yq) = centre({"q": 0, "r": 0}), centre({"q": 0, "r": 1}), centre({"q": 1, "r": 0})
+    assert y1 < y0 and x1 > x0 and x1 < xq and yq == y0
 
 
 def test_even_rows_sit_half_a_hex_east():
@@ -248,3 +256,28 @@ def test_state_lists_units_per_space_and_the_clock(toy):
     assert "waiting on red" in text
     for unit_id in ("R1", "R2", "B1", "B2"):
         assert unit_id in text
+
+
+# --- combats ---------------------------------------------------------------------------
+
+
+def test_a_combat_is_told_from_its_headline_and_terms():
+    defense = [["U2", 2, ""], ["rough", "×2", "6.8"]]
+    payload = {"attack": 5, "defense": 4, "attack_terms": [["U1", 5, ""]], "defense_terms": defense}
+    event = Event("combat", purpose="5:4 → 1:1, die 3: Ar", payload=payload)  # the headline: the game's
+    told = combat_line(event.purpose, event.payload)
+    assert told == "5:4 → 1:1, die 3: Ar; attack 5 (+5 U1) vs defence 4 (+2 U2, ×2 rough (6.8))"
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        pytest.param(["U1", 5], id="two-items"),
+        pytest.param(["U1", 2.5, ""], id="a-fraction"),
+        pytest.param({"what": "U1", "value": 5, "rule": ""}, id="a-dict"),
+        pytest.param([5, "U1", ""], id="value-first"),
+    ],
+)
+def test_a_malformed_combat_term_is_refused_when_the_event_is_made(term):
+    with pytest.raises(PluginError, match=r"attack_terms term .* is not \[what, value, rule\]"):
+        Event("combat", purpose="U1 attacks", payload={"attack_terms": [term], "defense_terms": []})

@@ -63,6 +63,16 @@ def test_replay_leaves_the_store_as_it_was(store, registry, played):
             id="effect-row",
         ),
         pytest.param("DELETE FROM effect WHERE seq = (SELECT max(seq) FROM effect)", "effect", id="deleted-effect"),
+        pytest.param(
+            "UPDATE event SET undone_by = NULL WHERE seq = (SELECT min(seq) FROM event WHERE undone_by IS NOT NULL)",
+            r"undone_by: store None, replay \d+",
+            id="undo-mark-cleared",
+        ),
+        pytest.param(
+            "UPDATE event SET cause_verb = 'end' WHERE seq = (SELECT min(seq) FROM event WHERE cause_verb = 'move')",
+            "cause_verb: store 'end', replay 'move'",
+            id="cause-verb",
+        ),
     ],
 )
 def test_a_tampered_row_is_detected(store, registry, played, tamper, named):
@@ -126,3 +136,24 @@ def test_verify_reports_which_seats_dice_it_checked(store, registry, played):
     count, dice = verify_match(store, registry, played.game_id)
     assert count > 0 and sorted(dice.checked) == ["blue", "red"]
     assert dice.unchecked == []
+
+
+def test_the_wall_clock_changes_no_hash_and_a_replay_keeps_each_events_time(registry, monkeypatch):
+    """The same seed and orders make the same log at any time: ``logged_at`` stands outside the
+    hash, and a replay gives each event the time its log gives."""
+    from datetime import datetime
+
+    from phaseline.events import EventLog
+
+    logs = []
+    for year in (2026, 2031):
+        monkeypatch.setattr(EventLog, "now", lambda self, seq, year=year: datetime(year, 5, 8, 23, 1, seq % 60))
+        store = Store.open(":memory:")
+        game = new_match(store, registry, seed=9)
+        play(game, 12, undo_every=5)
+        logs.append(store.rows("SELECT * FROM event ORDER BY seq"))
+        monkeypatch.undo()
+        assert verify(store, registry, game.game_id) == len(logs[-1])  # the replay runs at today's time
+    first, second = ([{k: v for k, v in e.items() if k not in ("logged_at", "sig")} for e in log] for log in logs)
+    assert first == second
+    assert {e["logged_at"].year for e in logs[0]} == {2026} and {e["logged_at"].year for e in logs[1]} == {2031}

@@ -19,13 +19,21 @@ def registry():
     return long_registry()
 
 
+@pytest.fixture(scope="module")
+def stored_file(tmp_path_factory, registry):
+    """A hot-seat toy match of secret dice in a store file, a few actions in: played once for the module."""
+    path = tmp_path_factory.mktemp("stored") / "alice.duckdb"
+    with Store.open(path) as store:
+        play(Game.create(store, registry, "toy", "skirmish", player="alice"), 40)
+    return path
+
+
 @pytest.fixture
-def stored(tmp_path, registry):
-    """A hot-seat toy match of secret dice in a store file, a few actions in."""
-    with Store.open(tmp_path / "alice.duckdb") as store:
-        game = Game.create(store, registry, "toy", "skirmish", player="alice")
-        play(game, 40)
-        yield game
+def stored(stored_file, tmp_path, registry):
+    """:func:`stored_file` copied for this test with its keyring (the same bytes: the same match,
+    keys and secrets), and opened."""
+    with Store.open(copy_store(stored_file, tmp_path / "alice.duckdb")) as store:
+        yield Game.load(store, registry, "toy-1")
 
 
 def held_secret(game: Game, side: str, epoch: int = 0) -> int:

@@ -103,6 +103,20 @@ def load_cases(game: str, root: Path = HERE) -> list[Case]:
     return [case for path in paths for case in read_cases(path, game)]
 
 
+def covering(cases: list[Case], chosen: list[Case], typed: Callable[[Case], set[str]]) -> list[Case]:
+    """``chosen``, then more of ``cases`` until between them they type all that ``cases`` type
+    (``typed(case)``: what one case types, its verbs say). Each case added types the most not yet
+    typed per step it plays (the first such in file order), so the cover is short to play."""
+    chosen = list(chosen)
+    covered = set().union(*map(typed, chosen))
+    wanted = set().union(*map(typed, cases))
+    while not wanted <= covered:
+        case = max(cases, key=lambda c: len(typed(c) - covered) / (len(c.steps) + 1))
+        chosen.append(case)
+        covered |= typed(case)
+    return chosen
+
+
 def open_defects(game: str, root: Path = HERE) -> dict[str, str]:
     """The cases of ``game`` the developers know the game still gets wrong, each with its note
     (``<game>/open_defects.toml``, read by rule_scan.py). The referee writes cases; only the

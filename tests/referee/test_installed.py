@@ -9,7 +9,7 @@ kind of decision those cases type has been typed through the binary.
 from __future__ import annotations
 
 import pytest
-from kit import GAMES, Case, Installed, Referee, load_cases, open_defects
+from kit import GAMES, Case, Installed, Referee, covering, load_cases, open_defects
 
 
 def sample(cases: list[Case]) -> list[Case]:
@@ -17,15 +17,8 @@ def sample(cases: list[Case]) -> list[Case]:
     verbs and decisions."""
     known = set().union(*(open_defects(game) for game in {case.game for case in cases}))
     free = [case for case in cases if not case.uses_forced_dice and case.id not in known]  # open defects fail
-    chosen = list({case.path: case for case in reversed(free)}.values())[::-1]
-    wanted = set().union(*(case.verbs | case.decisions for case in free))
-    for case in sorted(free, key=lambda c: -len(c.verbs | c.decisions)):
-        covered = set().union(*(c.verbs | c.decisions for c in chosen))
-        if wanted <= covered:
-            break
-        if (case.verbs | case.decisions) - covered:
-            chosen.append(case)
-    return chosen
+    firsts = list({case.path: case for case in reversed(free)}.values())[::-1]
+    return covering(free, firsts, lambda case: case.verbs | case.decisions)
 
 
 SAMPLE = [pytest.param(case, id=f"{game}:{case.id}") for game in GAMES for case in sample(load_cases(game))]

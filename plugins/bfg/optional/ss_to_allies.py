@@ -2,10 +2,11 @@
 Western Allies instead of leaving the map with the other Germans (13.1).
 
 At the end of the player turn in which Berlin fell, before the game plugin removes the
-Germans, every SS unit on the map becomes a Western Allied unit: it defends at its printed
-strength but attacks and moves at half its printed values, rounded down (digest
-``ss_halving_round`` default; ``bfg_attack_strength`` halves the attack, ``mp_factor`` 0.5
-the movement allowance). The boundary is void as for the other Allies (digest
+Germans (the game's hook ``bfg_berlin_falls``, asked first as that step ends), every SS
+unit on the map becomes a Western Allied unit: it defends at its printed strength but
+attacks and moves at half its printed values, rounded down (digest ``ss_halving_round``
+default; ``bfg_attack_strength`` halves the attack, ``mp_factor`` 0.5 the movement
+allowance). The boundary is void as for the other Allies (digest
 ``boundary_with_ss_remaining``). The Western Allies score no VP for a city occupied only by
 SS units (``bfg_unscoring_nationalities``, read by victory.scores).
 """
@@ -13,8 +14,6 @@ SS units (``bfg_unscoring_nationalities``, read by victory.scores).
 from __future__ import annotations
 
 from phaseline import Event, hookimpl
-
-from ..rules.berlin import berlin_falls_now
 
 RULE = "13.2"
 TITLE = "SS units pass to the Western Allies when Berlin falls (Expanded game)"
@@ -33,9 +32,9 @@ def bfg_unscoring_nationalities(game, bloc):
     return ["SS"] if bloc == "WA" else []  # 13.2 no WA VP for a city held only by SS units
 
 
-@hookimpl(tryfirst=True)  # before the game plugin removes the Germans (12.22, 13.1)
-def phaseline_phase_end(game, step):
-    if game.scenario.name != "expanded" or not berlin_falls_now(game, step):
+@hookimpl
+def bfg_berlin_falls(game, step):
+    if game.scenario.name != "expanded":  # 13.2: the Expanded game only
         return
     for unit in game.rows(
         """SELECT s.unit_id FROM unit_state s JOIN unit u USING (game_id, unit_id)

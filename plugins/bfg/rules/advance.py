@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from phaseline.model import plays_ruling
+
+from ..rulings import ONE_PER_COMBAT
 from . import boundary
 from .units import all_units, units_named
 
 NONE = "none"
-ONE_PER_COMBAT = "advance-one-per-combat"  # the ruling (6.91): one advance for the whole combat
 
 
 def choices(game, units: list[str], hexes: list[str], advanced: Collection[str] = ()) -> list[str]:
@@ -88,7 +90,7 @@ def offer(game, advance: dict[str, Any] | None) -> tuple[list[str], dict[str, An
     units, advanced = advance["units"], advance.get("advanced", [])
     left = list(advance.get("left", advance["hexes"]))
     while left:
-        into = left if ONE_PER_COMBAT in game.options else left[:1]
+        into = left if plays_ruling(game, ONE_PER_COMBAT) else left[:1]
         left = left[len(into) :]
         found = choices(game, units, into, advanced)
         if found:
@@ -103,7 +105,7 @@ def record_advance(game, plan: dict[str, Any], unit_id: str) -> None:
     following = plan.get("advance")
     if not following:
         return
-    if ONE_PER_COMBAT in game.options:
+    if plays_ruling(game, ONE_PER_COMBAT):
         plan["advance"] = None
         return
     plan["advance"] = {**following, "advanced": [*following.get("advanced", []), unit_id]}

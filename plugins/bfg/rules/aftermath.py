@@ -7,7 +7,10 @@ from itertools import combinations
 from typing import Any
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
+from ..rulings import EX_NO_ADVANCE
+from ..scenarios import controller_of
 from . import advance as advancing
 from . import retreat as retreating
 from .elimination import eliminate
@@ -35,7 +38,7 @@ def apply_result(game, combat: dict[str, Any]) -> None:
         plan["queue"] = list(defenders)
     if result == "Ar":
         plan["queue"] = list(attackers)
-    if result in ("De", "Dr", "Ae", "Ar") or (result == "Ex" and "ex-no-advance" not in game.options):
+    if result in ("De", "Dr", "Ae", "Ar") or (result == "Ex" and not plays_ruling(game, EX_NO_ADVANCE)):
         plan["advance"] = {"units": winner_units, "hexes": vacated}  # 6.91: the winner of the combat
     if result == "Ex":
         _exchange(game, combat, plan)
@@ -175,6 +178,4 @@ def answer_refusal(game, decision: dict[str, Any], choice: str):
 
 
 def _player(game, force: str) -> str:
-    from ..scenarios import controller_of
-
     return controller_of(game, force) or force

@@ -1,4 +1,5 @@
-"""When Berlin falls (12.22, 13.1): asked by the phase rules and by optional 13.2, which must act first."""
+"""When Berlin falls (12.22, 13.1): asked as each step ends, first for the game's hook
+``bfg_berlin_falls`` (optional 13.2 acts there), then by the phase rules."""
 
 from __future__ import annotations
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
 from ..forces import SOVIET_BLOC
+from ..rulings import LEAVE_BY_MOVEMENT, YUGOSLAV_ADVANCE_HOME
 from .elimination import eliminate
-
-LEAVE_BY_MOVEMENT = "yugoslavia-exit-by-movement"  # ruling: 5.52 read like 5.42, by the next Movement Phase
+from .units import unit_row
 
 
 def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
@@ -49,7 +50,7 @@ def advance_ban(game, unit: dict[str, Any], hex_id: str) -> tuple[str, str] | No
     if rule is None or inside_from == inside_to:
         return None
     home = inside_to if rule == "5.51" else inside_from  # back to the side the unit belongs on
-    if home and "yugoslav-advance-home" in game.options:
+    if home and plays_ruling(game, YUGOSLAV_ADVANCE_HOME):
         return None
     return rule, f"{'Yugoslav' if rule == '5.51' else 'Soviet'} units may not advance across the Yugoslav border"
 
@@ -91,7 +92,7 @@ def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
     force_step = unit["side"].lower().replace("_", "-")
     if rule["rule"] == "5.51":  # back by the end of the following Soviet Combat Phase
         turn, step = next_step(game, f"{force_step}-combat")
-    elif rule["rule"] == "5.52" and LEAVE_BY_MOVEMENT not in game.options:
+    elif rule["rule"] == "5.52" and not plays_ruling(game, LEAVE_BY_MOVEMENT):
         turn, step = end_of_next_turn(game)  # 5.52 「続くターンの間に離れなければならず」
     else:  # 5.42 by the end of the next friendly Movement Phase (and 5.52 under the ruling)
         turn, step = next_step(game, f"{force_step}-movement")
@@ -144,8 +145,6 @@ def check_deadlines(game, step) -> None:
         ),
     )
     due = [row for row in pending if (row["deadline_turn"], row["deadline_step"]) == (game.clock.turn, step.name)]
-    from .units import unit_row
-
     for row in due:
         unit = unit_row(game, row["unit_id"])
         still_out = banned(game, unit, unit["space_id"]) is not None

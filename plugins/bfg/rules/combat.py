@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
+from phaseline.model import plays_ruling
 
 from ..board import passable_neighbours
+from ..rulings import TERRAIN_PLUS_ONE
 from . import aftermath, targets
 from . import forced_attacks as forced
 from .odds import clamp, multiplier, ratio
@@ -37,11 +39,7 @@ def attack(game, action: Action) -> None:
     hexes = [require_space(game, h)["space_id"] for h in dict.fromkeys(action.args[1].split(","))]
     defenders = units_in(game, hexes)
     _validate(game, attackers, hexes, defenders)
-    combat = strength(game, attackers, hexes, defenders)
-    columns = [
-        r["odds"] for r in game.state_rows((), "SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
-    ]
-    combat["odds"] = clamp(ratio(combat["attack"], combat["defense"]), columns)
+    combat = with_odds(game, strength(game, attackers, hexes, defenders))
     combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
     combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
     game.log(
@@ -51,7 +49,7 @@ def attack(game, action: Action) -> None:
             to_space=hexes[0],
             die=combat["die"],
             rule="6.1",
-            purpose=f"{combat['attack']}:{combat['defense']} → {combat['odds']}, die {combat['die']}: "
+            purpose=f"attack on {','.join(hexes)}: {combat['ratio']} → {combat['odds']}, die {combat['die']}: "
             f"{combat['result']}",
             payload=combat,
         )
@@ -64,15 +62,30 @@ def attack(game, action: Action) -> None:
     aftermath.apply_result(game, combat)
 
 
+def previews(game, actions: list[Action]) -> list[dict[str, Any] | None]:
+    """The combat each listed attack would fight (6.1, 6.8): the values and odds :func:`attack`
+    would find now, before the die; None for any other order."""
+    found: list[dict[str, Any] | None] = []
+    facts = defence_facts(game)
+    for action in actions:
+        if action.verb != "attack" or len(action.args) != 2:
+            found.append(None)
+            continue
+        hexes = action.args[1].split(",")
+        attackers = units_named(game, action.args[0].split(","))
+        found.append(with_odds(game, strength(game, attackers, hexes, units_in(game, hexes), facts)))
+    return found
+
+
 def strength(
     game, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
 ) -> dict[str, Any]:
     """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83);
     ``facts`` from :func:`defence_facts`."""
-    plus_one = "terrain-plus-one" in game.options
+    plus_one = plays_ruling(game, TERRAIN_PLUS_ONE)
     facts = facts or defence_facts(game)
-    attack_total = sum(_attack_value(game, u) for u in attackers)
-    per_hex = []
+    attack_terms = [_attack_term(game, u) for u in attackers]  # each term as phaseline.render.combat reads it
+    per_hex, defense_terms = [], []
     for hex_id in hexes:
         in_hex = [d for d in defenders if d["space_id"] == hex_id]
         effects = _effects(facts, hex_id, attackers, in_hex)
@@ -87,21 +100,48 @@ def strength(
                 "defense": printed * mult,
             }
         )
+        where = f" in {hex_id}" if len(hexes) > 1 else ""
+        defense_terms += [[f"{d['unit_id']}{where}", d["defense"], ""] for d in in_hex]
+        if mult > 1:
+            defense_terms.append(_multiplier_term(effects, mult, hex_id))
     return {
         "attackers": [u["unit_id"] for u in attackers],
         "defenders": [d["unit_id"] for d in defenders],
         "hexes": hexes,
-        "attack": attack_total,
+        "attack": sum(value for _, value, _ in attack_terms),
         "defense": sum(h["defense"] for h in per_hex),
         "printed_defense": sum(h["printed"] for h in per_hex),
         "per_hex": per_hex,
+        "attack_terms": attack_terms,
+        "defense_terms": defense_terms,
     }
 
 
-def _attack_value(game, unit: dict) -> int:
+def with_odds(game, combat: dict[str, Any]) -> dict[str, Any]:
+    """``combat`` with its ratio, rounded for the defender (6.1), and the CRT column it falls in."""
+    columns = [
+        r["odds"] for r in game.state_rows((), "SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
+    ]
+    found = ratio(combat["attack"], combat["defense"])
+    return {**combat, "ratio": f"{combat['attack']}:{combat['defense']}", "odds": clamp(found, columns)}
+
+
+EFFECT_RULES = {"river": "6.81", "fortress": "6.83"}  # any other effect is the hex's terrain (6.8)
+
+
+def _multiplier_term(effects: list[tuple[str, int]], mult: int, hex_id: str) -> list[Any]:
+    """The doubling of one hex's defence as a term: its effects and their rules; several
+    combine by 6.82 (rough and river: ×3)."""
+    named = " + ".join(f"{name} ({EFFECT_RULES.get(name, '6.8')})" for name, _ in effects)
+    return [f"{named} in {hex_id}", f"×{mult}", "6.82" if len(effects) > 1 else ""]
+
+
+def _attack_term(game, unit: dict) -> list[Any]:
     """6.0 the printed attack strength, unless an optional rule changes it (``bfg_attack_strength``)."""
     changed = game.hook.bfg_attack_strength(game=game, unit=unit)
-    return unit["attack"] if changed is None else changed
+    if changed is None or changed == unit["attack"]:
+        return [unit["unit_id"], unit["attack"], ""]
+    return [f"{unit['unit_id']} (printed {unit['attack']}, changed by an optional rule)", changed, ""]
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
+from phaseline.model import plays_ruling
 
 from ..board import edge_hexes
+from ..rulings import EXIT_ANY_ALLIED
 from .elimination import remove_from_play
 from .units import all_units, label, unit_row
 
@@ -39,7 +41,7 @@ def exit_hexes() -> set[str]:
 def enemy_forces(game, unit: dict[str, Any]) -> tuple[str, ...]:
     """The forces that pay for ``unit``'s exit: the one it fights, by the theatre of the exit
     hex (East: Soviets, West: Western Allies), or both under ``exit-any-allied``."""
-    if "exit-any-allied" in game.options:
+    if plays_ruling(game, EXIT_ANY_ALLIED):
         return ("SOV", "WA")
     zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
     return ("SOV",) if zone == "E" else ("WA",)

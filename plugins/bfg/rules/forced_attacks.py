@@ -14,7 +14,9 @@ attack by the only unit next to a second target.
 from __future__ import annotations
 
 from phaseline import RuleViolation
+from phaseline.model import plays_ruling
 
+from ..rulings import ATTACKS_PER_HEX
 from .state import bfg_state
 from .targets import eligible, open_attacks
 from .units import all_units
@@ -37,7 +39,7 @@ def applies(game, step) -> bool:
 
 def counted(game, hexes: list[str] | tuple[str, ...]) -> int:
     """What one attack on ``hexes`` counts towards 12.21: one, or one per hex (ruling)."""
-    return len(hexes) if "12.21-per-hex" in game.options else 1
+    return len(hexes) if plays_ruling(game, ATTACKS_PER_HEX) else 1
 
 
 def most(game, reach: Reach) -> int:
@@ -45,7 +47,7 @@ def most(game, reach: Reach) -> int:
     attack a combat, as many as units and hexes can be paired off (two unless one unit or
     one hex is in every pairing); with one attack a hex, the hexes within reach."""
     hexes = set().union(*reach.values()) if reach else set()
-    if "12.21-per-hex" in game.options:
+    if plays_ruling(game, ATTACKS_PER_HEX):
         return min(WANTED, len(hexes))
     if not hexes:
         return 0

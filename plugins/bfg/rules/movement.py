@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
+from phaseline.model import plays_ruling
 
+from ..rulings import SOVIET_DESTROYS_FORTRESS
 from . import move_refusal
 from .positions import Stacks, enemy_zoc, stacking_audit
+from .shifted import is_shifted, zoc_refusal
 from .state import bfg_state
 from .units import all_units, label, require_space, unit_row, units_named
 
@@ -106,13 +109,12 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
     if dest not in reach or dest == unit["space_id"]:
         raise move_refusal.refusal(game, unit, dest, rows)
     stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
-    if stopped:
-        from . import shift  # shift moves units through this module
-
-        if shift.is_shifted(unit):  # 16.32 it would end the phase in that enemy ZOC
-            raise shift.zoc_refusal(game, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
+    if stopped and is_shifted(unit):  # 16.32 it would end the phase in that enemy ZOC
+        raise zoc_refusal(game, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
     path = _path(reach, unit["space_id"], dest)
     cost = reach[dest]["cost"]
+    left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
+    zoc = {"stopped_by": reach[dest]["by_unit"], "stopped_rule": "4.0"} if stopped else {}
     game.log(
         Event(
             "move",
@@ -121,10 +123,9 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
             from_space=unit["space_id"],
             to_space=dest,
             rule="5.0",
-            payload={"path": path, "cost": cost},
+            payload={"path": path, "cost": cost, "mp_left": left, **zoc},
         )
     )
-    left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
     entered(game, unit, path[1:])
 
@@ -136,7 +137,7 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
     board = game.static("space", "space_id")
     if not any(board[s]["feature"] == "fortress" or board[s]["zone"] == "B" for s in spaces):
         return  # neither a fortress (set up on every 'fortress' hex) nor Berlin on the way
-    destroyers = ("WA", "SOV") if "soviet-destroys-fortress" in game.options else ("WA",)
+    destroyers = ("WA", "SOV") if plays_ruling(game, SOVIET_DESTROYS_FORTRESS) else ("WA",)
     fortresses = game.rows_of("bfg_fortress")
     forts = sorted({s for s in spaces if (s,) in fortresses and not fortresses[(s,)]["destroyed"]})
     berlin = any(board[s]["zone"] == "B" for s in spaces)

@@ -97,7 +97,7 @@ def end(game, step) -> None:
 def _berlin_falls(game) -> None:
     """12.22 / 13.1: after the player turn in which Berlin falls, every German unit leaves
     the map; the boundary no longer binds; in the Expanded game the Allies become enemies.
-    (Optional 13.2 hands the SS to the Western Allies first: optional/ss_to_allies.py.)"""
+    (Optional rules act first, through ``bfg_berlin_falls``: 13.2 hands the SS to the Western Allies.)"""
     germans = game.rows(
         """SELECT unit_id FROM unit_state WHERE game_id = ? AND side IN ('GER_E', 'GER_W')
              AND space_id NOT LIKE 'ELIM%' AND space_id <> 'OUT' ORDER BY 1""",

@@ -14,14 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Action, Event, InvalidOrder
+from phaseline.model import plays_ruling
 
 from ..board import edge_hexes, enterable
+from ..rulings import RESPECT_STACKING
 from .elimination import NEVER_REPLACED
 from .positions import Limit, Stacks, enemy_zoc
 from .state import bfg_state
 from .units import all_units, label, unit_row
 
-RESPECT_STACKING = "replacements-respect-stacking"  # the ruling (5.3/7.2)
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
 
 
@@ -156,7 +157,7 @@ def stacking_limit(game, stacks: Stacks, force: str, hex_id: str, unit: dict[str
     ``replacements-respect-stacking``."""
     placed = {"unit_id": None, "size": None, **(unit or {}), "side": placed_side(game, force, hex_id)}
     limit = stacks.over(placed, hex_id)
-    if limit is not None and limit.size == "*" and RESPECT_STACKING not in game.options:
+    if limit is not None and limit.size == "*" and not plays_ruling(game, RESPECT_STACKING):
         return None
     return limit
 

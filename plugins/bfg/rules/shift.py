@@ -21,10 +21,10 @@ from phaseline import Action, Event, InvalidOrder
 
 from . import movement
 from .positions import enemy_zoc
+from .shifted import FACTOR
 from .state import bfg_state
 from .units import label, unit_row
 
-FACTOR = 3  # 16.32 tripled movement allowance
 OTHER_SIDE = {"E": "W", "W": "E"}
 
 
@@ -65,21 +65,6 @@ def shift(game, action: Action) -> None:
     game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=mp)
     if len(action.args) == 2:
         movement.move(game, Action("move", (unit["unit_id"], action.args[1]), action.side))
-
-
-def is_shifted(unit) -> bool:
-    """Whether ``unit`` is this phase's shifted unit (its allowance tripled, 16.32)."""
-    return unit["mp_factor"] == FACTOR
-
-
-def zoc_refusal(game, unit, dest: str, zoc_unit: str, zoc_space: str):
-    """16.32: the shifted unit may not end the phase in an enemy ZOC, and entering one ends
-    its move there (4.0), so a move of it into one is refused when ordered."""
-    return game.violation(
-        f"{label(unit)} shifted and may not end the phase in an enemy ZOC: entering {dest} (ZOC of {zoc_unit} "
-        f"in {zoc_space}) would stop it there (4.0)",
-        "16.32",
-    )
 
 
 def end_refusal(game, step):

@@ -8,8 +8,10 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
+from phaseline.model import plays_ruling
 
 from ..board import zoc_neighbours
+from ..rulings import VP_WITHOUT_BERLIN
 from .state import bfg_state
 from .units import all_units
 
@@ -229,7 +231,7 @@ def _draw_without_berlin(game) -> bool:
     decides it on VP instead); 16.31 gives it to the German player."""
     name = game.scenario.name
     if name == "expanded":
-        return "expanded-vp-without-berlin" not in game.options
+        return not plays_ruling(game, VP_WITHOUT_BERLIN)
     return name in ("historical", "three-player")
 
 

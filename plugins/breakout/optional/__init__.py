@@ -2,25 +2,9 @@
 
 23.1: they are used only when both players agree, so a match chooses them when it is
 created (``phaseline new breakout-normandy --option 23.2``); the engine then adds the
-module to that match's plugin manager. Where an optional rule changes how a base rule
-reads, the base rule asks ``"23.3" in game.options`` and calls the module.
+module to that match's plugin manager. The base rules never name an optional rule: where
+one changes how a base rule reads, the base rule asks one of the game's own hooks
+(hookspecs.py) and the module implements it. Every module of this package with a ``RULE``
+and a ``TITLE`` is an optional rule (``phaseline.plugins.optional_rules``): adding one is
+adding a file (and its row in the rule index).
 """
-
-from __future__ import annotations
-
-from phaseline.model import OptionalRule
-
-from . import bidding, card_combat
-
-GAME = "breakout-normandy"
-MODULES = (bidding, card_combat)
-
-
-def rules(version: str) -> list[OptionalRule]:
-    """The OptionalRule of each module (name = rule number)."""
-    return [
-        OptionalRule(
-            game=GAME, name=m.RULE, title=m.TITLE, rule=m.RULE, plugin=m, version=version, decisions=m.DECISIONS
-        )
-        for m in MODULES
-    ]

@@ -2,7 +2,8 @@
 
 Both players bid, at the same time and in secret, the extra VP the Allies must score to
 win; a bid may be positive, zero or negative. The higher bidder plays the Allies and the
-winning bid is added to the Allied VP requirement of every week (victory.vp_required).
+winning bid is added to the Allied VP requirement of every week (the game's hook
+``bkn_vp_required_extra``, which victory.vp_required asks).
 On equal bids the bid still applies and a die decides who plays the Allies.
 
 When the match is set up each seat owes a ``bid`` decision (the German seat first; the
@@ -93,6 +94,11 @@ def settle(game, german_seat: int, allied_seat: int) -> None:
             purpose=f"{why}: the player at the {allies} seat plays the Allies, who need {bid:+d} VP more; {change}",
         )
     )
+
+
+@hookimpl
+def bkn_vp_required_extra(game):
+    return winning_bid(game), f"bid ({RULE})"  # 23.2: the winning bid is added every week
 
 
 def winning_bid(game) -> int:

@@ -9,7 +9,8 @@ combats average DR 7. A deck is reshuffled only when all 36 cards are used, so a
 drawn and then cancelled (by an Advantage reroll) stays out until then.
 
 A draw is a die roll over the cards left (``sides`` = cards left), logged like any roll,
-so replay and undo treat cards as they treat dice.
+so replay and undo treat cards as they treat dice. The assault asks the game's hook
+``bkn_combat_dr`` for its DR (resolution.py), which this plugin answers with a card.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from itertools import accumulate
 from phaseline import Event, hookimpl
 from phaseline.model import PluginTable
 
-from ..rules.day import roll_dr
 from ..scenarios import SIDES
 
 RULE = "23.3"
@@ -46,11 +46,9 @@ def phaseline_setup(game):
     game.insert_many("bkn_cards", [{"side": s, "dr": dr, "left_in_deck": n} for s in SIDES for dr, n in DECK.items()])
 
 
-def combat_dr(game, side: str, purpose: str, rule: str) -> int:
-    """9.1: a combat DR, or with 23.3 the value of a card drawn from ``side``'s deck."""
-    if RULE not in game.options:
-        return roll_dr(game, side, purpose, rule)
-    return draw(game, side, purpose)
+@hookimpl
+def bkn_combat_dr(game, side, purpose):
+    return draw(game, side, purpose)  # 23.3 a card from the side's deck instead of the combat DR
 
 
 def draw(game, side: str, purpose: str) -> int:

@@ -23,14 +23,15 @@ the entitled player leave the marker where it is.
 from __future__ import annotations
 
 from phaseline import Action, Event
+from phaseline.model import plays_ruling
 
+from ..rulings import LOST_AT_IMPULSE_END, SHIFT_OPTIONAL
 from ..scenarios import ALLIED, GERMAN
 from .board import board, enemy_of
+from .dice import roll_dr
 
 CAP = 3
-LOST_AT_IMPULSE_END = "advantage-lost-at-impulse-end"  # the other reading of digest ruling 16
 SHIFT_DECISION = "sunset-shift"  # 11.23: the entitled player moves the marker either way
-SHIFT_OPTIONAL = "sunset-shift-optional"  # the other reading of 11.2's "may move": it may also stay
 UP, DOWN, STAY = "up", "down", "stay"  # the answers: + or - the spaces earned, or none (the ruling)
 SHIFTED = {GERMAN: "shift_german", ALLIED: "shift_allied"}  # bkn_day: spaces shifted this impulse
 
@@ -125,8 +126,6 @@ def declare_double(game, action: Action) -> None:
     other nationality. The second half has no Sunset DR (11.5): an Allied first half without
     a DR rolls it now.
     """
-    from .day import roll_dr
-
     side = action.side
     day = board(game).day
     if action.args:
@@ -160,7 +159,7 @@ def after_losses(game) -> None:
     day = board(game).day
     for loser, lost in _losses(game).items():
         loses, due = losses_effect(loser, lost, day["advantage_start"] == loser)
-        if loses and day["advantage"] == loser and LOST_AT_IMPULSE_END not in game.options:
+        if loses and day["advantage"] == loser and not plays_ruling(game, LOST_AT_IMPULSE_END):
             game.set("bkn_day", {}, advantage=enemy_of(loser))
             game.log(
                 Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
@@ -180,7 +179,7 @@ def _offer_shift(game, entitled: str, due: int, why: str) -> None:
         f"{why}: {entitled} moves the Sunset DRM marker {spaces} spaces, up (longer days) or down "
         f"(now {day['sunset_drm']:+d})"
     )
-    choices = [UP, DOWN, *([STAY] if SHIFT_OPTIONAL in game.options else [])]
+    choices = [UP, DOWN, *([STAY] if plays_ruling(game, SHIFT_OPTIONAL) else [])]
     game.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why, "spaces": spaces}, rule="11.23")
 
 
@@ -197,7 +196,7 @@ def settle(game) -> None:
     """11.2: when the impulse ends, a loss-triggered transfer deferred by the ruling
     'advantage-lost-at-impulse-end', and a used Advantage passes."""
     day = board(game).day
-    if LOST_AT_IMPULSE_END in game.options:
+    if plays_ruling(game, LOST_AT_IMPULSE_END):
         for loser, lost in _losses(game).items():
             loses, _ = losses_effect(loser, lost, day["advantage_start"] == loser)
             if loses and day["advantage"] == loser:

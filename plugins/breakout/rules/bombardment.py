@@ -4,9 +4,9 @@ A bombardment impulse activates the target area (8.11). AV is the marker's stren
 the primary artillery's attack +1 per other artillery named (10.2); DV is the TEM,
 works and the Fresh units that fight back (10.3). AT - DT attrition points go first to
 the primary target and then, by the defender, so that as many as possible are used
-(10.4): when several spreads of the AP left use as many, the defender is asked which
-(``ap-spread``, chained like the reroll offer); each unit loses at most one step and
-bombardment never eliminates.
+(10.4, attrition.py): when several spreads of the AP left use as many, the defender is
+asked which (``ap-spread``, chained like the reroll offer); each unit loses at most one
+step and bombardment never eliminates.
 Which marker reaches which area, and friendly fire, are naval_air.py's (17).
 Right after the dice, the holder of the Advantage may have both DRs rerolled (11.6), in the D-Day
 phases too (offer_reroll, fire).
@@ -18,68 +18,24 @@ construction marker, 20.2) is primary.py's (10.1).
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from phaseline import Action, Event
 from phaseline import sequence as walker
 
 from ..scenarios import ALLIED
-from . import advantage, rerolls
+from . import advantage, attrition, rerolls, works
 from . import primary as primary_target
+from .attrition import SPREAD, ap_cost, resolve
+from .attrition import allocate as allocate  # 10.4, beside the bombardment that spends it
+from .attrition import spreads as spreads
 from .board import board, enemy_of, national_group
-from .bridges import lower_construction
-from .day import roll_dr
-from .naval_air import target_refusal
+from .dice import roll_dr
+from .naval_air import friendly_fire, record_strike, target_refusal
 from .zones import artillery_reaches
 
-STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
-SPREAD = "ap-spread"
 DECISIONS = ("bombardment-reroll", SPREAD)
 NEBELWERFER = "nebelwerfer"
-
-
-def ap_cost(unit: dict[str, Any], chart: dict[str, int]) -> int | None:
-    """10.4: AP for one step: Fresh armour 3, Spent/Dis armour 2, coastal 2, others 2 or 1."""
-    if unit["status"] == "Dis2":
-        return None  # no further step
-    fresh = unit["status"] == "Fresh"
-    if unit["type"] == "coastal":
-        return chart["coastal"]
-    if unit["type"] == "armour":
-        return chart["armour-fresh" if fresh else "armour-spent"]
-    return chart["other-fresh" if fresh else "other-spent"]
-
-
-def allocate(units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str, int]) -> list[str]:
-    """10.4: the units that lose a step: the primary first (or nothing at all), then the
-    others so that the most AP are used (a Dis2 primary absorbs none)."""
-    by_id = {u["unit_id"]: u for u in units}
-    first = ap_cost(by_id[primary], chart)
-    if first is not None and ap < first:
-        return []
-    hit = [primary] if first is not None else []
-    return hit + spreads([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart)[0]
-
-
-def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> list[list[str]]:
-    """10.4: every choice of units losing a step that uses the most of ``left`` AP, the fewest units first
-    (「最大限のAPが消費されるように」: the defender picks among these, never fewer AP)."""
-    others = [(u["unit_id"], ap_cost(u, chart)) for u in units]
-    others = [(uid, c) for uid, c in others if c is not None]
-    best, found = 0, [[]]
-    for n in range(1, len(others) + 1):
-        for combo in combinations(others, n):
-            used = sum(c for _, c in combo)
-            if best <= used <= left:
-                found = ([] if used > best else found) + [[uid for uid, _ in combo]]
-                best = used
-    return found
-
-
-def _chart(game) -> dict[str, int]:
-    rows = game.rows("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'attrition_ap'", [game.game_id])
-    return {r["code"]: int(r["value"]) for r in rows}
 
 
 def _markers(game, side: str) -> list[dict[str, Any]]:
@@ -287,8 +243,6 @@ def _after_strike(game, plan) -> None:
     """17.1 the strike is recorded; 17.3 an air strike's friendly fire."""
     marker, target = plan["marker"], plan["target"]
     if marker:
-        from .naval_air import friendly_fire, record_strike
-
         record_strike(game, marker, target)  # 17.1
         if plan["kind"] == "air":
             friendly_fire(game, target, plan["AV"], plan["raw_at"], plan["raw_dt"])  # 17.3
@@ -328,72 +282,16 @@ def _attrition(game, plan, follow: dict[str, Any]) -> bool:
         f"bombardment of {target}: AV {plan['AV']} ({_fmt(plan['terms'])}), DV {plan['DV']} "
         f"({_fmt(plan['dv'])}); AT {plan['AT']} vs DT {plan['DT']}: {ap} AP, "
     )
-    return _resolve(game, enemy_of(side), target, plan["primary"], ap, purpose, side, "10.4", follow)
-
-
-def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> bool:
-    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first, logged;
-    True while ``side`` is asked to spread the AP left."""
-    purpose = f"{ap} AP in {target} (primary {primary}): "
-    return _resolve(game, side, target, primary, ap, purpose, side, rule, {"plan": None})
-
-
-def _resolve(game, side, target, primary, ap, purpose, log_side, rule, follow) -> bool:
-    """10.4: the primary's step, then the AP left spread: by ``side``'s answer when spreads differ."""
-    hit, found = _first(game, side, target, primary, ap) if ap else ([], [[]])
-    if len(found) == 1:
-        hit += _step(game, found[0])
-    asking = f"; {side} spreads the AP left (10.4)" if len(found) > 1 else ""
-    game.log(Event("note", side=log_side, purpose=f"{purpose}hit {', '.join(hit) or 'none'}{asking}", rule=rule))
-    if len(found) == 1:
-        return False
-    choices = {_spell(game, uids): uids for uids in found}
-    prompt = f"{target}: spread the AP left after the primary target {primary} (the most must be used, 10.4)"
-    context = {**follow, "side": side, "target": target, "rule": rule, "spreads": choices}
-    game.ask(side, SPREAD, prompt, list(choices), context, rule="10.4")
-    return True
+    return resolve(game, enemy_of(side), target, plan["primary"], ap, purpose, side, "10.4", follow)
 
 
 def answer_spread(game, decision, choice: str) -> None:
     """10.4: the defender's spread of the AP left; then what follows the bombardment."""
+    attrition.answer_spread(game, decision, choice)
     context = decision["context"]
-    hit = _step(game, context["spreads"][choice])
-    purpose = f"{context['side']} spreads the AP left in {context['target']}: hit {', '.join(hit) or 'none'}"
-    game.log(Event("note", side=context["side"], purpose=purpose, rule=context["rule"]))
     if context["plan"] is not None:
         _after_strike(game, context["plan"])
         _go_on(game, context["after"], context["step_end"])
-
-
-def _first(game, side: str, target: str, primary: str, ap: int) -> tuple[list[str], list[list[str]]]:
-    """10.4: the primary target's step (none if the AP cannot pay it: then nothing is hit) and the
-    spreads of the AP left over the others; 20.2: a construction marker named primary loses one
-    level first. Bombardment never eliminates; each unit loses at most one step."""
-    defenders, chart = board(game).units_in(target, side), _chart(game)
-    if primary_target.is_construction(game, target, side, primary):
-        if ap < chart["construction"]:
-            return [], [[]]
-        lower_construction(game, primary, side)
-        return [f"the construction marker on {primary}"], spreads(defenders, ap - chart["construction"], chart)
-    first = ap_cost(next(u for u in defenders if u["unit_id"] == primary), chart)
-    if first is not None and ap < first:
-        return [], [[]]
-    others = spreads([u for u in defenders if u["unit_id"] != primary], ap - (first or 0), chart)
-    return (_step(game, [primary]) if first is not None else []), others
-
-
-def _step(game, uids: list[str]) -> list[str]:
-    """10.4: each unit loses one step; returns them."""
-    units = board(game).units
-    for uid in uids:
-        game.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
-    return uids
-
-
-def _spell(game, uids: list[str]) -> str:
-    """A spread as a player types it: ``G2:spent`` or ``G3:dis1,G4:dis1`` (each unit's new status)."""
-    units = board(game).units
-    return ",".join(f"{uid}:{STEP[units[uid]['status']].lower()}" for uid in uids) or "none"
 
 
 def _fmt(terms) -> str:
@@ -404,9 +302,7 @@ def _defence(game, side: str, area, kind: str, defenders, nebelwerfer: bool = Fa
     """10.3: TEM, works, and the Fresh units that answer this kind of bombardment (10.3C:
     never a Nebelwerfer, and nobody against a Nebelwerfer)."""
     dv = [(f"TEM of {area.space_id}", area.tem)]
-    from .works import intact
-
-    if side == ALLIED and intact(game, area.space_id):  # 15.1
+    if side == ALLIED and works.intact(game, area.space_id):  # 15.1
         dv.append(("defensive works", 2))
     answering = {"air": ("flak",), "naval": ("coastal",), "artillery": ("artillery",)}.get(kind)
     if kind == "le_havre":
@@ -429,6 +325,6 @@ def _defence(game, side: str, area, kind: str, defenders, nebelwerfer: bool = Fa
 
 def default_primary(game, target: str, side: str) -> str:
     """The attacker's primary target: artillery only when nothing else is there; the cheapest step."""
-    defenders, chart = board(game).units_in(target, enemy_of(side)), _chart(game)
+    defenders, costs = board(game).units_in(target, enemy_of(side)), attrition.costs(game)
     others = primary_target.eligible_units(defenders)  # 10.1, 16.1
-    return min(others, key=lambda u: (ap_cost(u, chart) or 99, u["unit_id"]))["unit_id"]
+    return min(others, key=lambda u: (ap_cost(u, costs) or 99, u["unit_id"]))["unit_id"]

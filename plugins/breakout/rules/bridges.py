@@ -12,6 +12,7 @@ from phaseline import Action, Event
 
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls
+from .activation import activate
 from .board import POINT_TYPES, Board, board, enemy_of, state_rows
 
 REPAIRS_PER_IMPULSE = {ALLIED: 4, GERMAN: 1}  # 20.2
@@ -168,13 +169,11 @@ def seizure_refusal(game, unit: dict, bridge: dict) -> str | None:
 
 def seize(game, action: Action) -> None:
     """seize UNIT BRIDGE: spend 1 MF, dr + drm >= 7 takes the bridge (20.3, 8.221)."""
-    from .movement import activate  # the impulse's first act activates the unit's area (8.1)
-
     unit, bridge = _unit_and_bridge(game, action, "seize UNIT BRIDGE", "20.3")
     refusal = seizure_refusal(game, unit, bridge)
     if refusal:
         raise game.violation(f"{unit['unit_id']} cannot seize {bridge['bridge_id']}: {refusal}", "20.3")
-    if board(game).day["activated"] is None:
+    if board(game).day["activated"] is None:  # the impulse's first act activates the unit's area (8.1)
         activate(game, action.side, unit["space_id"])
         unit = board(game).units[unit["unit_id"]]
     game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] - 1, moved=True)  # 8.221: 1 MF
@@ -231,8 +230,6 @@ def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> 
 
 def repair(game, action: Action) -> None:
     """repair BRIDGE[,BRIDGE…]: open the impulse with repair rolls in one activated area (20.2)."""
-    from .movement import activate
-
     if len(action.args) != 1:
         raise game.violation("repair takes bridges: repair BRIDGE[,BRIDGE…]", "20.2")
     side = action.side

@@ -1,9 +1,10 @@
-"""Assault combat (8.5, 9.2, 9.3, 9.7, 16.1): who attacks, with what support, at what values.
+"""Assault combat (8.5, 9.2): who attacks and with what support.
 
 ``attack AREA [UNIT,…] [ARTILLERY,…|none]`` names the participants (8.52: some or all of
 the units waiting there; 8.51: every forced unit must take part), the point unit (the
 first infantry or armour named, else the strongest) and the supporting artillery
-(default: all that may). The attack itself is resolved in resolution.py.
+(default: all that may). The values are combat_values.py's (9.2, 9.3, 9.7); the attack
+itself is resolved in resolution.py.
 """
 
 from __future__ import annotations
@@ -12,140 +13,13 @@ from typing import Any
 
 from phaseline import Action, Event
 
-from ..scenarios import ALLIED, GERMAN
-from .board import POINT_TYPES, board, enemy_of, national_group
-from .zones import air_reaches, artillery_reaches
-
-ARTILLERY = "artillery"
-ARTILLERY_ADDS_AV = "artillery-adds-av"  # the other reading of 9.7 / 16.1 (digest 8.2 ruling 2)
-
-
-def defence_value(unit: dict[str, Any]) -> int:
-    """9.3A: Fresh or Spent printed value; Dis1 -1, Dis2 -2 (it may be negative)."""
-    if unit["status"] == "Fresh":
-        return unit["defense"]
-    return unit["spent_defense"] - {"Spent": 0, "Dis1": 1, "Dis2": 2}[unit["status"]]
-
-
-def forward_candidates(defenders: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """9.3A, 16.1: artillery may be the forward unit only if no other type is present (FLAK/PAK may)."""
-    others = [u for u in defenders if u["type"] != ARTILLERY]
-    pool = others or defenders
-    return sorted(pool, key=lambda u: (-defence_value(u), u["status"] != "Fresh", u["unit_id"]))
-
-
-# === 9.7 ARTILLERY SUPPORT ==============================================================
-
-
-def may_support(b, unit: dict[str, Any], side: str, area: str, participants: list[dict[str, Any]]):
-    """Why ``unit`` cannot support the attack on ``area``: (the rule that forbids it, the reason),
-    or None when it can (9.7, 16.1, 14.4)."""
-    uid = unit["unit_id"]
-    if unit["side"] != side or unit["type"] != ARTILLERY:
-        return "9.7", f"{uid} is not {side} field artillery"
-    if unit["art_kind"] not in ("division", "corps"):  # 16.1: 「ネーベルベルファーは攻撃支援ができない」
-        return "16.1", f"{uid} is a Nebelwerfer: it never supports attacks"
-    if unit["status"] != "Fresh":
-        return "9.7", f"{uid} is {unit['status']}: only Fresh artillery supports"
-    if unit["moved"]:  # 9.7: 「支援野砲ユニットはそのインパルスに移動してはならず」
-        return "9.7", f"{uid} has moved this impulse"
-    if unit["attacked"] and unit["supported"] != 1:  # 8.53: one more attack after an overrun
-        return "9.7", f"{uid} has already fired this impulse"
-    here, target = b.areas.get(unit["space_id"]), b.areas[area]
-    if here is None:
-        return "9.7", f"{uid} is off the map"
-    if here.is_box and not here.is_zone:  # 3.4: units in an approach box neither attack nor support
-        return "3.4", f"{uid} is in the approach box {unit['space_id']}"
-    if unit["space_id"] != area:
-        if area not in b.neighbours(unit["space_id"]) or b.neighbours(unit["space_id"])[area][0] == "sea":
-            return "9.7", f"{uid} in {unit['space_id']} is not in or adjacent to {area}"
-        if here.contested():
-            return "9.7", f"{uid} is in contested {unit['space_id']}: it supports only attacks there"
-        if not artillery_reaches(here, target):
-            return "14.4", f"{uid}: artillery supports into or out of a zone only within it"
-    if unit["art_kind"] == "division" and unit["division"] not in {u["division"] for u in participants}:
-        return "16.1", f"{uid} is {unit['division']} division artillery: no unit of its division attacks"
-    if unit["art_kind"] == "corps" and national_group(unit["nationality"]) not in {
-        national_group(u["nationality"]) for u in participants
-    }:
-        return "16.1", f"{uid} is corps artillery of another nationality"
-    return None
-
-
-def supporting_artillery(game, side: str, area: str, participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """9.7, 16.1: every artillery unit that may support the attack on ``area``."""
-    b = board(game)
-    ids = {u["unit_id"] for u in participants}
-    return [
-        u
-        for u in b.units.values()
-        if u["unit_id"] not in ids and u["type"] == ARTILLERY and may_support(b, u, side, area, participants) is None
-    ]
-
-
-# === 9.2, 9.3 ATTACK AND DEFENCE VALUES ==================================================
-
-
-def strongest_point(participants: list[dict[str, Any]]) -> dict[str, Any]:
-    return max((u for u in participants if u["type"] in POINT_TYPES), key=lambda u: (u["attack"], u["unit_id"]))
-
-
-def adds_av(game, unit: dict[str, Any]) -> bool:
-    """9.7 (ruling): artillery that entered with the point unit adds no AV and no division count."""
-    return unit["type"] != ARTILLERY or ARTILLERY_ADDS_AV in game.options
-
-
-def assault_values(game, side, area, participants, support, defenders, point=None, forward=None, special=None):
-    """AV (9.2 A-F) and DV (9.3 A-G), each modifier with its rule and reason."""
-    b = board(game)
-    target = b.areas[area]
-    clear = b.day["weather"] == "Clear"
-    point = point or strongest_point(participants)
-    counted = [u for u in participants if adds_av(game, u)]
-    av = [("9.2", f"point unit {point['unit_id']}", point["attack"])]
-    if len(counted) > 1:
-        av.append(("9.2", f"{len(counted) - 1} other participants", len(counted) - 1))
-    if support:
-        av.append(("9.7", f"{len(support)} supporting artillery", len(support)))
-    per_division: dict[str, int] = {}
-    for u in [*counted, *support]:
-        if u["division"]:
-            per_division[u["division"]] = per_division.get(u["division"], 0) + 1
-    bonus = sum(1 for n in per_division.values() if n >= 3)
-    if bonus:
-        av.append(("9.2", "same-division bonus", bonus))
-    if side == ALLIED and clear and air_reaches(target) and special != "airborne":  # 14.4; 21.2 none at night
-        av.append(("9.2", "Allied air support in Clear weather", 1))
-    if side == GERMAN and len({bool(u["ss"]) for u in [*participants, *support]}) == 2:
-        av.append(("9.2", "SS and Wehrmacht units together", -1))
-    forward = forward or forward_candidates(defenders)[0]
-    dv = [("9.3", f"forward unit {forward['unit_id']} ({forward['status']})", defence_value(forward))]
-    dv.append(("3.22", f"TEM of {area}", target.tem))
-    crossing = max((u["crossing"] for u in participants if u["forced"]), default=0)
-    if crossing:
-        dv.append(("9.3", "forced attack across a bridge or river", crossing))
-    if side == ALLIED and _works(game, area):
-        dv.append(("15.1", "beach defensive works", 2))
-    if side == GERMAN and clear and air_reaches(target):  # 14.4
-        dv.append(("9.3", "Allied air support in Clear weather", 2))
-    others = sum(1 for u in defenders if u["status"] == "Fresh" and u["unit_id"] != forward["unit_id"])
-    if others:
-        dv.append(("9.3", f"{others} other Fresh defenders", others))
-    return {
-        "point": point,
-        "forward": forward,
-        "av": av,
-        "dv": dv,
-        "AV": sum(v for *_, v in av),
-        "DV": sum(v for *_, v in dv),
-    }
-
-
-def _works(game, area: str) -> bool:
-    from .works import intact
-
-    return intact(game, area)
-
+from .activation import activate, assault_open, closed_rule
+from .board import POINT_TYPES, board, enemy_of
+from .combat_values import ARTILLERY, may_support, strongest_point, supporting_artillery
+from .combat_values import assault_values as assault_values  # 9.2, 9.3: the values, beside the attack
+from .combat_values import defence_value as defence_value
+from .combat_values import forward_candidates as forward_candidates
+from .resolution import resolve
 
 # === 8.5 ATTACKS ==========================================================================
 
@@ -165,8 +39,6 @@ def attackers_for(game, side: str, area: str) -> list[dict[str, Any]]:
 
 
 def legal_attacks(game, side: str) -> list[Action]:
-    from .movement import assault_open
-
     b = board(game)
     found = []
     for area in sorted({u["space_id"] for u in b.units.values() if u["side"] == side}):
@@ -203,9 +75,6 @@ def contested_attackers(b, side: str, area: str) -> list[dict[str, Any]]:
 
 def attack(game, action: Action) -> None:
     """attack AREA [UNIT,…] [ARTILLERY,…|none]: resolve one attack (8.5, 9.1)."""
-    from .movement import activate, assault_open, closed_rule
-    from .resolution import resolve
-
     if not 1 <= len(action.args) <= 3:
         raise game.violation("attack takes an area, then optional units and artillery: attack AREA [U,…] [A,…]", "8.5")
     area, side = action.args[0], action.side
@@ -288,3 +157,43 @@ def forced_attack_waiting(game, side: str):
                 "8.51",
             )
     return None
+
+
+def previews(game, actions: list[Action], waiting=None, special: str | None = None) -> list[dict[str, Any] | None]:
+    """AV against DV (9.2, 9.3) of each listed ``attack AREA``, as :func:`attack` would find
+    them with every waiting unit, the strongest point unit and all the artillery that may
+    support (9.7), against the defender's strongest forward unit (the defender may name
+    another, 9.1); each side then adds its DR. ``waiting(area)`` gives the attackers where
+    another rule names them, fighting as ``special`` with no support (21.2: the paratroops
+    in their drop area). None for any other order."""
+    b = board(game)
+    found: list[dict[str, Any] | None] = []
+    for action in actions:
+        if action.verb != "attack" or len(action.args) != 1 or action.args[0] not in b.areas:
+            found.append(None)
+            continue
+        area, side = action.args[0], action.side
+        if waiting is not None:
+            attackers, support = waiting(area), []
+        else:
+            attackers = attackers_for(game, side, area) or contested_attackers(b, side, area)
+            support = supporting_artillery(game, side, area, attackers)
+        defenders = b.units_in(area, enemy_of(side))
+        if not defenders or not any(u["type"] in POINT_TYPES for u in attackers):
+            found.append(None)
+            continue
+        values = assault_values(game, side, area, attackers, support, defenders, special=special)
+        found.append(
+            {
+                "attackers": [u["unit_id"] for u in attackers],
+                "support": [u["unit_id"] for u in support],
+                "defenders": [u["unit_id"] for u in defenders],
+                "forward": values["forward"]["unit_id"],
+                "labels": {"attack": "AV", "defense": "DV"},
+                "attack": values["AV"],
+                "defense": values["DV"],
+                "attack_terms": [[why, v, rule] for rule, why, v in values["av"]],
+                "defense_terms": [[why, v, rule] for rule, why, v in values["dv"]],
+            }
+        )
+    return found

@@ -9,28 +9,17 @@ consecutive passes (8.6).
 
 from __future__ import annotations
 
-from phaseline import Event
+from phaseline import Action, Event
+from phaseline import sequence as walker
 
 from ..scenarios import ALLIED
-from ..sequence import named
-from . import advantage, rerolls
+from . import advantage, reinforcements, rerolls, weather, works
 from .board import board, clear_traffic
+from .dates import day_of_month
 from .demolition import note_start
 from .landings import begin_phase as begin_landings
+from .naval_air import clear_strikes
 from .victory import check_breakout
-
-
-def roll_dr(game, side: str, purpose: str, rule: str) -> int:
-    """9.11: a DR is two dice; the first Allied DR of an Allied impulse is the Sunset DR (6.3)."""
-    raw = game.roll(f"{purpose} (first die)", rule=rule, side=side) + game.roll(
-        f"{purpose} (second die)", rule=rule, side=side
-    )
-    day = board(game).day
-    if side == ALLIED and game.clock.step == "allied-impulse" and day["sunset_raw"] is None:
-        game.set("bkn_day", {}, sunset_raw=raw, sunset_drm_at=day["sunset_drm"])  # 11.23: the DRM as it is now
-        game.log(Event("note", side=ALLIED, purpose=f"this DR {raw} is also the Sunset DR", rule="6.3"))
-    return raw
-
 
 # === 6.3 DAYLIGHT: IMPULSES =============================================================
 
@@ -74,9 +63,7 @@ def end_impulse(game, step) -> bool:
     """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR.
 
     Returns True while the Sunset DR waits for the Advantage holder's answer (11.6)."""
-    from .works import update as update_works
-
-    update_works(game)  # 15.2
+    works.update(game)  # 15.2
     game.update_where(  # 8.32
         "unit_state",
         "status = 'Fresh' AND (moved OR attacked) AND side = ?",
@@ -130,6 +117,23 @@ def _breakout_at_day_end(game) -> None:
             game.end_match(outcome)
 
 
+def legal_pass(game, side: str) -> list[Action]:
+    """8.6: a player who has not activated an area (nor begun a Double Impulse) may pass."""
+    today = board(game).day
+    return [] if today["activated"] is not None or today["double_impulse"] else [Action("pass", (), side)]
+
+
+def pass_impulse(game, action: Action) -> None:
+    """8.6: a pass ends the impulse at once (an Allied pass still rolls the Sunset DR)."""
+    if action.args:
+        raise game.violation("pass takes no arguments: pass", "8.6")
+    if board(game).day["activated"] is not None or board(game).day["double_impulse"]:
+        raise game.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
+    game.set("bkn_day", {}, kind="pass")
+    game.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))
+    walker.end_step(game)
+
+
 def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end: bool = False) -> bool:
     """6.3, 11.5: the day goes on while raw + DRM >= N; 18.4: raw = N changes the weather
     (then ``after`` resumes, see weather.change). True while a storm or Mulberry dr waits."""
@@ -154,9 +158,7 @@ def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end:
     else:
         game.set("bkn_day", {}, impulse=n + 1)
     if raw == n:  # 18.4: the Sunset DRM never applies to the weather test
-        from .weather import change
-
-        return change(game, n, after, step_end)
+        return weather.change(game, n, after, step_end)
     rerolls.resume(game, after)
     return False
 
@@ -167,37 +169,16 @@ def sunset_modifier(day: dict) -> int:
     return day["sunset_drm"] if day["sunset_drm_at"] is None else day["sunset_drm_at"]
 
 
-def next_step(game, step):
-    """The step after ``step`` once Daylight has begun (6.1, 6.3)."""
-    if step.name == "german-impulse":
-        over = board(game).day["day_over"]
-        return named(game, "german-refit" if over else "allied-impulse")
-    if step.name == "allied-impulse":
-        return named(game, "german-refit" if board(game).day["day_over"] else "german-impulse")
-    if step.name == "german-refit":  # 12.4: the Germans refit first
-        return named(game, "allied-refit")
-    if step.name == "allied-refit":
-        return named(game, "german-regroup")
-    if step.name == "german-regroup":
-        return named(game, "allied-regroup")
-    return None
-
-
 # === 6.2 DAWN ============================================================================
 
 
 def dawn(game, turn: int) -> None:
     """6.2: reinforcements (Germans first) and the offshore units, markers ready, the day's weather."""
-    from ..setup import day_of_month
-    from . import reinforcements
-    from .naval_air import clear_strikes
-    from .weather import dawn as dawn_weather
-
     day = day_of_month(game, turn)
     arrived = reinforcements.place(game, day)  # 19.1
     reinforcements.redeploy(game, day, arrived)  # 3.5
     game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2, 4.4
     clear_strikes(game)  # 17.1
-    dawn_weather(game, turn)  # 18.1
+    weather.dawn(game, turn)  # 18.1
     reinforcements.withdraw_rangers(game)  # 19.6
     game.set("bkn_day", {}, passes=0, day_over=False)

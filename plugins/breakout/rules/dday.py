@@ -16,19 +16,20 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Action, Event
+from phaseline.model import plays_ruling
 
+from ..rulings import NO_WAVE_CAP
 from ..scenarios import ALLIED, GERMAN
 from . import advantage, landings, rerolls
 from .board import POINT_TYPES, board, update_control
 from .bridges import set_bridge
+from .dates import day_of_month
+from .resolution import resolve
 
-WAVE_CAP = 5  # 19.3 applied to 21.5 (digest 8.2 no. 12); the ruling below lifts it
-NO_WAVE_CAP = "dday-no-landing-cap"
+WAVE_CAP = 5  # 19.3 applied to 21.5 (digest 8.2 no. 12); the ruling NO_WAVE_CAP lifts it
 
 
 def first_day(game) -> int:
-    from ..setup import day_of_month
-
     return day_of_month(game, game.first_turn)
 
 
@@ -98,8 +99,6 @@ def airborne_actions(game, side: str) -> list[Action]:
 
 def airborne_attack(game, action: Action) -> None:
     """attack AREA: the paratroops in their drop area attack the Germans there (21.2)."""
-    from .resolution import resolve
-
     if len(action.args) != 1:
         raise game.violation("attack takes one area: attack AREA", "21.2")
     area = action.args[0]
@@ -154,7 +153,7 @@ def beaches_to_assault(game) -> list[dict[str, Any]]:
 
 def wave_refusal(game, beach: dict[str, Any], ids: list[str]):
     b = board(game)
-    cap = 10 if NO_WAVE_CAP in game.options else WAVE_CAP
+    cap = 10 if plays_ruling(game, NO_WAVE_CAP) else WAVE_CAP
     if beach["beach"] in waves(game):
         return game.violation(f"{beach['beach']}'s first wave is already placed", "21.5")
     if not ids or len(set(ids)) != len(ids):

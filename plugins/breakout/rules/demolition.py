@@ -22,6 +22,7 @@ from phaseline import sequence as walker
 
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls
+from .activation import activate
 from .board import board, side_of_controller, state_rows
 from .bridges import area_drm, drm_chart, find_bridge, roll_attempt, set_bridge, settle_try, tried
 
@@ -131,8 +132,6 @@ def demolition_drm(game, bridge: dict, side: str) -> list[tuple[str, int]]:
 
 def demolish(game, action: Action) -> None:
     """demolish BRIDGE[,BRIDGE…]: end the Assault impulse blowing friendly-held bridges (20.4, 8.23)."""
-    from .movement import activate
-
     if len(action.args) != 1:
         raise game.violation("demolish takes bridges: demolish BRIDGE[,BRIDGE…]", "20.4")
     side = action.side

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from phaseline.model import plays_ruling
+
+from ..rulings import ZONE_AS_AREA
 from ..scenarios import ALLIED, GERMAN
+from .activation import allowance
 from .board import POINT_TYPES, Area, Board, _static, board, can_cross, enemy_of
 from .bridges import seized_by
 from .zones import check_entry, is_stacking_limited
 
 ALL = 99  # an "all MF" cost
-ZONE_AS_AREA = "contested-zone-8-35"  # the other reading of 14.2: 8.35 still binds a unit leaving a zone
 
 
 @dataclass(frozen=True)
@@ -48,12 +51,6 @@ class Entry:
 def costs(game) -> dict[str, int]:
     """8.36: the chart's MF costs by code (A-D in MF; 'all' as ALL)."""
     return _static(game)["costs"]
-
-
-def allowance(game, unit) -> int:
-    """18.3: German units get one extra MF in Overcast impulses."""
-    bonus = 1 if unit["side"] == GERMAN and board(game).day["weather"] == "Overcast" else 0
-    return unit["movement"] + bonus
 
 
 def _check_border(game, b: Board, unit, dest: str, kind: str, landing: bool) -> None:
@@ -241,7 +238,7 @@ def _check_entering(game, b: Board, unit, area: Area, origin: Area, enemies: lis
         # 8.35: an enemy-occupied area; 8.37: an uncontested enemy-controlled one (point units only)
         rule = "8.35" if enemies else "8.37"
         raise game.violation(f"{uid} ({unit['type']}) cannot enter {dest}: a point unit must enter first", rule)
-    zone_free = origin.is_zone and ZONE_AS_AREA not in game.options  # 14.2: no movement restriction there
+    zone_free = origin.is_zone and not plays_ruling(game, ZONE_AS_AREA)  # 14.2: no movement restriction there
     if hostile and not origin.vacant(side) and not zone_free:
         raise game.violation(
             f"{uid} cannot enter {dest} from {origin.space_id}: an enemy-held or enemy-occupied area is entered "

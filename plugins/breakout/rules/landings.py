@@ -21,7 +21,11 @@ from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls, works
+from .activation import activate, allowance
 from .board import board, national_group, state_rows, update_control
+from .entering import entry
+from .landing_assault import landing_over, log_assault
+from .resolution import resolve
 from .weather import storm_blows
 
 MAX_LANDERS = 5  # 19.3: units landing per impulse or Regroup phase
@@ -161,16 +165,12 @@ def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> 
 
 def _lander(game, uid: str) -> dict[str, Any]:
     """The unit as it enters its beach: a full allowance, no area entered yet (19.3)."""
-    from .movement import allowance
-
     unit = board(game).units[uid]
     return {**unit, "mp": allowance(game, unit), "areas": 0}
 
 
 def _entry_refusal(game, uid: str, area: str) -> RuleViolation | None:
     """The movement rule (7.1, 8.35, ...) that forbids ``uid`` to enter the beach, as go_ashore applies it."""
-    from .movement import entry
-
     try:
         entry(game, _lander(game, uid), area, landing=True)
     except RuleViolation as why:
@@ -228,8 +228,6 @@ def land(game, action: Action) -> None:
         raise problem
     forced = is_forced(game, beach["area_id"])
     if not regroup:
-        from .movement import activate
-
         activate(game, ALLIED, beach["approach_box"])  # 19.3: the box is activated, not the beach
         game.set("bkn_day", {}, nationality=beach["nationality"])
     landing = {"beach": beach["beach"], "ids": ids, "forced": forced, "regroup": regroup}
@@ -249,8 +247,6 @@ def _ashore(game, landing: dict[str, Any]) -> None:
 
 def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], pending: bool) -> None:
     """Move the landers from the box onto the beach, paying the MF to enter it (19.3)."""
-    from .movement import allowance, entry
-
     b = board(game)
     area, box = beach["area_id"], beach["approach_box"]
     costs = {uid: entry(game, _lander(game, uid), area, landing=True) for uid in ids}
@@ -286,43 +282,19 @@ def assault(
     game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool, point: str | None = None
 ) -> None:
     """19.4, 21.5: the landers that escaped interdiction attack (the attack is resolved as in 9,
-    with the defender's choices; after_assault finishes it), led by ``point`` if the Allies named
-    one (9.2A; else the strongest); a failure leaves all Dis1."""
-    from .resolution import resolve
-
+    with the defender's choices; landing_assault.after_assault finishes it), led by ``point`` if
+    the Allies named one (9.2A; else the strongest); a failure leaves all Dis1."""
     area = beach["area_id"]
     survivors = [uid for uid in ids if results.get(uid) is None]
     landing = {"beach": beach["beach"], "ids": ids, "dday": dday}
     if not board(game).areas[area].units[GERMAN]:
-        _log_assault(game, landing, "unopposed")
+        log_assault(game, landing, "unopposed")
     elif not survivors:
-        _after(game, landing, "failed: every lander was interdicted")
+        landing_over(game, landing, "failed: every lander was interdicted")
     else:
         b = board(game)
         lead = b.units[point] if point else None
         resolve(game, ALLIED, area, [b.units[u] for u in survivors], [], lead, special="landing", landing=landing)
-
-
-def after_assault(game, landing: dict[str, Any], outcome: str) -> None:
-    """19.4, 21.5: called when the landing attack is over (no overrun, no retreat: resolution.py)."""
-    _after(game, landing, "failed" if outcome == "repulsed" else outcome)
-
-
-def _after(game, landing: dict[str, Any], result: str) -> None:
-    if result.startswith("failed"):
-        for uid in landing["ids"]:  # 19.4, 21.5: every lander Dis1, never Dis2 from interdiction
-            game.set("unit_state", {"unit_id": uid}, status="Dis1", mp=0)
-    for uid in landing["ids"]:
-        game.set("bkn_unit_state", {"unit_id": uid}, pending=False)
-    _log_assault(game, landing, result)
-
-
-def _log_assault(game, landing: dict[str, Any], result: str) -> None:
-    """The landing assault is over; 15.2: only now are the works judged (a repulse leaves every
-    lander Dis1, and Disrupted units do not remove them)."""
-    rule = "21.5" if landing["dday"] else "19.4"
-    game.log(Event("note", side=ALLIED, purpose=f"landing assault on {landing['beach']}: {result}", rule=rule))
-    works.update(game)
 
 
 def begin_phase(game) -> None:

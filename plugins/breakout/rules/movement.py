@@ -1,6 +1,7 @@
-"""Activation and movement (8.1-8.4): one area activated, its Fresh units move area by area.
+"""Movement (8.3, 8.4): the Fresh units of the activated area move area by area.
 
-What entering an area costs, and which rule forbids it, is entering.py's (8.33-8.38).
+Activation (8.1) is activation.py's; what entering an area costs, and which rule forbids
+it, is entering.py's (8.33-8.38).
 A refused move names the rule that stops the unit (move_refusal): 8.32 (not Fresh, or it
 acted in a first half), 8.1 (not of the activated area), 8.33 (it entered an enemy area, or
 has no MF left), 8.34 (it left a contested area), 8.38 (its minimum move), 8.37 (the other
@@ -13,31 +14,11 @@ from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
 from . import advantage
+from .activation import activate, allowance, assault_open, closed_rule
 from .board import board, count_bridge, enemy_of, national_group, update_control
-from .entering import ALL, Entry, allowance, costs, entry
+from .entering import ALL, Entry, costs, entry
 
 __all__ = ["ALL", "Entry", "activate", "allowance", "costs", "entry", "legal_moves", "move", "move_refusal"]
-
-
-# === 8.1 ACTIVATION =====================================================================
-
-
-def can_activate(game, side: str, space: str) -> bool:
-    b = board(game)
-    return any(u["status"] == "Fresh" and u["movement"] > 0 for u in b.units_in(space, side))
-
-
-def activate(game, side: str, space: str, kind: str = "assault") -> None:
-    """8.1: the Fresh units in the activated area at the start of the impulse may act."""
-    b = board(game)
-    area = b.areas[space]
-    armour = any(u["type"] == "armour" for u in b.units_in(space, enemy_of(side)))  # 8.34: enemy armour there
-    game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), activated_armour=armour, kind=kind)
-    eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
-    for u in eligible:
-        game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
-        game.set("unit_state", {"unit_id": u["unit_id"]}, mp=allowance(game, u))
-    game.log(Event("note", side=side, purpose=f"{side} activates {space} ({area.name})", rule="8.1"))
 
 
 # === 8.3 MOVEMENT =======================================================================
@@ -82,18 +63,6 @@ def move_refusal(game, unit) -> tuple[str, str] | None:
 def can_move(game, unit) -> bool:
     """A unit may move if it is Fresh, eligible (or its area may be activated) and not stopped."""
     return move_refusal(game, unit) is None
-
-
-def assault_open(b) -> bool:
-    """8.11: this impulse may move and attack: nothing activated yet (or a Double Impulse's
-    second half, 11.4), or an assault impulse under way."""
-    return b.day["activated"] is None or b.day["kind"] == "assault"
-
-
-def closed_rule(b) -> str:
-    """The rule that closes this impulse to moves and attacks: 10.1 in a bombardment impulse
-    (「いかなるユニットも移動できず」), else 8.11's kinds of impulse."""
-    return "10.1" if b.day["kind"] in ("bombardment", "air-strike") else "8.11"
 
 
 def legal_moves(game, side: str) -> list[Action]:
@@ -172,13 +141,9 @@ def _enter(game, unit_id: str, dest: str) -> None:
     side, here = unit["side"], unit["space_id"]
     step = entry(game, unit, dest)
     enemies = bool(board(game).areas[dest].units[enemy_of(side)])
-    game.set(
-        "unit_state",
-        {"unit_id": unit_id},
-        space_id=dest,
-        mp=max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0,  # 8.53: MF kept for an overrun
-        moved=True,
-    )
+    left = max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0  # 8.53: MF kept for an overrun
+    stopped = step.stop_rule or ("8.33" if unit["mp"] <= step.cost else None)
+    game.set("unit_state", {"unit_id": unit_id}, space_id=dest, mp=left, moved=True)
     game.set(
         "bkn_unit_state",
         {"unit_id": unit_id},
@@ -188,9 +153,11 @@ def _enter(game, unit_id: str, dest: str) -> None:
         pending=enemies,
         forced=step.forced,
         crossing=step.crossing,
-        stopped=step.stop_rule or ("8.33" if unit["mp"] <= step.cost else None),
+        stopped=stopped,
     )
-    game.log(Event("note", side=side, purpose=f"{unit_id} {here}->{dest}: {step.reason}", rule=step.rule))
+    path = {"unit_id": unit_id, "path": [here, dest], "cost": step.cost, "points": "MF", "mp_left": left}
+    purpose = f"{unit_id} {here}->{dest}: {step.reason}"
+    game.log(Event("note", side=side, purpose=purpose, rule=step.rule, payload={**path, "stopped_rule": stopped}))
     if step.bridge:
         count_bridge(game, step.bridge)  # 8.37, 20.1
     update_control(game, [dest, here], mover=unit["nationality"])

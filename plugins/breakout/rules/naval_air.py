@@ -17,15 +17,16 @@ from math import ceil
 from typing import Any
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
+from ..rulings import FRIENDLY_FIRE_AS_BOMBARDMENT
 from ..scenarios import ALLIED, GERMAN
+from .attrition import apply_attrition
 from .board import board, national_group
 from .landings import beach_of_box
 from .primary import eligible_units
 from .weather import is_clear, storm_blows
 from .zones import air_reaches
-
-FRIENDLY_FIRE_AS_BOMBARDMENT = "friendly-fire-as-bombardment"
 
 
 def colour_reaches(marker: dict[str, Any], area) -> bool:
@@ -137,7 +138,7 @@ def friendly_fire_ap(game, av: int, raw_at: int, tem: int) -> int:
     """17.3: the Allies' AP: the attacker's DR halved, rounded up (digest 8.2 no. 5); the
     ruling reads it as the strike resolved again with the halved DR against TEM + DR."""
     half = ceil(raw_at / 2)
-    if FRIENDLY_FIRE_AS_BOMBARDMENT in game.options:
+    if plays_ruling(game, FRIENDLY_FIRE_AS_BOMBARDMENT):
         return max(0, av + half - (tem + raw_at))
     return half
 
@@ -171,7 +172,5 @@ def friendly_fire(game, target: str, av: int, raw_at: int, raw_dt: int) -> None:
 
 def answer_friendly_fire(game, decision: dict[str, Any], answer: str) -> None:
     """17.3: the AP go to the German-named primary first, then as 10.4 says."""
-    from .bombardment import apply_attrition
-
     context = decision["context"]
     apply_attrition(game, ALLIED, context["area"], answer, int(context["ap"]), rule="17.3")

@@ -14,26 +14,27 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Action, Event
+from phaseline.model import plays_ruling
 
+from ..rulings import BY_REGROUP
 from ..scenarios import ALLIED
 from .board import board
 from .landings import beach_of_box
 
 BOX = "OFFSHORE"  # 3.5: the Offshore box's space
-BY_REGROUP = "offshore-by-regroup"  # the ruling: only units sent offshore in Regroup (13) are there
 
 
 def redeployed_from(game) -> set[str]:
     """3.5: the spaces whose Allied units are redeployed at Dawn: the approach boxes and the
     Offshore box by default, the Offshore box alone under ``BY_REGROUP``."""
-    if BY_REGROUP in game.options:
+    if plays_ruling(game, BY_REGROUP):
         return {BOX}
     return {*beach_of_box(game), BOX}
 
 
 def refusal(game, unit: dict[str, Any] | None, side: str) -> str | None:
     """13: why this unit may not move to the Offshore box now, or None if it may."""
-    if BY_REGROUP not in game.options:
+    if not plays_ruling(game, BY_REGROUP):
         return "every unit that did not land is redeployed from offshore at Dawn anyway (3.5)"
     if side != ALLIED or unit is None or unit["side"] != ALLIED:
         return "only an Allied unit in an approach box moves to the Offshore box"
@@ -46,7 +47,7 @@ def refusal(game, unit: dict[str, Any] | None, side: str) -> str | None:
 
 def legal_offshore(game, side: str) -> list[Action]:
     """13 (ruling ``BY_REGROUP``): each approach-box unit may be sent to the Offshore box."""
-    if BY_REGROUP not in game.options or side != ALLIED:
+    if not plays_ruling(game, BY_REGROUP) or side != ALLIED:
         return []
     units = sorted(board(game).units.values(), key=lambda u: u["unit_id"])
     return [Action("regroup", (u["unit_id"], BOX), side) for u in units if refusal(game, u, side) is None]

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from phaseline.model import plays_ruling
+
+from ..rulings import BORDERS_TARGET
 from .board import board, enemy_of
 from .bridges import construction_level
-
-BORDERS_TARGET = "construction-primary-borders-target"  # the other reading of 20.2
 
 
 def eligible_units(defenders: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -45,7 +46,7 @@ def refusal(game, side: str, target: str, primary: str, artillery: list[dict[str
         return (
             f"{bridge['name']} is not on a border of {home}, where the primary artillery {artillery[0]['unit_id']} is"
         )
-    if BORDERS_TARGET in game.options and target not in (bridge["a"], bridge["b"]):
+    if plays_ruling(game, BORDERS_TARGET) and target not in (bridge["a"], bridge["b"]):
         return f"{bridge['name']} is not on a border of the target {target} (ruling {BORDERS_TARGET})"
     return None
 

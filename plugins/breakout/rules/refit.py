@@ -12,17 +12,15 @@ isolated units roll for surrender (12.8, surrender.py). Allied step: the beaches
 from __future__ import annotations
 
 from phaseline import Action, Event
+from phaseline.model import plays_ruling
 
+from ..rulings import AS_EVEN_AS_POSSIBLE, EARLIER_RESERVE, NEAREST_DEPOT
 from ..scenarios import ALLIED, GERMAN
 from . import advantage, rerolls, supply, works
 from .board import LADDER, board, state_rows
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
 from .surrender import surrender
-
-NEAREST_DEPOT = "refit-from-nearest-depot"  # the other reading of 12.5: the cheapest depot pays
-AS_EVEN_AS_POSSIBLE = "topup-as-even-as-possible"  # the other reading of 24.7: any SP, lowest depot first
-EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
 
 STEP_VERBS = {
     GERMAN: ("depot", "refit", "repair", "buy"),
@@ -210,7 +208,7 @@ def paying_depot(game, options: list[tuple[int, str]]) -> tuple[int, str]:
     """12.5: 「2つ以上の集積所から補給を受けるユニットは最も遠い集積所から必要な補給ポイントを消費する」:
     of the depots able to pay, the farthest (the most borders, so the highest cost) pays; the ruling
     refit-from-nearest-depot has the cheapest pay."""
-    if NEAREST_DEPOT in game.options:
+    if plays_ruling(game, NEAREST_DEPOT):
         return min(options)
     return min(options, key=lambda o: (-o[0], o[1]))
 
@@ -347,7 +345,7 @@ def buy_impulses(game, action: Action) -> None:
 def bankable(game, side: str) -> list[dict]:
     """12.53: the depots whose unused SP the Reserve takes at this phase's end (those in free areas);
     none under the ruling buy-from-earlier-reserve, for a purchase."""
-    if EARLIER_RESERVE in game.options:
+    if plays_ruling(game, EARLIER_RESERVE):
         return []
     b = board(game)
     return [d for d in supply.depots(game, side) if d["sp"] and b.areas[d["space_id"]].free(side)]
@@ -395,7 +393,7 @@ def top_up(game, action: Action) -> None:
             f"the beaches can take {room} SP and the Reserve holds {supply.reserve(game, ALLIED)}", "24.7"
         )
     given = _spread(game, sp)
-    if AS_EVEN_AS_POSSIBLE not in game.options and len(set(given.values())) > 1:
+    if not plays_ruling(game, AS_EVEN_AS_POSSIBLE) and len(set(given.values())) > 1:
         even = [str(n) for n in _even_amounts(game, room)]
         raise game.violation(
             f"{sp} SP leave the beach depots uneven ({', '.join(f'{d} {v}' for d, v in sorted(given.items()))}): "
@@ -427,7 +425,7 @@ def _even_amounts(game, most: int) -> list[int]:
 def _topup_offer(game) -> int:
     """The top-up the Allies are offered: the most SP the Reserve can give (evenly, by default)."""
     most = min(_topup_room(game), supply.reserve(game, ALLIED))
-    if AS_EVEN_AS_POSSIBLE in game.options:
+    if plays_ruling(game, AS_EVEN_AS_POSSIBLE):
         return most
     even = _even_amounts(game, most)
     return even[-1] if even else 0

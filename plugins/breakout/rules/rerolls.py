@@ -21,6 +21,7 @@ from typing import Any
 from phaseline import sequence as walker
 
 from . import advantage
+from .dice import roll_dr
 
 KIND = "other-reroll"
 KEEP, REROLL = "keep", "reroll"
@@ -105,8 +106,6 @@ def _another_reroll(game) -> bool:
 
 
 def _throw(game, spec: dict[str, Any]) -> int:
-    if spec["dice"] == 2:
-        from .day import roll_dr  # 9.11: a DR is two dice (and perhaps the Sunset DR, 6.3)
-
+    if spec["dice"] == 2:  # 9.11: a DR is two dice (and perhaps the Sunset DR, 6.3)
         return roll_dr(game, spec["side"], spec["purpose"], spec["rule"])
     return game.roll(spec["purpose"], rule=spec["rule"], side=spec["side"])

@@ -22,12 +22,13 @@ from typing import Any
 
 from phaseline import Event
 
-from ..optional.card_combat import combat_dr
 from ..scenarios import ALLIED
 from . import advantage, casualties, retreat
 from .board import board, enemy_of, update_control
 from .bridges import hold_river, set_bridge
-from .combat import assault_values, forward_candidates
+from .combat_values import assault_values, forward_candidates
+from .dice import roll_dr
+from .landing_assault import after_assault
 from .zones import overrun_possible
 
 DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
@@ -37,7 +38,7 @@ STAY, NONE, KEEP, REROLL = "stay", "none", "keep", "reroll"
 
 def resolve(game, side: str, area: str, participants, support, point=None, special: str | None = None, landing=None):
     """Begin the attack of ``participants`` on ``area``; ``special`` is 'airborne' or 'landing' (21.2, 21.5),
-    a landing carrying what landings.after_assault needs when the attack is over."""
+    a landing carrying what landing_assault.after_assault needs when the attack is over."""
     b = board(game)
     point = point or assault_values(game, side, area, participants, support, b.units_in(area, enemy_of(side)))["point"]
     if area in b.attacked:  # 11.4: attacked again in a Double Impulse's second half
@@ -102,8 +103,9 @@ def _ask(game, plan, side: str, kind: str, prompt: str, choices: list[str], rule
     return True
 
 
-def _log(game, plan, text: str, rule: str, side: str | None = None) -> None:
-    game.log(Event("note", side=side or plan["side"], purpose=f"attack on {plan['area']}: {text}", rule=rule))
+def _log(game, plan, text: str, rule: str, side: str | None = None, payload: dict | None = None) -> None:
+    purpose = f"attack on {plan['area']}: {text}"
+    game.log(Event("note", side=side or plan["side"], purpose=purpose, rule=rule, payload=payload or {}))
 
 
 def _units(game, ids: list[str]) -> list[dict[str, Any]]:
@@ -144,19 +146,54 @@ def _roll(game, plan) -> bool:
         b.units[plan["forward"]],
         plan["special"],
     )
-    plan.update(AV=values["AV"], DV=values["DV"])
+    terms = {key: [[why, v, rule] for rule, why, v in values[key]] for key in ("av", "dv")}
+    plan.update(AV=values["AV"], DV=values["DV"], av_terms=terms["av"], dv_terms=terms["dv"])
     explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
-    _log(game, plan, f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})", "9.1")
+    _log(
+        game,
+        plan,
+        f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})",
+        "9.1",
+        payload={"AV": values["AV"], "DV": values["DV"], "av_terms": terms["av"], "dv_terms": terms["dv"]},
+    )
     _dice(game, plan)
     plan["stage"] = "reroll"
     return False
 
 
 def _dice(game, plan) -> None:
-    raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}", "9.11")  # 23.3 cards, if chosen
-    raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}", "9.11")
+    raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}")
+    raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}")
     plan.update(raw_attack=raw_a, raw_defence=raw_d, AT=plan["AV"] + raw_a, DT=plan["DV"] + raw_d)
-    _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4")
+    _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(game, plan))
+
+
+def _combat(game, plan) -> dict[str, Any]:
+    """The attack's numbers as phaseline.render.combat reads them (9.1-9.4): AV and DV with
+    every modifier and its rule, each side's DR, AT against DT and the outcome."""
+    return {
+        "where": plan["area"],
+        "attackers": plan["participants"],
+        "support": plan["support"],
+        "defenders": [u["unit_id"] for u in board(game).units_in(plan["area"], plan["enemy"])],
+        "point": plan["point"],
+        "forward": plan["forward"],
+        "labels": {"attack": "AV", "defense": "DV"},
+        "attack": plan["AV"],
+        "defense": plan["DV"],
+        "attack_terms": plan["av_terms"],
+        "defense_terms": plan["dv_terms"],
+        "dice": {"attack": plan["raw_attack"], "defense": plan["raw_defence"]},
+        "AT": plan["AT"],
+        "DT": plan["DT"],
+        "result": outcome(plan),
+    }
+
+
+def combat_dr(game, side: str, purpose: str) -> int:
+    """9.11: a combat DR, two dice, unless an optional rule draws it otherwise (``bkn_combat_dr``)."""
+    drawn = game.hook.bkn_combat_dr(game=game, side=side, purpose=purpose)
+    return roll_dr(game, side, purpose, "9.11") if drawn is None else drawn
 
 
 def outcome(plan) -> str:
@@ -364,8 +401,6 @@ def _finish(game, plan) -> bool:
     _log(game, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
     advantage.after_losses(game)
     if plan.get("landing"):  # 19.4, 21.5: the landing finishes its own way
-        from .landings import after_assault
-
         after_assault(game, plan["landing"], result)
     plan["stage"] = "done"
     return False

@@ -4,7 +4,8 @@ The Allies win by a breakout (22.1) or by VP at the end of 12 June (22.2); the G
 win by preventing both. In the extended game (24.1) the VP are checked at the end of
 every week: above the week's requirement the Allies win, below it they lose, equal
 plays on. The requirement is the turn record track's (bkn_turn.vp_required, else the
-chart's threshold) plus the winning bid of optional rule 23.2.
+chart's threshold), plus what an optional rule adds to it (``bkn_vp_required_extra``: the
+winning bid of 23.2).
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from phaseline import Event, Outcome
+from phaseline.model import plays_ruling
 
+from ..rulings import SAME_NATION
 from ..scenarios import ALLIED, GERMAN, is_extended
 from .board import Board, board, national_group
 from .supply import crossable, flood
 
 CONTESTED_WORTH = 7  # 22.4: contested areas worth at least 7 VP earn the bonus
-SAME_NATION = "same-nation-supply"  # the ruling: victory supply only from the unit's or area's own beaches
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def allied_supply(game, b: Board, nation: str | None = None) -> set[str]:
 def supplied_for(game, b: Board) -> Callable[[str, str], bool]:
     """Is a space supplied for an Allied nationality? Any beach serves, or with the ruling
     ``same-nation-supply`` (digest 8.2 ruling 9, other reading) only that nation's beaches."""
-    if SAME_NATION not in game.options:
+    if not plays_ruling(game, SAME_NATION):
         every = allied_supply(game, b)
         return lambda space, nation: space in every
     by_nation = {n: allied_supply(game, b, n) for n in ("US", "UK")}
@@ -190,11 +192,8 @@ def vp_required(game, turn: int) -> tuple[int, str]:
         else game.one("SELECT vp FROM bkn_victory WHERE game_id = ? AND item = 'threshold'", [gid])
     )
     why = f"{need} on the turn record track" if printed is not None else f"{need} (22.2)"
-    if "23.2" in game.options:  # 23.2: the winning bid is added every week
-        from ..optional.bidding import winning_bid
-
-        bid = winning_bid(game)
-        need, why = need + bid, f"{why} {bid:+d} bid (23.2)"
+    for extra, reason in game.hook.bkn_vp_required_extra(game=game):  # what optional rules add to the need
+        need, why = need + extra, f"{why} {extra:+d} {reason}"
     return need, why
 
 

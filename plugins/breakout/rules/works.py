@@ -10,11 +10,11 @@ them too; the ruling ``works-spent-only`` reads the seed literally.
 from __future__ import annotations
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
+from ..rulings import SPENT_ONLY
 from ..scenarios import ALLIED
 from .board import board, state_rows
-
-SPENT_ONLY = "works-spent-only"
 
 
 def printed(game) -> list[str]:
@@ -36,7 +36,7 @@ def removes(game, area: str) -> str | None:
     here = b.areas[area]
     if here.controlled_by(ALLIED):
         return "the Allies control the area"
-    states = ("Spent",) if SPENT_ONLY in game.options else ("Fresh", "Spent")
+    states = ("Spent",) if plays_ruling(game, SPENT_ONLY) else ("Fresh", "Spent")
     if any(u["status"] in states for u in b.units_in(area, ALLIED)) and here.contested():
         return f"{' or '.join(states)} Allied units contest the area"
     return None

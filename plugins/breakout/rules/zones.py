@@ -7,7 +7,7 @@
 14.3 (and 7.2) stacking in a zone is unlimited, corps artillery included;
 14.4 artillery in a zone bombards and supports only in that zone, and artillery outside
      never fires into one; no air strikes on zones, no air-support AV/DV there, no overrun.
-Movement (movement.entry), combat (combat.supporting_artillery, assault_values, the
+Movement (entering.entry), combat (combat_values.supporting_artillery, assault_values, the
 overrun) and bombardment (bombardment.artillery_for, marker_reaches) ask these predicates.
 """
 

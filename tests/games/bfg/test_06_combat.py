@@ -219,7 +219,7 @@ def test_5_53_soviets_and_yugoslavs_attack_together(tmp_path):
     advance_to(game, "sov-combat")
     force_rolls(game, 6)
     game.play(Action("attack", ("S1,Y1", "0103")))
-    assert last_combat(game).startswith("10:3 → 3:1")
+    assert last_combat(game).startswith("attack on 0103: 10:3 → 3:1")
 
 
 def test_15_26_polish_units_may_not_attack_each_other(tmp_path):
@@ -252,7 +252,7 @@ def test_6_2_worked_example_exchange(tmp_path):
     game = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
     force_rolls(game, 1)
     game.play(Action("attack", ("US1,US2,US3", "0303")))
-    assert last_combat(game) == "19:18 → 1:1, die 1: Ex"
+    assert last_combat(game) == "attack on 0303: 19:18 → 1:1, die 1: Ex"
     assert where(game, "G1") == where(game, "G2") == "ELIM_GER_W"
     decision = game.open_decision()
     assert (decision["kind"], decision["choices"]) == ("exchange-losses", ["US1", "US2", "US3"])

@@ -301,7 +301,7 @@ def test_expanded_berlin_falls_in_the_wa_player_turn(tmp_path, options):
         assert ss["space_id"] == "OUT"
         return
     assert (ss["space_id"], ss["side"]) == ("0406", "WA")  # 13.2 the SS pass to the Western Allies
-    assert combat._attack_value(game, unit_row(game, "SS1")) == 3  # half of 6
+    assert combat.strength(game, [unit_row(game, "SS1")], [], [])["attack"] == 3  # half of 6
     assert unit_row(game, "SS1")["defense"] == 5  # defends normally
     advance_to(game, "wa-movement", turn=3)
     assert state(game, "SS1")["mp"] == 3  # half of 6

@@ -99,6 +99,8 @@ def test_23_2_status_shows_who_plays_each_side_after_the_bidding(tmp_path, home)
     code, out = run_cli([*new, "--bot", "allied=heuristic", "--seed", "1"])
     assert code == 0 and "german (human)" in out  # the German seat bids first
     code, out = run_cli(["choose", "2"])  # the Allied bot bids 0: the human now plays the Allies
+    assert code == 0 and "the players swap sides (BkN 23.2)" in out, out
+    code, out = run_cli(["status"])
     assert code == 0 and "allied (human)" in out, out
     code, out = run_cli(["replay", "--verify"])
     assert code == 0 and "state matches" in out, out

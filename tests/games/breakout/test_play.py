@@ -37,6 +37,7 @@ def test_6_1_the_heuristic_bots_play_d_day_to_the_end():
     assert verify(store, reg, game.game_id) > 0  # the finished match replays exactly
 
 
+@pytest.mark.slow
 def test_6_1_random_bots_keep_the_invariants_and_replay():
     """The random bot's D-Day, cut short: every action keeps 7.1 and 7.3 and the log replays
     (tests/test_conformance.py plays random matches with undos too)."""

@@ -1,0 +1,246 @@
+"""An order's account: what it did, in a few lines, and what the other sides did after it.
+
+Your own order is told by its results: a move as its path, cost and the points left; a
+combat in one line (phaseline.render.combat) with what it led to: losses, retreats,
+advances, changes of control and the decisions now owed. What the other sides did after
+it (bots, or the side the rules play) follows, one line per side and step: the units they
+moved, from where to where, and each of their combats in full. Every number comes from the
+event payloads the rules logged; nothing is recomputed here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .combat import combat_line, is_combat
+from .happened import Change, Group, Logged, change_texts, changes_after, logged_after, open_decisions
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Told:
+    """One thing an order did: a ``move`` (with its short form, for other sides' orders), a
+    ``combat`` line, or any other ``text``; in the step it happened in."""
+
+    step: str
+    kind: str
+    text: str
+    short: str = ""
+
+
+def account_lines(game: Game, after: int) -> list[str]:
+    """What happened after event ``after``: your orders' results line by line, then the other
+    sides' orders, a line per side and step."""
+    tag = game.info.short or game.info.name
+    changes = changes_after(game, after)
+    owed = open_decisions(game)
+    groups = logged_after(game, after)
+    titles = _step_titles(game, groups)
+    lines: list[str] = []
+    stretch: tuple[str, str] | None = None  # (who, step) of the other side's line being written
+    for group in groups:
+        told = _told(group, changes, owed, tag)
+        if group.action is None or is_mine(group.action):
+            lines += [t.text for t in told]
+            stretch = None
+            continue
+        who = f"{group.action.side} ({group.action.payload.get('by', '?')})"
+        for item in told:
+            if item.kind == "phase":
+                continue  # the line of the step names it
+            if stretch is None or stretch[0] != who or (item.step and item.step != stretch[1]):
+                stretch = (who, item.step)  # a bot's answer (no events) stays in the step it answers
+                if lines and lines[-1].startswith("— "):
+                    lines.pop()  # the step begun: the other side's line names it
+                lines.append(f"{who}, {titles.get(item.step, item.step)}:")
+            _add_other(lines, item)
+    return lines
+
+
+def after_my_last_order(game: Game) -> int:
+    """The last event of the last order a person typed, and of what it did before another side
+    acted: what follows is the other sides' doing (0 when nobody has typed an order yet)."""
+    found = game.one(
+        """SELECT max(seq) FROM event WHERE game_id = ? AND (kind = 'action' AND payload ->> 'by' = 'human'
+               OR cause = (SELECT max(seq) FROM event WHERE game_id = ? AND kind = 'action'
+                                                      AND payload ->> 'by' = 'human'))""",
+        [game.game_id, game.game_id],
+    )
+    return int(found or 0)
+
+
+def is_mine(action: Logged) -> bool:
+    """An order a person typed (not a bot's, nor the rules')."""
+    return action.payload.get("by") == HUMAN
+
+
+def _order(action: Logged) -> str:
+    return " ".join([action.verb, *action.payload.get("args", [])])
+
+
+def _add_other(lines: list[str], item: Told) -> None:
+    """Another side's move joins the line of its step's moves; a combat gets a line of its own."""
+    if item.kind == "combat":
+        lines.append(f"  {item.text}")
+    elif item.kind == "move" and lines[-1].startswith("  moved "):
+        lines[-1] += f", {item.short}"
+    elif item.kind == "move":
+        lines.append(f"  moved {item.short}")
+    elif lines[-1].startswith("  ") and not lines[-1].startswith("  moved "):
+        lines[-1] += f"; {item.text}"
+    else:
+        lines.append(f"  {item.text}")
+
+
+def _step_titles(game: Game, groups: list[Group]) -> dict[str, str]:
+    """Step names as the rulebook titles them: from the phase events, else the sequence of play."""
+    titles = {step.name: step.title for step in game.steps(game.clock.turn) if step.title}
+    for group in groups:
+        titles.update({e.step: e.payload["title"] for e in group.events if e.kind == "phase" and "title" in e.payload})
+    return titles
+
+
+def _told(group: Group, changes: list[Change], owed: dict[int, dict], tag: str) -> list[Told]:
+    """What one order did: its moves, its combat with its aftermath, its other events; an
+    order of another side that did nothing else is told as the order itself."""
+    events = group.events
+    combat_at = next((i for i, e in enumerate(events) if is_combat(e.payload)), None)
+    told = []
+    for i, event in enumerate(events):
+        if i == combat_at:
+            tail = _aftermath(event, events[i + 1 :], changes, owed)
+            line = combat_line(event.purpose, event.payload) + _cite(event, tag) + tail
+            told.append(Told(event.step, "combat", line))
+            break
+        if combat_at is not None and event.kind != "decision" and not _is_move(event):
+            continue  # the combat's values and dice: its line states them
+        if _is_move(event):
+            told.append(Told(event.step, "move", move_line(event) + _cite(event, tag), _short_move(event)))
+        elif text := _event_text(event, owed, tag):
+            told.append(Told(event.step, "phase" if event.kind == "phase" else "text", text))
+    if combat_at is None and events:
+        moved = {e.seq for e in events if _is_move(e)}  # a move's own line tells where the unit went
+        named = {e.unit_id for e in events if e.unit_id} | {u for e in events for u in _unit_ids(e.purpose)}
+        first = group.action.seq if group.action else events[0].seq
+        mine = [c for c in changes if first <= c.seq <= events[-1].seq and c.seq not in moved]
+        if found := change_texts(mine, named):
+            told.append(Told(events[-1].step, "text", f"→ {'; '.join(found)}"))
+    action = group.action
+    if action and not is_mine(action) and (action.verb == "choose" or not told):
+        told.insert(0, Told(events[0].step if events else "", "text", _order(action)))  # a bot's answer
+    return told
+
+
+def _aftermath(combat: Logged, after: list[Logged], changes: list[Change], owed: dict[int, dict]) -> str:
+    """What the combat led to, in its order's events and state changes: `` → …; …``."""
+    last = after[-1].seq if after else combat.seq
+    told = [e for e in after if e.kind not in ("roll", "decision")]
+    named = {e.unit_id for e in told if e.unit_id} | {u for e in told for u in _unit_ids(e.purpose)}
+    parts = _grouped(told, combat.purpose)
+    parts += change_texts([c for c in changes if combat.seq <= c.seq <= last], named)
+    parts += [text for e in after if e.kind == "decision" and (text := _owed(e, owed))]
+    return f" → {'; '.join(parts)}" if parts else ""
+
+
+def _grouped(events: list[Logged], headline: str) -> list[str]:
+    """Events as phrases, those that say the same of several units in one."""
+    prefix = headline.split(":", 1)[0] + ": "  # "attack on 52: " repeats the combat's headline
+    by_text: dict[tuple[str, str, str], list[str]] = {}
+    for event in events:
+        what = event.purpose.removeprefix(prefix)
+        moved = event.unit_id and event.to_space and event.kind != "eliminated"
+        name = f"{event.unit_id}→{event.to_space}" if moved else event.unit_id or event.to_space
+        by_text.setdefault((event.kind, what, event.rule), []).append(name)
+    phrases = []
+    for (kind, what, rule), names in by_text.items():
+        who = ", ".join(n for n in names if n)
+        verb = "" if kind == "note" else kind
+        text = ": ".join(p for p in (" ".join(p for p in (verb, who) if p), what) if p)
+        phrases.append(text + (f" ({rule})" if rule else ""))
+    return phrases
+
+
+def _unit_ids(text: str) -> set[str]:
+    """Words of ``text`` that look like unit ids (letters, digits and dashes, with a dash)."""
+    return set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+", text))
+
+
+def _event_text(event: Logged, owed: dict[int, dict], tag: str) -> str:
+    """One event outside a combat: a phase begun, an owed decision, a roll, a note."""
+    if event.kind == "decision":
+        return _owed(event, owed)
+    if event.kind == "setup":
+        return ""
+    if event.kind == "roll":
+        return f"rolled {event.die}: {event.purpose}" + _cite(event, tag)
+    if event.kind == "phase":
+        return f"— {event.payload.get('title') or event.purpose}" + _cite(event, tag)
+    parts = [event.kind if event.kind != "note" else "", event.unit_id, event.to_space and f"-> {event.to_space}"]
+    where = " ".join(p for p in parts if p)
+    return ": ".join(p for p in (where, event.purpose) if p) + _cite(event, tag)
+
+
+def _is_move(event: Logged) -> bool:
+    return "path" in event.payload and "cost" in event.payload
+
+
+def move_line(event: Logged) -> str:
+    """``BUL-1 0620→0520→0619: 2 MP, 2 left`` (and why the move ends, when a rule ends it)."""
+    p: dict[str, Any] = event.payload
+    text = f"{_mover(event)} {'→'.join(p['path'])}: {p['cost']} {p.get('points', 'MP')}"
+    if "mp_left" in p:
+        text += f", {p['mp_left']} left"
+    if p.get("stopped_by"):
+        text += f", stopped by the enemy ZOC of {p['stopped_by']} ({p.get('stopped_rule', '')})"
+    elif p.get("stopped_rule"):
+        text += f", its move ends ({p['stopped_rule']})"
+    return text
+
+
+def _short_move(event: Logged) -> str:
+    path = event.payload["path"]
+    return f"{_mover(event)} {path[0]}→{path[-1]}"
+
+
+def _mover(event: Logged) -> str:
+    return event.unit_id or event.payload.get("unit_id", "")
+
+
+def _owed(event: Logged, owed: dict[int, dict]) -> str:
+    """An owed decision still open, with its choices: ``WA to choose: Retreat … [2123, 2124]``."""
+    decision = owed.get(event.payload.get("decision_id", -1))
+    if decision is None:
+        return ""
+    choices = ", ".join(event.payload.get("choices", []))
+    return f"{decision['side']} to choose: {decision['prompt']} [{choices}] ({decision['rule']})"
+
+
+def _cite(event: Logged, tag: str) -> str:
+    return f" ({tag} {event.rule})" if event.rule else ""
+
+
+def now_line(game: Game, before: tuple[Any, ...]) -> str | None:
+    """Where the match stands, when that changed since ``before`` (:func:`standing_key`): the
+    step and who is to act, or the decision owed, or the result."""
+    if standing_key(game) == before:
+        return None
+    if game.finished:
+        return f"the match is over: {json.loads(game.clock.result or '{}').get('summary', '')}"
+    side, decision = game.waiting_on()
+    if decision:
+        choices = ", ".join(decision["choices"])
+        return f"now: {decision['side']} to choose: {decision['prompt']} [{choices}] ({decision['rule']})"
+    return f"now: turn {game.clock.turn}, {game.step.title or game.clock.step}: {side} ({game.controller(side)}) to act"
+
+
+def standing_key(game: Game) -> tuple[Any, ...]:
+    """What :func:`now_line` compares: the step, the side waited on, its open decision, the status."""
+    side, decision = game.waiting_on()
+    return game.clock.turn, game.clock.step, side, decision and decision["decision_id"], game.clock.status

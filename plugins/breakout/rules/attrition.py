@@ -1,0 +1,128 @@
+"""Attrition (10.4): the attrition points of a bombardment or of friendly fire (17.3), spent.
+
+The AP go to the primary target first (a unit's step, or a construction marker's level,
+20.2), and the AP left are spread over the other units so that the most are used: when
+several spreads use as many, the side hit chooses (``ap-spread``, asked with what follows
+it in the decision's context). Each unit loses at most one step; bombardment never
+eliminates.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from phaseline import Event
+
+from . import primary as primary_target
+from .board import board
+from .bridges import lower_construction
+
+STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
+SPREAD = "ap-spread"
+
+
+def ap_cost(unit: dict[str, Any], chart: dict[str, int]) -> int | None:
+    """10.4: AP for one step: Fresh armour 3, Spent/Dis armour 2, coastal 2, others 2 or 1."""
+    if unit["status"] == "Dis2":
+        return None  # no further step
+    fresh = unit["status"] == "Fresh"
+    if unit["type"] == "coastal":
+        return chart["coastal"]
+    if unit["type"] == "armour":
+        return chart["armour-fresh" if fresh else "armour-spent"]
+    return chart["other-fresh" if fresh else "other-spent"]
+
+
+def allocate(units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str, int]) -> list[str]:
+    """10.4: the units that lose a step: the primary first (or nothing at all), then the
+    others so that the most AP are used (a Dis2 primary absorbs none)."""
+    by_id = {u["unit_id"]: u for u in units}
+    first = ap_cost(by_id[primary], chart)
+    if first is not None and ap < first:
+        return []
+    hit = [primary] if first is not None else []
+    return hit + spreads([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart)[0]
+
+
+def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> list[list[str]]:
+    """10.4: every choice of units losing a step that uses the most of ``left`` AP, the fewest units first
+    (「最大限のAPが消費されるように」: the defender picks among these, never fewer AP)."""
+    others = [(u["unit_id"], ap_cost(u, chart)) for u in units]
+    others = [(uid, c) for uid, c in others if c is not None]
+    best, found = 0, [[]]
+    for n in range(1, len(others) + 1):
+        for combo in combinations(others, n):
+            used = sum(c for _, c in combo)
+            if best <= used <= left:
+                found = ([] if used > best else found) + [[uid for uid, _ in combo]]
+                best = used
+    return found
+
+
+def costs(game) -> dict[str, int]:
+    """10.4: the AP a step costs, by unit (the attrition chart)."""
+    rows = game.rows("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'attrition_ap'", [game.game_id])
+    return {r["code"]: int(r["value"]) for r in rows}
+
+
+def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> bool:
+    """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first, logged;
+    True while ``side`` is asked to spread the AP left."""
+    purpose = f"{ap} AP in {target} (primary {primary}): "
+    return resolve(game, side, target, primary, ap, purpose, side, rule, {"plan": None})
+
+
+def resolve(game, side, target, primary, ap, purpose, log_side, rule, follow) -> bool:
+    """10.4: the primary's step, then the AP left spread: by ``side``'s answer when spreads differ."""
+    hit, found = _primary_step(game, side, target, primary, ap) if ap else ([], [[]])
+    if len(found) == 1:
+        hit += _step(game, found[0])
+    asking = f"; {side} spreads the AP left (10.4)" if len(found) > 1 else ""
+    game.log(Event("note", side=log_side, purpose=f"{purpose}hit {', '.join(hit) or 'none'}{asking}", rule=rule))
+    if len(found) == 1:
+        return False
+    choices = {_spell(game, uids): uids for uids in found}
+    prompt = f"{target}: spread the AP left after the primary target {primary} (the most must be used, 10.4)"
+    context = {**follow, "side": side, "target": target, "rule": rule, "spreads": choices}
+    game.ask(side, SPREAD, prompt, list(choices), context, rule="10.4")
+    return True
+
+
+def answer_spread(game, decision, choice: str) -> None:
+    """10.4: the defender's spread of the AP left (what follows it is the caller's)."""
+    context = decision["context"]
+    hit = _step(game, context["spreads"][choice])
+    purpose = f"{context['side']} spreads the AP left in {context['target']}: hit {', '.join(hit) or 'none'}"
+    game.log(Event("note", side=context["side"], purpose=purpose, rule=context["rule"]))
+
+
+def _primary_step(game, side: str, target: str, primary: str, ap: int) -> tuple[list[str], list[list[str]]]:
+    """10.4: the primary target's step (none if the AP cannot pay it: then nothing is hit) and the
+    spreads of the AP left over the others; 20.2: a construction marker named primary loses one
+    level first. Bombardment never eliminates; each unit loses at most one step."""
+    defenders, chart = board(game).units_in(target, side), costs(game)
+    if primary_target.is_construction(game, target, side, primary):
+        if ap < chart["construction"]:
+            return [], [[]]
+        lower_construction(game, primary, side)
+        return [f"the construction marker on {primary}"], spreads(defenders, ap - chart["construction"], chart)
+    first = ap_cost(next(u for u in defenders if u["unit_id"] == primary), chart)
+    if first is not None and ap < first:
+        return [], [[]]
+    others = spreads([u for u in defenders if u["unit_id"] != primary], ap - (first or 0), chart)
+    return (_step(game, [primary]) if first is not None else []), others
+
+
+def _step(game, uids: list[str]) -> list[str]:
+    """10.4: each unit loses one step; returns them."""
+    units = board(game).units
+    for uid in uids:
+        game.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
+    return uids
+
+
+def _spell(game, uids: list[str]) -> str:
+    """A spread as a player types it: ``G2:spent`` or ``G3:dis1,G4:dis1`` (each unit's new status)."""
+    units = board(game).units
+    return ",".join(f"{uid}:{STEP[units[uid]['status']].lower()}" for uid in uids) or "none"

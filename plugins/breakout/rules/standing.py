@@ -1,0 +1,27 @@
+"""How a match of Breakout: Normandy stands while it is played (``phaseline status``): a
+breakout wins at once (22.1), else the Allied VP against the week's need (22.2, 22.3, 24.1)."""
+
+from __future__ import annotations
+
+from phaseline import Standing
+
+from ..scenarios import is_extended
+from .victory import score, vp_required, week_end_turn
+
+
+def standing(game) -> Standing:
+    """What decides the match, the Allied VP now (item by item) and what the week needs."""
+    week_end = week_end_turn(game, game.clock.turn)
+    need, why = vp_required(game, week_end)
+    checked = (
+        f"at the end of turn {week_end} ({why}): above it they win, below they lose, equal plays on (24.1)"
+        if is_extended(game)
+        else f"at the end of turn {week_end} ({why}; 22.2)"
+    )
+    current = score(game)
+    return Standing(
+        decides=f"a supplied Fresh Allied unit in a zone at the end of a Daylight phase wins at once (22.1); "
+        f"else the Allies need {need} VP {checked}",
+        points={"Allies": f"{current.total} VP, {need} needed", "Germans": "score none (22.3)"},
+        notes=(f"Allied VP: {current.evidence()}",),
+    )

@@ -1,0 +1,53 @@
+"""Breakout: Normandy's rulings: the other reading of each sentence the seed leaves ambiguous.
+
+A match chooses them when it is created (``phaseline new breakout-normandy -o NAME``); the
+default reading holds otherwise. A base rule reads one through ``plays_ruling(game, NAME)``
+(phaseline.model). Rulings are not the rulebook's optional rules (23): those are plugins of
+their own (optional/), which the base rules never name.
+"""
+
+from __future__ import annotations
+
+ARTILLERY_ADDS_AV = "artillery-adds-av"  # the other reading of 9.7 / 16.1 (digest 8.2 ruling 2)
+LOST_AT_IMPULSE_END = "advantage-lost-at-impulse-end"  # the other reading of digest ruling 16
+SPENT_ONLY = "works-spent-only"  # 15.2 read literally
+FRIENDLY_FIRE_AS_BOMBARDMENT = "friendly-fire-as-bombardment"  # the other reading of 17.3
+NO_WAVE_CAP = "dday-no-landing-cap"  # 21.5 without 19.3's cap
+SAME_NATION = "same-nation-supply"  # victory supply only from the unit's or area's own beaches
+ZONE_AS_AREA = "contested-zone-8-35"  # the other reading of 14.2: 8.35 still binds a unit leaving a zone
+SHIFT_OPTIONAL = "sunset-shift-optional"  # the other reading of 11.2's "may move": it may also stay
+BORDERS_TARGET = "construction-primary-borders-target"  # the other reading of 20.2
+NEAREST_DEPOT = "refit-from-nearest-depot"  # the other reading of 12.5: the cheapest depot pays
+AS_EVEN_AS_POSSIBLE = "topup-as-even-as-possible"  # the other reading of 24.7: any SP, lowest depot first
+EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
+BY_REGROUP = "offshore-by-regroup"  # the other reading of 3.5: only units sent offshore in Regroup (13) are there
+
+RULINGS = {
+    ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
+    "(digest ruling 2 reads it as adding nothing)",
+    LOST_AT_IMPULSE_END: "11.2: a loss-triggered Advantage transfer waits for the end of the impulse "
+    "(digest ruling 16 makes it immediate)",
+    SPENT_ONLY: "15.2 read literally: only Spent (not Fresh) contesting Allied units remove the works",
+    FRIENDLY_FIRE_AS_BOMBARDMENT: "17.3: friendly fire resolves the strike again with the attacker's DR "
+    "halved, against the Allies' TEM + DR (default: the halved DR is the AP)",
+    NO_WAVE_CAP: "21.5: no cap of 5 landing units per beach in the Amphibious Assault phase (stacking only)",
+    SAME_NATION: "12.5, 22.1, 22.3 (digest 8.2 ruling 9, other reading): breakout and VP need a supply "
+    "line to a beach of the unit's or the area's own nationality",
+    ZONE_AS_AREA: "14.2/8.35: a unit leaving a contested zone enters an enemy-held or enemy-occupied "
+    "area only from a vacant one, as from an area (default: 14.2 lifts every movement restriction of a "
+    "contested zone)",
+    SHIFT_OPTIONAL: "11.2/11.23: the player entitled to a Sunset DRM shift may also leave the marker "
+    "where it is (default: it moves the spaces earned, the way that player chooses)",
+    BORDERS_TARGET: "10.1/20.2: a construction marker named the primary target of a field-artillery "
+    "bombardment must be on a bridge bordering the target area too (default, the seed's words: a border of "
+    "the primary artillery unit's area)",
+    NEAREST_DEPOT: "12.5: a unit two or more depots can refit pays from the cheapest (nearest) of them "
+    "(default, the seed's words 「最も遠い集積所から」: the farthest that can pay)",
+    AS_EVEN_AS_POSSIBLE: "24.7: a Reserve top-up of any SP is spread as evenly as they allow, the lowest "
+    "beach depot first (default, the seed's 「各海岸補給が均等になるように」: the depots below 10 must end equal)",
+    EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
+    "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
+    BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
+    "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
+    "unit that did not land the previous day is offshore)",
+}

@@ -1,0 +1,193 @@
+"""The history views and ``log`` tell the truth after any actions and undos (issue 15).
+
+Random sequences of orders and undos (forced or not, nested: an undo taken back by the next)
+are played on the toy game, whose attacks here log a ``combat`` event as the games do. The
+truth is computed apart from the store's views and marks: a walk of the event list (each
+undo takes back the events of its range that no earlier undo took back) and a replay of the
+actions that survive, on a fresh match with their logged rolls, which must reach the very
+state the store has. Every view, every line of ``log`` and ``replay --verify`` must agree.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from history_support import aggressive_action, long_registry, new_match, snapshot
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from phaseline import Action, Event, Game, RuleViolation, Store, hookimpl
+from phaseline.plugins import Registry
+from phaseline.render.log import log_rows
+from phaseline.replay import verify
+from phaseline.undo import undo
+from toygame import ToyGame
+
+STATE = ["unit_state", "toy_score", "clock"]
+FEW = settings(max_examples=min(settings().max_examples, 12), deadline=None, suppress_health_check=list(HealthCheck))
+
+
+class CombatToy(ToyGame):
+    """The toy game, each of whose attacks logs a ``combat`` event (odds, result, die)."""
+
+    @hookimpl
+    def phaseline_play(self, game, action):
+        if action.verb != "attack":
+            return super().phaseline_play(game, action)
+        legal = {a.args for a in game.legal_actions(action.side) if a.verb == "attack"}
+        if action.args not in legal:
+            raise game.violation(f"{action} is not legal now", rule="T1")
+        attacker, defender = action.args
+        game.set("unit_state", {"unit_id": attacker}, attacked=True)
+        die = game.roll("toy combat", rule="T2")
+        result = "hit" if die >= 4 else "miss"
+        where = game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, defender])
+        game.log(Event("combat", side=action.side, unit_id=attacker, to_space=where, die=die, rule="T2",
+                       payload={"odds": "1-1", "result": result}))  # fmt: skip
+        if result == "hit":
+            game.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
+        return True
+
+
+def combat_registry() -> Registry:
+    registry = long_registry()
+    registry.games["toy"] = replace(registry.games["toy"], plugin=CombatToy())
+    return registry
+
+
+REGISTRY = combat_registry()
+STEPS = st.lists(
+    st.one_of(st.tuples(st.just("order"), st.integers(0, 99)), st.tuples(st.just("undo"), st.booleans())),
+    min_size=1,
+    max_size=24,
+)
+
+
+def play_steps(game: Game, steps: list[tuple[str, Any]]) -> None:
+    """Play each step: an order (the n-th legal action, attacks first) or an undo (forced or not).
+    A refused undo (a roll in the way, nothing to undo) must leave the log as it was."""
+    for kind, value in steps:
+        if game.finished:
+            return
+        if kind == "order":
+            actions = sorted(game.legal_actions(), key=lambda a: (a.verb != "attack", a.verb, a.args))
+            game.play(actions[value % len(actions)])
+            continue
+        before = game.events.last_seq
+        try:
+            undo(game, force=value)
+        except RuleViolation:
+            assert game.events.last_seq == before
+
+
+# --- the truth, computed apart from the store's views and marks -----------------------
+
+
+def taken_back(events: list[dict[str, Any]]) -> dict[int, tuple[int, bool]]:
+    """Each event an undo took back: the first undo whose range covers it, and whether it was forced."""
+    taken: dict[int, tuple[int, bool]] = {}
+    for event in events:
+        if event["kind"] == "undo":
+            payload = json.loads(event["payload"])
+            for seq in range(payload["first"], payload["last"] + 1):
+                taken.setdefault(seq, (event["seq"], payload["forced"]))
+    return taken
+
+
+def replay_survivors(events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]], seed: int) -> Store:
+    """A fresh store where a new match plays only the actions no undo took back, with their rolls."""
+    store = Store.open(":memory:")
+    fresh = new_match(store, REGISTRY, seed=seed)
+    for action in (e for e in events if e["kind"] == "action" and e["seq"] not in taken):
+        fresh.force_rolls([e["roll_no"] for e in events if e["kind"] == "roll" and e["cause"] == action["seq"]])
+        payload = json.loads(action["payload"])
+        fresh.play(Action(action["verb"], tuple(payload["args"]), action["side"]))
+    fresh.force_rolls(None)
+    return store
+
+
+def check_views(game: Game, events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]]) -> None:
+    g = game.game_id
+    by_seq = {e["seq"]: e for e in events}
+    live = [e["seq"] for e in events if e["seq"] not in taken]
+    undone = sorted((seq, undo_seq, forced) for seq, (undo_seq, forced) in taken.items())
+    assert game.rows("SELECT seq, undo_seq, forced FROM undone_event WHERE game_id = ? ORDER BY seq", [g]) == [
+        {"seq": s, "undo_seq": u, "forced": f} for s, u, f in undone
+    ]
+    assert [r["seq"] for r in game.rows("SELECT seq FROM live_event WHERE game_id = ? ORDER BY seq", [g])] == live
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert game.rows("SELECT seq, die, cause_verb, live, rerolled FROM roll WHERE game_id = ? ORDER BY seq", [g]) == [
+        {"seq": r["seq"], "die": r["die"], "cause_verb": by_seq[r["cause"]]["verb"] if r["cause"] else None,
+         "live": r["seq"] not in taken, "rerolled": r["seq"] in taken}
+        for r in rolls
+    ]  # fmt: skip
+    combats = [e for e in events if e["kind"] == "combat"]
+    assert game.rows("SELECT seq, die, odds, result, live FROM combat WHERE game_id = ? ORDER BY seq", [g]) == [
+        {"seq": c["seq"], "die": c["die"], "odds": "1-1", "result": "hit" if c["die"] >= 4 else "miss",
+         "live": c["seq"] not in taken}
+        for c in combats
+    ]  # fmt: skip
+    effects = game.rows("SELECT seq, n, tbl, key, col, old, new FROM effect WHERE game_id = ? ORDER BY seq, n", [g])
+    moves = [f for f in effects if f["tbl"] == "unit_state" and f["col"] == "space_id"]
+    assert game.rows(
+        "SELECT seq, n, unit_id, from_space, to_space, turn, live FROM move WHERE game_id = ? ORDER BY seq, n", [g]
+    ) == [
+        {"seq": f["seq"], "n": f["n"], "unit_id": json.loads(f["key"])["unit_id"], "from_space": json.loads(f["old"]),
+         "to_space": json.loads(f["new"]), "turn": by_seq[f["seq"]]["turn"], "live": f["seq"] not in taken}
+        for f in moves
+    ]  # fmt: skip
+    assert game.rows("SELECT seq, n, kind, turn FROM change WHERE game_id = ? ORDER BY seq, n", [g]) == [
+        {"seq": f["seq"], "n": f["n"], "kind": by_seq[f["seq"]]["kind"], "turn": by_seq[f["seq"]]["turn"]}
+        for f in effects
+    ]
+    undos = [json.loads(e["payload"]) for e in events if e["kind"] == "undo"]
+    assert game.rows(
+        "SELECT events, actions, rolls, undos, rerolls FROM match_summary WHERE game_id = ?", [g]
+    ) == [{"events": len(events), "actions": sum(e["kind"] == "action" for e in events), "rolls": len(rolls),
+           "undos": len(undos), "rerolls": sum(u["forced"] for u in undos)}]  # fmt: skip
+
+
+def check_log(game: Game, events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]]) -> None:
+    lines = log_rows(game.store, game.game_id)
+    assert [line["seq"] for line in lines] == [e["seq"] for e in events]
+    for line in lines:
+        undo_seq, forced = taken.get(line["seq"], (None, False))
+        assert line["undone"] == (f"by {undo_seq}" + (" (re-roll)" if forced else "") if undo_seq else "")
+
+
+@FEW
+@example(steps=[("order", 0), ("order", 0), ("undo", True), ("undo", True)], seed=4)  # two undos in a row
+@example(steps=[("order", 5), ("order", 0), ("undo", True), ("order", 0), ("undo", True), ("undo", False)], seed=9)
+@given(steps=STEPS, seed=st.integers(1, 50))
+def test_every_view_and_the_log_tell_what_survived(steps, seed):
+    with Store.open(":memory:") as store:
+        game = new_match(store, REGISTRY, seed=seed)
+        for _ in range(6):  # the sides close in, so that orders can be attacks
+            game.play(aggressive_action(game))
+        play_steps(game, steps)
+        events = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game.game_id])
+        taken = taken_back(events)
+        check_views(game, events, taken)
+        check_log(game, events, taken)
+        with replay_survivors(events, taken, seed) as fresh:
+            assert snapshot(fresh, game.game_id, STATE) == snapshot(store, game.game_id, STATE)
+        assert verify(store, REGISTRY, game.game_id) == len(events)
+
+
+@pytest.mark.parametrize("undos", [1, 2, 3], ids=["one-undo", "undo-of-an-undo", "three-in-a-row"])
+def test_nested_undos_list_each_event_once(undos):
+    """The bug of issue 15: every undo after the first also covers the events the first took back."""
+    with Store.open(":memory:") as store:
+        game = new_match(store, REGISTRY, seed=3)
+        for _ in range(8):
+            game.play(aggressive_action(game))
+        for _ in range(undos):
+            undo(game, force=True)
+        g = game.game_id
+        undone = game.rows("SELECT seq, count(*) AS n FROM undone_event WHERE game_id = ? GROUP BY seq", [g])
+        assert undone and {r["n"] for r in undone} == {1}
+        assert game.one("SELECT count(*) FROM move WHERE game_id = ?", [g]) == game.one(
+            "SELECT count(*) FROM effect WHERE game_id = ? AND tbl = 'unit_state' AND col = 'space_id'", [g]
+        )

@@ -1,0 +1,147 @@
+"""What a player reads of Battle for Germany through the command line (issue 15): an attack in
+one line with every strength and modifier and its rule (6.1, 6.8, 6.81), a move with its path,
+cost and points left (5.0, 4.0), ``actions`` with each attack's odds on an 80-column terminal,
+what the bot did after ``end``, ``status``'s standing (11.0, 12.23), and what ``new`` rests on."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from clitools import run_cli
+
+SOV_TURN_1 = ["new", "battle-for-germany", "--seed", "7"]
+
+
+def cli(*args: str) -> str:
+    code, out = run_cli(list(args))
+    assert code == 0, out
+    return out
+
+
+@pytest.fixture
+def combat_phase(home, monkeypatch):
+    """Historical, seed 7: BUL-1 moved into the ZOC of GER-LXVIII, the Soviet Combat Phase begun."""
+    monkeypatch.setenv("COLUMNS", "80")
+    cli(*SOV_TURN_1)
+    cli("move", "BUL-1", "0619")
+    cli("end")
+
+
+def test_5_0_a_move_tells_its_path_its_cost_and_the_points_left(home):
+    cli(*SOV_TURN_1)
+    assert cli("move", "BUL-2", "0420").splitlines() == ["BUL-2 0520→0420: 1 MP, 3 left (BfG 5.0)"]
+    told = cli("move", "BUL-1", "0619").splitlines()
+    # 4.0: entering an enemy ZOC ends the move, whatever points are left
+    assert told == ["BUL-1 0520→0620→0619: 2 MP, 0 left, stopped by the enemy ZOC of GER-LXVIII (4.0) (BfG 5.0)"]
+
+
+def test_6_1_an_attack_is_one_line_with_its_strengths_odds_die_result_and_aftermath(combat_phase):
+    told = cli("attack", "SOV-1UF,SOV-3GT,SOV-5G", "2023").splitlines()
+    assert told == [
+        "attack on 2023: 21:4 → 5:1, die 6: Dr; attack 21 (+8 SOV-1UF, +6 SOV-3GT, +7 SOV-5G) vs defence 4 "
+        "(+4 GER-XLVIIIPZ) (BfG 6.1) → WA to choose: Retreat GER-XLVIIIPZ from 2023 to [2123, 2124] (6.21)"
+    ]
+    rows = json.loads(cli("--format", "json", "sql", "SELECT attack, defense, odds, die, result FROM combat"))
+    assert rows == [{"attack": 21, "defense": 4, "odds": "5:1", "die": 6, "result": "Dr"}]  # the combat view
+
+
+def test_6_81_a_river_doubling_is_named_with_its_rule_and_the_losses_follow(combat_phase):
+    cli("attack", "SOV-1UF,SOV-3GT,SOV-5G", "2023")
+    cli("choose", "2123")
+    cli("choose", "none")
+    told = cli("attack", "POLC-1,SOV-5GT", "2522")
+    assert told.startswith(
+        "attack on 2522: 10:12 → 1:2, die 1: Dr; attack 10 (+4 POLC-1, +6 SOV-5GT) vs defence 12 "
+        "(+6 GER-9, ×2 river (6.81) in 2522) (BfG 6.1) → eliminated GER-9: must retreat but cannot (6.23); "
+        "SOV to choose: Advance after combat (6.9)"
+    )
+    assert len(told.splitlines()) == 1
+
+
+def test_6_1_actions_preview_each_attack_at_the_odds_it_is_then_fought_at(combat_phase):
+    rows = json.loads(cli("--format", "json", "actions", "--kind", "attack"))
+    assert {r["order"]: r["preview"] for r in rows}["attack SOV-1UF,SOV-3GT,SOV-5G 2023"] == "21:4 → 5:1"
+    assert all(r["verb"] == "attack" and r["odds"] and r["defenders"] for r in rows)  # one row per order
+    line = next(x for x in cli("actions").splitlines() if x.startswith("    attack SOV-1UF,SOV-3GT,SOV-5G 2023 "))
+    assert line.endswith(" 21:4 → 5:1") and len(line) == 80  # the odds at the right edge
+    fought = cli("attack", "SOV-46,SOV-4G", "0920")
+    preview = {r["order"]: r["preview"] for r in rows}["attack SOV-46,SOV-4G 0920"]
+    assert fought.startswith(f"attack on 0920: {preview}, die ")
+
+
+def test_6_7_attacks_on_several_hexes_are_listed_apart(combat_phase):
+    text = cli("actions").splitlines()
+    apart = text.index("attack, on several spaces at once:")
+    assert "  2222,2422, defended by GER-4PZ, GER-LVIPZ:" in text[apart:]
+    assert all("," not in line.split()[-2] for line in text[2:apart] if line.startswith("    attack"))
+
+
+def test_actions_of_a_soviet_movement_phase_fit_80_columns_and_list_every_order(home, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    cli(*SOV_TURN_1)
+    rows = json.loads(cli("--format", "json", "actions"))
+    text = cli("actions").splitlines()
+    assert len(rows) > 500 and len(text) < len(rows) / 4  # today's 599 flat lines, grouped by unit
+    assert max(len(line) for line in text) <= 80
+    listed = {(m.group(1), hex_id) for line in text if (m := re.match(r"  move (\S+) \(\d+\)", line))
+              for hex_id in line[25:].split()}  # fmt: skip
+    listed |= {(unit, hex_id) for unit, line in _continued(text) for hex_id in line.split()}
+    assert listed == {tuple(r["order"].split()[1:]) for r in rows if r["verb"] == "move"}
+
+
+def _continued(text: list[str]):
+    """(unit, line) for each wrapped line of a unit's destinations."""
+    unit = ""
+    for line in text:
+        if m := re.match(r"  move (\S+) \(\d+\)", line):
+            unit = m.group(1)
+        elif line.startswith(" " * 25) and unit:
+            yield unit, line
+
+
+def test_actions_filters_by_unit_hex_and_kind(combat_phase):
+    by_unit = cli("actions", "--unit", "SOV-4G", "--by", "unit").splitlines()
+    assert by_unit[1:3] == ["attack, by unit:", "  SOV-4G:"] and all("SOV-4G" in x for x in by_unit[3:])
+    assert cli("actions", "--hex", "2023").splitlines()[-1].startswith("    attack SOV-1UF,SOV-3GT,SOV-5G 2023")
+    assert cli("actions", "--kind", "end").splitlines()[-1] == "end"
+    code, out = run_cli(["actions", "--by", "army"])
+    assert code != 0 and out.strip() == "error: --by takes 'unit' or 'hex', not 'army'"
+
+
+def test_after_end_the_bots_turn_is_told_a_line_per_step(home):
+    cli("new", "battle-for-germany", "--seed", "7", "--bot", "WA=heuristic")
+    for _ in range(3):  # the Soviet and the West German Movement and Combat Phases (12.21 allows it)
+        cli("end")
+    cli("attack", "GER-14,GER-LI", "0105")  # 12.21: two West German attacks on turn 1
+    cli("attack", "GER-10,GER-IFJ,GER-LXXVIPZ", "0107")
+    cli("choose", "none")  # no advance
+    told = cli("end").splitlines()
+    assert "WA (bot:heuristic), Western Allied Movement Phase:" in told
+    assert any(line.startswith("  moved ") for line in told)
+    combats = [line for line in told if line.startswith("  attack on ")]
+    assert combats and all(re.search(r": \d+:\d+ → \d+:\d+, die \d: \w+; attack \d+ \(", c) for c in combats)
+
+
+def test_11_0_status_tells_what_decides_the_match_and_the_vp_while_it_is_played(home):
+    cli(*SOV_TURN_1)
+    status = dict(
+        line.split(None, 1)
+        for line in cli("status").splitlines()
+        if line.split()[0] in ("decides", "standing", "notes")
+    )
+    assert status["decides"] == (
+        "the bloc with more VP at the end of turn 10 wins (11.0); if nobody has entered Berlin, a draw (12.23)"
+    )
+    assert status["standing"] == "Germans 55 VP · Soviets 1 VP · Western Allies 1 VP"
+    assert status["notes"] == "Berlin: not entered yet (12.22)"
+
+
+def test_new_says_in_one_line_what_the_data_rests_on(home):
+    line = cli(*SOV_TURN_1).splitlines()[1]
+    tables = {r["table"]: r for r in json.loads(cli("--format", "json", "data"))}
+    crt = tables["bfg_crt"]
+    assert line.startswith(f"data: placeholder bfg_crt {crt['placeholder']}/{crt['rows']},")
+    assert f"reconstructed space {tables['space']['reconstructed']}/{tables['space']['rows']}," in line
+    assert line.endswith("('phaseline data' for details)")
