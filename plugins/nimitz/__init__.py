@@ -14,33 +14,12 @@ from pathlib import Path
 
 from phaseline import GameInfo, hookimpl
 
+from .rulings import RULINGS
 from .scenarios import scenarios
 from .sequence import BATTLE
 
 VERSION = "0.1.0"
 NAME = "fleet-commander-nimitz"
-RULINGS = {
-    "air-defense-cost-1": "10.5: the Air Defense System costs 1 BPP, as the play example pays (default: 2, the "
-    "rule text)",
-    "sortie-two-infantry": "9.2: Sortie takes up to 2 infantry, as one example says (default: 1, the order table)",
-    "no-battalion-for-lone-ground": "9.1: a point whose only ground unit must stay (and that has no land aircraft) "
-    "draws no battalion even when its ships go, the rule example read alone (default: a battalion goes along with "
-    "the units that move, as the play example's Carolines; none ever goes alone)",
-    "strict-island-restriction": "10.10: only ground units on the island let your bombers and ships hit enemy "
-    "ground units (default: ground units or land aircraft, as the play example)",
-    "transport-as-target": "10.10: a transport is a target like any other, cheapest first (default: only when no "
-    "other enemy ship is in the area, as the play example)",
-    "lone-unit-alone": "9.0 (1): only a unit that is the point's only Japanese unit is marked (default: the only "
-    "ground or air unit, ships aside)",
-    "no-supply-from-forced-hold": "9.2: an order turned into Hold because it could not be carried out gives no "
-    "supply marker (default: it does)",
-    "attack-plan-superior": "10.7: Attack Plan raises the superior values too (default: the normal values only)",
-    "carrier-attack-fighters": "10.7: Carrier Attack and Kamikaze send every carrier aircraft as on a 10, the "
-    "fighters too, as the markers read (default: the bomber groups and the land aircraft; a carrier's fighters roll, "
-    "as the play example's A6M)",
-    "ship-rotation": "9.0 (5): the optional four-group ship rotation (CA/CL/DD, BB, carriers, SS) instead of the "
-    "top of the ship stack",
-}
 VERBS = {
     "buy": "Buy reinforcements: buy UNIT[,UNIT…] (6.2: from US-REINF, RP first, then SP; US units arrive on the "
     "West Coast, Australian ones in Australia).",
@@ -68,7 +47,8 @@ DECISIONS = {  # every question the game asks the player, answered with `choose`
     "b29-target": "Which Japanese ship, infantry or land aircraft in Japan a B-29 sends to the reinforcement box: "
     "choose UNIT (12.2).",
     "sub-area": "The area of a US submarine when Japanese ships are in several: choose AREA (10.1).",
-    "escort-tie": "Which of Japanese escorts equal in gunnery goes first: choose UNIT (10.2, 1.3).",
+    "escort-tie": "Which of Japanese escorts equal in gunnery a step of the alternation takes: choose UNIT "
+    "(10.2, 1.3).",
     "jp-hit": "Which of equally cheap Japanese units takes a US hit: choose UNIT (10.10, 1.3).",
     "us-hit": "Which of the cheapest eligible US units takes a Japanese hit: choose UNIT (10.10).",
     "aa-target": "Which enemy aircraft a ship fires its AA at: choose UNIT (10.12, 1.3).",

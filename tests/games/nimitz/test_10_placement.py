@@ -49,7 +49,8 @@ def test_10_0_the_units_go_onto_the_battle_sheet(make):
 def test_10_1_us_placement(make):
     game, _ = begin_battle(make, SOLOMONS, "Solomons", orders=("place Chicago-Northampton coastal",))
     assert where(game, "Chicago-Northampton") == "COASTAL" and where(game, "US-DesRon2") == "US-SEA"  # not placed
-    with pytest.raises(RuleViolation, match=r"'place' is an order of the Battle: US placement, not of the Battle: US bonus"):
+    refused = r"'place' is an order of the Battle: US placement, not of the Battle: US bonus"
+    with pytest.raises(RuleViolation, match=refused):
         play(game, "place US-DesRon2 coastal")
 
 
