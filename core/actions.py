@@ -150,11 +150,20 @@ class Actions:
             if not self.hook.phaseline_play(game=self, action=action):
                 raise InvalidOrder(f"{self.info.name} has no order {action.verb!r}")
         else:
-            allowed = ", ".join((*self.step.verbs, "end"))
-            raise self.violation(
-                f"'{action.verb}' is not an order of the {self.step.title or self.step.name} (allowed: {allowed})",
-                rule=self.step.rule or "sequence of play",
-            )
+            raise self._out_of_step(action.verb)
+
+    def _out_of_step(self, verb: str) -> RuleViolation:
+        """The refusal of an order the current step does not take: the step it belongs to, if
+        any, and the rule fixing the steps' order (``GameInfo.sequence_rule``), else the step's own."""
+        allowed = ", ".join((*self.step.verbs, "end"))
+        if verb in self.info.rules_verbs:
+            return self.violation(f"'{verb}' is an order of the game's own rules: no player types it", rule="seats")
+        own = next((s for s in (*self.steps(self.clock.turn), *self.info.dynamic_steps) if verb in s.verbs), None)
+        where = f"an order of the {own.title or own.name}, not" if own else "not an order"
+        return self.violation(
+            f"'{verb}' is {where} of the {self.step.title or self.step.name} (allowed: {allowed})",
+            rule=self.info.sequence_rule or self.step.rule or "sequence of play",
+        )
 
     def _rules_choice(self, side: str) -> Action:
         """What the game's rules choose for ``side`` (``phaseline_rules_choose``), logged as their choice."""
@@ -196,8 +205,9 @@ class Actions:
             self.skip_idle_steps()  # a step of no side (Dawn) can wait on nothing once decisions are answered
 
     def skip_idle_steps(self) -> None:
-        """End steps whose side has nothing to do but end them (logged, never silent)."""
-        while not self.finished and self.open_decision() is None:
+        """End steps whose side has nothing to do but end them (logged, never silent); a step
+        that ``waits`` stands until its side ends it."""
+        while not self.finished and self.open_decision() is None and not self.step.waits:
             actions = self.legal_actions()
             if any(a.verb != "end" for a in actions):
                 return

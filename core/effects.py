@@ -271,15 +271,25 @@ class Ledger:
         self._pending.extend(effects)
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
-        """Delete one row, keeping it whole in the effect so undo can restore it."""
+        """Delete one row, keeping it whole in the effect so undo can restore it. The row comes
+        from the table's rows kept in memory when they are current (which then keep up), else
+        from the store."""
         self.write_held()
         where, params = self._where(table, key)
-        found = self.store.rows(f"SELECT * FROM {table} WHERE {where}", params)
-        if not found:
-            raise KeyError(f"no row {key} in {table}")
-        old = {k: v for k, v in found[0].items() if k != "game_id"}
+        before = self.version_of(table)
+        key_values = tuple(key[c] for c in self.keys[table])
+        mirror = self._mirror_at(table, before)
+        if mirror is not None and key_values in mirror.rows:
+            old = dict(mirror.rows[key_values])
+        else:
+            found = self.store.rows(f"SELECT * FROM {table} WHERE {where}", params)
+            if not found:
+                raise KeyError(f"no row {key} in {table}")
+            old = {k: v for k, v in found[0].items() if k != "game_id"}
         self.store.con.execute(f"DELETE FROM {table} WHERE {where}", params)
         self._record(table, key, DELETED, old, None)
+        if mirror is not None:
+            mirror.drop(key_values, self.version_of(table))
 
     # --- sets of rows ------------------------------------------------------------
 

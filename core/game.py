@@ -155,7 +155,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def step(self) -> Step:
         """The step of the sequence of play in progress."""
         clock = self.clock
-        for step in self.steps(clock.turn):
+        for step in (*self.steps(clock.turn), *self.info.dynamic_steps):
             if step.name == clock.step:
                 return step
         return Step(clock.step, clock.phase, clock.side)

@@ -494,6 +494,25 @@ def phaseline_standing(game: Game) -> model.Standing | None:
 
 
 @hookspec(firstresult=True)
+def phaseline_unit_values(game: Game) -> list[dict[str, Any]] | None:
+    """The printed values ``phaseline units`` shows for each unit, when the engine's own
+    (``unit.size``, ``attack``, ``defense``, ``movement``) mean nothing in the game. Called
+    once per listing, with the state to list; return one row per unit, ``unit_id`` first
+    and then the game's value columns in the order to show them (a unit left out shows
+    them empty), asked in one query. The first answer wins; None shows the engine's four.
+
+    :param game: the match.
+
+    Example (Fleet Commander: Nimitz 2.5-2.8): each counter's type, its two costs and the
+    values of the face it shows (full or damaged)::
+
+        @hookimpl
+        def phaseline_unit_values(game):
+            return game.rows("SELECT unit_id, type, hit_cost, buy_cost, aa, gunnery ... WHERE game_id = ?", ...)
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_map_marks(game: Game) -> MapMarks | None:
     """What the game adds to the engine's map (terminal, SVG and ``phaseline serve`` alike):
     each counter's face (short name, printed values, condition mark), who controls each

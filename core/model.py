@@ -69,7 +69,13 @@ class GameInfo:
     ``rulings``: name -> text of each alternative reading of an ambiguous rule, chosen at
     creation like an option (:func:`plays_ruling`). ``verbs``: order verb -> its help
     line. ``decisions``: each kind of question :meth:`Game.ask` may put -> the rule that
-    asks it. ``bare_verbs``: verbs played with no arguments. ``hookspecs``: the game's own
+    asks it. ``bare_verbs``: verbs played with no arguments. ``rules_verbs``: verbs only the
+    game's own rules play, for a side of ``ScenarioInfo.played_by_rules`` (no player types
+    them). ``sequence_rule``: the rule that fixes the order of the steps, which an order typed
+    in another step than its own cites (Fleet Commander: Nimitz 5.1; empty: the current step's
+    own rule). ``dynamic_steps``: steps its ``phaseline_next_step`` begins outside a turn's
+    declared sequence (Fleet Commander: Nimitz's battle steps), found by name with their verbs,
+    title, rule and waits. ``hookspecs``: the game's own
     hooks (a module of ``@phaseline.hookspec`` functions), through which its optional rules
     change how a base rule reads (docs/hooks.md).
     """
@@ -85,6 +91,9 @@ class GameInfo:
     verbs: dict[str, str] = field(default_factory=dict, hash=False)  # order verb -> help text
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
+    rules_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)
+    sequence_rule: str = ""
+    dynamic_steps: tuple[Step, ...] = field(default=(), hash=False)
     # the game's own hooks (a module of @phaseline.hookspec functions): where a base rule lets
     # an optional rule change how it reads, without naming the optional rule
     hookspecs: Any = field(default=None, hash=False)
@@ -183,7 +192,8 @@ class Step:
     orders it takes (for listings and help; legality is ``phaseline_legal_actions``'s).
     ``forces``: the unit sides that act in it when they are not ``side`` itself, as when
     one player's step moves two of its forces (Battle for Germany's German player moves
-    ``GER_E`` and ``GER_W``); :attr:`acting` is what the rules read.
+    ``GER_E`` and ``GER_W``); :attr:`acting` is what the rules read. ``waits``: the step
+    waits for its side's ``end`` even with nothing else to do (never passed over as idle).
 
     A step whose side has nothing to do but ``end`` is passed over by the engine when it
     begins (logged as ``nothing to do in STEP``): ``phaseline_legal_actions`` offering no
@@ -199,6 +209,7 @@ class Step:
     rule: str = ""
     verbs: tuple[str, ...] = ()
     forces: tuple[str, ...] = ()  # unit sides that act in this step (default: ``side``)
+    waits: bool = False  # waits for its side's ``end`` even with nothing else to do (never passed as idle)
 
     @property
     def acting(self) -> tuple[str, ...]:

@@ -105,8 +105,11 @@ class Registry:
         for key in ((game, name), ("*", name)):
             if key in self.bots:
                 return self.bots[key]
-        known = ", ".join(sorted({n for g, n in self.bots if g in (game, "*")}))
-        raise UnknownName(f"no bot {name!r} for {game} (bots: {known})")
+        raise UnknownName(f"no bot {name!r} for {game} (bots: {', '.join(self.bot_names(game))})")
+
+    def bot_names(self, game: str) -> list[str]:
+        """The bots that can play ``game``: its own and those for every game."""
+        return sorted({n for g, n in self.bots if g in (game, "*")})
 
     def verbs(self, only: str | None = None) -> dict[str, str]:
         """The games' order verbs and their help texts; a verb several games share has the
@@ -129,10 +132,6 @@ class Registry:
         if only is None:
             return found
         return {only: found[only]} if only in found else {}
-
-    def bare_verbs(self) -> frozenset[str]:
-        """The verbs a loaded game plays with no arguments (``GameInfo.bare_verbs``)."""
-        return frozenset(verb for game in self._games.values() for verb in game.bare_verbs)
 
     def _load_one(self, name: str) -> None:
         """Load the pending plugin ``name``; loading the last one orders them all (:meth:`load_all`)."""

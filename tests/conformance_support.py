@@ -26,6 +26,7 @@ from typing import Any
 
 GOLDEN = Path(__file__).parent / "golden"
 BFG = "battle-for-germany"
+NIMITZ = "fleet-commander-nimitz"
 
 # A golden playthrough: the heuristic bot on every side, seeded, cut after this many actions
 # (the opening movement and combat phases; raise it towards two whole turns, about 80
@@ -121,6 +122,37 @@ def generic_problems(game) -> list[str]:
     )
     if twice:
         problems.append(f"units in two places: {twice}")
+    return problems
+
+
+NIMITZ_SHEET = ("JP-SEA", "COASTAL", "ISLAND", "US-SEA", "JP-POSITION", "JP-BEACH", "JP-AIRFIELD", "US-POSITION")
+NIMITZ_SHEET += ("US-BEACH", "US-AIRFIELD", "JP-DECK", "US-DECK")
+
+
+def nimitz_problems(game) -> list[str]:
+    """Fleet Commander: Nimitz: outside a battle nothing stands on the battle sheet and every carrier
+    aircraft waits in storage at full strength (10.6); a battle's agenda is empty whenever no
+    decision stops it (nothing left hanging) but when the match ended in it (the defeat at Hawaii);
+    the airfields' capacities never fall below 0."""
+    state = game.rows_of("fcn_state")[()]
+    units = game.rows_of("unit_state").items()
+    problems: list[str] = []
+    if state["battle_point"] is None:
+        on_sheet = sorted(u for (u,), row in units if row["space_id"] in NIMITZ_SHEET)
+        if on_sheet:
+            problems.append(f"no battle, yet units on the battle sheet: {on_sheet}")
+        counters = game.static("fcn_counter", "unit_id")
+        astray = sorted(
+            u
+            for (u,), row in units
+            if counters[u]["carrier_air"] and (row["space_id"] != "STORAGE" or row["status"] != "full")
+        )
+        if astray:
+            problems.append(f"carrier aircraft outside storage between battles: {astray}")
+    if not game.finished and game.open_decision() is None and state["battle_agenda"] != "[]":
+        problems.append(f"the battle's agenda waits on nothing: {state['battle_agenda']}")
+    if min(state["us_airfield"] or 0, state["jp_airfield"] or 0) < 0:
+        problems.append(f"an airfield below capacity 0: {state['us_airfield']}, {state['jp_airfield']}")
     return problems
 
 

@@ -23,26 +23,31 @@ import json
 import pytest
 from conformance_support import (
     BFG,
+    NIMITZ,
     Subject,
     bfg_problems,
     cached_reach_differs,
     generic_problems,
     golden_path,
+    nimitz_problems,
     play_golden,
     subjects,
 )
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
-from phaseline import Game, RuleViolation, Store
+from phaseline import Action, Game, RuleViolation, Store
+from phaseline.actions import RULES_TURN
+from phaseline.bots import run_bots
 from phaseline.replay import verify
+from phaseline.seats import RULES
 from phaseline.undo import undo, undo_target
 
 SUBJECTS = subjects()
 
 # Bounds per game so that the whole file stays within CI's budget on two cores: a Battle
 # for Germany match costs a few seconds to set up, the toy game nothing.
-BOUNDS = {"toy": (3, 12), BFG: (1, 10), "breakout-normandy": (1, 6)}
+BOUNDS = {"toy": (3, 12), BFG: (1, 10), "breakout-normandy": (1, 6), NIMITZ: (1, 12)}
 DEFAULT_BOUNDS = (5, 20)
 
 
@@ -93,8 +98,11 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
             game = self.game
             before = (game.events.last_seq, game.clock)
             moving = game.step.phase == "movement"
+            by = None
+            if game.controller(game.waiting_on()[0]) == RULES:  # a side the rules play: they choose
+                action, by = Action(RULES_TURN), RULES
             try:
-                game.play(action)
+                game.play(action, by=by)
             except RuleViolation as refusal:
                 # A refusal leaves the store untouched (one transaction per action)...
                 assert (game.events.last_seq, game.clock) == before, f"refused {action} changed the match"
@@ -157,6 +165,8 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
             problems = generic_problems(self.game)
             if subject.game == BFG:
                 problems += bfg_problems(self.game, movement_ended=self.movement_ended)
+            if subject.game == NIMITZ:
+                problems += nimitz_problems(self.game)
             assert not problems, "\n".join(problems)
 
     RandomLegalPlay.__name__ = f"RandomLegalPlay[{subject.id}]"
@@ -167,6 +177,29 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
 @pytest.mark.parametrize("subject", [marked(s) for s in SUBJECTS])
 def test_random_legal_play(subject: Subject) -> None:
     run_state_machine_as_test(machine_for(subject), settings=bounded(subject))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "subject", [pytest.param(s, id=s.id) for s in SUBJECTS if s.game == NIMITZ and s.scenario != "linked"]
+)
+def test_nimitz_random_play_to_the_end(subject: Subject) -> None:
+    """A whole Fleet Commander: Nimitz campaign of random legal play, every battle fought to its
+    end (the random bot playing the US, the rules Japan): no dead end and no broken invariant after
+    any action, the match finished, and replayed exactly."""
+    reg = subject.registry()
+    with Store.open(":memory:") as store:
+        game = Game.create(store, reg, NIMITZ, subject.scenario, options=subject.options, seed=11)
+
+        def check(g) -> None:
+            problems = generic_problems(g) + nimitz_problems(g)
+            assert not problems, "\n".join(problems)
+
+        run_bots(game, reg, controllers={"US": "bot:random"}, progress=check)
+        assert game.finished, f"random play stopped unfinished at {game.clock}"
+        battles = game.one("SELECT count(*) FROM event WHERE game_id = ? AND verb = 'battle'", [game.game_id])
+        assert battles, "no battle was fought"
+        verify(store, reg, game.game_id)
 
 
 BFG_SCENARIOS = [s.scenario for s in SUBJECTS if s.game == BFG and not s.options]

@@ -60,6 +60,7 @@ def test_every_static_table_records_the_provenance_of_its_rows(matches, game, sc
         pytest.param("battle-for-germany", "historical", "bfg_setup", "bfg/setups/historical.csv", id="bfg-historical"),
         pytest.param("battle-for-germany", "rsws", "bfg_setup", "bfg/setups/rsws.csv", id="bfg-rsws"),
         pytest.param("breakout-normandy", "week", "bkn_setup", "breakout/setup.csv", id="breakout"),
+        pytest.param("fleet-commander-nimitz", "1942", "fcn_setup", "nimitz/campaigns/1942/setup.csv", id="nimitz"),
     ],
 )
 def test_the_set_up_is_reported_with_its_file_provenance(matches, game, scenario, table, setup_file):

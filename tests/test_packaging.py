@@ -87,7 +87,9 @@ def test_wheel_ships_phaseline_only_with_its_data(phaseline_wheel):
 
 
 def built_games() -> list:
-    return [pytest.param(name, id=name) for name in ("battle-for-germany", "breakout-normandy")]
+    return [
+        pytest.param(name, id=name) for name in ("battle-for-germany", "breakout-normandy", "fleet-commander-nimitz")
+    ]
 
 
 @pytest.mark.slow
@@ -117,7 +119,7 @@ def test_a_wheel_built_from_the_sdist_ships_the_same_figures(phaseline_wheel, tm
     (unpacked,) = (tmp_path / "unpacked").iterdir()
     assert not (unpacked / "tests").exists()
     wheel = build_wheel(unpacked, tmp_path / "wheel")
-    for game in ("bfg", "breakout"):
+    for game in ("bfg", "breakout", "nimitz"):
         name = f"phaseline/games/{game}/rule_coverage.json"
         ours, theirs = (zipfile.ZipFile(w).read(name) for w in (phaseline_wheel, wheel))
         assert ours == theirs and json.loads(ours)["unit_tests"]

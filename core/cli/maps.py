@@ -91,7 +91,7 @@ def units(
     match: MatchOption = None,
 ) -> None:
     """All units of the match: side, location, printed values, status."""
-    from ..render.board import unit_rows
+    from ..render.board import unit_listing
 
     c: Context = ctx.obj
     with c.game(match, read_only=True) as found:
@@ -99,5 +99,5 @@ def units(
             raise UnknownName(f"no side {side!r} (sides: {', '.join(found.scenario.sides)})")
         if at and not found.one("SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [found.game_id, at]):
             raise UnknownName(f"no space {at!r} on this map")
-        rows = [u for u in unit_rows(found) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
+        rows = [u for u in unit_listing(found) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
     emit(rows, c.fmt, empty="no units")

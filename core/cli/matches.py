@@ -148,13 +148,23 @@ def autoplay(
     game: Annotated[
         str | None, typer.Argument(help="A game to start a new match of (default: play a match).", metavar="GAME")
     ] = None,
-    bot: Annotated[str, typer.Option(help="Bot for every side.")] = "heuristic",
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Bot for every side, or SIDE=BOT for one side (repeatable); default the game's heuristic bot, "
+            "else random."
+        ),
+    ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario for a new match.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling of a new match.")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed for a new match.")] = None,
     max_actions: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
     match: MatchOption = None,
 ) -> None:
-    """Let bots play every side of a match to its end: a new match of GAME, or --match (default: the current one)."""
+    """Let bots play every side of a match to its end: a new match of GAME, or --match (default: the
+    current one); a side the game's own rules play keeps them."""
     from ..bots import run_bots
     from ..game import Game
 
@@ -162,17 +172,22 @@ def autoplay(
     reg = c.registry
     if game and match:
         raise InvalidOrder("autoplay takes a GAME to start a match of, or --match, not both")
+    if option and not game:
+        raise InvalidOrder("--option chooses the optional rules of a new match: give the GAME to start")
     with c.store() as store:
         if game:
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
-            reg.bot(info.name, bot)  # before the match exists: an unknown bot leaves no match behind
-            sides = {s: f"bot:{bot}" for s in chosen.sides}
-            played_match = Game.create(store, reg, info.name, chosen, seed=seed, controllers=sides)
+            sides = autoplay_bots(bot, chosen, reg.bot_names(info.name))
+            for name in sorted(set(sides.values())):  # before the match exists: an unknown bot leaves no match behind
+                reg.bot(info.name, name.removeprefix("bot:"))
+            played_match = Game.create(
+                store, reg, info.name, chosen, seed=seed, controllers=sides, options=list(option or ())
+            )
             set_current_game(store, played_match.game_id)
         else:
             played_match = Game.load(store, reg, match or current_game(store))
-        sides = {s: f"bot:{bot}" for s in played_match.scenario.sides}
+        sides = autoplay_bots(bot, played_match.scenario, reg.bot_names(played_match.info.name))
         length = played_match.last_turn - played_match.first_turn + 1
         with typer.progressbar(length=length, label=played_match.game_id) as bar:
             seen = [played_match.clock.turn]
@@ -185,3 +200,21 @@ def autoplay(
             played = run_bots(played_match, reg, controllers=sides, max_actions=max_actions, progress=progress)
         typer.echo(f"{played} actions played")
         show_status(played_match, c)
+
+
+def autoplay_bots(bots: list[str] | None, scenario, installed: list[str]) -> dict[str, str]:
+    """The controller of each side autoplay seats: ``BOT`` for every side, ``SIDE=BOT`` for one
+    (named sides first; the rest get the game's ``heuristic`` bot if it has one, else ``random``);
+    never a side the game's rules play (they play it themselves)."""
+    bots = bots or []
+    named = dict(entry.split("=", 1) for entry in bots if "=" in entry)
+    default = "heuristic" if "heuristic" in installed else "random"
+    every = next((entry for entry in bots if "=" not in entry), default)
+    unknown = sorted(set(named) - set(scenario.sides))
+    if unknown:
+        raise InvalidOrder(f"no side {', '.join(unknown)} in {scenario.name} (sides: {', '.join(scenario.sides)})")
+    ruled = sorted(set(named) & set(scenario.played_by_rules))
+    if ruled:
+        raise InvalidOrder(f"{', '.join(ruled)} cannot be given to a bot: no one plays it, the game's rules do")
+    chosen = {side: named.get(side, every) for side in scenario.sides if side not in scenario.played_by_rules}
+    return {side: f"bot:{name}" for side, name in chosen.items()}

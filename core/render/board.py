@@ -125,7 +125,7 @@ def load_board(game: Game) -> Board:
 
 
 def unit_rows(game: Game) -> list[dict[str, Any]]:
-    """Every unit of the match with its printed values and its state."""
+    """Every unit of the match with the engine's printed values (size, attack, defense, movement) and its state."""
     return game.rows(
         """SELECT s.unit_id, u.name, s.side, s.space_id, sp.name AS space_name, u.size,
                   u.attack, u.defense, u.movement, s.status
@@ -134,6 +134,27 @@ def unit_rows(game: Game) -> list[dict[str, Any]]:
            WHERE s.game_id = ? ORDER BY s.side, s.unit_id""",
         [game.game_id],
     )
+
+
+ENGINE_VALUES = ("size", "attack", "defense", "movement")
+
+
+def unit_listing(game: Game) -> list[dict[str, Any]]:
+    """What ``phaseline units`` lists: each unit's side, place, the printed values the game says
+    mean something (``phaseline_unit_values``; the engine's size, attack, defense and movement
+    otherwise) and its status."""
+    rows = unit_rows(game)
+    values = game.hook.phaseline_unit_values(game=game)
+    if values is None:
+        return rows
+    by_unit = {row["unit_id"]: {k: v for k, v in row.items() if k != "unit_id"} for row in values}
+    columns = list(next(iter(by_unit.values()), {}))
+    listed = []
+    for row in rows:
+        own = by_unit.get(row["unit_id"], {})
+        base = {k: v for k, v in row.items() if k not in ENGINE_VALUES and k != "status"}
+        listed.append({**base, **{c: own.get(c) for c in columns}, "status": row["status"]})
+    return listed
 
 
 def side_codes(sides: tuple[str, ...]) -> dict[str, str]:

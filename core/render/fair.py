@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..seats import KNOWN_SEED, RULES
+
 if TYPE_CHECKING:
     from ..game import Game
 
@@ -16,7 +18,8 @@ def dice_line(match: Game) -> str:
 
 
 def seat_lines(match: Game) -> dict[str, str]:
-    """One line per seat: its player, whether you hold it, and its dice commitment."""
+    """One line per seat: its player, whether you hold it, and its dice commitment; a side the game's
+    rules play says so (its dice are drawn at play, docs/fair-play.md)."""
     if not match.seats.seated:
         return {"seats": "none (made before seats: anyone may play, unsigned)"}
     lines = {}
@@ -26,6 +29,10 @@ def seat_lines(match: Game) -> dict[str, str]:
             lines[f"seat {side}"] = "open: the first import claims it"
             continue
         you = " (you)" if match.seats.holds(side) else ""
+        if match.controller(side) == RULES:  # a side the game's rules play: its seat only signs their turns
+            dice = "the known seed" if match.dice == KNOWN_SEED else "drawn as they are rolled"
+            lines[f"seat {side}"] = f"the game's rules play {side}: dice {dice}, turns signed by {row['player']}{you}"
+            continue
         dice = "revealed" if row["secret"] is not None else "not yet revealed"
         lines[f"seat {side}"] = f"{row['player']}{you}, dice commitment {row['commitment'][:16]}… ({dice})"
     return lines

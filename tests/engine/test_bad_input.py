@@ -256,3 +256,17 @@ def test_an_area_id_listed_twice_in_breakout_is_refused(home, tmp_path):
     code, out = run_cli(["new", "breakout-normandy", "--scenario", str(path)])
     one_line(code, out, 5, f"the scenario lists {lines[1].split(',')[0]} twice")
     assert matches(home) == []
+
+
+def test_autoplay_seats_a_bot_on_one_side_and_leaves_the_rules_theirs(home):
+    """``--bot SIDE=BOT`` seats that side's bot; a side the game's rules play keeps its rules (it
+    cannot be given to a bot, nor named)."""
+    code, out = run_cli(
+        ["autoplay", "fleet-commander-nimitz", "--scenario", "1942", "--bot", "US=random", "--max-actions", "3"]
+    )
+    assert code == 0, out
+    assert "3 actions played" in out
+    code, out = run_cli(["autoplay", "fleet-commander-nimitz", "--scenario", "1942", "--bot", "JP=random"])
+    one_line(code, out, 2, "JP cannot be given to a bot: no one plays it, the game's rules do")
+    code, out = run_cli(["autoplay", "fleet-commander-nimitz", "--scenario", "1942", "--bot", "XX=random"])
+    one_line(code, out, 2, "no side XX in 1942")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
 from clitools import run_cli, use_registry
-from phaseline import Game, Store
-from toygame import toy_registry
+from phaseline import Game, Store, hookimpl
+from phaseline.plugins import Registry
+from toygame import ToyGame, toy_info, toy_registry
 
 
 @pytest.fixture
@@ -43,6 +45,45 @@ def test_units_filters_by_side_and_space(toy_cli):
     assert code == 0 and '"unit_id": "R1"' in out and "R2" not in out
     code, out = run_cli(["units", "--side", "green"])
     assert code == 3 and out.strip() == "error: no side 'green' (sides: red, blue)"
+
+
+class ToyWithRanks(ToyGame):
+    """A toy game whose counters print a rank and nothing the engine's attack-defense-movement says."""
+
+    @hookimpl
+    def phaseline_unit_values(self, game):
+        return [{"unit_id": "R1", "rank": "colonel", "morale": 7}, {"unit_id": "B1", "rank": "major", "morale": 5}]
+
+
+def test_units_shows_the_values_the_game_says_mean_something(home, monkeypatch):
+    registry = Registry()
+    registry.games["toy"] = replace(toy_info(), plugin=ToyWithRanks())
+    use_registry(monkeypatch, registry)
+    assert run_cli(["new", "toy", "--seed", "7"])[0] == 0
+    code, out = run_cli(["--format", "json", "units"])
+    rows = {row["unit_id"]: row for row in json.loads(out)}
+    assert code == 0 and list(rows["R1"]) == [
+        "unit_id",
+        "name",
+        "side",
+        "space_id",
+        "space_name",
+        "rank",
+        "morale",
+        "status",
+    ]
+    assert (rows["R1"]["rank"], rows["B1"]["morale"], rows["R2"]["rank"]) == ("colonel", 5, None)  # R2 left out: empty
+
+
+def test_units_shows_the_engines_values_by_default(toy_cli):
+    code, out = run_cli(["--format", "json", "units", "--at", "00"])
+    assert code == 0
+    assert {k: json.loads(out)[0][k] for k in ("size", "attack", "defense", "movement")} == {
+        "size": "corps",
+        "attack": 2,
+        "defense": 2,
+        "movement": 1,
+    }
 
 
 def test_show_prints_the_state(toy_cli):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from phaseline import Action, Game, InvalidOrder, RuleViolation, Store
 from phaseline.bots import run_bots
+from phaseline.render.fair import seat_lines
 from phaseline.replay import verify
 from rules_support import ruled_registry
 
@@ -19,6 +20,17 @@ def test_the_rules_play_their_side_when_its_turn_comes_and_say_so_in_the_log(sto
     assert game.waiting_on()[0] == "red"
     by = {r["by"] for r in game.rows("SELECT payload->>'by' AS by FROM event WHERE kind = 'action' AND side = 'blue'")}
     assert by == {"rules"}
+
+
+@pytest.mark.parametrize(
+    ("seed", "dice"), [pytest.param(3, "the known seed", id="known-seed"), pytest.param(None, "drawn as", id="secret")]
+)
+def test_status_says_the_rules_play_their_side(store, seed, dice):
+    game = Game.create(store, ruled_registry(), "toy", "skirmish", seed=seed)
+    lines = seat_lines(game)
+    assert lines["seat blue"].startswith(f"the game's rules play blue: dice {dice}")
+    assert "(you)" in lines["seat blue"] and "commitment" not in lines["seat blue"]
+    assert lines["seat red"].startswith("player (you), dice commitment")
 
 
 def test_nobody_may_act_for_a_side_the_rules_play(store):

@@ -24,7 +24,11 @@ from phaseline.rule_scan import NUMBER, OPEN_DEFECTS
 from phaseline.rule_scan import open_defects as scanned_open_defects
 
 HERE = Path(__file__).parent
-GAMES = {"bfg": ("battle-for-germany", "BfG"), "breakout": ("breakout-normandy", "BkN")}
+GAMES = {
+    "bfg": ("battle-for-germany", "BfG"),
+    "breakout": ("breakout-normandy", "BkN"),
+    "nimitz": ("fleet-commander-nimitz", "FCN"),
+}
 RESULTS = ("ok", "refused")
 _STEP_KEYS = {"order", "until", "sql"}
 _SNAPSHOT = (
@@ -93,7 +97,8 @@ class Case:
 
 
 def load_cases(game: str, root: Path = HERE) -> list[Case]:
-    """Every case of ``game`` (its package key: ``bfg``, ``breakout``) under ``root``, in file and case order."""
+    """Every case of ``game`` (its package key: ``bfg``, ``breakout``, ``nimitz``) under ``root``, in file and
+    case order."""
     paths = [path for path in sorted((root / game).glob("*.toml")) if path.name != OPEN_DEFECTS]
     return [case for path in paths for case in read_cases(path, game)]
 

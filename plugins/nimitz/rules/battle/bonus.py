@@ -1,0 +1,74 @@
+"""10.5 buying the US battle bonus markers: at the start of each battle, with battle plan points
+(BPP): 3 free each battle, 3 more for each supply point spent, the SP taken as the purchases need
+them (``bonus MARKER[,…]``). Each marker is bought once a battle and used once; a marker not bought
+is not used in this battle. Costs are printed on the markers (tables/bonus_markers.csv); the Air
+Defense System costs 2 by the rule text, 1 under the ruling ``air-defense-cost-1`` (the play example)."""
+
+from __future__ import annotations
+
+from phaseline import Action, Event
+from phaseline.errors import InvalidOrder, UnknownName
+
+from ..state import US, fcn_state, set_state, spend
+from . import markers
+
+FREE_BPP, BPP_PER_SP = 3, 3
+AIR_DEFENSE_COST_1 = "air-defense-cost-1"
+
+
+def cost(game, marker_id: str) -> int:
+    if marker_id == "air-defense-system" and AIR_DEFENSE_COST_1 in game.options:
+        return 1
+    return game.static("fcn_bonus_marker", "marker_id")[marker_id]["cost"]
+
+
+def for_sale(game) -> list[str]:
+    """The US markers not bought in this battle (the purchases come before any is used)."""
+    bought = set(markers.held(game))
+    rows = game.static("fcn_bonus_marker", "marker_id").values()
+    return sorted(r["marker_id"] for r in rows if r["side"] == US and r["marker_id"] not in bought)
+
+
+def affordable(game) -> int:
+    """The BPP the player can still spend: what is left of those paid for, and 3 a supply point left."""
+    state = fcn_state(game)
+    return FREE_BPP + BPP_PER_SP * (state["bpp_sp"] + state["sp"]) - state["bpp_spent"]
+
+
+def buy(game, action: Action) -> None:
+    """``bonus MARKER[,MARKER…]``."""
+    if len(action.args) != 1:
+        raise InvalidOrder("bonus takes MARKER[,MARKER…]")
+    names = [n.strip().lower() for n in action.args[0].split(",") if n.strip()]
+    sale = for_sale(game)
+    table = game.static("fcn_bonus_marker", "marker_id")
+    for name in names:
+        if name not in table:
+            raise UnknownName(f"no US bonus marker {name!r} (markers: {', '.join(sale)})")
+        if table[name]["side"] != US:
+            raise game.violation(f"{name} is a Japanese marker: the player buys US markers only", rule="10.5")
+        if name not in sale or names.count(name) > 1:
+            raise game.violation(f"{name} is bought once a battle", rule="10.5")
+    total = sum(cost(game, n) for n in names)
+    state = fcn_state(game)
+    paid_for = FREE_BPP + BPP_PER_SP * state["bpp_sp"]
+    short = state["bpp_spent"] + total - paid_for
+    extra_sp = -(-short // BPP_PER_SP) if short > 0 else 0
+    if extra_sp:
+        spend(game, extra_sp, "10.5", f"{total} BPP of markers ({short} BPP beyond those paid for)")
+    set_state(game, bpp_spent=state["bpp_spent"] + total, bpp_sp=state["bpp_sp"] + extra_sp)
+    markers.piles(game).put(markers.US_HELD, names, end="bottom")
+    game.log(
+        Event(
+            "note",
+            side=US,
+            rule="10.5",
+            purpose=f"bonus markers {', '.join(names)} for {total} BPP" + (f" ({extra_sp} SP)" if extra_sp else ""),
+            payload={"markers": names, "bpp": total, "sp": extra_sp},
+        )
+    )
+
+
+def purchases(game) -> list[Action]:
+    left = affordable(game)
+    return [Action("bonus", (m,), US) for m in for_sale(game) if cost(game, m) <= left]

@@ -1,0 +1,85 @@
+"""7.0-7.2 recon: the player buys recon markers at 1 SP each (7.1: as many a turn as the campaign
+has markers) and places them on points holding Japanese units, several on a point if he likes;
+then, marker by marker in the order placed, one Japanese order roll at that point (7.2, the
+procedure of 9.1), whose units go at once and are marked "Japanese moving"."""
+
+from __future__ import annotations
+
+from phaseline import Action, Event
+from phaseline.errors import InvalidOrder
+
+from . import jp_orders
+from .state import JP, US, fcn_state, frame, spend
+from .units import in_play, point_named, points
+
+
+def markers(game) -> list[dict]:
+    """This turn's recon markers, in the order placed."""
+    return [row for _, row in sorted(game.rows_of("fcn_recon").items())]
+
+
+def japanese_points(game) -> set[str]:
+    """Map points holding at least one Japanese unit (7.1)."""
+    on_map = points(game)
+    return {u["space_id"] for u in in_play(game).values() if u["side"] == JP and u["space_id"] in on_map}
+
+
+def place(game, action: Action) -> None:
+    """7.1 ``recon POINT [N]``: N markers (default 1) at 1 SP each."""
+    if not 1 <= len(action.args) <= 2:
+        raise InvalidOrder("recon takes POINT [N]")
+    point = point_named(game, action.args[0])
+    if len(action.args) == 2 and not action.args[1].isdigit():
+        raise InvalidOrder(f"recon POINT [N]: N must be a number of markers, not {action.args[1]!r}")
+    count = int(action.args[1]) if len(action.args) == 2 else 1
+    if count < 1:
+        raise InvalidOrder("recon places at least one marker")
+    if point not in japanese_points(game):
+        raise game.violation(f"no Japanese unit at {point} to recon", rule="7.1")
+    placed = markers(game)
+    limit = frame(game)["recon_markers"]
+    if len(placed) + count > limit:
+        raise game.violation(f"{limit} recon markers in this campaign; {len(placed)} are placed", rule="7.1")
+    spend(game, count, "7.1", f"{count} recon marker{'s' if count > 1 else ''}")
+    first = len(placed) + 1
+    game.insert_many("fcn_recon", [{"marker": first + n, "point_id": point} for n in range(count)])
+
+
+def legal_actions(game) -> list[Action]:
+    """A marker on each point holding Japanese units, while markers and SP last."""
+    if len(markers(game)) >= frame(game)["recon_markers"] or fcn_state(game)["sp"] < 1:
+        return []
+    return [Action("recon", (point,), US) for point in sorted(japanese_points(game))]
+
+
+# --- 7.2 the early resolution ----------------------------------------------------------------
+
+
+def begin_resolution(game) -> None:
+    """7.2 the recon phase's garrisons, as the aircraft that go along read them (9.2 *)."""
+    jp_orders.snapshot_garrisons(game)
+
+
+def next_marker(game) -> dict | None:
+    """The first marker not yet resolved."""
+    return next((m for m in markers(game) if not m["resolved"]), None)
+
+
+def resolve(game, point: str) -> None:
+    """7.2 one order roll at the next marker's point; its units are marked "Japanese moving"."""
+    marker = next_marker(game)
+    if marker is None or marker["point_id"] != point:
+        expected = marker["point_id"] if marker else "none"
+        raise game.violation(f"the next recon marker is at {expected}, not {point}", rule="7.2")
+    game.set("fcn_recon", {"marker": marker["marker"]}, resolved=True)
+    if not jp_orders.unmarked_at(game, point):
+        game.log(
+            Event(
+                "note",
+                side=JP,
+                purpose=f"recon marker {marker['marker']} at {point}: every Japanese unit there has rolled already",
+                rule="7.2",
+            )
+        )
+        return
+    jp_orders.resolve(game, point, recon=True)

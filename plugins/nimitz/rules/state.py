@@ -1,0 +1,39 @@
+"""The campaign's one-row state (``fcn_state``, docs/nimitz.md) and the year's frame, kept in memory
+by the ledger between changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+US, JP = "US", "JP"
+
+
+def fcn_state(game) -> dict[str, Any]:
+    """The row of ``fcn_state`` (read-only)."""
+    return game.rows_of("fcn_state")[()]
+
+
+def set_state(game, **values: Any) -> None:
+    """Change columns of ``fcn_state``."""
+    game.set_known("fcn_state", {}, fcn_state(game), **values)
+
+
+def year(game) -> int:
+    """The campaign year being played."""
+    return fcn_state(game)["year"]
+
+
+def frame(game) -> dict[str, Any]:
+    """The current year's row of ``fcn_campaign`` (3.0: turns, return boxes, dismissal, recon markers)."""
+    return game.static("fcn_campaign", "year")[year(game)]
+
+
+def spend(game, sp: int, rule: str, what: str) -> None:
+    """Pay ``sp`` supply points for an act of rule ``rule``, refused when fewer are left; the
+    reinforcement points left are no help (6.1: they buy units only), and the refusal says so."""
+    state = fcn_state(game)
+    left, rp = state["sp"], state["rp"]
+    if sp > left:
+        unused = f", and the {rp} RP buy only units ({game.info.short} 6.1)" if rp else ""
+        raise game.violation(f"{what} costs {sp} SP; {left} SP are left{unused}", rule=rule)
+    set_state(game, sp=left - sp)

@@ -1,0 +1,32 @@
+"""11.4 the US supply check phase: each US ground unit and land aircraft must trace a route from the
+West Coast through US-held points to its point (the point itself need not be held); where none
+reaches, every US ground unit and land aircraft there takes 1 hit (damaged, or destroyed if it was)."""
+
+from __future__ import annotations
+
+from phaseline import Event
+
+from .holding import holding
+from .state import US
+from .units import in_play, is_ground_or_air
+
+
+def check(game) -> None:
+    cut = {row["point_id"]: row["reason"] for row in holding(game) if row["us_units"] and not row["supplied"]}
+    hit = sorted(
+        u for u, row in in_play(game).items() if row["side"] == US and row["space_id"] in cut and is_ground_or_air(row)
+    )
+    units = in_play(game)
+    with game.held_updates():
+        for unit_id in hit:
+            status = "damaged" if units[unit_id]["status"] == "full" else "destroyed"
+            game.set("unit_state", {"unit_id": unit_id}, status=status)
+    game.log(
+        Event(
+            "note",
+            side=US,
+            rule="11.4",
+            purpose="out of supply, 1 hit each: " + (", ".join(hit) or "none"),
+            payload={"points": cut, "hit": hit},
+        )
+    )
