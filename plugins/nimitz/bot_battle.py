@@ -78,7 +78,7 @@ def targets(s: Sheet, area: str, attack: str) -> int:
         return sum(3 if p.is_carrier else 1 for p in s.in_area(JP, area) if p.surface)
     if attack == "ground" and area == ISLAND:
         ground = len(s.ground_on_island(JP)) if s.ground_on_island(US) or s.land_aircraft(US) else 0
-        return ground + (1 if s.airfield[JP] > 0 else 0)
+        return 3 * ground + (1 if s.airfield[JP] > 0 else 0)  # 4.1 Japanese ground units keep a point from the US
     return 0
 
 

@@ -19,7 +19,7 @@ from .rules.units import kind, points
 
 BATTLE_RESERVE = 2  # SP left for the battles' markers (10.5) once the moves are paid
 HAWAII_GARRISON = 2  # ground units and land aircraft that never leave Hawaii
-THREAT_RANGE = 2  # route steps within which Japanese units threaten a point
+THREAT_RANGE = 6  # route steps within which Japanese units threaten a point
 ESCORTS_PER_CARRIER = 1
 FLEET_MOST = 4  # carriers in one strike: the rest stay to cover Hawaii
 LANDING_FORCE = 2  # ground units that sail with the carriers
@@ -73,6 +73,7 @@ def plan(game, v: View, legal: list[Action]) -> list[Action]:
     _strike(p)
     _reinforce_garrisons(p)
     _walk_in(p)
+    _guard_hawaii(p)
     return p.actions()
 
 
@@ -85,9 +86,26 @@ def _raid(p: MovePlan) -> None:
             p.budget -= 1
 
 
-def threat(v: View, point_id: str) -> int:
-    """Japanese ships, ground units and land aircraft within THREAT_RANGE route steps."""
-    return sum(len(row.units[JP]) for q, row in v.points.items() if v.steps(point_id, q) <= THREAT_RANGE)
+def threat(v: View, point_id: str) -> float:
+    """The Japanese units likely to come to ``point_id``: 9.2 Engage and Sortie go to the nearest point
+    (objective) holding US units, so each Japanese point's units count at the US points nearest to it,
+    shared among them when several are as near."""
+    return threats(v).get(point_id, 0.0)
+
+
+def threats(v: View) -> dict[str, float]:
+    found: dict[str, float] = {}
+    occupied = [q for q, row in v.points.items() if row.units[US]]
+    for here, row in v.points.items():
+        if not row.units[JP] or not occupied:
+            continue
+        near = min(v.steps(here, q) for q in occupied)
+        if near > THREAT_RANGE:
+            continue
+        nearest = [q for q in occupied if v.steps(here, q) == near]
+        for q in nearest:
+            found[q] = found.get(q, 0.0) + len(row.units[JP]) / len(nearest)
+    return found
 
 
 def _spare(p: MovePlan, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -110,19 +128,32 @@ def _spare(p: MovePlan, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     return found
 
 
+def _defender_rank(unit: dict[str, Any]) -> tuple[int, int, str]:
+    """Land bombers first (they strike landings on the island and the ships that bring them, 10.12),
+    then ground units, the dearest (strongest) first, then fighters."""
+    rank = 0 if unit["type"] == "bomber" else 1 if kind(unit) == "ground" else 2
+    return rank, -unit["buy_cost"], unit["unit_id"]
+
+
+def need(v: View, point_id: str) -> int:
+    """How much a held point needs defending: the Japanese units likely to come, and twice the
+    objectives whose supply runs through it (11.4)."""
+    return int(threat(v, point_id)) + 2 * v.dependents(point_id)
+
+
 def _reinforce_garrisons(p: MovePlan) -> None:
     """4.1 held points near Japanese forces get more ground units and land aircraft: objectives, and the
     points the supply of other objectives runs through (11.4), the most needed first; one unit for every
     two Japanese units near and one for every objective supplied through it (at most GARRISON_MOST)."""
     v = p.v
-    need = {
-        q: threat(v, q) + 2 * v.dependents(q)
+    needs = {
+        q: need(v, q)
         for q, row in v.points.items()
         if row.held and q not in HOMES and threat(v, q) and (row.objective or v.dependents(q))
     }
-    for target in sorted(need, key=lambda q: (-need[q], q)):
-        wanted = min(GARRISON_MOST, 1 + need[target] // 2) - v.points[target].garrison(US)
-        for unit in _spare(p, ("air", "ground")):
+    for target in sorted(needs, key=lambda q: (-needs[q], q)):
+        wanted = min(GARRISON_MOST, 1 + needs[target] // 2) - v.points[target].garrison(US)
+        for unit in sorted(_spare(p, ("air", "ground")), key=_defender_rank):
             if wanted <= 0:
                 break
             if p.send(unit["unit_id"], target):
@@ -136,7 +167,7 @@ def _target(v: View) -> str | None:
     aircraft, then the nearest to Hawaii."""
     defended = [q for q in v.held_objectives() if q not in HOMES and threat(v, q) >= DEFEND_AT]
     if defended:
-        return max(defended, key=lambda q: (threat(v, q), q))
+        return max(defended, key=lambda q: (need(v, q), q))
     candidates = [row for row in v.points.values() if row.objective and not row.held and row.units[JP]]
     if not candidates:
         return None
@@ -183,3 +214,11 @@ def _walk_in(p: MovePlan) -> None:
         for unit in _spare(p, ("ground", "air")):
             if p.send(unit["unit_id"], row.point_id):
                 break
+
+
+def _guard_hawaii(p: MovePlan) -> None:
+    """Surface ships left on the West Coast join Hawaii's guard (printed after 11.5: Japanese units
+    that survive the first round at Hawaii lose the campaign; 11.3 ships there stay ready)."""
+    for unit in _spare(p, ("ship",)):
+        if unit["space_id"] != HAWAII and unit["space_id"] in HOMES and unit["type"] != "SS":
+            p.send(unit["unit_id"], HAWAII)

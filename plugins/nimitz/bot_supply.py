@@ -15,12 +15,13 @@ from .rules.units import kind, repair_cost
 
 MOVE_RESERVE = 16  # SP kept for the movement phase (8.1: 1 SP a unit) and the battles' markers (10.5)
 REPAIR_RESERVE = 8  # a repair is worth more than a far move: it may use SP down to this
-BUY_ORDER = ("CV", "CVL", "marine", "infantry", "bomber", "fighter", "BB", "CA", "CL", "DD", "battalion", "SS", "CVE")
+BUY_ORDER = ("marine", "bomber", "CV", "CVL", "infantry", "fighter", "BB", "CA", "CL", "DD", "battalion", "SS", "CVE")
 
 
 def buy_rank(unit: dict[str, Any]) -> tuple[int, int, str]:
-    """Carriers first (their air groups strike first, 10.8), then ground units that take and hold points
-    (4.1; Marines land at once, 10.6), then land aircraft, then the surface ships."""
+    """Marines (they land straight into their position, 10.6) and land bombers (they hold a point, 4.1, and
+    strike ships and landings), then carriers (their air groups come back every battle, 2.7), then the
+    other ground units and fighters, then the surface ships."""
     label = "marine" if unit["marine"] else unit["type"]
     rank = BUY_ORDER.index(label) if label in BUY_ORDER else len(BUY_ORDER)
     return rank, -unit["buy_cost"], unit["unit_id"]
