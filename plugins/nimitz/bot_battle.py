@@ -75,7 +75,10 @@ def targets(s: Sheet, area: str, attack: str) -> int:
     submarines; on the island the airfield always, ground units with US ground units or land
     aircraft there, 10.10); Japanese carriers weigh three (hit cost 1: they take hits first)."""
     if attack == "anti_ship" and area != ISLAND:
-        return sum(3 if p.is_carrier else 1 for p in s.in_area(JP, area) if p.surface)
+        ships = [p for p in s.in_area(JP, area) if p.surface]
+        if not ships and area == COASTAL:  # 10.10 a transport is hit when no other ship is there
+            return 3 * sum(1 for p in s.in_area(JP, area) if p.kind == "ground")
+        return sum(3 if p.is_carrier else 1 for p in ships)
     if attack == "ground" and area == ISLAND:
         ground = len(s.ground_on_island(JP)) if s.ground_on_island(US) or s.land_aircraft(US) else 0
         return 3 * ground + (1 if s.airfield[JP] > 0 else 0)  # 4.1 Japanese ground units keep a point from the US

@@ -113,7 +113,7 @@ def _spare(p: MovePlan, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     objective, or beyond Hawaii's own garrison; the cheapest first."""
     v = p.v
     found = []
-    at_hawaii = v.points[HAWAII].garrison(US) if HAWAII in v.points else 0
+    at_hawaii = len([u for u in v.points[HAWAII].of(US, "ground", "air") if u["unit_id"] not in p.used])
     for unit in sorted(v.units.values(), key=lambda u: (u["buy_cost"], u["unit_id"])):
         where = v.points.get(unit["space_id"])
         if unit["side"] != US or kind(unit) not in kinds or where is None or not p.free(unit["unit_id"]):
@@ -136,9 +136,9 @@ def _defender_rank(unit: dict[str, Any]) -> tuple[int, int, str]:
 
 
 def need(v: View, point_id: str) -> int:
-    """How much a held point needs defending: the Japanese units likely to come, and twice the
-    objectives whose supply runs through it (11.4)."""
-    return int(threat(v, point_id)) + 2 * v.dependents(point_id)
+    """How much a held point needs defending: the Japanese units likely to come, and three for each
+    objective whose supply runs through it (11.4)."""
+    return int(threat(v, point_id)) + 3 * v.dependents(point_id)
 
 
 def _reinforce_garrisons(p: MovePlan) -> None:
