@@ -96,13 +96,21 @@ def main(argv: list[str] | None = None) -> int:
     alone = play("heuristic", args.first_seed, args.scenario)
     print(
         f"one {args.scenario} autoplay, US heuristic, seed {alone.seed}: {alone.cpu:.2f} s CPU, "
-        f"{alone.actions} actions, {alone.turns} turn(s), {alone.level}"
+        f"{alone.actions} actions, {alone.turns} turn(s), {alone.level}",
+        flush=True,
     )
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     jobs = [(bot, seed) for seed in seeds for bot in BOTS]
     wall = time.perf_counter()
+    runs = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        runs = list(pool.map(play, *zip(*jobs, strict=True), [args.scenario] * len(jobs)))
+        for run in pool.map(play, *zip(*jobs, strict=True), [args.scenario] * len(jobs)):
+            runs.append(run)
+            print(
+                f"seed {run.seed:>3} US {run.bot:<9} {run.level:<20} turn {run.turns}, {run.held} held, "
+                f"{run.actions:>4} actions, {run.cpu:6.2f} s CPU",
+                flush=True,
+            )
     for bot in BOTS:
         report(bot, [r for r in runs if r.bot == bot])
     print(f"\n{len(runs)} campaigns in {time.perf_counter() - wall:.0f} s wall ({args.jobs} processes)")
