@@ -112,7 +112,9 @@ def flights(s: Sheet, legal: list[Action]) -> list[Action]:
                 going.setdefault(area, []).append(p.unit_id)
                 bomber_areas.append(area)
     jp_air = any(p.aircraft for p in s.of(JP))
-    cover = US_SEA if jp_air and s.carriers(US) else max(set(bomber_areas), key=bomber_areas.count, default=None)
+    cover = (
+        US_SEA if jp_air and s.carriers(US) else max(sorted(set(bomber_areas)), key=bomber_areas.count, default=None)
+    )
     if cover is None and jp_air:
         cover = ISLAND if s.airfield[US] else None  # 10.9 the Japanese bombers go for the US land aircraft
     for p in home:
