@@ -28,7 +28,8 @@ def _columns(game: Game, table: str) -> list[str]:
 
 
 def summary(game: Game) -> list[dict[str, Any]]:
-    """One row per static table: the number of rows of each provenance, and the total.
+    """One row per static table: the number of rows of each provenance, the total, and the share of
+    the rows that are placeholders (``placeholder %``, one decimal; blank for an empty table).
 
     A table without a ``provenance`` column counts its rows under ``unrecorded``.
     """
@@ -48,6 +49,7 @@ def summary(game: Game) -> list[dict[str, Any]]:
         row.update({p: counts.pop(p, 0) for p in PROVENANCES})
         row["unrecorded"] = sum(counts.values())
         row["rows"] = sum(v for k, v in row.items() if k != "table")
+        row["placeholder %"] = round(100 * row["placeholder"] / row["rows"], 1) if row["rows"] else None
         rows.append(row)
     return rows
 

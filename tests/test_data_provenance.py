@@ -54,6 +54,18 @@ def test_every_static_table_records_the_provenance_of_its_rows(matches, game, sc
     assert not unrecorded, f"{game} {scenario}: rows without provenance {unrecorded}"
 
 
+def test_data_shows_the_share_of_placeholder_rows_per_table(matches):
+    """Nimitz's bonus markers: the Japanese cup's copies are stand-ins (tables/bonus_markers.csv), so the
+    share is the file's placeholder rows over its rows; a table without placeholders shows 0.0, an empty
+    table no share."""
+    report = {r["table"]: r for r in summary(matches("fleet-commander-nimitz", "1942"))}
+    markers = rows("nimitz/tables/bonus_markers.csv")
+    stand_ins = sum(r["provenance"] == "placeholder" for r in markers)
+    assert stand_ins and report["fcn_bonus_marker"]["placeholder %"] == round(100 * stand_ins / len(markers), 1)
+    assert report["fcn_objective"]["placeholder %"] == 0.0
+    assert report["terrain_cost"]["rows"] == 0 and report["terrain_cost"]["placeholder %"] is None
+
+
 @pytest.mark.parametrize(
     ("game", "scenario", "table", "setup_file"),
     [

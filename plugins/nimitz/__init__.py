@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from phaseline import GameInfo, hookimpl
+from phaseline import BotInfo, GameInfo, hookimpl
 
 from .rulings import RULINGS
 from .scenarios import scenarios
@@ -83,4 +83,12 @@ def phaseline_register_games(register):
             sequence_rule="5.1",  # 5.1 the phases in their order: none moved, none done again
             dynamic_steps=tuple(BATTLE.values()),  # 10.0 a battle's steps, begun from the combat phase
         )
+    )
+
+
+@hookimpl
+def phaseline_register_bots(register):
+    """The US heuristic bot (the rules play Japan: no bot takes that side, 1.1)."""
+    register(
+        BotInfo("heuristic", NAME, f"{__name__}.bot:HeuristicBot", "US: garrisons, raids, strikes with its carriers")
     )
