@@ -16,6 +16,7 @@ ALL_SLOW = {
     "tests/engine/test_web_board.py": "a real match served by a server process",
     "tests/engine/test_web_browser.py": "a real match, a server process and a browser",
     "tests/games/breakout/test_play.py": "bot games played to the end, random play",
+    "tests/games/nimitz/test_sql_oracles.py": "SQL rules against their oracles on generated positions (Hypothesis)",
     "tests/referee/test_installed.py": "installs the wheel",
     "tests/test_plugin_template.py": "builds and installs the template's wheel",
 }
