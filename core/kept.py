@@ -40,6 +40,11 @@ class KeptTable:
             self.rows = {**self.rows, key: {c: row[c] for c in self.columns}}
             self.version = version
 
+    def drop(self, key: tuple[Any, ...], version: tuple[int, int]) -> None:
+        """Forget a row just deleted, as of ``version``."""
+        self.rows = {k: row for k, row in self.rows.items() if k != key}
+        self.version = version
+
     def _typed(self, values: dict[str, Any]) -> bool:
         return all(v is None or type(v) is self.types.get(c) for c, v in values.items())
 

@@ -224,7 +224,7 @@ class RuleQueries:
                 return [row for row in base[2] if row["unit_id"] in units]  # their rows are as they were
             rows = self._query(query, values) if moved is None else self._rerun(query, values, base[2], moved)
             self._cache[key] = (version, rows)
-            if self.in_action or not self.game.store._depth:  # never in a what-if transaction
+            if self.in_action or self.game._together or not self.game.store._depth:  # never in a what-if transaction
                 self._base[key] = (self._position(), self.game.ledger.mark(), rows)
         return rows if units is None else [row for row in rows if row["unit_id"] in units]
 
