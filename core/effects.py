@@ -317,7 +317,8 @@ class Ledger:
         """
         scope = f"game_id = ? AND ({condition})"
         scope_params = [self.game_id, *(params or [])]
-        changes = self._changed_rows(table, list(values), f"FROM {table} WHERE {scope}", [*values.values(), *scope_params])
+        source = f"FROM {table} WHERE {scope}"
+        changes = self._changed_rows(table, list(values), source, [*values.values(), *scope_params])
         if not changes:
             return 0
         before = self.version_of(table)

@@ -16,7 +16,8 @@ query by name, and the first caller outside the engine's plumbing)::
 
 ``--identity`` plays every scenario of both games for each seed in both checkouts and
 compares hashes of the whole ``event`` and ``effect`` tables (``logged_at`` and the bytes of
-the signatures left out: fresh keys sign each match): the logs must be byte-identical. A child run is ``--checkout PATH --play GAME``, printing JSON.
+the signatures left out: fresh keys sign each match): the logs must be byte-identical. A
+child run is ``--checkout PATH --play GAME``, printing JSON.
 """
 
 from __future__ import annotations
@@ -87,7 +88,10 @@ def site_of(frame: FrameType | None) -> str:
         if file == "queries.py" and frame.f_code.co_name == "run" and query is None:
             query = frame.f_locals.get("name")
         frame = frame.f_back
-    caller = f"{Path(frame.f_code.co_filename).parent.name}/{Path(frame.f_code.co_filename).name}:{frame.f_code.co_name}" if frame else "?"
+    caller = "?"
+    if frame is not None:
+        path = Path(frame.f_code.co_filename)
+        caller = f"{path.parent.name}/{path.name}:{frame.f_code.co_name}"
     return f"{issuer or 'direct'}{f' [{query}]' if query else ''} <- {caller}"
 
 
@@ -177,10 +181,15 @@ def compare(args: argparse.Namespace, base: Path, here: Path) -> int:
             for label, checkout in order:
                 done = run_child(checkout, game, seeds[game], days[game], commit_every=args.commit_every)
                 results.setdefault((game, label), []).append(done)
-                print(f"  run {run + 1} {game:<8} {label}: {done['cpu']:6.2f} s CPU, {done['actions']} actions,"
-                      f" {done['statements']} statements", file=sys.stderr)
-    print(f"\n{'game':<9} {'checkout':<9} {'actions':>7} {'CPU s':>7} {'stmts':>7} {'stmt/act':>8} {'CPU ratio':>9}"
-          f" {'stmt ratio':>10}  logs")
+                print(
+                    f"  run {run + 1} {game:<8} {label}: {done['cpu']:6.2f} s CPU, {done['actions']} actions,"
+                    f" {done['statements']} statements",
+                    file=sys.stderr,
+                )
+    print(
+        f"\n{'game':<9} {'checkout':<9} {'actions':>7} {'CPU s':>7} {'stmts':>7} {'stmt/act':>8} {'CPU ratio':>9}"
+        f" {'stmt ratio':>10}  logs"
+    )
     for game in args.games:
         base_runs, this_runs = results[(game, "base")], results[(game, "this")]
         base_cpu = statistics.median(r["cpu"] for r in base_runs)
@@ -188,15 +197,19 @@ def compare(args: argparse.Namespace, base: Path, here: Path) -> int:
             cpu = statistics.median(r["cpu"] for r in runs)
             statements, actions = runs[0]["statements"], runs[0]["actions"]
             same = "identical" if runs[0]["digest"] == base_runs[0]["digest"] else "DIFFER"
-            print(f"{game:<9} {label:<9} {actions:>7} {cpu:>7.2f} {statements:>7} {statements / actions:>8.2f}"
-                  f" {cpu / base_cpu:>9.2f} {statements / base_runs[0]['statements']:>10.2f}  {same}")
+            print(
+                f"{game:<9} {label:<9} {actions:>7} {cpu:>7.2f} {statements:>7} {statements / actions:>8.2f}"
+                f" {cpu / base_cpu:>9.2f} {statements / base_runs[0]['statements']:>10.2f}  {same}"
+            )
     if args.sites:
         for game in args.games:
             for label, checkout in (("base", base), ("this", here)):
                 done = run_child(checkout, game, seeds[game], days[game], "--sites", commit_every=args.commit_every)
                 in_duckdb = sum(cpu for _, cpu in done["sites"].values())
-                print(f"\n{game}, {label}: statements by where they come from ({done['statements']} in all,"
-                      f" {in_duckdb:.2f} s CPU of {done['cpu']:.2f} s in DuckDB's execute)")
+                print(
+                    f"\n{game}, {label}: statements by where they come from ({done['statements']} in all,"
+                    f" {in_duckdb:.2f} s CPU of {done['cpu']:.2f} s in DuckDB's execute)"
+                )
                 print(f"  {'stmts':>6} {'CPU ms':>7}")
                 for site, (n, cpu) in sorted(done["sites"].items(), key=lambda item: -item[1][1])[: args.top]:
                     print(f"  {n:6d} {cpu * 1000:7.0f}  {site}")
@@ -218,9 +231,11 @@ def identity(args: argparse.Namespace, base: Path, here: Path) -> int:
                 a, b = (run_child(c, game, seed, days, *extra, commit_every=args.commit_every) for c in (base, here))
                 same = a["digest"] == b["digest"] and a["actions"] == b["actions"]
                 differ += not same
-                print(f"{game:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
-                      f" {'identical' if same else 'DIFFER'} (event {b['digest']['event'][:8]},"
-                      f" effect {b['digest']['effect'][:8]})")
+                print(
+                    f"{game:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
+                    f" {'identical' if same else 'DIFFER'} (event {b['digest']['event'][:8]},"
+                    f" effect {b['digest']['effect'][:8]})"
+                )
     print("logs identical" if not differ else f"{differ} logs differ")
     return 1 if differ else 0
 
@@ -237,8 +252,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--identity", action="store_true", help="compare the logs of every scenario instead")
     parser.add_argument("--seeds", default="1,2,3")
-    parser.add_argument("--commit-every", type=int, default=None,
-                        help="actions per commit (default: autoplay's; a baseline without the option: 1)")
+    parser.add_argument(
+        "--commit-every",
+        type=int,
+        default=None,
+        help="actions per commit (default: autoplay's; a baseline without the option: 1)",
+    )
     parser.add_argument("--checkout", help=argparse.SUPPRESS)
     parser.add_argument("--play", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
