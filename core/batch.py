@@ -30,10 +30,26 @@ def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> 
 def write_rows(
     store: Store, game_id: str, table: str, keys: tuple[str, ...], rows: dict[tuple[Any, ...], dict[str, Any]]
 ) -> None:
-    """Set the new values of ``rows`` (by key tuple; every row the same columns) in one statement."""
-    columns = list(next(iter(rows.values())))
+    """Set the new values of ``rows`` (by key tuple; every row the same columns) in one statement:
+    one row by its key, rows given the same values by a list of their keys (a single key
+    column), else joined to the new rows as lists (about twice one row's statement, whatever
+    the rows)."""
+    first_key, first = next(iter(rows.items()))
+    columns = list(first)
+    values = list(rows.values())
+    assignments = ", ".join(f"{c} = ?" for c in columns)
+    if len(rows) == 1:
+        where = " AND ".join(["game_id = ?", *(f"{k} = ?" for k in keys)])
+        store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*first.values(), game_id, *first_key])
+        return
+    if len(keys) == 1 and all(v == first for v in values):
+        store.con.execute(
+            f"UPDATE {table} SET {assignments} WHERE game_id = ? AND list_contains(?, {keys[0]})",
+            [*first.values(), game_id, [key[0] for key in rows]],
+        )
+        return
     lists = [[key[i] for key in rows] for i in range(len(keys))]  # the new rows, column by column
-    lists += [[values[c] for values in rows.values()] for c in columns]
+    lists += [[v[c] for v in values] for c in columns]
     source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
     store.con.execute(
         f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
