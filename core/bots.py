@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .plugins import Registry
 
-AUTOPLAY_COMMIT_EVERY = 10  # actions per transaction in autoplay (run_bots' commit_every)
-
 
 class RandomBot:
     """Plays a uniformly random legal action; ends a step with probability ``end_weight``."""

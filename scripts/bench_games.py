@@ -103,7 +103,6 @@ def play(
 
     import phaseline
     from phaseline import Game, Store
-    from phaseline import bots as bots_module
     from phaseline.bots import run_bots
     from phaseline.plugins import registry
 
@@ -120,7 +119,7 @@ def play(
             game.con = counting
         run = {}
         if "commit_every" in inspect.signature(run_bots).parameters:  # a baseline may commit each action
-            run["commit_every"] = commit_every or bots_module.AUTOPLAY_COMMIT_EVERY
+            run["commit_every"] = commit_every or autoplay_commit_every()
         cpu = time.process_time()
         played = run_bots(game, reg, controllers=bots, **run)
         cpu = time.process_time() - cpu
@@ -134,6 +133,13 @@ def play(
             "checkout": str(Path(phaseline.__file__).parent.parent),
             "end": f"{game.clock.turn} {game.clock.step} {game.clock.status}",
         }
+
+
+def autoplay_commit_every() -> int:
+    """The actions per commit that ``phaseline autoplay`` plays with by default."""
+    from phaseline.cli import matches
+
+    return matches.AUTOPLAY_COMMIT_EVERY
 
 
 def log_digests(store: Any, game_id: str) -> dict[str, str]:
