@@ -14,6 +14,7 @@ from ..scenarios import ALLIED, GERMAN
 from . import rerolls
 from .activation import activate
 from .board import POINT_TYPES, Board, board, enemy_of, state_rows
+from .supply import isolated_spaces
 
 REPAIRS_PER_IMPULSE = {ALLIED: 4, GERMAN: 1}  # 20.2
 CONSTRUCTION_MARKERS = {ALLIED: 4, GERMAN: 1}  # 20.2
@@ -221,7 +222,7 @@ def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> 
     friendly = [s for s in (bridge["a"], bridge["b"]) if b.areas[s].controlled_by(side)]
     if not friendly:
         return "neither of its areas is friendly-controlled", "20.2"
-    if not any(_supplied_area(game, side, s) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
+    if all(s in isolated_spaces(game, side) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
         return f"{' and '.join(friendly)} not in supply: no repair in an isolated area", "12.8"
     if tried(game, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse", "20.2"
@@ -342,12 +343,6 @@ def clear_attempts(game) -> None:
 
 def tried(game, bridge_id: str, side: str) -> bool:
     return any(t["bridge_id"] == bridge_id and t["side"] == side for t in _tries(game))
-
-
-def _supplied_area(game, side: str, space: str) -> bool:
-    """12.8: no repair in an isolated area (judged by the side's units there, if any)."""
-    rows = [r for r in game.rules.run("cheapest-paths", side=side) if r["space_id"] == space]
-    return not rows or any(r["cost"] is not None for r in rows)
 
 
 def find_bridge(game, bridge_id: str, rule: str) -> dict:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..scenarios import ALLIED, GERMAN, is_extended
-from .board import board, national_group, state_rows
+from .board import board, national_group, state_rows, versions
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
 
@@ -72,13 +72,60 @@ def set_sources(game, depots_for: str | None = None) -> None:
         game.set("path_source", {"side": key[0], "space_id": key[1]}, kind=wanted[key])
 
 
+# === 12.5 SUPPLY LINES =======================================================================
+
+# What the path queries read besides where the units stand and the static map (paths.sql).
+PATH_TABLES = ("hostility", "path_source", "space_control", "link_state")
+MAP_KINDS = ("hex", "area", "point")  # map_unit: units on the map, never in a box
+
+
+def positions(game) -> frozenset[tuple[str, str, str]]:
+    """(unit, side, space) of every unit not eliminated: where the units stand, as paths read
+    them (a unit's status or movement points change none of its paths)."""
+
+    def stand() -> frozenset[tuple[str, str, str]]:
+        return frozenset((u["unit_id"], u["side"], u["space_id"]) for u in board(game).units.values())
+
+    return game.derived("bkn positions", game.ledger.version_of("unit_state", "space_id", "side", "status"), stand)
+
+
+def path_stamp(game) -> tuple[Any, ...]:
+    """What the path queries' answers depend on: a new answer is asked for only when it changes."""
+    return (positions(game), *versions(game, PATH_TABLES))
+
+
+def source_costs(game, side: str) -> dict[tuple[str, str], int]:
+    """(space, source) -> the least cost of a path of ``side`` from the space to that source of
+    path_source (paths.sql source-paths): every space and source at once, asked once per change
+    of what paths read; a pair with no path has no entry."""
+
+    def ask() -> dict[tuple[str, str], int]:
+        return {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
+
+    return game.derived(("bkn source costs", side), path_stamp(game), ask)
+
+
 def isolated(game, side: str) -> list[dict[str, Any]]:
     """12.5, 12.8: the side's units on the map with no supply line (zones are always supplied)."""
     return [r for r in game.rules.run("cheapest-paths", side=side) if r["cost"] is None]
 
 
-# What source-paths reads besides unit positions and the static map (paths.sql).
-PATH_TABLES = ("path_source", "space_control", "link_state")
+def isolated_spaces(game, side: str) -> frozenset[str]:
+    """12.8: the map spaces where units of ``side`` stand with no path to any of its sources
+    (no source-paths row from there: the spaces of :func:`isolated`'s units, for the same state)."""
+
+    def spaces() -> frozenset[str]:
+        b = board(game)
+        reached = {space for space, _ in source_costs(game, side)}
+        standing = {u["space_id"] for u in b.units.values() if u["side"] == side and _on_map(b, u["space_id"])}
+        return frozenset(standing - reached)
+
+    return game.derived(("bkn isolated spaces", side), path_stamp(game), spaces)
+
+
+def _on_map(b, space: str) -> bool:
+    return space in b.areas and b.areas[space].kind in MAP_KINDS
+
 
 # === 12.5 DEPOTS ============================================================================
 
@@ -98,19 +145,10 @@ def add_depot(game, side: str, nationality: str, space: str, source: str, sp: in
 
 
 def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
-    """(area, depot area) -> path cost, every area and depot at once (paths.sql source-paths).
-
-    Paths read where the units stand, not their status: a refit, which changes only a
-    status, keeps the answer (so a Refit phase traces once per depot placed or moved).
-    """
-    b = board(game)
-    positions = frozenset((u["space_id"], u["side"]) for u in b.units.values())
-    stamp = (side, positions, *(game.ledger.version_of(t) for t in PATH_TABLES))
-    return game.derived(
-        "bkn-depot-paths",
-        stamp,
-        lambda: {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)},
-    )
+    """(area, depot area) -> path cost, every area and depot at once: the source costs of the
+    side's Refit phase, when path_source holds its depots (12.5). A refit, which changes only a
+    status, keeps the answer (so a Refit phase traces once per depot placed or moved)."""
+    return source_costs(game, side)
 
 
 def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
