@@ -222,7 +222,7 @@ def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> 
     friendly = [s for s in (bridge["a"], bridge["b"]) if b.areas[s].controlled_by(side)]
     if not friendly:
         return "neither of its areas is friendly-controlled", "20.2"
-    if all(s in isolated_spaces(game, side) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
+    if all(_isolated(game, b, side, s) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
         return f"{' and '.join(friendly)} not in supply: no repair in an isolated area", "12.8"
     if tried(game, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse", "20.2"
@@ -343,6 +343,11 @@ def clear_attempts(game) -> None:
 
 def tried(game, bridge_id: str, side: str) -> bool:
     return any(t["bridge_id"] == bridge_id and t["side"] == side for t in _tries(game))
+
+
+def _isolated(game, b: Board, side: str, space: str) -> bool:
+    """12.8: no repair in an isolated area, judged by the side's units there (none: not isolated)."""
+    return bool(b.areas[space].units[side]) and space in isolated_spaces(game, side)
 
 
 def find_bridge(game, bridge_id: str, rule: str) -> dict:
