@@ -43,6 +43,12 @@ def combat_chart(game, table: str) -> dict[str, str]:
     return game.derived("bkn combat chart", (), by_table).get(table, {})
 
 
+def victory_chart(game) -> list[dict[str, Any]]:
+    """22: the VP chart's rows (item, area, VP), by item and area (an item of no area last)."""
+    sql = "SELECT item, area_id, vp FROM bkn_victory WHERE game_id = ? ORDER BY item, area_id"
+    return [dict(row) for row in game.derived("bkn victory chart", (), lambda: game.rows(sql, [game.game_id]))]
+
+
 def beaches(game) -> list[dict[str, Any]]:
     """3.4, 12.7, 15, 24.3: the five beaches' rows, by beach name."""
     return [game.static("bkn_beach", "beach")[name] for name in sorted(game.static("bkn_beach", "beach"))]
