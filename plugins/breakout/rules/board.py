@@ -208,20 +208,31 @@ def _areas_and_units(game, static: dict[str, Any]) -> tuple[dict[str, Area], dic
     control = {space: row["controller"] for (space,), row in game.rows_of("space_control").items()}
     areas = {sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()}
     impulse = game.rows_of("bkn_unit_state")
+    # a unit's row is built again only when its kept rows changed (the ledger gives a changed row anew)
+    built: dict[tuple[str], tuple[Any, Any, dict[str, Any]]] = game.derived("bkn-board unit rows", (), dict)
     units: dict[str, dict[str, Any]] = {}
     for key, state in sorted(game.rows_of("unit_state").items()):
         if state["status"] == "eliminated":
             continue
-        facts = impulse.get(key) or IMPULSE_DEFAULTS
-        row = {
-            **{c: state[c] for c in UNIT_STATE_COLUMNS},
-            **{c: default if facts[c] is None else facts[c] for c, default in IMPULSE_DEFAULTS.items()},
-            **static["units"][state["unit_id"]],
-        }
+        facts = impulse.get(key)
+        kept = built.get(key)
+        if kept is None or kept[0] is not state or kept[1] is not facts:
+            kept = built[key] = (state, facts, _unit_row(state, facts, static["units"][state["unit_id"]]))
+        row = kept[2]
         units[row["unit_id"]] = row
         if row["space_id"] in areas:
             areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
     return areas, units
+
+
+def _unit_row(state: dict[str, Any], facts: dict[str, Any] | None, printed: dict[str, Any]) -> dict[str, Any]:
+    """A unit as the rules read it: its state, this impulse's facts (defaults without a row), its counter."""
+    facts = facts or IMPULSE_DEFAULTS
+    return {
+        **{c: state[c] for c in UNIT_STATE_COLUMNS},
+        **{c: default if facts[c] is None else facts[c] for c, default in IMPULSE_DEFAULTS.items()},
+        **printed,
+    }
 
 
 def _link_states(game, static: dict[str, Any]) -> tuple[dict[tuple[str, str], str], dict[str, dict[str, Any]]]:
@@ -232,7 +243,12 @@ def _link_states(game, static: dict[str, Any]) -> tuple[dict[tuple[str, str], st
 
 
 def board(game) -> Board:
-    """The snapshot for the state it reads (BOARD_TABLES): rebuilt only when one of them changed."""
+    """The snapshot for the state it reads (BOARD_TABLES): rebuilt only when one of them changed
+    (looked up again only when anything changed)."""
+    return game.derived("bkn-board now", game.ledger.version, lambda: _board_of_tables(game))
+
+
+def _board_of_tables(game) -> Board:
     return game.derived("bkn-board", versions(game, BOARD_TABLES), lambda: Board(game))
 
 

@@ -84,8 +84,9 @@ def positions(game) -> frozenset[tuple[str, str, str]]:
 
 
 def path_stamp(game) -> tuple[Any, ...]:
-    """What the path queries' answers depend on: a new answer is asked for only when it changes."""
-    return (positions(game), *versions(game, PATH_TABLES))
+    """What the path queries' answers depend on: a new answer is asked for only when it changes
+    (looked up again only when anything changed)."""
+    return game.derived("bkn path stamp", game.ledger.version, lambda: (positions(game), *versions(game, PATH_TABLES)))
 
 
 def source_costs(game, side: str) -> dict[tuple[str, str], int]:
