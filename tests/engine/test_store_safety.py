@@ -34,6 +34,21 @@ def child(script: str, tmp_path: Path) -> subprocess.Popen[str]:
     )
 
 
+def kill_after(writer: subprocess.Popen[str], lines: int) -> list[str]:
+    """Read ``lines`` lines of the writer's progress, then kill it (SIGKILL: no clean-up, no
+    checkpoint, most likely in the middle of an action); the lines read."""
+    read = []
+    try:
+        while len(read) < lines:
+            line = writer.stdout.readline()
+            assert line, "the writer stopped before it was killed"
+            read.append(line)
+    finally:
+        writer.kill()
+        writer.wait()
+    return read
+
+
 def cli(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*CLI, *args], capture_output=True, text=True, env=environment(tmp_path), check=False)
 
@@ -76,15 +91,7 @@ def test_a_writer_killed_mid_play_leaves_the_match_after_its_last_whole_action(t
         """,
         tmp_path,
     )
-    committed = []
-    try:
-        while len(committed) < 8:
-            line = writer.stdout.readline()
-            assert line, "the writer stopped before it was killed"
-            committed.append(int(line))
-    finally:
-        writer.kill()  # SIGKILL: no clean-up, no checkpoint, probably mid-action
-        writer.wait()
+    committed = [int(line) for line in kill_after(writer, 8)]
     registry = long_registry(last_turn=1000)
     with Store.open(db) as store:
         last = store.one("SELECT max(seq) FROM event")
@@ -125,12 +132,7 @@ def test_an_autoplay_killed_mid_block_keeps_whole_blocks_and_resumes_to_the_same
         """,
         tmp_path,
     )
-    try:
-        for _ in range(3 * BLOCK + 2):  # inside the fourth block, or past it
-            assert writer.stdout.readline(), "the writer stopped before it was killed"
-    finally:
-        writer.kill()  # SIGKILL: no clean-up, no checkpoint, probably mid-block
-        writer.wait()
+    kill_after(writer, 3 * BLOCK + 2)  # inside the fourth block, or past it
     registry = long_registry(last_turn=1000)
     with Store.open(db) as store:
         last = store.one("SELECT max(seq) FROM event")
