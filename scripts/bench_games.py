@@ -18,6 +18,24 @@ query by name, and the first caller outside the engine's plumbing)::
 compares hashes of the whole ``event`` and ``effect`` tables (``logged_at`` and the bytes of
 the signatures left out: fresh keys sign each match): the logs must be byte-identical. A
 child run is ``--checkout PATH --play GAME``, printing JSON.
+
+Measured on 2026-12-06 against main c8b1472 (``nice``, two cores shared with other work, load
+10-16; the baseline and this checkout alternating, medians):
+
+- Battle for Germany, Historical, seed 1, 158 actions, 5 runs: 7.36 s CPU on main, 5.21 s
+  here, ratio 0.71 (runs 0.67-0.75; the issue's target is 0.5); 1413 statements (8.94 per
+  action) against 507 (3.21), ratio 0.36. The largest left: ``movement-reach`` (34 asks of
+  about 45 ms each, whole or for the units that moved: its materialized ``edge`` and ``zoc``
+  over every link cost the same for one unit as for all), ``stacking-audit`` (38 asks) and
+  11.0's last touch (``victory._last_touch``: a flush and a read of ``event`` per count).
+- Breakout: Normandy, week, seed 11, 873 actions, one alternating pair (a week on main takes
+  about 100 CPU-seconds): 98.4 s CPU on main, 16.2 s here (17.9 s in a second run), ratio
+  0.17 (the target is 1/3); 15692 statements (17.97 per action) against 2308 (2.64). The
+  D-Day day, seeds 12 and 13: 7.78 and 10.47 s on main, 2.20 and 2.16 s here (0.28, 0.21);
+  2597 and 2489 statements against 400 and 372. The largest left: ``source-paths`` (143 asks
+  of about 65 ms in the week, mostly a fixed cost: one source costs as much as all).
+- Logs: identical to main's for BfG Historical seeds 1-3 and Expanded seed 1, the Breakout
+  week seed 11 and D-Day seeds 12 and 13.
 """
 
 from __future__ import annotations
