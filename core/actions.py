@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import sequence
@@ -18,6 +20,7 @@ class Actions:
     """Part of :class:`~phaseline.game.Game`: legal actions, play, and passing over idle steps."""
 
     _legal: tuple[tuple[int, str], list[Action]] | None = None
+    _together = False  # inside one_commit
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         """Everything ``side`` (default: the side waited on) may do now."""
@@ -79,15 +82,13 @@ class Actions:
                     Event(kind="action", side=waiting, verb=action.verb, payload={"args": list(action.args), "by": by})
                 )
                 self._cause = seq
-                step_before = (self.clock.turn, self.clock.step)
-                self._dispatch(action, decision)
-                self.after_action(step_before)
+                with self.ledger.holding():  # its row changes written together, when read or at its end
+                    step_before = (self.clock.turn, self.clock.step)
+                    self._dispatch(action, decision)
+                    self.after_action(step_before)
                 self.end_block()
         except BaseException:
-            self.events = EventLog(self.store, self.game_id)  # the unwritten events are gone with it
-            self.ledger.discard()
-            self.ledger.version += 1  # rolled back: cached rule answers are stale
-            self.rules.forget()
+            self._forget_unwritten()
             raise
         finally:
             self._cause = None
@@ -95,6 +96,35 @@ class Actions:
             self.rules.in_action = False
         if self.finished and not self.replaying:
             self.seats.reveal(final=True)  # the end publishes this player's dice secrets
+
+    @contextmanager
+    def one_commit(self) -> Iterator[None]:
+        """Play the actions of this block as one transaction (autoplay commits every N actions):
+        their events, effects and row changes are written together when something reads them
+        or when the block ends, then committed. If anything in it fails, nothing of the block is
+        kept: the store is as it was before it, a whole number of actions. Inside another
+        transaction (a replay's), the block is part of that one."""
+        if self._together or self.store._depth:
+            yield
+            return
+        self._together = True
+        try:
+            with self.store.transaction(), self.ledger.holding():
+                yield
+                self.flush()
+        except BaseException:
+            self._forget_unwritten()
+            raise
+        finally:
+            self._together = False
+
+    def _forget_unwritten(self) -> None:
+        """After a rollback: drop the events, effects and changes not written, and every
+        answer kept from the state that is gone."""
+        self.events = EventLog(self.store, self.game_id)
+        self.ledger.discard()
+        self.ledger.version += 1
+        self.rules.forget()
 
     def seat_to_act(self, side: str, as_side: str | None = None) -> str | None:
         """The seat that plays ``side`` now, if this store may act for it; else the refusal.

@@ -1,7 +1,7 @@
-"""Many rows written in one statement: an action's events and effects appended together,
+"""Many rows written in one statement: actions' events and effects appended together,
 rows of a state table updated set at a time (one ``UPDATE … FROM (SELECT unnest …)``:
-Ledger.update_rows), and the single-row updates a ledger holds back to write that way
-(Ledger.holding)."""
+Ledger.update_rows), and the rows a ledger inserts, updates and deletes while it holds them
+back, to write them that way (Ledger.holding)."""
 
 from __future__ import annotations
 
@@ -30,10 +30,26 @@ def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> 
 def write_rows(
     store: Store, game_id: str, table: str, keys: tuple[str, ...], rows: dict[tuple[Any, ...], dict[str, Any]]
 ) -> None:
-    """Set the new values of ``rows`` (by key tuple; every row the same columns) in one statement."""
-    columns = list(next(iter(rows.values())))
+    """Set the new values of ``rows`` (by key tuple; every row the same columns) in one statement:
+    one row by its key, rows given the same values by a list of their keys (a single key
+    column), else joined to the new rows as lists (about twice one row's statement, whatever
+    the rows)."""
+    first_key, first = next(iter(rows.items()))
+    columns = list(first)
+    values = list(rows.values())
+    assignments = ", ".join(f"{c} = ?" for c in columns)
+    if len(rows) == 1:
+        where = " AND ".join(["game_id = ?", *(f"{k} = ?" for k in keys)])
+        store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*first.values(), game_id, *first_key])
+        return
+    if len(keys) == 1 and all(v == first for v in values):
+        store.con.execute(
+            f"UPDATE {table} SET {assignments} WHERE game_id = ? AND list_contains(?, {keys[0]})",
+            [*first.values(), game_id, [key[0] for key in rows]],
+        )
+        return
     lists = [[key[i] for key in rows] for i in range(len(keys))]  # the new rows, column by column
-    lists += [[values[c] for values in rows.values()] for c in columns]
+    lists += [[v[c] for v in values] for c in columns]
     source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
     store.con.execute(
         f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
@@ -42,25 +58,79 @@ def write_rows(
     )
 
 
+def delete_rows(store: Store, game_id: str, table: str, keys: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """Delete the rows of ``rows`` (key tuples) in one statement."""
+    if len(keys) == 1:
+        where = f"{keys[0]} IN (SELECT unnest($2))"
+    else:
+        where = f"({', '.join(keys)}) IN (SELECT ({', '.join(f'unnest(${i})' for i in range(2, len(keys) + 2))}))"
+    lists = [[key[i] for key in rows] for i in range(len(keys))]
+    store.con.execute(f"DELETE FROM {table} WHERE game_id = $1 AND {where}", [game_id, *lists])
+
+
+INSERT, UPDATE, DELETE = "insert", "update", "delete"
+
+
 class HeldRows:
-    """Single-row updates held back: per table, each row's newest values by key."""
+    """Row changes held back to be written together: per table, runs of one kind (rows
+    inserted, updated or deleted), in the order they were made; a change of the same kind as
+    the table's last run joins it (an update of a row inserted in that run changes the row).
+    Each run is one statement (updates: one per set of columns)."""
 
     def __init__(self) -> None:
-        self._rows: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = {}
+        self._runs: list[tuple[str, str, dict[tuple[Any, ...], dict[str, Any]]]] = []  # (table, kind, rows by key)
+        self._last: dict[str, int] = {}  # table -> index of its last run
 
     def __bool__(self) -> bool:
-        return bool(self._rows)
+        return bool(self._runs)
+
+    def _run(self, table: str, kind: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+        """The rows of ``table``'s last run if it is of ``kind``, else of a new run."""
+        last = self._last.get(table)
+        if last is not None and self._runs[last][1] == kind:
+            return self._runs[last][2]
+        self._last[table] = len(self._runs)
+        self._runs.append((table, kind, {}))
+        return self._runs[-1][2]
 
     def hold(self, table: str, key: tuple[Any, ...], values: dict[str, Any]) -> None:
         """Keep ``values`` for the row ``key`` of ``table`` (a later update of it adds to them)."""
-        self._rows.setdefault(table, {}).setdefault(key, {}).update(values)
+        last = self._last.get(table)
+        if last is not None and self._runs[last][1] == INSERT and key in self._runs[last][2]:
+            self._runs[last][2][key].update(values)  # a row inserted in this very run
+            return
+        self._run(table, UPDATE).setdefault(key, {}).update(values)
 
-    def write(self, store: Store, game_id: str, keys: dict[str, tuple[str, ...]]) -> None:
-        """Write every held row, one statement per table and set of columns, and forget them."""
-        held, self._rows = self._rows, {}
-        for table, rows in held.items():
-            by_columns: dict[tuple[str, ...], dict[tuple[Any, ...], dict[str, Any]]] = {}
-            for key, values in rows.items():
-                by_columns.setdefault(tuple(values), {})[key] = values
-            for group in by_columns.values():
-                write_rows(store, game_id, table, keys[table], group)
+    def insert(self, table: str, key: tuple[Any, ...], row: dict[str, Any]) -> None:
+        """Keep the new row ``row`` (every column but ``game_id``) of ``table``."""
+        run = self._run(table, INSERT)
+        if key in run or (run and list(next(iter(run.values()))) != list(row)):  # one set of columns, each key once
+            self._last.pop(table)
+            run = self._run(table, INSERT)
+        run[key] = dict(row)
+
+    def delete(self, table: str, key: tuple[Any, ...]) -> None:
+        """Keep the deletion of the row ``key`` of ``table``."""
+        self._run(table, DELETE)[key] = {}
+
+    def write(
+        self, store: Store, game_id: str, keys: dict[str, tuple[str, ...]], tables: frozenset[str] | None = None
+    ) -> None:
+        """Write the held runs of ``tables`` (None: of every table) in order, and forget them."""
+        runs = [run for run in self._runs if tables is None or run[0] in tables]
+        if not runs:
+            return
+        self._runs = [run for run in self._runs if tables is not None and run[0] not in tables]
+        self._last = {table: i for i, (table, _, _) in enumerate(self._runs)}
+        for table, kind, rows in runs:
+            if kind == INSERT:
+                columns = ["game_id", *next(iter(rows.values()))]
+                store.insert_rows(table, columns, [(game_id, *row.values()) for row in rows.values()])
+            elif kind == DELETE:
+                delete_rows(store, game_id, table, keys[table], list(rows))
+            else:
+                by_columns: dict[tuple[str, ...], dict[tuple[Any, ...], dict[str, Any]]] = {}
+                for key, values in rows.items():
+                    by_columns.setdefault(tuple(values), {})[key] = values
+                for group in by_columns.values():
+                    write_rows(store, game_id, table, keys[table], group)

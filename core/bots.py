@@ -45,31 +45,52 @@ def run_bots(
     max_actions: int | None = None,
     controllers: dict[str, str] | None = None,
     progress: Callable[[Game], Any] | None = None,
+    commit_every: int = 1,
 ) -> int:
-    """Let bot sides act (each action its own transaction) until a human must act.
+    """Let bot sides act until a human must act, committing every ``commit_every`` actions.
 
-    ``controllers`` overrides the match's controllers (autoplay puts a bot on every
-    side); the bot's actions are recorded as the bot's. A bot acts only for a seat this
-    store holds. Returns the number of actions played.
+    Each block of ``commit_every`` actions is one transaction (:meth:`Game.one_commit`), so the
+    store always holds a whole number of actions: a failure, or a killed process, loses the
+    actions since the last commit, which a later run plays again. ``controllers`` overrides
+    the match's controllers (autoplay puts a bot on every side); the bot's actions are
+    recorded as the bot's. A bot acts only for a seat this store holds. ``progress`` is called
+    after each action (before its block commits). Returns the number of actions played.
     """
+    if commit_every < 1:
+        raise ValueError(f"commit_every must be 1 or more, not {commit_every}")
     bots: dict[str, Any] = {}
     played = 0
-    while not game.finished and (max_actions is None or played < max_actions):
-        side, _ = game.waiting_on()
-        if side is None:
-            break
-        controller = game.controller(side)
-        if controller != RULES:  # no override seats anyone at a side the rules play
-            controller = (controllers or {}).get(side) or controller
-        if not controller.startswith("bot:") and controller != RULES:
-            break
-        if game.seats.seated and not game.seats.holds(game.seat_playing(side)):
-            break  # another store's player holds this seat: its bot plays there
-        game.play(_next_action(game, registry, bots, side, controller), by=controller)
-        played += 1
-        if progress:
-            progress(game)
+    while _bot_to_act(game, controllers) and (max_actions is None or played < max_actions):
+        block = commit_every if max_actions is None else min(commit_every, max_actions - played)
+        with game.one_commit():
+            for _ in range(block):
+                controller = _bot_to_act(game, controllers)
+                if controller is None:
+                    break
+                side = game.waiting_on()[0]
+                game.play(_next_action(game, registry, bots, side, controller), by=controller)
+                played += 1
+                if progress:
+                    progress(game)
     return played
+
+
+def _bot_to_act(game: Game, controllers: dict[str, str] | None) -> str | None:
+    """Who plays the side the match waits on, when that is a bot (``bot:<name>``) or the
+    game's rules and this store holds its seat; None when the match is over or a human acts."""
+    if game.finished:
+        return None
+    side, _ = game.waiting_on()
+    if side is None:
+        return None
+    controller = game.controller(side)
+    if controller != RULES:  # no override seats anyone at a side the rules play
+        controller = (controllers or {}).get(side) or controller
+    if not controller.startswith("bot:") and controller != RULES:
+        return None
+    if game.seats.seated and not game.seats.holds(game.seat_playing(side)):
+        return None  # another store's player holds this seat: its bot plays there
+    return controller
 
 
 def _next_action(game: Game, registry: Registry, bots: dict[str, Any], side: str, controller: str) -> Action:

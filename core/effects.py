@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .batch import HeldRows, append_rows, write_rows
 from .kept import KeptTable
+from .reads import TablesRead
 
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
@@ -61,7 +62,8 @@ class Ledger:
         self._pending: list[tuple[Any, ...]] = []  # effect rows not yet written (see flush)
         self._source_columns: dict[str, list[str]] = {}  # update_from's queries and their columns
         self._mirrors: dict[str, KeptTable] = {}  # state tables kept in memory (see rows_of)
-        self._held: HeldRows | None = None  # single-row updates not yet written (see holding)
+        self._held: HeldRows | None = None  # row changes not yet written (see holding)
+        self.reads = TablesRead(store, frozenset(keys))  # the state tables a statement reads
 
     @property
     def version(self) -> int:
@@ -89,13 +91,13 @@ class Ledger:
 
     def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
         """This match's rows of state ``table`` by key (a tuple of the key columns), without
-        ``game_id``. Read once, then kept: this ledger's single-row updates change the kept
-        rows as they change the store; any other change (a set-at-a-time update, an insert,
-        a rollback) makes the next call read the table again. Callers must not change the rows."""
+        ``game_id``. Read once, then kept: this ledger's own changes change the kept rows as
+        they change the store; any other (an update from a query, a rollback) makes the next
+        call read the table again. Callers must not change the rows."""
         version = self.version_of(table)
         mirror = self._mirrors.get(table)
         if mirror is None or mirror.version != version:
-            self.write_held()
+            self.write_held(frozenset([table]))
             mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
         return mirror.rows
 
@@ -176,13 +178,15 @@ class Ledger:
 
     @contextmanager
     def holding(self) -> Iterator[None]:
-        """Hold the single-row updates (:meth:`set`, :meth:`set_known`) made inside this block:
-        each is recorded and kept in memory at once, and written with the others of its table
-        in one statement when the block ends, or before the ledger next writes or reads the
-        store (:meth:`flush`, :meth:`rows_of` reading again, any other write), or when
-        :meth:`write_held` is called. For blocks whose reads go through the kept rows or
-        through :meth:`write_held` first (Game.rows, Game.one and the rule queries do). If the
-        block fails, the kept rows are dropped (the store never got those updates)."""
+        """Hold the rows set (:meth:`set`, :meth:`set_known`, :meth:`update_rows`), inserted
+        (:meth:`insert`) and deleted (:meth:`delete`) inside this block: each change is
+        recorded and kept in memory at once, and written with the others of its table and kind
+        in one statement when the block ends, or before the ledger next reads the store or
+        writes it otherwise (:meth:`flush`, :meth:`rows_of` reading again, a set-at-a-time
+        update), or when :meth:`write_held` is called. For blocks whose reads go through the
+        kept rows or through :meth:`write_held` first (Game.rows, Game.one, Game.con and the
+        rule queries do). If the block fails, the kept rows are dropped (the store never got
+        those changes)."""
         if self._held is not None:  # inside an outer block, which writes them
             yield
             return
@@ -196,10 +200,15 @@ class Ledger:
         self.write_held()
         self._held = None
 
-    def write_held(self) -> None:
-        """Write the updates held so far (see :meth:`holding`)."""
+    def write_held(self, tables: frozenset[str] | None = None) -> None:
+        """Write the changes held so far (see :meth:`holding`) to ``tables`` (None: to all)."""
         if self._held:
-            self._held.write(self.store, self.game_id, self.keys)
+            self._held.write(self.store, self.game_id, self.keys, tables)
+
+    def write_held_for(self, sql: str) -> None:
+        """Write the changes held to the tables that ``sql`` reads (see :mod:`phaseline.reads`)."""
+        if self._held:
+            self._held.write(self.store, self.game_id, self.keys, self.reads(sql))
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
         """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
@@ -208,13 +217,13 @@ class Ledger:
     def update_rows(self, table: str, rows: list[dict[str, Any]]) -> int:
         """Set columns of some rows, each row given by its key columns and, under a column's
         name, its new value (all rows with the same columns), as :meth:`update_from` does with
-        a query's rows, in one statement. The old values come from the rows kept in memory
-        (:meth:`rows_of`); effects are recorded as :meth:`update_where` records them: column
-        by column, each in key order. Returns rows changed."""
+        a query's rows, in one statement (or held, see :meth:`holding`). The old values come
+        from the rows kept in memory (:meth:`rows_of`); effects are recorded as
+        :meth:`update_where` records them: column by column, each in key order. Returns rows
+        changed."""
         if not rows:
             return 0
         kept = self.rows_of(table)
-        self.write_held()
         keys = self.keys[table]
         columns = [c for c in rows[0] if c not in keys]
         new = {tuple(row[k] for k in keys): {c: row[c] for c in columns} for row in rows}
@@ -228,28 +237,34 @@ class Ledger:
             for key, values in changed.items():
                 if kept[key][col] != values[col]:
                     self._record(table, dict(zip(keys, key, strict=True)), col, kept[key][col], values[col])
-        write_rows(self.store, self.game_id, table, keys, changed)
+        if self._held is not None:
+            for key, values in changed.items():
+                self._held.hold(table, key, values)
+        else:
+            write_rows(self.store, self.game_id, table, keys, changed)
         if mirror := self._mirror_at(table, before):
             mirror.keep(changed, self.version_of(table))
         return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
-        """Insert one row (``game_id`` is added)."""
-        self.write_held()
-        full = {"game_id": self.game_id, **row}
-        names = ", ".join(full)
-        marks = ", ".join("?" for _ in full)
+        """Insert one row (``game_id`` is added); held while :meth:`holding`."""
+        key = tuple(row[c] for c in self.keys[table])
         before = self.version_of(table)
-        self.store.con.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(full.values()))
+        if self._held is not None:
+            self._held.insert(table, key, row)
+        else:
+            full = {"game_id": self.game_id, **row}
+            marks = ", ".join("?" for _ in full)
+            self.store.con.execute(f"INSERT INTO {table} ({', '.join(full)}) VALUES ({marks})", list(full.values()))
         self._record(table, self._key_of(table, row), INSERTED, None, row)
         if mirror := self._mirror_at(table, before):
-            mirror.add(tuple(row[c] for c in self.keys[table]), row, self.version_of(table))
+            mirror.add(key, row, self.version_of(table))
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
         """Insert many rows of one shape at once, with one effect per row."""
         if not rows:
             return
-        self.write_held()
+        self.write_held(frozenset([table]))  # its rows after the ones held
         columns = ["game_id", *rows[0]]
         self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
         effects = []
@@ -272,23 +287,23 @@ class Ledger:
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it. The row comes
-        from the table's rows kept in memory when they are current (which then keep up), else
-        from the store."""
-        self.write_held()
-        where, params = self._where(table, key)
-        before = self.version_of(table)
+        from the rows kept in memory (:meth:`rows_of`); the deletion is held while :meth:`holding`."""
+        where, params = self._where(table, key)  # checks the key's columns
         key_values = tuple(key[c] for c in self.keys[table])
-        mirror = self._mirror_at(table, before)
-        if mirror is not None and key_values in mirror.rows:
-            old = dict(mirror.rows[key_values])
+        before = self.version_of(table)
+        old = self.rows_of(table).get(key_values)
+        if old is not None and self._held is not None:
+            self._held.delete(table, key_values)
         else:
-            found = self.store.rows(f"SELECT * FROM {table} WHERE {where}", params)
-            if not found:
-                raise KeyError(f"no row {key} in {table}")
-            old = {k: v for k, v in found[0].items() if k != "game_id"}
-        self.store.con.execute(f"DELETE FROM {table} WHERE {where}", params)
-        self._record(table, key, DELETED, old, None)
-        if mirror is not None:
+            if old is None:  # a key typed otherwise than the store's (an undo's, read from JSON)
+                self.write_held(frozenset([table]))
+                found = self.store.rows(f"SELECT * EXCLUDE (game_id) FROM {table} WHERE {where}", params)
+                if not found:
+                    raise KeyError(f"no row {key} in {table}")
+                old = found[0]
+            self.store.con.execute(f"DELETE FROM {table} WHERE {where}", params)
+        self._record(table, key, DELETED, dict(old), None)
+        if mirror := self._mirror_at(table, before):
             mirror.drop(key_values, self.version_of(table))
 
     # --- sets of rows ------------------------------------------------------------
@@ -296,82 +311,91 @@ class Ledger:
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
         """Set ``values`` on every row of this match matching ``condition``, set at a time.
 
-        The effects are recorded in one INSERT … SELECT (column by column, each in key
-        order); returns rows changed.
+        One query reads the rows' keys and old values (as the effects record them), one
+        statement updates the rows that change (none when none do); effects are recorded
+        column by column, each in key order. Returns rows changed.
         """
-        self.write_held()
+        scope = f"game_id = ? AND ({condition})"
+        scope_params = [self.game_id, *(params or [])]
+        source = f"FROM {table} WHERE {scope}"
+        changes = self._changed_rows(table, list(values), source, [*values.values(), *scope_params])
+        if not changes:
+            return 0
+        before = self.version_of(table)
+        new = {col: to_json(value) for col, value in values.items()}
+        self._record_changes(table, changes, lambda _row, col: new[col])
         differs = " OR ".join(f"{c} IS DISTINCT FROM ?" for c in values)
-        scope = f"game_id = ? AND ({condition}) AND ({differs})"
-        scope_params = [self.game_id, *(params or []), *values.values()]
-        self._record_changes(
-            table,
-            [
-                (
-                    col,
-                    f"""SELECT ? AS _new, {_json(col)} AS _old, * FROM {table}
-                        WHERE {scope} AND {col} IS DISTINCT FROM ?""",
-                    [to_json(new), *scope_params, new],
-                )
-                for col, new in values.items()
-            ],
-        )
         assignments = ", ".join(f"{c} = ?" for c in values)
-        return self.store.con.execute(
-            f"UPDATE {table} SET {assignments} WHERE {scope}", [*values.values(), *scope_params]
-        ).fetchone()[0]
+        self.store.con.execute(
+            f"UPDATE {table} SET {assignments} WHERE {scope} AND ({differs})",
+            [*values.values(), *scope_params, *values.values()],
+        )
+        if mirror := self._mirror_at(table, before):
+            mirror.keep({row["_key_values"]: dict(values) for row in changes}, self.version_of(table))
+        return len(changes)
 
     def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
         """Set columns of this match's rows from ``source``: a query giving the table's key
         columns and, under a column's name, its new value. Set at a time, as :meth:`update_where`;
         returns rows changed."""
-        self.write_held()
         source_params = [*(params or []), self.game_id]
         if source not in self._source_columns:  # described once: a describing query costs as much as a small one
             described = self.store.con.execute(f"SELECT * FROM ({source}) LIMIT 0", params).description
             self._source_columns[source] = [d[0] for d in described]
-        columns = self._source_columns[source]
+        columns = [c for c in self._source_columns[source] if c not in self.keys[table]]
         keys = "".join(f" AND t.{k} = n.{k}" for k in self.keys[table])
-        values = [c for c in columns if c not in self.keys[table]]
-        self._record_changes(
-            table,
-            [
-                (
-                    col,
-                    f"""SELECT {_json(f"n.{col}")} AS _new, {_json(f"t.{col}")} AS _old, t.*
-                        FROM {table} t JOIN ({source}) n ON t.game_id = ?{keys}
-                        WHERE t.{col} IS DISTINCT FROM n.{col}""",
-                    source_params,
-                )
-                for col in values
-            ],
-        )
-        differs = " OR ".join(f"t.{c} IS DISTINCT FROM n.{c}" for c in values)
-        assignments = ", ".join(f"{c} = n.{c}" for c in values)
-        return self.store.con.execute(
-            f"UPDATE {table} t SET {assignments} FROM ({source}) n WHERE t.game_id = ?{keys} AND ({differs})",
-            source_params,
-        ).fetchone()[0]
+        joined = f"FROM {table} t JOIN ({source}) n ON t.game_id = ?{keys}"
+        changes = self._changed_rows(table, columns, joined, source_params, new="n.")
+        if changes:
+            self._record_changes(table, changes, lambda row, col: row[col])
+            differs = " OR ".join(f"t.{c} IS DISTINCT FROM n.{c}" for c in columns)
+            assignments = ", ".join(f"{c} = n.{c}" for c in columns)
+            self.store.con.execute(
+                f"UPDATE {table} t SET {assignments} FROM ({source}) n WHERE t.game_id = ?{keys} AND ({differs})",
+                source_params,
+            )
+        return len(changes)
 
-    def _record_changes(self, table: str, changes: list[tuple[str, str, list[Any]]]) -> None:
-        """Record a set-at-a-time change in one statement. ``changes``: for each column, a
-        query of the rows it changes (their columns, with ``_new`` and ``_old`` as JSON) and
-        its parameters. Effects are numbered column by column, each in key order."""
-        self.flush()  # effects keep their order n
+    def _changed_rows(
+        self, table: str, columns: list[str], source: str, params: list[Any], new: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The rows of ``table`` in ``source`` (FROM …, its alias ``t``) that a set-at-a-time
+        update changes, in key order: each with its key (as JSON), and per column its old
+        value (JSON), whether it changes and, given the new values' alias ``new``, its new
+        value (JSON); else the new value is a parameter, first in ``params`` per column."""
+        alias = "t." if new else ""
         key_cols = self.keys[table]
-        key_json = "json_object(" + ", ".join(f"'{k}', {k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
-        order = ", ".join(key_cols) or "game_id"
-        union = " UNION ALL ".join(
-            f"SELECT {i} AS _col_no, ? AS _col, * FROM ({query})" for i, (_, query, _) in enumerate(changes)
+        key_json = (
+            "json_object(" + ", ".join(f"'{k}', {alias}{k}" for k in key_cols) + ")::VARCHAR" if key_cols else "'{}'"
         )
-        union_params = [p for col, _, params in changes for p in (col, *params)]
-        inserted = self.store.con.execute(
-            f"""INSERT INTO effect
-                SELECT game_id, ?, ? + row_number() OVER (ORDER BY _col_no, {order}), ?, {key_json}, _col, _old, _new
-                FROM ({union})""",
-            [self.seq, self._n, table, *union_params],
-        ).fetchone()[0]
-        self._n += inserted
-        self._changed(table, inserted, tuple(col for col, _, _ in changes))
+        parts = [f"{key_json} AS _key", *(f"{alias}{k} AS _k{j}" for j, k in enumerate(key_cols))]
+        for i, col in enumerate(columns):
+            other = f"{new}{col}" if new else "?"
+            parts.append(f"{_json(alias + col)} AS _old{i}, {alias}{col} IS DISTINCT FROM {other} AS _differs{i}")
+            if new:
+                parts.append(f"{_json(new + col)} AS {col}")
+        order = ", ".join(f"{alias}{k}" for k in key_cols) or f"{alias}game_id"
+        sql = f"SELECT {', '.join(parts)} {source} ORDER BY {order}"
+        self.write_held_for(sql)  # the update's statement reads what this one does
+        rows = self.store.rows(sql, params)
+        found = [row for row in rows if any(row[f"_differs{i}"] for i in range(len(columns)))]
+        for row in found:
+            row["_columns"] = columns
+            row["_key_values"] = tuple(row[f"_k{j}"] for j in range(len(key_cols)))
+        return found
+
+    def _record_changes(self, table: str, changes: list[dict[str, Any]], new_json: Any) -> None:
+        """Record the effects of a set-at-a-time update (rows of :meth:`_changed_rows`): column by
+        column, each in key order, the new value's JSON given by ``new_json(row, column)``."""
+        columns = changes[0]["_columns"]
+        for i, col in enumerate(columns):
+            changed = [row for row in changes if row[f"_differs{i}"]]
+            for row in changed:
+                self._n += 1
+                self._pending.append(
+                    (self.game_id, self.seq, self._n, table, row["_key"], col, row[f"_old{i}"], new_json(row, col))
+                )
+            self._changed(table, len(changed), (col,))
 
     # --- reverting ---------------------------------------------------------------
 

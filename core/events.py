@@ -224,10 +224,10 @@ class EventLog:
         events flushes first only then."""
         return any(row[_KIND] == kind for row in self._pending)
 
-    def flush(self, sign: Callable[[int, str], str] | None = None) -> None:
-        """Write the events appended since the last flush, in one statement; with ``sign``
-        (seq, hash -> signature), first sign the block's last event, which ends the block."""
-        if sign is not None and self.signed_seq is None and self.last_seq:
+    def sign(self, sign: Callable[[int, str], str]) -> None:
+        """End the block of events appended since the last block: sign its last event with
+        ``sign`` (seq, hash -> signature), in memory or, when a reader wrote it, in the store."""
+        if self.signed_seq is None and self.last_seq:
             signature = sign(self.last_seq, self.last_hash)
             if self._pending:
                 self._pending[-1][_SIG] = signature
@@ -236,6 +236,9 @@ class EventLog:
                     "UPDATE event SET sig = ? WHERE game_id = ? AND seq = ?", [signature, self.game_id, self.last_seq]
                 )
             self.signed_seq = self.last_seq
+
+    def flush(self) -> None:
+        """Write the events appended since the last flush, in one statement."""
         if self._pending:
             rows, self._pending = self._pending, []
             append_rows(self.store, "event", _EVENT_COLUMNS, rows)

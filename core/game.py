@@ -28,6 +28,22 @@ from .store import Store
 T = TypeVar("T")
 
 
+class HeldFirst:
+    """A DuckDB connection that writes a ledger's held changes to the tables a statement reads
+    before it runs it."""
+
+    def __init__(self, con: Any, ledger: Ledger) -> None:
+        self._con = con
+        self._ledger = ledger
+
+    def execute(self, sql: str, params: Any = None) -> Any:
+        self._ledger.write_held_for(sql)
+        return self._con.execute(sql, params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._con, name)
+
+
 class Game(MatchSetup, Decisions, Actions, Dice):
     """One match of an installed game, open on a store.
 
@@ -53,7 +69,6 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         rulings: tuple[str, ...] = (),
     ) -> None:
         self.store = store
-        self.con = store.con
         self.game_id = game_id
         self.info = info
         self.scenario = scenario
@@ -79,6 +94,12 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         self._derived: dict[Hashable, tuple[Hashable, Any]] = {}
 
     # --- reading state -----------------------------------------------------------
+
+    @property
+    def con(self) -> HeldFirst:
+        """The store's DuckDB connection, which writes the changes the ledger holds before each
+        statement (see :meth:`held_updates`)."""
+        return HeldFirst(self.store.con, self.ledger)
 
     @cached_property
     def record(self) -> dict[str, Any]:
@@ -168,12 +189,12 @@ class Game(MatchSetup, Decisions, Actions, Dice):
 
     def rows(self, sql: str, params: Any = None) -> list[dict[str, Any]]:
         """The rows of a query, as dicts; bind values with ``?`` and ``params``, never format them in."""
-        self.ledger.write_held()  # what it reads includes the updates held (see held_updates)
+        self.ledger.write_held_for(sql)  # what it reads includes the changes held (see held_updates)
         return self.store.rows(sql, params)
 
     def one(self, sql: str, params: Any = None) -> Any:
         """The first column of a query's first row (None when it has none)."""
-        self.ledger.write_held()
+        self.ledger.write_held_for(sql)
         return self.store.one(sql, params)
 
     def static(self, table: str, key: str) -> dict[Any, dict[str, Any]]:
@@ -292,13 +313,16 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         return seq
 
     def flush(self) -> None:
-        """Write the events and effects kept in memory."""
+        """Write the events and effects kept in memory (and the changes the ledger holds)."""
         self.events.flush()
         self.ledger.flush()
 
     def end_block(self) -> None:
         """End the block of events the acting seat made (an action, the set-up, an undo):
-        sign its last event with the seat's key, when this store holds it, and write all."""
+        sign its last event with the seat's key, when this store holds it, and write all
+        (inside :meth:`one_commit`, when a reader asks or the block of actions ends)."""
         sign = None if self.replaying else self.seats.signer(self.acting_seat)
-        self.events.flush(sign=sign)
-        self.ledger.flush()
+        if sign is not None:
+            self.events.sign(sign)
+        if not self._together:
+            self.flush()

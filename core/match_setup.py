@@ -118,7 +118,7 @@ class MatchSetup:
 
     def start(self) -> None:
         """The match's first event: set-up, then the first step of the first turn."""
-        with self.events.held():  # written at once, as an action's events
+        with self.events.held(), self.ledger.holding():  # written at once, as an action's events and changes
             self.log(Event(kind="setup", purpose=f"set up {self.scenario.name}"), turn=0, step="", phase="setup")
             self.insert(
                 "clock",

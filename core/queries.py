@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError, UnknownName
+from .per_unit import NEAR_TAG, PER_UNIT_TAG, PerUnitAnswers
 from .resources import data_dir
 
 if TYPE_CHECKING:
@@ -61,8 +62,13 @@ class RuleQuery:
 
     @property
     def per_unit(self) -> bool:
-        """The header declares the answer partitioned by unit (see ``PER_UNIT_TAG``)."""
+        """The header declares the answer partitioned by unit (see :mod:`phaseline.per_unit`)."""
         return any(line.startswith(PER_UNIT_TAG) for line in self.doc.splitlines())
+
+    @property
+    def near(self) -> bool:
+        """The header declares each unit's rows depend on other sides' units only near it."""
+        return any(line.startswith(NEAR_TAG) for line in self.doc.splitlines())
 
 
 def parse_queries(path: Path) -> list[RuleQuery]:
@@ -158,22 +164,8 @@ def derive_board(store: Store, game_id: str) -> None:
     )
 
 
-# A query may declare in its header that its answer is partitioned by unit:
-#     -- Per unit: <why>
-# meaning: each unit_id's rows depend only on that unit's own state and on the state of
-# other sides (never on :side's other units), a unit with mp = 0 has no rows, the rows
-# are a deterministic function of the state (ties broken by value, not by row order), and
-# the optional parameter ``units = NULL`` limits the answer to those units.
-# movement-reach fits: friendly units neither block nor project ZOC. When the only state
-# changes since an answer are moves of :side's units (their space, mp and moved), the new
-# answer is the old one with those units asked again, and the rows of units not moved are
-# the old rows (tests/test_conformance.py compares the kept answer with a full run).
-PER_UNIT_TAG = "Per unit:"
-_PER_UNIT_COLUMNS = frozenset({"space_id", "mp", "moved"})
-
-
 class RuleQueries:
-    """Runs rule queries for one match (``game.rules``), caching each answer until the state changes.
+    """Runs rule queries for one match (``game.rules``), keeping each answer until a state table it reads changes.
 
     ``game.rules.run("movement-reach", side="north")`` asks a query by name; ``game_id`` is
     given for you, a list parameter is a Python list (``units=["N1", "N2"]``), and a
@@ -238,94 +230,43 @@ class RuleQueries:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._cache: dict[tuple[Any, ...], tuple[int, list[dict[str, Any]]]] = {}
-        # per-unit queries: the answer as of an effect (seq, n) and a ledger mark, to update by the effects since
-        self._base: dict[tuple[Any, ...], tuple[tuple[int, int], Any, list[dict[str, Any]]]] = {}
+        self._cache: dict[tuple[Any, ...], tuple[Hashable, list[dict[str, Any]]]] = {}
+        self._per_unit = PerUnitAnswers(game, self._query)  # per-unit queries, brought up to date by unit
         self.in_action = False  # inside Game.play, whose failure calls forget()
 
     def run(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Rows of query ``name``; ``game_id`` is filled in. Cached per state version."""
+        """Rows of query ``name``; ``game_id`` is filled in. Kept until a state table it reads
+        (through its views and table macros, see :mod:`phaseline.reads`) changes."""
         query = get_query(name)
         values = {"game_id": self.game.game_id, **params}
         values = {k: v for k, v in values.items() if k in query.params and v is not None}
         missing = set(query.params) - set(query.optional) - set(values)
         if missing:
             raise TypeError(f"query {name} needs {', '.join(sorted(missing))}")
-        if query.per_unit:
-            return self._per_unit(query, values)
+        units = values.pop("units", None) if query.per_unit else None
         key = (name, hashable(values))
-        version = self.game.ledger.version
+        ledger = self.game.ledger
+        version = tuple(ledger.version_of(table) for table in sorted(ledger.reads(query.sql)))
         hit = self._cache.get(key)
         if hit and hit[0] == version:
-            return hit[1]
-        rows = self._query(query, values)
-        self._cache[key] = (version, rows)
-        return rows
+            rows = hit[1]
+        elif query.per_unit:
+            rows = self._per_unit.answer(key, query, values, units)
+            if rows is None:
+                return self._per_unit.kept_rows(key, units)  # the units asked are as they were
+            self._cache[key] = (version, rows)
+        else:
+            rows = self._query(query, values)
+            self._cache[key] = (version, rows)
+        return rows if units is None else [row for row in rows if row["unit_id"] in units]
 
     def forget(self) -> None:
         """Drop the answers kept since the last commit (the action that made them failed)."""
-        self._base.clear()
+        self._per_unit.forget()
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
         return self.game.rows(query.with_params(values), values)
-
-    def _per_unit(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        """A per-unit query's answer: the rows of ``units`` (all units when not given)."""
-        units = values.pop("units", None)
-        key = (query.name, hashable(values))
-        version = self.game.ledger.version
-        hit = self._cache.get(key)
-        if hit and hit[0] == version:
-            rows = hit[1]
-        else:
-            base = self._base.get(key)
-            moved = self._moved_since(base[0], base[1], values) if base else None
-            if moved is not None and units is not None and not moved.keys() & set(units):
-                return [row for row in base[2] if row["unit_id"] in units]  # their rows are as they were
-            rows = self._query(query, values) if moved is None else self._rerun(query, values, base[2], moved)
-            self._cache[key] = (version, rows)
-            if self.in_action or not self.game.store._depth:  # never in a what-if transaction
-                self._base[key] = (self._position(), self.game.ledger.mark(), rows)
-        return rows if units is None else [row for row in rows if row["unit_id"] in units]
-
-    def _rerun(
-        self, query: RuleQuery, values: dict[str, Any], rows: list[dict[str, Any]], moved: dict[str, int]
-    ) -> list[dict[str, Any]]:
-        """``rows`` with the moved units' rows asked again (in the query's unit order)."""
-        again = sorted(unit for unit, mp in moved.items() if mp > 0)
-        fresh = self._query(query, {**values, "units": again}) if again else []
-        by_unit: dict[str, list[dict[str, Any]]] = {}
-        for row in [*(r for r in rows if r["unit_id"] not in moved), *fresh]:
-            by_unit.setdefault(row["unit_id"], []).append(row)
-        return [row for unit in sorted(by_unit) for row in by_unit[unit]]
-
-    def _position(self) -> tuple[int, int]:
-        """Where the effect log stands: (seq, n) of the last effect of this state."""
-        ledger, last = self.game.ledger, self.game.events.last_seq
-        return (last, ledger.recorded) if ledger.seq == last else (last, 2**31 - 1)
-
-    def _moved_since(self, since: tuple[int, int], mark: Any, values: dict[str, Any]) -> dict[str, int] | None:
-        """Units of ``side`` moved since effect ``since`` (seq, n) with their movement points
-        now; None when anything else changed (known in memory from the ledger's ``mark`` when
-        another table or column changed, else from the effects since)."""
-        changed = self.game.ledger.changed_since(mark)
-        if changed is None or any(tbl != "unit_state" or col not in _PER_UNIT_COLUMNS for tbl, col in changed):
-            return None
-        self.game.ledger.flush()
-        changes = self.game.store.con.execute(
-            """SELECT e.tbl, e.col, s.unit_id, s.side, s.mp FROM effect e
-               LEFT JOIN unit_state s ON e.tbl = 'unit_state' AND s.game_id = e.game_id
-                    AND s.unit_id = e.key ->> 'unit_id'
-               WHERE e.game_id = ? AND (e.seq > ? OR e.seq = ? AND e.n > ?)""",
-            [self.game.game_id, since[0], since[0], since[1]],
-        ).fetchall()
-        moved: dict[str, int] = {}
-        for tbl, col, unit_id, side, mp in changes:
-            if tbl != "unit_state" or col not in _PER_UNIT_COLUMNS or side != values.get("side"):
-                return None
-            moved[unit_id] = mp
-        return moved
 
 
 def hashable(value: Any) -> Hashable:

@@ -7,7 +7,7 @@ import os
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -222,7 +222,12 @@ class Store:
             self.con.execute("ROLLBACK")
             raise
         self._depth = 0
-        self.con.execute("COMMIT")
+        try:
+            self.con.execute("COMMIT")
+        except BaseException:  # a commit that failed (a full disk) leaves nothing of the transaction
+            with suppress(duckdb.Error):
+                self.con.execute("ROLLBACK")
+            raise
 
     @contextmanager
     def rolled_back(self) -> Iterator[duckdb.DuckDBPyConnection]:

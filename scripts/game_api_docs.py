@@ -28,8 +28,8 @@ SECTIONS: dict[str, tuple[str, list[str]]] = {
     "Reading the match": (
         "What a rule may read. Every query binds its values (``?``), and every row of this match has its ``game_id``.",
         ["clock", "step", "steps", "first_turn", "last_turn", "finished", "record", "rows", "one", "static",
-         "rows_of", "state_rows", "derived", "controller", "rule", "open_decision", "waiting_on", "legal_actions",
-         "end_refusal"],
+         "rows_of", "state_rows", "derived", "con", "controller", "rule", "open_decision", "waiting_on",
+         "legal_actions", "end_refusal"],
     ),
     "Changing state": (
         "Every change goes through the ledger, which records it as an effect of the event being logged: undo, "
@@ -49,7 +49,7 @@ SECTIONS: dict[str, tuple[str, list[str]]] = {
     "The engine's own": (
         "Called by the engine and its commands, listed for completeness: a plugin does not call them.",
         ["create", "load", "start", "play", "after_action", "skip_idle_steps", "die_of", "force_rolls", "flush",
-         "end_block"],
+         "end_block", "one_commit"],
     ),
 }  # fmt: skip
 

@@ -22,6 +22,10 @@ from .told import show_status
 if TYPE_CHECKING:
     from ..game import Game
 
+# Actions per transaction in autoplay: ten actions' rows written together cost about a sixth
+# of ten separate writes (issue 16), and an interrupted autoplay loses at most nine actions.
+AUTOPLAY_COMMIT_EVERY = 10
+
 
 @app.command()
 def new(
@@ -161,6 +165,14 @@ def autoplay(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed for a new match.")] = None,
     max_actions: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
+    commit_every: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Actions per commit: the store always holds whole actions; an interrupted autoplay "
+            "loses the actions since its last commit and plays them again when run again.",
+        ),
+    ] = AUTOPLAY_COMMIT_EVERY,
     match: MatchOption = None,
 ) -> None:
     """Let bots play every side of a match to its end: a new match of GAME, or --match (default: the
@@ -197,7 +209,14 @@ def autoplay(
                     bar.update(g.clock.turn - seen[0])
                     seen[0] = g.clock.turn
 
-            played = run_bots(played_match, reg, controllers=sides, max_actions=max_actions, progress=progress)
+            played = run_bots(
+                played_match,
+                reg,
+                controllers=sides,
+                max_actions=max_actions,
+                progress=progress,
+                commit_every=commit_every,
+            )
         typer.echo(f"{played} actions played")
         show_status(played_match, c)
 

@@ -18,6 +18,7 @@ from typing import Any
 from .bot_goals import Worth
 from .rules import bridges, supply
 from .rules.board import board, national_group
+from .rules.charts import last_impulse
 from .rules.day import sunset_modifier
 from .rules.landings import beach_of_box, interdiction_result, interdiction_value
 from .rules.refit import air_drm, cherbourg_needs
@@ -37,7 +38,7 @@ def _sunset_goes_on(game, context: dict[str, Any], raw: int) -> bool:
     """6.3, 8.6, 3.8: the Sunset DR lets the day go on."""
     day = board(game).day
     n = day["impulse"]
-    last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
+    last = last_impulse(game)
     return context["passes"] < 2 and raw + sunset_modifier(day) >= n and n + 1 <= last
 
 

@@ -18,6 +18,8 @@
 -- Per unit: friendly units neither block nor project ZOC, so each unit's rows depend on its
 --   own place and movement points and on the other sides; :units (NULL: all) limits the
 --   answer to those units, and only units with movement points have rows.
+-- Near: a unit's rows name every space it reaches and every space next to those, and other sides'
+--   units act on them only by standing in such a space (enemy-occupied) or next to one (their ZOC).
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
 -- Reads: map_unit, hostility, move_link, no_entry, zoc_rule, rule_ref

@@ -19,6 +19,7 @@ import duckdb
 import pytest
 from clitools import run_cli, use_registry
 from history_support import long_registry
+from phaseline import Store
 from phaseline.failures import DiskFull, as_phaseline_error
 
 
@@ -94,6 +95,44 @@ def test_every_write_on_a_full_disk_is_one_line_and_loses_nothing(tmp_path, monk
         assert code == 0 and "state matches" in out
         code, out = run_cli(["list"])
         assert code == 0 and out.count("toy") == 1
+
+
+class FillingConnection:
+    """A DuckDB connection whose disk fills before its ``commits``-th COMMIT (DuckDB's message)."""
+
+    def __init__(self, con, commits: int) -> None:
+        self.con, self.left = con, commits
+
+    def execute(self, sql, params=None):
+        if sql == "COMMIT":
+            self.left -= 1
+            if self.left == 0:
+                raise duckdb.TransactionException(
+                    'TransactionContext Error: Failed to commit: Could not write file "phaseline.duckdb.wal": '
+                    "No space left on device"
+                )
+        return self.con.execute(sql, params)
+
+    def __getattr__(self, name):
+        return getattr(self.con, name)
+
+
+def test_a_disk_that_fills_during_autoplay_keeps_its_whole_blocks(monkeypatch, toy_cli, home):
+    """Simulated everywhere: the third block of autoplay fails to commit. One line; the store
+    keeps the first two blocks, whole actions that replay exactly; autoplay then plays on."""
+    code, out = run_cli(["new", "toy", "--seed", "3"])
+    assert code == 0, out
+    connect = Store._connect
+    monkeypatch.setattr(Store, "_connect", lambda *args: FillingConnection(connect(*args), commits=3))
+    code, out = run_cli(["autoplay", "--bot", "random", "--max-actions", "20", "--commit-every", "4"])
+    one_line(code, out, "No space left on device")
+    monkeypatch.setattr(Store, "_connect", staticmethod(connect))  # room on the disk again
+    code, out = run_cli(["sql", "SELECT count(*) FROM event WHERE kind = 'action'"])
+    assert code == 0 and out.split()[-1] == "8", out
+    code, out = run_cli(["replay", "--verify"])
+    assert code == 0 and "state matches" in out
+    code, out = run_cli(["autoplay", "--bot", "random", "--max-actions", "4", "--commit-every", "4"])
+    assert code == 0 and "4 actions played" in out, out
 
 
 def test_a_full_disk_is_recognised_in_each_form_it_takes():

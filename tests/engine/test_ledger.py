@@ -222,3 +222,74 @@ def test_held_updates_of_a_failed_block_reach_neither_store_nor_kept_rows(game):
             raise RuntimeError("the order fails")
     game.ledger.discard()
     assert game.rows_of("unit_state") == stored(game, "unit_state") == kept
+
+
+def decision_row(number: int, status: str = "open") -> dict:
+    return {"decision_id": number, "side": "red", "kind": "advance", "prompt": f"decision {number}",
+            "choices": ["yes", "no"], "context": "{}", "rule": "7.1", "status": status, "answer": None}  # fmt: skip
+
+
+def test_held_inserts_updates_and_deletes_land_as_made_one_by_one(game):
+    """Held rows are written in runs of one kind per table, in the order made: an update of a
+    row inserted in the same run changes the row, a delete then an insert of the same key
+    replaces it. Effects and rows are those of the same changes made one by one."""
+    unit = next(iter(game.rows_of("unit_state").values()))
+
+    def changes() -> None:
+        game.insert("decision", decision_row(101))
+        game.set("decision", {"decision_id": 101}, status="answered", answer="yes")
+        game.insert("decision", decision_row(102))
+        game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] + 1)
+        game.delete("decision", {"decision_id": 102})
+        game.insert("decision", decision_row(102, status="answered"))
+        game.delete("decision", {"decision_id": 101})
+
+    with game.store.transaction():
+        one_by_one = note(game)
+        changes()
+        after_one_by_one = snapshot(game.store, game.game_id, ["decision", "unit_state"])
+        note(game)
+        game.ledger.revert(one_by_one, one_by_one)
+        held = note(game)
+        with game.held_updates():
+            changes()
+            assert not game.store.one("SELECT count(*) FROM decision WHERE game_id = ?", [game.game_id])
+        assert snapshot(game.store, game.game_id, ["decision", "unit_state"]) == after_one_by_one
+        assert game.rows_of("decision") == stored(game, "decision")
+        game.flush()
+    assert effects_of(game, held) == effects_of(game, one_by_one)
+
+
+def test_a_read_writes_the_held_changes_of_the_tables_it_reads_only(game):
+    """Before a statement, the held changes of the state tables it names, directly or through
+    the views it reads (map_unit reads unit_state), are written; the others wait."""
+    unit = next(iter(game.rows_of("unit_state").values()))
+    with game.store.transaction():
+        note(game)
+        with game.held_updates():
+            game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=unit["mp"] + 2)
+            game.insert("decision", decision_row(7))
+            found = game.one(
+                "SELECT mp FROM map_unit WHERE game_id = ? AND unit_id = ?", [game.game_id, unit["unit_id"]]
+            )
+            assert found == unit["mp"] + 2
+            assert not game.store.one("SELECT count(*) FROM decision WHERE game_id = ?", [game.game_id])
+            assert game.con.execute("SELECT count(*) FROM decision WHERE game_id = ?", [game.game_id]).fetchone() == (
+                1,
+            )
+        game.flush()
+
+
+def test_update_where_records_what_update_rows_records(game):
+    rows = game.rows("SELECT unit_id FROM unit_state WHERE game_id = ? AND side = 'red'", [game.game_id])
+    with game.store.transaction():
+        by_rows = note(game)
+        assert game.update_rows("unit_state", [{**row, "mp": 0, "moved": True} for row in rows]) == len(rows)
+        note(game)
+        game.ledger.revert(by_rows, by_rows)
+        by_where = note(game)
+        assert game.update_where("unit_state", "side = ?", ["red"], mp=0, moved=True) == len(rows)
+        assert game.rows_of("unit_state") == stored(game, "unit_state")
+        assert game.update_where("unit_state", "side = ?", ["red"], mp=0, moved=True) == 0  # nothing left to change
+        game.flush()
+    assert effects_of(game, by_where) == effects_of(game, by_rows)

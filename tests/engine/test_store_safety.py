@@ -9,8 +9,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from history_support import long_registry
-from phaseline import Store, StoreError
+from history_support import long_registry, new_match
+from phaseline import Action, Game, PhaselineError, Store, StoreError
+from phaseline.bots import RandomBot, run_bots
+from phaseline.model import BotInfo
 from phaseline.replay import verify
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -30,6 +32,21 @@ def child(script: str, tmp_path: Path) -> subprocess.Popen[str]:
         text=True,
         env=environment(tmp_path),
     )
+
+
+def kill_after(writer: subprocess.Popen[str], lines: int) -> list[str]:
+    """Read ``lines`` lines of the writer's progress, then kill it (SIGKILL: no clean-up, no
+    checkpoint, most likely in the middle of an action); the lines read."""
+    read = []
+    try:
+        while len(read) < lines:
+            line = writer.stdout.readline()
+            assert line, "the writer stopped before it was killed"
+            read.append(line)
+    finally:
+        writer.kill()
+        writer.wait()
+    return read
 
 
 def cli(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -74,20 +91,108 @@ def test_a_writer_killed_mid_play_leaves_the_match_after_its_last_whole_action(t
         """,
         tmp_path,
     )
-    committed = []
-    try:
-        while len(committed) < 8:
-            line = writer.stdout.readline()
-            assert line, "the writer stopped before it was killed"
-            committed.append(int(line))
-    finally:
-        writer.kill()  # SIGKILL: no clean-up, no checkpoint, probably mid-action
-        writer.wait()
+    committed = [int(line) for line in kill_after(writer, 8)]
     registry = long_registry(last_turn=1000)
     with Store.open(db) as store:
         last = store.one("SELECT max(seq) FROM event")
         assert last >= committed[-1]
         assert verify(store, registry, "toy-1") == last  # state == replay of whole actions only
+
+
+BLOCK = 5  # actions per commit in the autoplay tests below
+
+
+def log_of(store: Store, game_id: str) -> list[tuple]:
+    """The match's events as the rules made them: the signature's bytes (fresh keys sign each
+    match) and the clock time left out, whether each event is signed kept."""
+    return store.con.execute(
+        "SELECT * EXCLUDE (sig, logged_at), sig IS NOT NULL FROM event WHERE game_id = ? ORDER BY seq", [game_id]
+    ).fetchall()
+
+
+def actions_in(store: Store, game_id: str) -> int:
+    return store.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'action'", [game_id])
+
+
+def test_an_autoplay_killed_mid_block_keeps_whole_blocks_and_resumes_to_the_same_match(tmp_path):
+    """autoplay commits every BLOCK actions: killed at any moment, the store holds whole blocks
+    of whole actions (it replays exactly, its last event ends a signed action), and a second
+    run plays on to the very match an uninterrupted run plays."""
+    db = tmp_path / "blocks.duckdb"
+    controllers = {"red": "bot:random", "blue": "bot:random"}
+    writer = child(
+        f"""
+        from history_support import long_registry, new_match
+        from phaseline import Store
+        from phaseline.bots import run_bots
+        registry = long_registry(last_turn=1000)
+        store = Store.open({str(db)!r})
+        game = new_match(store, registry, controllers={controllers!r})
+        run_bots(game, registry, commit_every={BLOCK}, progress=lambda g: print(g.events.last_seq, flush=True))
+        """,
+        tmp_path,
+    )
+    kill_after(writer, 3 * BLOCK + 2)  # inside the fourth block, or past it
+    registry = long_registry(last_turn=1000)
+    with Store.open(db) as store:
+        last = store.one("SELECT max(seq) FROM event")
+        played = actions_in(store, "toy-1")
+        assert played >= 3 * BLOCK and played % BLOCK == 0, "whole blocks only"
+        assert store.one("SELECT sig IS NOT NULL FROM event WHERE seq = ?", [last]), "the last action is whole"
+        assert verify(store, registry, "toy-1") == last  # state == replay of whole actions only
+        game = Game.load(store, registry, "toy-1")
+        run_bots(game, registry, controllers=controllers, commit_every=BLOCK, max_actions=2 * BLOCK)
+        resumed = log_of(store, "toy-1")
+    with Store.open(":memory:") as store:
+        game = new_match(store, registry, controllers=controllers)
+        run_bots(game, registry, commit_every=3, max_actions=played + 2 * BLOCK)
+        assert log_of(store, "toy-1") == resumed
+
+
+class FailingBot(RandomBot):
+    """Random legal actions, until its third choice: an order no rule knows."""
+
+    def __init__(self, game, side: str) -> None:
+        super().__init__(game, side)
+        self.chosen = 0
+
+    def choose(self, game, side: str) -> Action:
+        self.chosen += 1
+        return Action("sabotage", ()) if self.chosen == 3 else super().choose(game, side)
+
+
+@pytest.mark.parametrize("fails", ["action", "between actions"])
+def test_a_block_that_fails_keeps_nothing_of_itself_and_play_goes_on(fails):
+    """An action refused inside a block of actions, or a failure between two of them, rolls
+    the whole block back: the store and the match in memory stand after the last whole
+    block, and play goes on from there."""
+    registry = long_registry(last_turn=1000)
+    registry.bots[("toy", "failing")] = BotInfo("failing", "toy", FailingBot)
+    controllers = {"red": "bot:failing", "blue": "bot:random"} if fails == "action" else None
+    with Store.open(":memory:") as store:
+        game = new_match(store, registry, controllers={"red": "bot:random", "blue": "bot:random"})
+        run_bots(game, registry, commit_every=BLOCK, max_actions=BLOCK)
+        committed = log_of(store, game.game_id)
+
+        seen = []
+
+        def stop_at_the_third(g) -> None:
+            seen.append(g.events.last_seq)
+            if len(seen) == 3:
+                raise RuntimeError("stopped between two actions")
+
+        with pytest.raises((PhaselineError, RuntimeError)):
+            run_bots(game, registry, controllers=controllers, commit_every=BLOCK,
+                     progress=None if fails == "action" else stop_at_the_third)  # fmt: skip
+        assert log_of(store, game.game_id) == committed
+        assert game.events.last_seq == committed[-1][1]
+        assert game.rows_of("unit_state") == {
+            (row["unit_id"],): row
+            for row in store.rows("SELECT * EXCLUDE (game_id) FROM unit_state WHERE game_id = ?", [game.game_id])
+        }
+        run_bots(game, registry, commit_every=BLOCK, max_actions=2 * BLOCK)
+        assert actions_in(store, game.game_id) == 3 * BLOCK
+        assert verify(store, registry, game.game_id) == game.events.last_seq
 
 
 def test_a_store_of_a_newer_schema_is_refused(tmp_path):

@@ -21,17 +21,30 @@ from .units import unit_row
 
 
 def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
-    """The entry_rule that forbids ``unit`` to enter ``space_id``, if any."""
-    rows = game.state_rows(
-        ("entry_rule",),
-        """SELECT e.rule, e.reason FROM entry_rule e, space s
-           WHERE e.game_id = $g AND s.game_id = $g AND s.space_id = $space AND e.side = $side
-             AND e.nationality IN ('*', $nat)
+    """The entry_rule that forbids ``unit`` to enter ``space_id``, if any: of several, the
+    first in the table's order (its rule and reason)."""
+    bans = game.derived(("bfg bans",), game.ledger.version_of("entry_rule"), lambda: _bans(game))
+    found = [bans[key] for key in ((unit["side"], unit["nationality"], space_id), (unit["side"], "*", space_id))
+             if key in bans]  # fmt: skip
+    return dict(min(found)[1]) if found else None
+
+
+def _bans(game) -> dict[tuple[str, str, str], tuple[int, dict[str, Any]]]:
+    """Every space each entry_rule forbids, asked at once (5.41-5.43, 5.51, 5.52): (side,
+    nationality or '*', space) -> (the rule's place in the table, its rule and reason)."""
+    bans: dict[tuple[str, str, str], tuple[int, dict[str, Any]]] = {}
+    for row in game.rows(
+        """SELECT e.side, e.nationality, s.space_id, e.rowid AS place, e.rule, e.reason
+           FROM entry_rule e JOIN space s ON s.game_id = e.game_id
+           WHERE e.game_id = ?
              AND ((CASE e.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region ELSE s.space_id END)
                   = e.value) <> e.negate""",
-        {"g": game.game_id, "space": space_id, "side": unit["side"], "nat": unit["nationality"]},
-    )
-    return rows[0] if rows else None
+        [game.game_id],
+    ):
+        key = (row["side"], row["nationality"], row["space_id"])
+        if key not in bans or row["place"] < bans[key][0]:
+            bans[key] = (row["place"], {"rule": row["rule"], "reason": row["reason"]})
+    return bans
 
 
 def advance_ban(game, unit: dict[str, Any], hex_id: str) -> tuple[str, str] | None:

@@ -50,12 +50,10 @@ def losses_effect(loser: str, eliminated: int, loser_holds: bool) -> tuple[bool,
 
 
 def eliminated_counts(game) -> dict[str, int]:
-    rows = game.rows(
-        "SELECT side, count(*) AS n FROM unit_state WHERE game_id = ? AND status = 'eliminated' GROUP BY side",
-        [game.game_id],
-    )
     counts = {GERMAN: 0, ALLIED: 0}
-    counts.update({r["side"]: r["n"] for r in rows})
+    for row in game.rows_of("unit_state").values():
+        if row["status"] == "eliminated":
+            counts[row["side"]] = counts.get(row["side"], 0) + 1
     return counts
 
 

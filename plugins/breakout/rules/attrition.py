@@ -17,6 +17,7 @@ from phaseline import Event
 from . import primary as primary_target
 from .board import board
 from .bridges import lower_construction
+from .charts import combat_chart
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
 SPREAD = "ap-spread"
@@ -62,8 +63,7 @@ def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> li
 
 def costs(game) -> dict[str, int]:
     """10.4: the AP a step costs, by unit (the attrition chart)."""
-    rows = game.rows("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'attrition_ap'", [game.game_id])
-    return {r["code"]: int(r["value"]) for r in rows}
+    return {code: int(value) for code, value in combat_chart(game, "attrition_ap").items()}
 
 
 def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> bool:

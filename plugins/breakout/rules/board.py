@@ -71,14 +71,22 @@ class Area:
         return self.vacant(side) and self.controlled_by(side)
 
 
-UNITS_SQL = """SELECT us.unit_id, us.space_id, us.side, us.status, us.mp, us.moved, us.attacked,
-       coalesce(k.eligible, FALSE) AS eligible, k.came_from, k.entered,
-       coalesce(k.pending, FALSE) AS pending, coalesce(k.forced, FALSE) AS forced,
-       coalesce(k.crossing, 0) AS crossing, coalesce(k.areas, 0) AS areas,
-       coalesce(k.supported, 0) AS supported, k.stopped
-FROM unit_state us
-LEFT JOIN bkn_unit_state k ON k.game_id = us.game_id AND k.unit_id = us.unit_id
-WHERE us.game_id = ? AND us.status <> 'eliminated' ORDER BY us.unit_id"""
+# The columns of a unit as the rules read it: unit_state's, then its per-impulse facts
+# (bkn_unit_state) with their defaults for a unit that has no row there.
+UNIT_STATE_COLUMNS = ("unit_id", "space_id", "side", "status", "mp", "moved", "attacked")
+IMPULSE_DEFAULTS = {
+    "eligible": False,
+    "came_from": None,
+    "entered": None,
+    "pending": False,
+    "forced": False,
+    "crossing": 0,
+    "areas": 0,
+    "supported": 0,
+    "stopped": None,
+}
+# Everything the board reads that play changes: it is rebuilt when one of them has changed.
+BOARD_TABLES = ("space_control", "link_state", "unit_state", "bkn_unit_state", "bkn_attacked", "bkn_day", "bkn_traffic")
 
 
 def state_rows(game, tables: tuple[str, ...], sql: str, params: list[Any]) -> list[dict[str, Any]]:
@@ -87,53 +95,39 @@ def state_rows(game, tables: tuple[str, ...], sql: str, params: list[Any]) -> li
     The ledger versions each state table (a rollback changes them all), so a question
     asked in many states reads the store once per change of what it depends on.
     """
-    stamp = tuple(game.ledger.version_of(t) for t in tables)
-    return game.derived((sql, tuple(params)), stamp, lambda: game.rows(sql, params))
+    return game.state_rows(tables, sql, params)
+
+
+def versions(game, tables: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The versions of the state ``tables``: what a value derived from them alone is keyed on."""
+    return tuple(game.ledger.version_of(t) for t in tables)
 
 
 class Board:
-    """A snapshot of the map and units for one state version.
+    """A snapshot of the map and units, for the state of the tables it reads (BOARD_TABLES).
 
-    Each part is read again only when its own tables changed (``state_rows``): a refit
-    re-reads the units, not the control, bridges, day or traffic.
+    Built from the rows the ledger keeps (``game.rows_of``: a single-row change costs no
+    query); each part is built again only when its own tables changed, so a new activation
+    (bkn_day) re-reads neither the units nor the control.
     """
 
     def __init__(self, game) -> None:
-        gid = game.game_id
-        self.game = game
         static = _static(game)
-        control_sql = "SELECT space_id, controller FROM space_control WHERE game_id = ?"
-        control = {r["space_id"]: r["controller"] for r in state_rows(game, ("space_control",), control_sql, [gid])}
-        self.areas: dict[str, Area] = {
-            sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()
-        }
+        self.game = game
         self.links = static["links"]
-        self.link_states = {
-            (r["a"], r["b"]): r["state"]
-            for r in state_rows(game, ("link_state",), "SELECT a, b, state FROM link_state WHERE game_id = ?", [gid])
-        }  # 20.1: bridges german, allied or destroyed; 8.511: river borders held
-        self.bridges = {
-            k: {**v, "state": self.link_states.get((v["a"], v["b"]), v["initial_state"])}
-            for k, v in static["bridges"].items()
-        }
-        self.units: dict[str, dict[str, Any]] = {}
-        for row in state_rows(game, ("unit_state", "bkn_unit_state"), UNITS_SQL, [gid]):
-            row = {**row, **static["units"][row["unit_id"]]}
-            self.units[row["unit_id"]] = row
-            if row["space_id"] in self.areas:
-                self.areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
-        attacked = state_rows(
-            game, ("bkn_attacked",), "SELECT space_id, second FROM bkn_attacked WHERE game_id = ?", [gid]
+        self.areas, self.units = game.derived(
+            "bkn-board units",
+            versions(game, ("space_control", "unit_state", "bkn_unit_state")),
+            lambda: _areas_and_units(game, static),
         )
-        self.attacked = {r["space_id"] for r in attacked}
-        self.attacked_again = {r["space_id"] for r in attacked if r["second"]}  # 11.4: in the second half
-        self.day = dict(state_rows(game, ("bkn_day",), "SELECT * FROM bkn_day WHERE game_id = ?", [gid])[0])
-        self.traffic = {
-            r["bridge_id"]: r["crossings"]
-            for r in state_rows(
-                game, ("bkn_traffic",), "SELECT bridge_id, crossings FROM bkn_traffic WHERE game_id = ?", [gid]
-            )
-        }
+        self.link_states, self.bridges = game.derived(
+            "bkn-board bridges", versions(game, ("link_state",)), lambda: _link_states(game, static)
+        )  # 20.1: bridges german, allied or destroyed; 8.511: river borders held
+        attacked = game.rows_of("bkn_attacked")
+        self.attacked = {space for (space,) in attacked}
+        self.attacked_again = {space for (space,), row in attacked.items() if row["second"]}  # 11.4: second half
+        self.day = dict(game.rows_of("bkn_day")[()])
+        self.traffic = {bridge: row["crossings"] for (bridge,), row in game.rows_of("bkn_traffic").items()}
 
     # --- questions ----------------------------------------------------------------
 
@@ -208,9 +202,54 @@ def _static(game) -> dict[str, Any]:
     return cached
 
 
+def _areas_and_units(game, static: dict[str, Any]) -> tuple[dict[str, Area], dict[str, dict[str, Any]]]:
+    """7.3-7.6: every space with its controller and occupants; the units on the map or in a
+    box (never the eliminated), by id in id order, each with its counter's printed values."""
+    control = {space: row["controller"] for (space,), row in game.rows_of("space_control").items()}
+    areas = {sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()}
+    impulse = game.rows_of("bkn_unit_state")
+    # a unit's row is built again only when its kept rows changed (the ledger gives a changed row anew)
+    built: dict[tuple[str], tuple[Any, Any, dict[str, Any]]] = game.derived("bkn-board unit rows", (), dict)
+    units: dict[str, dict[str, Any]] = {}
+    for key, state in sorted(game.rows_of("unit_state").items()):
+        if state["status"] == "eliminated":
+            continue
+        facts = impulse.get(key)
+        kept = built.get(key)
+        if kept is None or kept[0] is not state or kept[1] is not facts:
+            kept = built[key] = (state, facts, _unit_row(state, facts, static["units"][state["unit_id"]]))
+        row = kept[2]
+        units[row["unit_id"]] = row
+        if row["space_id"] in areas:
+            areas[row["space_id"]].units[row["side"]].append(row["unit_id"])
+    return areas, units
+
+
+def _unit_row(state: dict[str, Any], facts: dict[str, Any] | None, printed: dict[str, Any]) -> dict[str, Any]:
+    """A unit as the rules read it: its state, this impulse's facts (defaults without a row), its counter."""
+    facts = facts or IMPULSE_DEFAULTS
+    return {
+        **{c: state[c] for c in UNIT_STATE_COLUMNS},
+        **{c: default if facts[c] is None else facts[c] for c, default in IMPULSE_DEFAULTS.items()},
+        **printed,
+    }
+
+
+def _link_states(game, static: dict[str, Any]) -> tuple[dict[tuple[str, str], str], dict[str, dict[str, Any]]]:
+    """20.1, 8.511: the state of each border that has one, and each bridge with its state."""
+    states = {(a, b): row["state"] for (a, b), row in game.rows_of("link_state").items()}
+    bridges = static["bridges"]
+    return states, {k: {**v, "state": states.get((v["a"], v["b"]), v["initial_state"])} for k, v in bridges.items()}
+
+
 def board(game) -> Board:
-    """The snapshot for the game's current state (rebuilt after every change)."""
-    return game.derived("bkn-board", game.ledger.version, lambda: Board(game))
+    """The snapshot for the state it reads (BOARD_TABLES): rebuilt only when one of them changed
+    (looked up again only when anything changed)."""
+    return game.derived("bkn-board now", game.ledger.version, lambda: _board_of_tables(game))
+
+
+def _board_of_tables(game) -> Board:
+    return game.derived("bkn-board", versions(game, BOARD_TABLES), lambda: Board(game))
 
 
 NATIONALITY_DECISION = "control-nationality"  # 7.3: the Allied player's choice on a tie

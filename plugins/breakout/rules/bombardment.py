@@ -31,7 +31,7 @@ from .attrition import allocate as allocate  # 10.4, beside the bombardment that
 from .attrition import spreads as spreads
 from .board import board, enemy_of, national_group
 from .dice import roll_dr
-from .naval_air import friendly_fire, record_strike, target_refusal
+from .naval_air import friendly_fire, ready_markers, record_strike, target_refusal, used_markers
 from .zones import artillery_reaches
 
 DECISIONS = ("bombardment-reroll", SPREAD)
@@ -39,11 +39,7 @@ NEBELWERFER = "nebelwerfer"
 
 
 def _markers(game, side: str) -> list[dict[str, Any]]:
-    return game.rows(
-        """SELECT m.* FROM bkn_marker m JOIN bkn_marker_state s ON s.game_id = m.game_id AND s.marker_id = m.marker_id
-           WHERE m.game_id = ? AND m.side = ? AND NOT s.used ORDER BY m.marker_id""",
-        [game.game_id, side],
-    )
+    return [m for m in ready_markers(game) if m["side"] == side]
 
 
 def marker_reaches(game, marker: dict[str, Any], area) -> bool:
@@ -97,12 +93,7 @@ def legal_bombardments(game, side: str) -> list[Action]:
 
 
 def _used_markers(game, side: str) -> set[str]:
-    rows = game.rows(
-        """SELECT m.marker_id FROM bkn_marker m JOIN bkn_marker_state s
-           ON s.game_id = m.game_id AND s.marker_id = m.marker_id WHERE m.game_id = ? AND m.side = ? AND s.used""",
-        [game.game_id, side],
-    )
-    return {r["marker_id"] for r in rows}
+    return {m["marker_id"] for m in used_markers(game) if m["side"] == side}
 
 
 def _firing_artillery(game, side: str, target: str, firing: list[str]) -> list[dict[str, Any]]:

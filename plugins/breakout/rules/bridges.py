@@ -13,7 +13,9 @@ from phaseline import Action, Event
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls
 from .activation import activate
-from .board import POINT_TYPES, Board, board, enemy_of, state_rows
+from .board import POINT_TYPES, Board, board, enemy_of
+from .charts import combat_chart
+from .supply import isolated_spaces
 
 REPAIRS_PER_IMPULSE = {ALLIED: 4, GERMAN: 1}  # 20.2
 CONSTRUCTION_MARKERS = {ALLIED: 4, GERMAN: 1}  # 20.2
@@ -34,8 +36,7 @@ def hold_river(game, a: str, b: str, side: str) -> None:
 
 
 def _set_link(game, a: str, b: str, state: str) -> None:
-    exists = game.one("SELECT count(*) FROM link_state WHERE game_id = ? AND a = ? AND b = ?", [game.game_id, a, b])
-    if exists:
+    if (a, b) in game.rows_of("link_state"):
         game.set("link_state", {"a": a, "b": b}, state=state)
     else:
         game.insert("link_state", {"a": a, "b": b, "state": state})
@@ -71,8 +72,7 @@ def _common_owner(b: Board, a: str, c: str) -> str | None:
 
 def drm_chart(game, table: str) -> dict[str, int]:
     """The drm rows of one chart table by code (a '+1/+2' range reads as its first value)."""
-    rows = game.con.execute("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = ?", [game.game_id, table])
-    return {code: int(value.split("/")[0]) for code, value in rows.fetchall()}
+    return {code: int(value.split("/")[0]) for code, value in combat_chart(game, table).items()}
 
 
 def area_drm(game, area, side: str) -> int:
@@ -195,15 +195,8 @@ def seized_by(game, bridge_id: str, side: str) -> str | None:
     """20.3, 8.38: the unit of ``side`` that seized ``bridge_id`` this impulse (None: not seized).
 
     The other units crossing it this impulse pay +1 MF and make no minimum move."""
-    return next(
-        (t["unit_id"] for t in _tries(game) if (t["bridge_id"], t["side"]) == (bridge_id, side) and t["seized"]), None
-    )
-
-
-def _tries(game) -> list[dict]:
-    """20.2-20.4: this impulse's (or Refit phase's) bridge attempts."""
-    sql = "SELECT bridge_id, side, what, seized, unit_id FROM bkn_bridge_try WHERE game_id = ?"
-    return state_rows(game, ("bkn_bridge_try",), sql, [game.game_id])
+    attempt = game.rows_of("bkn_bridge_try").get((bridge_id, side))
+    return attempt["unit_id"] if attempt is not None and attempt["seized"] else None
 
 
 # === 20.2 REPAIR (8.21) =====================================================================
@@ -221,7 +214,7 @@ def repair_refusal(game, side: str, bridge: dict, *, at_night: bool = False) -> 
     friendly = [s for s in (bridge["a"], bridge["b"]) if b.areas[s].controlled_by(side)]
     if not friendly:
         return "neither of its areas is friendly-controlled", "20.2"
-    if not any(_supplied_area(game, side, s) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
+    if all(_isolated(game, b, side, s) for s in friendly):  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
         return f"{' and '.join(friendly)} not in supply: no repair in an isolated area", "12.8"
     if tried(game, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse", "20.2"
@@ -283,11 +276,9 @@ def _construction_marker(game, bridge_id: str, side: str) -> int:
     level = _level(game, bridge_id, side)
     if level is not None:
         return level
-    placed = game.rows(
-        "SELECT bridge_id FROM bkn_construction WHERE game_id = ? AND side = ? ORDER BY bridge_id", [game.game_id, side]
-    )
+    placed = sorted(bridge for bridge, owner in game.rows_of("bkn_construction") if owner == side)
     if len(placed) >= CONSTRUCTION_MARKERS[side]:
-        game.delete("bkn_construction", {"bridge_id": placed[0]["bridge_id"], "side": side})
+        game.delete("bkn_construction", {"bridge_id": placed[0], "side": side})
     game.insert("bkn_construction", {"bridge_id": bridge_id, "side": side, "level": 0})
     return 0
 
@@ -309,10 +300,8 @@ def construction_level(game, bridge_id: str, side: str) -> int | None:
 
 
 def _level(game, bridge_id: str, side: str) -> int | None:
-    return game.one(
-        "SELECT level FROM bkn_construction WHERE game_id = ? AND bridge_id = ? AND side = ?",
-        [game.game_id, bridge_id, side],
-    )
+    row = game.rows_of("bkn_construction").get((bridge_id, side))
+    return None if row is None else row["level"]
 
 
 # === legal actions ============================================================================
@@ -336,18 +325,18 @@ def legal_bridge_actions(game, side: str) -> list[Action]:
 
 def clear_attempts(game) -> None:
     """20.2-20.4: one attempt per bridge per impulse or Refit phase."""
-    for row in game.rows("SELECT bridge_id, side FROM bkn_bridge_try WHERE game_id = ? ORDER BY 1, 2", [game.game_id]):
-        game.delete("bkn_bridge_try", row)
+    for bridge_id, side in sorted(game.rows_of("bkn_bridge_try")):
+        game.delete("bkn_bridge_try", {"bridge_id": bridge_id, "side": side})
 
 
 def tried(game, bridge_id: str, side: str) -> bool:
-    return any(t["bridge_id"] == bridge_id and t["side"] == side for t in _tries(game))
+    """20.2-20.4: ``side`` tried ``bridge_id`` this impulse (or Refit phase) already: one attempt each."""
+    return (bridge_id, side) in game.rows_of("bkn_bridge_try")
 
 
-def _supplied_area(game, side: str, space: str) -> bool:
-    """12.8: no repair in an isolated area (judged by the side's units there, if any)."""
-    rows = [r for r in game.rules.run("cheapest-paths", side=side) if r["space_id"] == space]
-    return not rows or any(r["cost"] is not None for r in rows)
+def _isolated(game, b: Board, side: str, space: str) -> bool:
+    """12.8: no repair in an isolated area, judged by the side's units there (none: not isolated)."""
+    return bool(b.areas[space].units[side]) and space in isolated_spaces(game, side)
 
 
 def find_bridge(game, bridge_id: str, rule: str) -> dict:

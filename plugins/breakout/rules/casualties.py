@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import LADDER, board
+from .charts import combat_chart
 from .retreat import can_retreat
 
 RETREAT = "retreat"
@@ -20,8 +21,7 @@ RETREAT = "retreat"
 
 def capacity(game) -> dict[str, int]:
     """9.5: the casualty points each condition can absorb (Fresh 4 ... Dis2 1)."""
-    rows = game.rows("SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'cp_capacity'", [game.game_id])
-    return {r["code"]: int(r["value"]) for r in rows}
+    return {code: int(value) for code, value in combat_chart(game, "cp_capacity").items()}
 
 
 def begin(game, plan: dict[str, Any], cp: int) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from .charts import turn_record
+
 
 def day_of_month(game, turn: int) -> int:
     """The turn's date in June 1944 (3.7: turn 1 is 6 June)."""
-    date = game.one("SELECT date FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, turn])
+    record = turn_record(game, turn)
+    date = record["date"] if record else None
     return date.day if date is not None else turn + 5

@@ -15,6 +15,7 @@ from phaseline import sequence as walker
 from ..scenarios import ALLIED
 from . import advantage, reinforcements, rerolls, weather, works
 from .board import board, clear_traffic
+from .charts import last_impulse
 from .dates import day_of_month
 from .demolition import note_start
 from .landings import begin_phase as begin_landings
@@ -26,7 +27,6 @@ from .victory import check_breakout
 
 def begin_impulse(game, step) -> None:
     """Clear the previous impulse's activation, entries and attacked areas."""
-    gid = game.game_id
     game.set(
         "bkn_day",
         {},
@@ -51,8 +51,8 @@ def begin_impulse(game, step) -> None:
         supported=0,
         stopped=None,
     )
-    for row in game.rows("SELECT space_id FROM bkn_attacked WHERE game_id = ? ORDER BY 1", [gid]):
-        game.delete("bkn_attacked", {"space_id": row["space_id"]})
+    for (space,) in sorted(game.rows_of("bkn_attacked")):
+        game.delete("bkn_attacked", {"space_id": space})
     clear_traffic(game)
     begin_landings(game)  # 19.3
     advantage.begin(game)
@@ -139,7 +139,7 @@ def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end:
     (then ``after`` resumes, see weather.change). True while a storm or Mulberry dr waits."""
     day = board(game).day
     n = day["impulse"]
-    last = int(game.one("SELECT max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]) or 12)
+    last = last_impulse(game)
     drm = sunset_modifier(day)
     modified = raw + drm
     if passes >= 2:  # 8.6

@@ -23,6 +23,7 @@ from ..scenarios import ALLIED, GERMAN
 from . import advantage, landings, rerolls
 from .board import POINT_TYPES, board, update_control
 from .bridges import set_bridge
+from .charts import counters
 from .dates import day_of_month
 from .resolution import resolve
 
@@ -35,12 +36,8 @@ def first_day(game) -> int:
 
 def has_opening(game) -> bool:
     """6.21: turn 1 opens with D-Day's phases when its set-up card drops or lands units."""
-    return bool(
-        game.one(
-            "SELECT count(*) FROM bkn_unit WHERE game_id = ? AND arrival_day = ? AND method IN ('drop', 'landing')",
-            [game.game_id, first_day(game)],
-        )
-    )
+    day = first_day(game)
+    return any(c["arrival_day"] == day and c["method"] in ("drop", "landing") for c in counters(game).values())
 
 
 # === 1A AIRBORNE PHASE (21.2) ===============================================================
@@ -48,12 +45,12 @@ def has_opening(game) -> bool:
 
 def drop(game) -> None:
     """21.2: paratroop and glider units land Fresh in their drop areas."""
-    rows = game.rows(
-        """SELECT u.unit_id, b.arrive_at FROM unit u JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
-           WHERE u.game_id = ? AND b.method = 'drop' AND b.arrival_day = ?
-             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?) ORDER BY u.unit_id""",
-        [game.game_id, first_day(game), game.game_id],
-    )
+    placed = game.rows_of("unit_state")
+    rows = [
+        {"unit_id": unit_id, "arrive_at": arrive_at}
+        for unit_id, arrive_at in sorted(_drops(game).items())
+        if (unit_id,) not in placed and unit_id in game.static("unit", "unit_id")
+    ]
     if not rows:
         return
     game.insert_many(
@@ -68,18 +65,18 @@ def drop(game) -> None:
 def paratroops(game) -> list[dict[str, Any]]:
     """The dropped units still free to act tonight (Fresh, in their drop area, not yet used)."""
     b = board(game)
-    dropped = {
-        r["unit_id"]: r["arrive_at"]
-        for r in game.rows(
-            "SELECT unit_id, arrive_at FROM bkn_unit WHERE game_id = ? AND method = 'drop' AND arrival_day = ?",
-            [game.game_id, first_day(game)],
-        )
-    }
+    dropped = _drops(game)
     return [
         u
         for uid, area in sorted(dropped.items())
         if (u := b.units.get(uid)) and u["space_id"] == area and u["status"] == "Fresh" and not u["attacked"]
     ]
+
+
+def _drops(game) -> dict[str, str]:
+    """21.2: the units of the set-up card that drop on the first day, and their drop areas."""
+    day = first_day(game)
+    return {u: c["arrive_at"] for u, c in counters(game).items() if c["method"] == "drop" and c["arrival_day"] == day}
 
 
 def airborne_actions(game, side: str) -> list[Action]:
@@ -135,8 +132,8 @@ def secure(game, action: Action) -> None:
 def waves(game) -> dict[str, list[dict[str, Any]]]:
     """The declared first waves by beach name."""
     found: dict[str, list[dict[str, Any]]] = {}
-    for r in game.rows("SELECT * FROM bkn_landing WHERE game_id = ? ORDER BY unit_id", [game.game_id]):
-        found.setdefault(r["beach"], []).append(r)
+    for _, r in sorted(game.rows_of("bkn_landing").items()):
+        found.setdefault(r["beach"], []).append(dict(r))
     return found
 
 

@@ -16,18 +16,14 @@ from ..scenarios import ALLIED, GERMAN
 from . import advantage, bombardment, landings, rerolls
 from . import primary as primary_target
 from .board import board
-from .naval_air import colour_reaches, struck_by_other_nationality
+from .naval_air import colour_reaches, ready_markers, struck_by_other_nationality
 
 # === 1B NAVAL BOMBARDMENT PHASE (21.3) ========================================================
 
 
 def _markers(game, kind: str) -> list[dict[str, Any]]:
     """The ready (unused) markers of ``kind`` (4.4)."""
-    return game.rows(
-        """SELECT m.* FROM bkn_marker m JOIN bkn_marker_state s ON s.game_id = m.game_id AND s.marker_id = m.marker_id
-           WHERE m.game_id = ? AND m.kind = ? AND NOT s.used ORDER BY m.marker_id""",
-        [game.game_id, kind],
-    )
+    return [m for m in ready_markers(game) if m["kind"] == kind]
 
 
 def naval_targets(game) -> dict[str, dict[str, Any]]:
@@ -36,9 +32,7 @@ def naval_targets(game) -> dict[str, dict[str, Any]]:
     found = {}
     for beach in landings.beaches(game):
         area = b.areas[beach["area_id"]]
-        if not area.units[GERMAN] or game.one(
-            "SELECT count(*) FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, area.space_id]
-        ):
+        if not area.units[GERMAN] or (area.space_id,) in game.rows_of("bkn_strike"):
             continue
         fleets = _markers(game, "naval")
         fleet = next((m for m in fleets if colour_reaches(m, area)), None) or next(
@@ -105,7 +99,7 @@ def _use(game, kind: str) -> None:
 
 
 def declared_air(game) -> list[dict[str, Any]]:
-    return game.rows("SELECT * FROM bkn_air_target WHERE game_id = ? ORDER BY marker_id", [game.game_id])
+    return [dict(row) for _, row in sorted(game.rows_of("bkn_air_target").items())]
 
 
 def air_target_ok(game, marker: dict[str, Any], area: str) -> bool:

@@ -23,7 +23,7 @@ from phaseline import sequence as walker
 from ..scenarios import ALLIED, GERMAN
 from . import rerolls
 from .activation import activate
-from .board import board, side_of_controller, state_rows
+from .board import board, side_of_controller
 from .bridges import area_drm, drm_chart, find_bridge, roll_attempt, set_bridge, settle_try, tried
 
 
@@ -80,13 +80,14 @@ def _keep(game, table: str, key: str, now: dict, then: dict) -> None:
 
 
 def _areas_then(game) -> dict[str, dict]:
-    sql = "SELECT space_id, controller, german, allied FROM bkn_start_area WHERE game_id = ?"
-    return {r.pop("space_id"): r for r in (dict(r) for r in state_rows(game, ("bkn_start_area",), sql, [game.game_id]))}
+    return {
+        space: {"controller": r["controller"], "german": r["german"], "allied": r["allied"]}
+        for (space,), r in game.rows_of("bkn_start_area").items()
+    }
 
 
 def _bridges_then(game) -> dict[str, str]:
-    sql = "SELECT bridge_id, state FROM bkn_start_bridge WHERE game_id = ?"
-    return {r["bridge_id"]: r["state"] for r in state_rows(game, ("bkn_start_bridge",), sql, [game.game_id])}
+    return {bridge: r["state"] for (bridge,), r in game.rows_of("bkn_start_bridge").items()}
 
 
 def at_start(game, space: str) -> Was:

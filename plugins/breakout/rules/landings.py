@@ -20,9 +20,9 @@ from typing import Any
 from phaseline import Action, Event, RuleViolation
 
 from ..scenarios import ALLIED, GERMAN
-from . import rerolls, works
+from . import charts, rerolls, works
 from .activation import activate, allowance
-from .board import board, national_group, state_rows, update_control
+from .board import board, national_group, update_control
 from .entering import entry
 from .landing_assault import landing_over, log_assault
 from .resolution import resolve
@@ -34,13 +34,8 @@ MAX_ON_BEACH = 10  # 19.3: Allied units on the beach with those landing
 
 def beaches(game) -> list[dict[str, Any]]:
     """The five beaches with their area, nationality and approach box (3.4, 12.7); static, read once."""
-    cached = getattr(game, "_bkn_beaches", None)
-    if cached is None:
-        cached = game._bkn_beaches = game.rows(
-            "SELECT beach, area_id, nationality, approach_box FROM bkn_beach WHERE game_id = ? ORDER BY beach",
-            [game.game_id],
-        )
-    return [dict(row) for row in cached]
+    keep = ("beach", "area_id", "nationality", "approach_box")
+    return [{c: row[c] for c in keep} for row in charts.beaches(game)]
 
 
 def beach_of_box(game) -> dict[str, str]:
@@ -124,8 +119,7 @@ def is_forced(game, area: str) -> bool:
 
 
 def landed_this_phase(game) -> int:
-    sql = "SELECT count(*) AS n FROM bkn_landing WHERE game_id = ? AND done"
-    return int(state_rows(game, ("bkn_landing",), sql, [game.game_id])[0]["n"])
+    return sum(1 for row in game.rows_of("bkn_landing").values() if row["done"])
 
 
 def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> RuleViolation | None:
@@ -272,7 +266,7 @@ def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, st
 
 def _record(game, uid: str, beach: str, result: str | None) -> None:
     """19.3: count the lander (a D-Day first wave's row is already there)."""
-    if game.one("SELECT count(*) FROM bkn_landing WHERE game_id = ? AND unit_id = ?", [game.game_id, uid]):
+    if (uid,) in game.rows_of("bkn_landing"):
         game.set("bkn_landing", {"unit_id": uid}, done=True, result=result)
     else:
         game.insert("bkn_landing", {"unit_id": uid, "beach": beach, "result": result, "done": True})
@@ -299,5 +293,5 @@ def assault(
 
 def begin_phase(game) -> None:
     """19.3: the count of units landed starts again each impulse and Regroup phase."""
-    for row in game.rows("SELECT unit_id FROM bkn_landing WHERE game_id = ? ORDER BY 1", [game.game_id]):
-        game.delete("bkn_landing", {"unit_id": row["unit_id"]})
+    for (unit_id,) in sorted(game.rows_of("bkn_landing")):
+        game.delete("bkn_landing", {"unit_id": unit_id})

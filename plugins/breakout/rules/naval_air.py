@@ -23,6 +23,7 @@ from ..rulings import FRIENDLY_FIRE_AS_BOMBARDMENT
 from ..scenarios import ALLIED, GERMAN
 from .attrition import apply_attrition
 from .board import board, national_group
+from .charts import markers
 from .landings import beach_of_box
 from .primary import eligible_units
 from .weather import is_clear, storm_blows
@@ -39,26 +40,35 @@ def le_havre_reaches(marker: dict[str, Any], area) -> bool:
     return area.space_id in (marker["reach"] or "").removeprefix("areas:").split(";")
 
 
+def ready_markers(game) -> list[dict[str, Any]]:
+    """4.4: the markers not yet used today (flipped ones fire again tomorrow), in id order."""
+    state = game.rows_of("bkn_marker_state")
+    return [dict(m) for mid, m in markers(game).items() if (mid,) in state and not state[(mid,)]["used"]]
+
+
+def used_markers(game) -> list[dict[str, Any]]:
+    """4.4: the markers flipped today, in id order."""
+    state = game.rows_of("bkn_marker_state")
+    return [dict(m) for mid, m in markers(game).items() if (mid,) in state and state[(mid,)]["used"]]
+
+
 def _today(game) -> dict[str, Any]:
     """Per state: today's struck areas by nationality (17.1) and where each nationality stands."""
-    cached = getattr(game, "_bkn_targets", None)
-    if cached is None or cached[0] != game.ledger.version:
+
+    def today() -> dict[str, Any]:
         b = board(game)
         boxes = beach_of_box(game)
-        strikes = dict(
-            game.con.execute(
-                "SELECT space_id, nationality FROM bkn_strike WHERE game_id = ?", [game.game_id]
-            ).fetchall()
-        )
+        strikes = {space: row["nationality"] for (space,), row in game.rows_of("bkn_strike").items()}
         occupied: dict[tuple[str, bool], set[str]] = {}
         for u in b.units.values():
             if u["side"] == ALLIED and u["space_id"]:
                 nation = national_group(u["nationality"])
                 occupied.setdefault((nation, False), set()).add(u["space_id"])
                 occupied.setdefault((nation, True), set()).add(boxes.get(u["space_id"], u["space_id"]))
-        cached = (game.ledger.version, {"strikes": strikes, "occupied": occupied})
-        game._bkn_targets = cached
-    return cached[1]
+        return {"strikes": strikes, "occupied": occupied}
+
+    stand = game.ledger.version_of("unit_state", "space_id", "side", "status")
+    return game.derived("bkn targets today", (stand, game.ledger.version_of("bkn_strike")), today)
 
 
 def near_own_nationality(game, nationality: str, area, box_is_beach: bool) -> bool:
@@ -118,17 +128,14 @@ def can_target(game, marker: dict[str, Any], area) -> bool:
 
 def record_strike(game, marker: dict[str, Any], target: str) -> None:
     """17.1: remember today's naval and air targets by nationality."""
-    if (
-        marker["kind"] in ("naval", "air")
-        and game.one("SELECT count(*) FROM bkn_strike WHERE game_id = ? AND space_id = ?", [game.game_id, target]) == 0
-    ):
+    if marker["kind"] in ("naval", "air") and (target,) not in game.rows_of("bkn_strike"):
         game.insert("bkn_strike", {"space_id": target, "nationality": marker["nationality"]})
 
 
 def clear_strikes(game) -> None:
     """4.4, 6.2: at Dawn the markers are ready again and yesterday's targets forgotten."""
-    for row in game.rows("SELECT space_id FROM bkn_strike WHERE game_id = ? ORDER BY 1", [game.game_id]):
-        game.delete("bkn_strike", {"space_id": row["space_id"]})
+    for (space,) in sorted(game.rows_of("bkn_strike")):
+        game.delete("bkn_strike", {"space_id": space})
 
 
 # === 17.3 FRIENDLY FIRE ====================================================================

@@ -16,8 +16,8 @@ from phaseline.model import plays_ruling
 
 from ..rulings import AS_EVEN_AS_POSSIBLE, EARLIER_RESERVE, NEAREST_DEPOT
 from ..scenarios import ALLIED, GERMAN
-from . import advantage, rerolls, supply, works
-from .board import LADDER, board, state_rows
+from . import advantage, charts, rerolls, supply, works
+from .board import LADDER, board
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
 from .surrender import surrender
@@ -34,8 +34,8 @@ STEP_VERBS = {
 def begin_refit(game, side: str) -> None:
     if side == GERMAN:
         game.set("bkn_day", {}, sunset_drm=0, impulse=0, passes=0)  # 6.4, 11.23: markers reset
-        for row in game.rows("SELECT unit_id FROM bkn_refitted WHERE game_id = ? ORDER BY 1", [game.game_id]):
-            game.delete("bkn_refitted", row)
+        for (unit_id,) in sorted(game.rows_of("bkn_refitted")):
+            game.delete("bkn_refitted", {"unit_id": unit_id})
         for s in (GERMAN, ALLIED):
             game.set("bkn_supply", {"side": s}, bought=0, air_supplied=False)
         clear_attempts(game)
@@ -96,12 +96,7 @@ def refit_zones(game) -> None:
 
 def refit_cherbourg(game) -> None:
     """12.62: German units in Cherbourg roll before depots: Spent 4+, Dis1 5+, Dis2 6."""
-    ports = {
-        r[0]
-        for r in game.con.execute(
-            "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'major'", [game.game_id]
-        ).fetchall()
-    }
+    ports = set(charts.ports(game, "major"))
     need = cherbourg_needs(game)
     units = board(game).units.values()
     pending = [u["unit_id"] for u in units if u["side"] == GERMAN and u["status"] in need and u["space_id"] in ports]
@@ -199,7 +194,7 @@ def refit_unit(game, action: Action) -> None:
     if not options:
         raise game.violation(f"{unit_id} cannot refit: no depot of its side and nation can pay its cost", "12.5")
     cost, depot_id = paying_depot(game, options)
-    sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
+    sp = game.rows_of("bkn_depot")[(depot_id,)]["sp"]
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
     improve(game, board(game).units[unit_id], f"{cost} SP from depot {depot_id}", "12.5")
 
@@ -229,17 +224,14 @@ def night_construction(game, action: Action) -> None:
             "20.2",
         )
     cost, depot_id = option
-    sp = game.one("SELECT sp FROM bkn_depot WHERE game_id = ? AND depot_id = ?", [game.game_id, depot_id])
+    sp = game.rows_of("bkn_depot")[(depot_id,)]["sp"]
     game.set("bkn_depot", {"depot_id": depot_id}, sp=sp - cost)
     attempt_repairs(game, side, [bridge_id], "20.2")
 
 
 def _repairs_left(game, side: str) -> bool:
     """20.2: a side's repair attempts per Refit phase are limited as per impulse."""
-    sql = "SELECT side, what FROM bkn_bridge_try WHERE game_id = ?"
-    tried = sum(
-        1 for t in state_rows(game, ("bkn_bridge_try",), sql, [game.game_id]) if t == {"side": side, "what": "repair"}
-    )
+    tried = sum(1 for t in game.rows_of("bkn_bridge_try").values() if (t["side"], t["what"]) == (side, "repair"))
     return tried < REPAIRS_PER_IMPULSE[side]
 
 
@@ -331,9 +323,7 @@ def buy_impulses(game, action: Action) -> None:
     price = abs(n) * c["reserve_per_space"]
     if spendable(game, side) < price:
         raise game.violation(f"{side} has {_purse(game, side)}; {abs(n)} spaces cost {price}", "12.53")
-    low, high = game.con.execute(
-        "SELECT min(value), max(value) FROM bkn_impulse_track WHERE game_id = ?", [game.game_id]
-    ).fetchone()
+    low, high = charts.impulse_track(game)
     impulse = board(game).day["impulse"]
     target = max(low, min(high, impulse + n))
     _pay(game, side, price)
@@ -475,12 +465,12 @@ def _air_actions(game, side: str) -> list[Action]:
 
 def _air_refusal(game, area_id: str | None, units: list[str]) -> str | None:
     """12.9: once, before any depot refit, up to 4 damaged units of one non-zone area."""
-    if game.one("SELECT air_supplied FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, ALLIED]):
+    if game.rows_of("bkn_supply")[(ALLIED,)]["air_supplied"]:
         return "air supply was used this Refit phase"
-    if game.one(
-        "SELECT count(*) FROM bkn_refitted r JOIN unit_state u ON u.game_id = r.game_id AND "
-        "u.unit_id = r.unit_id WHERE r.game_id = ? AND u.side = ? AND r.how LIKE '%depot%'",
-        [game.game_id, ALLIED],
+    states = game.rows_of("unit_state")
+    if any(
+        "depot" in row["how"] and key in states and states[key]["side"] == ALLIED
+        for key, row in game.rows_of("bkn_refitted").items()
     ):
         return "air supply comes before depot SP are allocated"
     if area_id is None:
@@ -505,17 +495,16 @@ def _refitted(game, unit: dict) -> bool:
 
 
 def _bought(game, side: str) -> int:
-    rows = state_rows(game, ("bkn_supply",), "SELECT side, bought FROM bkn_supply WHERE game_id = ?", [game.game_id])
-    return int(next((r["bought"] for r in rows if r["side"] == side), 0) or 0)
+    row = game.rows_of("bkn_supply").get((side,))
+    return int(row["bought"] or 0) if row else 0
 
 
 def _at_beach(game, depot: dict) -> bool:
-    beaches = state_rows(game, ("bkn_beach",), "SELECT beach, area_id FROM bkn_beach WHERE game_id = ?", [game.game_id])
-    return any(r["beach"] == depot["source"] and r["area_id"] == depot["space_id"] for r in beaches)
+    return any(r["beach"] == depot["source"] and r["area_id"] == depot["space_id"] for r in charts.beaches(game))
 
 
 def _beach_depots(game) -> list[dict]:
-    beaches = {r["beach"] for r in game.rows("SELECT beach FROM bkn_beach WHERE game_id = ?", [game.game_id])}
+    beaches = {r["beach"] for r in charts.beaches(game)}
     return [d for d in supply.depots(game, ALLIED) if d["source"] in beaches]
 
 

@@ -21,6 +21,7 @@ from phaseline import Event
 from ..scenarios import ALLIED, GERMAN
 from . import offshore
 from .board import board, national_group, update_control
+from .charts import counters
 from .landings import beaches
 
 SEVENTH_JUNE = 7  # 19.5
@@ -28,27 +29,31 @@ SEVENTH_JUNE = 7  # 19.5
 
 def arriving(game, day: int) -> list[dict[str, Any]]:
     """4.33: the units whose arrival day is ``day`` and are not yet in play, Germans first (19.1)."""
-    return game.rows(
-        """SELECT u.unit_id, u.bloc, u.nationality, b.method, b.arrive_at FROM unit u
-           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
-           WHERE u.game_id = ? AND b.arrival_day = ? AND b.method IN ('landing', 'zone', 'drop')
-             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?)
-           ORDER BY u.bloc = 'allied', u.unit_id""",
-        [game.game_id, day, game.game_id],
-    )
+    found = _not_in_play(game, day, ("landing", "zone", "drop"))
+    return sorted(found, key=lambda u: (u["bloc"] == ALLIED, u["unit_id"]))
 
 
 def held_back(game, day: int) -> list[dict[str, Any]]:
     """19.5: 7 June airborne units that could not drop, coming by sea from 8 June."""
     if day <= SEVENTH_JUNE:
         return []
-    return game.rows(
-        """SELECT u.unit_id, u.bloc, u.nationality, 'landing' AS method, NULL AS arrive_at FROM unit u
-           JOIN bkn_unit b ON b.game_id = u.game_id AND b.unit_id = u.unit_id
-           WHERE u.game_id = ? AND b.arrival_day = ? AND b.method = 'drop'
-             AND u.unit_id NOT IN (SELECT unit_id FROM unit_state WHERE game_id = ?) ORDER BY u.unit_id""",
-        [game.game_id, SEVENTH_JUNE, game.game_id],
-    )
+    return [{**u, "method": "landing", "arrive_at": None} for u in _not_in_play(game, SEVENTH_JUNE, ("drop",))]
+
+
+def _not_in_play(game, day: int, methods: tuple[str, ...]) -> list[dict[str, Any]]:
+    """4.33: the counters due on ``day`` by one of ``methods`` and not yet in play, by id."""
+    printed, placed = game.static("unit", "unit_id"), game.rows_of("unit_state")
+    return [
+        {
+            "unit_id": uid,
+            "bloc": printed[uid]["bloc"],
+            "nationality": printed[uid]["nationality"],
+            "method": c["method"],
+            "arrive_at": c["arrive_at"],
+        }
+        for uid, c in sorted(counters(game).items())
+        if c["arrival_day"] == day and c["method"] in methods and uid in printed and (uid,) not in placed
+    ]
 
 
 def can_drop(game, area: str) -> bool:
@@ -157,11 +162,7 @@ def redeploy(game, day: int, arrived: list[str]) -> None:
     b = board(game)
     boxes = offshore.redeployed_from(game)  # 3.5, 13: by the ruling chosen
     waiting = [u for u in b.units.values() if u["side"] == ALLIED and u["space_id"] in boxes]
-    scheduled = dict(
-        game.con.execute(
-            "SELECT unit_id, arrive_at FROM bkn_unit WHERE game_id = ? AND method = 'landing'", [game.game_id]
-        ).fetchall()
-    )
+    scheduled = {uid: c["arrive_at"] for uid, c in counters(game).items() if c["method"] == "landing"}
     for u in sorted(waiting, key=lambda u: u["unit_id"]):
         if u["unit_id"] in arrived:
             continue
@@ -187,7 +188,7 @@ def redeploy(game, day: int, arrived: list[str]) -> None:
 
 def withdraw_rangers(game) -> None:
     """19.6: at the first Dawn with Omaha Allied-controlled both Ranger battalions leave, whatever their state."""
-    omaha = game.one("SELECT area_id FROM bkn_beach WHERE game_id = ? AND beach = 'Omaha'", [game.game_id])
+    omaha = next((r["area_id"] for r in beaches(game) if r["beach"] == "Omaha"), None)
     b = board(game)
     if omaha is None or not b.areas[omaha].controlled_by(ALLIED):
         return

@@ -13,42 +13,39 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..scenarios import ALLIED, GERMAN, is_extended
-from .board import board, national_group, state_rows
+from .board import board, national_group, versions
+from .charts import beaches, ports, turn_record
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
 
 
 def chart(game) -> dict[str, int]:
     """tables/supply.csv: the supply amounts and rolls by item."""
-    cached = getattr(game, "_bkn_supply_chart", None)
-    if cached is None:
-        rows = game.con.execute("SELECT item, value FROM bkn_supply_chart WHERE game_id = ?", [game.game_id])
-        cached = game._bkn_supply_chart = dict(rows.fetchall())
-    return cached
+    return game.derived(
+        "bkn supply chart",
+        (),
+        lambda: {item: row["value"] for item, row in game.static("bkn_supply_chart", "item").items()},
+    )
 
 
 # === 12.5 SOURCES ===========================================================================
 
+ZONE_SOURCES = """SELECT DISTINCT l.a AS space_id FROM link l
+    JOIN space z ON z.game_id = l.game_id AND z.space_id = l.b AND z.terrain = 'zone'
+    JOIN space s ON s.game_id = l.game_id AND s.space_id = l.a AND s.kind = 'area'
+    JOIN space_control c ON c.game_id = l.game_id AND c.space_id = z.space_id AND c.controller = 'DE'
+    WHERE l.game_id = ? AND l.kind = 'arrow' ORDER BY 1"""  # 12.6: areas arrow-linked to a German-controlled zone
+
 
 def supply_sources(game) -> dict[tuple[str, str], str]:
     """(side, area) -> kind of every supply source now (12.6, 12.62, 12.7, 24.2, 24.3)."""
-    gid = game.game_id
     found: dict[tuple[str, str], str] = {}
-    for (space,) in game.con.execute(  # 12.6: areas arrow-linked to a German-controlled zone
-        """SELECT DISTINCT l.a FROM link l
-           JOIN space z ON z.game_id = l.game_id AND z.space_id = l.b AND z.terrain = 'zone'
-           JOIN space s ON s.game_id = l.game_id AND s.space_id = l.a AND s.kind = 'area'
-           JOIN space_control c ON c.game_id = l.game_id AND c.space_id = z.space_id AND c.controller = 'DE'
-           WHERE l.game_id = ? AND l.kind = 'arrow' ORDER BY 1""",
-        [gid],
-    ).fetchall():
-        found[GERMAN, space] = "zone"
-    for (space,) in game.con.execute(  # 12.62: Cherbourg, a limited German source
-        "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'major'", [gid]
-    ).fetchall():
+    for row in game.state_rows(("space_control",), ZONE_SOURCES, [game.game_id]):  # 12.6
+        found[GERMAN, row["space_id"]] = "zone"
+    for space in ports(game, "major"):  # 12.62: Cherbourg, a limited German source
         found[GERMAN, space] = "port"
-    for (space,) in game.con.execute("SELECT area_id FROM bkn_beach WHERE game_id = ?", [gid]).fetchall():
-        found[ALLIED, space] = "beach"  # 12.7
+    for beach in beaches(game):
+        found[ALLIED, beach["area_id"]] = "beach"  # 12.7
     for port in working_ports(game):  # 24.2
         found[ALLIED, port["space_id"]] = "port"
     return found
@@ -60,10 +57,7 @@ def set_sources(game, depots_for: str | None = None) -> None:
     if depots_for:
         for d in depots(game, depots_for):
             wanted[depots_for, d["space_id"]] = "depot"
-    have = {
-        (r["side"], r["space_id"]): r["kind"]
-        for r in game.rows("SELECT side, space_id, kind FROM path_source WHERE game_id = ?", [game.game_id])
-    }
+    have = {key: row["kind"] for key, row in game.rows_of("path_source").items()}
     for key in sorted(set(have) - set(wanted)):
         game.delete("path_source", {"side": key[0], "space_id": key[1]})
     for key in sorted(set(wanted) - set(have)):
@@ -72,24 +66,71 @@ def set_sources(game, depots_for: str | None = None) -> None:
         game.set("path_source", {"side": key[0], "space_id": key[1]}, kind=wanted[key])
 
 
+# === 12.5 SUPPLY LINES =======================================================================
+
+# What the path queries read besides where the units stand and the static map (paths.sql).
+PATH_TABLES = ("hostility", "path_source", "space_control", "link_state")
+MAP_KINDS = ("hex", "area", "point")  # map_unit: units on the map, never in a box
+
+
+def positions(game) -> frozenset[tuple[str, str, str]]:
+    """(unit, side, space) of every unit not eliminated: where the units stand, as paths read
+    them (a unit's status or movement points change none of its paths)."""
+
+    def stand() -> frozenset[tuple[str, str, str]]:
+        return frozenset((u["unit_id"], u["side"], u["space_id"]) for u in board(game).units.values())
+
+    return game.derived("bkn positions", game.ledger.version_of("unit_state", "space_id", "side", "status"), stand)
+
+
+def path_stamp(game) -> tuple[Any, ...]:
+    """What the path queries' answers depend on: a new answer is asked for only when it changes
+    (looked up again only when anything changed)."""
+    return game.derived("bkn path stamp", game.ledger.version, lambda: (positions(game), *versions(game, PATH_TABLES)))
+
+
+def source_costs(game, side: str) -> dict[tuple[str, str], int]:
+    """(space, source) -> the least cost of a path of ``side`` from the space to that source of
+    path_source (paths.sql source-paths): every space and source at once, asked once per change
+    of what paths read; a pair with no path has no entry."""
+
+    def ask() -> dict[tuple[str, str], int]:
+        return {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
+
+    return game.derived(("bkn source costs", side), path_stamp(game), ask)
+
+
 def isolated(game, side: str) -> list[dict[str, Any]]:
     """12.5, 12.8: the side's units on the map with no supply line (zones are always supplied)."""
     return [r for r in game.rules.run("cheapest-paths", side=side) if r["cost"] is None]
 
 
-# What source-paths reads besides unit positions and the static map (paths.sql).
-PATH_TABLES = ("path_source", "space_control", "link_state")
+def isolated_spaces(game, side: str) -> frozenset[str]:
+    """12.8: the map spaces where units of ``side`` stand with no path to any of its sources
+    (no source-paths row from there: the spaces of :func:`isolated`'s units, for the same state)."""
+
+    def spaces() -> frozenset[str]:
+        b = board(game)
+        reached = {space for space, _ in source_costs(game, side)}
+        standing = {u["space_id"] for u in b.units.values() if u["side"] == side and _on_map(b, u["space_id"])}
+        return frozenset(standing - reached)
+
+    return game.derived(("bkn isolated spaces", side), path_stamp(game), spaces)
+
+
+def _on_map(b, space: str) -> bool:
+    return space in b.areas and b.areas[space].kind in MAP_KINDS
+
 
 # === 12.5 DEPOTS ============================================================================
 
 
 def depots(game, side: str) -> list[dict[str, Any]]:
-    sql = "SELECT * FROM bkn_depot WHERE game_id = ? AND side = ? ORDER BY depot_id"
-    return [dict(r) for r in state_rows(game, ("bkn_depot",), sql, [game.game_id, side])]
+    return [dict(row) for _, row in sorted(game.rows_of("bkn_depot").items()) if row["side"] == side]
 
 
 def add_depot(game, side: str, nationality: str, space: str, source: str, sp: int) -> None:
-    n = 1 + int(game.one("SELECT count(*) FROM bkn_depot WHERE game_id = ? AND side = ?", [game.game_id, side]))
+    n = 1 + sum(1 for row in game.rows_of("bkn_depot").values() if row["side"] == side)
     depot_id = f"{'G' if side == GERMAN else 'A'}{n}"
     game.insert(
         "bkn_depot",
@@ -98,19 +139,10 @@ def add_depot(game, side: str, nationality: str, space: str, source: str, sp: in
 
 
 def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
-    """(area, depot area) -> path cost, every area and depot at once (paths.sql source-paths).
-
-    Paths read where the units stand, not their status: a refit, which changes only a
-    status, keeps the answer (so a Refit phase traces once per depot placed or moved).
-    """
-    b = board(game)
-    positions = frozenset((u["space_id"], u["side"]) for u in b.units.values())
-    stamp = (side, positions, *(game.ledger.version_of(t) for t in PATH_TABLES))
-    return game.derived(
-        "bkn-depot-paths",
-        stamp,
-        lambda: {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)},
-    )
+    """(area, depot area) -> path cost, every area and depot at once: the source costs of the
+    side's Refit phase, when path_source holds its depots (12.5). A refit, which changes only a
+    status, keeps the answer (so a Refit phase traces once per depot placed or moved)."""
+    return source_costs(game, side)
 
 
 def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
@@ -145,8 +177,7 @@ def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
 
 def refitted(game) -> set[str]:
     """12.4: the units refitted already in this Refit phase."""
-    sql = "SELECT unit_id FROM bkn_refitted WHERE game_id = ?"
-    return {r["unit_id"] for r in state_rows(game, ("bkn_refitted",), sql, [game.game_id])}
+    return {unit for (unit,) in game.rows_of("bkn_refitted")}
 
 
 # === 12.6, 18.41 GERMAN DEPOTS ================================================================
@@ -165,29 +196,20 @@ def german_depot_sp(game) -> int:
 
 def day_weather(game) -> tuple[str, list[str]]:
     """The day's starting weather and the weather of each impulse the marker entered (18.41)."""
-    start = game.one(
-        "SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, game.clock.turn]
-    )
-    rows = game.con.execute(
-        "SELECT weather FROM bkn_impulse_weather WHERE game_id = ? ORDER BY impulse", [game.game_id]
-    ).fetchall()
-    return start or "Clear", [r[0] for r in rows]
+    record = turn_record(game, game.clock.turn)
+    start = record["start_weather"] if record else None
+    return start or "Clear", [row["weather"] for _, row in sorted(game.rows_of("bkn_impulse_weather").items())]
 
 
 def note_impulse_weather(game) -> None:
     """18.41: record the weather of each impulse-track space the marker enters."""
     impulse, weather = board(game).day["impulse"], board(game).day["weather"]
-    known = game.one(
-        "SELECT count(*) FROM bkn_impulse_weather WHERE game_id = ? AND impulse = ?", [game.game_id, impulse]
-    )
-    if not known:
+    if (impulse,) not in game.rows_of("bkn_impulse_weather"):
         game.insert("bkn_impulse_weather", {"impulse": impulse, "weather": weather})
 
 
 def clear_impulse_weather(game) -> None:
-    for (impulse,) in game.con.execute(
-        "SELECT impulse FROM bkn_impulse_weather WHERE game_id = ? ORDER BY 1", [game.game_id]
-    ).fetchall():
+    for (impulse,) in sorted(game.rows_of("bkn_impulse_weather")):
         game.delete("bkn_impulse_weather", {"impulse": impulse})
 
 
@@ -226,7 +248,7 @@ def land_beach_depots(game) -> None:
     """12.7: each beach lands its depots of 10 SP (less 1 per Fresh battery in or next to it)."""
     b = board(game)
     c = chart(game)
-    for beach in game.rows("SELECT * FROM bkn_beach WHERE game_id = ? ORDER BY beach", [game.game_id]):
+    for beach in beaches(game):
         area = b.areas[beach["area_id"]]
         count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(game, beach["mulberry"]) else 0)
         sp = max(0, c["beach_depot_sp"] - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
@@ -270,13 +292,12 @@ def allied_depot_areas(game, depot: dict[str, Any]) -> list[str]:
 def add_reserve(game, side: str, sp: int) -> None:
     """12.53: SP into the side's Reserve (the Supply Track)."""
     if sp:
-        row = game.rows("SELECT reserve FROM bkn_supply WHERE game_id = ? AND side = ?", [game.game_id, side])[0]
-        game.set("bkn_supply", {"side": side}, reserve=row["reserve"] + sp)
+        game.set("bkn_supply", {"side": side}, reserve=game.rows_of("bkn_supply")[(side,)]["reserve"] + sp)
 
 
 def reserve(game, side: str) -> int:
-    rows = state_rows(game, ("bkn_supply",), "SELECT side, reserve FROM bkn_supply WHERE game_id = ?", [game.game_id])
-    return int(next((r["reserve"] for r in rows if r["side"] == side), 0) or 0)
+    row = game.rows_of("bkn_supply").get((side,))
+    return int(row["reserve"] or 0) if row else 0
 
 
 # === 24.2-24.4 PORTS AND MULBERRIES (extended game) =============================================
@@ -286,25 +307,21 @@ def working_ports(game) -> list[dict[str, Any]]:
     """24.2, 24.4: minor ports whose 10-day delay has run, while Allied-controlled."""
     if not is_extended(game):
         return []
-    b = board(game)
-    rows = game.rows(
-        """SELECT t.what AS space_id, s.name FROM bkn_port_timer t
-           JOIN space s ON s.game_id = t.game_id AND s.space_id = t.what
-           WHERE t.game_id = ? AND t.kind = 'port' AND t.due_turn <= ? AND NOT t.removed ORDER BY 1""",
-        [game.game_id, game.clock.turn],
-    )
-    return [r for r in rows if b.areas[r["space_id"]].controlled_by(ALLIED)]
+    b, turn = board(game), game.clock.turn
+    return [
+        {"space_id": what, "name": b.areas[what].name}
+        for (kind, what), timer in sorted(game.rows_of("bkn_port_timer").items())
+        if kind == "port" and timer["due_turn"] <= turn and not timer["removed"] and what in b.areas
+        if b.areas[what].controlled_by(ALLIED)
+    ]
 
 
 def mulberry_working(game, mulberry: str) -> bool:
     """24.3: a Mulberry works from its due day until removed (never to return, 24.4)."""
     if not is_extended(game):
         return False
-    row = game.rows(
-        "SELECT due_turn, removed FROM bkn_port_timer WHERE game_id = ? AND kind = 'mulberry' AND what = ?",
-        [game.game_id, mulberry],
-    )
-    return bool(row) and row[0]["due_turn"] <= game.clock.turn and not row[0]["removed"]
+    timer = game.rows_of("bkn_port_timer").get(("mulberry", mulberry))
+    return timer is not None and timer["due_turn"] <= game.clock.turn and not timer["removed"]
 
 
 def update_port_timers(game) -> None:
@@ -313,20 +330,14 @@ def update_port_timers(game) -> None:
         return
     b = board(game)
     c = chart(game)
-    gid, turn = game.game_id, game.clock.turn
-    timers = {(r["kind"], r["what"]): r for r in game.rows("SELECT * FROM bkn_port_timer WHERE game_id = ?", [gid])}
-    places = [
-        ("port", r[0], r[0], c["port_delay_days"])
-        for r in game.con.execute(
-            "SELECT area_id FROM bkn_area WHERE game_id = ? AND port = 'minor' ORDER BY 1", [gid]
-        ).fetchall()
-    ]
-    places += [
-        ("mulberry", r[0], r[1], c["mulberry_delay_days"])
-        for r in game.con.execute(
-            "SELECT mulberry, area_id FROM bkn_beach WHERE game_id = ? AND mulberry IS NOT NULL ORDER BY 1", [gid]
-        ).fetchall()
-    ]
+    turn = game.clock.turn
+    timers = game.rows_of("bkn_port_timer")
+    places = [("port", area, area, c["port_delay_days"]) for area in ports(game, "minor")]
+    places += sorted(
+        ("mulberry", r["mulberry"], r["area_id"], c["mulberry_delay_days"])
+        for r in beaches(game)
+        if r["mulberry"] is not None
+    )
     for kind, what, space, delay in places:
         area = b.areas[space]
         timer = timers.get((kind, what))

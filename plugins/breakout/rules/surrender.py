@@ -14,6 +14,7 @@ from phaseline import Event
 from ..scenarios import GERMAN
 from . import advantage, rerolls, supply
 from .board import LADDER, board
+from .charts import combat_chart
 
 
 def surrender(game) -> bool:
@@ -32,10 +33,7 @@ def surrender(game) -> bool:
 
 
 def surrender_levels(game) -> dict[str, int]:
-    rows = game.con.execute(
-        "SELECT code, value FROM bkn_combat WHERE game_id = ? AND tbl = 'surrender'", [game.game_id]
-    ).fetchall()
-    return {code: int(value) for code, value in rows}
+    return {code: int(value) for code, value in combat_chart(game, "surrender").items()}
 
 
 def _next_surrender(game, context: dict) -> bool:

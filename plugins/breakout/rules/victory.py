@@ -19,6 +19,7 @@ from phaseline.model import plays_ruling
 from ..rulings import SAME_NATION
 from ..scenarios import ALLIED, GERMAN, is_extended
 from .board import Board, board, national_group
+from .charts import beaches, turn_record, victory_chart, week_turns
 from .supply import crossable, flood
 
 CONTESTED_WORTH = 7  # 22.4: contested areas worth at least 7 VP earn the bonus
@@ -78,10 +79,10 @@ def allied_supply(game, b: Board, nation: str | None = None) -> set[str]:
     Digest 8.2 ruling 9: any Allied-controlled beach free of Germans is a source; a
     contested beach supplies only its own area (12.7). Air supply never counts (12.8).
     """
-    rows = game.rows("SELECT area_id, nationality FROM bkn_beach WHERE game_id = ? ORDER BY 1", [game.game_id])
-    beaches = [b.areas[r["area_id"]] for r in rows if nation in (None, national_group(r["nationality"]))]
-    open_beaches = [a.space_id for a in beaches if not a.contested()]
-    return supply_line(b, ALLIED, open_beaches) | {a.space_id for a in beaches if a.contested()}
+    rows = sorted(beaches(game), key=lambda r: r["area_id"])
+    areas = [b.areas[r["area_id"]] for r in rows if nation in (None, national_group(r["nationality"]))]
+    open_beaches = [a.space_id for a in areas if not a.contested()]
+    return supply_line(b, ALLIED, open_beaches) | {a.space_id for a in areas if a.contested()}
 
 
 def supplied_for(game, b: Board) -> Callable[[str, str], bool]:
@@ -135,9 +136,7 @@ def score(game) -> Score:
     may end it (24.1), so the bonus counts at each check.
     """
     b = board(game)
-    chart = game.rows(
-        "SELECT item, area_id, vp FROM bkn_victory WHERE game_id = ? ORDER BY item, area_id", [game.game_id]
-    )
+    chart = victory_chart(game)
     supplied = supplied_for(game, b)
     items: list[VpItem] = []
     worth: dict[str, int] = {}  # what each VP area is worth controlled (22.4)
@@ -184,13 +183,10 @@ def _cherbourg(b: Board, by_item: dict[str, dict], worth: dict[str, int]) -> lis
 
 def vp_required(game, turn: int) -> tuple[int, str]:
     """The VP the Allies need at the end of ``turn``'s week, and where that figure comes from."""
-    gid = game.game_id
-    printed = game.one("SELECT vp_required FROM bkn_turn WHERE game_id = ? AND turn = ?", [gid, turn])
-    need = (
-        printed
-        if printed is not None
-        else game.one("SELECT vp FROM bkn_victory WHERE game_id = ? AND item = 'threshold'", [gid])
-    )
+    record = turn_record(game, turn)
+    printed = record["vp_required"] if record else None
+    threshold = next((r["vp"] for r in victory_chart(game) if r["item"] == "threshold"), None)
+    need = printed if printed is not None else threshold
     why = f"{need} on the turn record track" if printed is not None else f"{need} (22.2)"
     for extra, reason in game.hook.bkn_vp_required_extra(game=game):  # what optional rules add to the need
         need, why = need + extra, f"{why} {extra:+d} {reason}"
@@ -199,12 +195,9 @@ def vp_required(game, turn: int) -> tuple[int, str]:
 
 def week_end_turn(game, turn: int) -> int:
     """3.7, 24.1: the last turn of ``turn``'s week on the turn record track."""
-    last = game.one(
-        "SELECT max(turn) FROM bkn_turn WHERE game_id = ? AND week = "
-        "(SELECT week FROM bkn_turn WHERE game_id = ? AND turn = ?)",
-        [game.game_id, game.game_id, turn],
-    )
-    return turn if last is None else last
+    record = turn_record(game, turn)
+    week = record["week"] if record else None
+    return turn if week is None else max(week_turns(game, week), default=turn)
 
 
 def week_end(game, turn: int) -> None:

@@ -17,6 +17,7 @@ from phaseline import Event
 
 from . import rerolls
 from .board import board
+from .charts import beaches, turn_record, week_turns
 
 BEACH_SP = 10  # 12.7: a beach depot's supply points
 
@@ -32,8 +33,7 @@ def storm_blows(game) -> bool:
 
 
 def _turn_row(game, turn: int) -> dict | None:
-    rows = game.rows("SELECT * FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, turn])
-    return rows[0] if rows else None
+    return turn_record(game, turn)
 
 
 def _days_completed(game, turn: int) -> int | None:
@@ -41,12 +41,11 @@ def _days_completed(game, turn: int) -> int | None:
     row = _turn_row(game, turn)
     if row is None or row["week"] != 2:
         return None
-    first = game.one("SELECT min(turn) FROM bkn_turn WHERE game_id = ? AND week = 2", [game.game_id])
-    return turn - first
+    return turn - week_turns(game, 2)[0]
 
 
 def _last_of_week_two(game, turn: int) -> bool:
-    return turn == game.one("SELECT max(turn) FROM bkn_turn WHERE game_id = ? AND week = 2", [game.game_id])
+    return turn == max(week_turns(game, 2), default=None)
 
 
 # === 18.1 DAWN ===========================================================================
@@ -122,7 +121,7 @@ def _flip(game, impulse: int) -> None:
 
 def mark(game, space: int, weather: str) -> None:
     """18.4: a weather marker on the next space of the impulse track."""
-    if game.one("SELECT count(*) FROM bkn_weather_mark WHERE game_id = ? AND space = ?", [game.game_id, space]):
+    if (space,) in game.rows_of("bkn_weather_mark"):
         game.set("bkn_weather_mark", {"space": space}, weather=weather)
     else:
         game.insert("bkn_weather_mark", {"space": space, "weather": weather})
@@ -131,13 +130,9 @@ def mark(game, space: int, weather: str) -> None:
 def impulse_weather(game, first: int, last: int) -> dict[int, str]:
     """18.41: the weather of each impulse space from ``first`` to ``last`` the marker entered today,
     as the day's first weather and the markers on the track say (the supply rules read this)."""
-    marks = dict(
-        game.con.execute("SELECT space, weather FROM bkn_weather_mark WHERE game_id = ?", [game.game_id]).fetchall()
-    )
-    current = (
-        game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = ?", [game.game_id, game.clock.turn])
-        or "Clear"
-    )
+    marks = {space: row["weather"] for (space,), row in game.rows_of("bkn_weather_mark").items()}
+    record = turn_record(game, game.clock.turn)
+    current = (record["start_weather"] if record else None) or "Clear"
     found = {}
     for space in range(first, last + 1):
         current = marks.get(space, current)
@@ -147,8 +142,8 @@ def impulse_weather(game, first: int, last: int) -> dict[int, str]:
 
 def clear_marks(game) -> None:
     """18.4: the track's weather markers come off at Dawn."""
-    for row in game.rows("SELECT space FROM bkn_weather_mark WHERE game_id = ? ORDER BY 1", [game.game_id]):
-        game.delete("bkn_weather_mark", {"space": row["space"]})
+    for (space,) in sorted(game.rows_of("bkn_weather_mark")):
+        game.delete("bkn_weather_mark", {"space": space})
 
 
 def begin_storm(game, why: str) -> None:
@@ -197,11 +192,11 @@ MULBERRY_LOSS = {"B": 4, "A": 2}  # 24.6B: Mulberry B (Omaha) lost on dr <= 4, A
 
 
 def mulberry_risks(game) -> list[tuple[str, str, int]]:
-    rows = game.rows(
-        """SELECT beach, mulberry FROM bkn_beach b WHERE game_id = ? AND mulberry IS NOT NULL
-             AND mulberry NOT IN (SELECT mulberry FROM bkn_mulberry_lost l WHERE l.game_id = b.game_id)
-           ORDER BY mulberry DESC""",
-        [game.game_id],
+    lost = game.rows_of("bkn_mulberry_lost")
+    rows = sorted(
+        (r for r in beaches(game) if r["mulberry"] is not None and (r["mulberry"],) not in lost),
+        key=lambda r: r["mulberry"],
+        reverse=True,
     )
     return [(r["beach"], r["mulberry"], MULBERRY_LOSS[r["mulberry"]]) for r in rows if r["mulberry"] in MULBERRY_LOSS]
 

@@ -14,20 +14,18 @@ from phaseline.model import plays_ruling
 
 from ..rulings import SPENT_ONLY
 from ..scenarios import ALLIED
-from .board import board, state_rows
+from .board import board
+from .charts import beaches
 
 
 def printed(game) -> list[str]:
     """15.1: the beach areas printed with works."""
-    rows = game.rows("SELECT area_id FROM bkn_beach WHERE game_id = ? AND works ORDER BY 1", [game.game_id])
-    return [r["area_id"] for r in rows]
+    return sorted(r["area_id"] for r in beaches(game) if r["works"])
 
 
 def intact(game, area: str) -> bool:
     """15.1: works in ``area`` still stand (printed and not removed)."""
-    sql = """SELECT b.area_id FROM bkn_beach b WHERE b.game_id = ? AND b.works AND NOT EXISTS
-               (SELECT 1 FROM bkn_works_removed r WHERE r.game_id = b.game_id AND r.space_id = b.area_id)"""
-    return any(r["area_id"] == area for r in state_rows(game, ("bkn_beach", "bkn_works_removed"), sql, [game.game_id]))
+    return area in printed(game) and (area,) not in game.rows_of("bkn_works_removed")
 
 
 def removes(game, area: str) -> str | None:

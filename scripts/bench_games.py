@@ -1,0 +1,303 @@
+"""Bot games against a baseline checkout (issue 16): CPU, SQL statements and where they come from.
+
+Plays a Battle for Germany bot game (Historical) and a Breakout: Normandy week with the
+heuristic bot on every side and fixed seeds, in-process, once with this checkout's phaseline
+and once with a baseline checkout's (``git worktree add /tmp/base main``), each in its own
+process (two versions of one package cannot share one), the two alternating run by run so
+that load on the machine hits both alike. Prints, per game, the median CPU seconds of the
+bot game (``run_bots``, its last commit included), its SQL statements in all and per
+action, and the ratio to the baseline; with ``--sites``, one more untimed run of each counts
+the statements by where they come from (the engine's function that issued them, the rule
+query by name, and the first caller outside the engine's plumbing)::
+
+    python scripts/bench_games.py --base /tmp/base [--runs 3] [--games bfg,breakout]
+                                  [--bfg-seed 1] [--breakout-seed 11] [--days 7] [--sites]
+    python scripts/bench_games.py --base /tmp/base --identity [--seeds 1,2,3] [--days 2]
+
+``--identity`` plays every scenario of both games for each seed in both checkouts and
+compares hashes of the whole ``event`` and ``effect`` tables (``logged_at`` and the bytes of
+the signatures left out: fresh keys sign each match): the logs must be byte-identical. A
+child run is ``--checkout PATH --play GAME``, printing JSON.
+
+Measured on 2026-12-06 against main c8b1472 (``nice``, two cores shared with other work, load
+10-16; the baseline and this checkout alternating, medians):
+
+- Battle for Germany, Historical, seed 1, 158 actions, 5 runs: 7.36 s CPU on main, 5.21 s
+  here, ratio 0.71 (runs 0.67-0.75; the issue's target is 0.5); 1413 statements (8.94 per
+  action) against 507 (3.21), ratio 0.36. The largest left: ``movement-reach`` (34 asks of
+  about 45 ms each, whole or for the units that moved: its materialized ``edge`` and ``zoc``
+  over every link cost the same for one unit as for all), ``stacking-audit`` (38 asks) and
+  11.0's last touch (``victory._last_touch``: a flush and a read of ``event`` per count).
+- Breakout: Normandy, week, seed 11, 873 actions, one alternating pair (a week on main takes
+  about 100 CPU-seconds): 98.4 s CPU on main, 16.2 s here (17.9 s in a second run), ratio
+  0.17 (the target is 1/3); 15692 statements (17.97 per action) against 2308 (2.64). The
+  D-Day day, seeds 12 and 13: 7.78 and 10.47 s on main, 2.20 and 2.16 s here (0.28, 0.21);
+  2597 and 2489 statements against 400 and 372. The largest left: ``source-paths`` (143 asks
+  of about 65 ms in the week, mostly a fixed cost: one source costs as much as all).
+- Logs: identical to main's for BfG Historical seeds 1-3 and Expanded seed 1, the Breakout
+  week seed 11 and D-Day seeds 12 and 13.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import inspect
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+HERE = Path(__file__).resolve()
+GAMES = {"bfg": ("battle-for-germany", "historical"), "breakout": ("breakout-normandy", "week")}
+PLUMBING = {"store.py", "batch.py", "effects.py", "events.py", "kept.py", "game.py", "queries.py", "contextlib.py"}
+
+
+def import_checkout(root: Path) -> None:
+    """Make ``phaseline`` (core/) and ``phaseline.games`` (plugins/) those of checkout ``root``."""
+    for name, folder in (("phaseline", "core"), ("phaseline.games", "plugins")):
+        spec = importlib.util.spec_from_file_location(
+            name, root / folder / "__init__.py", submodule_search_locations=[str(root / folder)]
+        )
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+
+
+class CountingConnection:
+    """A DuckDB connection that counts the statements run through ``execute`` and, with
+    ``sites``, groups them by where they come from (walking the stack: slow, so untimed)."""
+
+    def __init__(self, con: Any, sites: bool) -> None:
+        self.con = con
+        self.statements = 0
+        self.sites: Counter[str] | None = Counter() if sites else None
+        self.site_cpu: Counter[str] = Counter()
+
+    def execute(self, sql: Any, params: Any = None) -> Any:
+        self.statements += 1
+        if self.sites is None:
+            return self.con.execute(sql, params)
+        site = site_of(sys._getframe(1))
+        self.sites[site] += 1
+        start = time.process_time()
+        try:
+            return self.con.execute(sql, params)
+        finally:
+            self.site_cpu[site] += time.process_time() - start
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.con, name)
+
+
+def site_of(frame: FrameType | None) -> str:
+    """'engine function [query] <- first caller outside the plumbing' for a statement."""
+    issuer, query = None, None
+    while frame is not None:
+        file = Path(frame.f_code.co_filename).name
+        if file not in PLUMBING:
+            break
+        issuer = issuer or f"{file.removesuffix('.py')}.{frame.f_code.co_name}"
+        if file == "queries.py" and frame.f_code.co_name == "run" and query is None:
+            query = frame.f_locals.get("name")
+        frame = frame.f_back
+    caller = "?"
+    if frame is not None:
+        path = Path(frame.f_code.co_filename)
+        caller = f"{path.parent.name}/{path.name}:{frame.f_code.co_name}"
+    return f"{issuer or 'direct'}{f' [{query}]' if query else ''} <- {caller}"
+
+
+def play(
+    game_key: str, seed: int, days: int | None, sites: bool, scenario: str | None = None, commit_every: int = 1
+) -> dict[str, Any]:
+    """One bot game in a store in memory: CPU, actions, statements, sites, log digests."""
+    from dataclasses import replace
+
+    import phaseline
+    from phaseline import Game, Store
+    from phaseline.bots import run_bots
+    from phaseline.plugins import registry
+
+    name, default = GAMES[game_key]
+    reg = registry()
+    chosen = reg.game(name).scenario(scenario or default)
+    if days:
+        chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + days - 1))
+    with Store.open(":memory:") as store:
+        bots = {side: "bot:heuristic" for side in chosen.sides}
+        game = Game.create(store, reg, name, chosen, seed=seed, controllers=bots)
+        counting = store.con = CountingConnection(store.con, sites)
+        if "con" in vars(game):  # a Game that keeps the connection itself
+            game.con = counting
+        run = {}
+        if "commit_every" in inspect.signature(run_bots).parameters:  # a baseline may commit each action
+            run["commit_every"] = commit_every or autoplay_commit_every()
+        cpu = time.process_time()
+        played = run_bots(game, reg, controllers=bots, **run)
+        cpu = time.process_time() - cpu
+        store.con = counting.con
+        return {
+            "cpu": cpu,
+            "actions": played,
+            "statements": counting.statements,
+            "sites": {site: [n, counting.site_cpu[site]] for site, n in (counting.sites or {}).items()},
+            "digest": log_digests(store, game.game_id),
+            "checkout": str(Path(phaseline.__file__).parent.parent),
+            "end": f"{game.clock.turn} {game.clock.step} {game.clock.status}",
+        }
+
+
+def autoplay_commit_every() -> int:
+    """The actions per commit that ``phaseline autoplay`` plays with by default."""
+    from phaseline.cli import matches
+
+    return matches.AUTOPLAY_COMMIT_EVERY
+
+
+def log_digests(store: Any, game_id: str) -> dict[str, str]:
+    """md5 of the whole event table and of the effect table, in key order. Left out: the
+    event's ``logged_at`` (the clock) and its signature's bytes (each match's seats get fresh
+    keys), but not which events are signed (each action's last)."""
+    digests = {}
+    unsigned = "EXCLUDE (logged_at, sig), sig IS NOT NULL AS signed"
+    for table, order, skip in (("event", "seq", unsigned), ("effect", "seq, n", "")):
+        digests[table] = store.one(
+            f"SELECT md5(string_agg(t::VARCHAR, chr(10) ORDER BY {order})) FROM"
+            f" (SELECT * {skip} FROM {table} WHERE game_id = ?) t",
+            [game_id],
+        )
+    return digests
+
+
+def child(args: argparse.Namespace) -> int:
+    import_checkout(Path(args.checkout))
+    result = play(args.play, args.seed, args.days, args.sites, args.scenario, args.commit_every)
+    print(json.dumps(result))
+    return 0
+
+
+def run_child(
+    checkout: Path, game: str, seed: int, days: int | None, *extra: str, commit_every: int | None = None
+) -> dict[str, Any]:
+    argv = [sys.executable, str(HERE), "--checkout", str(checkout), "--play", game, "--seed", str(seed)]
+    argv += ["--days", str(days)] if days else []
+    argv += ["--commit-every", str(commit_every)] if commit_every else []
+    done = subprocess.run([*argv, *extra], capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"{checkout} {game} seed {seed} failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(args: argparse.Namespace, base: Path, here: Path) -> int:
+    """Median CPU and statements of each game, this checkout against the baseline."""
+    seeds = {"bfg": args.bfg_seed, "breakout": args.breakout_seed}
+    days = {"bfg": None, "breakout": args.days}
+    results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for run in range(args.runs):
+        for game in args.games:
+            order = (("base", base), ("this", here)) if run % 2 == 0 else (("this", here), ("base", base))
+            for label, checkout in order:
+                done = run_child(checkout, game, seeds[game], days[game], commit_every=args.commit_every)
+                results.setdefault((game, label), []).append(done)
+                print(
+                    f"  run {run + 1} {game:<8} {label}: {done['cpu']:6.2f} s CPU, {done['actions']} actions,"
+                    f" {done['statements']} statements",
+                    file=sys.stderr,
+                )
+    print(
+        f"\n{'game':<9} {'checkout':<9} {'actions':>7} {'CPU s':>7} {'stmts':>7} {'stmt/act':>8} {'CPU ratio':>9}"
+        f" {'stmt ratio':>10}  logs"
+    )
+    for game in args.games:
+        base_runs, this_runs = results[(game, "base")], results[(game, "this")]
+        base_cpu = statistics.median(r["cpu"] for r in base_runs)
+        for label, runs in (("base", base_runs), ("this", this_runs)):
+            cpu = statistics.median(r["cpu"] for r in runs)
+            statements, actions = runs[0]["statements"], runs[0]["actions"]
+            same = "identical" if runs[0]["digest"] == base_runs[0]["digest"] else "DIFFER"
+            print(
+                f"{game:<9} {label:<9} {actions:>7} {cpu:>7.2f} {statements:>7} {statements / actions:>8.2f}"
+                f" {cpu / base_cpu:>9.2f} {statements / base_runs[0]['statements']:>10.2f}  {same}"
+            )
+    if args.sites:
+        for game in args.games:
+            for label, checkout in (("base", base), ("this", here)):
+                done = run_child(checkout, game, seeds[game], days[game], "--sites", commit_every=args.commit_every)
+                in_duckdb = sum(cpu for _, cpu in done["sites"].values())
+                print(
+                    f"\n{game}, {label}: statements by where they come from ({done['statements']} in all,"
+                    f" {in_duckdb:.2f} s CPU of {done['cpu']:.2f} s in DuckDB's execute)"
+                )
+                print(f"  {'stmts':>6} {'CPU ms':>7}")
+                for site, (n, cpu) in sorted(done["sites"].items(), key=lambda item: -item[1][1])[: args.top]:
+                    print(f"  {n:6d} {cpu * 1000:7.0f}  {site}")
+    return 0
+
+
+def identity(args: argparse.Namespace, base: Path, here: Path) -> int:
+    """The event and effect logs of every scenario and seed, this checkout against the baseline."""
+    import_checkout(here)
+    from phaseline.plugins import registry
+
+    reg = registry()
+    differ = 0
+    for game, (name, _) in GAMES.items():
+        for scenario in reg.game(name).scenarios:
+            for seed in args.seeds:
+                days = args.days if game == "breakout" else None
+                extra = ("--scenario", scenario)
+                a, b = (run_child(c, game, seed, days, *extra, commit_every=args.commit_every) for c in (base, here))
+                same = a["digest"] == b["digest"] and a["actions"] == b["actions"]
+                differ += not same
+                print(
+                    f"{game:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
+                    f" {'identical' if same else 'DIFFER'} (event {b['digest']['event'][:8]},"
+                    f" effect {b['digest']['effect'][:8]})"
+                )
+    print("logs identical" if not differ else f"{differ} logs differ")
+    return 1 if differ else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", help="the baseline checkout (a worktree of main)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", default="bfg,breakout")
+    parser.add_argument("--bfg-seed", type=int, default=1)
+    parser.add_argument("--breakout-seed", type=int, default=11)
+    parser.add_argument("--days", type=int, default=None, help="Breakout days to play (default: the week)")
+    parser.add_argument("--sites", action="store_true", help="also count statements by where they come from")
+    parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--identity", action="store_true", help="compare the logs of every scenario instead")
+    parser.add_argument("--seeds", default="1,2,3")
+    parser.add_argument(
+        "--commit-every",
+        type=int,
+        default=None,
+        help="actions per commit (default: autoplay's; a baseline without the option: 1)",
+    )
+    parser.add_argument("--checkout", help=argparse.SUPPRESS)
+    parser.add_argument("--play", help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--scenario", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.checkout:
+        return child(args)
+    if not args.base:
+        parser.error("--base is required: a checkout of the baseline (git worktree add /tmp/base main)")
+    args.games = args.games.split(",")
+    args.seeds = [int(s) for s in args.seeds.split(",")]
+    here = HERE.parent.parent
+    if args.identity:
+        return identity(args, Path(args.base).resolve(), here)
+    return compare(args, Path(args.base).resolve(), here)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
