@@ -57,7 +57,8 @@ def render_game(name: str, out: Path, actions: int, seed: int) -> list[Path]:
     scenario = info.scenario(next(iter(info.scenarios)))
     written = []
     with Store.open(":memory:") as store:
-        bots = {side: "bot:heuristic" for side in scenario.sides}
+        # a side the game's rules play (Nimitz's Japan) takes no bot
+        bots = {side: "bot:heuristic" for side in scenario.sides if side not in scenario.played_by_rules}
         match = Game.create(store, reg, name, scenario, seed=seed, controllers=bots)
         for moment, request in (("start", MapRequest()), ("mid-game", None)):
             if request is None:
