@@ -474,7 +474,8 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
 @hookspec(firstresult=True)
 def phaseline_standing(game: Game) -> model.Standing | None:
     """What decides the match and where each side stands now, for ``phaseline status``
-    while the match is in play: a :class:`phaseline.Standing`. First answer wins; None
+    while the match is in play, and for an order's account (its ``points``, when an order or
+    the bots after it changed them): a :class:`phaseline.Standing`. First answer wins; None
     shows nothing.
 
     :param game: the match.

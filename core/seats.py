@@ -117,6 +117,11 @@ class SeatBook:
         """The sides whose seats this store holds, in the scenario's order."""
         return [s for s in self.game.scenario.sides if self.holds(s)]
 
+    def human_sides(self) -> list[str]:
+        """The held sides a person plays: a bot's seat, though this store holds it, plays the
+        other side of a match against the bot."""
+        return [s for s in self.held_sides() if seated(self.game, s) == "human"]
+
     def secret(self, side: str | None, seq: int) -> int | None:
         """The dice secret that rolls event ``seq`` of ``side``'s seat: the known seed, the
         revealed secret, or this store's own; None when this store cannot know it."""

@@ -43,9 +43,16 @@ def received_seq(game: Game) -> int:
 
 
 def own_last_seq(game: Game) -> int:
-    """The last event made by a seat this store holds (0: none)."""
-    value = game.one(
-        "SELECT max(seq) FROM event WHERE game_id = ? AND list_contains(?, seat)",
-        [game.game_id, game.seats.held_sides()],
+    """The last event of the last order or answer a person gave at a seat this store holds (any
+    seat, in a match made before seats), and of what it did before another side acted (0: none).
+    An event the engine logs under your side after a bot's turn (a phase begun) is not yours."""
+    sides = game.seats.human_sides() if game.seats.seated else None
+    found = game.one(
+        """WITH last AS (SELECT max(seq) AS seq FROM event
+                         WHERE game_id = ? AND kind = 'action' AND payload ->> 'by' = 'human'
+                           AND (? IS NULL OR list_contains(?, seat)))
+           SELECT max(seq) FROM event WHERE game_id = ? AND (seq = (SELECT seq FROM last)
+                                                             OR cause = (SELECT seq FROM last))""",
+        [game.game_id, sides, sides, game.game_id],
     )
-    return int(value or 0)
+    return int(found or 0)

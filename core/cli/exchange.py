@@ -103,4 +103,4 @@ def since(ctx: typer.Context, match: MatchOption = None) -> None:
     c: Context = ctx.obj
     with c.game(match, read_only=True) as found:
         mine, rows = since_rows(found)
-    emit(rows, c.fmt, empty=f"nothing new from the other side since your last event ({mine})")
+    emit(rows, c.fmt, empty=f"nothing new from the other side since your last order (event {mine})")

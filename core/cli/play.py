@@ -73,15 +73,18 @@ def _prompt(ctx: typer.Context, game_id: str, first: bool = False) -> tuple[str,
     """Let bots act and tell what they did (at the first prompt, all the other sides did since
     your last order, and where the match stands); returns the prompt and what Tab completes."""
     from ..bots import run_bots
-    from ..render.account import account_lines, after_my_last_order
+    from ..render.account import account_lines, score_change, score_line
     from ..render.state import clock_line, current_state, decision_line
+    from ..shared import own_last_seq
 
     c: Context = ctx.obj
     with c.game(game_id) as match:
-        before = after_my_last_order(match) if first else match.events.last_seq
+        before = own_last_seq(match) if first else match.events.last_seq
+        score = score_line(match)  # the score before the bots move now (at the first prompt too)
         run_bots(match, c.registry)
         if match.events.last_seq > before:
-            typer.echo("\n".join(account_lines(match, before)))
+            changed = score_change(match, score)
+            typer.echo("\n".join([*account_lines(match, before), *([changed] if changed else [])]))
         view = current_state(match)
         if first:
             typer.echo(clock_line(view))

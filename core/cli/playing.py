@@ -54,6 +54,8 @@ def actions(
     if by not in (None, BY_UNIT, BY_SPACE):
         raise InvalidOrder(f"--by takes {BY_UNIT!r} or {BY_SPACE!r}, not {by!r}")
     with c.game(match, read_only=True) as found:
+        _known(found, "unit", "unit_id", unit)
+        _known(found, "space", "space_id", hex_)
         legal = found.legal_actions()
         rows = matching(action_rows(found, legal), unit, hex_, kind)
         where = f"turn {found.clock.turn}, {found.step.title or found.clock.step}"
@@ -71,17 +73,23 @@ def actions(
         typer.echo("\n".join(actions_text(rows, by, width, unit)))
 
 
+def _known(match: Game, table: str, key: str, name: str | None) -> None:
+    """Refuse a filter naming a unit or space the match does not have (a typo finds no order)."""
+    if name is not None and name not in match.static(table, key):
+        raise InvalidOrder(f"no {table} {name} in {match.game_id}")
+
+
 def play_order(c: Context, verb: str, args: list[str], match: str | None = None, as_side: str | None = None) -> None:
     """Play one order on the match (for the seat ``as_side``, if named), then let bot sides
     answer; tell what it did (and what the other sides did after it), not the whole status."""
     from ..orders import carry_out
-    from ..render.account import standing_key
+    from ..render.account import score_line, standing_key
 
     with c.game(match) as found:
-        before_standing = standing_key(found)
+        before_standing, before_score = standing_key(found), score_line(found)
         before = carry_out(found, c.registry, verb, args, as_side)
         if c.fmt is Format.table:
-            typer.echo(account(found, before, before_standing))
+            typer.echo(account(found, before, before_standing, before_score))
         else:
             show_status(found, c)
 
@@ -89,10 +97,11 @@ def play_order(c: Context, verb: str, args: list[str], match: str | None = None,
 ACCOUNT_LINES = 24  # an order's account stops here; the log has the rest
 
 
-def account(match: Game, after: int, before_standing: tuple) -> str:
+def account(match: Game, after: int, before_standing: tuple, before_score: str) -> str:
     """What happened since event ``after``: the order's results, what the other sides (bots
-    included) did before the match waits on a player again, and where it stands when that changed."""
-    from ..render.account import account_lines, now_line
+    included) did before the match waits on a player again, and where it stands when that
+    changed: whom it waits on, and the score."""
+    from ..render.account import account_lines, now_line, score_change
 
     lines = account_lines(match, after)
     if len(lines) > ACCOUNT_LINES:
@@ -103,7 +112,7 @@ def account(match: Game, after: int, before_standing: tuple) -> str:
         lines.pop()  # the step just begun: the line of where the match stands names it
     if now and any(now.removeprefix("now: ") in line for line in lines):
         now = None  # the decision a line above already asks
-    return "\n".join([*lines, *([now] if now else [])])
+    return "\n".join([*lines, *(line for line in (now, score_change(match, before_score)) if line)])
 
 
 @app.command()

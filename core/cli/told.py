@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 def status_record(match: Game, fmt: Format) -> dict[str, Any]:
     """What ``status`` shows: the match, whom it waits on (and the decision owed: an object for
     scripts, a line for people), what decides it and the standing, the dice and the seats."""
+    from ..render.account import points_text
     from ..render.fair import fair_play_lines
 
     clock = match.clock
@@ -37,7 +38,7 @@ def status_record(match: Game, fmt: Format) -> dict[str, Any]:
         record["result"] = json.loads(clock.result)["summary"]
     elif standing := match.hook.phaseline_standing(game=match):  # while in play: what decides it, the score
         record["decides"] = standing.decides
-        record["standing"] = " · ".join(f"{who} {points}" for who, points in standing.points.items())
+        record["standing"] = points_text(standing)
         if standing.notes:
             record["notes"] = "; ".join(standing.notes)
     record.update(fair_play_lines(match))

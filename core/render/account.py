@@ -20,6 +20,7 @@ from .happened import Change, Group, Logged, change_texts, changes_after, logged
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..model import Standing
 
 HUMAN = "human"
 
@@ -62,18 +63,6 @@ def account_lines(game: Game, after: int) -> list[str]:
                 lines.append(f"{who}, {titles.get(item.step, item.step)}:")
             _add_other(lines, item)
     return lines
-
-
-def after_my_last_order(game: Game) -> int:
-    """The last event of the last order a person typed, and of what it did before another side
-    acted: what follows is the other sides' doing (0 when nobody has typed an order yet)."""
-    found = game.one(
-        """SELECT max(seq) FROM event WHERE game_id = ? AND (kind = 'action' AND payload ->> 'by' = 'human'
-               OR cause = (SELECT max(seq) FROM event WHERE game_id = ? AND kind = 'action'
-                                                      AND payload ->> 'by' = 'human'))""",
-        [game.game_id, game.game_id],
-    )
-    return int(found or 0)
 
 
 def is_mine(action: Logged) -> bool:
@@ -134,7 +123,7 @@ def _told(group: Group, changes: list[Change], owed: dict[int, dict], tag: str) 
             told.append(Told(events[-1].step, "text", f"→ {'; '.join(found)}"))
     action = group.action
     if action and not is_mine(action) and (action.verb == "choose" or not told):
-        told.insert(0, Told(events[0].step if events else "", "text", _order(action)))  # a bot's answer
+        told.insert(0, Told(events[0].step if events else action.step, "text", _order(action)))  # a bot's answer
     return told
 
 
@@ -238,6 +227,24 @@ def now_line(game: Game, before: tuple[Any, ...]) -> str | None:
         choices = ", ".join(decision["choices"])
         return f"now: {decision['side']} to choose: {decision['prompt']} [{choices}] ({decision['rule']})"
     return f"now: turn {game.clock.turn}, {game.step.title or game.clock.step}: {side} ({game.controller(side)}) to act"
+
+
+def score_line(game: Game) -> str:
+    """Each side's score as the game counts it (``phaseline_standing``), ``Germans 55 VP · …``;
+    empty once the match is over or when the game keeps no score."""
+    standing = None if game.finished else game.hook.phaseline_standing(game=game)
+    return points_text(standing) if standing else ""
+
+
+def points_text(standing: Standing) -> str:
+    """``Germans 55 VP · Soviets 1 VP``: each side's score, as the game counts it."""
+    return " · ".join(f"{who} {points}" for who, points in standing.points.items())
+
+
+def score_change(game: Game, before: str) -> str | None:
+    """``standing: …`` when the score changed since ``before`` (:func:`score_line`), else None."""
+    now = score_line(game)
+    return f"standing: {now} (was {before})" if now and now != before else None
 
 
 def standing_key(game: Game) -> tuple[Any, ...]:

@@ -1,6 +1,7 @@
 """What the other side did since your last turn, in one short list (``phaseline since``).
 
-The events after the last one a seat of yours made, by seats you do not hold: their orders,
+The events after your last order and what it did, by seats no person here plays (the other
+player's, a bot's even in this store, the rules'): their orders,
 combats with odds, die and result, rolls, re-rolls (forced undos), the decisions they ask
 of you, and the end of the match.
 """
@@ -20,9 +21,10 @@ _SHOWN = ("action", "combat", "roll", "decision", "undo", "result", "note")  # n
 
 
 def since(game: Game) -> tuple[int, list[dict[str, Any]]]:
-    """Your last event's seq, and one row per event of the other seats after it."""
+    """Your last order's last event (:func:`shared.own_last_seq`), and one row per event after
+    it of the seats no person here plays (the other player's, a bot's, the rules')."""
     mine = shared.own_last_seq(game)
-    held = game.seats.held_sides()
+    held = game.seats.human_sides()
     events = game.rows(
         """SELECT seq, turn, side, seat, kind, verb, payload, unit_id, to_space, die, purpose FROM event
            WHERE game_id = ? AND seq > ? AND list_contains(?, kind) AND NOT list_contains(?, coalesce(seat, ''))

@@ -117,7 +117,7 @@ def carry_on(game, plan: dict[str, Any]) -> None:
             continue
         legal, hexes = retreating.options(game, unit)
         if not hexes:
-            eliminate(game, unit_id, "6.23", "must retreat but cannot")
+            eliminate(game, unit_id, "6.23", f"must retreat but cannot, barred by {retreating.barred(game, unit)}")
             continue
         if len(hexes) == 1:
             retreating.retreat(game, unit, hexes[0])

@@ -9,7 +9,8 @@ come from one verdict per neighbouring hex.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, NamedTuple
 
 from phaseline import Event
 
@@ -19,7 +20,16 @@ from .movement import entered
 from .positions import Stacks, enemy_zoc
 from .units import all_units, label
 
-Verdict = tuple[str, str] | None  # (rule, reason) that bars the hex, or None: open
+
+class Bar(NamedTuple):
+    """What bars a retreat into a hex: the rule, the reason in full, and in a word or two."""
+
+    rule: str
+    reason: str
+    short: str
+
+
+Verdict = Bar | None  # None: the hex is open
 
 
 def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
@@ -44,17 +54,17 @@ def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
             key=lambda u: u["unit_id"],
         )
         if hex_id not in passable:
-            found[hex_id] = ("6.21", f"the border from {here} to {hex_id} is prohibited")
+            found[hex_id] = Bar("6.21", f"the border from {here} to {hex_id} is prohibited", "prohibited hexsides")
         elif not enterable(game, hex_id):
-            found[hex_id] = ("6.21", f"{hex_id} is a prohibited hex")
+            found[hex_id] = Bar("6.21", f"{hex_id} is a prohibited hex", "prohibited hexes")
         elif others:
             kind = "enemy units" if any(u["side"] in hostile for u in others) else "units of another side"
-            found[hex_id] = ("5.2", f"{hex_id} holds {kind} ({_names(others)})")
+            found[hex_id] = Bar("5.2", f"{hex_id} holds {kind} ({_names(others)})", kind)
         elif berlin_ban and board[hex_id]["zone"] == "B":
-            found[hex_id] = ("5.43", f"{hex_id} is Berlin, which German units never enter")
+            found[hex_id] = Bar("5.43", f"{hex_id} is Berlin, which German units never enter", "Berlin")
         elif hex_id in zoc:
             onto = f", even with friendly units there ({', '.join(friends)})" if friends else ""
-            found[hex_id] = ("6.21", f"{hex_id} lies in an enemy ZOC ({zoc[hex_id]['reason']}){onto}")
+            found[hex_id] = Bar("6.21", f"{hex_id} lies in an enemy ZOC ({zoc[hex_id]['reason']}){onto}", "enemy ZOC")
         else:
             found[hex_id] = _stacking_verdict(stacks, unit, hex_id, friends)
     return found
@@ -67,8 +77,9 @@ def _stacking_verdict(stacks: Stacks, unit: dict[str, Any], hex_id: str, friends
     if limit is None:
         return None
     if limit.size == "*":
-        return "6.22", f"{hex_id} holds {_COUNTS.get(len(friends), len(friends))} friendly units ({', '.join(friends)})"
-    return limit.rule, f"{hex_id} holds the Soviet Front {', '.join(friends)}, and Fronts never stack"
+        count = _COUNTS.get(len(friends), len(friends))
+        return Bar("6.22", f"{hex_id} holds {count} friendly units ({', '.join(friends)})", "full stacks")
+    return Bar(limit.rule, f"{hex_id} holds the Soviet Front {', '.join(friends)}, and Fronts never stack", "Fronts")
 
 
 _COUNTS = {2: "two", 3: "three"}
@@ -86,6 +97,17 @@ def options(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     return legal, empty or legal
 
 
+def barred(game, unit: dict[str, Any]) -> str:
+    """Why no hex is open to ``unit``'s retreat (6.23), in a few words: what bars how many of
+    its neighbours, and the map edge where it has fewer than six."""
+    found = verdicts(game, unit)  # every neighbour on the map
+    bars = Counter(verdict.short for verdict in found.values() if verdict)
+    off_map = 6 - len(found)
+    if off_map:
+        bars["the map edge"] = off_map
+    return ", ".join(f"{short} ({count})" for short, count in bars.most_common())
+
+
 def refusal(game, unit: dict[str, Any], hex_id: str):
     """The RuleViolation for retreating ``unit`` into ``hex_id``, which it may not."""
     here = unit["space_id"]
@@ -98,7 +120,7 @@ def refusal(game, unit: dict[str, Any], hex_id: str):
         else:
             rule, reason = "6.2", f"{hex_id} is not next to {here}: a retreat is one hex"
     elif verdict[hex_id] is not None:
-        rule, reason = verdict[hex_id]
+        rule, reason = verdict[hex_id].rule, verdict[hex_id].reason
     else:
         rule, reason = "6.22", f"{hex_id} holds a friendly unit while an empty hex is open ({', '.join(allowed)})"
     return game.violation(f"{label(unit)} cannot retreat to {hex_id}: {reason}", rule)

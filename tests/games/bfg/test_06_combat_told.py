@@ -54,7 +54,8 @@ def test_6_81_a_river_doubling_is_named_with_its_rule_and_the_losses_follow(comb
     told = cli("attack", "POLC-1,SOV-5GT", "2522")
     assert told.startswith(
         "attack on 2522: 10:12 → 1:2, die 1: Dr; attack 10 (+4 POLC-1, +6 SOV-5GT) vs defence 12 "
-        "(+6 GER-9, ×2 river (6.81) in 2522) (BfG 6.1) → eliminated GER-9: must retreat but cannot (6.23); "
+        "(+6 GER-9, ×2 river (6.81) in 2522) (BfG 6.1) → eliminated GER-9: must retreat but cannot, barred by "
+        "enemy ZOC (4), enemy units (2) (6.23); "
         "SOV to choose: Advance after combat (6.9)"
     )
     assert len(told.splitlines()) == 1
@@ -108,20 +109,88 @@ def test_actions_filters_by_unit_hex_and_kind(combat_phase):
     assert cli("actions", "--kind", "end").splitlines()[-1] == "end"
     code, out = run_cli(["actions", "--by", "army"])
     assert code != 0 and out.strip() == "error: --by takes 'unit' or 'hex', not 'army'"
+    code, out = run_cli(["actions", "--unit", "SOV-4X"])  # a typo is no unit, not an order that fails to match
+    assert code != 0 and out.strip() == "error: no unit SOV-4X in bfg-1"
+    code, out = run_cli(["actions", "--hex", "9999"])
+    assert code != 0 and out.strip() == "error: no space 9999 in bfg-1"
+    assert cli("actions", "--unit", "GER-9").strip() == "no order matches (phaseline actions lists them all)"
 
 
-def test_after_end_the_bots_turn_is_told_a_line_per_step(home):
+@pytest.fixture
+def before_the_bots_turn(home) -> None:
+    """Seed 7, WA played by the heuristic bot: two West German attacks on turn 1 (12.21); the
+    bot's turn follows the ``end`` of the West German Combat Phase."""
     cli("new", "battle-for-germany", "--seed", "7", "--bot", "WA=heuristic")
     for _ in range(3):  # the Soviet and the West German Movement and Combat Phases (12.21 allows it)
         cli("end")
     cli("attack", "GER-14,GER-LI", "0105")  # 12.21: two West German attacks on turn 1
     cli("attack", "GER-10,GER-IFJ,GER-LXXVIPZ", "0107")
     cli("choose", "none")  # no advance
-    told = cli("end").splitlines()
-    assert "WA (bot:heuristic), Western Allied Movement Phase:" in told
-    assert any(line.startswith("  moved ") for line in told)
-    combats = [line for line in told if line.startswith("  attack on ")]
+
+
+@pytest.fixture
+def bots_turn(before_the_bots_turn) -> list[str]:
+    """What ``end`` told: the bot's steps and the East German ones."""
+    return cli("end").splitlines()
+
+
+def test_after_end_the_bots_turn_is_told_a_line_per_step(bots_turn):
+    assert "WA (bot:heuristic), Western Allied Movement Phase:" in bots_turn
+    assert any(line.startswith("  moved ") for line in bots_turn)
+    combats = [line for line in bots_turn if line.startswith("  attack on ")]
     assert combats and all(re.search(r": \d+:\d+ → \d+:\d+, die \d: \w+; attack \d+ \(", c) for c in combats)
+
+
+def test_11_0_the_bots_turn_ends_on_the_vp_it_changed(bots_turn):
+    """11.0: the bot took 0309 and 2102 and the Germans lost SOV-46's city; the account's last
+    line says where the match stands now, and what it stood at before."""
+    assert bots_turn[-1] == (
+        "standing: Germans 54 VP · Western Allies 3 VP (was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+    )
+    status = next(line for line in cli("status").splitlines() if line.startswith("standing "))
+    assert status.split(None, 1)[1] == "Germans 54 VP · Western Allies 3 VP"
+
+
+def test_11_0_play_tells_the_vp_the_bots_turn_changed(before_the_bots_turn):
+    code, out = run_cli(["play"], input="end\nquit\n")
+    assert code == 0, out
+    told = out.splitlines()
+    standing = "standing: Germans 54 VP · Western Allies 3 VP (was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+    assert standing in told and told.index(standing) > told.index("WA (bot:heuristic), Western Allied Combat Phase:")
+
+
+def test_a_move_that_changes_no_vp_tells_no_standing(home):
+    cli(*SOV_TURN_1)
+    assert not any(line.startswith("standing:") for line in cli("move", "BUL-2", "0420").splitlines())
+
+
+def test_a_bots_answer_is_told_under_the_step_it_answers(bots_turn):
+    """6.91: the bot declines to advance after its attack on 1020 (no event but its answer):
+    the line of that step names the East German Combat Phase, never an empty step."""
+    told = cli("choose", "1224").splitlines()  # SOV retreats ROM-4; the bot's next attack follows
+    assert told[:3] == [
+        "retreat ROM-4 -> 1224 (BfG 6.21)",
+        "WA (bot:heuristic), East German Combat Phase:",
+        "  choose none",
+    ]
+    assert not any(line.endswith(", :") for line in told)
+
+
+def test_since_tells_the_bots_turn_after_your_last_order(bots_turn):
+    """What the bot did since your ``end`` (its seat held in this store too): its orders and
+    combats, the decision it asks of you; not 'nothing new' because the engine logged the
+    step it began under your side."""
+    rows = json.loads(cli("--format", "json", "since"))
+    whats = [r["what"] for r in rows]
+    assert whats[0] == "replace POLE-2 0101" and {r["by"] for r in rows} == {"bot:heuristic"}  # its first order
+    assert "attack GER-2PZ,GER-IIIPZ,GER-IVSSPZ,GER-IXSS,HUN-I 1020" in whats
+    assert any(w.startswith("attack on 2102: 34:14 → 2:1, die 2: Ex;") for w in whats)
+    assert whats[-1] == "asks you: Retreat ROM-4 from 1325 to [1224, 1225, 1326]"
+    cli("choose", "1224")  # your answer: the bot's next attack is all that is new
+    assert [r["what"] for r in json.loads(cli("--format", "json", "since"))][:2] == [
+        "choose none",
+        "attack GER-XXIVPZ 2325",
+    ]
 
 
 def test_11_0_status_tells_what_decides_the_match_and_the_vp_while_it_is_played(home):
