@@ -127,10 +127,9 @@ def _told(group: Group, changes: list[Change], owed: dict[int, dict], tag: str) 
             told.append(Told(event.step, "phase" if event.kind == "phase" else "text", text))
     if combat_at is None and events:
         moved = {e.seq for e in events if _is_move(e)}  # a move's own line tells where the unit went
-        named = {e.unit_id for e in events if e.unit_id} | {u for e in events for u in _unit_ids(e.purpose)}
         first = group.action.seq if group.action else events[0].seq
         mine = [c for c in changes if first <= c.seq <= events[-1].seq and c.seq not in moved]
-        if found := change_texts(mine, named):
+        if found := change_texts(mine, _named(events, mine)):
             told.append(Told(events[-1].step, "text", f"→ {'; '.join(found)}"))
     action = group.action
     if action and not is_mine(action) and (action.verb == "choose" or not told):
@@ -142,9 +141,9 @@ def _aftermath(combat: Logged, after: list[Logged], changes: list[Change], owed:
     """What the combat led to, in its order's events and state changes: `` → …; …``."""
     last = after[-1].seq if after else combat.seq
     told = [e for e in after if e.kind not in ("roll", "decision")]
-    named = {e.unit_id for e in told if e.unit_id} | {u for e in told for u in _unit_ids(e.purpose)}
+    theirs = [c for c in changes if combat.seq <= c.seq <= last]
     parts = _grouped(told, combat.purpose)
-    parts += change_texts([c for c in changes if combat.seq <= c.seq <= last], named)
+    parts += change_texts(theirs, _named(told, theirs))
     parts += [text for e in after if e.kind == "decision" and (text := _owed(e, owed))]
     return f" → {'; '.join(parts)}" if parts else ""
 
@@ -167,9 +166,14 @@ def _grouped(events: list[Logged], headline: str) -> list[str]:
     return phrases
 
 
-def _unit_ids(text: str) -> set[str]:
-    """Words of ``text`` that look like unit ids (letters, digits and dashes, with a dash)."""
-    return set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+", text))
+def _named(events: list[Logged], changes: list[Change]) -> set[str]:
+    """The units of ``changes`` that ``events`` tell already: an event's unit, or a unit its
+    purpose names as a whole word (``Hornet``, ``US-1Mar``, ``Hiryu/A6M-1``)."""
+    text = "\n".join(e.purpose for e in events)
+    keys = {c.key for c in changes if c.what != "control"}
+    return {e.unit_id for e in events if e.unit_id} | {
+        key for key in keys if re.search(rf"(?<![\w/-]){re.escape(key)}(?![\w/-])", text)
+    }
 
 
 def _event_text(event: Logged, owed: dict[int, dict], tag: str) -> str:

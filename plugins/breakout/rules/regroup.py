@@ -104,7 +104,8 @@ def regroup(game, action: Action) -> None:
         raise game.violation(why[1], why[0])
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
     here = unit["space_id"]
-    game.log(Event("note", side=action.side, unit_id=unit_id, from_space=here, purpose=f"regroups {here}→{dest}", rule="13"))
+    regrouped = f"regroups {here}→{dest}"
+    game.log(Event("note", side=action.side, unit_id=unit_id, from_space=here, purpose=regrouped, rule="13"))
     count_crossing(game, unit["space_id"], dest)
     # 7.3: the area left, and the area entered: a lone unit of the other nationality in an
     # Allied free area takes it for its nation, by regroup as by an impulse's move
