@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 HUMAN = "human"
+RULES = "rules"  # who did what no side ordered: the steps the sequence of play runs by itself
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ def account_lines(game: Game, after: int) -> list[str]:
     owed = open_decisions(game)
     groups = logged_after(game, after)
     titles = _step_titles(game, groups)
+    sides = {step.name: step.side for step in game.steps(game.clock.turn)}
     lines: list[str] = []
     stretch: tuple[str, str] | None = None  # (who, step) of the other side's line being written
     for group in groups:
@@ -51,10 +53,13 @@ def account_lines(game: Game, after: int) -> list[str]:
             lines += [t.text for t in told]
             stretch = None
             continue
-        who = f"{group.action.side} ({group.action.payload.get('by', '?')})"
+        side = group.action.side
         for item in told:
             if item.kind == "phase":
                 continue  # the line of the step names it
+            # a step of another side (or of nobody) that this order began is the rules' doing
+            own_step = sides.get(item.step, side) == side
+            who = f"{side} ({group.action.payload.get('by', '?')})" if own_step else RULES
             if stretch is None or stretch[0] != who or (item.step and item.step != stretch[1]):
                 stretch = (who, item.step)  # a bot's answer (no events) stays in the step it answers
                 if lines and lines[-1].startswith("— "):
