@@ -187,6 +187,9 @@ def _event_text(event: Logged, owed: dict[int, dict], tag: str) -> str:
         return _owed(event, owed)
     if event.kind == "setup":
         return ""
+    if event.kind == "roll" and "pile" in event.payload:  # a draw from a cup: which of its items
+        drawn = f"drew {event.die} of the {event.payload['sides']} in {event.payload['pile']}"
+        return f"{drawn}: {event.purpose}" + _cite(event, tag)
     if event.kind == "roll":
         return f"rolled {event.die}: {event.purpose}" + _cite(event, tag)
     if event.kind == "phase":

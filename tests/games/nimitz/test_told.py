@@ -1,12 +1,16 @@
 """What a Fleet Commander: Nimitz player reads: ``status``'s standing (4.0, 11.5), each Japanese
-reinforcement told (11.1), the phases the sequence runs by itself told as the rules' (5.1)."""
+reinforcement told (11.1), the phases the sequence runs by itself told as the rules' (5.1), a bonus
+marker drawn from the cup told as a draw (10.7)."""
 
 from __future__ import annotations
 
 from clitools import run_cli
+from games.nimitz.battle import begin_battle
 from games.nimitz.position import Dice, play, where
+from phaseline.piles import Piles
 from phaseline.render.account import account_lines
 
+WAKE = "Wake: US-Bn-02 US-DesRon1 Chicago-Northampton Lexington JP-Bn-10 JP-DesRon2 Kaga\nHawaii: US-Bn-01"
 ARRIVING = ("Soryu", "Shoho", "JP-16Div", "JP-48Div", "JP-14Sentai", "JP-3Kokutai")
 
 
@@ -49,3 +53,17 @@ def test_11_1_every_arriving_unit_is_told_and_the_engines_phases_are_the_rules(m
         "rules, US Supply Phase:",
         "  7 RP and 20 SP arrive (FCN 6.1)",
     ]
+
+
+def test_10_7_a_marker_drawn_from_the_cup_is_told_as_a_draw(make):
+    """10.7: the Japanese bonus markers are drawn from a cup: the account says which of the cup's
+    markers came out, not a die roll of as many sides."""
+    game, _ = begin_battle(make, WAKE, "Wake", draws=["kamikaze"])
+    assert game.step.name == "battle-bonus"
+    cup = len(Piles(game).items("JP-CUP"))
+    kamikaze = next(i for i, item in enumerate(Piles(game).items("JP-CUP"), 1) if item.startswith("kamikaze/"))
+    before = game.events.last_seq
+    play(game, "end")
+    told = account_lines(game, before)
+    assert f"drew {kamikaze} of the {cup} in JP-CUP: 10.7 Japanese bonus marker 1 of 1 (FCN 10.7)" in told
+    assert not [line for line in told if line.startswith("rolled") and "bonus marker" in line]
