@@ -65,8 +65,11 @@ class Dice:
 
     _forced_rolls: deque[int] | None = None
 
-    def roll(self, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
-        """Roll one die (logged with its purpose); replay hands back the logged roll.
+    def roll(
+        self, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None, pile: str | None = None
+    ) -> int:
+        """Roll one die (logged with its purpose); replay hands back the logged roll. ``pile``: the
+        roll draws one of the ``sides`` items of that cup (logged and told as a draw, not a die).
 
         ``side`` names the side the roll is for, when it is not the acting one's: a defence
         roll of a side the game's rules play is the rules' roll (in a match of secret dice,
@@ -88,7 +91,7 @@ class Dice:
                 roll_no=roll_no,
                 purpose=purpose,
                 rule=rule,
-                payload={"sides": sides, "drawn": AT_PLAY} if at_play else {"sides": sides},
+                payload={"sides": sides, **({"drawn": AT_PLAY} if at_play else {}), **({"pile": pile} if pile else {})},
             )
         )
         return die

@@ -71,7 +71,7 @@ class Piles:
         items = self.items(pile)
         if not items:
             return None
-        chosen = items[0] if len(items) == 1 else items[self._die(len(items), purpose, rule, side) - 1]
+        chosen = items[0] if len(items) == 1 else items[self._die(len(items), purpose, rule, side, pile) - 1]
         self.take(chosen)
         return chosen
 
@@ -92,8 +92,8 @@ class Piles:
         self._reorder(pile, order)
         return order
 
-    def _die(self, sides: int, purpose: str, rule: str | None, side: str | None) -> int:
-        return self.game.roll(purpose, rule=rule, sides=sides, side=side)
+    def _die(self, sides: int, purpose: str, rule: str | None, side: str | None, pile: str | None = None) -> int:
+        return self.game.roll(purpose, rule=rule, sides=sides, side=side, pile=pile)
 
     def _reorder(self, pile: str, order: list[str]) -> None:
         """Give each item of ``order`` its place; insert the new ones, move the others."""

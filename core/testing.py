@@ -110,9 +110,9 @@ def rolling(*dice: int) -> Iterator[deque[int]]:
 def forcing_roll(queue: deque[int], original: Callable[..., int] = Dice.roll) -> Callable[..., int]:
     """A ``Dice.roll`` that takes its next die from ``queue`` while it holds one (see :func:`rolling`)."""
 
-    def forced(self: Dice, purpose: str, *, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
+    def forced(self: Dice, purpose: str, *, rule: str | None = None, sides: int = 6, **more: Any) -> int:
         if not queue:
-            return original(self, purpose, rule=rule, sides=sides, side=side)
+            return original(self, purpose, rule=rule, sides=sides, **more)
         want, n = queue.popleft(), self.events.next_roll_no()
         if not 1 <= want <= sides:
             raise ValueError(f"a forced die of {want} on a d{sides}")
@@ -122,7 +122,7 @@ def forcing_roll(queue: deque[int], original: Callable[..., int] = Dice.roll) ->
             n += 1
         self.force_rolls([n])
         try:
-            return original(self, purpose, rule=rule, sides=sides, side=side)
+            return original(self, purpose, rule=rule, sides=sides, **more)
         finally:
             self.force_rolls(None)
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..model import Standing
 
 HUMAN = "human"
+RULES = "rules"  # who did what no side ordered: the steps the sequence of play runs by itself
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ def account_lines(game: Game, after: int) -> list[str]:
     owed = open_decisions(game)
     groups = logged_after(game, after)
     titles = _step_titles(game, groups)
+    sides = {step.name: step.side for step in game.steps(game.clock.turn)}
     lines: list[str] = []
     stretch: tuple[str, str] | None = None  # (who, step) of the other side's line being written
     for group in groups:
@@ -52,10 +54,13 @@ def account_lines(game: Game, after: int) -> list[str]:
             lines += [t.text for t in told]
             stretch = None
             continue
-        who = f"{group.action.side} ({group.action.payload.get('by', '?')})"
+        side = group.action.side
         for item in told:
             if item.kind == "phase":
                 continue  # the line of the step names it
+            # a step of another side (or of nobody) that this order began is the rules' doing
+            own_step = sides.get(item.step, side) == side
+            who = f"{side} ({group.action.payload.get('by', '?')})" if own_step else RULES
             if stretch is None or stretch[0] != who or (item.step and item.step != stretch[1]):
                 stretch = (who, item.step)  # a bot's answer (no events) stays in the step it answers
                 if lines and lines[-1].startswith("— "):
@@ -116,10 +121,9 @@ def _told(group: Group, changes: list[Change], owed: dict[int, dict], tag: str) 
             told.append(Told(event.step, "phase" if event.kind == "phase" else "text", text))
     if combat_at is None and events:
         moved = {e.seq for e in events if _is_move(e)}  # a move's own line tells where the unit went
-        named = {e.unit_id for e in events if e.unit_id} | {u for e in events for u in _unit_ids(e.purpose)}
         first = group.action.seq if group.action else events[0].seq
         mine = [c for c in changes if first <= c.seq <= events[-1].seq and c.seq not in moved]
-        if found := change_texts(mine, named):
+        if found := change_texts(mine, _named(events, mine)):
             told.append(Told(events[-1].step, "text", f"→ {'; '.join(found)}"))
     action = group.action
     if action and not is_mine(action) and (action.verb == "choose" or not told):
@@ -131,9 +135,9 @@ def _aftermath(combat: Logged, after: list[Logged], changes: list[Change], owed:
     """What the combat led to, in its order's events and state changes: `` → …; …``."""
     last = after[-1].seq if after else combat.seq
     told = [e for e in after if e.kind not in ("roll", "decision")]
-    named = {e.unit_id for e in told if e.unit_id} | {u for e in told for u in _unit_ids(e.purpose)}
+    theirs = [c for c in changes if combat.seq <= c.seq <= last]
     parts = _grouped(told, combat.purpose)
-    parts += change_texts([c for c in changes if combat.seq <= c.seq <= last], named)
+    parts += change_texts(theirs, _named(told, theirs))
     parts += [text for e in after if e.kind == "decision" and (text := _owed(e, owed))]
     return f" → {'; '.join(parts)}" if parts else ""
 
@@ -156,9 +160,14 @@ def _grouped(events: list[Logged], headline: str) -> list[str]:
     return phrases
 
 
-def _unit_ids(text: str) -> set[str]:
-    """Words of ``text`` that look like unit ids (letters, digits and dashes, with a dash)."""
-    return set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+", text))
+def _named(events: list[Logged], changes: list[Change]) -> set[str]:
+    """The units of ``changes`` that ``events`` tell already: an event's unit, or a unit its
+    purpose names as a whole word (``Hornet``, ``US-1Mar``, ``Hiryu/A6M-1``)."""
+    text = "\n".join(e.purpose for e in events)
+    keys = {c.key for c in changes if c.what != "control"}
+    return {e.unit_id for e in events if e.unit_id} | {
+        key for key in keys if re.search(rf"(?<![\w/-]){re.escape(key)}(?![\w/-])", text)
+    }
 
 
 def _event_text(event: Logged, owed: dict[int, dict], tag: str) -> str:
@@ -167,6 +176,9 @@ def _event_text(event: Logged, owed: dict[int, dict], tag: str) -> str:
         return _owed(event, owed)
     if event.kind == "setup":
         return ""
+    if event.kind == "roll" and "pile" in event.payload:  # a draw from a cup: which of its items
+        drawn = f"drew {event.die} of the {event.payload['sides']} in {event.payload['pile']}"
+        return f"{drawn}: {event.purpose}" + _cite(event, tag)
     if event.kind == "roll":
         return f"rolled {event.die}: {event.purpose}" + _cite(event, tag)
     if event.kind == "phase":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from phaseline import hookimpl
 
 from . import loading, map_marks, sequence, setup, unit_values
-from .rules import battle, combat, holding, japanese, phases, recon, supply_phase, us_movement, victory
+from .rules import battle, combat, holding, japanese, phases, recon, standing, supply_phase, us_movement, victory
 from .rules.state import JP
 from .tables import TABLES
 
@@ -159,6 +159,11 @@ def phaseline_map_marks(game):
 @hookimpl
 def phaseline_unit_values(game):
     return unit_values.unit_values(game)
+
+
+@hookimpl
+def phaseline_standing(game):
+    return standing.standing(game)
 
 
 @hookimpl

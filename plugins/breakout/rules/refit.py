@@ -150,13 +150,17 @@ def place_depot(game, action: Action) -> None:
         if len(action.args) != 1:
             raise game.violation("usage: depot AREA", "12.6")
         (area,) = action.args
-        if len(supply.depots(game, GERMAN)) >= chart(game)["german_depots"]:
-            raise game.violation(f"the Germans have placed {chart(game)['german_depots']} depots already", "12.6")
+        limit = chart(game)["german_depots"]
+        if len(supply.depots(game, GERMAN)) >= limit:
+            raise game.violation(f"the Germans have placed {limit} depots already", "12.6")
         if area not in supply.german_depot_areas(game):
             raise game.violation(
                 f"no German depot in {area}: it must be free and joined to a German zone by German free areas", "12.6"
             )
-        supply.add_depot(game, GERMAN, "DE", area, "zone", supply.german_depot_sp(game))
+        sp = supply.german_depot_sp(game)
+        depot_id = supply.add_depot(game, GERMAN, "DE", area, "zone", sp)
+        placed = f"depot {depot_id} placed in {area} with {sp} SP ({len(supply.depots(game, GERMAN))} of {limit})"
+        game.log(Event("note", side=GERMAN, purpose=placed, rule="12.6"))
     else:
         if len(action.args) != 2:
             raise game.violation("usage: depot DEPOT AREA", "12.7")
@@ -173,6 +177,8 @@ def place_depot(game, action: Action) -> None:
                 "12.7",
             )
         game.set("bkn_depot", {"depot_id": depot_id}, space_id=area)
+        moved = f"depot {depot_id} ({depot['source']}, {depot['sp']} SP) moves inland {depot['space_id']}→{area}"
+        game.log(Event("note", side=ALLIED, purpose=moved, rule="12.7"))
     supply.set_sources(game, depots_for=side)
 
 

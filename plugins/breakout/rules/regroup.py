@@ -4,7 +4,7 @@ reading, move to the Offshore box (offshore)."""
 
 from __future__ import annotations
 
-from phaseline import Action
+from phaseline import Action, Event
 
 from . import offshore
 from .board import board, can_cross, clear_traffic, count_crossing, enemy_of, update_control
@@ -103,6 +103,9 @@ def regroup(game, action: Action) -> None:
     if why:
         raise game.violation(why[1], why[0])
     game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
+    here = unit["space_id"]
+    regrouped = f"regroups {here}→{dest}"
+    game.log(Event("note", side=action.side, unit_id=unit_id, from_space=here, purpose=regrouped, rule="13"))
     count_crossing(game, unit["space_id"], dest)
     # 7.3: the area left, and the area entered: a lone unit of the other nationality in an
     # Allied free area takes it for its nation, by regroup as by an impulse's move

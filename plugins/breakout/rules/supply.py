@@ -129,13 +129,15 @@ def depots(game, side: str) -> list[dict[str, Any]]:
     return [dict(row) for _, row in sorted(game.rows_of("bkn_depot").items()) if row["side"] == side]
 
 
-def add_depot(game, side: str, nationality: str, space: str, source: str, sp: int) -> None:
+def add_depot(game, side: str, nationality: str, space: str, source: str, sp: int) -> str:
+    """A new depot of ``sp`` SP in ``space``; its id."""
     n = 1 + sum(1 for row in game.rows_of("bkn_depot").values() if row["side"] == side)
     depot_id = f"{'G' if side == GERMAN else 'A'}{n}"
     game.insert(
         "bkn_depot",
         {"depot_id": depot_id, "side": side, "nationality": nationality, "space_id": space, "source": source, "sp": sp},
     )
+    return depot_id
 
 
 def depot_paths(game, side: str) -> dict[tuple[str, str], int]:

@@ -43,6 +43,12 @@ def place(game, action: Action) -> None:
     spend(game, count, "7.1", f"{count} recon marker{'s' if count > 1 else ''}")
     first = len(placed) + 1
     game.insert_many("fcn_recon", [{"marker": first + n, "point_id": point} for n in range(count)])
+    numbers = ", ".join(str(first + n) for n in range(count))
+    purpose = (
+        f"recon marker{'s' if count > 1 else ''} {numbers} of {limit} at {point}: "
+        f"{count} SP, {fcn_state(game)['sp']} SP left; resolved in the order placed (7.2)"
+    )
+    game.log(Event("note", side=US, rule="7.1", purpose=purpose))
 
 
 def legal_actions(game) -> list[Action]:

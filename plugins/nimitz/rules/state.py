@@ -37,3 +37,9 @@ def spend(game, sp: int, rule: str, what: str) -> None:
         unused = f", and the {rp} RP buy only units ({game.info.short} 6.1)" if rp else ""
         raise game.violation(f"{what} costs {sp} SP; {left} SP are left{unused}", rule=rule)
     set_state(game, sp=left - sp)
+
+
+def points_left(game) -> str:
+    """The reinforcement and supply points left, as an order's account ends: ``7 RP and 12 SP left``."""
+    state = fcn_state(game)
+    return f"{state['rp']} RP and {state['sp']} SP left"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from phaseline import Action, Event
 
 from ..board import AUSTRALIA, US_REINF, WEST_COAST
-from .state import US, fcn_state, set_state, spend, year
-from .units import in_play, repair_cost, units_named
+from .state import US, fcn_state, points_left, set_state, spend, year
+from .units import gone_where, in_play, repair_cost, units_named
 
 
 def begin(game) -> None:
@@ -56,13 +56,12 @@ def buy(game, action: Action) -> None:
             f"{', '.join(names)} cost {cost}; {state['rp']} RP and {state['sp']} SP are left", rule="6.2"
         )
     set_state(game, rp=state["rp"] - from_rp, sp=state["sp"] - (cost - from_rp))
+    arrive_at = {unit_id: arrival_point(units[unit_id]) for unit_id in names}
     for unit_id in names:
-        game.set("unit_state", {"unit_id": unit_id}, space_id=arrival_point(units[unit_id]))
-    game.log(
-        Event(
-            "note", side=US, purpose=f"bought {', '.join(names)} for {from_rp} RP and {cost - from_rp} SP", rule="6.2"
-        )
-    )
+        game.set("unit_state", {"unit_id": unit_id}, space_id=arrive_at[unit_id])
+    paid = f"{from_rp} RP and {cost - from_rp} SP"
+    bought = f"bought {gone_where(names, None, arrive_at)}: {paid}, {points_left(game)}"
+    game.log(Event("note", side=US, purpose=bought, rule="6.2"))
 
 
 def repair(game, action: Action) -> None:
@@ -79,6 +78,8 @@ def repair(game, action: Action) -> None:
     spend(game, cost, "6.3", f"repairing {', '.join(names)}")
     for unit_id in names:
         game.set("unit_state", {"unit_id": unit_id}, status="full")
+    purpose = f"repaired {', '.join(names)} to full strength for {cost} SP, {points_left(game)}"
+    game.log(Event("note", side=US, purpose=purpose, rule="6.3"))
 
 
 def legal_actions(game) -> list[Action]:

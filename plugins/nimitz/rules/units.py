@@ -104,3 +104,15 @@ def units_named(game, text: str) -> list[str]:
             raise InvalidOrder(f"{unit_id} is named twice")
         found.append(unit_id)
     return found
+
+
+def gone_where(names: list[str], start: dict[str, str] | None, end: dict[str, str]) -> str:
+    """Units told by where they went, those going the same way together:
+    ``Enterprise, Lexington Hawaii→Borneo; US-SubRon1 Australia→Borneo`` (no ``start``:
+    ``Hornet to WestCoast; Aus-7Div to Australia``)."""
+    ways: dict[tuple[str, str], list[str]] = {}
+    for unit_id in names:
+        ways.setdefault((start[unit_id] if start else "", end[unit_id]), []).append(unit_id)
+    return "; ".join(
+        f"{', '.join(units)} {f'{here}→' if here else 'to '}{there}" for (here, there), units in ways.items()
+    )

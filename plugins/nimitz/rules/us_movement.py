@@ -17,7 +17,7 @@ from phaseline.errors import InvalidOrder
 from ..board import B29, HAWAII, INVASION, MARIANAS, RAIDING, RETURN_BOXES, US_REINF, WEST_COAST
 from . import invasion
 from .state import JP, US, fcn_state, set_state, spend, year
-from .units import in_play, kind, point_named, points, units_named
+from .units import gone_where, in_play, kind, point_named, points, units_named
 
 US_BASED_SQL = """SELECT p.point_id,
        coalesce(bool_or(s.side = 'US' AND (c.category = 'ground' OR (c.category = 'aircraft' AND NOT c.carrier_air))),
@@ -118,6 +118,9 @@ def move(game, action: Action) -> None:
             if units[unit_id]["category"] == "ground":  # 8.3 by transport; they land in a battle (10.6)
                 game.set("fcn_unit", {"unit_id": unit_id}, transport=True)
     set_state(game, us_moved=True)
+    way = gone_where(names, {u: units[u]["space_id"] for u in names}, dict.fromkeys(names, target))
+    purpose = f"moved {way}: {len(names)} SP, {fcn_state(game)['sp']} SP left"
+    game.log(Event("note", side=US, rule="8.1", purpose=purpose))
 
 
 def _boxed(game, action: Action, box: str, rule: str, allowed) -> list[str]:
@@ -137,7 +140,9 @@ def _boxed(game, action: Action, box: str, rule: str, allowed) -> list[str]:
     with game.held_updates():
         for unit_id in names:
             game.set("unit_state", {"unit_id": unit_id}, space_id=box, moved=True)
-    game.log(Event("note", side=US, to_space=box, rule=rule, purpose=f"{', '.join(names)} to {box}"))
+    way = gone_where(names, {u: units[u]["space_id"] for u in names}, dict.fromkeys(names, box))
+    purpose = f"{way}: {len(names)} SP, {fcn_state(game)['sp']} SP left"
+    game.log(Event("note", side=US, rule=rule, purpose=purpose))
     return names
 
 

@@ -8,6 +8,7 @@ from games.breakout.position import match_of, new_match, script_dice, write_posi
 from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import refit, supply
 from phaseline.games.breakout.rules.board import board
+from phaseline.render.account import account_lines
 
 # A German zone behind area 1; 1-2-3 clear, 3-4 river, 5 Cherbourg (port), 6 cut off
 MAP = """
@@ -485,3 +486,25 @@ def test_12_4_the_allies_may_not_refit_during_the_german_refit_phase(tmp_path, m
     with pytest.raises(RuleViolation, match="the Germans refit first") as refused:
         game.play(Action("refit", ("A1",), "german"))
     assert refused.value.rule == "12.4"
+
+
+# === WHAT A DEPOT ORDER TELLS =====================================================================
+
+
+def test_12_6_placing_a_german_depot_tells_where_and_its_sp(tmp_path, monkeypatch):
+    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
+    _refit_phase(game, monkeypatch)
+    before = game.events.last_seq
+    game.play(Action("depot", ("1",), "german"))
+    sp = supply.depots(game, "german")[0]["sp"]
+    assert account_lines(game, before) == [f"depot G1 placed in 1 with {sp} SP (1 of 6) (BkN 12.6)"]
+
+
+def test_12_7_moving_an_allied_depot_inland_tells_from_where_to_where(tmp_path, monkeypatch):
+    game = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\n")
+    _refit_phase(game, monkeypatch)
+    assert game.clock.step == "allied-refit"
+    omaha = next(d["depot_id"] for d in supply.depots(game, "allied") if d["source"] == "Omaha")
+    before = game.events.last_seq
+    game.play(Action("depot", (omaha, "2"), "allied"))
+    assert account_lines(game, before) == [f"depot {omaha} (Omaha, 10 SP) moves inland 1→2 (BkN 12.7)"]

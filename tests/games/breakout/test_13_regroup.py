@@ -9,6 +9,7 @@ from phaseline import Action, Event, RuleViolation
 from phaseline.games.breakout.rules import bridges
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.regroup import can_regroup_to
+from phaseline.render.account import account_lines
 
 MAP = """
 area 1 clear 1
@@ -163,3 +164,13 @@ def test_13_a_unit_on_a_beach_never_regroups_back_into_its_approach_box(tmp_path
         game.play(Action("end", (), game.waiting_on()[0]))
     refused = _regroup_refusal(game, "A1", "BOX")
     assert refused.rule == "13" and "(BkN 3.4)" in str(refused)
+
+
+def test_13_a_regroup_tells_the_unit_and_the_areas_it_left_and_entered(tmp_path, monkeypatch):
+    """13: the order's account names the unit, the area left and the area entered, not a blank line."""
+    text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 5\n"
+    game = new_match(tmp_path, text + "area 6 clear 1\nborder 5-6\n")
+    _regroup_phase(game, monkeypatch)
+    before = game.events.last_seq
+    game.play(Action("regroup", ("G1", "6"), "german"))
+    assert account_lines(game, before) == ["G1: regroups 5→6 (BkN 13)"]

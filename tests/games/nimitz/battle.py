@@ -34,10 +34,10 @@ class Script:
         self._own = game.roll
         game.roll = self.roll  # type: ignore[method-assign]
 
-    def roll(self, purpose: str, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
+    def roll(self, purpose: str, rule: str | None = None, sides: int = 6, side: str | None = None, **more) -> int:
         face = self._face(purpose, sides)
         if face is None:
-            face = self._own(purpose, rule=rule, sides=sides, side=side)
+            face = self._own(purpose, rule=rule, sides=sides, side=side, **more)
         else:  # the first roll number of the known seed that gives it: the log stays true and replays
             assert 1 <= face <= sides, f"a scripted {face} on a d{sides} ({purpose})"
             n = self.game.events.next_roll_no()
@@ -45,7 +45,7 @@ class Script:
                 n += 1
             self.game.force_rolls([n])
             try:
-                self._own(purpose, rule=rule, sides=sides, side=side)
+                self._own(purpose, rule=rule, sides=sides, side=side, **more)
             finally:
                 self.game.force_rolls(None)
         self.rolled.append((purpose, face))

@@ -79,12 +79,12 @@ class Dice:
         self._own = game.roll
         game.roll = self.roll  # type: ignore[method-assign]
 
-    def roll(self, purpose: str, rule: str | None = None, sides: int = 6, side: str | None = None) -> int:
+    def roll(self, purpose: str, rule: str | None = None, sides: int = 6, side: str | None = None, **more) -> int:
         if purpose.startswith(self.prefix) and not purpose.startswith("3.3") and self.faces:
             face = self.faces.pop(0)
             assert 1 <= face <= sides, f"a scripted {face} on a d{sides} ({purpose})"
         else:
-            face = self._own(purpose, rule=rule, sides=sides, side=side)
+            face = self._own(purpose, rule=rule, sides=sides, side=side, **more)
         self.rolled.append((purpose, face))
         return face
 

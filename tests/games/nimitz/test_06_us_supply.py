@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from games.nimitz.position import play, state, status, where
 from phaseline import RuleViolation
+from phaseline.render.account import account_lines
 
 
 def test_6_0_the_supply_phase_offers_purchases_and_repairs(make):
@@ -56,3 +57,25 @@ def test_6_3_repair_at_half_cost(make, unit, cost):
         game.set("unit_state", {"unit_id": unit}, status="damaged")
     play(game, f"repair {unit}")
     assert status(game, unit) == "full" and state(game)["sp"] == 20 - cost
+
+
+def test_6_2_a_purchase_tells_where_each_unit_arrives_and_the_points_left(make):
+    """6.2: US units arrive on the West Coast, Australian ones in Australia: the account names each."""
+    game = make("US-REINF: Hornet US-1Mar RAAF-BG2\nHawaii: US-Bn-01")
+    before = game.events.last_seq
+    play(game, "buy Hornet,US-1Mar,RAAF-BG2")
+    assert account_lines(game, before) == [
+        "bought Hornet, US-1Mar to WestCoast; RAAF-BG2 to Australia: 7 RP and 2 SP, 0 RP and 18 SP left (FCN 6.2)"
+    ]
+
+
+def test_6_3_a_repair_tells_the_units_and_the_sp(make):
+    game = make("R42: Lexington\nHawaii: US-Bn-01\nUS-REINF: Hornet")
+    with game.store.transaction():
+        game.ledger.begin(game.events.last_seq)
+        game.set("unit_state", {"unit_id": "Lexington"}, status="damaged")
+    before = game.events.last_seq
+    play(game, "repair Lexington")
+    assert account_lines(game, before) == [
+        "repaired Lexington to full strength for 2 SP, 7 RP and 18 SP left (FCN 6.3)"
+    ]

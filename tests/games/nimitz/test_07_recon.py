@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from games.nimitz.position import Dice, play, state, where
 from phaseline import RuleViolation
+from phaseline.render.account import account_lines
 
 PLAY_EXAMPLE = """Philippines: Myoko-Haguro Ashigara-Nachi JP-DesRon6 JP-16Div JP-48Div JP-Bn-03 JP-14Sentai JP-3Kokutai
 Borneo: US-Bn-05 JP-Bn-05
@@ -62,3 +63,12 @@ def test_7_2_the_play_examples_recon(make):
     assert [where(game, u) for u in sortie] == ["Midway"] * 3
     assert where(game, "JP-Bn-04") == "Midway"  # 9.1 a battalion of the box (the lowest numbered)
     assert where(game, "Hiryu") == "Japan" and game.step.name == "us-movement"
+
+
+def test_7_1_placing_markers_tells_them_and_the_sp(make):
+    game = make(PLAY_EXAMPLE)
+    play(game, "end")  # the supply phase
+    before = game.events.last_seq
+    play(game, "recon Japan 2")
+    told = account_lines(game, before)
+    assert told[0] == "recon markers 1, 2 of 6 at Japan: 2 SP, 18 SP left; resolved in the order placed (7.2) (FCN 7.1)"

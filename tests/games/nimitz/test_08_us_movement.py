@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from games.nimitz.position import play, put, state, where
 from phaseline import RuleViolation
+from phaseline.render.account import account_lines
 
 BASES = "Hawaii: Lexington Chester-Louisville US-DesRon1 US-Bn-01 US-Bn-02 US-11BG US-18FG US-28BG US-SubRon1"
 
@@ -126,3 +127,21 @@ def test_6_1_reinforcement_points_do_not_pay_for_a_move(make):
     with pytest.raises(RuleViolation, match=r"0 SP are left, and the 7 RP buy only units \(FCN 6.1\)") as refused:
         play(game, "move Lexington Midway")
     assert refused.value.rule == "8.1" and where(game, "Lexington") == "Hawaii"
+
+
+def test_8_1_a_move_tells_each_unit_from_where_to_where_and_the_sp(make):
+    """8.1: the account of ``move`` names the units, their points of departure and arrival, the SP
+    spent and left."""
+    game = at_movement(make, BASES + "\nAustralia: US-SubRon2\nSolomons: US-Bn-03")
+    before = game.events.last_seq
+    play(game, "move Lexington,US-SubRon2,Chester-Louisville Solomons")
+    assert account_lines(game, before)[0] == (
+        "moved Lexington, Chester-Louisville Hawaii→Solomons; US-SubRon2 Australia→Solomons: 3 SP, 17 SP left (FCN 8.1)"
+    )
+
+
+def test_8_4_a_raid_tells_the_submarines_and_the_sp(make):
+    game = at_movement(make, BASES)
+    before = game.events.last_seq
+    play(game, "raid US-SubRon1")
+    assert account_lines(game, before)[0] == "US-SubRon1 Hawaii→RAIDING: 1 SP, 19 SP left (FCN 8.4)"

@@ -100,7 +100,7 @@ SOLOMONS_ANSWERS = [
     ("aa-target", "Enterprise (US) fires", "Hiryu/D3A-1"),
     ("bonus-use", "vt-fuze", "play"),
     ("jp-hit", "vt-fuze", "Hiryu/D3A-1"),
-    ("jp-hit", "bombard in COASTAL", "JP-Bn-12"),
+    ("jp-hit", "naval gunfire in COASTAL", "JP-Bn-12"),
 ]
 SOLOMONS_LOG = [  # the seed's battle, blow by blow
     "Hiryu/A6M-1 in COASTAL: air combat 7/2, die 2: 2 hits",
@@ -121,9 +121,9 @@ SOLOMONS_LOG = [  # the seed's battle, blow by blow
     "JP bombing in ISLAND: 1 hit on US-AIRFIELD (cost 1): capacity 1",  # the other cancelled by Seabees
     "Furutaka-Kako in COASTAL: gunnery 4 (+3/+2 surface-action) → 7/2, die 1: 2 hits",
     "Chicago-Northampton in COASTAL: gunnery 4, die 2: 1 hit",
-    "US bombard in COASTAL: 1 hit on Furutaka-Kako (cost 3): damaged",
-    "JP bombard in COASTAL: 1 hit on US-AIRFIELD (cost 1): capacity 0",
-    "JP bombard in COASTAL: 1 hit on Chicago-Northampton (cost 3): damaged",
+    "US naval gunfire in COASTAL: 1 hit on Furutaka-Kako (cost 3): damaged",
+    "JP naval gunfire in COASTAL: 1 hit on US-AIRFIELD (cost 1): capacity 0",
+    "JP naval gunfire in COASTAL: 1 hit on Chicago-Northampton (cost 3): damaged",
     "Hiryu/A6M-1 in US-SEA: air combat 7/2, die 7: 1 hit",
     "Enterprise/F4F-1 in US-SEA: air combat 4, die 4: 1 hit",
     "US air in US-SEA: 1 hit on Hiryu/A6M-1 (cost 1): damaged",  # the F4F's hit and Dogfight's
@@ -143,7 +143,7 @@ SOLOMONS_LOG = [  # the seed's battle, blow by blow
     "JP bombing in US-SEA: 1 hit on Enterprise (cost 1): damaged",
     "Furutaka-Kako in COASTAL: gunnery 2, die 9: 0 hits",
     "Chicago-Northampton in COASTAL: gunnery 2, die 2: 1 hit",
-    "US bombard in COASTAL: 1 hit on JP-Bn-12 (cost 0): damaged",
+    "US naval gunfire in COASTAL: 1 hit on JP-Bn-12 (cost 0): damaged",
     "US-Bn-04 in ISLAND: ground attack 2, die 1: 1 hit",
     "US ground in ISLAND: 1 hit on JP-Bn-12 (cost 0): destroyed (to the battalion box)",
 ]

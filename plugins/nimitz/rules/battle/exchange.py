@@ -32,6 +32,7 @@ RULES = {  # each step's rule (10.10's numbers lost in the transcription: the ru
     "bombard": "10.16",
     "ground": "10.17",
 }
+TOLD_AS = {"bombard": "naval gunfire"}  # 10.16 艦砲射撃: ship against ship as well as against the island
 DAMAGED_FIRST = ("air", "bombard")  # 10.11, 10.16 damaged first at equal cost, for the US too
 EXTRA_HIT = {"air": "dogfight", "bombing": "dive-bombing"}
 
@@ -155,7 +156,8 @@ def place_hits(game, task: Task) -> str:
         if side == US and step in EXTRA_HIT:
             why = f"the US scored in {step} in {area}"
             placing.append(offer_task(EXTRA_HIT[step], [], why, needs=spec, adds={"side": JP, "step": step}))
-        placing.append(hits_task(ENEMY[side], spec, tally[side], step, f"{side} {step} in {area}", **flags))
+        told = f"{side} {TOLD_AS.get(step, step)} in {area}"
+        placing.append(hits_task(ENEMY[side], spec, tally[side], step, told, **flags))
     if task["lost"]:
         placing.append({"do": "kamikaze-losses", "units": task["lost"]})
     agenda.push(game, *placing)

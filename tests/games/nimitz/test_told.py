@@ -1,0 +1,69 @@
+"""What a Fleet Commander: Nimitz player reads: ``status``'s standing (4.0, 11.5), each Japanese
+reinforcement told (11.1), the phases the sequence runs by itself told as the rules' (5.1), a bonus
+marker drawn from the cup told as a draw (10.7)."""
+
+from __future__ import annotations
+
+from clitools import run_cli
+from games.nimitz.battle import begin_battle
+from games.nimitz.position import Dice, play, where
+from phaseline.piles import Piles
+from phaseline.render.account import account_lines
+
+WAKE = "Wake: US-Bn-02 US-DesRon1 Chicago-Northampton Lexington JP-Bn-10 JP-DesRon2 Kaga\nHawaii: US-Bn-01"
+ARRIVING = ("Soryu", "Shoho", "JP-16Div", "JP-48Div", "JP-14Sentai", "JP-3Kokutai")
+
+
+def test_4_0_status_shows_the_objectives_held_the_dismissal_and_the_levels(home):
+    code, out = run_cli(["new", "fleet-commander-nimitz", "--seed", "3"])
+    assert code == 0, out
+    code, out = run_cli(["status"])
+    lines = {line.split()[0]: line.split(None, 1)[1] for line in out.splitlines()}
+    assert (
+        lines["standing"]
+        == "US 7 of 8 objectives held (dismissal at 3) · JP scores none (4.0: the objectives the US holds decide)"
+    )
+    assert lines["decides"].startswith("the US is dismissed if at the end of a turn it holds 3 objectives or fewer")
+    assert "after turn 6 of 1942 the objectives held give the level (4.0): 0-3 Defeat (dismissed)" in lines["decides"]
+    assert lines["notes"] == "turn 1 of 6, Jan/Feb 1942; RP/SP 7/20 (6.1); Japanese supply markers 0 (11.1)"
+
+
+def test_11_1_every_arriving_unit_is_told_and_the_engines_phases_are_the_rules(make):
+    game = make(
+        "JP-REINF: Soryu Shoho Nagato-Mutsu JP-16Div JP-48Div JP-2Div JP-14Sentai JP-3Kokutai\n"
+        "Hawaii: US-Bn-01 Lexington\nMidway: US-Bn-02\nAlaska: US-Bn-03\nSamoa: US-Bn-04\nJapan: JP-DesRon1"
+        "\nobjectives: Hawaii Midway Alaska Samoa"
+    )
+    play(game, "end", "end")  # supply, recon
+    Dice(game, [2, 9])  # Japan holds; the reinforcement roll: 9 + 1 supply marker
+    before = game.events.last_seq
+    play(game, "end")  # movement: the rest of the turn is the rules' and the engine's
+    assert [where(game, u) for u in ARRIVING] == ["Japan"] * 6
+    told = account_lines(game, before)
+    reinforced = told[told.index("JP (rules), Japanese Reinforcement Phase:") + 1]
+    assert f"{', '.join(ARRIVING)} to Japan (FCN 11.1)" in reinforced
+    assert "→" not in reinforced  # 11.1: no second, partial account of the arrivals
+    assert told[-8:] == [
+        "rules, US Return-to-Port Phase:",
+        "  return to port: no ship to R42 (FCN 11.3)",
+        "rules, US Supply Check Phase:",
+        "  out of supply, 1 hit each: none (FCN 11.4)",
+        "rules, US Defeat Check Phase:",
+        "  4 objectives held (dismissal at 3 or fewer) (FCN 11.5); turn marker to Mar/Apr 1942 (FCN 5.1)",
+        "rules, US Supply Phase:",
+        "  7 RP and 20 SP arrive (FCN 6.1)",
+    ]
+
+
+def test_10_7_a_marker_drawn_from_the_cup_is_told_as_a_draw(make):
+    """10.7: the Japanese bonus markers are drawn from a cup: the account says which of the cup's
+    markers came out, not a die roll of as many sides."""
+    game, _ = begin_battle(make, WAKE, "Wake", draws=["kamikaze"])
+    assert game.step.name == "battle-bonus"
+    cup = len(Piles(game).items("JP-CUP"))
+    kamikaze = next(i for i, item in enumerate(Piles(game).items("JP-CUP"), 1) if item.startswith("kamikaze/"))
+    before = game.events.last_seq
+    play(game, "end")
+    told = account_lines(game, before)
+    assert f"drew {kamikaze} of the {cup} in JP-CUP: 10.7 Japanese bonus marker 1 of 1 (FCN 10.7)" in told
+    assert not [line for line in told if line.startswith("rolled") and "bonus marker" in line]
