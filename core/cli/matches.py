@@ -194,12 +194,12 @@ def autoplay(
             for name in sorted(set(sides.values())):  # before the match exists: an unknown bot leaves no match behind
                 reg.bot(info.name, name.removeprefix("bot:"))
             played_match = Game.create(
-                store, reg, info.name, chosen, seed=seed, controllers=sides, options=list(option or ())
+                store, reg, info.name, chosen, seed=seed, controllers=sides, options=option or ()
             )
             set_current_game(store, played_match.game_id)
         else:
             played_match = Game.load(store, reg, match or current_game(store))
-        sides = autoplay_bots(bot, played_match.scenario, reg.bot_names(played_match.info.name))
+            sides = autoplay_bots(bot, played_match.scenario, reg.bot_names(played_match.info.name))
         length = played_match.last_turn - played_match.first_turn + 1
         with typer.progressbar(length=length, label=played_match.game_id) as bar:
             seen = [played_match.clock.turn]
