@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .actions import RULES_TURN
+from .errors import InvalidOrder, UnknownName
 from .hookspecs import hookimpl
-from .model import Action, BotInfo, load_object
-from .seats import RULES
+from .model import Action, BotInfo, ScenarioInfo, load_object
+from .seats import RULES, refuse_seating_the_rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,6 +37,51 @@ class RandomBot:
 @hookimpl
 def phaseline_register_bots(register: Callable[[BotInfo], None]) -> None:
     register(BotInfo(name="random", game="*", factory=RandomBot, title="uniformly random legal actions"))
+
+
+def default_bot(registry: Registry, game: str) -> str:
+    """The bot a side gets when none is named: the game's ``heuristic`` if it has one, else ``random``."""
+    return "heuristic" if "heuristic" in registry.bot_names(game) else "random"
+
+
+def seat_bots(
+    registry: Registry, game: str, scenario: ScenarioInfo, given: list[str] | None, *, every: str | None
+) -> dict[str, str]:
+    """The bot of each side from ``--bot`` values: ``SIDE=BOT`` seats that side's, a bare ``BOT``
+    every side not named (where ``every``, the default for them, is not None: autoplay and
+    tournaments; ``new`` leaves unnamed sides to their players). A side the game's rules play
+    takes none. Refuses, before anything is written, an unknown side or bot, a side named twice,
+    and a side the rules play."""
+    named: dict[str, str] = {}
+    bare: list[str] = []
+    for spec in given or ():
+        side, sep, bot = spec.partition("=")
+        if not sep:
+            bare.append(spec)
+            continue
+        if side not in scenario.sides:
+            raise UnknownName(f"{scenario.title} has no side {side!r} (sides: {', '.join(scenario.sides)})")
+        refuse_seating_the_rules(scenario, side, "a bot")
+        if not bot:
+            raise InvalidOrder(
+                f"--bot {spec} names no bot: give SIDE=BOT (bots: {', '.join(registry.bot_names(game))})"
+            )
+        if side in named:
+            raise InvalidOrder(f"--bot gives {side} two bots ({named[side]}, {bot}): give each side one")
+        named[side] = bot
+    if len(bare) > 1:
+        raise InvalidOrder(f"--bot gives every side two bots ({', '.join(bare)}): give one, or SIDE=BOT per side")
+    if bare and every is None:
+        raise InvalidOrder(f"--bot {bare[0]}: name the side it plays, SIDE=BOT (sides: {', '.join(scenario.sides)})")
+    every = bare[0] if bare else every
+    chosen = {
+        side: named.get(side, every)
+        for side in scenario.sides
+        if side not in scenario.played_by_rules and named.get(side, every) is not None
+    }
+    for bot in dict.fromkeys(chosen.values()):
+        registry.bot(game, bot)  # an unknown bot: one line naming the game's bots
+    return chosen
 
 
 def run_bots(

@@ -144,14 +144,12 @@ def default_player() -> str:
 
 
 def _refuse_seating_the_rules(scenario: ScenarioInfo, controllers: dict[str, str], open_seats: set[str]) -> None:
-    """A side the game's rules play takes no bot and no other player (refused before anything is written)."""
+    """No bot and no other player at a side the game's rules play."""
     for side in scenario.played_by_rules:
-        given = "a bot" if controllers.get(side, seats.RULES) != seats.RULES else None
-        given = given or ("another player" if side in open_seats else None)
-        if given:
-            raise InvalidOrder(
-                f"{side} cannot be given to {given}: in {scenario.title} no one plays {side}, the game's rules do"
-            )
+        if controllers.get(side, seats.RULES) != seats.RULES:
+            seats.refuse_seating_the_rules(scenario, side, "a bot")
+        if side in open_seats:
+            seats.refuse_seating_the_rules(scenario, side, "another player")
 
 
 def _held_seats(scenario: ScenarioInfo, open_seats: set[str]) -> list[str]:

@@ -22,14 +22,25 @@ from typing import TYPE_CHECKING, Any
 
 from . import signing
 from .dice import commitment, new_secret
+from .errors import InvalidOrder
 from .keyring import HeldSeat
 
 if TYPE_CHECKING:
     from .game import Game
+    from .model import ScenarioInfo
 
 KNOWN_SEED = "known seed"
 RULES = "rules"  # the controller of a side the game's own rules play (ScenarioInfo.played_by_rules)
 _COLUMNS = ("side", "epoch", "player", "public_key", "commitment", "from_seq", "claim_sig", "secret", "reveal_sig")
+
+
+def refuse_seating_the_rules(scenario: ScenarioInfo, side: str, given: str) -> None:
+    """A side the game's rules play takes no bot and no other player (``given`` says which was
+    offered): refused before anything is written."""
+    if side in scenario.played_by_rules:
+        raise InvalidOrder(
+            f"{side} cannot be given to {given}: in {scenario.title} no one plays {side}, the game's rules do"
+        )
 
 
 def seated(game: Game, seat: str) -> str:

@@ -48,7 +48,7 @@ def new(
     You hold every seat (hot-seat, or against bots) unless you leave some --open for
     another player, who claims them when importing the match (docs/pbem.md).
     """
-    from ..bots import run_bots
+    from ..bots import run_bots, seat_bots
     from ..game import Game
     from ..provenance import rests_on
     from ..scenario import load_custom
@@ -60,13 +60,7 @@ def new(
         info, chosen = load_custom(Path(scenario), reg.games, expected=info.name)
     else:
         chosen = info.scenario(scenario or next(iter(info.scenarios)))
-    controllers = {}
-    for spec in bot or ():
-        side, _, bot_name = spec.partition("=")
-        if side not in chosen.sides:
-            raise UnknownName(f"{chosen.title} has no side {side!r} (sides: {', '.join(chosen.sides)})")
-        reg.bot(info.name, bot_name or "heuristic")
-        controllers[side] = f"bot:{bot_name or 'heuristic'}"
+    controllers = {side: f"bot:{name}" for side, name in seat_bots(reg, info.name, chosen, bot, every=None).items()}
     with c.store() as store:
         match = Game.create(
             store,
@@ -190,16 +184,14 @@ def autoplay(
         if game:
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
-            sides = autoplay_bots(bot, chosen, reg.bot_names(info.name))
-            for name in sorted(set(sides.values())):  # before the match exists: an unknown bot leaves no match behind
-                reg.bot(info.name, name.removeprefix("bot:"))
+            sides = _autoplay_bots(reg, info.name, chosen, bot)  # before the match exists: refused, it leaves none
             played_match = Game.create(
                 store, reg, info.name, chosen, seed=seed, controllers=sides, options=option or ()
             )
             set_current_game(store, played_match.game_id)
         else:
             played_match = Game.load(store, reg, match or current_game(store))
-            sides = autoplay_bots(bot, played_match.scenario, reg.bot_names(played_match.info.name))
+            sides = _autoplay_bots(reg, played_match.info.name, played_match.scenario, bot)
         length = played_match.last_turn - played_match.first_turn + 1
         with typer.progressbar(length=length, label=played_match.game_id) as bar:
             seen = [played_match.clock.turn]
@@ -221,19 +213,10 @@ def autoplay(
         show_status(played_match, c)
 
 
-def autoplay_bots(bots: list[str] | None, scenario, installed: list[str]) -> dict[str, str]:
+def _autoplay_bots(registry, game: str, scenario, bots: list[str] | None) -> dict[str, str]:
     """The controller of each side autoplay seats: ``BOT`` for every side, ``SIDE=BOT`` for one
-    (named sides first; the rest get the game's ``heuristic`` bot if it has one, else ``random``);
-    never a side the game's rules play (they play it themselves)."""
-    bots = bots or []
-    named = dict(entry.split("=", 1) for entry in bots if "=" in entry)
-    default = "heuristic" if "heuristic" in installed else "random"
-    every = next((entry for entry in bots if "=" not in entry), default)
-    unknown = sorted(set(named) - set(scenario.sides))
-    if unknown:
-        raise InvalidOrder(f"no side {', '.join(unknown)} in {scenario.name} (sides: {', '.join(scenario.sides)})")
-    ruled = sorted(set(named) & set(scenario.played_by_rules))
-    if ruled:
-        raise InvalidOrder(f"{', '.join(ruled)} cannot be given to a bot: no one plays it, the game's rules do")
-    chosen = {side: named.get(side, every) for side in scenario.sides if side not in scenario.played_by_rules}
+    (the rest get the game's default bot); never a side the game's rules play."""
+    from ..bots import default_bot, seat_bots
+
+    chosen = seat_bots(registry, game, scenario, bots, every=default_bot(registry, game))
     return {side: f"bot:{name}" for side, name in chosen.items()}

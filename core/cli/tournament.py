@@ -33,7 +33,10 @@ def tournament(
     scenario: Annotated[str | None, typer.Option(help="Scenario name (default: the game's first).")] = None,
     matches: Annotated[int, typer.Option(help="How many matches to play.")] = 100,
     bot: Annotated[
-        list[str] | None, typer.Option(help="SIDE=BOT for one side, or BOT for every other side (default heuristic).")
+        list[str] | None,
+        typer.Option(
+            help="SIDE=BOT for one side, or BOT for every other side (default: the game's heuristic bot, else random)."
+        ),
     ] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Optional rule or ruling.")] = None,
     seed: Annotated[

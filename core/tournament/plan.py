@@ -10,13 +10,13 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidOrder, UnknownName
+from ..bots import default_bot, seat_bots
+from ..errors import InvalidOrder
 from ..match_id import match_id_problem
 
 if TYPE_CHECKING:
     from ..plugins import Registry
 
-DEFAULT_BOT = "heuristic"
 MAX_SEED = 2**63 - 1  # a seed is stored as a BIGINT
 
 
@@ -93,7 +93,8 @@ def plan_tournament(
     """A checked plan: every name known, every side a bot's, every seed a valid one.
 
     ``bots`` are ``SIDE=BOT`` (that side) or ``BOT`` (every side not named); a side given
-    neither plays the heuristic bot. Without ``seed`` a base seed is drawn (and reported).
+    neither plays the game's default bot (its heuristic one, else random). Without ``seed`` a
+    base seed is drawn (and reported).
     """
     info = registry.game(game)
     chosen = info.scenario(scenario or next(iter(info.scenarios)))
@@ -124,23 +125,7 @@ def plan_tournament(
 
 def _side_bots(registry: Registry, game: str, scenario, given: list[str]) -> tuple[tuple[str, str], ...]:
     """(side, bot) for every side a player plays; a side the game's rules play takes none."""
-    every, per_side = DEFAULT_BOT, {}
-    for spec in given:
-        side, sep, bot = spec.partition("=")
-        if not sep:
-            every = spec
-            continue
-        if side not in scenario.sides:
-            raise UnknownName(f"{scenario.title} has no side {side!r} (sides: {', '.join(scenario.sides)})")
-        if side in scenario.played_by_rules:
-            raise InvalidOrder(
-                f"{side} cannot be given to a bot: in {scenario.title} no one plays {side}, the rules do"
-            )
-        per_side[side] = bot
-    bots = tuple((side, per_side.get(side, every)) for side in scenario.sides if side not in scenario.played_by_rules)
-    for bot in dict.fromkeys(bot for _, bot in bots):
-        registry.bot(game, bot)  # an unknown bot: one line, before anything is played
-    return bots
+    return tuple(seat_bots(registry, game, scenario, given, every=default_bot(registry, game)).items())
 
 
 def next_name(prefix: str, taken: set[str]) -> str:

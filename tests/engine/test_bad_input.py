@@ -267,6 +267,27 @@ def test_autoplay_seats_a_bot_on_one_side_and_leaves_the_rules_theirs(home):
     assert code == 0, out
     assert "3 actions played" in out
     code, out = run_cli(["autoplay", "fleet-commander-nimitz", "--scenario", "1942", "--bot", "JP=random"])
-    one_line(code, out, 2, "JP cannot be given to a bot: no one plays it, the game's rules do")
+    one_line(code, out, 2, "JP cannot be given to a bot: in 1942 campaign (3.0) no one plays JP, the game's rules do")
     code, out = run_cli(["autoplay", "fleet-commander-nimitz", "--scenario", "1942", "--bot", "XX=random"])
-    one_line(code, out, 2, "no side XX in 1942")
+    one_line(code, out, 3, "has no side 'XX'")
+
+
+@pytest.mark.parametrize(
+    ("command", "bots", "code", "words"),
+    [
+        pytest.param("new", ["random"], 2, "--bot random: name the side it plays, SIDE=BOT (sides: ", id="new-bare"),
+        pytest.param("new", ["WA="], 2, "--bot WA= names no bot", id="new-empty"),
+        pytest.param("new", ["WA=random", "WA=heuristic"], 2, "gives WA two bots (random, heuristic)", id="new-twice"),
+        pytest.param("autoplay", ["random", "heuristic"], 2, "gives every side two bots", id="autoplay-two-bare"),
+        pytest.param("autoplay", ["SOV=nobody"], 3, "no bot 'nobody' for battle-for-germany", id="autoplay-unknown"),
+        pytest.param("tournament", ["XX=random"], 3, "has no side 'XX'", id="tournament-side"),
+    ],
+)
+def test_bot_seats_read_alike_in_every_command(home, command, bots, code, words):
+    """``--bot`` means the same in ``new``, ``autoplay`` and ``tournament``: ``SIDE=BOT`` for one side,
+    a bare ``BOT`` for every side not named (not in ``new``, which leaves those to their players);
+    a side named twice, a bot named for no side and an unknown bot are refused, leaving no match."""
+    given = [word for bot in bots for word in ("--bot", bot)]
+    out_code, out = run_cli([command, "battle-for-germany", *given])
+    one_line(out_code, out, code, words)
+    assert matches(home) == []
