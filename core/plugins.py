@@ -251,14 +251,15 @@ def match_manager(game: GameInfo, options: list[OptionalRule]) -> pluggy.PluginM
 
 def optional_rules(package: str, game: str, version: str) -> list[OptionalRule]:
     """The optional rules of ``game`` found in ``package``, in module-name order: each module with a
-    ``RULE`` (its number, also its name) and a ``TITLE`` is one, the module its plugin, its
-    ``DECISIONS`` (if any) the kinds it asks. Adding an optional rule is adding a module."""
+    ``RULE`` (its number) and a ``TITLE`` is one, the module its plugin, its ``NAME`` what ``--option``
+    takes (default: its number), its ``DECISIONS`` (if any) the kinds it asks. Adding an optional
+    rule is adding a module."""
     found = importlib.import_module(package)
     modules = [importlib.import_module(f"{package}.{info.name}") for info in pkgutil.iter_modules(found.__path__)]
     return [
         OptionalRule(
             game=game,
-            name=m.RULE,
+            name=getattr(m, "NAME", m.RULE),
             title=m.TITLE,
             rule=m.RULE,
             plugin=m,

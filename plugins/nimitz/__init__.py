@@ -13,7 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from phaseline import BotInfo, GameInfo, hookimpl
+from phaseline.plugins import optional_rules
 
+from . import hookspecs
 from .rulings import RULINGS
 from .scenarios import scenarios
 from .sequence import BATTLE
@@ -82,8 +84,16 @@ def phaseline_register_games(register):
             rules_verbs=frozenset({"jp-orders", "jp-reinforce", "jp-repair"}),  # 1.0 the rules play Japan
             sequence_rule="5.1",  # 5.1 the phases in their order: none moved, none done again
             dynamic_steps=tuple(BATTLE.values()),  # 10.0 a battle's steps, begun from the combat phase
+            hookspecs=hookspecs,
         )
     )
+
+
+@hookimpl
+def phaseline_register_rules(register):
+    """The optional rules, each its own plugin (optional/)."""
+    for rule in optional_rules(f"{__name__}.optional", NAME, VERSION):
+        register(rule)
 
 
 @hookimpl

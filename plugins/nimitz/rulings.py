@@ -27,6 +27,4 @@ RULINGS = {
     "carrier-attack-fighters": "10.7: Carrier Attack and Kamikaze send every carrier aircraft as on a 10, the "
     "fighters too, as the markers read (default: the bomber groups and the land aircraft; a carrier's fighters roll, "
     "as the play example's A6M)",
-    "ship-rotation": "9.0 (5): the optional four-group ship rotation (CA/CL/DD, BB, carriers, SS) instead of the "
-    "top of the ship stack",
 }

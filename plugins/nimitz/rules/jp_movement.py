@@ -9,6 +9,7 @@ Once all have moved, the markers come off."""
 from __future__ import annotations
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
 from ..board import IWO_JIMA, OKINAWA
 from . import b29, jp_orders
@@ -37,7 +38,7 @@ def preliminary_steps(game) -> None:
             else:
                 us_here.add(unit["space_id"])
     marked: dict[str, str] = {}
-    alone = "lone-unit-alone" in game.options
+    alone = plays_ruling(game, "lone-unit-alone")
     for point, here in japanese.items():
         ashore = [u for u in here if is_ground_or_air(units[u])]
         if not on_map[point]["last_unit_exempt"] and len(ashore) == 1 and (not alone or len(here) == 1):

@@ -14,14 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
 from ..board import AUSTRALIA, HAWAII, JAPAN
 from . import sql, stacks
 from .random_pick import pick
 from .state import JP, fcn_state, set_state
 from .units import battalion_box, in_play, kind, points
-
-ROTATION = (("CA", "CL", "DD"), ("BB",), ("CV", "CVL", "CVE"), ("SS",))  # 9.0 (5) the four ship groups
 
 GARRISON_SQL = """SELECT p.point_id,
        coalesce(bool_or(c.side = 'JP' AND ((c.category = 'ground' AND NOT coalesce(f.transport, FALSE))
@@ -92,24 +91,15 @@ def resolve(game, point: str, *, recon: bool = False) -> None:
 def limits(game, order: str) -> dict[str, Any]:
     """What ``order`` takes (9.2), as the rulings read it."""
     limit = dict(game.static("fcn_order_limit", "order_name")[order])
-    if order == "sortie" and "sortie-two-infantry" in game.options:  # 9.2 the Sortie example's 2 infantry
+    if order == "sortie" and plays_ruling(game, "sortie-two-infantry"):  # 9.2 the Sortie example's 2 infantry
         limit["infantry"] = 2
     return limit
 
 
 def ship_order(game, ships: list[str]) -> list[str]:
-    """The ships in the order an order takes them: the stack's top first, or under the ship-rotation
-    ruling one of each group in turn, CA/CL/DD, BB, carriers, SS (9.0 (5))."""
-    if "ship-rotation" not in game.options:
-        return ships
-    units = in_play(game)
-    groups = [[s for s in ships if units[s]["type"] in types] for types in ROTATION]
-    ordered: list[str] = []
-    while any(groups):
-        for group in groups:
-            if group:
-                ordered.append(group.pop(0))
-    return ordered
+    """The ships in the order an order takes them: the stack's top first (9.1), unless an optional
+    rule orders them otherwise (``fcn_ship_order``)."""
+    return game.hook.fcn_ship_order(game=game, ships=ships, units=in_play(game)) or ships
 
 
 def select(game, point: str, order: str, target: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -147,7 +137,7 @@ def select(game, point: str, order: str, target: dict[str, Any]) -> tuple[list[s
 def _lone_ground_stays(game, units: dict, here: list[str], exempt: bool) -> bool:
     """The no-battalion-for-lone-ground ruling: a point whose only ground unit must stay (and that
     has no land aircraft) draws no battalion (9.1's rule example)."""
-    if "no-battalion-for-lone-ground" not in game.options or exempt:
+    if not plays_ruling(game, "no-battalion-for-lone-ground") or exempt:
         return False
     kinds = [kind(units[u]) for u in here]
     return kinds.count("ground") == 1 and "air" not in kinds
@@ -178,7 +168,7 @@ def hold(game, point: str, *, recon: bool, forced: str | None) -> None:
     with game.held_updates():
         for unit_id in held:
             game.set("fcn_unit", {"unit_id": unit_id}, marker=marker)
-    supply = forced is None or "no-supply-from-forced-hold" not in game.options
+    supply = forced is None or not plays_ruling(game, "no-supply-from-forced-hold")
     if supply:
         set_state(game, jp_supply=fcn_state(game)["jp_supply"] + 1)
     why = f"{forced}; Hold" if forced else "Hold"

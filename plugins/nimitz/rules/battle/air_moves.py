@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from phaseline import Action, Event
 from phaseline.errors import InvalidOrder
+from phaseline.model import plays_ruling
 
 from ..state import JP, US, set_state
 from ..units import units_named
@@ -108,7 +109,7 @@ def japanese_moves(game, task: Task) -> str:
     """10.6 steps 3-4: the Japanese bombers, then the fighters, group by group."""
     for name, units, bombers, land in groups(sheet(game)):
         s = sheet(game)
-        fixed = fixed_roll(game, s) if bombers or land or FIGHTERS_TOO in game.options else None
+        fixed = fixed_roll(game, s) if bombers or land or plays_ruling(game, FIGHTERS_TOO) else None
         if fixed:
             roll, how = fixed[1], f"{fixed[0]}: roll"
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from phaseline import Action, Event
 from phaseline.errors import InvalidOrder, UnknownName
+from phaseline.model import plays_ruling
 
 from ..state import US, fcn_state, set_state, spend
 from . import markers
@@ -17,7 +18,7 @@ AIR_DEFENSE_COST_1 = "air-defense-cost-1"
 
 
 def cost(game, marker_id: str) -> int:
-    if marker_id == "air-defense-system" and AIR_DEFENSE_COST_1 in game.options:
+    if marker_id == "air-defense-system" and plays_ruling(game, AIR_DEFENSE_COST_1):
         return 1
     return game.static("fcn_bonus_marker", "marker_id")[marker_id]["cost"]
 

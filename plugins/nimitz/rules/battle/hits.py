@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
 from ...board import JP_BN
 from ..state import JP, US, fcn_state, set_state
@@ -45,12 +46,12 @@ def may_hit_ground(game, s: Sheet, side: str) -> bool:
     """10.10 ※ the island restriction: ``side`` has ground units on the island (or land aircraft)."""
     if s.ground_on_island(side):
         return True
-    return STRICT_ISLAND not in game.options and bool(s.land_aircraft(side))
+    return not plays_ruling(game, STRICT_ISLAND) and bool(s.land_aircraft(side))
 
 
 def transports_open(game, s: Sheet, side: str) -> bool:
     """10.10 the ground units aboard ``side``'s transports may be hit (no other ship of it in the coastal area)."""
-    return TRANSPORT_AS_TARGET in game.options or not any(p.surface for p in s.in_area(side, COASTAL))
+    return plays_ruling(game, TRANSPORT_AS_TARGET) or not any(p.surface for p in s.in_area(side, COASTAL))
 
 
 def _units(units: list[Piece]) -> list[Target]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from phaseline.model import plays_ruling
+
 from ..state import JP
 from . import markers
 from .sheet import Piece
@@ -77,7 +79,7 @@ def value_of(game, unit: Piece, column: str) -> Value | None:
         for item, r in raises:
             if column not in r.values or unit.kind not in r.kinds:
                 continue
-            plus_superior = r.superior if r.ruling is None or r.ruling in game.options else 0
+            plus_superior = r.superior if r.ruling is None or plays_ruling(game, r.ruling) else 0
             if superior:
                 superior += plus_superior
             elif r.gives:
