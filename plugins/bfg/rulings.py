@@ -23,7 +23,8 @@ RULINGS = {
     TERRAIN_PLUS_ONE: "6.82: three effects give x4 (each extra doubling adds one) instead of the literal x5",
     EX_NO_ADVANCE: "6.91: after Ex the attacker is not victorious and may not advance",
     ONE_PER_COMBAT: "6.91: a combat that empties several hexes lets one unit advance, into one of them "
-    "(default: 「あるヘクスが空になった場合…その空ヘクスへ」 is said of each emptied hex, so each may take a "
+    "(default: 「あるヘクスが空になった場合…その空ヘクスへ」 ('when a hex is emptied … into that empty hex') "
+    "is said of each emptied hex, so each may take a "
     "different victor, one decision per hex)",
     SOVIET_DESTROYS_FORTRESS: "6.83: Soviet entry destroys a fortress too",
     EXIT_ANY_ALLIED: "9.1: an exit removes the nearest Allied or Soviet units, not only the exiting force's enemy",
@@ -36,7 +37,7 @@ RULINGS = {
     "Yugoslav unit retreated out of Yugoslavia back in, a Soviet one retreated in back out; default: never across)",
     LEAVE_BY_MOVEMENT: "5.52: a Soviet unit retreated into Yugoslavia must leave it by the end of the "
     "next Soviet Movement Phase, as 5.42 says of the boundary (default: during the whole following turn, "
-    "「続くターンの間に」, eliminated at its end)",
+    "「続くターンの間に」 ('during the following turn'), eliminated at its end)",
     ATTACKS_PER_HEX: "12.21: each hex of a multi-hex attack counts as one of the two turn-1 attacks (default: one "
     "combat is one attack, 6.7)",
 }

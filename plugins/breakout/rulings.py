@@ -42,9 +42,10 @@ RULINGS = {
     "bombardment must be on a bridge bordering the target area too (default, the seed's words: a border of "
     "the primary artillery unit's area)",
     NEAREST_DEPOT: "12.5: a unit two or more depots can refit pays from the cheapest (nearest) of them "
-    "(default, the seed's words 「最も遠い集積所から」: the farthest that can pay)",
+    "(default, the seed's words 「最も遠い集積所から」 ('from the farthest depot'): the farthest that can pay)",
     AS_EVEN_AS_POSSIBLE: "24.7: a Reserve top-up of any SP is spread as evenly as they allow, the lowest "
-    "beach depot first (default, the seed's 「各海岸補給が均等になるように」: the depots below 10 must end equal)",
+    "beach depot first (default, the seed's 「各海岸補給が均等になるように」 ('so that the beaches' supply is "
+    "even'): the depots below 10 must end equal)",
     EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
     "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
     BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
