@@ -88,23 +88,27 @@ def _last_touch(game, step) -> dict[str, str]:
 
 def _moves_of(game, step) -> list[tuple[str, list[str]]]:
     """(unit, path) of each move of ``step`` this turn that still counts, in the order made:
-    from memory while the whole step is (sequence.held_step_events), else from the log."""
-    held = held_step_events(game) if step.name == game.clock.step else None
-    if held is None:
-        if game.events.holds("move"):  # moves of this very action, not written yet
+    from memory while the whole step is (sequence.held_step_events), else those written from
+    the log and the held ones after them."""
+    turn = game.clock.turn
+    rows = held_step_events(game) if step.name == game.clock.step else None
+    if rows is None:
+        if game.events.holds("undo"):  # an undo the log's moves must be read against
             game.flush()
-        held = game.rows(
+        written = game.rows(
             """SELECT e.kind, e.unit_id, e.payload FROM event e
                WHERE e.game_id = $g AND e.kind = 'move' AND e.turn = $t AND e.step = $step
                  AND NOT EXISTS (
                      SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
                        AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
                ORDER BY e.seq""",
-            {"g": game.game_id, "t": game.clock.turn, "step": step.name},
+            {"g": game.game_id, "t": turn, "step": step.name},
         )
+        held = [row for row in game.events.held_rows() if (row["turn"], row["step"]) == (turn, step.name)]
+        rows = [*written, *held]
     return [
         (row["unit_id"], json.loads(row["payload"] or "{}").get("path") or [])
-        for row in held
+        for row in rows
         if row["kind"] == "move"
     ]
 
