@@ -97,7 +97,8 @@ def run_bots(
 
     Each block of ``commit_every`` actions is one transaction (:meth:`Game.one_commit`), so the
     store always holds a whole number of actions: a failure, or a killed process, loses the
-    actions since the last commit, which a later run plays again. ``controllers`` overrides
+    actions since the last commit, which a later run plays again. DuckDB runs on one thread
+    meanwhile (:meth:`Store.one_thread`). ``controllers`` overrides
     the match's controllers (autoplay puts a bot on every side); the bot's actions are
     recorded as the bot's. A bot acts only for a seat this store holds. ``progress`` is called
     after each action (before its block commits). Returns the number of actions played.
@@ -106,18 +107,19 @@ def run_bots(
         raise ValueError(f"commit_every must be 1 or more, not {commit_every}")
     bots: dict[str, Any] = {}
     played = 0
-    while _bot_to_act(game, controllers) and (max_actions is None or played < max_actions):
-        block = commit_every if max_actions is None else min(commit_every, max_actions - played)
-        with game.one_commit():
-            for _ in range(block):
-                controller = _bot_to_act(game, controllers)
-                if controller is None:
-                    break
-                side = game.waiting_on()[0]
-                game.play(_next_action(game, registry, bots, side, controller), by=controller)
-                played += 1
-                if progress:
-                    progress(game)
+    with game.store.one_thread():
+        while _bot_to_act(game, controllers) and (max_actions is None or played < max_actions):
+            block = commit_every if max_actions is None else min(commit_every, max_actions - played)
+            with game.one_commit():
+                for _ in range(block):
+                    controller = _bot_to_act(game, controllers)
+                    if controller is None:
+                        break
+                    side = game.waiting_on()[0]
+                    game.play(_next_action(game, registry, bots, side, controller), by=controller)
+                    played += 1
+                    if progress:
+                        progress(game)
     return played
 
 

@@ -224,6 +224,11 @@ class EventLog:
         events flushes first only then."""
         return any(row[_KIND] == kind for row in self._pending)
 
+    def held_rows(self) -> list[dict[str, Any]]:
+        """The events waiting in memory (see :meth:`held`), oldest first: each as a row of its
+        columns up to ``cause``, as :meth:`append` made them (``payload`` as JSON text)."""
+        return [dict(zip(_HASHED, row, strict=False)) for row in self._pending]
+
     def sign(self, sign: Callable[[int, str], str]) -> None:
         """End the block of events appended since the last block: sign its last event with
         ``sign`` (seq, hash -> signature), in memory or, when a reader wrote it, in the store."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .effects import to_json
 from .events import Event
@@ -26,7 +26,7 @@ def begin_step(game: Game, turn: int, step_no: int, step: Step) -> None:
         Event(
             kind="phase",
             side=step.side,
-            purpose=f"begin {step.name}",
+            purpose=_begun(step.name),
             rule=step.rule or None,
             payload={"title": step.title},
         ),
@@ -36,6 +36,27 @@ def begin_step(game: Game, turn: int, step_no: int, step: Step) -> None:
     )
     game.set_clock(turn=turn, step_no=step_no, step=step.name, phase=step.phase, side=step.side)
     game.hook.phaseline_phase_start(game=game, step=step)
+
+
+def _begun(step: str) -> str:
+    """The purpose of the phase event that begins ``step``."""
+    return f"begin {step}"
+
+
+def held_step_events(game: Game) -> list[dict[str, Any]] | None:
+    """The events of the current step, oldest first, when every one of them still waits in
+    memory (:meth:`EventLog.held_rows`): the event that began the step is held, so none of
+    the step was written, and no undo is, so none of them was taken back. None when some may
+    be in the store already: read them there. Spares a reader of this step's events writing
+    the held ones and reading them back."""
+    clock = game.clock
+    held = game.events.held_rows()
+    if any(row["kind"] == "undo" for row in held):
+        return None
+    ours = [row for row in held if (row["turn"], row["step"]) == (clock.turn, clock.step)]
+    if not ours or ours[0]["kind"] != "phase" or ours[0]["purpose"] != _begun(clock.step):
+        return None
+    return ours
 
 
 def end_step(game: Game) -> None:

@@ -36,6 +36,16 @@ Measured on 2026-12-06 against main c8b1472 (``nice``, two cores shared with oth
   of about 65 ms in the week, mostly a fixed cost: one source costs as much as all).
 - Logs: identical to main's for BfG Historical seeds 1-3 and Expanded seed 1, the Breakout
   week seed 11 and D-Day seeds 12 and 13.
+
+Measured again on 2026-12-07 against ed68d1a (main before the merge of ``writes``), load 4-9,
+3 alternating runs per seed, after 11.0's last touch stopped writing the held changes to read
+the step's moves back and bots began to play on one DuckDB thread: Battle for Germany
+Historical seeds 1, 2 and 3 at 0.56, 0.57 and 0.66 of the baseline's CPU (408, 292 and 573
+statements against 1413, 1030 and 1975); logs identical to main 7898c6a's (whose BfG logs differ
+from ed68d1a's by the advance prompt's text alone). What is left: ``movement-reach`` (34 asks
+in seed 1, about half of the CPU in DuckDB: its parse, plan and fixed execution cost the same
+for one unit as for all), ``stacking-audit`` (38) and ``enemy-zoc`` (26) with the held changes
+they write first, and the commits.
 """
 
 from __future__ import annotations

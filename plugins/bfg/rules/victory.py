@@ -9,6 +9,7 @@ from weakref import WeakKeyDictionary
 
 from phaseline import Event, Outcome
 from phaseline.model import plays_ruling
+from phaseline.sequence import held_step_events
 
 from ..board import zoc_neighbours
 from ..rulings import VP_WITHOUT_BERLIN
@@ -64,20 +65,9 @@ def _city_inputs(game) -> tuple[Any, ...]:
 
 def _last_touch(game, step) -> dict[str, str]:
     """11.0 last touch: city -> bloc of the last unit of ``step`` whose move went through the
-    city or beside it (undone moves excluded)."""
-    if game.events.holds("move"):  # moves of this very action, not written yet
-        game.flush()
-    rows = game.rows(
-        f"""SELECT e.seq, {BLOC.format(s="s.side")} AS bloc, e.payload->'$.path' AS path
-            FROM event e JOIN unit_state s ON s.game_id = e.game_id AND s.unit_id = e.unit_id
-            WHERE e.game_id = $g AND e.kind = 'move' AND e.turn = $t AND e.step = $step
-              AND NOT EXISTS (
-                  SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
-                    AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
-            ORDER BY e.seq""",
-        {"g": game.game_id, "t": game.clock.turn, "step": step.name},
-    )
-    if not rows:
+    city or beside it (undone moves excluded); the bloc is the unit's now."""
+    moves = _moves_of(game, step)
+    if not moves:
         return {}
     cities = {space_id for (space_id,) in game.rows_of("bfg_city")}
     links: dict[str, set[str]] = {}
@@ -85,12 +75,42 @@ def _last_touch(game, step) -> dict[str, str]:
         (), "SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, sorted(cities)]
     ):
         links.setdefault(r["a"], set()).add(r["b"])
+    units = game.rows_of("unit_state")
     touched: dict[str, str] = {}
-    for row in rows:
-        for space in json.loads(row["path"] or "[]"):
+    for unit_id, path in moves:
+        if (unit_id,) not in units:
+            continue
+        for space in path:
             for city in ({space} & cities) | links.get(space, set()):
-                touched[city] = row["bloc"]
+                touched[city] = bloc(units[(unit_id,)]["side"])
     return touched
+
+
+def _moves_of(game, step) -> list[tuple[str, list[str]]]:
+    """(unit, path) of each move of ``step`` this turn that still counts, in the order made:
+    from memory while the whole step is (sequence.held_step_events), else those written from
+    the log and the held ones after them."""
+    turn = game.clock.turn
+    rows = held_step_events(game) if step.name == game.clock.step else None
+    if rows is None:
+        if game.events.holds("undo"):  # an undo the log's moves must be read against
+            game.flush()
+        written = game.rows(
+            """SELECT e.kind, e.unit_id, e.payload FROM event e
+               WHERE e.game_id = $g AND e.kind = 'move' AND e.turn = $t AND e.step = $step
+                 AND NOT EXISTS (
+                     SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
+                       AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
+               ORDER BY e.seq""",
+            {"g": game.game_id, "t": turn, "step": step.name},
+        )
+        held = [row for row in game.events.held_rows() if (row["turn"], row["step"]) == (turn, step.name)]
+        rows = [*written, *held]
+    return [
+        (row["unit_id"], json.loads(row["payload"] or "{}").get("path") or [])
+        for row in rows
+        if row["kind"] == "move"
+    ]
 
 
 def garrison(game, step) -> None:

@@ -63,6 +63,31 @@ def test_11_0_occupation_zoc_and_last_touch(tmp_path):
 
 
 @pytest.mark.parametrize(
+    "written",
+    [
+        pytest.param("each-action", id="11.0-last-touch-read-from-the-log"),
+        pytest.param("moves-held", id="11.0-last-touch-from-the-log-and-the-held-moves"),
+        pytest.param("step-held", id="11.0-last-touch-from-the-whole-step-held"),
+    ],
+)
+def test_11_0_last_touch_whatever_is_written_yet(tmp_path, written):
+    """The same moves give the same cities whether the step's moves were written before its
+    end (each action committed), only its first part was, or none of it (autoplay's blocks)."""
+    game = advance_to(new_match(tmp_path, CITIES, turns=(2, 10)), "ger-w-combat", turn=2)
+    orders = [Action("end"), Action("move", ("U1", "0103")), Action("move", ("U2", "0108")), Action("end")]
+    if written == "each-action":
+        for order in orders:
+            game.play(order)
+    else:
+        if written == "moves-held":
+            game.play(orders.pop(0))
+        with game.one_commit():
+            for order in orders:
+                game.play(order)
+    assert controllers(game) == {"Aachen": "WA", "Koeln": "WA", "Bonn": "WA", "Essen": "WA", "Trier": "GER"}
+
+
+@pytest.mark.parametrize(
     "scenario, winners, rule",
     [
         pytest.param("historical", [], "12.23", id="12.23-nobody-took-berlin-a-draw-whatever-the-vp"),
