@@ -126,7 +126,7 @@ def _prepare(game: Game, request: MapRequest) -> MapView:
         legend=_legend(game, marks, request.at),
     )
     if request.zoc:
-        view.zoc_side, view.zoc = request.zoc, _enemy_zoc(game, request.zoc, view.notes)
+        view.zoc_side, view.zoc = request.zoc, _enemy_zoc(game, board, request.zoc, view.notes)
     if request.reach:
         view.reach_unit, view.reach = request.reach, _reach(game, board, request.reach, view.notes)
     if request.supply:
@@ -185,9 +185,12 @@ def _legend(game: Game, marks: MapMarks, at: int | None) -> dict[str, str]:
     return legend
 
 
-def _enemy_zoc(game: Game, side: str, notes: list[str]) -> set[str] | None:
-    """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if the game has it."""
-    _check_side(game, side)
+def _enemy_zoc(game: Game, board: Board, side: str, notes: list[str]) -> set[str] | None:
+    """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if the game has it.
+    ``side`` is any side the match has: a seat, or a force that units belong to but no player
+    sits at (Battle for Germany's GER_W and GER_E, which the players command)."""
+    if side not in board.sides:
+        raise UnknownName(f"{game.scenario.title} has no side {side!r} (--zoc takes: {', '.join(board.sides)})")
     try:
         rows = game.rules.run("enemy-zoc", side=side)
     except UnknownName:
