@@ -6,6 +6,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from clitools import run_cli
+from games.bfg.position import write_position
+from games.bfg.test_07_replacements import EXAMPLE_2
 
 SVG = "{http://www.w3.org/2000/svg}"
 HISTORICAL = ["new", "battle-for-germany", "--seed", "7"]
@@ -33,3 +35,18 @@ def test_4_0_map_zoc_of_an_unknown_force_names_the_valid_ones(home):
     cli(*HISTORICAL)
     code, out = run_cli(["map", "--zoc", "GER"])
     assert (code, out) == (3, "error: Historical (12.0) has no side 'GER' (--zoc takes: SOV, WA, GER_E, GER_W)\n")
+
+
+def test_7_2_ending_the_replacement_phase_tells_what_is_lost_and_who_could_have_returned(home, tmp_path):
+    folder = write_position(tmp_path / "position", EXAMPLE_2, turns=(4, 10))
+    cli("new", "battle-for-germany", "--scenario", str(folder), "--seed", "1")
+    cli("end")  # the West German Movement Phase: on to the Western Allied Replacement Phase
+    cli("replace", "W1", "0101")
+    told = cli("end").splitlines()
+    # one of the Western Allies' two and the Italian Front's one left (Italy's box is empty): lost
+    assert told == [
+        "2 replacement(s) unspent, lost (they cannot be saved): W4, W3, W2 could have returned (BfG 7.2)",
+        "now: turn 4, Western Allied Movement Phase: WA (human) to act",
+    ]
+    passed = cli("end")  # on through the East German Replacement Phase, whose box is empty
+    assert "1 replacement(s) unspent, lost (they cannot be saved): no unit could return (BfG 7.2)" in passed
