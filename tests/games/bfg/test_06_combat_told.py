@@ -10,6 +10,8 @@ import re
 
 import pytest
 from clitools import run_cli
+from games.bfg.position import write_position
+from games.bfg.test_06_retreat_advance import STACK
 
 SOV_TURN_1 = ["new", "battle-for-germany", "--seed", "7"]
 
@@ -214,3 +216,34 @@ def test_new_says_in_one_line_what_the_data_rests_on(home):
     assert line.startswith(f"data: placeholder bfg_crt {crt['placeholder']}/{crt['rows']},")
     assert f"reconstructed space {tables['space']['reconstructed']}/{tables['space']['rows']}," in line
     assert line.endswith("('phaseline data' for details)")
+
+
+def _wa_combat_phase(folder, seed: int) -> None:
+    """A match of the position in ``folder`` (turn 2), played to the Western Allied Combat Phase."""
+    cli("new", "battle-for-germany", "--scenario", str(folder), "--seed", str(seed))
+    while json.loads(cli("--format", "json", "status"))["step"] != "Western Allied Combat Phase":
+        cli("end")
+
+
+def test_6_21_a_retreat_with_one_hex_open_says_it_was_the_only_one(home, tmp_path):
+    """W1 (0202) attacks G1 in 0102: 0103 and 0201 lie in W1's ZOC, 0202 holds it, two
+    neighbours are off the map; 0101 is all that is left. Seed 2 rolls a 5 at 2:1: Dr."""
+    text = "map 2x4\nunit W1 WA US corps 7-4-8 0202\nunit G1 GER HEER corps 2-3-4 0102"
+    _wa_combat_phase(write_position(tmp_path / "position", text, turns=(2, 10)), seed=2)
+    told = cli("attack", "W1", "0102")
+    assert ", die 5: Dr;" in told
+    assert (
+        "→ retreat G1→0101: the only hex open, the others barred by enemy ZOC (2), the map edge (2), "
+        "enemy units (1) (6.21); WA to choose: Advance"
+    ) in told
+
+
+def test_6_22_a_retreat_to_the_one_empty_hex_names_the_hexes_with_friends_passed_over(home, tmp_path):
+    """STACK: G1 and G2 in 0203 retreat after a Dr (seed 1 rolls a 2 at 1:1); 0204 is the only
+    empty hex, 0104 holds G3: G1 goes to 0204 unasked, G2's owner is asked."""
+    _wa_combat_phase(write_position(tmp_path / "position", STACK, turns=(2, 10)), seed=1)
+    told = cli("attack", "W1", "0203")
+    assert (
+        "→ retreat G1→0204: the only empty hex open, empty hexes first (0104 holding friendly units) (6.22); "
+        "SOV to choose: Retreat G2 from 0203 to [0104, 0204] (6.21)"
+    ) in told
