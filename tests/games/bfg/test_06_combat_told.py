@@ -49,6 +49,19 @@ def test_6_1_an_attack_is_one_line_with_its_strengths_odds_die_result_and_afterm
     assert rows == [{"attack": 21, "defense": 4, "odds": "5:1", "die": 6, "result": "Dr"}]  # the combat view
 
 
+def test_6_1_log_tells_a_combat_as_the_attack_did(combat_phase):
+    told = cli("attack", "SOV-1UF,SOV-3GT,SOV-5G", "2023")
+    rows = json.loads(cli("--format", "json", "log", "--kind", "combat"))
+    assert [(r["what"], r["rule"]) for r in rows] == [
+        (
+            "attack on 2023: 21:4 → 5:1, die 6: Dr; attack 21 (+8 SOV-1UF, +6 SOV-3GT, +7 SOV-5G) vs defence 4 "
+            "(+4 GER-XLVIIIPZ)",
+            "6.1",
+        )
+    ]
+    assert told.startswith(f"{rows[0]['what']} (BfG 6.1) → ")  # the same words as the attack's own account
+
+
 def test_6_81_a_river_doubling_is_named_with_its_rule_and_the_losses_follow(combat_phase):
     cli("attack", "SOV-1UF,SOV-3GT,SOV-5G", "2023")
     cli("choose", "2123")
