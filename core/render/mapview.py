@@ -19,6 +19,7 @@ from ..decisions import PAIR_MARKS
 from ..errors import InvalidOrder, UnknownName
 from ..model import CounterFace, MapMarks
 from .board import Board, load_board, side_codes
+from .happened import GONE
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -131,8 +132,10 @@ def _prepare(game: Game, request: MapRequest) -> MapView:
         view.reach_unit, view.reach = request.reach, _reach(game, board, request.reach, view.notes)
     if request.supply:
         view.supply_side, view.supply = request.supply, _supply(game, request.supply)
+        in_play = _in_play(board)
         view.counters = {
-            space: [_supplied(c, view.supply, request.supply) for c in stack] for space, stack in view.counters.items()
+            space: [_supplied(c, view.supply, request.supply) if c.unit_id in in_play else c for c in stack]
+            for space, stack in view.counters.items()
         }
     view.choices = _choices(game, board)
     return view
@@ -161,6 +164,18 @@ def describe(unit: dict[str, Any], values: str) -> str:
     """A counter's tooltip: id, name, values, side and status."""
     name = f" {unit['name']}" if unit.get("name") and unit["name"] != unit["unit_id"] else ""
     return f"{unit['unit_id']}{name} {values} ({unit['side']}, {unit.get('status') or 'on the map'})"
+
+
+def _in_play(board: Board) -> set[str]:
+    """The units that can be in or out of supply: those standing on a space of the board, not
+    eliminated (an eliminated unit, wherever it lies, is out of play, not out of supply)."""
+    return {
+        unit["unit_id"]
+        for space, stack in board.units.items()
+        if space in board.spaces
+        for unit in stack
+        if (unit["status"] or "").lower() not in GONE
+    }
 
 
 def _supplied(counter: Counter, supplied: set[str], side: str) -> Counter:
