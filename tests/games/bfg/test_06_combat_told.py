@@ -160,17 +160,21 @@ def test_11_0_the_bots_turn_ends_on_the_vp_it_changed(bots_turn):
     """11.0: the bot took 0309 and 2102 and the Germans lost SOV-46's city; the account's last
     line says where the match stands now, and what it stood at before."""
     assert bots_turn[-1] == (
-        "standing: Germans 54 VP · Western Allies 3 VP (was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+        "standing: Germans 54 VP · Soviets 0 VP · Western Allies 3 VP "
+        "(was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
     )
     status = next(line for line in cli("status").splitlines() if line.startswith("standing "))
-    assert status.split(None, 1)[1] == "Germans 54 VP · Western Allies 3 VP"
+    assert status.split(None, 1)[1] == "Germans 54 VP · Soviets 0 VP · Western Allies 3 VP"
 
 
 def test_11_0_play_tells_the_vp_the_bots_turn_changed(before_the_bots_turn):
     code, out = run_cli(["play"], input="end\nquit\n")
     assert code == 0, out
     told = out.splitlines()
-    standing = "standing: Germans 54 VP · Western Allies 3 VP (was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+    standing = (
+        "standing: Germans 54 VP · Soviets 0 VP · Western Allies 3 VP "
+        "(was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+    )
     assert standing in told and told.index(standing) > told.index("WA (bot:heuristic), Western Allied Combat Phase:")
 
 
