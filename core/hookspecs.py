@@ -472,6 +472,23 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
 
 
 @hookspec(firstresult=True)
+def phaseline_order_notes(game: Game, actions: list[Action]) -> list[str | None] | None:
+    """What each listed order would cost or spend, for ``phaseline actions`` to show beside it
+    (at the right edge, where an attack's odds go; in JSON and CSV its ``preview``): a list as
+    long as ``actions``, each item a few words or None for an order with nothing to say. Read
+    the number from the code the order itself runs (its price table, its budget), never a second
+    formula. Called only when a player lists actions, never by bots. First answer wins.
+
+    :param game: the match.
+    :param actions: the legal actions listed.
+
+    Example (Fleet Commander: Nimitz 10.5): ``bonus air-defense-system`` is noted
+    ``2 BPP of 6 left (10.5)``: the marker's printed cost against the battle plan points the
+    player can still spend.
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_standing(game: Game) -> model.Standing | None:
     """What decides the match and where each side stands now, for ``phaseline status``
     while the match is in play, and for an order's account (its ``points``, when an order or

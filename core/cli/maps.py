@@ -27,7 +27,9 @@ def map_(
     svg: Annotated[
         str | None, typer.Option("--svg", help="Write the map as SVG to this file ('-': standard output).")
     ] = None,
-    zoc: Annotated[str | None, typer.Option("--zoc", help="Mark the enemy ZOC of this side.")] = None,
+    zoc: Annotated[
+        str | None, typer.Option("--zoc", help="Mark the enemy ZOC of this side (any side with units, seated or not).")
+    ] = None,
     window: Annotated[str | None, typer.Option("--window", help="Draw only around this space.")] = None,
     radius: Annotated[int, typer.Option("--radius", help="Hexes (or links) around --window.", min=0)] = 4,
     at: Annotated[int | None, typer.Option("--at", help="The map after event SEQ.")] = None,

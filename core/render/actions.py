@@ -1,5 +1,6 @@
 """The legal actions as a player reads them (``phaseline actions``): one row per order, with
-the units and spaces it names and, for an attack, the odds it would be fought at; as text,
+the units and spaces it names and, for an attack, the odds it would be fought at (for another
+order, what it costs, when its game says: ``phaseline_order_notes``); as text,
 grouped by unit (moves: a unit's destinations) or by the space attacked (attacks: each with
 its odds), attacks on several hexes at once apart, wrapped to the terminal's width.
 """
@@ -30,8 +31,9 @@ def action_rows(game: Game, actions: list[Action]) -> list[dict[str, Any]]:
     }
     spaces = {r["space_id"] for r in game.rows("SELECT space_id FROM space WHERE game_id = ?", [game.game_id])}
     previews = game.hook.phaseline_combat_preview(game=game, actions=actions) or [None] * len(actions)
+    notes = game.hook.phaseline_order_notes(game=game, actions=actions) or [None] * len(actions)
     rows = []
-    for action, preview in zip(actions, previews, strict=True):
+    for action, preview, note in zip(actions, previews, notes, strict=True):
         words = [w for arg in action.args for w in arg.replace(">", ",").split(",")]
         row: dict[str, Any] = {
             "side": action.side,
@@ -49,6 +51,8 @@ def action_rows(game: Game, actions: list[Action]) -> list[dict[str, Any]]:
                 "defense": preview["defense"],
                 "defenders": preview.get("defenders", []),
             }
+        elif note:
+            row["preview"] = note  # what the order costs: shown where an attack's odds are
         rows.append(row)
     return rows
 
@@ -70,7 +74,7 @@ def actions_text(rows: list[dict[str, Any]], by: str | None, width: int, only: s
         of_verb = [r for r in rows if r["verb"] == verb]
         grouping = by or DEFAULT_GROUPING.get(verb)
         if grouping is None:
-            lines += [r["order"] for r in of_verb]
+            lines += [_with_odds(r, width, indent=0) if "preview" in r else r["order"] for r in of_verb]
             continue
         single = [r for r in of_verb if len(r["spaces"]) <= 1 or grouping == BY_UNIT]
         lines += _grouped(verb, single, grouping, width, only)
@@ -120,9 +124,9 @@ def _without(row: dict[str, Any], key: str, verb: str) -> list[str]:
     return [w for w in words if w != key] or [verb]
 
 
-def _with_odds(row: dict[str, Any], width: int) -> str:
-    """``    attack SOV-1UF,SOV-5G 2023        15:4 → 3:1``, the odds at the right edge."""
-    order, odds = f"    {row['order']}", row.get("preview", "")
+def _with_odds(row: dict[str, Any], width: int, indent: int = 4) -> str:
+    """``    attack SOV-1UF,SOV-5G 2023        15:4 → 3:1``, the odds (or the cost) at the right edge."""
+    order, odds = f"{' ' * indent}{row['order']}", row.get("preview", "")
     room = width - len(order) - len(odds)
     if room >= 2:
         return order + " " * room + odds

@@ -1,12 +1,14 @@
 """The log of a match as people read it: one line per event, what happened in the fewest
-words, its rule, whether an undo took it back (once, by the first undo that covered it: the
-event's own mark) and when it was logged, in UTC (``phaseline log``, an order's account, the
-web board)."""
+words (a combat as an order's account tells it: odds, die, result and every value), its
+rule, whether an undo took it back (once, by the first undo that covered it: the event's own
+mark) and when it was logged, in UTC (``phaseline log``, an order's account, the web board)."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+
+from .combat import combat_line, is_combat
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -27,12 +29,15 @@ def log_rows(store: Store, game_id: str, *, kinds: list[str] | None = None, afte
 
 def _log_row(event: dict[str, Any]) -> dict[str, Any]:
     """One event as a log line: what happened, in the fewest words."""
+    payload = json.loads(event["payload"] or "{}")
     if event["kind"] == "action":
-        what = " ".join([event["verb"], *json.loads(event["payload"]).get("args", [])])
+        what = " ".join([event["verb"], *payload.get("args", [])])
+    elif is_combat(payload):
+        what = combat_line(event["purpose"], payload)
     elif event["kind"] == "roll":
         what = f"rolled {event['die']}: {event['purpose']}"
-    elif event["kind"] == "undo" and json.loads(event["payload"]).get("forced"):
-        taken = len(json.loads(event["payload"]).get("rolls", []))
+    elif event["kind"] == "undo" and payload.get("forced"):
+        taken = len(payload.get("rolls", []))
         what = f"RE-ROLL: {event['purpose']}, taking back {taken} roll(s)"
     else:
         parts = [event["verb"], event["unit_id"], event["to_space"] and f"-> {event['to_space']}"]

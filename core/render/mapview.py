@@ -19,6 +19,7 @@ from ..decisions import PAIR_MARKS
 from ..errors import InvalidOrder, UnknownName
 from ..model import CounterFace, MapMarks
 from .board import Board, load_board, side_codes
+from .happened import GONE
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -126,13 +127,15 @@ def _prepare(game: Game, request: MapRequest) -> MapView:
         legend=_legend(game, marks, request.at),
     )
     if request.zoc:
-        view.zoc_side, view.zoc = request.zoc, _enemy_zoc(game, request.zoc, view.notes)
+        view.zoc_side, view.zoc = request.zoc, _enemy_zoc(game, board, request.zoc, view.notes)
     if request.reach:
         view.reach_unit, view.reach = request.reach, _reach(game, board, request.reach, view.notes)
     if request.supply:
         view.supply_side, view.supply = request.supply, _supply(game, request.supply)
+        in_play = _in_play(board)
         view.counters = {
-            space: [_supplied(c, view.supply, request.supply) for c in stack] for space, stack in view.counters.items()
+            space: [_supplied(c, view.supply, request.supply) if c.unit_id in in_play else c for c in stack]
+            for space, stack in view.counters.items()
         }
     view.choices = _choices(game, board)
     return view
@@ -163,6 +166,18 @@ def describe(unit: dict[str, Any], values: str) -> str:
     return f"{unit['unit_id']}{name} {values} ({unit['side']}, {unit.get('status') or 'on the map'})"
 
 
+def _in_play(board: Board) -> set[str]:
+    """The units that can be in or out of supply: those standing on a space of the board, not
+    eliminated (an eliminated unit, wherever it lies, is out of play, not out of supply)."""
+    return {
+        unit["unit_id"]
+        for space, stack in board.units.items()
+        if space in board.spaces
+        for unit in stack
+        if (unit["status"] or "").lower() not in GONE
+    }
+
+
 def _supplied(counter: Counter, supplied: set[str], side: str) -> Counter:
     if counter.side != side or counter.space in supplied:
         return counter
@@ -185,9 +200,12 @@ def _legend(game: Game, marks: MapMarks, at: int | None) -> dict[str, str]:
     return legend
 
 
-def _enemy_zoc(game: Game, side: str, notes: list[str]) -> set[str] | None:
-    """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if the game has it."""
-    _check_side(game, side)
+def _enemy_zoc(game: Game, board: Board, side: str, notes: list[str]) -> set[str] | None:
+    """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if the game has it.
+    ``side`` is any side the match has: a seat, or a force that units belong to but no player
+    sits at (Battle for Germany's GER_W and GER_E, which the players command)."""
+    if side not in board.sides:
+        raise UnknownName(f"{game.scenario.title} has no side {side!r} (--zoc takes: {', '.join(board.sides)})")
     try:
         rows = game.rules.run("enemy-zoc", side=side)
     except UnknownName:

@@ -162,6 +162,11 @@ def phaseline_unit_values(game):
 
 
 @hookimpl
+def phaseline_order_notes(game, actions):
+    return battle.bonus.notes(game, actions) if any(a.verb == "bonus" for a in actions) else None
+
+
+@hookimpl
 def phaseline_standing(game):
     return standing.standing(game)
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from clitools import run_cli, use_registry
-from phaseline import CounterFace, MapMarks, hookimpl
+from phaseline import CounterFace, MapMarks, Store, hookimpl
 from phaseline.plugins import Registry
 from toygame import ToyGame, toy_info
 
@@ -81,6 +81,19 @@ def test_supply_marks_spaces_and_units_out_of_supply(marked):
     assert supplied == {"00", "10", "20", "30", "40"}
     code, out = run_cli(["map", "--supply", "blue"])
     assert code == 0 and "out of supply: B1, B2" in out
+
+
+def test_supply_never_lists_an_eliminated_unit(marked):
+    """B1 taken off the map (the toy's 'dead', no space of the board), then B2 eliminated where it
+    stands (as Breakout: Normandy leaves a unit): out of play, neither is out of supply."""
+    with Store.open(marked / "phaseline.duckdb") as store:
+        store.con.execute("UPDATE unit_state SET space_id = 'dead' WHERE unit_id = 'B1'")
+    code, out = run_cli(["map", "--supply", "blue"])
+    assert code == 0 and "out of supply: B2\n" in out
+    with Store.open(marked / "phaseline.duckdb") as store:
+        store.con.execute("UPDATE unit_state SET status = 'eliminated' WHERE unit_id = 'B2'")
+    code, out = run_cli(["map", "--supply", "blue"])
+    assert code == 0 and "out of supply: none\n" in out
 
 
 def test_at_draws_the_map_after_an_earlier_event(marked):

@@ -119,8 +119,8 @@ def carry_on(game, plan: dict[str, Any]) -> None:
         if not hexes:
             eliminate(game, unit_id, "6.23", f"must retreat but cannot, barred by {retreating.barred(game, unit)}")
             continue
-        if len(hexes) == 1:
-            retreating.retreat(game, unit, hexes[0])
+        if len(hexes) == 1:  # nothing to choose: the retreat is made, and says why
+            retreating.retreat(game, unit, hexes[0], retreating.only_hex(game, unit, legal, hexes[0]))
             continue
         crowded = len(hexes) < len(legal)
         game.ask(

@@ -37,12 +37,20 @@ def begin(game, step) -> None:
 
 
 def end(game, step) -> None:
-    """7.2: allowances cannot be saved; what is left at the end of the phase is lost."""
+    """7.2: allowances cannot be saved; what is left at the end of the phase is lost. The note
+    says how many, and which units could still have returned (the ``replace`` orders open)."""
     state = bfg_state(game)
     left = state["replacements_left"] + state["italy_left"]
     if left > 0:
-        game.log(Event("note", side=step.side, rule="7.2", purpose=f"{left} replacement(s) forfeited"))
+        game.log(Event("note", side=step.side, rule="7.2", purpose=forfeit_text(left, legal(game, step))))
         game.set("bfg_state", {}, replacements_left=0, italy_left=0)
+
+
+def forfeit_text(left: int, open_orders: list[Action]) -> str:
+    """``2 replacement(s) unspent, lost (they cannot be saved): W1, W2 could have returned``."""
+    could = list(dict.fromkeys(order.args[0] for order in open_orders))
+    why = f"{', '.join(could)} could have returned" if could else "no unit could return"
+    return f"{left} replacement(s) unspent, lost (they cannot be saved): {why}"
 
 
 def _pooled_boxes(game, box: str) -> list[str]:

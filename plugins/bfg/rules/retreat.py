@@ -126,9 +126,19 @@ def refusal(game, unit: dict[str, Any], hex_id: str):
     return game.violation(f"{label(unit)} cannot retreat to {hex_id}: {reason}", rule)
 
 
-def retreat(game, unit: dict[str, Any], dest: str) -> None:
-    """Move ``unit`` into ``dest``: entering it (6.83, Berlin), and across the boundary its
-    allegiance or its deadline (5.41, 5.42, 5.51, 5.52)."""
+def only_hex(game, unit: dict[str, Any], legal: list[str], dest: str) -> tuple[str, str]:
+    """Why a retreat takes ``dest`` without asking, as (rule, reason): the only hex open, the
+    others barred (6.21), or the only empty one, the open hexes holding friends passed over (6.22)."""
+    friends = [h for h in legal if h != dest]
+    if friends:
+        return "6.22", f"the only empty hex open, empty hexes first ({', '.join(friends)} holding friendly units)"
+    return "6.21", f"the only hex open, the others barred by {barred(game, unit)}"
+
+
+def retreat(game, unit: dict[str, Any], dest: str, why: tuple[str, str] = ("6.21", "")) -> None:
+    """Move ``unit`` into ``dest`` (``why``: the rule and reason when no one chose it): entering it
+    (6.83, Berlin), and across the boundary its allegiance or its deadline (5.41, 5.42, 5.51, 5.52)."""
+    rule, reason = why
     game.log(
         Event(
             "retreat",
@@ -136,7 +146,8 @@ def retreat(game, unit: dict[str, Any], dest: str) -> None:
             unit_id=unit["unit_id"],
             from_space=unit["space_id"],
             to_space=dest,
-            rule="6.21",
+            rule=rule,
+            purpose=reason or None,
         )
     )
     game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)

@@ -196,7 +196,8 @@ def scores(game) -> dict[str, int]:
                GROUP BY ALL""",
             {"g": game.game_id, "cities": list(GARRISON_CITIES), "wa_unscoring": _unscoring(game, "WA")},
         )
-    found = {r["bloc"]: int(r["vp"]) for r in rows}
+    found = {bloc(force): 0 for force in game.scenario.settings["forces"]}  # every bloc, 0 VP until it scores
+    found.update({r["bloc"]: int(r["vp"]) for r in rows})
     if game.scenario.name == "collapse":  # the Western Allied player scores with the East Germans
         found["WA"] = found.pop("GER", 0)
     return found

@@ -10,6 +10,8 @@ import re
 
 import pytest
 from clitools import run_cli
+from games.bfg.position import write_position
+from games.bfg.test_06_retreat_advance import STACK
 
 SOV_TURN_1 = ["new", "battle-for-germany", "--seed", "7"]
 
@@ -45,6 +47,19 @@ def test_6_1_an_attack_is_one_line_with_its_strengths_odds_die_result_and_afterm
     ]
     rows = json.loads(cli("--format", "json", "sql", "SELECT attack, defense, odds, die, result FROM combat"))
     assert rows == [{"attack": 21, "defense": 4, "odds": "5:1", "die": 6, "result": "Dr"}]  # the combat view
+
+
+def test_6_1_log_tells_a_combat_as_the_attack_did(combat_phase):
+    told = cli("attack", "SOV-1UF,SOV-3GT,SOV-5G", "2023")
+    rows = json.loads(cli("--format", "json", "log", "--kind", "combat"))
+    assert [(r["what"], r["rule"]) for r in rows] == [
+        (
+            "attack on 2023: 21:4 → 5:1, die 6: Dr; attack 21 (+8 SOV-1UF, +6 SOV-3GT, +7 SOV-5G) vs defence 4 "
+            "(+4 GER-XLVIIIPZ)",
+            "6.1",
+        )
+    ]
+    assert told.startswith(f"{rows[0]['what']} (BfG 6.1) → ")  # the same words as the attack's own account
 
 
 def test_6_81_a_river_doubling_is_named_with_its_rule_and_the_losses_follow(combat_phase):
@@ -145,17 +160,21 @@ def test_11_0_the_bots_turn_ends_on_the_vp_it_changed(bots_turn):
     """11.0: the bot took 0309 and 2102 and the Germans lost SOV-46's city; the account's last
     line says where the match stands now, and what it stood at before."""
     assert bots_turn[-1] == (
-        "standing: Germans 54 VP · Western Allies 3 VP (was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+        "standing: Germans 54 VP · Soviets 0 VP · Western Allies 3 VP "
+        "(was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
     )
     status = next(line for line in cli("status").splitlines() if line.startswith("standing "))
-    assert status.split(None, 1)[1] == "Germans 54 VP · Western Allies 3 VP"
+    assert status.split(None, 1)[1] == "Germans 54 VP · Soviets 0 VP · Western Allies 3 VP"
 
 
 def test_11_0_play_tells_the_vp_the_bots_turn_changed(before_the_bots_turn):
     code, out = run_cli(["play"], input="end\nquit\n")
     assert code == 0, out
     told = out.splitlines()
-    standing = "standing: Germans 54 VP · Western Allies 3 VP (was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+    standing = (
+        "standing: Germans 54 VP · Soviets 0 VP · Western Allies 3 VP "
+        "(was Germans 55 VP · Soviets 1 VP · Western Allies 1 VP)"
+    )
     assert standing in told and told.index(standing) > told.index("WA (bot:heuristic), Western Allied Combat Phase:")
 
 
@@ -214,3 +233,34 @@ def test_new_says_in_one_line_what_the_data_rests_on(home):
     assert line.startswith(f"data: placeholder bfg_crt {crt['placeholder']}/{crt['rows']},")
     assert f"reconstructed space {tables['space']['reconstructed']}/{tables['space']['rows']}," in line
     assert line.endswith("('phaseline data' for details)")
+
+
+def _wa_combat_phase(folder, seed: int) -> None:
+    """A match of the position in ``folder`` (turn 2), played to the Western Allied Combat Phase."""
+    cli("new", "battle-for-germany", "--scenario", str(folder), "--seed", str(seed))
+    while json.loads(cli("--format", "json", "status"))["step"] != "Western Allied Combat Phase":
+        cli("end")
+
+
+def test_6_21_a_retreat_with_one_hex_open_says_it_was_the_only_one(home, tmp_path):
+    """W1 (0202) attacks G1 in 0102: 0103 and 0201 lie in W1's ZOC, 0202 holds it, two
+    neighbours are off the map; 0101 is all that is left. Seed 2 rolls a 5 at 2:1: Dr."""
+    text = "map 2x4\nunit W1 WA US corps 7-4-8 0202\nunit G1 GER HEER corps 2-3-4 0102"
+    _wa_combat_phase(write_position(tmp_path / "position", text, turns=(2, 10)), seed=2)
+    told = cli("attack", "W1", "0102")
+    assert ", die 5: Dr;" in told
+    assert (
+        "→ retreat G1→0101: the only hex open, the others barred by enemy ZOC (2), the map edge (2), "
+        "enemy units (1) (6.21); WA to choose: Advance"
+    ) in told
+
+
+def test_6_22_a_retreat_to_the_one_empty_hex_names_the_hexes_with_friends_passed_over(home, tmp_path):
+    """STACK: G1 and G2 in 0203 retreat after a Dr (seed 1 rolls a 2 at 1:1); 0204 is the only
+    empty hex, 0104 holds G3: G1 goes to 0204 unasked, G2's owner is asked."""
+    _wa_combat_phase(write_position(tmp_path / "position", STACK, turns=(2, 10)), seed=1)
+    told = cli("attack", "W1", "0203")
+    assert (
+        "→ retreat G1→0204: the only empty hex open, empty hexes first (0104 holding friendly units) (6.22); "
+        "SOV to choose: Retreat G2 from 0203 to [0104, 0204] (6.21)"
+    ) in told

@@ -74,3 +74,15 @@ unit G6 german DE infantry 2-3-2/2 6 Spent
     game.play(Action("move", ("A1", "2"), "allied"))
     moved = [line for line in account_lines(game, before) if line.startswith("A1 ")]
     assert moved == ["A1 1→2: 1 MF, 2 left (BkN 8.36)"]
+
+
+def test_12_5_status_shows_each_sides_depots_and_reserve(home):
+    """Seed 3, bots on both sides for 80 actions: the German Refit Phase of 6 June, the six German
+    depots just placed (12.6), no SP banked yet (12.53); status tells them, not only the log."""
+    code, out = run_cli(["autoplay", "breakout-normandy", "--seed", "3", "--max-actions", "80"])
+    assert code == 0, out
+    status = json.loads(cli("--format", "json", "status"))
+    assert status["step"] == "German Refit Phase"
+    depots = ", ".join(f"G{n} in {area} (5 SP)" for n, area in enumerate(("11", "13", "17", "19", "20", "23"), 1))
+    assert f"German supply: Reserve 0 SP, depots: {depots} (12.5, 12.53)" in status["notes"]
+    assert "Allied supply: Reserve 0 SP, depots: none (12.5, 12.53)" in status["notes"]

@@ -4,9 +4,11 @@ marker drawn from the cup told as a draw (10.7)."""
 
 from __future__ import annotations
 
+import json
+
 from clitools import run_cli
 from games.nimitz.battle import begin_battle
-from games.nimitz.position import Dice, play, where
+from games.nimitz.position import Dice, play, where, write_position
 from phaseline.piles import Piles
 from phaseline.render.account import account_lines
 
@@ -67,3 +69,26 @@ def test_10_7_a_marker_drawn_from_the_cup_is_told_as_a_draw(make):
     told = account_lines(game, before)
     assert f"drew {kamikaze} of the {cup} in JP-CUP: 10.7 Japanese bonus marker 1 of 1 (FCN 10.7)" in told
     assert not [line for line in told if line.startswith("rolled") and "bonus marker" in line]
+
+
+def test_10_5_actions_offer_each_bonus_marker_with_its_bpp_cost(home, tmp_path, monkeypatch):
+    """10.5: the player buys US bonus markers with battle plan points, 3 free a battle and 3 for
+    each supply point; ``actions`` prices each marker where it offers it, and the BPP in hand."""
+    monkeypatch.setenv("COLUMNS", "100")
+    folder = write_position(tmp_path / "position", WAKE, 1942)
+    for order in (["new", "fleet-commander-nimitz", "--scenario", str(folder), "--seed", "7"], *[["end"]] * 3):
+        assert run_cli(order)[0] == 0  # to the Combat Phase
+    for order in (["battle", "Wake"], ["end"]):  # the battle at Wake, its placement ended
+        code, out = run_cli(order)
+        assert code == 0, out
+    code, out = run_cli(["actions"])
+    assert code == 0, out
+    offered = {
+        line.split()[1]: line.split(None, 2)[2].strip() for line in out.splitlines() if line.startswith("bonus ")
+    }
+    assert offered["first-strike"] == "3 BPP (3 BPP in hand, then 1 SP per 3; 10.5)"
+    assert offered["asw"] == "1 BPP (3 BPP in hand, then 1 SP per 3; 10.5)"
+    assert run_cli(["bonus", "asw"])[0] == 0
+    code, out = run_cli(["--format", "json", "actions"])
+    priced = {row["order"]: row["preview"] for row in json.loads(out) if row["verb"] == "bonus"}
+    assert priced["bonus first-strike"] == "3 BPP (2 BPP in hand, then 1 SP per 3; 10.5)"

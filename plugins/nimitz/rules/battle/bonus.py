@@ -73,3 +73,16 @@ def buy(game, action: Action) -> None:
 def purchases(game) -> list[Action]:
     left = affordable(game)
     return [Action("bonus", (m,), US) for m in for_sale(game) if cost(game, m) <= left]
+
+
+def notes(game, actions: list[Action]) -> list[str | None]:
+    """What each ``bonus`` order listed costs (``phaseline actions``): its markers' BPP, the BPP
+    in hand (the 3 free and those already paid for, less those spent) and what more costs (10.5);
+    None for other orders."""
+    state = fcn_state(game)
+    in_hand = FREE_BPP + BPP_PER_SP * state["bpp_sp"] - state["bpp_spent"]
+    terms = f"{in_hand} BPP in hand, then 1 SP per {BPP_PER_SP}; 10.5"
+    return [
+        f"{sum(cost(game, m) for m in a.args[0].split(','))} BPP ({terms})" if a.verb == "bonus" else None
+        for a in actions
+    ]
