@@ -277,24 +277,9 @@ class Ledger:
         self.write_held(frozenset([table]))  # its rows after the ones held
         columns = ["game_id", *rows[0]]
         self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
-        effects = []
         for row in rows:
-            self._n += 1
-            effects.append(
-                (
-                    self.game_id,
-                    self.seq,
-                    self._n,
-                    table,
-                    to_json(self._key_of(table, row)),
-                    INSERTED,
-                    None,
-                    to_json(row),
-                    *self._stamp,
-                )
-            )
+            self._append(table, to_json(self._key_of(table, row)), INSERTED, None, to_json(row))
         self._changed(table, len(rows))
-        self._pending.extend(effects)
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it. The row comes
@@ -402,11 +387,7 @@ class Ledger:
         for i, col in enumerate(columns):
             changed = [row for row in changes if row[f"_differs{i}"]]
             for row in changed:
-                self._n += 1
-                self._pending.append(
-                    (self.game_id, self.seq, self._n, table, row["_key"], col, row[f"_old{i}"], new_json(row, col),
-                     *self._stamp)  # fmt: skip
-                )
+                self._append(table, row["_key"], col, row[f"_old{i}"], new_json(row, col))
             self._changed(table, len(changed), (col,))
 
     # --- reverting ---------------------------------------------------------------
@@ -476,18 +457,16 @@ class Ledger:
     def _record(self, table: str, key: dict[str, Any], col: str, old: Any, new: Any) -> None:
         if self.seq is None:
             raise RuntimeError("a state change outside an event")
-        self._n += 1
         self._changed(table, 1, (col,))
-        self._pending.append(
-            (
-                self.game_id,
-                self.seq,
-                self._n,
-                table,
-                to_json(key),
-                col,
-                None if old is None and col == INSERTED else to_json(old),
-                None if new is None and col == DELETED else to_json(new),
-                *self._stamp,
-            )
+        self._append(
+            table,
+            to_json(key),
+            col,
+            None if old is None and col == INSERTED else to_json(old),
+            None if new is None and col == DELETED else to_json(new),
         )
+
+    def _append(self, table: str, key: str, col: str, old: str | None, new: str | None) -> None:
+        """Keep the next effect of the current event (JSON key and values), with its event's stamp."""
+        self._n += 1
+        self._pending.append((self.game_id, self.seq, self._n, table, key, col, old, new, *self._stamp))
