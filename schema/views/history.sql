@@ -21,6 +21,8 @@ FROM event
 WHERE undone_by IS NULL;
 
 -- Every change of a unit's space (moves, retreats, advances, eliminations), from the effects.
+-- game_id IS NOT NULL is always true: it puts a query's own game_id filter (one match's moves)
+-- before tbl and col in the scan, as on a flat table, where DuckDB would apply the view's first.
 CREATE OR REPLACE VIEW move AS
 SELECT game_id,
        seq,                              -- event that moved the unit
@@ -36,7 +38,7 @@ SELECT game_id,
        logged_at,                        -- when it was logged (UTC)
        undone_by IS NULL AS live         -- false when an undo took it back
 FROM effect
-WHERE tbl = 'unit_state' AND col = 'space_id';
+WHERE game_id IS NOT NULL AND tbl = 'unit_state' AND col = 'space_id';
 
 -- Every die roll with its purpose and the action that caused it.
 CREATE OR REPLACE VIEW roll AS
