@@ -4,6 +4,9 @@
 -- the verb of its cause is event.cause_verb: no view joins events to events to know them. Each
 -- effect carries its event's columns (and undone_by), and event.combat says which events are
 -- combats: no view joins effects to events, nor reads every payload's JSON to find combats.
+-- In move and roll, game_id IS NOT NULL is always true: it puts a query's own game_id filter (one
+-- match's moves or rolls) first in the scan, as on a flat table, where DuckDB would apply the
+-- view's own filters first.
 
 -- Events taken back by an undo, one row each, with the undo event that took it back.
 CREATE OR REPLACE VIEW undone_event AS
@@ -21,8 +24,6 @@ FROM event
 WHERE undone_by IS NULL;
 
 -- Every change of a unit's space (moves, retreats, advances, eliminations), from the effects.
--- game_id IS NOT NULL is always true: it puts a query's own game_id filter (one match's moves)
--- before tbl and col in the scan, as on a flat table, where DuckDB would apply the view's first.
 CREATE OR REPLACE VIEW move AS
 SELECT game_id,
        seq,                              -- event that moved the unit
@@ -60,7 +61,7 @@ SELECT e.game_id,
        e.undone_by IS NULL AS live,      -- false when an undo took it back (forced undo)
        e.undone_by IS NOT NULL AS rerolled  -- a forced undo took it back: the roll was made again
 FROM event e
-WHERE e.kind = 'roll';
+WHERE e.game_id IS NOT NULL AND e.kind = 'roll';
 
 -- Combats: 'combat' events, and any event whose payload carries a combat (its attack_terms:
 -- Breakout: Normandy logs its assaults as notes), as event.combat marks them; odds, values,
