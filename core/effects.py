@@ -3,7 +3,9 @@
 All writes to state tables (``unit_state``, ``clock``, ``decision``, ``hostility``,
 ``link_state``, ``space_control``, ``path_source`` and
 the tables that game plugins declare as state) go through a :class:`Ledger`, which
-records, for the current event, the table, key, column, old and new value.
+records, for the current event, the table, key, column, old and new value, with the
+event's own columns (events.EFFECT_STAMP) and, once an undo takes the event back, that
+undo: the history views read effects without joining them to their events.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from .batch import HeldRows, append_rows, write_rows
+from .events import EFFECT_STAMP
 from .kept import KeptTable
 from .reads import TablesRead
 
@@ -33,9 +36,12 @@ CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 INSERTED, DELETED = "+", "-"
-_EFFECT_COLUMNS = ", ".join(  # game_id, seq, n, tbl, key, col, old, new as typed lists
-    f"unnest(${i}::{kind}[])" for i, kind in enumerate(["VARCHAR", "INTEGER", "INTEGER", *["VARCHAR"] * 5], 1)
+_EFFECT_TYPES = (  # the columns of ``effect`` in their declared order (schema/tables/history.sql)
+    *("VARCHAR", "INTEGER", "INTEGER", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"),  # game_id … new
+    *("INTEGER", "VARCHAR", "VARCHAR", "VARCHAR", "INTEGER", "TIMESTAMP"),  # its event's EFFECT_STAMP columns
+    "INTEGER",  # undone_by: NULL until an undo takes the event back
 )
+_EFFECT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_EFFECT_TYPES, 1))
 
 
 def to_json(value: Any) -> str:
@@ -55,6 +61,7 @@ class Ledger:
         self.game_id = game_id
         self.keys = keys
         self.seq: int | None = None
+        self._stamp: tuple[Any, ...] = ()  # the current event's EFFECT_STAMP columns, and undone_by (NULL)
         self._version = 0  # bumped on every change, so derived tables know when to refresh
         self._epoch = 0  # bumped when someone else changed the state (a rollback, a what-if)
         self._changes: dict[str, dict[str, int]] = {}  # changes per table, per column ('+'/'-': rows)
@@ -129,19 +136,22 @@ class Ledger:
             counts = self._changes.setdefault(table, {})
             counts[col] = counts.get(col, 0) + count
 
-    def begin(self, seq: int, *, new_event: bool = False) -> None:
-        """Attach the following changes to event ``seq`` (a just-logged event has none yet)."""
+    def begin(self, seq: int, stamp: tuple[Any, ...] | None = None) -> None:
+        """Attach the following changes to event ``seq``: a just-logged event, which has none
+        yet, given its ``stamp`` (its EFFECT_STAMP columns, which its effects carry), or else
+        one read from the store (none there: a phantom event, whose effects carry nothing)."""
         self.seq = seq
-        if new_event:
-            self._n = 0
+        if stamp is not None:
+            self._n, self._stamp = 0, (*stamp, None)
             return
         self.flush()
-        self._n = int(
-            self.store.one(
-                "SELECT coalesce(max(n), 0) FROM effect WHERE game_id = ? AND seq = ?",
-                [self.game_id, seq],
-            )
-        )
+        found = self.store.con.execute(
+            f"""SELECT (SELECT coalesce(max(n), 0) FROM effect WHERE game_id = $1 AND seq = $2),
+                       {", ".join(f"e.{c}" for c in EFFECT_STAMP)}
+                FROM (SELECT 1) LEFT JOIN event e ON e.game_id = $1 AND e.seq = $2""",
+            [self.game_id, seq],
+        ).fetchone()
+        self._n, self._stamp = int(found[0]), (*found[1:], None)
 
     # --- single rows -------------------------------------------------------------
 
@@ -267,23 +277,9 @@ class Ledger:
         self.write_held(frozenset([table]))  # its rows after the ones held
         columns = ["game_id", *rows[0]]
         self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
-        effects = []
         for row in rows:
-            self._n += 1
-            effects.append(
-                (
-                    self.game_id,
-                    self.seq,
-                    self._n,
-                    table,
-                    to_json(self._key_of(table, row)),
-                    INSERTED,
-                    None,
-                    to_json(row),
-                )
-            )
+            self._append(table, to_json(self._key_of(table, row)), INSERTED, None, to_json(row))
         self._changed(table, len(rows))
-        self._pending.extend(effects)
 
     def delete(self, table: str, key: dict[str, Any]) -> None:
         """Delete one row, keeping it whole in the effect so undo can restore it. The row comes
@@ -391,10 +387,7 @@ class Ledger:
         for i, col in enumerate(columns):
             changed = [row for row in changes if row[f"_differs{i}"]]
             for row in changed:
-                self._n += 1
-                self._pending.append(
-                    (self.game_id, self.seq, self._n, table, row["_key"], col, row[f"_old{i}"], new_json(row, col))
-                )
+                self._append(table, row["_key"], col, row[f"_old{i}"], new_json(row, col))
             self._changed(table, len(changed), (col,))
 
     # --- reverting ---------------------------------------------------------------
@@ -421,6 +414,16 @@ class Ledger:
             raise
         self.flush()
         return len(effects)
+
+    def mark_undone(self, first_seq: int, last_seq: int, undo_seq: int) -> None:
+        """Record on the effects of events first_seq..last_seq that the undo ``undo_seq`` took
+        them back, as EventLog.mark_undone does on the events: those an earlier undo took back
+        keep it."""
+        self.flush()
+        self.store.con.execute(
+            "UPDATE effect SET undone_by = ? WHERE game_id = ? AND seq BETWEEN ? AND ? AND undone_by IS NULL",
+            [undo_seq, self.game_id, first_seq, last_seq],
+        )
 
     def discard(self) -> None:
         """Forget the unwritten effects and held updates of an action that was rolled back."""
@@ -454,17 +457,16 @@ class Ledger:
     def _record(self, table: str, key: dict[str, Any], col: str, old: Any, new: Any) -> None:
         if self.seq is None:
             raise RuntimeError("a state change outside an event")
-        self._n += 1
         self._changed(table, 1, (col,))
-        self._pending.append(
-            (
-                self.game_id,
-                self.seq,
-                self._n,
-                table,
-                to_json(key),
-                col,
-                None if old is None and col == INSERTED else to_json(old),
-                None if new is None and col == DELETED else to_json(new),
-            )
+        self._append(
+            table,
+            to_json(key),
+            col,
+            None if old is None and col == INSERTED else to_json(old),
+            None if new is None and col == DELETED else to_json(new),
         )
+
+    def _append(self, table: str, key: str, col: str, old: str | None, new: str | None) -> None:
+        """Keep the next effect of the current event (JSON key and values), with its event's stamp."""
+        self._n += 1
+        self._pending.append((self.game_id, self.seq, self._n, table, key, col, old, new, *self._stamp))

@@ -8,9 +8,11 @@ The columns after ``sig`` stand outside the hash and the signatures (docs/histor
 the same seed and orders make the same hashes at any time: ``logged_at``, the wall-clock time
 an event was logged (sent with it; a replay takes it from the log it replays), and the
 columns each store's engine derives from the log, never sent (a replay derives them alike):
-``cause_verb``, the verb of the action an event's cause names, and ``undone_by`` and
+``cause_verb``, the verb of the action an event's cause names, ``undone_by`` and
 ``undone_forced``, the undo that took the event back, filled by that undo in its own
-transaction. So a question about what still counts, or what an order led to, needs no join.
+transaction, and ``combat``, whether the event resolves a combat. So a question about what
+still counts, what an order led to or which events are combats needs no join and no JSON.
+Each effect carries its event's :data:`EFFECT_STAMP` columns for the same reason.
 """
 
 from __future__ import annotations
@@ -56,12 +58,14 @@ _COLUMN_TYPES = {  # the columns of ``event`` in their declared order (schema/ta
     "cause_verb": "VARCHAR",
     "undone_by": "INTEGER",
     "undone_forced": "BOOLEAN",
+    "combat": "BOOLEAN",
 }
 _COLUMNS = tuple(_COLUMN_TYPES)
 _HASHED = _COLUMNS[: _COLUMNS.index("prev_hash")]  # every column before the hashes; the seat joins them when set
 _UNHASHED = _COLUMNS[_COLUMNS.index("hash") + 1 :]  # seat, sig and what stands outside the hash
 _KIND, _SIG = _COLUMNS.index("kind"), _COLUMNS.index("sig")
-DERIVED_COLUMNS = ("cause_verb", "undone_by", "undone_forced")  # each store's engine makes them: never sent
+DERIVED_COLUMNS = ("cause_verb", "undone_by", "undone_forced", "combat")  # each store's engine makes them: never sent
+EFFECT_STAMP = ("turn", "phase", "side", "kind", "cause", "logged_at")  # the event's columns its effects carry
 LATER_COLUMNS = ("logged_at",)  # sent since schema 5: the events an older phaseline sent lack it
 _EVENT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_COLUMN_TYPES.values(), 1))
 
@@ -107,6 +111,12 @@ class Event:
     purpose: str | None = None
     rule: str | None = None
     payload: dict[str, Any] = field(default_factory=dict)
+
+
+def is_combat(event: Event) -> bool:
+    """Whether ``event`` resolves a combat: a ``combat`` event, or one whose payload carries a
+    combat's ``attack_terms`` (Breakout: Normandy logs its assaults as notes; docs/history.md)."""
+    return event.kind == "combat" or "attack_terms" in event.payload
 
 
 def check_combat_terms(payload: dict[str, Any]) -> None:
@@ -164,6 +174,7 @@ class EventLog:
         self._held = False
         self.replayed_times: dict[int, datetime | None] | None = None  # a replay's: each seq's logged time
         self._action: tuple[int, str | None] = (0, None)  # the last action appended: seq, verb
+        self.stamp: tuple[Any, ...] = ()  # the last event appended: its EFFECT_STAMP columns
 
     def now(self, seq: int) -> datetime | None:
         """The time to log event ``seq`` at: now (UTC), or in a replay the time the log gives."""
@@ -198,7 +209,13 @@ class EventLog:
         digest = event_hash(row, self.last_hash)
         if event.kind == "action":
             self._action = (row["seq"], event.verb)
-        unhashed = {"seat": seat, "logged_at": self.now(row["seq"]), "cause_verb": self._verb_of(cause)}
+        unhashed = {
+            "seat": seat,
+            "logged_at": self.now(row["seq"]),
+            "cause_verb": self._verb_of(cause),
+            "combat": is_combat(event),
+        }
+        self.stamp = tuple({**row, **unhashed}[c] for c in EFFECT_STAMP)
         self._pending.append(
             [*(row[c] for c in _HASHED), self.last_hash, digest, *(unhashed.get(c) for c in _UNHASHED)]
         )

@@ -309,7 +309,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
             cause=self._cause,
             seat=self.acting_seat,
         )
-        self.ledger.begin(seq, new_event=True)
+        self.ledger.begin(seq, self.events.stamp)
         return seq
 
     def flush(self) -> None:

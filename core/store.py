@@ -18,7 +18,7 @@ from .home import default_path
 from .keyring import Keyring
 from .resources import data_dir
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
 # The store's own tables, no match's: a match file, an export or a replay leaves them out.

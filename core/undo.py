@@ -136,6 +136,7 @@ def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict
                 )
             )
             game.events.mark_undone(first, last, seq, forced=bool(rolls))
+            game.ledger.mark_undone(first, last, seq)
             reverted = game.ledger.revert(first, last)
             game.end_block()
     except BaseException:

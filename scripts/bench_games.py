@@ -170,19 +170,29 @@ def autoplay_commit_every() -> int:
     return matches.AUTOPLAY_COMMIT_EVERY
 
 
+_EVENT_LOGGED = """game_id, seq, turn, step, phase, side, kind, verb, unit_id, from_space, to_space, die,
+    roll_no, purpose, rule, payload, cause, prev_hash, hash, seat, sig IS NOT NULL AS signed, cause_verb, undone_by,
+    undone_forced"""
+LOGGED = {  # what a log holds, in columns that schema 6 and later have alike, and each table's order
+    "event": (_EVENT_LOGGED, "seq"),
+    "effect": ("game_id, seq, n, tbl, key, col, old, new", "seq, n"),
+}
+
+
 def log_digests(store: Any, game_id: str) -> dict[str, str]:
     """md5 of the whole event table and of the effect table, in key order. Left out: the
     event's ``logged_at`` (the clock) and its signature's bytes (each match's seats get fresh
-    keys), but not which events are signed (each action's last)."""
-    digests = {}
-    unsigned = "EXCLUDE (logged_at, sig), sig IS NOT NULL AS signed"
-    for table, order, skip in (("event", "seq", unsigned), ("effect", "seq, n", "")):
-        digests[table] = store.one(
+    keys), but not which events are signed (each action's last); and what schema 7 derives
+    from those columns (``event.combat``, each effect's copy of its event's columns), so that
+    a checkout of either schema compares."""
+    return {
+        table: store.one(
             f"SELECT md5(string_agg(t::VARCHAR, chr(10) ORDER BY {order})) FROM"
-            f" (SELECT * {skip} FROM {table} WHERE game_id = ?) t",
+            f" (SELECT {columns} FROM {table} WHERE game_id = ?) t",
             [game_id],
         )
-    return digests
+        for table, (columns, order) in LOGGED.items()
+    }
 
 
 def child(args: argparse.Namespace) -> int:

@@ -247,11 +247,11 @@ class MatchWalk:
 
 # --- the store ---------------------------------------------------------------------------
 
+LOGGED_AT = f"TIMESTAMP '{START}' + INTERVAL (m) MINUTE + INTERVAL (e.seq * 7) SECOND AS logged_at"
 EVENT_COLUMNS = f"""'bench-' || m AS game_id, e.seq, e.turn, e.step, e.phase, e.side, e.kind, e.verb, e.unit_id,
     e.from_space, e.to_space, CASE WHEN e.die IS NOT NULL THEN 1 + (hash(m, e.seq) % 6)::INTEGER END AS die,
     e.roll_no, e.purpose, e.rule, e.payload, e.cause, md5(m || ':' || (e.seq - 1)) AS prev_hash,
-    md5(m || ':' || e.seq) AS hash, e.seat, NULL AS sig,
-    TIMESTAMP '{START}' + INTERVAL (m) MINUTE + INTERVAL (e.seq * 7) SECOND AS logged_at"""  # a match's own dice
+    md5(m || ':' || e.seq) AS hash, e.seat, NULL AS sig, {LOGGED_AT}"""  # a match's own dice
 
 
 def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int]:
@@ -271,6 +271,9 @@ def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int
     _insert_lists(con, "walk_event", event_rows)
     _insert_lists(con, "walk_effect", effect_rows)
     matches_of = f"range({int(matches)}) r(m) JOIN walk_event e ON e.t = m % {TEMPLATES}"
+    changes_of = f"""range({int(matches)}) r(m)
+        JOIN (SELECT f.*, e.turn, e.phase, e.side, e.kind, e.cause, e.undone_by
+              FROM walk_effect f JOIN walk_event e USING (t, seq)) e ON e.t = m % {TEMPLATES}"""  # with its event
     con.execute(
         f"""INSERT INTO match (game_id, ruleset, scenario, seed, options, created_at, first_turn, last_turn, uid, dice)
             SELECT 'bench-' || m, 'bench', 'historical', m, [], TIMESTAMP '{START}' + INTERVAL (m) MINUTE, 1, 12,
@@ -278,22 +281,20 @@ def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int
             FROM range({int(matches)}) r(m);
             INSERT INTO clock SELECT 'bench-' || m, 12, 0, 'sov-movement', 'movement', 'SOV', 'finished', NULL
             FROM range({int(matches)}) r(m);
-            INSERT INTO event SELECT {EVENT_COLUMNS}, e.cause_verb, e.undone_by, e.undone_forced
+            INSERT INTO event SELECT {EVENT_COLUMNS}, e.cause_verb, e.undone_by, e.undone_forced,
+                                     e.kind = 'combat' OR (e.payload -> 'attack_terms') IS NOT NULL AS combat
             FROM {matches_of} ORDER BY m, e.seq;
-            INSERT INTO effect SELECT 'bench-' || m, f.seq, f.n, f.tbl, f.key, f.col, f.old, f.new
-            FROM range({int(matches)}) r(m) JOIN walk_effect f ON f.t = m % {TEMPLATES}
-            ORDER BY m, f.seq, f.n;
+            INSERT INTO effect SELECT 'bench-' || m, e.seq, e.n, e.tbl, e.key, e.col, e.old, e.new, e.turn, e.phase,
+                                      e.side, e.kind, e.cause, {LOGGED_AT}, e.undone_by
+            FROM {changes_of} ORDER BY m, e.seq, e.n;
             CREATE TABLE flat_event AS
             SELECT {EVENT_COLUMNS}, e.undone_by IS NULL AS live, e.undone_by AS undo_seq,
                    coalesce(e.undone_forced, FALSE) AS undo_forced, e.cause_verb
             FROM {matches_of} ORDER BY m, e.seq;
             CREATE TABLE flat_change AS
-            SELECT 'bench-' || m AS game_id, f.seq, f.n, f.tbl, f.key, f.col, f.old, f.new, f.turn, f.phase, f.side,
-                   f.kind, f.cause, f.undone_by IS NULL AS live
-            FROM range({int(matches)}) r(m)
-            JOIN (SELECT f.*, e.turn, e.phase, e.side, e.kind, e.cause, e.undone_by
-                  FROM walk_effect f JOIN walk_event e USING (t, seq)) f ON f.t = m % {TEMPLATES}
-            ORDER BY m, f.seq, f.n;
+            SELECT 'bench-' || m AS game_id, e.seq, e.n, e.tbl, e.key, e.col, e.old, e.new, e.turn, e.phase, e.side,
+                   e.kind, e.cause, e.undone_by IS NULL AS live
+            FROM {changes_of} ORDER BY m, e.seq, e.n;
             CHECKPOINT"""
     )
     return con.execute("SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM effect)").fetchone()

@@ -1,6 +1,7 @@
 -- Append-only log: every action, decision, phase change, die roll and undo. The columns from
 -- game_id to cause (with seat) are hashed and signed; the ones after sig are not: logged_at is
--- the player's clock, cause_verb and undone_* are what each store's engine derives (docs/history.md).
+-- the player's clock, cause_verb, undone_* and combat are what each store's engine derives
+-- (docs/history.md).
 CREATE TABLE IF NOT EXISTS event (
     game_id   VARCHAR NOT NULL,
     seq       INTEGER NOT NULL,          -- 1, 2, 3 … within the match
@@ -27,10 +28,13 @@ CREATE TABLE IF NOT EXISTS event (
     cause_verb VARCHAR,                  -- the verb of its cause, the player action that led to it
     undone_by INTEGER,                   -- the undo event that took it back (NULL: it still counts)
     undone_forced BOOLEAN,               -- that undo was forced across a roll: a re-roll
+    combat    BOOLEAN,                   -- it resolves a combat: kind 'combat', or attack_terms in its payload
     PRIMARY KEY (game_id, seq)
 );
 
--- Every state change of each event, so that undo and "state at event N" are mechanical.
+-- Every state change of each event, so that undo and "state at event N" are mechanical. The
+-- columns after new are its event's, copied when the effect is written (undone_by when the undo
+-- is made), so that the move and change views read one table (docs/history.md).
 CREATE TABLE IF NOT EXISTS effect (
     game_id VARCHAR NOT NULL,
     seq     INTEGER NOT NULL,            -- event that made the change
@@ -40,5 +44,12 @@ CREATE TABLE IF NOT EXISTS effect (
     col     VARCHAR NOT NULL,            -- column changed, '+' row inserted, '-' row deleted
     old     VARCHAR,                     -- JSON value (or row) before
     new     VARCHAR,                     -- JSON value (or row) after
+    turn    INTEGER,                     -- its event's turn
+    phase   VARCHAR,                     -- its event's phase
+    side    VARCHAR,                     -- its event's side
+    kind    VARCHAR,                     -- its event's kind
+    cause   INTEGER,                     -- its event's cause: the player action that led to it
+    logged_at TIMESTAMP,                 -- when its event was logged (UTC)
+    undone_by INTEGER,                   -- the undo that took its event back (NULL: it still counts)
     PRIMARY KEY (game_id, seq, n)
 );

@@ -1,7 +1,12 @@
 -- History views that players query with `phaseline sql`. Each reads the event and
 -- effect log of every match in the store; filter on game_id for one match.
 -- Whether an event still counts is event.undone_by, which each undo fills when it is made, and
--- the verb of its cause is event.cause_verb: no view joins events to events to know them.
+-- the verb of its cause is event.cause_verb: no view joins events to events to know them. Each
+-- effect carries its event's columns (and undone_by), and event.combat says which events are
+-- combats: no view joins effects to events, nor reads every payload's JSON to find combats.
+-- In move and roll, game_id IS NOT NULL is always true: it puts a query's own game_id filter (one
+-- match's moves or rolls) first in the scan, as on a flat table, where DuckDB would apply the
+-- view's own filters first.
 
 -- Events taken back by an undo, one row each, with the undo event that took it back.
 CREATE OR REPLACE VIEW undone_event AS
@@ -14,28 +19,27 @@ WHERE undone_by IS NOT NULL;
 
 -- Events that still count: every event no undo took back (undo events included).
 CREATE OR REPLACE VIEW live_event AS
-SELECT * EXCLUDE (undone_by, undone_forced)
+SELECT * EXCLUDE (undone_by, undone_forced, combat)
 FROM event
 WHERE undone_by IS NULL;
 
 -- Every change of a unit's space (moves, retreats, advances, eliminations), from the effects.
 CREATE OR REPLACE VIEW move AS
-SELECT f.game_id,
-       f.seq,                            -- event that moved the unit
-       f.n,                              -- order of the change within the event
-       e.turn,
-       e.phase,
-       e.side,                           -- side acting when it moved
-       e.kind,                           -- event kind: move, result, undo …
-       f.key ->> 'unit_id' AS unit_id,
-       f.old ->> '$' AS from_space,      -- space before the change
-       f.new ->> '$' AS to_space,        -- space after the change
-       e.cause,                          -- player action that led to it
-       e.logged_at,                      -- when it was logged (UTC)
-       e.undone_by IS NULL AS live       -- false when an undo took it back
-FROM effect f
-JOIN event e ON e.game_id = f.game_id AND e.seq = f.seq
-WHERE f.tbl = 'unit_state' AND f.col = 'space_id';
+SELECT game_id,
+       seq,                              -- event that moved the unit
+       n,                                -- order of the change within the event
+       turn,
+       phase,
+       side,                             -- side acting when it moved
+       kind,                             -- event kind: move, result, undo …
+       key ->> 'unit_id' AS unit_id,
+       old ->> '$' AS from_space,        -- space before the change
+       new ->> '$' AS to_space,          -- space after the change
+       cause,                            -- player action that led to it
+       logged_at,                        -- when it was logged (UTC)
+       undone_by IS NULL AS live         -- false when an undo took it back
+FROM effect
+WHERE game_id IS NOT NULL AND tbl = 'unit_state' AND col = 'space_id';
 
 -- Every die roll with its purpose and the action that caused it.
 CREATE OR REPLACE VIEW roll AS
@@ -57,10 +61,11 @@ SELECT e.game_id,
        e.undone_by IS NULL AS live,      -- false when an undo took it back (forced undo)
        e.undone_by IS NOT NULL AS rerolled  -- a forced undo took it back: the roll was made again
 FROM event e
-WHERE e.kind = 'roll';
+WHERE e.game_id IS NOT NULL AND e.kind = 'roll';
 
 -- Combats: 'combat' events, and any event whose payload carries a combat (its attack_terms:
--- Breakout: Normandy logs its assaults as notes); odds, values, result and units in the payload.
+-- Breakout: Normandy logs its assaults as notes), as event.combat marks them; odds, values,
+-- result and units in the payload.
 CREATE OR REPLACE VIEW combat AS
 SELECT game_id,
        seq,                              -- the combat event
@@ -77,23 +82,22 @@ SELECT game_id,
        logged_at,                        -- when it was resolved (UTC)
        undone_by IS NULL AS live         -- false when an undo took it back
 FROM event
-WHERE kind = 'combat' OR (payload -> 'attack_terms') IS NOT NULL;
+WHERE combat;
 
 -- Every state change with the event that made it: the raw material of "state at event N".
 CREATE OR REPLACE VIEW change AS
-SELECT f.game_id,
-       f.seq,                            -- event that made the change
-       f.n,                              -- order within the event
-       e.turn,
-       e.phase,
-       e.kind,                           -- event kind
-       f.tbl,                            -- state table changed
-       f.key,                            -- JSON key of the row
-       f.col,                            -- column, '+' row inserted, '-' row deleted
-       f.old,                            -- JSON value before
-       f.new                             -- JSON value after
-FROM effect f
-JOIN event e ON e.game_id = f.game_id AND e.seq = f.seq;
+SELECT game_id,
+       seq,                              -- event that made the change
+       n,                                -- order within the event
+       turn,
+       phase,
+       kind,                             -- event kind
+       tbl,                              -- state table changed
+       key,                              -- JSON key of the row
+       col,                              -- column, '+' row inserted, '-' row deleted
+       old,                              -- JSON value before
+       new                               -- JSON value after
+FROM effect;
 
 -- One row per match: where it stands and how much happened.
 CREATE OR REPLACE VIEW match_summary AS

@@ -10,10 +10,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from phaseline import Action, Game, Store
+from phaseline import Action, Event, Game, Store, hookimpl
+from phaseline.events import EFFECT_STAMP
 from phaseline.plugins import Registry
 from phaseline.undo import undo
-from toygame import toy_registry
+from toygame import ToyGame, toy_registry
 
 
 def long_registry(last_turn: int = 8) -> Registry:
@@ -22,6 +23,39 @@ def long_registry(last_turn: int = 8) -> Registry:
     info = registry.games["toy"]
     scenario = replace(info.scenario("skirmish"), last_turn=last_turn)
     registry.games["toy"] = replace(info, scenarios={"skirmish": scenario})
+    return registry
+
+
+class CombatToy(ToyGame):
+    """The toy game, each of whose attacks logs a ``combat`` event (odds, result, die)."""
+
+    @hookimpl
+    def phaseline_play(self, game, action):
+        if action.verb != "attack":
+            return super().phaseline_play(game, action)
+        legal = {a.args for a in game.legal_actions(action.side) if a.verb == "attack"}
+        if action.args not in legal:
+            raise game.violation(f"{action} is not legal now", rule="T1")
+        attacker, defender = action.args
+        game.set("unit_state", {"unit_id": attacker}, attacked=True)
+        die = game.roll("toy combat", rule="T2")
+        result = "hit" if die >= 4 else "miss"
+        where = game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, defender])
+        game.log(self.combat_event(action.side, attacker, defender, where, die, result))
+        if result == "hit":
+            game.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
+        return True
+
+    def combat_event(self, side: str, attacker: str, defender: str, where: str, die: int, result: str) -> Event:
+        """The event that tells the combat: a ``combat`` event, as Battle for Germany logs it."""
+        return Event("combat", side=side, unit_id=attacker, to_space=where, die=die, rule="T2",
+                     payload={"odds": "1-1", "result": result})  # fmt: skip
+
+
+def combat_registry(plugin: CombatToy | None = None) -> Registry:
+    """:func:`long_registry` whose toy game logs its combats (``plugin``: a CombatToy of another kind)."""
+    registry = long_registry()
+    registry.games["toy"] = replace(registry.games["toy"], plugin=plugin or CombatToy())
     return registry
 
 
@@ -112,9 +146,27 @@ def copy_played(target: Path) -> Path:
     return copy_store(played_file(), target)
 
 
+SCHEMA_6_VIEWS = Path(__file__).parent.parent / "fixtures" / "history-views-schema-6.sql"
+EFFECT_STAMP_AND_UNDO = (*EFFECT_STAMP, "undone_by")  # the columns effect gained in schema 7
+
+
+def downgrade_to_schema_6(con) -> None:
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 6: events
+    that do not say whether they resolve a combat, effects without their event's columns, and
+    the views that joined the two."""
+    con.execute(
+        f"""ALTER TABLE event DROP COLUMN combat;
+            {"".join(f"ALTER TABLE effect DROP COLUMN {c};" for c in EFFECT_STAMP_AND_UNDO)}
+            UPDATE meta SET value = '6' WHERE key = 'schema_version';
+            DELETE FROM meta WHERE key = 'views'"""
+    )
+    con.execute(SCHEMA_6_VIEWS.read_text())  # the history views as schema 6 made them
+
+
 def downgrade_to_schema_4(con) -> None:
     """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 4: events
     without their time, their cause's verb and the undo that took them back."""
+    downgrade_to_schema_6(con)
     con.execute(
         """ALTER TABLE event DROP COLUMN logged_at; ALTER TABLE event DROP COLUMN cause_verb;
            ALTER TABLE event DROP COLUMN undone_by; ALTER TABLE event DROP COLUMN undone_forced;

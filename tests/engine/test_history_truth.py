@@ -11,50 +11,19 @@ state the store has. Every view, every line of ``log`` and ``replay`` must agree
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any
 
 import pytest
-from history_support import aggressive_action, long_registry, new_match, snapshot
+from history_support import aggressive_action, combat_registry, new_match, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from phaseline import Action, Event, Game, RuleViolation, Store, hookimpl
-from phaseline.plugins import Registry
+from phaseline import Action, Game, RuleViolation, Store
 from phaseline.render.log import log_rows
 from phaseline.replay import verify
 from phaseline.undo import undo
-from toygame import ToyGame
 
 STATE = ["unit_state", "toy_score", "clock"]
 FEW = settings(max_examples=min(settings().max_examples, 12), deadline=None, suppress_health_check=list(HealthCheck))
-
-
-class CombatToy(ToyGame):
-    """The toy game, each of whose attacks logs a ``combat`` event (odds, result, die)."""
-
-    @hookimpl
-    def phaseline_play(self, game, action):
-        if action.verb != "attack":
-            return super().phaseline_play(game, action)
-        legal = {a.args for a in game.legal_actions(action.side) if a.verb == "attack"}
-        if action.args not in legal:
-            raise game.violation(f"{action} is not legal now", rule="T1")
-        attacker, defender = action.args
-        game.set("unit_state", {"unit_id": attacker}, attacked=True)
-        die = game.roll("toy combat", rule="T2")
-        result = "hit" if die >= 4 else "miss"
-        where = game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, defender])
-        game.log(Event("combat", side=action.side, unit_id=attacker, to_space=where, die=die, rule="T2",
-                       payload={"odds": "1-1", "result": result}))  # fmt: skip
-        if result == "hit":
-            game.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
-        return True
-
-
-def combat_registry() -> Registry:
-    registry = long_registry()
-    registry.games["toy"] = replace(registry.games["toy"], plugin=CombatToy())
-    return registry
 
 
 REGISTRY = combat_registry()

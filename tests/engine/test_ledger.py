@@ -41,7 +41,7 @@ def test_update_from_records_each_changed_column_by_key_and_reverts_exactly(game
         (col, f'{{"unit_id":"{u["unit_id"]}"}}') for col in ("mp", "moved") for u in ordered
     ]
     with game.store.transaction():
-        game.ledger.begin(note(game), new_event=True)
+        game.ledger.begin(note(game), game.events.stamp)
         game.ledger.revert(seq, seq)
         game.flush()
     assert snapshot(game.store, game.game_id, ["unit_state"]) == before

@@ -5,8 +5,18 @@ from __future__ import annotations
 from random import Random
 
 from boards import generate, load_board
-from history_support import downgrade_to_schema_3, downgrade_to_schema_4, long_registry, new_match, play
-from phaseline import Game, Store
+from history_support import (
+    EFFECT_STAMP_AND_UNDO,
+    CombatToy,
+    combat_registry,
+    downgrade_to_schema_3,
+    downgrade_to_schema_4,
+    downgrade_to_schema_6,
+    long_registry,
+    new_match,
+    play,
+)
+from phaseline import Event, Game, Store
 from phaseline.queries import get_query
 from phaseline.store import SCHEMA_VERSION
 
@@ -104,3 +114,49 @@ def test_a_schema_4_store_learns_what_its_undos_took_back_and_when_its_events_co
         play(game, 2)
         assert store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") > 0
         assert verify(store, registry, game.game_id) == game.events.last_seq
+
+
+class AssaultToy(CombatToy):
+    """The toy game that logs its combats as Breakout: Normandy logs its assaults: as notes whose
+    payload carries the combat (its attack_terms)."""
+
+    def combat_event(self, side: str, attacker: str, defender: str, where: str, die: int, result: str) -> Event:
+        return Event("note", side=side, purpose=f"{attacker} assaults {defender}: {result}", rule="T2",
+                     payload={"attack": 2, "defense": 1, "attack_terms": [[attacker, 2, "T2"]],
+                              "defense_terms": [[defender, 1, "T2"]], "where": where, "result": result})  # fmt: skip
+
+
+HISTORY_VIEWS = ("undone_event", "live_event", "move", "roll", "combat", "change", "match_summary")
+
+
+def test_a_schema_6_store_answers_the_same_rows_through_views_that_join_nothing(tmp_path):
+    """Schema 7: each effect carries its event's turn, phase, side, kind, cause, time and undo,
+    and each event says whether it resolves a combat; every history view gives the rows the
+    schema-6 views (which joined effects to events, and read every payload) gave."""
+    from phaseline.replay import verify
+    from phaseline.undo import undo
+
+    path = tmp_path / "old.duckdb"
+    registries = {"combat": combat_registry(), "assault": combat_registry(AssaultToy())}
+    with Store.open(path) as store:
+        games = {name: new_match(store, registry, seed=5) for name, registry in registries.items()}
+        for game in games.values():
+            play(game, 10)  # moves, attacks (rolls and combats), eliminations
+            undo(game, force=True)
+            undo(game, force=True)  # an undo of an undo
+            play(game, 12, undo_every=4)
+        downgrade_to_schema_6(store.con)
+        before = {view: store.con.execute(f"SELECT * FROM {view} ORDER BY ALL").fetchall() for view in HISTORY_VIEWS}
+    assert {row[0] for row in before["combat"]} == {game.game_id for game in games.values()}  # both kinds
+    assert {row[-1] for row in before["move"]} == {True, False}  # moves that count, and moves taken back
+    with Store.open(path) as store:
+        assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
+        for view in HISTORY_VIEWS:
+            assert store.con.execute(f"SELECT * FROM {view} ORDER BY ALL").fetchall() == before[view], view
+        differs = " OR ".join(f"f.{c} IS DISTINCT FROM e.{c}" for c in EFFECT_STAMP_AND_UNDO)
+        assert store.one(f"SELECT count(*) FROM effect f JOIN event e USING (game_id, seq) WHERE {differs}") == 0
+        for name, game in games.items():
+            assert verify(store, registries[name], game.game_id) == game.events.last_seq  # replay derives them alike
+            game = Game.load(store, registries[name], game.game_id)
+            play(game, 4, undo_every=2)
+        assert store.one(f"SELECT count(*) FROM effect f JOIN event e USING (game_id, seq) WHERE {differs}") == 0
