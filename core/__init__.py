@@ -27,7 +27,7 @@ _EXPORTS = {
         "UnknownName",
     ),
     "events": ("Event",),
-    "game": ("Game",),
+    "match": ("Match",),
     "hookspecs": ("hookimpl", "hookspec"),
     "model": (
         "Action",
@@ -55,12 +55,12 @@ __all__ = [
     "Clock",
     "CounterFace",
     "Event",
-    "Game",
     "GameInfo",
     "IntegrityError",
     "InvalidOrder",
     "LinkMark",
     "MapMarks",
+    "Match",
     "OptionalRule",
     "Outcome",
     "PhaselineError",
@@ -110,8 +110,8 @@ if TYPE_CHECKING:
         UnknownName,
     )
     from .events import Event
-    from .game import Game
     from .hookspecs import hookimpl, hookspec
+    from .match import Match
     from .model import (
         Action,
         BotInfo,

@@ -17,7 +17,7 @@ RULES_TURN = "rules"  # the action a side the game's rules play takes: they choo
 
 
 class Actions:
-    """Part of :class:`~phaseline.game.Game`: legal actions, play, and passing over idle steps."""
+    """Part of :class:`~phaseline.match.Match`: legal actions, play, and passing over idle steps."""
 
     _legal: tuple[tuple[int, str], list[Action]] | None = None
     _together = False  # inside one_commit
@@ -35,7 +35,7 @@ class Actions:
         key = (self.ledger.version, side)
         if self._legal is None or self._legal[0] != key:  # asked again and again in one state
             found: list[Action] = []
-            for answer in self.hook.phaseline_legal_actions(game=self, side=side):
+            for answer in self.hook.phaseline_legal_actions(match=self, side=side):
                 found.extend(answer)
             if self.end_refusal(side) is None:
                 found.append(Action("end", (), side))
@@ -50,7 +50,7 @@ class Actions:
         by default the side's controller. The match's end reveals the held dice secrets.
         """
         if self.finished:
-            raise self.violation(f"match {self.game_id} is over", rule="end of game")
+            raise self.violation(f"match {self.match_id} is over", rule="end of game")
         waiting, decision = self.waiting_on()
         if action.side and action.side != waiting:
             raise InvalidOrder(f"it is {waiting}'s turn to act, not {action.side}'s")
@@ -121,7 +121,7 @@ class Actions:
     def _forget_unwritten(self) -> None:
         """After a rollback: drop the events, effects and changes not written, and every
         answer kept from the state that is gone."""
-        self.events = EventLog(self.store, self.game_id)
+        self.events = EventLog(self.store, self.match_id)
         self.ledger.discard()
         self.ledger.version += 1
         self.rules.forget()
@@ -162,7 +162,7 @@ class Actions:
 
     def end_refusal(self, side: str | None) -> RuleViolation | None:
         """Why ``side`` may not end the current step now (a game rule), or None."""
-        return self.hook.phaseline_end_refusal(game=self, step=self.step, side=side)
+        return self.hook.phaseline_end_refusal(match=self, step=self.step, side=side)
 
     def _dispatch(self, action: Action, decision: dict[str, Any] | None) -> None:
         if action.verb == RULES_TURN:  # inside the action, so the rules' dice are its rolls, replayed with it
@@ -177,7 +177,7 @@ class Actions:
         elif action.verb == "choose":
             self._answer(action, decision)
         elif action.verb in self.step.verbs or not self.step.verbs:
-            if not self.hook.phaseline_play(game=self, action=action):
+            if not self.hook.phaseline_play(match=self, action=action):
                 raise InvalidOrder(f"{self.info.name} has no order {action.verb!r}")
         else:
             raise self._out_of_step(action.verb)
@@ -197,7 +197,7 @@ class Actions:
 
     def _rules_choice(self, side: str) -> Action:
         """What the game's rules choose for ``side`` (``phaseline_rules_choose``), logged as their choice."""
-        chosen = self.hook.phaseline_rules_choose(game=self, side=side)
+        chosen = self.hook.phaseline_rules_choose(match=self, side=side)
         if chosen is None or chosen.verb == RULES_TURN:
             raise PluginError(f"{self.info.name} plays {side} by its rules but its rules chose nothing to do")
         self.log(Event("note", side=side, purpose=f"the rules choose: {chosen}"))
@@ -210,7 +210,7 @@ class Actions:
             raise InvalidOrder(f"choose takes one answer: one of {', '.join(decision['choices'])}")
         answer = action.args[0]
         if answer not in decision["choices"]:
-            refusal = self.hook.phaseline_answer_refusal(game=self, decision=decision, answer=answer)
+            refusal = self.hook.phaseline_answer_refusal(match=self, decision=decision, answer=answer)
             if refusal is not None:
                 raise refusal
             raise self.violation(
@@ -219,7 +219,7 @@ class Actions:
                 rule=decision["rule"] or "decision",
             )
         self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
-        self.hook.phaseline_answer(game=self, decision=decision, answer=answer)
+        self.hook.phaseline_answer(match=self, decision=decision, answer=answer)
 
     def after_action(self, step_before: tuple[int, str]) -> None:
         """Check for the end of the match; when a new step began, pass over idle steps.
@@ -228,7 +228,7 @@ class Actions:
         next must not end the following side's step.
         """
         if not self.finished:
-            outcome = self.hook.phaseline_outcome(game=self)
+            outcome = self.hook.phaseline_outcome(match=self)
             if outcome is not None:
                 sequence.finish(self, outcome)
         if (self.clock.turn, self.clock.step) != step_before or self.clock.side is None:

@@ -31,12 +31,12 @@ class DiceCheck:
     drawn: list[str] = field(default_factory=list)
 
 
-def check_chain(game_id: str, events: list[dict[str, Any]], after: tuple[int, str] = (0, GENESIS)) -> None:
+def check_chain(match_id: str, events: list[dict[str, Any]], after: tuple[int, str] = (0, GENESIS)) -> None:
     """The events (in seq order, following event ``after``) chain by their hashes."""
     broken = verify_chain(events, after=after)
     if broken is not None:
         raise IntegrityError(
-            f"event seq {broken} of {game_id} was edited, inserted or removed: the hash chain breaks there"
+            f"event seq {broken} of {match_id} was edited, inserted or removed: the hash chain breaks there"
         )
 
 
@@ -63,40 +63,42 @@ def check_seat_rows(uid: str, rows: list[dict[str, Any]], seed: int | None) -> N
             raise IntegrityError(f"the reveal of seat {side} ({row['player']}) epoch {epoch} is not signed by its key")
 
 
-def check_signatures(game_id: str, uid: str, events: list[dict[str, Any]], keys: dict[str, str]) -> None:
+def check_signatures(match_id: str, uid: str, events: list[dict[str, Any]], keys: dict[str, str]) -> None:
     """Every event of a seated match names a seat; each block (the events up to a signed one)
     is one seat's, signed by that seat's key (``keys``: public key by side)."""
     block: list[dict[str, Any]] = []
     for event in events:
         seat = event["seat"]
         if seat is None:
-            raise IntegrityError(f"event seq {event['seq']} of {game_id} names no seat")
+            raise IntegrityError(f"event seq {event['seq']} of {match_id} names no seat")
         block.append(event)
         if event["sig"] is None:
             continue
         public = keys.get(seat)
         if public is None:
-            raise IntegrityError(f"event seq {event['seq']} of {game_id} is signed for seat {seat}, which nobody holds")
+            raise IntegrityError(
+                f"event seq {event['seq']} of {match_id} is signed for seat {seat}, which nobody holds"
+            )
         message = signing.event_message(uid, event["seq"], event["hash"])
         if not signing.is_valid(public, event["sig"], message):
             span = f"{block[0]['seq']}-{event['seq']}" if len(block) > 1 else f"{event['seq']}"
             raise IntegrityError(
-                f"event seq {span} of {game_id} (a block of seat {seat}): the signature of seat {seat} "
+                f"event seq {span} of {match_id} (a block of seat {seat}): the signature of seat {seat} "
                 "does not verify, so an event there was edited or forged"
             )
         other = next((e for e in block if e["seat"] != seat), None)
         if other is not None:
             raise IntegrityError(
-                f"event seq {other['seq']} of {game_id} names seat {other['seat']} but is signed by seat {seat}"
+                f"event seq {other['seq']} of {match_id} names seat {other['seat']} but is signed by seat {seat}"
             )
         block = []
     if block:
         raise IntegrityError(
-            f"events {block[0]['seq']}-{block[-1]['seq']} of {game_id} are not signed by their seat {block[-1]['seat']}"
+            f"events {block[0]['seq']}-{block[-1]['seq']} of {match_id} are not signed by their seat {block[-1]['seat']}"
         )
 
 
-def check_roll_numbers(game_id: str, events: list[dict[str, Any]], last_roll_no: int = 0) -> None:
+def check_roll_numbers(match_id: str, events: list[dict[str, Any]], last_roll_no: int = 0) -> None:
     """Roll numbers run 1, 2, 3 … in event order (after ``last_roll_no``): none skipped, none repeated."""
     expected = last_roll_no + 1
     for event in events:
@@ -105,14 +107,14 @@ def check_roll_numbers(game_id: str, events: list[dict[str, Any]], last_roll_no:
         if event["roll_no"] != expected:
             what = "skips ahead" if event["roll_no"] > expected else "repeats an earlier roll"
             raise IntegrityError(
-                f"event seq {event['seq']} of {game_id}: roll number {event['roll_no']} {what} "
+                f"event seq {event['seq']} of {match_id}: roll number {event['roll_no']} {what} "
                 f"(roll {expected} was next): a roll must not be chosen"
             )
         expected += 1
 
 
 def check_dice(
-    game_id: str,
+    match_id: str,
     events: list[dict[str, Any]],
     secret_of: Callable[[str | None, int], int | None],
     *,
@@ -130,7 +132,7 @@ def check_dice(
         if is_drawn_at_play(event):
             if known_seed:
                 raise IntegrityError(
-                    f"event seq {event['seq']} of {game_id}: a known-seed match has no dice drawn at play, "
+                    f"event seq {event['seq']} of {match_id}: a known-seed match has no dice drawn at play, "
                     f"but roll {event['roll_no']} says it was"
                 )
             ruled = event["side"] or seat  # the side the rules rolled for
@@ -147,7 +149,7 @@ def check_dice(
         if event["die"] != die:
             whose = f"seat {seat}'s secret" if seat else "the match's seed"
             raise IntegrityError(
-                f"event seq {event['seq']} of {game_id}: die {event['die']} is not roll {event['roll_no']} "
+                f"event seq {event['seq']} of {match_id}: die {event['die']} is not roll {event['roll_no']} "
                 f"of {whose} (that gives {die})"
             )
         if seat not in found.checked:
@@ -157,34 +159,34 @@ def check_dice(
 
 
 def audit_match(
-    game: Any,
+    match: Any,
     events: list[dict[str, Any]],
     *,
     after: tuple[int, str] = (0, GENESIS),
     last_roll_no: int = 0,
 ) -> DiceCheck:
     """Check ``events`` (every column; the whole log, or the ones after event ``after``) of
-    the open match ``game``: chain, seat rows, signatures, roll numbers and known dice."""
-    check_chain(game.game_id, events, after)
-    if game.seats.seated:
-        check_seat_rows(game.uid, game.seats.rows(), game.seed if game.dice == KNOWN_SEED else None)
-        keys = {r["side"]: r["public_key"] for r in game.seats.rows() if r["epoch"] == 0}
-        check_signatures(game.game_id, game.uid, events, keys)
-    elif game.dice != KNOWN_SEED:
-        raise IntegrityError(f"match {game.game_id} has secret dice but no seats to hold them")
-    check_roll_numbers(game.game_id, events, last_roll_no)
-    return check_dice(game.game_id, events, game.seats.secret, known_seed=game.dice == KNOWN_SEED)
+    the open match ``match``: chain, seat rows, signatures, roll numbers and known dice."""
+    check_chain(match.match_id, events, after)
+    if match.seats.seated:
+        check_seat_rows(match.uid, match.seats.rows(), match.seed if match.dice == KNOWN_SEED else None)
+        keys = {r["side"]: r["public_key"] for r in match.seats.rows() if r["epoch"] == 0}
+        check_signatures(match.match_id, match.uid, events, keys)
+    elif match.dice != KNOWN_SEED:
+        raise IntegrityError(f"match {match.match_id} has secret dice but no seats to hold them")
+    check_roll_numbers(match.match_id, events, last_roll_no)
+    return check_dice(match.match_id, events, match.seats.secret, known_seed=match.dice == KNOWN_SEED)
 
 
-def describe_dice(game: Any, found: DiceCheck) -> str:
+def describe_dice(match: Any, found: DiceCheck) -> str:
     """One line on the dice a check covered, for ``replay`` and ``import``."""
-    if game.dice == KNOWN_SEED:
+    if match.dice == KNOWN_SEED:
         return "every die checked against the known seed"
     parts = []
     if found.checked:
         parts.append(f"dice of {', '.join(found.checked)} checked against their secrets")
     if found.unchecked:
-        who = ", ".join(f"{s} ({game.seats.player(s)})" for s in found.unchecked)
+        who = ", ".join(f"{s} ({match.seats.player(s)})" for s in found.unchecked)
         parts.append(f"dice of {who} not checked until revealed (their signatures hold)")
     if found.drawn:
         parts.append(

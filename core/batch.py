@@ -28,7 +28,7 @@ def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> 
 
 
 def write_rows(
-    store: Store, game_id: str, table: str, keys: tuple[str, ...], rows: dict[tuple[Any, ...], dict[str, Any]]
+    store: Store, match_id: str, table: str, keys: tuple[str, ...], rows: dict[tuple[Any, ...], dict[str, Any]]
 ) -> None:
     """Set the new values of ``rows`` (by key tuple; every row the same columns) in one statement:
     one row by its key, rows given the same values by a list of their keys (a single key
@@ -39,13 +39,13 @@ def write_rows(
     values = list(rows.values())
     assignments = ", ".join(f"{c} = ?" for c in columns)
     if len(rows) == 1:
-        where = " AND ".join(["game_id = ?", *(f"{k} = ?" for k in keys)])
-        store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*first.values(), game_id, *first_key])
+        where = " AND ".join(["match_id = ?", *(f"{k} = ?" for k in keys)])
+        store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*first.values(), match_id, *first_key])
         return
     if len(keys) == 1 and all(v == first for v in values):
         store.con.execute(
-            f"UPDATE {table} SET {assignments} WHERE game_id = ? AND list_contains(?, {keys[0]})",
-            [*first.values(), game_id, [key[0] for key in rows]],
+            f"UPDATE {table} SET {assignments} WHERE match_id = ? AND list_contains(?, {keys[0]})",
+            [*first.values(), match_id, [key[0] for key in rows]],
         )
         return
     lists = [[key[i] for key in rows] for i in range(len(keys))]  # the new rows, column by column
@@ -53,19 +53,19 @@ def write_rows(
     source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
     store.con.execute(
         f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
-            WHERE t.game_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
-        [game_id, *lists],
+            WHERE t.match_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
+        [match_id, *lists],
     )
 
 
-def delete_rows(store: Store, game_id: str, table: str, keys: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+def delete_rows(store: Store, match_id: str, table: str, keys: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
     """Delete the rows of ``rows`` (key tuples) in one statement."""
     if len(keys) == 1:
         where = f"{keys[0]} IN (SELECT unnest($2))"
     else:
         where = f"({', '.join(keys)}) IN (SELECT ({', '.join(f'unnest(${i})' for i in range(2, len(keys) + 2))}))"
     lists = [[key[i] for key in rows] for i in range(len(keys))]
-    store.con.execute(f"DELETE FROM {table} WHERE game_id = $1 AND {where}", [game_id, *lists])
+    store.con.execute(f"DELETE FROM {table} WHERE match_id = $1 AND {where}", [match_id, *lists])
 
 
 INSERT, UPDATE, DELETE = "insert", "update", "delete"
@@ -102,7 +102,7 @@ class HeldRows:
         self._run(table, UPDATE).setdefault(key, {}).update(values)
 
     def insert(self, table: str, key: tuple[Any, ...], row: dict[str, Any]) -> None:
-        """Keep the new row ``row`` (every column but ``game_id``) of ``table``."""
+        """Keep the new row ``row`` (every column but ``match_id``) of ``table``."""
         run = self._run(table, INSERT)
         if key in run or (run and list(next(iter(run.values()))) != list(row)):  # one set of columns, each key once
             self._last.pop(table)
@@ -114,7 +114,7 @@ class HeldRows:
         self._run(table, DELETE)[key] = {}
 
     def write(
-        self, store: Store, game_id: str, keys: dict[str, tuple[str, ...]], tables: frozenset[str] | None = None
+        self, store: Store, match_id: str, keys: dict[str, tuple[str, ...]], tables: frozenset[str] | None = None
     ) -> None:
         """Write the held runs of ``tables`` (None: of every table) in order, and forget them."""
         runs = [run for run in self._runs if tables is None or run[0] in tables]
@@ -124,13 +124,13 @@ class HeldRows:
         self._last = {table: i for i, (table, _, _) in enumerate(self._runs)}
         for table, kind, rows in runs:
             if kind == INSERT:
-                columns = ["game_id", *next(iter(rows.values()))]
-                store.insert_rows(table, columns, [(game_id, *row.values()) for row in rows.values()])
+                columns = ["match_id", *next(iter(rows.values()))]
+                store.insert_rows(table, columns, [(match_id, *row.values()) for row in rows.values()])
             elif kind == DELETE:
-                delete_rows(store, game_id, table, keys[table], list(rows))
+                delete_rows(store, match_id, table, keys[table], list(rows))
             else:
                 by_columns: dict[tuple[str, ...], dict[tuple[Any, ...], dict[str, Any]]] = {}
                 for key, values in rows.items():
                     by_columns.setdefault(tuple(values), {})[key] = values
                 for group in by_columns.values():
-                    write_rows(store, game_id, table, keys[table], group)
+                    write_rows(store, match_id, table, keys[table], group)

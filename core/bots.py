@@ -13,21 +13,21 @@ from .model import Action, BotInfo, ScenarioInfo, load_object
 from .seats import RULES, refuse_seating_the_rules
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .plugins import Registry
 
 
 class RandomBot:
     """Plays a uniformly random legal action; ends a step with probability ``end_weight``."""
 
-    def __init__(self, game: Game, side: str, end_weight: float = 0.15) -> None:
+    def __init__(self, match: Match, side: str, end_weight: float = 0.15) -> None:
         self.end_weight = end_weight
 
-    def choose(self, game: Game, side: str) -> Action:
+    def choose(self, match: Match, side: str) -> Action:
         # Seeded by the seat's dice secret and the log position (a known seed: the same match
         # plays the same choices); in a secret match nothing public foretells them.
-        rng = random.Random(f"{game.private_seed(side)}:{game.events.last_seq}:{side}")
-        actions = game.legal_actions(side)
+        rng = random.Random(f"{match.private_seed(side)}:{match.events.last_seq}:{side}")
+        actions = match.legal_actions(side)
         others = [a for a in actions if a.verb != "end"]
         if not others or (any(a.verb == "end" for a in actions) and rng.random() < self.end_weight):
             return next(a for a in actions if a.verb == "end")
@@ -85,17 +85,17 @@ def seat_bots(
 
 
 def run_bots(
-    game: Game,
+    match: Match,
     registry: Registry,
     *,
     max_actions: int | None = None,
     controllers: dict[str, str] | None = None,
-    progress: Callable[[Game], Any] | None = None,
+    progress: Callable[[Match], Any] | None = None,
     commit_every: int = 1,
 ) -> int:
     """Let bot sides act until a human must act, committing every ``commit_every`` actions.
 
-    Each block of ``commit_every`` actions is one transaction (:meth:`Game.one_commit`), so the
+    Each block of ``commit_every`` actions is one transaction (:meth:`Match.one_commit`), so the
     store always holds a whole number of actions: a failure, or a killed process, loses the
     actions since the last commit, which a later run plays again. DuckDB runs on one thread
     meanwhile (:meth:`Store.one_thread`). ``controllers`` overrides
@@ -107,46 +107,46 @@ def run_bots(
         raise ValueError(f"commit_every must be 1 or more, not {commit_every}")
     bots: dict[str, Any] = {}
     played = 0
-    with game.store.one_thread():
-        while _bot_to_act(game, controllers) and (max_actions is None or played < max_actions):
+    with match.store.one_thread():
+        while _bot_to_act(match, controllers) and (max_actions is None or played < max_actions):
             block = commit_every if max_actions is None else min(commit_every, max_actions - played)
-            with game.one_commit():
+            with match.one_commit():
                 for _ in range(block):
-                    controller = _bot_to_act(game, controllers)
+                    controller = _bot_to_act(match, controllers)
                     if controller is None:
                         break
-                    side = game.waiting_on()[0]
-                    game.play(_next_action(game, registry, bots, side, controller), by=controller)
+                    side = match.waiting_on()[0]
+                    match.play(_next_action(match, registry, bots, side, controller), by=controller)
                     played += 1
                     if progress:
-                        progress(game)
+                        progress(match)
     return played
 
 
-def _bot_to_act(game: Game, controllers: dict[str, str] | None) -> str | None:
+def _bot_to_act(match: Match, controllers: dict[str, str] | None) -> str | None:
     """Who plays the side the match waits on, when that is a bot (``bot:<name>``) or the
     game's rules and this store holds its seat; None when the match is over or a human acts."""
-    if game.finished:
+    if match.finished:
         return None
-    side, _ = game.waiting_on()
+    side, _ = match.waiting_on()
     if side is None:
         return None
-    controller = game.controller(side)
+    controller = match.controller(side)
     if controller != RULES:  # no override seats anyone at a side the rules play
         controller = (controllers or {}).get(side) or controller
     if not controller.startswith("bot:") and controller != RULES:
         return None
-    if game.seats.seated and not game.seats.holds(game.seat_playing(side)):
+    if match.seats.seated and not match.seats.holds(match.seat_playing(side)):
         return None  # another store's player holds this seat: its bot plays there
     return controller
 
 
-def _next_action(game: Game, registry: Registry, bots: dict[str, Any], side: str, controller: str) -> Action:
+def _next_action(match: Match, registry: Registry, bots: dict[str, Any], side: str, controller: str) -> Action:
     """What ``side`` does next: its rules' turn for a side the game's rules play (they choose inside
     the action, so their dice replay with it), its bot's choice for a bot's."""
     if controller == RULES:
         return Action(RULES_TURN, (), side)
     if side not in bots:
-        info = registry.bot(game.info.name, controller.removeprefix("bot:"))
-        bots[side] = load_object(info.factory)(game, side)
-    return bots[side].choose(game, side)
+        info = registry.bot(match.info.name, controller.removeprefix("bot:"))
+        bots[side] = load_object(info.factory)(match, side)
+    return bots[side].choose(match, side)

@@ -40,7 +40,7 @@ def typed_choice(choice: str) -> str:
 
 
 class Decisions:
-    """Part of :class:`~phaseline.game.Game`: asking a side, and what the engine waits on."""
+    """Part of :class:`~phaseline.match.Match`: asking a side, and what the engine waits on."""
 
     def ask(
         self,
@@ -95,7 +95,12 @@ class Decisions:
             return None
         row = min(open_, key=lambda r: r["decision_id"])
         # a fresh copy for every caller
-        return {"game_id": self.game_id, **row, "choices": list(row["choices"]), "context": json.loads(row["context"])}
+        return {
+            "match_id": self.match_id,
+            **row,
+            "choices": list(row["choices"]),
+            "context": json.loads(row["context"]),
+        }
 
     def waiting_on(self) -> tuple[str | None, dict[str, Any] | None]:
         """The side the engine waits on, and the decision it owes (None: its step's actions)."""

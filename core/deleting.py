@@ -15,19 +15,19 @@ from .seats import RULES
 from .store import Store
 
 
-def delete_match(store: Store, game_id: str, *, force: bool = False) -> dict[str, Any]:
-    """Delete the match ``game_id`` whole; returns its game, the rows deleted and the tables
+def delete_match(store: Store, match_id: str, *, force: bool = False) -> dict[str, Any]:
+    """Delete the match ``match_id`` whole; returns its game, the rows deleted and the tables
     they were in. Refused for a match by mail in play (seats this store does not hold) unless
     ``force``."""
-    found = store.rows("SELECT ruleset, uid FROM match WHERE game_id = ?", [game_id])
+    found = store.rows("SELECT game, uid FROM match WHERE match_id = ?", [match_id])
     if not found:
-        raise UnknownName(f"no match {game_id!r} in {store.path}")
+        raise UnknownName(f"no match {match_id!r} in {store.path}")
     uid = found[0]["uid"]
-    others = other_players(store, game_id, uid)
+    others = other_players(store, match_id, uid)
     if others and not force:
         held = ", ".join(f"{side} ({player})" for side, player in others)
         raise RuleViolation(
-            f"{game_id} is a match by mail still in play, with seats this store does not hold: {held}; "
+            f"{match_id} is a match by mail still in play, with seats this store does not hold: {held}; "
             "deleting your copy ends your part in it (your seats' keys go with it): delete --force to do so",
             rule="seats",
         )
@@ -35,22 +35,22 @@ def delete_match(store: Store, game_id: str, *, force: bool = False) -> dict[str
     deleted = 0
     with store.transaction():
         for table in tables:
-            deleted += store.con.execute(f'DELETE FROM "{table}" WHERE game_id = ?', [game_id]).fetchone()[0]
+            deleted += store.con.execute(f'DELETE FROM "{table}" WHERE match_id = ?', [match_id]).fetchone()[0]
     if uid:
         store.keyring.forget(uid)
-    return {"game": found[0]["ruleset"], "rows": deleted, "tables": tables}
+    return {"game": found[0]["game"], "rows": deleted, "tables": tables}
 
 
-def other_players(store: Store, game_id: str, uid: str | None) -> list[tuple[str, str]]:
+def other_players(store: Store, match_id: str, uid: str | None) -> list[tuple[str, str]]:
     """The seats of a match in play that this store does not hold, with their players ('open'
     while nobody has joined); none for a finished match or one made before seats."""
-    if store.one("SELECT status FROM clock WHERE game_id = ?", [game_id]) != "active":
+    if store.one("SELECT status FROM clock WHERE match_id = ?", [match_id]) != "active":
         return []
     seats = store.rows(
-        """SELECT s.side, (SELECT player FROM seat t WHERE t.game_id = s.game_id AND t.side = s.side
+        """SELECT s.side, (SELECT player FROM seat t WHERE t.match_id = s.match_id AND t.side = s.side
                            AND t.epoch = 0) AS player
-           FROM match_side s WHERE s.game_id = ? AND s.controller <> ? ORDER BY s.side""",
-        [game_id, RULES],
+           FROM match_side s WHERE s.match_id = ? AND s.controller <> ? ORDER BY s.side""",
+        [match_id, RULES],
     )
     if not any(seat["player"] for seat in seats):
         return []  # a match made before seats: anyone may act, nobody else holds it
@@ -59,14 +59,14 @@ def other_players(store: Store, game_id: str, uid: str | None) -> list[tuple[str
 
 
 def match_tables(store: Store) -> list[str]:
-    """The store's tables that hold rows of matches (a ``game_id`` column), views left out."""
+    """The store's tables that hold rows of matches (a ``match_id`` column), views left out."""
     return [
         name
         for (name,) in store.con.execute(
             """SELECT c.table_name FROM duckdb_columns() c
                JOIN duckdb_tables() t ON t.database_name = c.database_name AND t.schema_name = c.schema_name
                                      AND t.table_name = c.table_name
-               WHERE c.column_name = 'game_id' AND c.database_name = current_database()
+               WHERE c.column_name = 'match_id' AND c.database_name = current_database()
                  AND c.schema_name = current_schema()
                ORDER BY c.table_name"""
         ).fetchall()

@@ -61,7 +61,7 @@ def new_secret() -> str:
 
 
 class Dice:
-    """Part of :class:`~phaseline.game.Game`: its rolls, each logged, and replay's forced rolls."""
+    """Part of :class:`~phaseline.match.Match`: its rolls, each logged, and replay's forced rolls."""
 
     _forced_rolls: deque[int] | None = None
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
 
 GENESIS = "0" * 64
 _COLUMN_TYPES = {  # the columns of ``event`` in their declared order (schema/tables/history.sql)
-    "game_id": "VARCHAR",
+    "match_id": "VARCHAR",
     "seq": "INTEGER",
     "turn": "INTEGER",
     "step": "VARCHAR",
@@ -78,7 +78,7 @@ class Event:
     words; the engine's are ``phase``, ``roll``, ``decision``, ``result`` and the like);
     ``side`` the side it is for; ``verb`` the order that caused it; ``unit_id``,
     ``from_space`` and ``to_space`` the unit and spaces it concerns; ``die`` and ``roll_no``
-    a roll's (:meth:`Game.roll` logs those); ``purpose`` one sentence a player reads;
+    a roll's (:meth:`Match.roll` logs those); ``purpose`` one sentence a player reads;
     ``rule`` the rule number applied (printed as ``(KotH 3.1)``); ``payload`` anything else,
     as JSON.
 
@@ -161,11 +161,11 @@ class EventLog:
     whoever reads ``event`` inside an action flushes first, as for effects.
     """
 
-    def __init__(self, store: Store, game_id: str) -> None:
+    def __init__(self, store: Store, match_id: str) -> None:
         self.store = store
-        self.game_id = game_id
+        self.match_id = match_id
         last = store.con.execute(
-            "SELECT seq, hash, sig IS NOT NULL FROM event WHERE game_id = ? ORDER BY seq DESC LIMIT 1", [game_id]
+            "SELECT seq, hash, sig IS NOT NULL FROM event WHERE match_id = ? ORDER BY seq DESC LIMIT 1", [match_id]
         ).fetchone()
         self.last_seq, self.last_hash, signed = last if last else (0, GENESIS, True)
         self.signed_seq = self.last_seq if signed else None  # the block's end: None while unsigned events wait
@@ -187,7 +187,7 @@ class EventLog:
     ) -> int:
         """Add ``event`` as the next row, made by ``seat``, and return its seq."""
         row = {
-            "game_id": self.game_id,
+            "match_id": self.match_id,
             "seq": self.last_seq + 1,
             "turn": turn,
             "step": step,
@@ -255,7 +255,7 @@ class EventLog:
                 self._pending[-1][_SIG] = signature
             else:  # a reader flushed the block's events already
                 self.store.con.execute(
-                    "UPDATE event SET sig = ? WHERE game_id = ? AND seq = ?", [signature, self.game_id, self.last_seq]
+                    "UPDATE event SET sig = ? WHERE match_id = ? AND seq = ?", [signature, self.match_id, self.last_seq]
                 )
             self.signed_seq = self.last_seq
 
@@ -272,7 +272,7 @@ class EventLog:
         if cause == self._action[0]:
             return self._action[1]
         self.flush()
-        return self.store.one("SELECT verb FROM event WHERE game_id = ? AND seq = ?", [self.game_id, cause])
+        return self.store.one("SELECT verb FROM event WHERE match_id = ? AND seq = ?", [self.match_id, cause])
 
     def mark_undone(self, first: int, last: int, undo_seq: int, *, forced: bool) -> None:
         """Record that the undo ``undo_seq`` (``forced`` across a roll or not) took back the
@@ -282,8 +282,8 @@ class EventLog:
         self.flush()
         self.store.con.execute(
             """UPDATE event SET undone_by = ?, undone_forced = ?
-               WHERE game_id = ? AND seq BETWEEN ? AND ? AND undone_by IS NULL""",
-            [undo_seq, forced, self.game_id, first, last],
+               WHERE match_id = ? AND seq BETWEEN ? AND ? AND undone_by IS NULL""",
+            [undo_seq, forced, self.match_id, first, last],
         )
 
     def next_roll_no(self) -> int:
@@ -293,7 +293,7 @@ class EventLog:
     def _roll_counter(self) -> int:
         if self._last_roll_no is None:
             self._last_roll_no = int(
-                self.store.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE game_id = ?", [self.game_id])
+                self.store.one("SELECT coalesce(max(roll_no), 0) FROM event WHERE match_id = ?", [self.match_id])
             )
         return self._last_roll_no
 

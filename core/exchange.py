@@ -17,7 +17,7 @@ from typing import Any
 from . import shared, turnfile
 from .errors import StoreError, UnknownName
 from .events import DERIVED_COLUMNS, GENESIS
-from .game import Game
+from .match import Match
 from .match_data import NOT_DATA, data_tables
 from .plugins import Registry
 from .store import Store
@@ -31,37 +31,37 @@ _TEMP = re.compile(r"^\.(?P<name>.+)\.phaseline-(?P<pid>\d+)\.tmp$")
 
 
 def export_match(
-    store: Store, registry: Registry, game_id: str, path: str | Path, *, overwrite: bool = False, full: bool = False
+    store: Store, registry: Registry, match_id: str, path: str | Path, *, overwrite: bool = False, full: bool = False
 ) -> dict[str, Any]:
-    """Write the turn file of match ``game_id`` to ``path``: the events after the last one
+    """Write the turn file of match ``match_id`` to ``path``: the events after the last one
     both players have (everything with ``full``, or when nothing came from another player
     yet). Records the file's last event as sent (a read-only store, which nobody can undo in,
     records nothing). Returns what it wrote."""
     target = Path(path).expanduser()
-    if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [game_id]):
-        raise UnknownName(f"no match {game_id!r} in {store.path}")
+    if not store.one("SELECT count(*) FROM match WHERE match_id = ?", [match_id]):
+        raise UnknownName(f"no match {match_id!r} in {store.path}")
     if target.exists() and not overwrite:
         raise StoreError(f"{target} already exists: choose another file or pass --overwrite")
     if not target.parent.is_dir():
         raise StoreError(f"cannot write {target}: no folder {target.parent}")
     remove_stale_temps(target.parent)
-    game = Game.load(store, registry, game_id)
-    if game.finished and game.seats.held_sides():
-        if store.read_only and any(row["secret"] is None for row in game.seats.rows()):
+    match = Match.load(store, registry, match_id)
+    if match.finished and match.seats.held_sides():
+        if store.read_only and any(row["secret"] is None for row in match.seats.rows()):
             raise StoreError(
-                f"store {store.path} is read-only, and the end of {game_id} must first reveal your seats' "
+                f"store {store.path} is read-only, and the end of {match_id} must first reveal your seats' "
                 "secrets in it: make it writable, then export"
             )
         if not store.read_only:
-            game.seats.reveal(final=True)  # the end reveals (again, should a kill have stopped it)
-    turn = turn_file(game, 0 if full else shared.received_seq(game))
+            match.seats.reveal(final=True)  # the end reveals (again, should a kill have stopped it)
+    turn = turn_file(match, 0 if full else shared.received_seq(match))
     data = turnfile.write(turn)
     temp = target.with_name(f".{target.name}.phaseline-{os.getpid()}.tmp")
     try:
         temp.write_bytes(data)
         if not store.read_only:  # a read-only store cannot undo anything: nothing to guard
             with store.transaction():
-                shared.record_sent(store, game.uid, turn.head)  # before the file exists: never undone unseen
+                shared.record_sent(store, match.uid, turn.head)  # before the file exists: never undone unseen
         os.replace(temp, target)
     except OSError as error:
         raise StoreError(f"cannot write {target}: {error.strerror or error}") from None
@@ -71,35 +71,35 @@ def export_match(
     return {"path": target, "base": turn.base, "head": turn.head, "events": events, "bytes": len(data)}
 
 
-def turn_file(game: Game, base: int) -> TurnFile:
+def turn_file(match: Match, base: int) -> TurnFile:
     """The turn file of ``game`` holding the events after ``base`` (and, for 0, its static tables)."""
-    store, game_id = game.store, game.game_id
-    base_hash = store.one("SELECT hash FROM event WHERE game_id = ? AND seq = ?", [game_id, base]) if base else None
+    store, match_id = match.store, match.match_id
+    base_hash = store.one("SELECT hash FROM event WHERE match_id = ? AND seq = ?", [match_id, base]) if base else None
     tables = {}
     if base == 0:
-        for table in [*BOOKKEEPING, *(t for t in data_tables(game) if t != "move_link")]:  # move_link is derived
-            tables[table] = rows_of(store, table, game_id)
+        for table in [*BOOKKEEPING, *(t for t in data_tables(match) if t != "move_link")]:  # move_link is derived
+            tables[table] = rows_of(store, table, match_id)
     return TurnFile(
-        game_id=game_id,
-        uid=game.uid,
-        ruleset=game.info.name,
-        scenario=game.scenario.name,
-        dice=game.dice,
+        match_id=match_id,
+        uid=match.uid,
+        game=match.info.name,
+        scenario=match.scenario.name,
+        dice=match.dice,
         base=base,
         base_hash=base_hash or GENESIS,
-        head=game.events.last_seq,
-        seats=rows_of(store, "seat", game_id),
-        events=rows_of(store, "event", game_id, f"seq > {int(base)} ORDER BY seq", omit=DERIVED_COLUMNS),
+        head=match.events.last_seq,
+        seats=rows_of(store, "seat", match_id),
+        events=rows_of(store, "event", match_id, f"seq > {int(base)} ORDER BY seq", omit=DERIVED_COLUMNS),
         tables=tables,
     )
 
 
-def rows_of(store: Store, table: str, game_id: str, where: str = "TRUE", *, omit: tuple[str, ...] = ()) -> Rows:
-    """The match's rows of ``table`` (``game_id`` and the columns to ``omit`` left out) with their
+def rows_of(store: Store, table: str, match_id: str, where: str = "TRUE", *, omit: tuple[str, ...] = ()) -> Rows:
+    """The match's rows of ``table`` (``match_id`` and the columns to ``omit`` left out) with their
     columns and types."""
-    columns = [(name, kind) for name, kind in store.declared_columns(table) if name not in ("game_id", *omit)]
+    columns = [(name, kind) for name, kind in store.declared_columns(table) if name not in ("match_id", *omit)]
     names = ", ".join(f'"{name}"' for name, _ in columns)
-    found = store.con.execute(f'SELECT {names} FROM "{table}" WHERE game_id = ? AND {where}', [game_id]).fetchall()
+    found = store.con.execute(f'SELECT {names} FROM "{table}" WHERE match_id = ? AND {where}', [match_id]).fetchall()
     return Rows(columns, [list(row) for row in found])
 
 
@@ -127,7 +127,7 @@ def _alive(pid: int) -> bool:
 
 
 def export_parquet(store: Store, directory: str | Path, *, overwrite: bool = False) -> Path:
-    """Write match, event and effect of every match as Parquet, partitioned by ruleset and match."""
+    """Write match, event and effect of every match as Parquet, partitioned by game and match."""
     target = Path(directory).expanduser()
     if target.exists() and any(target.iterdir()):
         if not overwrite:
@@ -138,8 +138,8 @@ def export_parquet(store: Store, directory: str | Path, *, overwrite: bool = Fal
         select = (
             "SELECT * FROM match"
             if table == "match"
-            else f"SELECT m.ruleset, t.* FROM {table} t JOIN match m USING (game_id)"
+            else f"SELECT m.game, t.* FROM {table} t JOIN match m USING (match_id)"
         )
         literal = "'" + str(target / table).replace("'", "''") + "'"
-        store.con.execute(f"COPY ({select}) TO {literal} (FORMAT parquet, PARTITION_BY (ruleset, game_id))")
+        store.con.execute(f"COPY ({select}) TO {literal} (FORMAT parquet, PARTITION_BY (game, match_id))")
     return target

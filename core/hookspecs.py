@@ -3,7 +3,7 @@
 Implement hooks with ``@phaseline.hookimpl`` on a module or object and expose it under
 the ``phaseline`` entry-point group. A game plugin is loaded into its own plugin
 manager for each match, together with the optional rules chosen at creation, so the
-hooks of other games never fire. Arguments: ``game`` is the :class:`phaseline.Game`
+hooks of other games never fire. Arguments: ``match`` is the :class:`phaseline.Match`
 in play (its store, clock, ledger, dice and queries: docs/game-api.md); ``step`` a
 :class:`phaseline.Step`. The examples are run by tests/test_hookspecs.py; docs/hooks.md is this manual, generated.
 
@@ -13,7 +13,7 @@ the shared SQL rules data (costs, limits, hostility), not callbacks.
 A game may declare hooks of its own, through which its optional rules change how a base
 rule reads without the base rule naming them: a module of ``@phaseline.hookspec``
 functions, given as ``GameInfo(hookspecs=module)``. The base rule asks
-``game.hook.NAME(game=game, ...)`` (a list of every answer; the first one with
+``match.hook.NAME(match=match, ...)`` (a list of every answer; the first one with
 ``@hookspec(firstresult=True)``), and the optional rule's module answers it with
 ``@hookimpl``. Battle for Germany's ``bfg_attack_strength`` (under optional 13.2 an SS
 unit of the Western Allies attacks at half strength), in three files::
@@ -26,7 +26,7 @@ unit of the Western Allies attacks at half strength), in three files::
         ...
 
     # rules/combat.py: the base rule asks, never naming the optional rule (6.0)
-    changed = game.hook.bfg_attack_strength(game=game, unit=unit)
+    changed = match.hook.bfg_attack_strength(match=match, unit=unit)
     strength = unit["attack"] if changed is None else changed
 
     # optional/ss_to_allies.py: the optional rule's module answers (13.2)
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from . import model
     from .errors import RuleViolation
-    from .game import Game
+    from .match import Match
     from .model import Action, BotInfo, GameInfo, MapMarks, OptionalRule, Outcome, PluginTable, ScenarioInfo, Step
 
 hookspec = pluggy.HookspecMarker("phaseline")
@@ -107,8 +107,8 @@ def phaseline_register_rules(register: Callable[[OptionalRule], None]) -> None:
 def phaseline_register_bots(register: Callable[[BotInfo], None]) -> None:
     """Register bots: ``register(BotInfo(name, game, factory))``; game ``"*"`` fits any.
 
-    :param register: takes a :class:`phaseline.BotInfo`. Its ``factory(game, side)``
-        returns an object whose ``choose(game, side)`` returns the next
+    :param register: takes a :class:`phaseline.BotInfo`. Its ``factory(match, side)``
+        returns an object whose ``choose(match, side)`` returns the next
         :class:`phaseline.Action` for that side (an action, ``end`` or ``choose``).
 
     Every game gets the engine's ``random`` bot without registering anything (``game="*"``:
@@ -146,7 +146,7 @@ def phaseline_tables(register: Callable[[PluginTable], None]) -> None:
     :param register: takes a :class:`phaseline.PluginTable`. ``kind="static"`` tables
         are copied at creation and never change (a CRT, the city list); ``kind="state"``
         tables change only through the ledger, so undo, replay and ``show --at`` cover
-        them. Every table has a ``game_id`` column; ``key`` is the rest of its key.
+        them. Every table has a ``match_id`` column; ``key`` is the rest of its key.
 
     Example (BfG 6.83, fortresses destroyed by Western Allied entry)::
 
@@ -155,10 +155,10 @@ def phaseline_tables(register: Callable[[PluginTable], None]) -> None:
 
 
 @hookspec(firstresult=True)
-def phaseline_load_scenario(game: Game, scenario: ScenarioInfo) -> bool | None:
+def phaseline_load_scenario(match: Match, scenario: ScenarioInfo) -> bool | None:
     """Fill the static tables (space, link, unit, rule tables, the game's own).
 
-    :param game: the match being created (write with ``game.con``: static data is no effect).
+    :param match: the match being created (write with ``match.con``: static data is no effect).
     :param scenario: the chosen scenario and its data folder; read its files with
         :func:`phaseline.scenario.read_csv` so errors name file and line.
     :return: True when loaded (the first plugin that loads wins).
@@ -168,21 +168,21 @@ def phaseline_load_scenario(game: Game, scenario: ScenarioInfo) -> bool | None:
 
 
 @hookspec
-def phaseline_setup(game: Game) -> None:
-    """Place the starting state through the ledger (``game.insert``): unit_state rows,
+def phaseline_setup(match: Match) -> None:
+    """Place the starting state through the ledger (``match.insert``): unit_state rows,
     hostility, the game's own state. Fired inside the match's first event (``setup``).
 
-    :param game: the new match, its static tables loaded.
+    :param match: the new match, its static tables loaded.
 
     Example (BfG 8.0): four East German and two Soviet units go to COURLAND.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_sequence(game: Game, turn: int) -> list[Step] | None:
+def phaseline_sequence(match: Match, turn: int) -> list[Step] | None:
     """The steps of ``turn`` in order, as :class:`phaseline.Step` (first answer wins).
 
-    :param game: the match.
+    :param match: the match.
     :param turn: the game turn whose steps are asked.
 
     A turn's steps are the sequence of play in the rulebook's words; steps a scenario
@@ -203,11 +203,11 @@ def phaseline_sequence(game: Game, turn: int) -> list[Step] | None:
 
 
 @hookspec
-def phaseline_turn_start(game: Game, turn: int) -> None:
+def phaseline_turn_start(match: Match, turn: int) -> None:
     """A new game turn ``turn`` begins, after the turn marker advanced and before its
     first step; no return value.
 
-    :param game: the match.
+    :param match: the match.
     :param turn: the turn beginning.
 
     Example (BfG 15.22): nothing happens on turn 11 when
@@ -216,24 +216,24 @@ def phaseline_turn_start(game: Game, turn: int) -> None:
 
 
 @hookspec
-def phaseline_turn_end(game: Game, turn: int) -> None:
+def phaseline_turn_end(match: Match, turn: int) -> None:
     """The last step of ``turn`` has ended, before the turn marker advances; no return
     value.
 
-    :param game: the match.
+    :param match: the match.
     :param turn: the turn ending.
 
     Example (BfG 2.6): log that the scenario's last turn is over. A hook may end
-    the match here (``game.end_match``); no later turn then begins (Breakout: Normandy
+    the match here (``match.end_match``); no later turn then begins (Breakout: Normandy
     24.1: the weekly victory check).
     """
 
 
 @hookspec
-def phaseline_phase_start(game: Game, step: Step) -> None:
+def phaseline_phase_start(match: Match, step: Step) -> None:
     """``step`` begins: reset per-phase state, set movement points, ask owed decisions.
 
-    :param game: the match.
+    :param match: the match.
     :param step: the step beginning (``step.side`` is the phasing side).
 
     Example (BfG 7.22): German replacements get twice their movement allowance.
@@ -241,25 +241,25 @@ def phaseline_phase_start(game: Game, step: Step) -> None:
 
 
 @hookspec
-def phaseline_phase_end(game: Game, step: Step) -> bool | None:
+def phaseline_phase_end(match: Match, step: Step) -> bool | None:
     """``step`` ends: end-of-phase audits and deadlines. Raise RuleViolation to refuse
     the end (BfG 12.21: the West Germans must make two attacks on turn 1); a refusal a
     player can foresee belongs in ``phaseline_end_refusal``, so ``end`` is not listed. A
-    hook may end the match here (``game.end_match``); no next step then begins
+    hook may end the match here (``match.end_match``); no next step then begins
     (Breakout: Normandy 22.1: a breakout at the end of Daylight wins before Refit).
-    A hook that returns True holds the step open: it asked a decision (``game.ask``) that
+    A hook that returns True holds the step open: it asked a decision (``match.ask``) that
     must be answered before the next step begins, and calls ``phaseline.sequence.advance``
     once it is settled (Breakout: Normandy 11.6: the Advantage holder may reroll the Sunset
     DR before the day ends). Decisions asked by a hook returning None wait in the next step.
 
-    :param game: the match.
+    :param match: the match.
     :param step: the step ending.
     :return: True to hold the step open until a decision asked here is settled.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_end_refusal(game: Game, step: Step, side: str | None) -> RuleViolation | None:
+def phaseline_end_refusal(match: Match, step: Step, side: str | None) -> RuleViolation | None:
     """Why ``side`` may not end ``step`` now: a :class:`phaseline.RuleViolation` (returned,
     not raised), or None when it may end. The engine lists ``end`` among the legal actions
     only when no plugin objects, and refuses ``end`` with the same violation, so the plugin
@@ -267,19 +267,19 @@ def phaseline_end_refusal(game: Game, step: Step, side: str | None) -> RuleViola
     turn 1 the West Germans may not end their Combat Phase before they have made two
     attacks; Breakout: Normandy 8.51, a forced attack waits to be made on area 24.
 
-    :param game: the match.
+    :param match: the match.
     :param step: the step ``side`` wants to end.
     :param side: the side asking (None: the engine itself, listing actions).
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_next_step(game: Game, step: Step) -> Step | None:
+def phaseline_next_step(match: Match, step: Step) -> Step | None:
     """Decide the step after ``step`` for dynamic sequences (impulses ending on a
     sunset roll). Return a :class:`phaseline.Step`, or None to follow the sequence;
     the first answer wins.
 
-    :param game: the match.
+    :param match: the match.
     :param step: the step that just ended.
 
     Example (Breakout: Normandy 6.3): after an impulse, roll for sunset against the
@@ -293,7 +293,7 @@ def phaseline_next_step(game: Game, step: Step) -> Step | None:
 
 
 @hookspec
-def phaseline_legal_actions(game: Game, side: str) -> list[Action]:
+def phaseline_legal_actions(match: Match, side: str) -> list[Action]:
     """Legal actions for ``side`` now, as :class:`phaseline.Action` lists (all answers
     are merged). The engine adds ``end`` (unless ``phaseline_end_refusal`` objects) and
     answers to open decisions itself.
@@ -305,20 +305,20 @@ def phaseline_legal_actions(game: Game, side: str) -> list[Action]:
     asking twice in one state costs nothing; compute it set at a time (one rule query for
     the whole side), since it runs after every action.
 
-    :param game: the match.
+    :param match: the match.
     :param side: the side whose actions are listed.
     Example (BfG 5.0): every ``move UNIT HEX`` from one reach query of the phasing side.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_play(game: Game, action: Action) -> bool | None:
+def phaseline_play(match: Match, action: Action) -> bool | None:
     """Carry out ``action`` if this plugin knows its verb; return True, or None to pass.
 
     Check legality first and raise :class:`phaseline.RuleViolation` with the rule and
     evidence; the engine rolls the whole action back.
 
-    :param game: the match.
+    :param match: the match.
     :param action: the order, its ``side`` set to the side that gave it.
 
     Example: ``move U7 1423``.
@@ -326,10 +326,10 @@ def phaseline_play(game: Game, action: Action) -> bool | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_answer(game: Game, decision: dict[str, Any], answer: str) -> bool | None:
+def phaseline_answer(match: Match, decision: dict[str, Any], answer: str) -> bool | None:
     """Carry on after ``decision`` got ``answer``, one of its choices.
 
-    :param game: the match.
+    :param match: the match.
     :param decision: the row of table ``decision`` (``kind``, ``choices``, ``context`` decoded).
     :param answer: the chosen answer.
     :return: True when this plugin handled the decision.
@@ -339,43 +339,43 @@ def phaseline_answer(game: Game, decision: dict[str, Any], answer: str) -> bool 
 
 
 @hookspec(firstresult=True)
-def phaseline_answer_refusal(game: Game, decision: dict[str, Any], answer: str) -> RuleViolation | None:
+def phaseline_answer_refusal(match: Match, decision: dict[str, Any], answer: str) -> RuleViolation | None:
     """Why ``answer``, which is not one of ``decision``'s choices, is refused: a
     :class:`phaseline.RuleViolation` (returned, not raised) naming the rule that forbids
     this very answer and the units and spaces involved; None leaves the engine's generic
     "not a legal answer" refusal. The first answer wins. Example (BfG 6.22): "G2 cannot
     retreat to 0304: it holds two friendly units (G4, G5)".
 
-    :param game: the match.
+    :param match: the match.
     :param decision: the open decision.
     :param answer: what the player typed.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_seat_of(game: Game, side: str) -> str | None:
+def phaseline_seat_of(match: Match, side: str) -> str | None:
     """The seat (a side's name when the match was created) whose player now plays
     ``side``, when a game rule moved the players; None: the player seated for ``side``.
     Keep the move in the game's state tables, so undo, replay and export follow it.
     Example (Breakout: Normandy 23.2): the German seat outbid the Allied one, so the
     Allies are played from the German seat (and the Germans from the Allied one).
 
-    :param game: the match.
+    :param match: the match.
     :param side: the side whose player is asked.
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_rules_choose(game: Game, side: str) -> Action | None:
+def phaseline_rules_choose(match: Match, side: str) -> Action | None:
     """The next action of a side the game's own rules play (``ScenarioInfo.played_by_rules``):
     the order its procedures give now, ``end``, or a ``choose`` answer to a decision it owes.
-    Roll through ``game.roll`` where the procedures leave a choice to the dice (in a match of
+    Roll through ``match.roll`` where the procedures leave a choice to the dice (in a match of
     secret dice its dice are drawn at play, from nothing the player can read: never draw from
-    ``game.private_seed``, which the player's keyring holds); a roll for this side in another
+    ``match.private_seed``, which the player's keyring holds); a roll for this side in another
     side's action names it (``side=``). The engine plays the action as it plays a bot's,
     recorded as made by the rules' seat. First answer wins.
 
-    :param game: the match, waiting on ``side``.
+    :param match: the match, waiting on ``side``.
     :param side: a side no player plays.
 
     Example (Fleet Commander: Nimitz 9.1): a d10 picks the Japanese movement order, and the
@@ -384,11 +384,11 @@ def phaseline_rules_choose(game: Game, side: str) -> Action | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_outcome(game: Game) -> Outcome | None:
+def phaseline_outcome(match: Match) -> Outcome | None:
     """Return an :class:`phaseline.Outcome` when the match ends early (sudden death),
     else None. Called after every action; first answer wins.
 
-    :param game: the match, after the action.
+    :param match: the match, after the action.
 
     Example: a game whose rules end it the moment one side has no units left returns
     that side's defeat.
@@ -396,10 +396,10 @@ def phaseline_outcome(game: Game) -> Outcome | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_game_end(game: Game) -> Outcome | None:
+def phaseline_game_end(match: Match) -> Outcome | None:
     """Judge the match when its last turn is over: return the :class:`phaseline.Outcome`.
 
-    :param game: the match, its last turn over.
+    :param match: the match, its last turn over.
 
     Example (BfG 12.23): nobody entered Berlin, so the Historical game is a draw.
     """
@@ -411,19 +411,19 @@ def phaseline_game_end(game: Game) -> Outcome | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
+def phaseline_combat_result(match: Match, combat: dict[str, Any]) -> str | None:
     """Decide the result of a combat (odds, die, modifiers in ``combat``): first answer
-    wins. A game's combat rule calls it (``game.hook.phaseline_combat_result``), so an
+    wins. A game's combat rule calls it (``match.hook.phaseline_combat_result``), so an
     optional rule may wrap it (``wrapper=True``) to change the result.
 
-    :param game: the match.
+    :param match: the match.
     :param combat: what the game's combat rule knows: at least its odds and die.
 
     Example (BfG 6.1): 19 against 18 is 1:1, and a die of 1 there reads Ex. An optional
     rule that turns every defender's retreat into a hold (the template's 5.1)::
 
         @hookimpl(wrapper=True)
-        def phaseline_combat_result(game, combat):
+        def phaseline_combat_result(match, combat):
             result = yield  # the game's own answer
             return "held" if result == "pushed" else result
     """
@@ -435,7 +435,7 @@ def phaseline_combat_result(game: Game, combat: dict[str, Any]) -> str | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str, Any] | None] | None:
+def phaseline_combat_preview(match: Match, actions: list[Action]) -> list[dict[str, Any] | None] | None:
     """The combat each listed attack would fight now, for ``phaseline actions`` to show its
     odds: a list as long as ``actions``, each item a combat payload without dice or result,
     or None for an order that is no attack. Compute it with the code the attack itself
@@ -443,7 +443,7 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
     First answer wins.
 
     A combat payload is also what the game's combat event carries
-    (``game.log(Event("combat", purpose=HEADLINE, payload=PAYLOAD, rule=...))``), from
+    (``match.log(Event("combat", purpose=HEADLINE, payload=PAYLOAD, rule=...))``), from
     which phaseline tells the combat after the order, in ``since`` and in the log:
     ``HEADLINE; attack 21 (+9 SOV-1UF, +12 SOV-5G) vs defence 8 (+4 GER-X, ×2 rough in
     2023 (6.8))``. The headline is the event's ``purpose``, written by the game: the odds,
@@ -463,7 +463,7 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
     * ``dice`` (games where both sides roll and add): ``{"attack": DR, "defense": DR}``;
     * ``result``: the table's result, or the game's word for the outcome.
 
-    :param game: the match.
+    :param match: the match.
     :param actions: the legal actions listed.
 
     Example (Battle for Germany 6.1): ``attack SOV-1UF,SOV-5G 2023`` previews
@@ -472,14 +472,14 @@ def phaseline_combat_preview(game: Game, actions: list[Action]) -> list[dict[str
 
 
 @hookspec(firstresult=True)
-def phaseline_order_notes(game: Game, actions: list[Action]) -> list[str | None] | None:
+def phaseline_order_notes(match: Match, actions: list[Action]) -> list[str | None] | None:
     """What each listed order would cost or spend, for ``phaseline actions`` to show beside it
     (at the right edge, where an attack's odds go; in JSON and CSV its ``preview``): a list as
     long as ``actions``, each item a few words or None for an order with nothing to say. Read
     the number from the code the order itself runs (its price table, its budget), never a second
     formula. Called only when a player lists actions, never by bots. First answer wins.
 
-    :param game: the match.
+    :param match: the match.
     :param actions: the legal actions listed.
 
     Example (Fleet Commander: Nimitz 10.5): ``bonus air-defense-system`` is noted
@@ -489,18 +489,18 @@ def phaseline_order_notes(game: Game, actions: list[Action]) -> list[str | None]
 
 
 @hookspec(firstresult=True)
-def phaseline_standing(game: Game) -> model.Standing | None:
+def phaseline_standing(match: Match) -> model.Standing | None:
     """What decides the match and where each side stands now, for ``phaseline status``
     while the match is in play, and for an order's account (its ``points``, when an order or
     the bots after it changed them): a :class:`phaseline.Standing`. First answer wins; None
     shows nothing.
 
-    :param game: the match.
+    :param match: the match.
 
     Example (Battle for Germany 11.0, 12.23)::
 
         @hookimpl
-        def phaseline_standing(game):
+        def phaseline_standing(match):
             return Standing(decides="the bloc with more VP at the end of turn 10 wins (11.0)",
                             points={"Soviets": "12 VP", "Western Allies": "3 VP"})
     """
@@ -512,26 +512,26 @@ def phaseline_standing(game: Game) -> model.Standing | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_unit_values(game: Game) -> list[dict[str, Any]] | None:
+def phaseline_unit_values(match: Match) -> list[dict[str, Any]] | None:
     """The printed values ``phaseline units`` shows for each unit, when the engine's own
     (``unit.size``, ``attack``, ``defense``, ``movement``) mean nothing in the game. Called
     once per listing, with the state to list; return one row per unit, ``unit_id`` first
     and then the game's value columns in the order to show them (a unit left out shows
     them empty), asked in one query. The first answer wins; None shows the engine's four.
 
-    :param game: the match.
+    :param match: the match.
 
     Example (Fleet Commander: Nimitz 2.5-2.8): each counter's type, its two costs and the
     values of the face it shows (full or damaged)::
 
         @hookimpl
-        def phaseline_unit_values(game):
-            return game.rows("SELECT unit_id, type, hit_cost, buy_cost, aa, gunnery ... WHERE game_id = ?", ...)
+        def phaseline_unit_values(match):
+            return match.rows("SELECT unit_id, type, hit_cost, buy_cost, aa, gunnery ... WHERE match_id = ?", ...)
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_map_marks(game: Game) -> MapMarks | None:
+def phaseline_map_marks(match: Match) -> MapMarks | None:
     """What the game adds to the engine's map (terminal, SVG and ``phaseline serve`` alike):
     each counter's face (short name, printed values, condition mark), who controls each
     space, colours, border marks, a few characters beside space names, legend lines (the
@@ -539,23 +539,23 @@ def phaseline_map_marks(game: Game) -> MapMarks | None:
     or the past for ``map --at``); return a :class:`phaseline.MapMarks`. First answer wins;
     None draws every unit as its id and attack-defense-movement.
 
-    :param game: the match, in the state to draw.
+    :param match: the match, in the state to draw.
 
     Example (Battle for Germany 11.0): each city's controller, and the VP in the legend::
 
         @hookimpl
-        def phaseline_map_marks(game):
+        def phaseline_map_marks(match):
             return MapMarks(control={"2611": "GER"}, legend={"VP (11.0)": "Soviets 12 · Western Allies 3"})
     """
 
 
 @hookspec(firstresult=True)
-def phaseline_supply(game: Game, side: str) -> set[str] | None:
+def phaseline_supply(match: Match, side: str) -> set[str] | None:
     """The spaces in which ``side``'s units are in supply now, for the map's supply overlay
     (``map --supply SIDE``): the supply rule's own trace. First answer wins; None (the
     default) means the game has no supply rule, and the map refuses the overlay.
 
-    :param game: the match.
+    :param match: the match.
     :param side: the side whose supply is traced.
 
     Example (Breakout: Normandy 12.5): the areas reached from the side's sources through
@@ -564,14 +564,14 @@ def phaseline_supply(game: Game, side: str) -> set[str] | None:
 
 
 @hookspec(firstresult=True)
-def phaseline_render_map(game: Game, fmt: str) -> str | None:
+def phaseline_render_map(match: Match, fmt: str) -> str | None:
     """Draw the whole map yourself as text (``fmt="text"``) or SVG (``fmt="svg"``); None (the
     default) uses the engine's renderer, which a game feeds through ``phaseline_map_marks``.
     A game that draws its own map gives up the engine's overlays (``--zoc``, ``--reach``,
     ``--supply``, ``--window``, ``--at``: the map refuses them); the web board draws the
     engine's map all the same (its clicks need it). The first answer wins.
 
-    :param game: the match.
+    :param match: the match.
     :param fmt: ``"text"`` or ``"svg"``.
 
     Example: a game with printed map art returns an SVG that places its counters on the art.

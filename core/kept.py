@@ -25,8 +25,8 @@ class KeptTable:
         self.types = types
 
     @classmethod
-    def read(cls, store: Store, table: str, game_id: str, key: tuple[str, ...], version: tuple[int, int]) -> KeptTable:
-        cursor = store.con.execute(f"SELECT * EXCLUDE (game_id) FROM {table} WHERE game_id = ?", [game_id])
+    def read(cls, store: Store, table: str, match_id: str, key: tuple[str, ...], version: tuple[int, int]) -> KeptTable:
+        cursor = store.con.execute(f"SELECT * EXCLUDE (match_id) FROM {table} WHERE match_id = ?", [match_id])
         names = [d[0] for d in cursor.description]
         rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
         types: dict[str, type] = {}

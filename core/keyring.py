@@ -58,13 +58,13 @@ class Keyring:
             raise StoreError(f"cannot read the keyring file {path}: {error}") from None
         return {side: HeldSeat(**seat) for side, seat in data.get("seats", {}).items()}
 
-    def save(self, uid: str, game_id: str, seats: dict[str, HeldSeat]) -> None:
+    def save(self, uid: str, match_id: str, seats: dict[str, HeldSeat]) -> None:
         """Keep ``seats`` (by side) for match ``uid``, beside the seats held already."""
         merged = {**self.held(uid), **seats}
         if self.folder is None:
             self._memory[uid] = {side: HeldSeat(**asdict(seat)) for side, seat in merged.items()}
             return
-        data = {"match": game_id, "uid": uid, "seats": {side: asdict(seat) for side, seat in merged.items()}}
+        data = {"match": match_id, "uid": uid, "seats": {side: asdict(seat) for side, seat in merged.items()}}
         _write_private(self._path(uid), json.dumps(data, indent=1, sort_keys=True))
 
     def forget(self, uid: str) -> None:

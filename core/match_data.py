@@ -17,7 +17,7 @@ from .errors import CustomData, IntegrityError, UnknownName
 from .keyring import Keyring
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .plugins import Registry
     from .store import Store
 
@@ -30,16 +30,16 @@ class Digest:
     digest: str
 
 
-def data_tables(game: Game) -> list[str]:
+def data_tables(match: Match) -> list[str]:
     """The match's static data tables: every match table neither history, state nor bookkeeping."""
     from .replay import compared_tables, match_tables
 
-    changing = compared_tables(game)
-    return [t for t in match_tables(game.store) if t not in changing and t not in NOT_DATA]
+    changing = compared_tables(match)
+    return [t for t in match_tables(match.store) if t not in changing and t not in NOT_DATA]
 
 
-def digests(store: Store, game_id: str, tables: list[str]) -> dict[str, Digest]:
-    """One digest per table over its rows of the match (``game_id`` left out), in one statement."""
+def digests(store: Store, match_id: str, tables: list[str]) -> dict[str, Digest]:
+    """One digest per table over its rows of the match (``match_id`` left out), in one statement."""
     if not tables:
         return {}
     columns = dict(
@@ -52,66 +52,66 @@ def digests(store: Store, game_id: str, tables: list[str]) -> dict[str, Digest]:
     )
     parts = []
     for table in tables:
-        fields = ", ".join(f'"{c}" := "{c}"' for c in columns[table] if c != "game_id")
+        fields = ", ".join(f'"{c}" := "{c}"' for c in columns[table] if c != "match_id")
         parts.append(
             f"""SELECT '{table}' AS tbl, count(*) AS n,
                        sha256(coalesce(string_agg(r, chr(10) ORDER BY r), '')) AS digest
-                FROM (SELECT to_json(struct_pack({fields}))::VARCHAR AS r FROM "{table}" WHERE game_id = $g)"""
+                FROM (SELECT to_json(struct_pack({fields}))::VARCHAR AS r FROM "{table}" WHERE match_id = $g)"""
         )
-    rows = store.con.execute(" UNION ALL ".join(parts), {"g": game_id}).fetchall()
+    rows = store.con.execute(" UNION ALL ".join(parts), {"g": match_id}).fetchall()
     return {table: Digest(int(n), digest) for table, n, digest in rows}
 
 
-def record(game: Game) -> None:
+def record(match: Match) -> None:
     """Record the digests of the new match's static tables (``match_data``)."""
-    found = digests(game.store, game.game_id, data_tables(game))
-    game.store.insert_rows(
-        "match_data", None, [(game.game_id, table, d.rows, d.digest) for table, d in sorted(found.items())]
+    found = digests(match.store, match.match_id, data_tables(match))
+    match.store.insert_rows(
+        "match_data", None, [(match.match_id, table, d.rows, d.digest) for table, d in sorted(found.items())]
     )
 
 
-def recorded(game: Game) -> dict[str, Digest]:
+def recorded(match: Match) -> dict[str, Digest]:
     """The digests recorded when the match was created (none for a match made before them)."""
-    rows = game.store.rows("SELECT tbl, rows, digest FROM match_data WHERE game_id = ?", [game.game_id])
+    rows = match.store.rows("SELECT tbl, rows, digest FROM match_data WHERE match_id = ?", [match.match_id])
     return {r["tbl"]: Digest(r["rows"], r["digest"]) for r in rows}
 
 
-def installed(store: Store, registry: Registry, game: Game) -> tuple[str, dict[str, Digest]]:
+def installed(store: Store, registry: Registry, match: Match) -> tuple[str, dict[str, Digest]]:
     """The digests of the same scenario and options made by the installed game, in a scratch
     store with a keyring of its own (for a custom scenario: the game's first scenario), and
     that scenario's name."""
-    from .game import Game as Match
+    from .match import Match as Match
 
     try:
-        scenario = game.info.scenario(game.scenario.name)
+        scenario = match.info.scenario(match.scenario.name)
     except UnknownName:
-        scenario = next(iter(game.info.scenarios.values()))
+        scenario = next(iter(match.info.scenarios.values()))
     with store.scratch(keyring=Keyring()) as scratch:
-        reference = Match.create(scratch, registry, game.info.name, scenario, options=sorted(game.options), seed=0)
-        return scenario.name, digests(scratch, reference.game_id, data_tables(reference))
+        reference = Match.create(scratch, registry, match.info.name, scenario, options=sorted(match.options), seed=0)
+        return scenario.name, digests(scratch, reference.match_id, data_tables(reference))
 
 
-def check_received(store: Store, registry: Registry, game: Game, *, accept_custom: bool) -> list[dict[str, Any]]:
+def check_received(store: Store, registry: Registry, match: Match, *, accept_custom: bool) -> list[dict[str, Any]]:
     """Check the static data of ``game``, a received match open on a scratch store: it must
     be what the match recorded at creation, and the installed game's unless ``accept_custom``.
     Returns the table-by-table comparison; raises :class:`CustomData` when refused."""
-    got = digests(game.store, game.game_id, data_tables(game))
-    made = recorded(game)
+    got = digests(match.store, match.match_id, data_tables(match))
+    made = recorded(match)
     for table, digest in made.items():
         if got.get(table) != digest:
             raise IntegrityError(
-                f"table {table} of match {game.game_id} is not the data the match recorded when it was created "
+                f"table {table} of match {match.match_id} is not the data the match recorded when it was created "
                 f"({digest.rows} rows, digest {digest.digest[:12]}…): it was edited"
             )
-    name, ours = installed(store, registry, game)
-    custom = game.scenario.name not in game.info.scenarios
+    name, ours = installed(store, registry, match)
+    custom = match.scenario.name not in match.info.scenarios
     report = [_compare(table, got.get(table), ours.get(table), name) for table in sorted({*got, *ours})]
     differing = [r["table"] for r in report if r["status"] != "same"]
     if (custom or differing) and not accept_custom:
-        what = f"a custom scenario ({game.scenario.name})" if custom else f"the {name} scenario with other data"
+        what = f"a custom scenario ({match.scenario.name})" if custom else f"the {name} scenario with other data"
         tables = ", ".join(differing) or "none"
         raise CustomData(
-            f"match {game.game_id} is {what}: its tables differ from the installed {game.info.name}'s "
+            f"match {match.match_id} is {what}: its tables differ from the installed {match.info.name}'s "
             f"{name} in {tables}; review them and import with --accept-custom-data to accept",
             report,
         )

@@ -57,7 +57,7 @@ _VIEW_OR_MACRO = re.compile(r"^CREATE\s+(?:OR\s+REPLACE\s+)?(?:VIEW|MACRO)\s+(\w
 _ALLOWED_CONSTRAINTS = ("PRIMARY KEY", "NOT NULL", "UNIQUE")
 _SYSTEM_SCHEMAS = ("main", "information_schema", "pg_catalog")
 
-PluginTables = Callable[[str, list[str]], set[str]]  # (ruleset, options) -> the tables its plugins declare
+PluginTables = Callable[[str, list[str]], set[str]]  # (game, options) -> the tables its plugins declare
 
 
 def is_match_file(head: bytes) -> bool:
@@ -115,28 +115,28 @@ def _read(con: duckdb.DuckDBPyConnection, path: Path, plugin_tables: PluginTable
             raise IntegrityError(f"{path} is not a phaseline match file (no table {table})")
     version = _schema_version(con, path)
     _bound_rows(con, path, tables)
-    matches = con.execute("SELECT ruleset, options FROM main.match").fetchall()
+    matches = con.execute("SELECT game, options FROM main.match").fetchall()
     if len(matches) != 1:
         raise IntegrityError(f"{path} holds {len(matches)} matches; a match file holds one")
-    ruleset, options = matches[0]
-    unknown = sorted(set(tables) - core_tables() - plugin_tables(ruleset, list(options or [])))
+    game, options = matches[0]
+    unknown = sorted(set(tables) - core_tables() - plugin_tables(game, list(options or [])))
     if unknown:
         raise IntegrityError(f"{path} holds a table phaseline does not know: {unknown[0]} (refused, nothing read)")
     if version < SCHEMA_VERSION:
         _migrate_copy(con, path, tables, version)
         tables = _base_tables(con)
-    game_id, uid, ruleset, scenario, dice = con.execute(
-        "SELECT game_id, uid, ruleset, scenario, dice FROM match"
+    match_id, uid, game, scenario, dice = con.execute(
+        "SELECT match_id, uid, game, scenario, dice FROM match"
     ).fetchone()
-    problem = match_id_problem(game_id)
+    problem = match_id_problem(match_id)
     if problem:
         raise IntegrityError(f"{path} names its match otherwise than a match id may be: {problem}")
     tables.setdefault("seat", [])
-    rows = {name: _rows_of(con, name, columns, game_id) for name, columns in tables.items()}
+    rows = {name: _rows_of(con, name, columns, match_id) for name, columns in tables.items()}
     events = rows.pop("event")
     head = max((e["seq"] for e in events.dicts()), default=0)
     return TurnFile(
-        game_id=game_id, uid=uid, ruleset=ruleset, scenario=scenario, dice=dice,
+        match_id=match_id, uid=uid, game=game, scenario=scenario, dice=dice,
         base=0, base_hash=GENESIS, head=head, seats=rows.pop("seat"), events=events,
         tables={name: r for name, r in rows.items() if name not in STORE_TABLES}, origin=ORIGIN,
     )  # fmt: skip
@@ -249,13 +249,13 @@ def _migrate_copy(
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(reached)])
 
 
-def _rows_of(con: duckdb.DuckDBPyConnection, table: str, columns: list[tuple[str, str]], game_id: str) -> Rows:
-    """The match's rows of ``table``, ``game_id`` left out (as in a turn file)."""
-    if not any(name == "game_id" for name, _ in columns):
+def _rows_of(con: duckdb.DuckDBPyConnection, table: str, columns: list[tuple[str, str]], match_id: str) -> Rows:
+    """The match's rows of ``table``, ``match_id`` left out (as in a turn file)."""
+    if not any(name == "match_id" for name, _ in columns):
         return Rows(columns, [])
-    columns = [(name, kind) for name, kind in columns if name != "game_id"]
+    columns = [(name, kind) for name, kind in columns if name != "match_id"]
     names = ", ".join(_quote(name) for name, _ in columns)
-    found = con.execute(f"SELECT {names} FROM {_quote(table)} WHERE game_id = ?", [game_id])
+    found = con.execute(f"SELECT {names} FROM {_quote(table)} WHERE match_id = ?", [match_id])
     return Rows(columns, [list(row) for row in found.fetchall()])
 
 

@@ -1,7 +1,7 @@
 """What a match id may be: a short name of letters, digits, '.', '_' and '-'.
 
 A match id names the match in commands, in its store's rows, in a turn file and in the
-folders ``export --parquet`` writes (``game_id=<id>``), so it holds no path separator,
+folders ``export --parquet`` writes (``match_id=<id>``), so it holds no path separator,
 space, quote or control character, and a received file is held to the same rule.
 """
 

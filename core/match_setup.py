@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class MatchSetup:
-    """Part of :class:`~phaseline.game.Game`: how a match comes to be and is opened again."""
+    """Part of :class:`~phaseline.match.Match`: how a match comes to be and is opened again."""
 
     @classmethod
     def create(
@@ -35,7 +35,7 @@ class MatchSetup:
         options: Iterable[str] = (),
         seed: int | None = None,
         controllers: dict[str, str] | None = None,
-        game_id: str | None = None,
+        match_id: str | None = None,
         player: str | None = None,
         open_seats: Iterable[str] = (),
     ) -> Self:
@@ -51,16 +51,16 @@ class MatchSetup:
         _refuse_seating_the_rules(chosen, controllers or {}, set(open_seats))
         rules, rulings = _split_options(registry, info, list(dict.fromkeys(options)))  # -o X -o X: X once
         _check_seed(seed)
-        game_id = _checked_id(store, game_id) if game_id is not None else _new_id(store, info)
+        match_id = _checked_id(store, match_id) if match_id is not None else _new_id(store, info)
         held = _held_seats(chosen, set(open_seats))
-        self = cls(store, game_id, info, chosen, rules, rulings)
+        self = cls(store, match_id, info, chosen, rules, rulings)
         store.ensure_tables(info.name, info.version, self.tables)
         with store.transaction():
             store.con.execute(
-                """INSERT INTO match (game_id, ruleset, scenario, seed, options, created_at, first_turn, last_turn,
+                """INSERT INTO match (match_id, game, scenario, seed, options, created_at, first_turn, last_turn,
                                       uid, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [
-                    game_id,
+                    match_id,
                     info.name,
                     chosen.name,
                     seed,
@@ -74,19 +74,19 @@ class MatchSetup:
             )
             for side in chosen.sides:
                 controller = seats.RULES if side in chosen.played_by_rules else (controllers or {}).get(side, "human")
-                store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [game_id, side, controller])
+                store.con.execute("INSERT INTO match_side VALUES (?, ?, ?)", [match_id, side, controller])
             self.seats.claim(held, player or default_player(), from_seq=1)
-            store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [game_id, info.name, info.version])
+            store.con.execute("INSERT INTO match_plugin VALUES (?, ?, ?)", [match_id, info.name, info.version])
             for rule in rules:
                 store.con.execute(
                     "INSERT INTO match_plugin VALUES (?, ?, ?)",
-                    [game_id, f"{info.name}:{rule.name}", rule.version],
+                    [match_id, f"{info.name}:{rule.name}", rule.version],
                 )
             with scenario_checks.loading(self, chosen):
-                if not self.hook.phaseline_load_scenario(game=self, scenario=chosen):
+                if not self.hook.phaseline_load_scenario(match=self, scenario=chosen):
                     raise PluginError(f"{info.name} did not load scenario {chosen.name}")
             scenario_checks.check_loaded(self, chosen)
-            derive_board(store, game_id)
+            derive_board(store, match_id)
             match_data.record(self)
             self._acting_seat = held[0]  # the creator's first seat makes (and signs) the set-up
             try:
@@ -96,25 +96,25 @@ class MatchSetup:
         return self
 
     @classmethod
-    def load(cls, store: Store, registry: Registry, game_id: str) -> Self:
+    def load(cls, store: Store, registry: Registry, match_id: str) -> Self:
         """Open a match of the store, checking that its plugins are installed."""
-        row = store.rows("SELECT * FROM match WHERE game_id = ?", [game_id])
+        row = store.rows("SELECT * FROM match WHERE match_id = ?", [match_id])
         if not row:
-            raise UnknownName(f"no match {game_id!r} in {store.path}")
+            raise UnknownName(f"no match {match_id!r} in {store.path}")
         match = row[0]
-        info = registry.game(match["ruleset"])
+        info = registry.game(match["game"])
         recorded = dict(
-            store.con.execute("SELECT plugin, version FROM match_plugin WHERE game_id = ?", [game_id]).fetchall()
+            store.con.execute("SELECT plugin, version FROM match_plugin WHERE match_id = ?", [match_id]).fetchall()
         )
         if recorded.get(info.name) != info.version:
             raise PluginError(
-                f"match {game_id} was created with {info.name} {recorded.get(info.name)}, "
+                f"match {match_id} was created with {info.name} {recorded.get(info.name)}, "
                 f"but {info.version} is installed",
                 plugin=info.name,
             )
         rules, rulings = _split_options(registry, info, list(match["options"]))
         scenario = _scenario_of(info, match)
-        return cls(store, game_id, info, scenario, rules, rulings)
+        return cls(store, match_id, info, scenario, rules, rulings)
 
     def start(self) -> None:
         """The match's first event: set-up, then the first step of the first turn."""
@@ -132,7 +132,7 @@ class MatchSetup:
                     "result": None,
                 },
             )
-            self.hook.phaseline_setup(game=self)
+            self.hook.phaseline_setup(match=self)
             sequence.begin_turn(self, self.first_turn)
             self.skip_idle_steps()
         self.end_block()
@@ -169,14 +169,14 @@ def _check_seed(seed: int | None) -> None:
         raise InvalidOrder(f"a seed is a whole number from 0 to {2**63 - 1}, not {seed}")
 
 
-def _checked_id(store: Store, game_id: str) -> str:
+def _checked_id(store: Store, match_id: str) -> str:
     """A match id the player chose: a valid one (match_id.py), not taken in this store."""
-    problem = match_id_problem(game_id)
+    problem = match_id_problem(match_id)
     if problem:
         raise InvalidOrder(problem)
-    if store.one("SELECT count(*) FROM match WHERE game_id = ?", [game_id]):
-        raise InvalidOrder(f"this store has a match {game_id} already: choose another --name")
-    return game_id
+    if store.one("SELECT count(*) FROM match WHERE match_id = ?", [match_id]):
+        raise InvalidOrder(f"this store has a match {match_id} already: choose another --name")
+    return match_id
 
 
 def id_prefix(info: GameInfo) -> str:
@@ -186,11 +186,11 @@ def id_prefix(info: GameInfo) -> str:
 
 def _new_id(store: Store, info: GameInfo) -> str:
     prefix = id_prefix(info)
-    count = int(store.one("SELECT count(*) FROM match WHERE ruleset = ?", [info.name]))
+    count = int(store.one("SELECT count(*) FROM match WHERE game = ?", [info.name]))
     while True:
         count += 1
         candidate = f"{prefix}-{count}"
-        if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [candidate]):
+        if not store.one("SELECT count(*) FROM match WHERE match_id = ?", [candidate]):
             return candidate
 
 

@@ -68,7 +68,7 @@ class GameInfo:
     (docs/rules.md). ``short``: the tag a rule citation prints (``(KotH 3.2)``).
     ``rulings``: name -> text of each alternative reading of an ambiguous rule, chosen at
     creation like an option (:func:`plays_ruling`). ``verbs``: order verb -> its help
-    line. ``decisions``: each kind of question :meth:`Game.ask` may put -> the rule that
+    line. ``decisions``: each kind of question :meth:`Match.ask` may put -> the rule that
     asks it. ``bare_verbs``: verbs played with no arguments. ``rules_verbs``: verbs only the
     game's own rules play, for a side of ``ScenarioInfo.played_by_rules`` (no player types
     them). ``sequence_rule``: the rule that fixes the order of the steps, which an order typed
@@ -113,16 +113,16 @@ class GameInfo:
             raise UnknownName(f"{self.name} has no scenario {name!r} (scenarios: {known})") from None
 
 
-def plays_ruling(game: Any, name: str) -> bool:
-    """Whether the match ``game`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
+def plays_ruling(match: Any, name: str) -> bool:
+    """Whether the match ``match`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
     the other reading of an ambiguous sentence, chosen at creation) instead of the default reading.
 
     The one way a base rule reads a ruling; a name the game does not declare is a mistake in
     the rule that asks, so it fails at once rather than never applying.
     """
-    if name not in game.info.rulings:
-        raise KeyError(f"{game.info.name} declares no ruling {name!r}")
-    return name in game.options
+    if name not in match.info.rulings:
+        raise KeyError(f"{match.info.name} declares no ruling {name!r}")
+    return name in match.options
 
 
 @dataclass(frozen=True)
@@ -152,8 +152,8 @@ class OptionalRule:
 @dataclass(frozen=True)
 class BotInfo:
     """A bot: ``name`` is what ``--bot SIDE=NAME`` types, ``game`` the game it plays (``"*"``:
-    any), ``title`` one line on how it plays. ``factory(game, side)`` returns an object
-    with ``choose(game, side)``; ``factory`` may be the import path of that callable
+    any), ``title`` one line on how it plays. ``factory(match, side)`` returns an object
+    with ``choose(match, side)``; ``factory`` may be the import path of that callable
     (``"module:Class"``), imported when a match asks for the bot."""
 
     name: str
@@ -167,11 +167,11 @@ class PluginTable:
     """A table a plugin adds to the store (``phaseline_tables``).
 
     ``name`` is the table's name (start it with the game's, ``king_of_the_hill_hold``),
-    ``ddl`` its ``CREATE TABLE IF NOT EXISTS`` statement, with a ``game_id VARCHAR`` column
-    first in its primary key; ``key`` the rest of that key (the columns :meth:`Game.set`
+    ``ddl`` its ``CREATE TABLE IF NOT EXISTS`` statement, with a ``match_id VARCHAR`` column
+    first in its primary key; ``key`` the rest of that key (the columns :meth:`Match.set`
     takes as ``key``; ``()`` for one row a match). ``kind``: ``state`` (the default) when
-    rules change it in play, through :meth:`Game.set` and the like, so undo, replay and the
-    exchanged turn files follow it; ``static`` for data loaded once, with ``game.con``, in
+    rules change it in play, through :meth:`Match.set` and the like, so undo, replay and the
+    exchanged turn files follow it; ``static`` for data loaded once, with ``match.con``, in
     ``phaseline_load_scenario`` and never changed.
     """
 

@@ -12,7 +12,7 @@ from .errors import InvalidOrder
 from .model import Action
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .plugins import Registry
 
 
@@ -24,7 +24,7 @@ def order_words(line: str) -> list[str]:
         raise InvalidOrder(f"cannot read the order {line.strip()!r}: {error}") from None
 
 
-def carry_out(match: Game, registry: Registry, verb: str, args: list[str], as_side: str | None = None) -> int:
+def carry_out(match: Match, registry: Registry, verb: str, args: list[str], as_side: str | None = None) -> int:
     """Play ``verb args`` for the side waited on (the seat ``as_side``, if named), then let the bot
     sides answer. Returns the last event before the order: what follows it is the order's account."""
     check_order(match, verb, args)
@@ -37,7 +37,7 @@ def carry_out(match: Game, registry: Registry, verb: str, args: list[str], as_si
 ENGINE_ORDERS = ("end", "choose")  # the orders of every game; undo is no order (it takes one back)
 
 
-def check_order(match: Game, verb: str, args: list[str]) -> None:
+def check_order(match: Match, verb: str, args: list[str]) -> None:
     """Refuse, before the match is asked, a verb of its game typed without the arguments it needs
     (``GameInfo.bare_verbs`` need none). A verb that is no order of the step (another game's, say)
     is the match's to refuse: it names the step's rule and the orders it allows."""

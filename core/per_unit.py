@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .queries import RuleQuery
 
 PER_UNIT_TAG = "Per unit:"
@@ -66,8 +66,8 @@ class KeptAnswer:
 class PerUnitAnswers:
     """The kept answers of one match's per-unit queries, and bringing them up to date."""
 
-    def __init__(self, game: Game, ask: Callable[[RuleQuery, dict[str, Any]], Rows]) -> None:
-        self.game = game
+    def __init__(self, match: Match, ask: Callable[[RuleQuery, dict[str, Any]], Rows]) -> None:
+        self.match = match
         self.ask = ask  # runs the query itself
         self._kept: dict[tuple[Any, ...], KeptAnswer] = {}
         self._links: dict[str, set[str]] | None = None  # space -> the spaces one link away, either way
@@ -88,8 +88,8 @@ class PerUnitAnswers:
             rows = self.ask(query, values)
         else:
             rows = self._rerun(query, values, kept.rows, stale)
-        if self.game.rules.in_action or self.game._together or not self.game.store._depth:  # never in a what-if
-            ledger = self.game.ledger
+        if self.match.rules.in_action or self.match._together or not self.match.store._depth:  # never in a what-if
+            ledger = self.match.ledger
             self._kept[key] = KeptAnswer(ledger.mark(), rows, ledger.rows_of("unit_state"))
         return rows
 
@@ -110,7 +110,7 @@ class PerUnitAnswers:
         """Units of :side whose rows must be asked again, with their movement points now; None
         when the whole answer must: known in memory, from the ledger's mark (which tables and
         columns changed) and from the unit_state rows the ledger kept then and keeps now."""
-        ledger = self.game.ledger
+        ledger = self.match.ledger
         changed = ledger.changed_since(kept.mark)
         if changed is None:
             return None
@@ -150,8 +150,8 @@ class PerUnitAnswers:
         """``places`` and the spaces one link from them, either way (``link``, read once)."""
         if self._links is None:
             self._links = {}
-            for a, b in self.game.store.con.execute(
-                "SELECT a, b FROM link WHERE game_id = ?", [self.game.game_id]
+            for a, b in self.match.store.con.execute(
+                "SELECT a, b FROM link WHERE match_id = ?", [self.match.match_id]
             ).fetchall():
                 self._links.setdefault(a, set()).add(b)
                 self._links.setdefault(b, set()).add(a)

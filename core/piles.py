@@ -5,7 +5,7 @@ A game keeps its piles in a state table it declares with :func:`table` (so undo,
 **cup** is drawn at random: a die of as many sides as the cup holds items picks one. A
 **stack** is drawn from the top, is put back in order (an item to the bottom, say, a
 repaired ship under the others) and is **mixed** when the rules say so, by one die per item
-(Fisher-Yates). Each die is rolled through :meth:`phaseline.Game.roll`, so it is secret
+(Fisher-Yates). Each die is rolled through :meth:`phaseline.Match.roll`, so it is secret
 until rolled, logged with its purpose, and replayed exactly. Fleet Commander: Nimitz's
 Japanese stacks and bonus-marker cup and ASL's OBA chits are piles.
 """
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from .model import PluginTable
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 End = Literal["top", "bottom"]
 
@@ -25,8 +25,8 @@ End = Literal["top", "bottom"]
 def table(name: str = "pile") -> PluginTable:
     """The state table a game declares (``phaseline_tables``) to keep its piles in."""
     ddl = (
-        f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR NOT NULL, pile VARCHAR NOT NULL, "
-        "item VARCHAR NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (game_id, pile, item))"
+        f"CREATE TABLE IF NOT EXISTS {name} (match_id VARCHAR NOT NULL, pile VARCHAR NOT NULL, "
+        "item VARCHAR NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (match_id, pile, item))"
     )
     return PluginTable(name, ddl, key=("pile", "item"), kind="state")
 
@@ -34,18 +34,18 @@ def table(name: str = "pile") -> PluginTable:
 class Piles:
     """The piles of one match, in the state table ``name`` (declared with :func:`table`)."""
 
-    def __init__(self, game: Game, name: str = "pile") -> None:
-        self.game = game
+    def __init__(self, match: Match, name: str = "pile") -> None:
+        self.match = match
         self.name = name
 
     def items(self, pile: str) -> list[str]:
         """The items of ``pile``, top first."""
-        rows = [(row["place"], item) for (name, item), row in self.game.rows_of(self.name).items() if name == pile]
+        rows = [(row["place"], item) for (name, item), row in self.match.rows_of(self.name).items() if name == pile]
         return [item for _, item in sorted(rows)]
 
     def where(self, item: str) -> str | None:
         """The pile that holds ``item``, or None."""
-        return next((name for (name, held) in self.game.rows_of(self.name) if held == item), None)
+        return next((name for (name, held) in self.match.rows_of(self.name) if held == item), None)
 
     def put(self, pile: str, items: list[str], end: End = "top") -> None:
         """Put ``items`` on ``pile``, in their order, at its top or its bottom."""
@@ -62,7 +62,7 @@ class Piles:
         if pile is None:
             raise ValueError(f"{item} is in no pile")
         rest = [other for other in self.items(pile) if other != item]
-        self.game.delete(self.name, {"pile": pile, "item": item})
+        self.match.delete(self.name, {"pile": pile, "item": item})
         self._reorder(pile, rest)
 
     def draw(self, pile: str, purpose: str, *, rule: str | None = None, side: str | None = None) -> str | None:
@@ -93,14 +93,14 @@ class Piles:
         return order
 
     def _die(self, sides: int, purpose: str, rule: str | None, side: str | None, pile: str | None = None) -> int:
-        return self.game.roll(purpose, rule=rule, sides=sides, side=side, pile=pile)
+        return self.match.roll(purpose, rule=rule, sides=sides, side=side, pile=pile)
 
     def _reorder(self, pile: str, order: list[str]) -> None:
         """Give each item of ``order`` its place; insert the new ones, move the others."""
-        kept = self.game.rows_of(self.name)
+        kept = self.match.rows_of(self.name)
         for place, item in enumerate(order):
             row = kept.get((pile, item))
             if row is None:
-                self.game.insert(self.name, {"pile": pile, "item": item, "place": place})
+                self.match.insert(self.name, {"pile": pile, "item": item, "place": place})
             elif row["place"] != place:
-                self.game.set(self.name, {"pile": pile, "item": item}, place=place)
+                self.match.set(self.name, {"pile": pile, "item": item}, place=place)

@@ -2,13 +2,13 @@
 
 Each query opens with an aiosql-style header::
 
-    -- name: enemy-zoc(game_id, side)
+    -- name: enemy-zoc(match_id, side)
     -- Spaces inside the zone of control of :side's enemies.
     -- Rules: taken from rule_ref (Battle for Germany: 4.0, 4.1, 4.4)
     -- Reads: unit_state, link, hostility
     -- Returns: space_id, unit_id, rule, reason
 
-and uses its parameters as ``$game_id``, ``$side``. A parameter declared ``units = NULL``
+and uses its parameters as ``$match_id``, ``$side``. A parameter declared ``units = NULL``
 is optional: :attr:`RuleQuery.sql` reads it as NULL, and :class:`RuleQueries` passes it
 only when asked. The loader checks that the declared and used parameters agree and reports
 ``file:line`` when they do not.
@@ -28,7 +28,7 @@ from .per_unit import NEAR_TAG, PER_UNIT_TAG, PerUnitAnswers
 from .resources import data_dir
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .store import Store
 
 _HEADER = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*\(([^)]*)\)\s*$")
@@ -150,24 +150,24 @@ def get_query(name: str) -> RuleQuery:
         raise UnknownName(f"no rule query named {name!r} (queries: {', '.join(sorted(all_queries()))})") from None
 
 
-def derive_board(store: Store, game_id: str) -> None:
+def derive_board(store: Store, match_id: str) -> None:
     """Derive the match's static move_link rows from its board (rule query move-links).
 
     Run once the board (link, space, terrain_cost, border_rule) is loaded: a new match's
     rows are written again, replacing any it had.
     """
-    store.con.execute("DELETE FROM move_link WHERE game_id = ?", [game_id])
+    store.con.execute("DELETE FROM move_link WHERE match_id = ?", [match_id])
     store.con.execute(
-        "INSERT INTO move_link (game_id, a, b, border, cost, passable, carries_zoc)"
-        f" SELECT $game_id, * FROM ({get_query('move-links').sql})",
-        {"game_id": game_id},
+        "INSERT INTO move_link (match_id, a, b, border, cost, passable, carries_zoc)"
+        f" SELECT $match_id, * FROM ({get_query('move-links').sql})",
+        {"match_id": match_id},
     )
 
 
 class RuleQueries:
-    """Runs rule queries for one match (``game.rules``), keeping each answer until a state table it reads changes.
+    """Runs rule queries for one match (``match.rules``), keeping each answer until a state table it reads changes.
 
-    ``game.rules.run("movement-reach", side="north")`` asks a query by name; ``game_id`` is
+    ``match.rules.run("movement-reach", side="north")`` asks a query by name; ``match_id`` is
     given for you, a list parameter is a Python list (``units=["N1", "N2"]``), and a
     parameter left out or None is NULL (``:units`` NULL: every unit of the side). The
     queries read the engine's tables; a game fills them, and each table's columns are in
@@ -177,7 +177,7 @@ class RuleQueries:
     ``point`` are the map; a ``box`` is off it), ``space.q`` and ``space.r`` (axial, for
     hex-distance), ``space.terrain``; and ``link.a``, ``link.b``, ``link.kind``, one row
     per direction (a to b and b to a). Load them in ``phaseline_load_scenario``, with
-    ``game.con``.
+    ``match.con``.
 
     Movement and ZOC (movement-reach, enemy-zoc, move-links), loaded in
     ``phaseline_load_scenario`` too, since the engine derives ``move_link`` from them once
@@ -196,7 +196,7 @@ class RuleQueries:
       ``zoc_rule.zoc_to_zoc``: optional; no row is rigid ZOC (entering it stops the move,
       a unit may leave it, never ZOC to ZOC).
 
-    In play, state tables changed through :meth:`Game.insert` and :meth:`Game.set`
+    In play, state tables changed through :meth:`Match.insert` and :meth:`Match.set`
     (``phaseline_setup`` for the first rows):
 
     * ``unit_state.unit_id``, ``unit_state.space_id``, ``unit_state.side``: required, a
@@ -206,7 +206,7 @@ class RuleQueries:
       ``spent`` …) is the game's own, which the queries treat as ready. ``unit_state.mp``
       (default 0): the movement points left; movement-reach answers only for units with
       ``mp > 0``, so the game gives them (at ``phaseline_phase_start``, e.g. with
-      :meth:`Game.update_from`) and lowers them as units move. Entry rules read the
+      :meth:`Match.update_from`) and lowers them as units move. Entry rules read the
       unit's ``unit.nationality``.
     * ``hostility.side``, ``hostility.enemy``, ``hostility.may_attack``,
       ``hostility.exerts_zoc``: a row for each side and each of its enemies, both ways
@@ -228,24 +228,24 @@ class RuleQueries:
     movement.py uses it this way.
     """
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, match: Match) -> None:
+        self.match = match
         self._cache: dict[tuple[Any, ...], tuple[Hashable, list[dict[str, Any]]]] = {}
-        self._per_unit = PerUnitAnswers(game, self._query)  # per-unit queries, brought up to date by unit
-        self.in_action = False  # inside Game.play, whose failure calls forget()
+        self._per_unit = PerUnitAnswers(match, self._query)  # per-unit queries, brought up to date by unit
+        self.in_action = False  # inside Match.play, whose failure calls forget()
 
     def run(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Rows of query ``name``; ``game_id`` is filled in. Kept until a state table it reads
+        """Rows of query ``name``; ``match_id`` is filled in. Kept until a state table it reads
         (through its views and table macros, see :mod:`phaseline.reads`) changes."""
         query = get_query(name)
-        values = {"game_id": self.game.game_id, **params}
+        values = {"match_id": self.match.match_id, **params}
         values = {k: v for k, v in values.items() if k in query.params and v is not None}
         missing = set(query.params) - set(query.optional) - set(values)
         if missing:
             raise TypeError(f"query {name} needs {', '.join(sorted(missing))}")
         units = values.pop("units", None) if query.per_unit else None
         key = (name, hashable(values))
-        ledger = self.game.ledger
+        ledger = self.match.ledger
         version = tuple(ledger.version_of(table) for table in sorted(ledger.reads(query.sql)))
         hit = self._cache.get(key)
         if hit and hit[0] == version:
@@ -266,7 +266,7 @@ class RuleQueries:
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        return self.game.rows(query.with_params(values), values)
+        return self.match.rows(query.with_params(values), values)
 
 
 def hashable(value: Any) -> Hashable:

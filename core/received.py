@@ -22,7 +22,7 @@ from .turnfile import TurnFile
 def open_received(path: Path, plugin_tables: PluginTables) -> TurnFile:
     """The match in the file at ``path``, as a turn file; one clear line when it is none.
 
-    ``plugin_tables`` names the tables a match's plugins declare (ruleset, options), the
+    ``plugin_tables`` names the tables a match's plugins declare (game, options), the
     only tables besides phaseline's own that an older match file may hold."""
     try:
         if not path.is_file():

@@ -16,10 +16,10 @@ from typing import Any
 
 from .audit import DiceCheck, audit_match
 from .duck import duckdb
-from .effects import Ledger
 from .errors import IntegrityError, UnknownName
 from .events import logged_time
-from .game import Game
+from .ledger import Ledger
+from .match import Match
 from .model import Action
 from .plugins import Registry
 from .store import STORE_TABLES, Store
@@ -29,43 +29,43 @@ HISTORY_KEYS: dict[str, tuple[str, ...]] = {"event": ("seq",), "effect": ("seq",
 
 
 def match_tables(store: Store) -> dict[str, list[str]]:
-    """Every base table of the store keyed by ``game_id``, with its columns in order."""
+    """Every base table of the store keyed by ``match_id``, with its columns in order."""
     rows = store.con.execute(
         """SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns()
            WHERE database_name = current_database() AND schema_name = 'main'
              AND table_name IN (SELECT table_name FROM duckdb_tables()
                                 WHERE database_name = current_database() AND schema_name = 'main')
-           GROUP BY table_name HAVING list_contains(list(column_name), 'game_id')
+           GROUP BY table_name HAVING list_contains(list(column_name), 'match_id')
            ORDER BY table_name"""
     ).fetchall()
     return {name: cols for name, cols in rows if name not in STORE_TABLES}
 
 
-def compared_tables(game: Game) -> dict[str, tuple[str, ...]]:
+def compared_tables(match: Match) -> dict[str, tuple[str, ...]]:
     """The tables replay must reproduce (history and state), with their key columns."""
-    return {**HISTORY_KEYS, **game.ledger.keys}
+    return {**HISTORY_KEYS, **match.ledger.keys}
 
 
-def static_tables(game: Game) -> list[str]:
+def static_tables(match: Match) -> list[str]:
     """The tables copied at creation: every match table that is neither history nor state."""
-    changing = compared_tables(game)
-    return [t for t in match_tables(game.store) if t not in changing]
+    changing = compared_tables(match)
+    return [t for t in match_tables(match.store) if t not in changing]
 
 
-def verify(store: Store, registry: Registry, game_id: str) -> int:
-    """Replay match ``game_id`` in a scratch database; the number of events replayed.
+def verify(store: Store, registry: Registry, match_id: str) -> int:
+    """Replay match ``match_id`` in a scratch database; the number of events replayed.
 
     Raises :class:`IntegrityError` naming the first event, table or row that differs.
     """
-    return verify_match(store, registry, game_id)[0]
+    return verify_match(store, registry, match_id)[0]
 
 
-def verify_match(store: Store, registry: Registry, game_id: str) -> tuple[int, DiceCheck]:
+def verify_match(store: Store, registry: Registry, match_id: str) -> tuple[int, DiceCheck]:
     """:func:`verify`, after checking the log itself (:func:`audit.audit_match`): the
     number of events replayed and what the check of the dice covered."""
-    original = Game.load(store, registry, game_id)
-    dice = audit_match(original, store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id]))
-    events = logged_events(store, game_id)
+    original = Match.load(store, registry, match_id)
+    dice = audit_match(original, store.rows("SELECT * FROM event WHERE match_id = ? ORDER BY seq", [match_id]))
+    events = logged_events(store, match_id)
     source = quote(store.catalog)
     with store.scratch() as scratch:
         scratch.ensure_tables(original.info.name, original.info.version, original.tables)
@@ -73,31 +73,31 @@ def verify_match(store: Store, registry: Registry, game_id: str) -> tuple[int, D
         for table in (t for t in columns if t not in compared_tables(original)):  # the static ones
             cols = ", ".join(columns[table])
             scratch.con.execute(
-                f"INSERT INTO {table} ({cols}) SELECT {cols} FROM {source}.main.{table} WHERE game_id = ?",
-                [game_id],
+                f"INSERT INTO {table} ({cols}) SELECT {cols} FROM {source}.main.{table} WHERE match_id = ?",
+                [match_id],
             )
-        game = Game.load(scratch, registry, game_id)
+        match = Match.load(scratch, registry, match_id)
         with scratch.transaction():
-            failure = rerun(game, events)
+            failure = rerun(match, events)
             # When the replay broke off, the first event that differs before it is the cause.
-            tables = {"event": HISTORY_KEYS["event"]} if failure else compared_tables(game)
-            until = game.events.last_seq if failure else None
+            tables = {"event": HISTORY_KEYS["event"]} if failure else compared_tables(match)
+            until = match.events.last_seq if failure else None
             difference = first_difference(
-                scratch.con, source, quote(scratch.catalog), tables, columns, game_id, until=until
+                scratch.con, source, quote(scratch.catalog), tables, columns, match_id, until=until
             )
     if difference:
-        raise IntegrityError(f"replay of {game_id} differs from the store: {difference}")
+        raise IntegrityError(f"replay of {match_id} differs from the store: {difference}")
     if failure:
-        raise IntegrityError(f"replay of {game_id} fails at {failure}")
+        raise IntegrityError(f"replay of {match_id} fails at {failure}")
     return len(events), dice
 
 
-def logged_events(store: Store, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+def logged_events(store: Store, match_id: str, after: int = 0) -> list[dict[str, Any]]:
     """The match's events after seq ``after`` with what a replay needs, in order."""
     return store.rows(
         """SELECT seq, kind, verb, side, payload, die, roll_no, cause, seat, logged_at FROM event
-           WHERE game_id = ? AND seq > ? ORDER BY seq""",
-        [game_id, after],
+           WHERE match_id = ? AND seq > ? ORDER BY seq""",
+        [match_id, after],
     )
 
 
@@ -108,7 +108,7 @@ def replayed_columns(store: Store) -> dict[str, list[str]]:
     return columns
 
 
-def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) -> str | None:
+def rerun(match: Match, events: list[dict[str, Any]], *, from_start: bool = True) -> str | None:
     """Re-play the logged actions and undos with the logged rolls: from the set-up (the
     whole log), or, with ``from_start`` False, the given events after the match's last.
 
@@ -122,32 +122,32 @@ def rerun(game: Game, events: list[dict[str, Any]], *, from_start: bool = True) 
     for event in events:
         if event["kind"] == "roll":
             rolls[event["cause"]].append(event["roll_no"])
-    game.replaying = True
-    game.logged_dice = {e["roll_no"]: e["die"] for e in events if e["kind"] == "roll"}
-    game.events.replayed_times = {e["seq"]: logged_time(e.get("logged_at")) for e in events}
+    match.replaying = True
+    match.logged_dice = {e["roll_no"]: e["die"] for e in events if e["kind"] == "roll"}
+    match.events.replayed_times = {e["seq"]: logged_time(e.get("logged_at")) for e in events}
     seq = 0
     try:
         if from_start:
-            game._acting_seat = events[0]["seat"] if events else None
-            game.force_rolls(rolls[None])
-            game.start()
-            game._acting_seat = None
+            match._acting_seat = events[0]["seat"] if events else None
+            match.force_rolls(rolls[None])
+            match.start()
+            match._acting_seat = None
         for event in events:
             seq = event["seq"]
-            game.replay_seat = event["seat"]
+            match.replay_seat = event["seat"]
             if event["kind"] == "action":
-                game.force_rolls(rolls[seq])
+                match.force_rolls(rolls[seq])
                 args, by = action_payload(event["payload"])
-                game.play(Action(event["verb"], args, event["side"]), by=by)
+                match.play(Action(event["verb"], args, event["side"]), by=by)
             elif event["kind"] == "undo":
-                game.force_rolls([])
-                undo(game, force=True)
+                match.force_rolls([])
+                undo(match, force=True)
     except Exception as error:  # the log asked for something the rules now refuse
         return f"event seq {seq}: {error}"
     finally:
-        game.force_rolls(None)
-        game.replaying, game.logged_dice, game.replay_seat, game._acting_seat = False, {}, None, None
-        game.events.replayed_times = None
+        match.force_rolls(None)
+        match.replaying, match.logged_dice, match.replay_seat, match._acting_seat = False, {}, None, None
+        match.events.replayed_times = None
     return None
 
 
@@ -176,7 +176,7 @@ def first_difference(
     right: str,
     tables: dict[str, tuple[str, ...]],
     columns: dict[str, list[str]],
-    game_id: str,
+    match_id: str,
     *,
     until: int | None = None,
 ) -> str | None:
@@ -186,14 +186,14 @@ def first_difference(
     for table, key in tables.items():
         upto = f"AND seq <= {int(until)}" if until is not None and table in HISTORY_KEYS else ""
         cols = ", ".join(columns[table])
-        order = ", ".join(key) or "game_id"
+        order = ", ".join(key) or "match_id"
         found: dict[str, dict[str, Any]] = {}
         for name, a, b in (("store", left, right), ("replay", right, left)):
             cursor = con.execute(
-                f"""SELECT {cols} FROM {a}.main.{table} WHERE game_id = $g {upto}
-                    EXCEPT SELECT {cols} FROM {b}.main.{table} WHERE game_id = $g {upto}
+                f"""SELECT {cols} FROM {a}.main.{table} WHERE match_id = $g {upto}
+                    EXCEPT SELECT {cols} FROM {b}.main.{table} WHERE match_id = $g {upto}
                     ORDER BY {order} LIMIT 1""",
-                {"g": game_id},
+                {"g": match_id},
             )
             row = cursor.fetchone()
             if row is not None:
@@ -224,37 +224,37 @@ def quote(name: str) -> str:
 
 
 @contextmanager
-def match_copy(game: Game) -> Iterator[Game]:
+def match_copy(match: Match) -> Iterator[Match]:
     """The match with every row of every table, copied into a scratch database of the store's
     instance (so a read-only store can show what-if states); dropped on exit."""
-    source = quote(game.store.catalog)
-    with game.store.scratch() as scratch:
-        scratch.ensure_tables(game.info.name, game.info.version, game.tables)
+    source = quote(match.store.catalog)
+    with match.store.scratch() as scratch:
+        scratch.ensure_tables(match.info.name, match.info.version, match.tables)
         for table, columns in match_tables(scratch).items():
             names = ", ".join(f'"{c}"' for c in columns)
             scratch.con.execute(
-                f'INSERT INTO "{table}" ({names}) SELECT {names} FROM {source}.main."{table}" WHERE game_id = ?',
-                [game.game_id],
+                f'INSERT INTO "{table}" ({names}) SELECT {names} FROM {source}.main."{table}" WHERE match_id = ?',
+                [match.match_id],
             )
-        rulings = tuple(sorted(game.options - {rule.name for rule in game.optional_rules}))
-        yield type(game)(scratch, game.game_id, game.info, game.scenario, game.optional_rules, rulings)
+        rulings = tuple(sorted(match.options - {rule.name for rule in match.optional_rules}))
+        yield type(match)(scratch, match.match_id, match.info, match.scenario, match.optional_rules, rulings)
 
 
 @contextmanager
-def state_at(game: Game, seq: int) -> Iterator[Game]:
+def state_at(match: Match, seq: int) -> Iterator[Match]:
     """Inside this block, ``game``'s state tables read as they stood after event ``seq``.
 
     The later effects are reverted in a transaction that is always rolled back.
     """
-    last = game.events.last_seq
+    last = match.events.last_seq
     if not 0 <= seq <= last:
-        raise UnknownName(f"match {game.game_id} has events 1 to {last}, no event {seq}")
-    with game.store.rolled_back():
-        ledger = Ledger(game.store, game.game_id, game.ledger.keys)
+        raise UnknownName(f"match {match.match_id} has events 1 to {last}, no event {seq}")
+    with match.store.rolled_back():
+        ledger = Ledger(match.store, match.match_id, match.ledger.keys)
         ledger.begin(last + 1)  # the reverting effects go to a phantom event, rolled back
         ledger.revert(seq + 1, last)
-        game.ledger.version += 1
+        match.ledger.version += 1
         try:
-            yield game
+            yield match
         finally:
-            game.ledger.version += 1
+            match.ledger.version += 1

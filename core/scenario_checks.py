@@ -23,7 +23,7 @@ from .duck import duckdb
 from .errors import ScenarioError
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .model import ScenarioInfo
 
 _DUPLICATE = re.compile(r'[Dd]uplicate key "([^"]*)"')
@@ -31,29 +31,29 @@ _CHECKS = {
     "unknown terrain": """
         SELECT 'hex ' || s.space_id || ' has the terrain ' || s.terrain || ', which tables/terrain.csv does not list'
         FROM space s
-        WHERE s.game_id = $game AND s.kind = 'hex'
-          AND EXISTS (SELECT 1 FROM terrain_cost t WHERE t.game_id = s.game_id)
-          AND NOT EXISTS (SELECT 1 FROM terrain_cost t WHERE t.game_id = s.game_id AND t.terrain = s.terrain)
+        WHERE s.match_id = $game AND s.kind = 'hex'
+          AND EXISTS (SELECT 1 FROM terrain_cost t WHERE t.match_id = s.match_id)
+          AND NOT EXISTS (SELECT 1 FROM terrain_cost t WHERE t.match_id = s.match_id AND t.terrain = s.terrain)
         ORDER BY s.space_id LIMIT 1""",
     "impassable start": """
         SELECT 'unit ' || u.unit_id || ' is set up in hex ' || s.space_id || ' (' || s.terrain
                || '), which no unit may enter'
-        FROM unit u JOIN space s ON s.game_id = u.game_id AND s.space_id = u.start
-        JOIN terrain_cost t ON t.game_id = s.game_id AND t.terrain = s.terrain
-        WHERE u.game_id = $game AND s.kind = 'hex' AND t.cost IS NULL
+        FROM unit u JOIN space s ON s.match_id = u.match_id AND s.space_id = u.start
+        JOIN terrain_cost t ON t.match_id = s.match_id AND t.terrain = s.terrain
+        WHERE u.match_id = $game AND s.kind = 'hex' AND t.cost IS NULL
         ORDER BY u.unit_id LIMIT 1""",
     "negative values": """
         SELECT 'unit ' || unit_id || ' has a negative '
                || CASE WHEN attack < 0 THEN 'attack strength ' || attack
                        WHEN defense < 0 THEN 'defence strength ' || defense
                        ELSE 'movement allowance ' || movement END
-        FROM unit WHERE game_id = $game AND least(attack, defense, movement) < 0
+        FROM unit WHERE match_id = $game AND least(attack, defense, movement) < 0
         ORDER BY unit_id LIMIT 1""",
 }
 
 
 @contextmanager
-def loading(game: Game, scenario: ScenarioInfo) -> Iterator[None]:
+def loading(match: Match, scenario: ScenarioInfo) -> Iterator[None]:
     """Around a game's loader: a key its files list twice is one line naming the key."""
     try:
         yield
@@ -64,17 +64,17 @@ def loading(game: Game, scenario: ScenarioInfo) -> Iterator[None]:
                 f"the scenario's data is refused: {str(error).splitlines()[0]}", path=str(scenario.data)
             ) from None
         parts = [p.split(": ", 1)[-1] for p in found.group(1).split(", ")]
-        key = ", ".join(p for p in parts if p != game.game_id)
+        key = ", ".join(p for p in parts if p != match.match_id)
         raise ScenarioError(
             f"the scenario lists {key} twice (a unit id, hex label or area id on two lines of one file)",
             path=str(scenario.data),
         ) from None
 
 
-def check_loaded(game: Game, scenario: ScenarioInfo) -> None:
+def check_loaded(match: Match, scenario: ScenarioInfo) -> None:
     """Refuse the loaded static data when any check above fails (the caller rolls back)."""
     for sql in _CHECKS.values():
-        found = game.con.execute(sql, {"game": game.game_id}).fetchone()
+        found = match.con.execute(sql, {"game": match.match_id}).fetchone()
         if found is not None:
             raise ScenarioError(found[0], path=str(scenario.data))
 

@@ -26,7 +26,7 @@ from .errors import InvalidOrder
 from .keyring import HeldSeat
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .model import ScenarioInfo
 
 KNOWN_SEED = "known seed"
@@ -43,32 +43,32 @@ def refuse_seating_the_rules(scenario: ScenarioInfo, side: str, given: str) -> N
         )
 
 
-def seated(game: Game, seat: str) -> str:
+def seated(match: Match, seat: str) -> str:
     """The controller seated at ``seat`` (a side's name) when the match was created."""
-    row = game.static("match_side", "side").get(seat)
+    row = match.static("match_side", "side").get(seat)
     return row["controller"] if row else "human"
 
 
-def any_human(game: Game) -> bool:
+def any_human(match: Match) -> bool:
     """Whether a human sits at any seat of the match."""
-    return any(row["controller"] == "human" for row in game.static("match_side", "side").values())
+    return any(row["controller"] == "human" for row in match.static("match_side", "side").values())
 
 
-def seat_of(game: Game, side: str) -> str:
+def seat_of(match: Match, side: str) -> str:
     """The seat whose player plays ``side`` now (a game rule may have moved it)."""
-    return game.hook.phaseline_seat_of(game=game, side=side) or side
+    return match.hook.phaseline_seat_of(match=match, side=side) or side
 
 
-def controller(game: Game, side: str) -> str:
+def controller(match: Match, side: str) -> str:
     """Who controls ``side`` now: the player of the seat a game rule gave it, else its own seat's."""
-    return seated(game, seat_of(game, side))
+    return seated(match, seat_of(match, side))
 
 
 class SeatBook:
     """The seats of one match: their rows, the ones this store holds, and their secrets."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, match: Match) -> None:
+        self.match = match
         self._rows: list[dict[str, Any]] | None = None
         self._held: dict[str, HeldSeat] | None = None
 
@@ -77,8 +77,8 @@ class SeatBook:
     def rows(self) -> list[dict[str, Any]]:
         """Every seat row of the match (each epoch), by side and epoch; read once."""
         if self._rows is None:
-            self._rows = self.game.store.rows(
-                f"SELECT {', '.join(_COLUMNS)} FROM seat WHERE game_id = ? ORDER BY side, epoch", [self.game.game_id]
+            self._rows = self.match.store.rows(
+                f"SELECT {', '.join(_COLUMNS)} FROM seat WHERE match_id = ? ORDER BY side, epoch", [self.match.match_id]
             )
         return self._rows
 
@@ -113,7 +113,7 @@ class SeatBook:
         """The seats this store's keyring holds whose key is the seat's (by side; a key that
         is not would sign nothing the other player accepts)."""
         if self._held is None:
-            keys = self.game.store.keyring.held(self.game.uid)
+            keys = self.match.store.keyring.held(self.match.uid)
             self._held = {
                 side: seat
                 for side, seat in keys.items()
@@ -126,18 +126,18 @@ class SeatBook:
 
     def held_sides(self) -> list[str]:
         """The sides whose seats this store holds, in the scenario's order."""
-        return [s for s in self.game.scenario.sides if self.holds(s)]
+        return [s for s in self.match.scenario.sides if self.holds(s)]
 
     def human_sides(self) -> list[str]:
         """The held sides a person plays: a bot's seat, though this store holds it, plays the
         other side of a match against the bot."""
-        return [s for s in self.held_sides() if seated(self.game, s) == "human"]
+        return [s for s in self.held_sides() if seated(self.match, s) == "human"]
 
     def secret(self, side: str | None, seq: int) -> int | None:
         """The dice secret that rolls event ``seq`` of ``side``'s seat: the known seed, the
         revealed secret, or this store's own; None when this store cannot know it."""
-        if self.game.dice == KNOWN_SEED:
-            return self.game.seed
+        if self.match.dice == KNOWN_SEED:
+            return self.match.seed
         row = self.epoch_at(side, seq) if side else None
         if row is None:
             return None
@@ -150,10 +150,10 @@ class SeatBook:
         """Whether a roll made by ``seat`` (for ``side``, when it names one) is drawn at play:
         in a match of secret dice, a roll of a seat the game's rules play, or one for a side
         they play (docs/fair-play.md, "Sides the rules play")."""
-        if self.game.dice == KNOWN_SEED or not self.seated:
+        if self.match.dice == KNOWN_SEED or not self.seated:
             return False
-        return (seat is not None and seated(self.game, seat) == RULES) or (
-            side is not None and controller(self.game, side) == RULES
+        return (seat is not None and seated(self.match, seat) == RULES) or (
+            side is not None and controller(self.match, side) == RULES
         )
 
     def signer(self, side: str | None) -> Callable[[int, str], str] | None:
@@ -161,7 +161,7 @@ class SeatBook:
         held = self.held().get(side) if side else None
         if held is None:
             return None
-        uid = self.game.uid
+        uid = self.match.uid
         return lambda seq, digest: signing.sign(held.key, signing.event_message(uid, seq, digest))
 
     # --- claiming and revealing ---------------------------------------------------
@@ -169,32 +169,32 @@ class SeatBook:
     def claim(self, sides: Iterable[str], player: str, *, from_seq: int) -> list[dict[str, Any]]:
         """Take the open seats ``sides`` for ``player``: keys and secrets go to the keyring
         first, then the signed seat rows to the store (the caller's transaction)."""
-        game = self.game
+        match = self.match
         held: dict[str, HeldSeat] = {}
         rows: list[dict[str, Any]] = []
         for side in sides:
             private, public = signing.new_key()
-            known = game.dice == KNOWN_SEED
-            secret = str(game.seed) if known else new_secret()
-            controller = seated(game, side)
+            known = match.dice == KNOWN_SEED
+            secret = str(match.seed) if known else new_secret()
+            controller = seated(match, side)
             who = controller if controller.startswith("bot:") else player
             held[side] = HeldSeat(who, private, public, [secret])
             row = {"side": side, "epoch": 0, "player": who, "public_key": public,
                    "commitment": commitment(secret), "from_seq": from_seq}  # fmt: skip
-            row["claim_sig"] = signing.sign(private, signing.claim_message(game.uid, row))
+            row["claim_sig"] = signing.sign(private, signing.claim_message(match.uid, row))
             row["secret"] = secret if known else None  # a known seed is public from the start
             row["reveal_sig"] = (
-                signing.sign(private, signing.reveal_message(game.uid, side, 0, secret)) if known else None
+                signing.sign(private, signing.reveal_message(match.uid, side, 0, secret)) if known else None
             )
             rows.append(row)
-        game.store.keyring.save(game.uid, game.game_id, held)
+        match.store.keyring.save(match.uid, match.match_id, held)
         self._insert(rows)
         return rows
 
     def reveal(self, sides: Iterable[str] | None = None, *, final: bool) -> list[dict[str, Any]]:
         """Publish the current dice secrets of the held seats ``sides`` (default: all held);
         before the end each seat commits to a fresh secret for its later rolls."""
-        game = self.game
+        match = self.match
         chosen = [s for s in (sides or self.held_sides()) if self.holds(s)]
         done, fresh, renewed = [], {}, []
         for side in chosen:
@@ -202,22 +202,22 @@ class SeatBook:
             if row is None or row["secret"] is not None:
                 continue
             secret = held.secrets[row["epoch"]]
-            signature = signing.sign(held.key, signing.reveal_message(game.uid, side, row["epoch"], secret))
+            signature = signing.sign(held.key, signing.reveal_message(match.uid, side, row["epoch"], secret))
             done.append({**row, "secret": secret, "reveal_sig": signature})
             if not final:
                 later = new_secret()
                 fresh[side] = HeldSeat(held.player, held.key, held.public, [*held.secrets, later])
                 nxt = {**row, "epoch": row["epoch"] + 1, "commitment": commitment(later),
-                       "from_seq": game.events.last_seq + 1}  # fmt: skip
-                nxt["claim_sig"] = signing.sign(held.key, signing.claim_message(game.uid, nxt))
+                       "from_seq": match.events.last_seq + 1}  # fmt: skip
+                nxt["claim_sig"] = signing.sign(held.key, signing.claim_message(match.uid, nxt))
                 renewed.append({**nxt, "secret": None, "reveal_sig": None})
         if fresh:
-            game.store.keyring.save(game.uid, game.game_id, fresh)
-        with game.store.transaction() as con:
+            match.store.keyring.save(match.uid, match.match_id, fresh)
+        with match.store.transaction() as con:
             for row in done:
                 con.execute(
-                    "UPDATE seat SET secret = ?, reveal_sig = ? WHERE game_id = ? AND side = ? AND epoch = ?",
-                    [row["secret"], row["reveal_sig"], game.game_id, row["side"], row["epoch"]],
+                    "UPDATE seat SET secret = ?, reveal_sig = ? WHERE match_id = ? AND side = ? AND epoch = ?",
+                    [row["secret"], row["reveal_sig"], match.match_id, row["side"], row["epoch"]],
                 )
             self._insert(renewed)
         self.forget()
@@ -225,7 +225,7 @@ class SeatBook:
 
     def _insert(self, rows: list[dict[str, Any]]) -> None:
         if rows:
-            self.game.store.insert_rows(
-                "seat", ["game_id", *_COLUMNS], [(self.game.game_id, *(r[c] for c in _COLUMNS)) for r in rows]
+            self.match.store.insert_rows(
+                "seat", ["match_id", *_COLUMNS], [(self.match.match_id, *(r[c] for c in _COLUMNS)) for r in rows]
             )
         self.forget()

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
     from .store import Store
 
 
-def sent_seq(game: Game) -> int:
+def sent_seq(match: Match) -> int:
     """The last event this store has sent away in a file (0: none)."""
-    value = game.store.one("SELECT value FROM meta WHERE key = ?", [f"sent:{game.uid}"])
+    value = match.store.one("SELECT value FROM meta WHERE key = ?", [f"sent:{match.uid}"])
     return int(value) if value else 0
 
 
@@ -29,30 +29,30 @@ def record_sent(store: Store, uid: str, seq: int) -> None:
         store.con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, str(seq)])
 
 
-def received_seq(game: Game) -> int:
+def received_seq(match: Match) -> int:
     """The last event made by a seat this store does not hold (0: none): the last event
     both stores have, when two players hold the seats."""
-    held = game.seats.held_sides()
-    if not game.seats.seated:
+    held = match.seats.held_sides()
+    if not match.seats.seated:
         return 0
-    value = game.one(
-        "SELECT max(seq) FROM event WHERE game_id = ? AND seat IS NOT NULL AND NOT list_contains(?, seat)",
-        [game.game_id, held],
+    value = match.one(
+        "SELECT max(seq) FROM event WHERE match_id = ? AND seat IS NOT NULL AND NOT list_contains(?, seat)",
+        [match.match_id, held],
     )
     return int(value or 0)
 
 
-def own_last_seq(game: Game) -> int:
+def own_last_seq(match: Match) -> int:
     """The last event of the last order or answer a person gave at a seat this store holds (any
     seat, in a match made before seats), and of what it did before another side acted (0: none).
     An event the engine logs under your side after a bot's turn (a phase begun) is not yours."""
-    sides = game.seats.human_sides() if game.seats.seated else None
-    found = game.one(
+    sides = match.seats.human_sides() if match.seats.seated else None
+    found = match.one(
         """WITH last AS (SELECT max(seq) AS seq FROM event
-                         WHERE game_id = ? AND kind = 'action' AND payload ->> 'by' = 'human'
+                         WHERE match_id = ? AND kind = 'action' AND payload ->> 'by' = 'human'
                            AND (? IS NULL OR list_contains(?, seat)))
-           SELECT max(seq) FROM event WHERE game_id = ? AND (seq = (SELECT seq FROM last)
+           SELECT max(seq) FROM event WHERE match_id = ? AND (seq = (SELECT seq FROM last)
                                                              OR cause = (SELECT seq FROM last))""",
-        [game.game_id, sides, sides, game.game_id],
+        [match.match_id, sides, sides, match.match_id],
     )
     return int(found or 0)

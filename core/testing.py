@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .dice import Dice, roll
-from .game import Game
+from .match import Match
 from .model import Action, GameInfo, ScenarioInfo
 from .plugins import Registry
 from .rule_index import code_citations, coverage, load_index, plugin_folder
@@ -50,7 +50,7 @@ def new_match(
     *,
     seed: int = 1,
     options: Iterable[str] = (),
-) -> Iterator[Game]:
+) -> Iterator[Match]:
     """A new match of ``plugin``'s game on an in-memory store, closed afterwards.
 
     ``game`` and ``scenario`` default to the plugin's only game and its first scenario;
@@ -64,10 +64,10 @@ def new_match(
     if isinstance(scenario, Path):
         info, chosen = load_custom(scenario, registry.games)
     with Store.open(":memory:") as store:
-        yield Game.create(store, registry, info.name, chosen, seed=seed, options=options)
+        yield Match.create(store, registry, info.name, chosen, seed=seed, options=options)
 
 
-def play(match: Game, *orders: str) -> None:
+def play(match: Match, *orders: str) -> None:
     """Play each order as a player types it after ``phaseline`` (``"move N1 12"``, ``"end"``,
     ``"choose 10"``): the orders of the game's verbs, ``end`` and ``choose``. Commands that are
     not orders (``undo``, ``status``) are the CLI's: test them through the command line."""

@@ -1,6 +1,6 @@
 """The turn file: what one player sends the other, as gzip-compressed JSON.
 
-A header names the match (id, identity, ruleset, scenario, dice mode), the *base* (the
+A header names the match (id, identity, game, scenario, dice mode), the *base* (the
 last event the receiver must already have, with its hash; 0 for the whole match) and the
 *head* (the file's last event). Then the seat rows, the events after the base and, when
 the base is 0, the match's static tables (once, for a new opponent). Every table is
@@ -55,9 +55,9 @@ class Rows:
 class TurnFile:
     """A received (or about to be sent) match: its header, seat rows, events and static tables."""
 
-    game_id: str
+    match_id: str
     uid: str
-    ruleset: str
+    game: str
     scenario: str
     dice: str
     base: int
@@ -80,9 +80,9 @@ def write(turn: TurnFile) -> bytes:
         "format": FORMAT,
         "version": VERSION,
         "match": {
-            "game_id": turn.game_id,
+            "match_id": turn.match_id,
             "uid": turn.uid,
-            "ruleset": turn.ruleset,
+            "game": turn.game,
             "scenario": turn.scenario,
             "dice": turn.dice,
         },
@@ -147,9 +147,9 @@ def _parse(document: Any) -> TurnFile:
         raise ValueError(f"version {document['version']!r}; this phaseline reads version {VERSION}")
     match, base = _object(document["match"], "match"), _object(document["base"], "base")
     turn = TurnFile(
-        game_id=_match_id(match["game_id"]),
+        match_id=_match_id(match["match_id"]),
         uid=_hex(match["uid"], 32, "match identity"),
-        ruleset=_text(match["ruleset"]),
+        game=_text(match["game"]),
         scenario=_text(match["scenario"]),
         dice=_choice(match["dice"], DICE_MODES, "dice mode"),
         base=_count(base["seq"]),

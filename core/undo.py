@@ -17,18 +17,18 @@ from .errors import RuleViolation
 from .events import Event, EventLog
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .match import Match
 
 ACROSS_A_ROLL = "undo across a roll"  # the topic a game's rule_ref may give its own rule for (BkN 8.13)
 RULES_DICE_FINAL = "phaseline: the rules' dice are final"  # the engine's rule: no undo of a roll drawn at play
 
 
-def live_events(game: Game) -> list[dict[str, Any]]:
+def live_events(match: Match) -> list[dict[str, Any]]:
     """Events not taken back by an undo (``undone_by``, which each undo fills), oldest first."""
-    return game.rows("SELECT * FROM event WHERE game_id = ? AND undone_by IS NULL ORDER BY seq", [game.game_id])
+    return match.rows("SELECT * FROM event WHERE match_id = ? AND undone_by IS NULL ORDER BY seq", [match.match_id])
 
 
-def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
+def undo_target(match: Match) -> tuple[int, int, list[dict[str, Any]]] | None:
     """The range of events the next undo reverts, and the rolls inside it.
 
     It reverts back to the last action a human played (with everything bots did after
@@ -36,41 +36,41 @@ def undo_target(game: Game) -> tuple[int, int, list[dict[str, Any]]] | None:
     event records (a rule may have moved the players since: Breakout 23.2); events logged
     before it was recorded are judged by who controls their side now.
     """
-    events = [e for e in live_events(game) if e["kind"] != "undo"]
+    events = [e for e in live_events(match) if e["kind"] != "undo"]
     actions = [e for e in events if e["kind"] == "action"]
     if not actions:
         return None
-    if seats.any_human(game):
-        actions = [a for a in actions if played_by(game, a) == "human"]
+    if seats.any_human(match):
+        actions = [a for a in actions if played_by(match, a) == "human"]
     if not actions:
         return None
     first = actions[-1]["seq"]
-    last = game.events.last_seq
+    last = match.events.last_seq
     rolls = [e for e in events if e["kind"] == "roll" and e["seq"] >= first]
     return first, last, rolls
 
 
-def _check_own_unsent(game: Game, first: int, last: int, as_side: str | None) -> None:
+def _check_own_unsent(match: Match, first: int, last: int, as_side: str | None) -> None:
     """Undo takes back only events of seats this store holds that it has not sent."""
-    held = set(game.seats.held_sides())
-    made = game.rows(
-        "SELECT seq, seat FROM event WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
-        [game.game_id, first, last],
+    held = set(match.seats.held_sides())
+    made = match.rows(
+        "SELECT seq, seat FROM event WHERE match_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+        [match.match_id, first, last],
     )
     other = next((e for e in made if e["seat"] not in held), None)
     if other is not None:
-        raise game.violation(
-            f"event seq {other['seq']} was made by seat {other['seat']} ({game.seats.player(other['seat'])}): "
+        raise match.violation(
+            f"event seq {other['seq']} was made by seat {other['seat']} ({match.seats.player(other['seat'])}): "
             "you can undo only your own seats' events",
             rule="undo",
         )
     if as_side is not None and made and made[0]["seat"] != as_side:
-        raise game.violation(
+        raise match.violation(
             f"the last action (event seq {first}) is seat {made[0]['seat']}'s, not {as_side}'s", rule="undo"
         )
-    sent = shared.sent_seq(game)
+    sent = shared.sent_seq(match)
     if first <= sent:
-        raise game.violation(
+        raise match.violation(
             f"events up to seq {sent} were sent in a file: undo takes back only your events not yet sent "
             f"(the last action is event seq {first})",
             rule="undo",
@@ -89,41 +89,41 @@ def _check_not_the_rules_dice(rolls: list[dict[str, Any]]) -> None:
         )
 
 
-def played_by(game: Game, action: dict[str, Any]) -> str:
+def played_by(match: Match, action: dict[str, Any]) -> str:
     """Who played a logged action: a human or ``bot:<name>``."""
-    return json.loads(action["payload"] or "{}").get("by") or game.controller(action["side"])
+    return json.loads(action["payload"] or "{}").get("by") or match.controller(action["side"])
 
 
-def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict[str, Any]:
+def undo(match: Match, *, force: bool = False, as_side: str | None = None) -> dict[str, Any]:
     """Revert the last player action (refused across a die roll unless ``force``).
 
     Refused when the match is over, and (outside a replay) when it would take back an
     event of a seat this store does not hold or an event already sent; ``as_side``, when
     given, must be the seat of the action undone.
     """
-    if game.finished:
-        raise game.violation(f"match {game.game_id} is over: undo never reopens a finished match", rule="undo")
-    target = undo_target(game)
+    if match.finished:
+        raise match.violation(f"match {match.match_id} is over: undo never reopens a finished match", rule="undo")
+    target = undo_target(match)
     if target is None:
-        raise game.violation("there is no action to undo", rule="undo")
+        raise match.violation("there is no action to undo", rule="undo")
     first, last, rolls = target
     _check_not_the_rules_dice(rolls)  # in a replay too: an imported undo of them is refused
-    if game.seats.seated and not game.replaying:
-        _check_own_unsent(game, first, last, as_side)
+    if match.seats.seated and not match.replaying:
+        _check_own_unsent(match, first, last, as_side)
     if rolls and not force:
         dice = ", ".join(f"{r['die']} ({r['purpose']})" for r in rolls)
         message = f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)"
-        rule = game.rule(ACROSS_A_ROLL)
+        rule = match.rule(ACROSS_A_ROLL)
         if rule == ACROSS_A_ROLL:  # the game has no rule of its own for it: the engine's, not tagged as the game's
             raise RuleViolation(message, rule=f"phaseline: {ACROSS_A_ROLL}")
-        raise game.violation(message, rule=rule)  # the game's rule for it (BkN 8.13)
-    actions = game.rows(
-        "SELECT seat FROM event WHERE game_id = ? AND seq = ?", [game.game_id, first]
+        raise match.violation(message, rule=rule)  # the game's rule for it (BkN 8.13)
+    actions = match.rows(
+        "SELECT seat FROM event WHERE match_id = ? AND seq = ?", [match.match_id, first]
     )  # the undone action's seat makes the undo
     try:
-        with game.store.transaction():
-            game._acting_seat = actions[0]["seat"] if actions else None
-            seq = game.log(
+        with match.store.transaction():
+            match._acting_seat = actions[0]["seat"] if actions else None
+            seq = match.log(
                 Event(
                     kind="undo",
                     purpose=f"undo events {first}-{last}",
@@ -135,14 +135,14 @@ def undo(game: Game, *, force: bool = False, as_side: str | None = None) -> dict
                     },
                 )
             )
-            game.events.mark_undone(first, last, seq, forced=bool(rolls))
-            game.ledger.mark_undone(first, last, seq)
-            reverted = game.ledger.revert(first, last)
-            game.end_block()
+            match.events.mark_undone(first, last, seq, forced=bool(rolls))
+            match.ledger.mark_undone(first, last, seq)
+            reverted = match.ledger.revert(first, last)
+            match.end_block()
     except BaseException:
-        game.events = EventLog(game.store, game.game_id)
-        game.ledger.version += 1
+        match.events = EventLog(match.store, match.match_id)
+        match.ledger.version += 1
         raise
     finally:
-        game._acting_seat = None
+        match._acting_seat = None
     return {"first": first, "last": last, "effects": reverted, "rolls": len(rolls), "seq": seq}

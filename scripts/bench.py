@@ -98,7 +98,7 @@ def bench_board(hexes: int, seed: int = SEED) -> Board:
     Faker.seed(seed)
     fake = Faker()
     side = round(math.sqrt(hexes))
-    board = generate(random.Random(seed), side, side, hexes // 10, 2, game_id="bench",
+    board = generate(random.Random(seed), side, side, hexes // 10, 2, match_id="bench",
                      namer=lambda: f"{fake.last_name()} Corps")  # fmt: skip
     board.terrain_cost = {"clear": 1, "forest": 2, "swamp": 3, "mountain": None}
     board.hostility = {("A", "B"): (True, True), ("B", "A"): (True, True)}
@@ -128,7 +128,7 @@ def rule_figures(name: str, hexes: int, args: argparse.Namespace, runs: int) -> 
         load_board(store, board)
 
         def sql(query: str) -> Callable[[], list[dict[str, Any]]]:
-            return lambda: store.rows(get_query(query).sql, {"game_id": board.game_id, "side": "A"})
+            return lambda: store.rows(get_query(query).sql, {"match_id": board.match_id, "side": "A"})
 
         cases = [
             ("reach of a whole side (movement-reach)", sql("movement-reach"), lambda: oracle.reach("A"), REACH_TARGET),
@@ -219,7 +219,7 @@ def breakout_supply(args: argparse.Namespace) -> list[Figure]:
         for side in ("german", "allied"):
 
             def sql(query: str, side: str = side) -> Callable[[], list[dict[str, Any]]]:
-                return lambda: store.rows(get_query(query).sql, {"game_id": board.game_id, "side": side})
+                return lambda: store.rows(get_query(query).sql, {"match_id": board.match_id, "side": side})
 
             cases = [
                 (f"{side} supply lines (cheapest-paths)", sql("cheapest-paths"),
@@ -248,9 +248,9 @@ def bfg(args: argparse.Namespace) -> list[Figure]:
     # the target applies to the reach itself, not to its fixed cost (the row reading no board)
     figures = [Figure("bfg", what, sql_ms, oracle_ms, rows, REACH_TARGET if oracle_ms and rows else None)
                for what, sql_ms, oracle_ms, rows in bench_bfg.side_figures(reg, args.runs, seed=1)]  # fmt: skip
-    game = bench_bfg.full_game(reg, seed=1, bot="heuristic", max_actions=None, profile=None)
-    what = f"full bot game: {game['wall']:.1f} s wall, {game['cpu']:.1f} s CPU, per action"
-    figures.append(Figure("bfg", what, game["wall"] * 1000 / game["actions"], None, int(game["actions"])))
+    match = bench_bfg.full_game(reg, seed=1, bot="heuristic", max_actions=None, profile=None)
+    what = f"full bot game: {match['wall']:.1f} s wall, {match['cpu']:.1f} s CPU, per action"
+    figures.append(Figure("bfg", what, match["wall"] * 1000 / match["actions"], None, int(match["actions"])))
     return figures
 
 

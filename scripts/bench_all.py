@@ -128,7 +128,7 @@ def play_in_process(game: str, scenario: str, seed: int, site: Path | None) -> d
 
 def play(game: str, scenario: str, seed: int) -> dict[str, float]:
     """The ``--play`` mode: a game as autoplay plays it, timed from the match's creation."""
-    from phaseline import Game, Store
+    from phaseline import Match, Store
     from phaseline.bots import run_bots
     from phaseline.plugins import registry
 
@@ -136,7 +136,7 @@ def play(game: str, scenario: str, seed: int) -> dict[str, float]:
     bots = {side: "bot:heuristic" for side in reg.game(game).scenario(scenario).sides}
     start = time.process_time()
     with Store.open(":memory:") as store:
-        match = Game.create(store, reg, game, scenario, seed=seed, controllers=bots)
+        match = Match.create(store, reg, game, scenario, seed=seed, controllers=bots)
         actions = run_bots(match, reg, controllers=bots)
     return {"cpu": time.process_time() - start, "actions": actions}
 
@@ -145,13 +145,13 @@ def play(game: str, scenario: str, seed: int) -> dict[str, float]:
 def games(args: argparse.Namespace) -> Iterator[Ratio]:
     site = baseline_site(args.baseline)
     plays = [("battle-for-germany", "historical", 1), *(() if args.quick else [("breakout-normandy", "week", 11)])]
-    for game, scenario, seed in plays:
+    for match, scenario, seed in plays:
         now, then = [], []
         for _ in range(1 if args.quick else 3):
-            now.append(play_in_process(game, scenario, seed, None)["cpu"])
-            then.append(play_in_process(game, scenario, seed, site)["cpu"])
-        yield Ratio("games", f"{game} {scenario} heuristic bot game, seed {seed}", statistics.median(now),
-                    statistics.median(then), f"{args.baseline}'s code", "s CPU", GAME_TARGETS[game])  # fmt: skip
+            now.append(play_in_process(match, scenario, seed, None)["cpu"])
+            then.append(play_in_process(match, scenario, seed, site)["cpu"])
+        yield Ratio("games", f"{match} {scenario} heuristic bot game, seed {seed}", statistics.median(now),
+                    statistics.median(then), f"{args.baseline}'s code", "s CPU", GAME_TARGETS[match])  # fmt: skip
 
 
 # --- a tournament's match against a single autoplay ---------------------------------------------------
@@ -211,8 +211,8 @@ def pooling(args: argparse.Namespace) -> Iterator[Ratio]:
 SQLITE_TABLES = {
     "flat_event": None,
     "flat_change": None,
-    "match": "SELECT game_id, ruleset FROM match",
-    "clock": "SELECT game_id, turn, step, status FROM clock",
+    "match": "SELECT match_id, game FROM match",
+    "clock": "SELECT match_id, turn, step, status FROM clock",
 }
 _AGGREGATE = re.compile(r"^\s*(count|sum|min|max|avg)\(", re.I)
 
@@ -233,8 +233,8 @@ def to_sqlite(store: Any, path: Path) -> sqlite3.Connection:
     for table, select in SQLITE_TABLES.items():
         cursor = store.con.execute(select or f"SELECT * FROM {table}")
         names = [d[0] for d in cursor.description]
-        key = ", PRIMARY KEY (game_id, seq, n)" if table == "flat_change" else ""
-        key = ", PRIMARY KEY (game_id, seq)" if table == "flat_event" else key
+        key = ", PRIMARY KEY (match_id, seq, n)" if table == "flat_change" else ""
+        key = ", PRIMARY KEY (match_id, seq)" if table == "flat_event" else key
         lite.execute(f"CREATE TABLE {table} ({', '.join(names)}{key})")
         while rows := cursor.fetchmany(50_000):
             lite.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(names))})", rows)

@@ -25,48 +25,50 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from bench_match import bot_match
 from boards import Board, Unit
 from oracles import Oracle
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.plugins import registry
 from phaseline.queries import get_query
 
 GAME = "battle-for-germany"
 
 
-def oracle_board(game: Game) -> Board:
+def oracle_board(match: Match) -> Board:
     """The match's board, units and rule tables as the oracle reads them."""
-    g = [game.game_id]
-    spaces = game.rows("SELECT space_id, q, r, terrain, zone, region FROM space WHERE game_id = ? AND kind = 'hex'", g)
+    g = [match.match_id]
+    spaces = match.rows(
+        "SELECT space_id, q, r, terrain, zone, region FROM space WHERE match_id = ? AND kind = 'hex'", g
+    )
     hexes = {r["space_id"]: (r["q"], r["r"], r["terrain"], r["zone"]) for r in spaces}
     borders = {
         frozenset((r["a"], r["b"])): r["kind"]
-        for r in game.rows("SELECT a, b, kind FROM link WHERE game_id = ? AND kind <> 'clear'", g)
+        for r in match.rows("SELECT a, b, kind FROM link WHERE match_id = ? AND kind <> 'clear'", g)
     }
     units = [
         Unit(r["unit_id"], r["unit_id"], r["side"], r["space_id"], r["mp"], r["size"], r["nationality"], r["status"])
-        for r in game.rows("SELECT * FROM map_unit WHERE game_id = ?", g)
+        for r in match.rows("SELECT * FROM map_unit WHERE match_id = ?", g)
     ]
     return Board(
-        game_id=game.game_id,
+        match_id=match.match_id,
         hexes=hexes,
         borders=borders,
-        terrain_cost={r["terrain"]: r["cost"] for r in game.rows("SELECT * FROM terrain_cost WHERE game_id = ?", g)},
+        terrain_cost={r["terrain"]: r["cost"] for r in match.rows("SELECT * FROM terrain_cost WHERE match_id = ?", g)},
         border_rule={
             r["kind"]: (r["extra_cost"], r["passable"], r["blocks_zoc"])
-            for r in game.rows("SELECT * FROM border_rule WHERE game_id = ?", g)
+            for r in match.rows("SELECT * FROM border_rule WHERE match_id = ?", g)
         },
         units=units,
         hostility={
             (r["side"], r["enemy"]): (r["may_attack"], r["exerts_zoc"])
-            for r in game.rows("SELECT * FROM hostility WHERE game_id = ?", g)
+            for r in match.rows("SELECT * FROM hostility WHERE match_id = ?", g)
         },
-        rule_ref={r["topic"]: r["rule"] for r in game.rows("SELECT topic, rule FROM rule_ref WHERE game_id = ?", g)},
+        rule_ref={r["topic"]: r["rule"] for r in match.rows("SELECT topic, rule FROM rule_ref WHERE match_id = ?", g)},
         zoc_rule={
             r["side"]: (r["must_stop"], r["may_leave"], r["zoc_to_zoc"])
-            for r in game.rows("SELECT * FROM zoc_rule WHERE game_id = ?", g)
+            for r in match.rows("SELECT * FROM zoc_rule WHERE match_id = ?", g)
         },
         entry_rules=[
             (r["side"], r["nationality"], r["attr"], r["value"], r["negate"], r["rule"])
-            for r in game.rows("SELECT * FROM entry_rule WHERE game_id = ?", g)
+            for r in match.rows("SELECT * FROM entry_rule WHERE match_id = ?", g)
         ],
         regions={r["space_id"]: r["region"] for r in spaces if r["region"] is not None},
     )
@@ -87,21 +89,21 @@ def side_figures(reg, runs: int, seed: int) -> list[tuple[str, float, float | No
     """(what, SQL ms, oracle ms, rows) for the side to move at the start of Historical: its
     reach, the same statement on no board (what any answer costs), and its legal actions."""
     with Store.open(":memory:") as store:
-        game = Game.create(store, reg, GAME, "historical", seed=seed)
-        side = game.waiting_on()[0]
-        oracle = Oracle(oracle_board(game))
+        match = Match.create(store, reg, GAME, "historical", seed=seed)
+        side = match.waiting_on()[0]
+        oracle = Oracle(oracle_board(match))
         sql = get_query("movement-reach").sql
 
         def reach() -> list[dict]:
-            return store.rows(sql, {"game_id": game.game_id, "side": side})
+            return store.rows(sql, {"match_id": match.match_id, "side": side})
 
         def fixed_cost() -> list[dict]:  # the same statement with nothing to read: parsing, planning, start-up
-            return store.rows(sql, {"game_id": "no such match", "side": side})
+            return store.rows(sql, {"match_id": "no such match", "side": side})
 
         def legal() -> int:
-            game.rules.forget()
-            game._legal = None
-            return len(game.legal_actions())
+            match.rules.forget()
+            match._legal = None
+            return len(match.legal_actions())
 
         reach()
         reach_ms, oracle_ms, fixed_ms = medians_ms(runs, reach, lambda: oracle.reach(side), fixed_cost)
@@ -126,17 +128,17 @@ def _timed(job) -> float:
 def full_game(reg, seed: int, bot: str, max_actions: int | None, profile: str | None) -> dict[str, float]:
     """One bot-versus-bot Historical game: actions, wall and CPU seconds, SQL statements."""
     historical = reg.game(GAME).scenario("historical")
-    with bot_match(reg, GAME, historical, seed, bot, profile, max_actions=max_actions) as match:
-        game, played, wall = match.game, match.played, match.wall
-        clock = game.clock
-        moves = game.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'move'", [game.game_id])
+    with bot_match(reg, GAME, historical, seed, bot, profile, max_actions=max_actions) as run:
+        match, played, wall = run.match, run.played, run.wall
+        clock = match.clock
+        moves = match.one("SELECT count(*) FROM event WHERE match_id = ? AND kind = 'move'", [match.match_id])
         print(
             f"Historical, {bot} bot on every side, seed {seed}: {played} actions ({moves} unit moves) in "
-            f"{wall:.1f} s wall ({match.cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {match.statements} SQL "
-            f"statements ({match.statements / played:.1f} per action); ended at turn {clock.turn} {clock.step} "
+            f"{wall:.1f} s wall ({run.cpu:.1f} s CPU) = {played / wall:.2f} actions/s, {run.statements} SQL "
+            f"statements ({run.statements / played:.1f} per action); ended at turn {clock.turn} {clock.step} "
             f"({clock.status}) {clock.result or ''}"
         )
-        return {"actions": played, "moves": moves, "wall": wall, "cpu": match.cpu, "statements": match.statements}
+        return {"actions": played, "moves": moves, "wall": wall, "cpu": run.cpu, "statements": run.statements}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,25 +27,25 @@ from dataclasses import replace
 from typing import Any
 
 from bench_match import bot_match
-from phaseline import Game
+from phaseline import Match
 from phaseline.games.breakout.rules import supply
 from phaseline.plugins import registry
 
 GAME = "breakout-normandy"
 
 
-def forget(game: Game) -> None:
+def forget(match: Match) -> None:
     """Drop every answer the engine and the plugin keep between questions."""
-    game.rules.forget()
-    game._legal = None
-    game._derived.clear()  # the plugin's board, depot paths and state rows (Game.derived)
+    match.rules.forget()
+    match._legal = None
+    match._derived.clear()  # the plugin's board, depot paths and state rows (Match.derived)
 
 
-def cold_and_warm(runs: int, game: Game, job: Callable[[], Any]) -> tuple[float, float, int]:
+def cold_and_warm(runs: int, match: Match, job: Callable[[], Any]) -> tuple[float, float, int]:
     """Median ms of ``job`` with every cache dropped, and asked again in the same state; its size."""
     cold, warm = [], []
     for _ in range(runs):
-        forget(game)
+        forget(match)
         start = time.perf_counter()
         job()
         cold.append((time.perf_counter() - start) * 1000)
@@ -63,22 +63,22 @@ class Checkpoints:
         self.figures: list[tuple[str, float, float, int]] = []
         self.spent = 0.0
 
-    def __call__(self, game: Game) -> None:
+    def __call__(self, match: Match) -> None:
         start = time.perf_counter()
-        step, side = game.step, game.clock.side
+        step, side = match.step, match.clock.side
         done = {what.split(":")[0] for what, *_ in self.figures}
-        if step.phase == "refit" and side and "refit" not in done and supply.depots(game, side):
+        if step.phase == "refit" and side and "refit" not in done and supply.depots(match, side):
             what = f"refit: {side} refit costs, every unit and depot"
-            self._measure(game, what, lambda: supply.refit_options(game, side))
+            self._measure(match, what, lambda: supply.refit_options(match, side))
             self._measure(
-                game, f"refit: {side} supply lines, every unit", lambda: game.rules.run("cheapest-paths", side=side)
+                match, f"refit: {side} supply lines, every unit", lambda: match.rules.run("cheapest-paths", side=side)
             )
-        if step.phase == "daylight" and game.clock.turn >= 2 and "impulse" not in done and not game.open_decision():
-            self._measure(game, f"impulse: {side} legal actions", lambda: game.legal_actions(side))
+        if step.phase == "daylight" and match.clock.turn >= 2 and "impulse" not in done and not match.open_decision():
+            self._measure(match, f"impulse: {side} legal actions", lambda: match.legal_actions(side))
         self.spent += time.perf_counter() - start
 
-    def _measure(self, game: Game, what: str, job: Callable[[], Any]) -> None:
-        self.figures.append((what, *cold_and_warm(self.runs, game, job)))
+    def _measure(self, match: Match, what: str, job: Callable[[], Any]) -> None:
+        self.figures.append((what, *cold_and_warm(self.runs, match, job)))
 
 
 def week(reg, seed: int, bot: str, turns: int, runs: int, profile: str | None) -> dict[str, Any]:
@@ -86,9 +86,9 @@ def week(reg, seed: int, bot: str, turns: int, runs: int, profile: str | None) -
     chosen = reg.game(GAME).scenario("week")
     chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + turns - 1))
     checkpoints = Checkpoints(runs)
-    with bot_match(reg, GAME, chosen, seed, bot, profile, progress=checkpoints) as match:
-        played, clock = match.played, match.game.clock
-        wall, cpu = match.wall - checkpoints.spent, match.cpu - checkpoints.spent
+    with bot_match(reg, GAME, chosen, seed, bot, profile, progress=checkpoints) as run:
+        played, clock = run.played, run.match.clock
+        wall, cpu = run.wall - checkpoints.spent, run.cpu - checkpoints.spent
         print(
             f"{turns} day(s), {bot} bot on both sides, seed {seed}: {played} actions in {wall:.1f} s wall "
             f"({cpu:.1f} s CPU) = {played / wall:.2f} actions/s; {clock.result or clock.status}"

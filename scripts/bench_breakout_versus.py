@@ -35,7 +35,7 @@ from typing import Any
 
 import phaseline
 import phaseline.games
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from tabulate import tabulate
@@ -45,7 +45,7 @@ GAME_ID = "bkn-versus"  # a fixed id: the logs' hash chain includes it
 HERE = Path(__file__).resolve()
 # Frames that only carry a statement: a statement is charged to the code that asked for it.
 PLUMBING_FILES = ("store.py", "batch.py", "kept.py", "queries.py", "duck.py", HERE.name)
-KINDS = {"kept.py": "read", "effects.py": "write", "events.py": "write", "batch.py": "write"}  # innermost wins
+KINDS = {"kept.py": "read", "ledger.py": "write", "events.py": "write", "batch.py": "write"}  # innermost wins
 PLUMBING_FUNCTIONS = ("rows", "one", "static", "state_rows", "derived", "<lambda>", "<genexpr>", "<listcomp>")
 
 
@@ -76,8 +76,8 @@ class SiteCounter:
 
     def _site(self, frame) -> str:
         """The asking code (the game's, else the engine's), and whether the statement writes
-        (made by the engine's ledger or event log for ``game.set`` and the like; reading the
-        rows the ledger keeps, ``game.rows_of``, is a read)."""
+        (made by the engine's ledger or event log for ``match.set`` and the like; reading the
+        rows the ledger keeps, ``match.rows_of``, is a read)."""
         site, kind = None, None
         while frame is not None:
             name, frame_kind, asks, in_game = self._frame(frame.f_code)
@@ -105,7 +105,7 @@ class SiteCounter:
                     True,
                 )
             elif path.startswith(self.engine_dir):
-                plumbing = name in PLUMBING_FILES or (name == "game.py" and function in PLUMBING_FUNCTIONS)
+                plumbing = name in PLUMBING_FILES or (name == "match.py" and function in PLUMBING_FUNCTIONS)
                 known = (f"engine {name}:{function}", KINDS.get(name), not plumbing, False)
             else:
                 known = ("", None, False, False)
@@ -113,19 +113,19 @@ class SiteCounter:
         return known
 
 
-def log_digests(store, game_id: str) -> dict[str, str]:
+def log_digests(store, match_id: str) -> dict[str, str]:
     """SHA-256 of the match's whole event log and effect log, in key order. Left out: ``logged_at``
     (the wall clock) and ``sig`` (a signature by the seat's key, made afresh for each match;
     the hash chain it signs, ``hash``, stays in)."""
     columns = [r[0] for r in store.con.execute("DESCRIBE event").fetchall() if r[0] not in ("logged_at", "sig")]
     queries = {
-        "event": f"SELECT {', '.join(columns)} FROM event WHERE game_id = ? ORDER BY seq",
-        "effect": "SELECT * FROM effect WHERE game_id = ? ORDER BY seq, n",
+        "event": f"SELECT {', '.join(columns)} FROM event WHERE match_id = ? ORDER BY seq",
+        "effect": "SELECT * FROM effect WHERE match_id = ? ORDER BY seq, n",
     }
     digests = {}
     for table, sql in queries.items():
         digest = hashlib.sha256()
-        for row in store.con.execute(sql, [game_id]).fetchall():
+        for row in store.con.execute(sql, [match_id]).fetchall():
             digest.update(repr(row).encode())
         digests[table] = digest.hexdigest()
     return digests
@@ -139,15 +139,15 @@ def measure(scenario: str, seed: int, bot: str, turns: int | None) -> dict[str, 
         chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + turns - 1))
     bots = {side: f"bot:{bot}" for side in chosen.sides}
     with Store.open(":memory:") as store:
-        game = Game.create(store, reg, GAME, chosen, seed=seed, controllers=bots, game_id=GAME_ID)
+        match = Match.create(store, reg, GAME, chosen, seed=seed, controllers=bots, match_id=GAME_ID)
         counter = SiteCounter(
             store.con, str(Path(phaseline.games.__file__).parent), str(Path(phaseline.__file__).parent)
         )
-        store.con = game.con = counter
+        store.con = match.con = counter
         start, cpu = time.perf_counter(), time.process_time()
-        played = run_bots(game, reg, controllers=bots)
+        played = run_bots(match, reg, controllers=bots)
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-        store.con = game.con = counter.con
+        store.con = match.con = counter.con
         return {
             "actions": played,
             "cpu": cpu,
@@ -155,7 +155,7 @@ def measure(scenario: str, seed: int, bot: str, turns: int | None) -> dict[str, 
             "statements": sum(n for n, _ in counter.sites.values()),
             "sql_cpu": sum(s for _, s in counter.sites.values()),
             "sites": counter.sites,
-            "result": game.clock.result or game.clock.status,
+            "result": match.clock.result or match.clock.status,
             **log_digests(store, GAME_ID),
         }
 

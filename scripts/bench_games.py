@@ -65,7 +65,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve()
 GAMES = {"bfg": ("battle-for-germany", "historical"), "breakout": ("breakout-normandy", "week")}
-PLUMBING = {"store.py", "batch.py", "effects.py", "events.py", "kept.py", "game.py", "queries.py", "contextlib.py"}
+PLUMBING = {"store.py", "batch.py", "ledger.py", "events.py", "kept.py", "match.py", "queries.py", "contextlib.py"}
 
 
 def import_checkout(root: Path) -> None:
@@ -130,7 +130,7 @@ def play(
     from dataclasses import replace
 
     import phaseline
-    from phaseline import Game, Store
+    from phaseline import Match, Store
     from phaseline.bots import run_bots
     from phaseline.plugins import registry
 
@@ -141,15 +141,15 @@ def play(
         chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + days - 1))
     with Store.open(":memory:") as store:
         bots = {side: "bot:heuristic" for side in chosen.sides}
-        game = Game.create(store, reg, name, chosen, seed=seed, controllers=bots)
+        match = Match.create(store, reg, name, chosen, seed=seed, controllers=bots)
         counting = store.con = CountingConnection(store.con, sites)
-        if "con" in vars(game):  # a Game that keeps the connection itself
-            game.con = counting
+        if "con" in vars(match):  # a Match that keeps the connection itself
+            match.con = counting
         run = {}
         if "commit_every" in inspect.signature(run_bots).parameters:  # a baseline may commit each action
             run["commit_every"] = commit_every or autoplay_commit_every()
         cpu = time.process_time()
-        played = run_bots(game, reg, controllers=bots, **run)
+        played = run_bots(match, reg, controllers=bots, **run)
         cpu = time.process_time() - cpu
         store.con = counting.con
         return {
@@ -157,9 +157,9 @@ def play(
             "actions": played,
             "statements": counting.statements,
             "sites": {site: [n, counting.site_cpu[site]] for site, n in (counting.sites or {}).items()},
-            "digest": log_digests(store, game.game_id),
+            "digest": log_digests(store, match.match_id),
             "checkout": str(Path(phaseline.__file__).parent.parent),
-            "end": f"{game.clock.turn} {game.clock.step} {game.clock.status}",
+            "end": f"{match.clock.turn} {match.clock.step} {match.clock.status}",
         }
 
 
@@ -170,16 +170,16 @@ def autoplay_commit_every() -> int:
     return matches.AUTOPLAY_COMMIT_EVERY
 
 
-_EVENT_LOGGED = """game_id, seq, turn, step, phase, side, kind, verb, unit_id, from_space, to_space, die,
+_EVENT_LOGGED = """match_id, seq, turn, step, phase, side, kind, verb, unit_id, from_space, to_space, die,
     roll_no, purpose, rule, payload, cause, prev_hash, hash, seat, sig IS NOT NULL AS signed, cause_verb, undone_by,
     undone_forced"""
 LOGGED = {  # what a log holds, in columns that schema 6 and later have alike, and each table's order
     "event": (_EVENT_LOGGED, "seq"),
-    "effect": ("game_id, seq, n, tbl, key, col, old, new", "seq, n"),
+    "effect": ("match_id, seq, n, tbl, key, col, old, new", "seq, n"),
 }
 
 
-def log_digests(store: Any, game_id: str) -> dict[str, str]:
+def log_digests(store: Any, match_id: str) -> dict[str, str]:
     """md5 of the whole event table and of the effect table, in key order. Left out: the
     event's ``logged_at`` (the clock) and its signature's bytes (each match's seats get fresh
     keys), but not which events are signed (each action's last); and what schema 7 derives
@@ -188,8 +188,8 @@ def log_digests(store: Any, game_id: str) -> dict[str, str]:
     return {
         table: store.one(
             f"SELECT md5(string_agg(t::VARCHAR, chr(10) ORDER BY {order})) FROM"
-            f" (SELECT {columns} FROM {table} WHERE game_id = ?) t",
-            [game_id],
+            f" (SELECT {columns} FROM {table} WHERE match_id = ?) t",
+            [match_id],
         )
         for table, (columns, order) in LOGGED.items()
     }
@@ -267,16 +267,16 @@ def identity(args: argparse.Namespace, base: Path, here: Path) -> int:
 
     reg = registry()
     differ = 0
-    for game, (name, _) in GAMES.items():
+    for match, (name, _) in GAMES.items():
         for scenario in reg.game(name).scenarios:
             for seed in args.seeds:
-                days = args.days if game == "breakout" else None
+                days = args.days if match == "breakout" else None
                 extra = ("--scenario", scenario)
-                a, b = (run_child(c, game, seed, days, *extra, commit_every=args.commit_every) for c in (base, here))
+                a, b = (run_child(c, match, seed, days, *extra, commit_every=args.commit_every) for c in (base, here))
                 same = a["digest"] == b["digest"] and a["actions"] == b["actions"]
                 differ += not same
                 print(
-                    f"{game:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
+                    f"{match:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
                     f" {'identical' if same else 'DIFFER'} (event {b['digest']['event'][:8]},"
                     f" effect {b['digest']['effect'][:8]})"
                 )

@@ -54,20 +54,20 @@ START = datetime(2026, 1, 1, 18, 0)
 MATCH = "'bench-{one}'"
 QUESTIONS: dict[str, tuple[str, str]] = {
     "live_event: orders per side and verb": (
-        "SELECT game_id, side, verb, count(*) AS orders FROM live_event WHERE kind = 'action' GROUP BY ALL",
-        "SELECT game_id, side, verb, count(*) AS orders FROM flat_event WHERE live AND kind = 'action' GROUP BY ALL",
+        "SELECT match_id, side, verb, count(*) AS orders FROM live_event WHERE kind = 'action' GROUP BY ALL",
+        "SELECT match_id, side, verb, count(*) AS orders FROM flat_event WHERE live AND kind = 'action' GROUP BY ALL",
     ),
     "undone_event: taken back per match": (
-        "SELECT game_id, count(*) AS undone, count(*) FILTER (WHERE forced) AS rerolled FROM undone_event GROUP BY ALL",
-        "SELECT game_id, count(*) AS undone, count(*) FILTER (WHERE undo_forced) AS rerolled FROM flat_event "
+        "SELECT match_id, count(*) AS undone, count(*) FILTER (WHERE forced) AS rerolled FROM undone_event GROUP BY ALL",
+        "SELECT match_id, count(*) AS undone, count(*) FILTER (WHERE undo_forced) AS rerolled FROM flat_event "
         "WHERE NOT live GROUP BY ALL",
     ),
     "roll: rolls per match (docs)": (
-        """SELECT m.game_id, m.ruleset, count(r.seq) AS rolls, count(r.seq) FILTER (WHERE NOT r.live) AS undone
-           FROM match m LEFT JOIN roll r USING (game_id) GROUP BY m.game_id, m.ruleset""",
-        """SELECT m.game_id, m.ruleset, count(r.seq) AS rolls, count(r.seq) FILTER (WHERE NOT r.live) AS undone
-           FROM match m LEFT JOIN flat_event r ON r.game_id = m.game_id AND r.kind = 'roll'
-           GROUP BY m.game_id, m.ruleset""",
+        """SELECT m.match_id, m.game, count(r.seq) AS rolls, count(r.seq) FILTER (WHERE NOT r.live) AS undone
+           FROM match m LEFT JOIN roll r USING (match_id) GROUP BY m.match_id, m.game""",
+        """SELECT m.match_id, m.game, count(r.seq) AS rolls, count(r.seq) FILTER (WHERE NOT r.live) AS undone
+           FROM match m LEFT JOIN flat_event r ON r.match_id = m.match_id AND r.kind = 'roll'
+           GROUP BY m.match_id, m.game""",
     ),
     "roll: sixes by side and cause": (
         "SELECT side, cause_verb, count(*) FILTER (WHERE die = 6) AS sixes, count(*) AS rolls FROM roll "
@@ -77,20 +77,20 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     ),
     "roll: one match's rolls (docs)": (
         f"""SELECT seq, turn, side, die, purpose, rule, cause_verb, live FROM roll
-            WHERE game_id = {MATCH} ORDER BY seq""",
+            WHERE match_id = {MATCH} ORDER BY seq""",
         f"""SELECT seq, turn, side, die, purpose, rule, cause_verb, live FROM flat_event
-            WHERE game_id = {MATCH} AND kind = 'roll' ORDER BY seq""",
+            WHERE match_id = {MATCH} AND kind = 'roll' ORDER BY seq""",
     ),
     "move: moves per unit (docs)": (
-        "SELECT game_id, unit_id, count(*) AS moves FROM move WHERE live GROUP BY game_id, unit_id",
-        "SELECT game_id, key ->> 'unit_id' AS unit_id, count(*) AS moves FROM flat_change "
-        "WHERE tbl = 'unit_state' AND col = 'space_id' AND live GROUP BY game_id, unit_id",
+        "SELECT match_id, unit_id, count(*) AS moves FROM move WHERE live GROUP BY match_id, unit_id",
+        "SELECT match_id, key ->> 'unit_id' AS unit_id, count(*) AS moves FROM flat_change "
+        "WHERE tbl = 'unit_state' AND col = 'space_id' AND live GROUP BY match_id, unit_id",
     ),
     "move: one match's moves": (
-        f"SELECT seq, n, turn, side, unit_id, from_space, to_space, live FROM move WHERE game_id = {MATCH} "
+        f"SELECT seq, n, turn, side, unit_id, from_space, to_space, live FROM move WHERE match_id = {MATCH} "
         "ORDER BY seq, n",
         "SELECT seq, n, turn, side, key ->> 'unit_id', old ->> '$', new ->> '$', live FROM flat_change "
-        f"WHERE game_id = {MATCH} AND tbl = 'unit_state' AND col = 'space_id' ORDER BY seq, n",
+        f"WHERE match_id = {MATCH} AND tbl = 'unit_state' AND col = 'space_id' ORDER BY seq, n",
     ),
     "combat: results by odds": (
         "SELECT odds, result, count(*) AS combats FROM combat WHERE live GROUP BY ALL",
@@ -98,20 +98,20 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "WHERE kind = 'combat' AND live GROUP BY ALL",
     ),
     "change: eliminations (docs)": tuple(
-        f"""SELECT game_id, turn, seq, key ->> 'unit_id' AS unit_id FROM {table}
+        f"""SELECT match_id, turn, seq, key ->> 'unit_id' AS unit_id FROM {table}
             WHERE tbl = 'unit_state'
               AND ((col = 'space_id' AND new ->> '$' = 'dead') OR (col = 'status' AND new ->> '$' = 'eliminated'))"""
         for table in ("change", "flat_change")
     ),
     "match_summary: where each match stands (docs)": (
-        "SELECT game_id, ruleset, turn, step, status, events, actions, rolls, undos, rerolls FROM match_summary",
-        """SELECT m.game_id, m.ruleset, c.turn, c.step, c.status, n.events, n.actions, n.rolls, n.undos, n.rerolls
-           FROM match m LEFT JOIN clock c USING (game_id)
-           LEFT JOIN (SELECT game_id, count(*) AS events, count(*) FILTER (WHERE kind = 'action') AS actions,
+        "SELECT match_id, game, turn, step, status, events, actions, rolls, undos, rerolls FROM match_summary",
+        """SELECT m.match_id, m.game, c.turn, c.step, c.status, n.events, n.actions, n.rolls, n.undos, n.rerolls
+           FROM match m LEFT JOIN clock c USING (match_id)
+           LEFT JOIN (SELECT match_id, count(*) AS events, count(*) FILTER (WHERE kind = 'action') AS actions,
                              count(*) FILTER (WHERE kind = 'roll') AS rolls,
                              count(*) FILTER (WHERE kind = 'undo') AS undos,
                              count(DISTINCT undo_seq) FILTER (WHERE undo_forced) AS rerolls
-                      FROM flat_event GROUP BY game_id) n USING (game_id)""",
+                      FROM flat_event GROUP BY match_id) n USING (match_id)""",
     ),
 }
 
@@ -248,7 +248,7 @@ class MatchWalk:
 # --- the store ---------------------------------------------------------------------------
 
 LOGGED_AT = f"TIMESTAMP '{START}' + INTERVAL (m) MINUTE + INTERVAL (e.seq * 7) SECOND AS logged_at"
-EVENT_COLUMNS = f"""'bench-' || m AS game_id, e.seq, e.turn, e.step, e.phase, e.side, e.kind, e.verb, e.unit_id,
+EVENT_COLUMNS = f"""'bench-' || m AS match_id, e.seq, e.turn, e.step, e.phase, e.side, e.kind, e.verb, e.unit_id,
     e.from_space, e.to_space, CASE WHEN e.die IS NOT NULL THEN 1 + (hash(m, e.seq) % 6)::INTEGER END AS die,
     e.roll_no, e.purpose, e.rule, e.payload, e.cause, md5(m || ':' || (e.seq - 1)) AS prev_hash,
     md5(m || ':' || e.seq) AS hash, e.seat, NULL AS sig, {LOGGED_AT}"""  # a match's own dice
@@ -275,7 +275,7 @@ def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int
         JOIN (SELECT f.*, e.turn, e.phase, e.side, e.kind, e.cause, e.undone_by
               FROM walk_effect f JOIN walk_event e USING (t, seq)) e ON e.t = m % {TEMPLATES}"""  # with its event
     con.execute(
-        f"""INSERT INTO match (game_id, ruleset, scenario, seed, options, created_at, first_turn, last_turn, uid, dice)
+        f"""INSERT INTO match (match_id, game, scenario, seed, options, created_at, first_turn, last_turn, uid, dice)
             SELECT 'bench-' || m, 'bench', 'historical', m, [], TIMESTAMP '{START}' + INTERVAL (m) MINUTE, 1, 12,
                    md5(m::VARCHAR), 'known seed'
             FROM range({int(matches)}) r(m);
@@ -292,7 +292,7 @@ def build(store: Store, matches: int, actions: int, seed: int) -> tuple[int, int
                    coalesce(e.undone_forced, FALSE) AS undo_forced, e.cause_verb
             FROM {matches_of} ORDER BY m, e.seq;
             CREATE TABLE flat_change AS
-            SELECT 'bench-' || m AS game_id, e.seq, e.n, e.tbl, e.key, e.col, e.old, e.new, e.turn, e.phase, e.side,
+            SELECT 'bench-' || m AS match_id, e.seq, e.n, e.tbl, e.key, e.col, e.old, e.new, e.turn, e.phase, e.side,
                    e.kind, e.cause, e.undone_by IS NULL AS live
             FROM {changes_of} ORDER BY m, e.seq, e.n;
             CHECKPOINT"""

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.model import ScenarioInfo
 
@@ -35,7 +35,7 @@ class CountingConnection:
 class TimedMatch:
     """A played match (its store still open inside :func:`bot_match`) and what it cost."""
 
-    game: Game
+    match: Match
     played: int
     wall: float
     cpu: float
@@ -49,15 +49,15 @@ def bot_match(
     """Play ``scenario`` with ``bot`` on every side (``run``: more arguments of run_bots)."""
     with Store.open(":memory:") as store:
         bots = {side: f"bot:{bot}" for side in scenario.sides}
-        game = Game.create(store, reg, game_name, scenario, seed=seed, controllers=bots)
-        counting = store.con = game.con = CountingConnection(store.con)
+        match = Match.create(store, reg, game_name, scenario, seed=seed, controllers=bots)
+        counting = store.con = match.con = CountingConnection(store.con)
         profiler = cProfile.Profile() if profile else None
         if profiler:
             profiler.enable()
         start, cpu = time.perf_counter(), time.process_time()
-        played = run_bots(game, reg, controllers=bots, **run)
+        played = run_bots(match, reg, controllers=bots, **run)
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu
         if profiler:
             profiler.disable()
             profiler.dump_stats(profile)
-        yield TimedMatch(game, played, wall, cpu, counting.statements)
+        yield TimedMatch(match, played, wall, cpu, counting.statements)

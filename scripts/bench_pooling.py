@@ -7,7 +7,7 @@ question are answered by one statement"). Two measurements, on Battle for German
    transaction; and for the rule queries their fixed cost, the same statement asked again of a
    match that does not exist (parse, bind, optimise and start, with no work).
 2. The reach of ``--pool`` matches (each at its own point of play) asked one statement per
-   match, then in one statement for all of them: the query run for each asked (game_id, side)
+   match, then in one statement for all of them: the query run for each asked (match_id, side)
    through a LATERAL join, which DuckDB plans once; both answers compared row for row.
 
     python scripts/bench_pooling.py [--pool 10 50] [--seed 1] [--runs 3]
@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.queries import all_queries, get_query
@@ -87,10 +87,10 @@ def statement_costs(seed: int) -> tuple[float, dict[str, Kind], dict[str, float]
     reg = registry()
     with Store.open(":memory:") as store:
         bots = {side: "bot:heuristic" for side in reg.game(GAME).scenario(SCENARIO).sides}
-        game = Game.create(store, reg, GAME, SCENARIO, seed=seed, controllers=bots)
-        timed = store.con = game.con = TimedConnection(store, rule_query_texts())
+        match = Match.create(store, reg, GAME, SCENARIO, seed=seed, controllers=bots)
+        timed = store.con = match.con = TimedConnection(store, rule_query_texts())
         start = time.process_time()
-        run_bots(game, reg, controllers=bots)
+        run_bots(match, reg, controllers=bots)
         total = time.process_time() - start
         store.con = timed.con
         fixed = {}
@@ -98,28 +98,28 @@ def statement_costs(seed: int) -> tuple[float, dict[str, Kind], dict[str, float]
             if kind.asked:
                 start = time.process_time()
                 for sql, params in kind.asked:
-                    store.con.execute(sql, {**params, "game_id": "no such match"}).fetchall()
+                    store.con.execute(sql, {**params, "match_id": "no such match"}).fetchall()
                 fixed[name] = time.process_time() - start
         return total, dict(timed.kinds), fixed
 
 
 def pooled_sql(name: str) -> str:
-    """Rule query ``name`` asked once for every (game_id, side) in the lists ``$games`` and ``$sides``."""
-    body = get_query(name).sql.replace("$game_id", "asked.game_id").replace("$side", "asked.side")
-    return f"""SELECT asked.game_id AS asked_game, answer.*
-               FROM (SELECT unnest($games) AS game_id, unnest($sides) AS side) AS asked,
+    """Rule query ``name`` asked once for every (match_id, side) in the lists ``$games`` and ``$sides``."""
+    body = get_query(name).sql.replace("$match_id", "asked.match_id").replace("$side", "asked.side")
+    return f"""SELECT asked.match_id AS asked_game, answer.*
+               FROM (SELECT unnest($games) AS match_id, unnest($sides) AS side) AS asked,
                     LATERAL ({body}) AS answer"""
 
 
 def matches_at_play(store: Store, count: int) -> list[tuple[str, str]]:
-    """``count`` matches in ``store``, each played to its own point: (game_id, side to move)."""
+    """``count`` matches in ``store``, each played to its own point: (match_id, side to move)."""
     reg = registry()
     bots = {side: "bot:heuristic" for side in reg.game(GAME).scenario(SCENARIO).sides}
     asked = []
     for index in range(count):
-        game = Game.create(store, reg, GAME, SCENARIO, seed=index + 1, controllers=bots, game_id=f"pool-{index}")
-        run_bots(game, reg, controllers=bots, max_actions=5 + 7 * (index % 12))
-        asked.append((game.game_id, game.waiting_on()[0] or "SOV"))
+        match = Match.create(store, reg, GAME, SCENARIO, seed=index + 1, controllers=bots, match_id=f"pool-{index}")
+        run_bots(match, reg, controllers=bots, max_actions=5 + 7 * (index % 12))
+        asked.append((match.match_id, match.waiting_on()[0] or "SOV"))
     return asked
 
 
@@ -130,7 +130,7 @@ def pooled_reach(count: int, runs: int) -> tuple[float, float, bool]:
         single_sql, pool_sql = get_query(POOLED).sql, pooled_sql(POOLED)
 
         def one_by_one() -> dict[str, list[tuple]]:
-            return {g: store.con.execute(single_sql, {"game_id": g, "side": s}).fetchall() for g, s in asked}
+            return {g: store.con.execute(single_sql, {"match_id": g, "side": s}).fetchall() for g, s in asked}
 
         def pooled() -> dict[str, list[tuple]]:
             rows = store.con.execute(

@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 
@@ -39,33 +39,33 @@ def play_one(reg, game_name: str, scenario: str, seed: int, hero: str, turns: in
     bots = {side: ("bot:heuristic" if side == hero else "bot:random") for side in chosen.sides}
     store = Store.open(":memory:")
     try:
-        game = Game.create(store, reg, game_name, chosen, seed=seed, controllers=bots)
-        played = play_out(game, reg, bots)
-        return winner(game, shortened=bool(turns)), played
+        match = Match.create(store, reg, game_name, chosen, seed=seed, controllers=bots)
+        played = play_out(match, reg, bots)
+        return winner(match, shortened=bool(turns)), played
     finally:
         store.close()
 
 
-def play_out(game, reg, controllers: dict[str, str]) -> int:
+def play_out(match, reg, controllers: dict[str, str]) -> int:
     """Let the bots play to the end; every action they choose is one the rules list."""
-    return run_bots(game, reg, controllers=controllers)
+    return run_bots(match, reg, controllers=controllers)
 
 
-def winner(game, shortened: bool) -> str | None:
+def winner(match, shortened: bool) -> str | None:
     """The match's single winning player, None for a draw or a shared win. A match cut short
     by --turns that ends without a winner goes to the player ahead on victory points (BfG 11.0;
     Breakout's own check at the last turn always names a winner, 22.2)."""
-    if game.clock.status != "finished":
+    if match.clock.status != "finished":
         return None
-    winners = json.loads(game.clock.result or "{}").get("winners", [])
+    winners = json.loads(match.clock.result or "{}").get("winners", [])
     if len(winners) == 1:
         return winners[0]
-    if winners or not shortened or game.info.name != BFG:
+    if winners or not shortened or match.info.name != BFG:
         return None
     from phaseline.games.bfg.rules.victory import scores
 
-    points = scores(game)
-    ranked = sorted(((points.get(side, 0), side) for side in game.scenario.sides), reverse=True)
+    points = scores(match)
+    ranked = sorted(((points.get(side, 0), side) for side in match.scenario.sides), reverse=True)
     return ranked[0][1] if len(ranked) == 1 or ranked[0][0] > ranked[1][0] else None
 
 

@@ -16,7 +16,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.exchange import export_match
 from phaseline.importing import import_match
@@ -35,30 +35,30 @@ def play_by_files(game_name: str, scenario: str, first: list[str], turns: int | 
     stores = {"alice": Store.open(folder / "alice.duckdb"), "bob": Store.open(folder / "bob.duckdb")}
     info = reg.game(game_name)
     sides = info.scenario(scenario).sides
-    created = Game.create(
+    created = Match.create(
         stores["alice"], reg, game_name, scenario, player="alice", open_seats=[s for s in sides if s not in first]
     )
-    game_id = created.game_id
+    match_id = created.match_id
     bots = {side: "bot:heuristic" for side in sides}
     sizes: list[tuple[int, int, int]] = []  # (game turn, events, bytes)
     sender, receiver = "alice", "bob"
     for n in range(2000):
-        game = Game.load(stores[sender], reg, game_id)
-        run_bots(game, reg, controllers=bots)
+        match = Match.load(stores[sender], reg, match_id)
+        run_bots(match, reg, controllers=bots)
         path = folder / f"{n}.turn"
-        done = export_match(stores[sender], reg, game_id, path)
-        sizes.append((game.clock.turn, done["events"], done["bytes"]))
+        done = export_match(stores[sender], reg, match_id, path)
+        sizes.append((match.clock.turn, done["events"], done["bytes"]))
         import_match(stores[receiver], reg, path, player=receiver)
-        finished = [Game.load(s, reg, game_id).finished for s in stores.values()]
+        finished = [Match.load(s, reg, match_id).finished for s in stores.values()]
         if all(finished):
             path = folder / "last.turn"
-            export_match(stores[receiver], reg, game_id, path)  # the end's reveal goes back
+            export_match(stores[receiver], reg, match_id, path)  # the end's reveal goes back
             import_match(stores[sender], reg, path)
             break
-        if turns and game.clock.turn > turns:
+        if turns and match.clock.turn > turns:
             break
         sender, receiver = receiver, sender
-    checks = {name: verify_match(store, reg, game_id) for name, store in stores.items()}
+    checks = {name: verify_match(store, reg, match_id) for name, store in stores.items()}
     for store in stores.values():
         store.close()
     return {"sizes": sizes, "checks": checks}

@@ -17,7 +17,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 
@@ -42,13 +42,13 @@ def play(bot: str, seed: int, scenario: str) -> Campaign:
     reg = registry()
     cpu = time.process_time()
     with Store.open(":memory:") as store:
-        game = Game.create(store, reg, GAME, scenario, seed=seed, controllers={"US": f"bot:{bot}"})
-        actions = run_bots(game, reg)
-        state = game.rows_of("fcn_state")[()]
-        results = [row for _, row in sorted(game.rows_of("fcn_year_result").items())]
+        match = Match.create(store, reg, GAME, scenario, seed=seed, controllers={"US": f"bot:{bot}"})
+        actions = run_bots(match, reg)
+        state = match.rows_of("fcn_state")[()]
+        results = [row for _, row in sorted(match.rows_of("fcn_year_result").items())]
         outcome = state["outcome"] or ""
         level = results[-1]["level"] if results and not outcome else _defeat(outcome)
-        won = "US" in json.loads(game.clock.result or "{}").get("winners", [])
+        won = "US" in json.loads(match.clock.result or "{}").get("winners", [])
         return Campaign(
             bot, seed, level, won, state["campaign_turn"], state["held"], actions, time.process_time() - cpu
         )

@@ -17,22 +17,22 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from phaseline import Game, Store, UnknownName
+from phaseline import Match, Store, UnknownName
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.render.mapview import MapRequest, prepare_map
 from phaseline.render.svg import render_svg
 
 
-def overlays(match: Game) -> MapRequest:
+def overlays(match: Match) -> MapRequest:
     """Mid-game overlays: the reach of the first unit with an order naming a space, the ZOC its
     side faces, and that side's supply when the game has a supply rule."""
     side = match.waiting_on()[0] or match.scenario.sides[0]
-    spaces = {r["space_id"] for r in match.rows("SELECT space_id FROM space WHERE game_id = ?", [match.game_id])}
+    spaces = {r["space_id"] for r in match.rows("SELECT space_id FROM space WHERE match_id = ?", [match.match_id])}
     unit = next(
         (arg for a in match.legal_actions() for arg in a.args[:1] if any(w in spaces for w in a.args[1:])), None
     )
-    has_supply = match.hook.phaseline_supply(game=match, side=side) is not None
+    has_supply = match.hook.phaseline_supply(match=match, side=side) is not None
     return MapRequest(zoc=side, reach=unit, supply=side if has_supply else None)
 
 
@@ -59,7 +59,7 @@ def render_game(name: str, out: Path, actions: int, seed: int) -> list[Path]:
     with Store.open(":memory:") as store:
         # a side the game's rules play (Nimitz's Japan) takes no bot
         bots = {side: "bot:heuristic" for side in scenario.sides if side not in scenario.played_by_rules}
-        match = Game.create(store, reg, name, scenario, seed=seed, controllers=bots)
+        match = Match.create(store, reg, name, scenario, seed=seed, controllers=bots)
         for moment, request in (("start", MapRequest()), ("mid-game", None)):
             if request is None:
                 run_bots(match, reg, max_actions=actions)

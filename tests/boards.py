@@ -3,7 +3,7 @@
 A :class:`Board` is plain data: hexes on axial coordinates, the non-clear borders between
 them, units and every rule table the shared queries read. :func:`generate` builds one from
 a ``random.Random``; :func:`boards` is the Hypothesis strategy over it; :func:`load_board`
-writes a board into a store under its ``game_id`` (rows inserted directly, no scenario).
+writes a board into a store under its ``match_id`` (rows inserted directly, no scenario).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Unit:
 class Board:
     """One generated match: the board, its units and its rule tables (see schema/tables)."""
 
-    game_id: str
+    match_id: str
     hexes: dict[str, tuple[int, int, str, str]]  # space_id -> (q, r, terrain, zone)
     borders: dict[frozenset[str], str]  # hex pairs with a non-clear border
     terrain_cost: dict[str, int | None]
@@ -94,7 +94,7 @@ def generate(
     n_units: int,
     n_sides: int = 2,
     *,
-    game_id: str = "g1",
+    match_id: str = "g1",
     namer: Callable[[], str] | None = None,
 ) -> Board:
     """A random board of ``width`` x ``height`` hexes with ``n_units`` units of ``n_sides`` sides."""
@@ -135,7 +135,7 @@ def generate(
         (rng.choice(["*", *sides]), rng.choice(["*", *SIZES])): (rng.randint(1, 3), f"5.{rng.randint(1, 9)}")
         for _ in range(rng.randint(0, 4))
     }
-    board = Board(game_id, hexes, borders, terrain_cost, border_rule, units, hostility, stacking)
+    board = Board(match_id, hexes, borders, terrain_cost, border_rule, units, hostility, stacking)
     board.rule_ref = {t: f"{rng.randint(1, 9)}.{rng.randint(0, 9)}" for t in TOPICS if rng.random() < 0.5}
     board.zoc_rule = {
         s: (rng.random() < 0.7, rng.random() < 0.8, rng.random() < 0.3) for s in sides if rng.random() < 0.5
@@ -237,43 +237,43 @@ BOARD_TABLES = (
 def unload_board(store: Any, board: Board) -> None:
     """Delete every row :func:`load_board` wrote for ``board``."""
     for table in BOARD_TABLES:
-        store.con.execute(f"DELETE FROM {table} WHERE game_id = ?", [board.game_id])
+        store.con.execute(f"DELETE FROM {table} WHERE match_id = ?", [board.match_id])
 
 
 def load_board(store: Any, board: Board) -> None:
-    """Insert ``board`` into ``store`` under ``board.game_id`` (rule tables included)."""
-    g, con = board.game_id, store.con
+    """Insert ``board`` into ``store`` under ``board.match_id`` (rule tables included)."""
+    g, con = board.match_id, store.con
     meta = ("placeholder", "tests/boards.py")
     _insert(
         con,
         "space",
-        ("game_id", "space_id", "kind", "q", "r", "terrain", "zone", "region", "provenance", "source"),
+        ("match_id", "space_id", "kind", "q", "r", "terrain", "zone", "region", "provenance", "source"),
         [(g, s, "hex", q, r, t, z, board.regions.get(s), *meta) for s, (q, r, t, z) in board.hexes.items()]
         + [(g, BOX, "box", None, None, "box", None, None, *meta)],
     )
     _insert(
         con,
         "link",
-        ("game_id", "a", "b", "kind", "provenance", "source"),
+        ("match_id", "a", "b", "kind", "provenance", "source"),
         [(g, a, b, k, *meta) for a, b, k in links(board)],
     )
     _insert(
         con,
         "terrain_cost",
-        ("game_id", "terrain", "cost", "provenance", "source"),
+        ("match_id", "terrain", "cost", "provenance", "source"),
         [(g, t, c, *meta) for t, c in board.terrain_cost.items()],
     )
     _insert(
         con,
         "border_rule",
-        ("game_id", "kind", "extra_cost", "passable", "blocks_zoc", "provenance", "source"),
+        ("match_id", "kind", "extra_cost", "passable", "blocks_zoc", "provenance", "source"),
         [(g, k, *v, *meta) for k, v in board.border_rule.items()],
     )
     _insert(
         con,
         "unit",
         (
-            "game_id",
+            "match_id",
             "unit_id",
             "name",
             "nationality",
@@ -291,52 +291,54 @@ def load_board(store: Any, board: Board) -> None:
     _insert(
         con,
         "unit_state",
-        ("game_id", "unit_id", "space_id", "side", "status", "mp"),
+        ("match_id", "unit_id", "space_id", "side", "status", "mp"),
         [(g, u.unit_id, u.space_id, u.side, u.status, u.mp) for u in board.units],
     )
     _insert(
         con,
         "hostility",
-        ("game_id", "side", "enemy", "may_attack", "exerts_zoc"),
+        ("match_id", "side", "enemy", "may_attack", "exerts_zoc"),
         [(g, s, e, *v) for (s, e), v in board.hostility.items()],
     )
     _insert(
         con,
         "stacking_rule",
-        ("game_id", "side", "size", "max_units", "rule"),
+        ("match_id", "side", "size", "max_units", "rule"),
         [(g, s, z, *v) for (s, z), v in board.stacking.items()],
     )
-    _insert(con, "rule_ref", ("game_id", "topic", "rule"), [(g, t, r) for t, r in board.rule_ref.items()])
+    _insert(con, "rule_ref", ("match_id", "topic", "rule"), [(g, t, r) for t, r in board.rule_ref.items()])
     _insert(
         con,
         "zoc_rule",
-        ("game_id", "side", "must_stop", "may_leave", "zoc_to_zoc"),
+        ("match_id", "side", "must_stop", "may_leave", "zoc_to_zoc"),
         [(g, s, *v) for s, v in board.zoc_rule.items()],
     )
     _insert(
         con,
         "entry_rule",
-        ("game_id", "side", "nationality", "attr", "value", "negate", "rule", "reason"),
+        ("match_id", "side", "nationality", "attr", "value", "negate", "rule", "reason"),
         [(g, s, n, attr, v, neg, rule, f"{rule}: {attr} rule") for s, n, attr, v, neg, rule in board.entry_rules],
     )
     _insert(
         con,
         "path_source",
-        ("game_id", "side", "space_id", "kind"),
+        ("match_id", "side", "space_id", "kind"),
         [(g, s, p, k) for (s, p), k in board.path_source.items()],
     )
     _insert(
         con,
         "path_cost",
-        ("game_id", "side", "applies_to", "kind", "state", "cost", "rule"),
+        ("match_id", "side", "applies_to", "kind", "state", "cost", "rule"),
         [(g, s, a, k, st, *v) for (s, a, k, st), v in board.path_cost.items()],
     )
     _insert(
         con,
         "path_rule",
-        ("game_id", "side", "blocked_by_enemy_zoc", "rule", "occupied_cost", "from_own_space"),
+        ("match_id", "side", "blocked_by_enemy_zoc", "rule", "occupied_cost", "from_own_space"),
         [(g, s, *v) for s, v in board.path_rule.items()],
     )
-    _insert(con, "link_state", ("game_id", "a", "b", "state"), [(g, a, b, s) for (a, b), s in board.link_state.items()])
-    _insert(con, "space_control", ("game_id", "space_id", "controller"), [(g, s, c) for s, c in board.control.items()])
+    _insert(
+        con, "link_state", ("match_id", "a", "b", "state"), [(g, a, b, s) for (a, b), s in board.link_state.items()]
+    )
+    _insert(con, "space_control", ("match_id", "space_id", "controller"), [(g, s, c) for s, c in board.control.items()])
     derive_board(store, g)  # as a new match does once its board is loaded

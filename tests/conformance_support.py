@@ -80,7 +80,7 @@ def subjects() -> list[Subject]:
         for scenario in reg.games[name].scenarios:
             found.append(Subject(name, scenario, _installed_registry))
     for name, info in sorted(reg.games.items()):
-        options = tuple(sorted(rule for game, rule in reg.rules if game == name)) + tuple(sorted(info.rulings))
+        options = tuple(sorted(rule for match, rule in reg.rules if match == name)) + tuple(sorted(info.rulings))
         if options:
             scenario = OPTIONS_SCENARIO.get(name, next(iter(info.scenarios)))
             found.append(Subject(name, scenario, _installed_registry, options))
@@ -103,22 +103,24 @@ def rule_status(game_registry, game: str, section: str) -> str:
 # --- invariants --------------------------------------------------------------------------
 
 
-def generic_problems(game) -> list[str]:
+def generic_problems(match) -> list[str]:
     """What must hold in every game after every action (empty: all is well)."""
     problems: list[str] = []
-    if not game.finished:
-        side, decision = game.waiting_on()
+    if not match.finished:
+        side, decision = match.waiting_on()
         if side is None:
-            problems.append(f"dead end: the match is not finished but waits on no side ({game.clock})")
-        elif not game.legal_actions():
-            problems.append(f"dead end: {side} has no legal action ({game.clock}, decision {decision})")
-    rolls = game.rows("SELECT seq, roll_no FROM event WHERE game_id = ? AND kind = 'roll' ORDER BY seq", [game.game_id])
+            problems.append(f"dead end: the match is not finished but waits on no side ({match.clock})")
+        elif not match.legal_actions():
+            problems.append(f"dead end: {side} has no legal action ({match.clock}, decision {decision})")
+    rolls = match.rows(
+        "SELECT seq, roll_no FROM event WHERE match_id = ? AND kind = 'roll' ORDER BY seq", [match.match_id]
+    )
     numbers = [r["roll_no"] for r in rolls]
     if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
         problems.append(f"the roll counter went back: roll numbers {numbers}")
-    twice = game.rows(
-        "SELECT unit_id, count(*) AS n FROM unit_state WHERE game_id = ? GROUP BY 1 HAVING n > 1",
-        [game.game_id],
+    twice = match.rows(
+        "SELECT unit_id, count(*) AS n FROM unit_state WHERE match_id = ? GROUP BY 1 HAVING n > 1",
+        [match.match_id],
     )
     if twice:
         problems.append(f"units in two places: {twice}")
@@ -129,19 +131,19 @@ NIMITZ_SHEET = ("JP-SEA", "COASTAL", "ISLAND", "US-SEA", "JP-POSITION", "JP-BEAC
 NIMITZ_SHEET += ("US-BEACH", "US-AIRFIELD", "JP-DECK", "US-DECK")
 
 
-def nimitz_problems(game) -> list[str]:
+def nimitz_problems(match) -> list[str]:
     """Fleet Commander: Nimitz: outside a battle nothing stands on the battle sheet and every carrier
     aircraft waits in storage at full strength (10.6); a battle's agenda is empty whenever no
     decision stops it (nothing left hanging) but when the match ended in it (the defeat at Hawaii);
     the airfields' capacities never fall below 0."""
-    state = game.rows_of("fcn_state")[()]
-    units = game.rows_of("unit_state").items()
+    state = match.rows_of("fcn_state")[()]
+    units = match.rows_of("unit_state").items()
     problems: list[str] = []
     if state["battle_point"] is None:
         on_sheet = sorted(u for (u,), row in units if row["space_id"] in NIMITZ_SHEET)
         if on_sheet:
             problems.append(f"no battle, yet units on the battle sheet: {on_sheet}")
-        counters = game.static("fcn_counter", "unit_id")
+        counters = match.static("fcn_counter", "unit_id")
         astray = sorted(
             u
             for (u,), row in units
@@ -149,76 +151,78 @@ def nimitz_problems(game) -> list[str]:
         )
         if astray:
             problems.append(f"carrier aircraft outside storage between battles: {astray}")
-    if not game.finished and game.open_decision() is None and state["battle_agenda"] != "[]":
+    if not match.finished and match.open_decision() is None and state["battle_agenda"] != "[]":
         problems.append(f"the battle's agenda waits on nothing: {state['battle_agenda']}")
     if min(state["us_airfield"] or 0, state["jp_airfield"] or 0) < 0:
         problems.append(f"an airfield below capacity 0: {state['us_airfield']}, {state['jp_airfield']}")
     return problems
 
 
-def bfg_problems(game, *, movement_ended: bool) -> list[str]:
+def bfg_problems(match, *, movement_ended: bool) -> list[str]:
     """Battle for Germany: units stand on the map or in its boxes, no German in Berlin (5.43,
     except with three players), and at the end of a movement phase the stacking limits (5.3)."""
-    gid = game.game_id
+    gid = match.match_id
     problems: list[str] = []
-    nowhere = game.rows(
+    nowhere = match.rows(
         """SELECT s.unit_id, s.space_id FROM unit_state s
-           LEFT JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-           WHERE s.game_id = ? AND sp.space_id IS NULL""",
+           LEFT JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+           WHERE s.match_id = ? AND sp.space_id IS NULL""",
         [gid],
     )
     if nowhere:
         problems.append(f"units on spaces that do not exist: {nowhere}")
-    if game.scenario.name != "three-player":
-        in_berlin = game.rows(
+    if match.scenario.name != "three-player":
+        in_berlin = match.rows(
             """SELECT s.unit_id, s.space_id FROM unit_state s
-               JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-               WHERE s.game_id = ? AND sp.zone = 'B' AND s.side LIKE 'GER%'""",
+               JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+               WHERE s.match_id = ? AND sp.zone = 'B' AND s.side LIKE 'GER%'""",
             [gid],
         )
         if in_berlin:
             problems.append(f"German units in Berlin (5.43): {in_berlin}")
     if movement_ended:
-        problems.extend(stacking_problems(game))
+        problems.extend(stacking_problems(match))
     return problems
 
 
-def stacking_problems(game) -> list[str]:
+def stacking_problems(match) -> list[str]:
     """5.3: at most two units in a hex, never two Soviet Fronts together."""
-    crowded = game.rows(
+    crowded = match.rows(
         """SELECT s.space_id, list(s.unit_id ORDER BY s.unit_id) AS units,
                   count(*) FILTER (WHERE u.size = 'front' AND s.side = 'SOV') AS fronts
-           FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id AND sp.kind = 'hex'
-           WHERE s.game_id = ? AND s.status <> 'flipped'
+           FROM unit_state s JOIN unit u USING (match_id, unit_id)
+           JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id AND sp.kind = 'hex'
+           WHERE s.match_id = ? AND s.status <> 'flipped'
            GROUP BY s.space_id HAVING count(*) > 2 OR fronts > 1 ORDER BY 1""",
-        [game.game_id],
+        [match.match_id],
     )
     return [f"stacking (5.3) broken at the end of movement: {row}" for row in crowded]
 
 
-def cached_reach_differs(game) -> list[str]:
+def cached_reach_differs(match) -> list[str]:
     """Forces whose cached ``movement-reach`` answer (updated move by move when the query is
     declared per unit) differs from a full run of the query now."""
     from phaseline.queries import get_query
 
-    if game.finished or game.step.phase != "movement" or not game.step.acting:
+    if match.finished or match.step.phase != "movement" or not match.step.acting:
         return []
     query = get_query("movement-reach")
     return [
         force
-        for force in game.step.acting
-        if game.rules.run("movement-reach", side=force)
-        != game.store.rows(query.sql, {"game_id": game.game_id, "side": force})
+        for force in match.step.acting
+        if match.rules.run("movement-reach", side=force)
+        != match.store.rows(query.sql, {"match_id": match.match_id, "side": force})
     ]
 
 
 # --- golden playthroughs -----------------------------------------------------------------
 
 
-def event_digest(store, game_id: str) -> tuple[str, int]:
+def event_digest(store, match_id: str) -> tuple[str, int]:
     """sha256 over every event's columns (not the match id nor the hash chain) and the count."""
-    rows = store.con.execute(f"SELECT {EVENT_COLUMNS} FROM event WHERE game_id = ? ORDER BY seq", [game_id]).fetchall()
+    rows = store.con.execute(
+        f"SELECT {EVENT_COLUMNS} FROM event WHERE match_id = ? ORDER BY seq", [match_id]
+    ).fetchall()
     digest = hashlib.sha256()
     for row in rows:
         digest.update(json.dumps(row, default=str).encode())
@@ -228,7 +232,7 @@ def event_digest(store, game_id: str) -> tuple[str, int]:
 
 def play_golden(scenario: str) -> dict[str, Any]:
     """The seeded heuristic-bot playthrough of a Battle for Germany scenario, summarised."""
-    from phaseline import Game, Store
+    from phaseline import Match, Store
     from phaseline.bots import run_bots
 
     reg = _installed_registry()
@@ -237,10 +241,10 @@ def play_golden(scenario: str) -> dict[str, Any]:
     bots = {side: "bot:heuristic" for side in chosen.sides}
     store = Store.open(":memory:")
     try:
-        game = Game.create(store, reg, BFG, chosen, seed=GOLDEN_SEED, controllers=bots, game_id=f"golden-{scenario}")
-        played = run_bots(game, reg, controllers=bots, max_actions=GOLDEN_ACTIONS)
-        digest, events = event_digest(store, game.game_id)
-        clock = game.clock
+        match = Match.create(store, reg, BFG, chosen, seed=GOLDEN_SEED, controllers=bots, match_id=f"golden-{scenario}")
+        played = run_bots(match, reg, controllers=bots, max_actions=GOLDEN_ACTIONS)
+        digest, events = event_digest(store, match.match_id)
+        clock = match.clock
         return {
             "game": BFG,
             "scenario": scenario,

@@ -99,10 +99,10 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def toy(store):
     """A new match of the toy game on the fresh store."""
-    from phaseline import Game
+    from phaseline import Match
     from toygame import toy_registry
 
-    return Game.create(store, toy_registry(), "toy", "skirmish", seed=7)
+    return Match.create(store, toy_registry(), "toy", "skirmish", seed=7)
 
 
 @pytest.fixture(scope="session")

@@ -36,7 +36,7 @@ from conformance_support import (
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
-from phaseline import Action, Game, RuleViolation, Store
+from phaseline import Action, Match, RuleViolation, Store
 from phaseline.actions import RULES_TURN
 from phaseline.bots import run_bots
 from phaseline.replay import verify
@@ -81,79 +81,81 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
         def __init__(self) -> None:
             super().__init__()
             self.store = Store.open(":memory:")
-            self.game = Game.create(self.store, reg, subject.game, subject.scenario, options=subject.options, seed=11)
+            self.match = Match.create(self.store, reg, subject.game, subject.scenario, options=subject.options, seed=11)
             self.movement_ended = False
 
         def teardown(self) -> None:
             try:
                 if subject.game == BFG:
-                    assert not cached_reach_differs(self.game), "cached reach differs from a full run"
-                verify(self.store, reg, self.game.game_id)  # raises IntegrityError on any difference
+                    assert not cached_reach_differs(self.match), "cached reach differs from a full run"
+                verify(self.store, reg, self.match.match_id)  # raises IntegrityError on any difference
             finally:
                 self.store.close()
 
         # --- moves ---------------------------------------------------------------------
 
         def _play(self, action) -> None:
-            game = self.game
-            before = (game.events.last_seq, game.clock)
-            moving = game.step.phase == "movement"
+            match = self.match
+            before = (match.events.last_seq, match.clock)
+            moving = match.step.phase == "movement"
             by = None
-            if game.controller(game.waiting_on()[0]) == RULES:  # a side the rules play: they choose
+            if match.controller(match.waiting_on()[0]) == RULES:  # a side the rules play: they choose
                 action, by = Action(RULES_TURN), RULES
             try:
-                game.play(action, by=by)
+                match.play(action, by=by)
             except RuleViolation as refusal:
                 # A refusal leaves the store untouched (one transaction per action)...
-                assert (game.events.last_seq, game.clock) == before, f"refused {action} changed the match"
+                assert (match.events.last_seq, match.clock) == before, f"refused {action} changed the match"
                 # ...and never meets an action the legal list offered.
                 raise AssertionError(f"the legal action {action} was refused: {refusal}") from None
-            after = game.clock
+            after = match.clock
             self.movement_ended = moving and (before[1].turn, before[1].step) != (after.turn, after.step)
 
-        @precondition(lambda self: not self.game.finished)
+        @precondition(lambda self: not self.match.finished)
         @rule(data=st.data())
         def act(self, data) -> None:
             """Any legal action but ending the step (a decision's answers included)."""
-            actions = self.game.legal_actions()
+            actions = self.match.legal_actions()
             others = [a for a in actions if a.verb != "end"] or actions
             self._play(data.draw(st.sampled_from(others), label="action"))
 
-        @precondition(lambda self: not self.game.finished)
+        @precondition(lambda self: not self.match.finished)
         @rule()
         def end_step(self) -> None:
-            actions = self.game.legal_actions()
+            actions = self.match.legal_actions()
             end = [a for a in actions if a.verb == "end"]
             self._play(end[0] if end else actions[0])
 
         @rule(force=st.booleans())
         def take_back(self, force: bool) -> None:
-            game = self.game
-            target = undo_target(game)
-            before = game.events.last_seq
-            if game.finished:  # undo never reopens a finished match (docs/fair-play.md)
+            match = self.match
+            target = undo_target(match)
+            before = match.events.last_seq
+            if match.finished:  # undo never reopens a finished match (docs/fair-play.md)
                 with pytest.raises(RuleViolation, match="is over"):
-                    undo(game, force=True)
-                assert game.events.last_seq == before, "a refused undo changed the log"
+                    undo(match, force=True)
+                assert match.events.last_seq == before, "a refused undo changed the log"
                 return
             if target is None:
                 with pytest.raises(RuleViolation):
-                    undo(game, force=force)
+                    undo(match, force=force)
                 return
             _, _, rolls = target
             if rolls and not force:
                 with pytest.raises(RuleViolation, match="roll"):
-                    undo(game)
-                assert game.events.last_seq == before, "a refused undo changed the log"
+                    undo(match)
+                assert match.events.last_seq == before, "a refused undo changed the log"
                 return
-            undo(game, force=force)
-            record = game.rows("SELECT payload FROM event WHERE game_id = ? AND seq = ?", [game.game_id, before + 1])
+            undo(match, force=force)
+            record = match.rows(
+                "SELECT payload FROM event WHERE match_id = ? AND seq = ?", [match.match_id, before + 1]
+            )
             payload = json.loads(record[0]["payload"])
             assert payload["forced"] == bool(rolls)
             assert payload["rolls"] == [r["seq"] for r in rolls], "the undo must name the rolls it takes back"
-            kept = game.one(
-                "SELECT count(*) FROM event WHERE game_id = ? AND kind = 'roll' AND list_contains(?, seq)",
-                [game.game_id, payload["rolls"]],
+            kept = match.one(
+                "SELECT count(*) FROM event WHERE match_id = ? AND kind = 'roll' AND list_contains(?, seq)",
+                [match.match_id, payload["rolls"]],
             )
             assert kept == len(rolls), "the log keeps undone rolls"
             self.movement_ended = False
@@ -162,11 +164,11 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
 
         @invariant()
         def keeps_the_rules(self) -> None:
-            problems = generic_problems(self.game)
+            problems = generic_problems(self.match)
             if subject.game == BFG:
-                problems += bfg_problems(self.game, movement_ended=self.movement_ended)
+                problems += bfg_problems(self.match, movement_ended=self.movement_ended)
             if subject.game == NIMITZ:
-                problems += nimitz_problems(self.game)
+                problems += nimitz_problems(self.match)
             assert not problems, "\n".join(problems)
 
     RandomLegalPlay.__name__ = f"RandomLegalPlay[{subject.id}]"
@@ -189,17 +191,17 @@ def test_nimitz_random_play_to_the_end(subject: Subject) -> None:
     any action, the match finished, and replayed exactly."""
     reg = subject.registry()
     with Store.open(":memory:") as store:
-        game = Game.create(store, reg, NIMITZ, subject.scenario, options=subject.options, seed=11)
+        match = Match.create(store, reg, NIMITZ, subject.scenario, options=subject.options, seed=11)
 
-        def check(g) -> None:
-            problems = generic_problems(g) + nimitz_problems(g)
+        def check(match) -> None:
+            problems = generic_problems(match) + nimitz_problems(match)
             assert not problems, "\n".join(problems)
 
-        run_bots(game, reg, controllers={"US": "bot:random"}, progress=check)
-        assert game.finished, f"random play stopped unfinished at {game.clock}"
-        battles = game.one("SELECT count(*) FROM event WHERE game_id = ? AND verb = 'battle'", [game.game_id])
+        run_bots(match, reg, controllers={"US": "bot:random"}, progress=check)
+        assert match.finished, f"random play stopped unfinished at {match.clock}"
+        battles = match.one("SELECT count(*) FROM event WHERE match_id = ? AND verb = 'battle'", [match.match_id])
         assert battles, "no battle was fought"
-        verify(store, reg, game.game_id)
+        verify(store, reg, match.match_id)
 
 
 BFG_SCENARIOS = [s.scenario for s in SUBJECTS if s.game == BFG and not s.options]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from clitools import run_cli
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.plugins import registry
 from phaseline.provenance import static_tables, summary
 
@@ -33,12 +33,12 @@ def every_scenario() -> list:
 @pytest.fixture(scope="module")
 def matches():
     """One in-memory match per (game, scenario), created on first use."""
-    made: dict[tuple[str, str], Game] = {}
+    made: dict[tuple[str, str], Match] = {}
     with Store.open(":memory:") as store:
 
-        def match(game: str, scenario: str) -> Game:
+        def match(game: str, scenario: str) -> Match:
             if (game, scenario) not in made:
-                made[(game, scenario)] = Game.create(store, registry(), game, scenario, seed=1)
+                made[(game, scenario)] = Match.create(store, registry(), game, scenario, seed=1)
             return made[(game, scenario)]
 
         yield match
@@ -88,13 +88,13 @@ def test_the_set_up_is_reported_with_its_file_provenance(matches, game, scenario
 def test_a_unit_row_is_no_stronger_than_its_set_up(matches):
     """CAN-2's counter (S2) and start hex (S2) are external; a Courland army's start is reconstructed."""
     match = matches("battle-for-germany", "historical")
-    units = {u["unit_id"]: u for u in match.rows("SELECT * FROM unit WHERE game_id = ?", [match.game_id])}
+    units = {u["unit_id"]: u for u in match.rows("SELECT * FROM unit WHERE match_id = ?", [match.match_id])}
     assert units["CAN-2"]["provenance"] == "reconstructed"  # its values are reconstructed (counter row)
     assert "set-up: external S2" in units["CAN-2"]["source"]
     assert units["GER-16"]["provenance"] == "reconstructed"
     breakout = matches("breakout-normandy", "week")
-    extra = breakout.rows("SELECT provenance, source FROM bkn_unit WHERE game_id = ? AND unit_id = 'US-4-8'", [
-        breakout.game_id
+    extra = breakout.rows("SELECT provenance, source FROM bkn_unit WHERE match_id = ? AND unit_id = 'US-4-8'", [
+        breakout.match_id
     ])  # fmt: skip
     assert extra == [{"provenance": "placeholder", "source": extra[0]["source"]}]
     assert "set-up: S9 4th Div lands at Utah" in extra[0]["source"]

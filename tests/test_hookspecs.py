@@ -76,7 +76,7 @@ def test_every_hook_is_implemented_or_tested_elsewhere():
 def test_check_pending_catches_a_misspelt_hook():
     class Misspelt:
         @hookimpl
-        def phaseline_phase_strat(self, game, step):
+        def phaseline_phase_strat(self, match, step):
             """Meant to be phaseline_phase_start."""
 
     bad = GameInfo("typo", "Typo", "1", Misspelt(), {}, Path("."))
@@ -168,10 +168,10 @@ def test_a_wrapper_hook_of_an_optional_rule_changes_the_games_answer():
     info = phaseline_hill.info()
     rule = phaseline.OptionalRule(info.name, "5.1", stubborn.TITLE, "5.1", plugin=stubborn)
     on_hill = {"die": 5, "space": "11", "defender": "N1"}
-    assert match_manager(info, []).hook.phaseline_combat_result(game=None, combat=on_hill) == "pushed"
-    assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=on_hill) == "held"
+    assert match_manager(info, []).hook.phaseline_combat_result(match=None, combat=on_hill) == "pushed"
+    assert match_manager(info, [rule]).hook.phaseline_combat_result(match=None, combat=on_hill) == "held"
     elsewhere = {**on_hill, "space": "10"}
-    assert match_manager(info, [rule]).hook.phaseline_combat_result(game=None, combat=elsewhere) == "pushed"
+    assert match_manager(info, [rule]).hook.phaseline_combat_result(match=None, combat=elsewhere) == "pushed"
 
 
 def test_the_suite_never_sees_a_plugin_installed_beside_the_built_in_games(monkeypatch):
@@ -213,7 +213,7 @@ def test_a_games_own_hooks_are_typed_documented_and_implemented(spec):
 
 def test_a_base_rule_never_names_an_optional_rule():
     """Optional rules change base rules through the game's own hooks: outside optional/, no module
-    of a game imports an optional rule's module or reads ``game.options`` (a ruling is read through
+    of a game imports an optional rule's module or reads ``match.options`` (a ruling is read through
     ``plays_ruling``), and none spells an optional rule's number as a string to test it by."""
     for info in registry().games.values():
         if info.hookspecs is None:
@@ -230,7 +230,7 @@ def test_a_base_rule_never_names_an_optional_rule():
                     named = [*(getattr(node, "module", None) or "").split("."), *(a.name for a in node.names)]
                     assert "optional" not in {p for n in named for p in n.split(".")}, f"{where} imports optional/"
                 if isinstance(node, ast.Attribute) and node.attr == "options":
-                    assert ast.unparse(node.value) != "game", f"{where} reads game.options: rulings by plays_ruling"
+                    assert ast.unparse(node.value) != "game", f"{where} reads match.options: rulings by plays_ruling"
                 if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant):
                     assert node.left.value not in names, f"{where} tests optional rule {node.left.value} by name"
 
@@ -258,8 +258,8 @@ def test_the_manuals_example_of_a_games_own_hook_is_battle_for_germanys_code():
         "rules/combat.py": (bfg / "rules" / "combat.py").read_text(encoding="utf-8"),
         "optional/ss_to_allies.py": (bfg / "optional" / "ss_to_allies.py").read_text(encoding="utf-8"),
     }
-    assert "@hookspec(firstresult=True)\ndef bfg_attack_strength(game: Game, unit:" in sources["hookspecs.py"]
-    question = "game.hook.bfg_attack_strength(game=game, unit=unit)"
+    assert "@hookspec(firstresult=True)\ndef bfg_attack_strength(match: Match, unit:" in sources["hookspecs.py"]
+    question = "match.hook.bfg_attack_strength(match=match, unit=unit)"
     assert question in doc and question in sources["rules/combat.py"]
     answer = 'if unit["nationality"] == "SS" and unit["side"] == "WA":'
     assert answer in doc and answer in sources["optional/ss_to_allies.py"]

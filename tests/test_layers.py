@@ -7,11 +7,11 @@ folder, so a new game is covered as soon as it exists) must have no cycle at all
 modules, and its rules (``plugins/*/rules/``) import nothing inside a function.
 
 The engine (core/) is held to the imports that run as its modules load. Two kinds are left
-out: those for type hints only (``Game`` is assembled from parts that type their ``self``
-as ``Game``, and the hookspecs, the plugin author's manual, type every hook's ``game`` so,
-while ``Game`` builds its plugin manager from them: a cycle of type hints, not of
+out: those for type hints only (``Match`` is assembled from parts that type their ``self``
+as ``Match``, and the hookspecs, the plugin author's manual, type every hook's ``game`` so,
+while ``Match`` builds its plugin manager from them: a cycle of type hints, not of
 imports), and those inside functions (the CLI loads a command's modules when the command
-runs; match_data.py still reaches replay.py and ``Game`` that way).
+runs; match_data.py still reaches replay.py and ``Match`` that way).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from clitools import run_cli, use_registry
-from phaseline import Action, Game, Step, hookimpl
+from phaseline import Action, Match, Step, hookimpl
 from phaseline.plugins import Registry
 from toygame import ToyGame, toy_info
 
@@ -22,7 +22,7 @@ class TurnCounting(ToyGame):
     """Remembers each turn start, where a game would reset its per-turn state."""
 
     @hookimpl
-    def phaseline_turn_start(self, game, turn):
+    def phaseline_turn_start(self, match, turn):
         self.started = [*getattr(self, "started", []), turn]
 
 
@@ -30,7 +30,7 @@ class RedImpulses(ToyGame):
     """A dynamic sequence: red's move is followed by a second red impulse once per turn."""
 
     @hookimpl
-    def phaseline_next_step(self, game, step):
+    def phaseline_next_step(self, match, step):
         if step.name == "red-move":
             return Step("red-impulse-2", "movement", "red", "red second impulse", "T4", ("move", "attack"))
         return None
@@ -38,22 +38,22 @@ class RedImpulses(ToyGame):
 
 class OwnMap(ToyGame):
     @hookimpl
-    def phaseline_render_map(self, game, fmt):
+    def phaseline_render_map(self, match, fmt):
         return f"toy map as {fmt}"
 
 
 def test_turn_start_fires_once_per_turn(store):
     plugin = TurnCounting()
-    game = Game.create(store, registry_of(plugin), "toy", "skirmish", seed=1)
+    match = Match.create(store, registry_of(plugin), "toy", "skirmish", seed=1)
     for _ in range(2):
-        game.play(Action("end"))
+        match.play(Action("end"))
     assert plugin.started == [1, 2]
 
 
 def test_next_step_inserts_a_dynamic_step(store):
-    game = Game.create(store, registry_of(RedImpulses()), "toy", "skirmish", seed=1)
-    game.play(Action("end"))
-    assert (game.clock.step, game.clock.side) == ("red-impulse-2", "red")
+    match = Match.create(store, registry_of(RedImpulses()), "toy", "skirmish", seed=1)
+    match.play(Action("end"))
+    assert (match.clock.step, match.clock.side) == ("red-impulse-2", "red")
 
 
 def test_render_map_replaces_the_generic_map(home, monkeypatch):

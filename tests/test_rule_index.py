@@ -93,8 +93,8 @@ def test_citations_are_precise():
 # 6.22 a comment that starts with the number cites it
     -- 5.42/5.51 SQL comments, lists too
 # 3 units: whole numbers in comments are not citations
-raise game.violation("no", rule="12.3")
-raise game.violation("no", rule="T1")
+raise match.violation("no", rule="12.3")
+raise match.violation("no", rule="T1")
 '''Battle for Germany 6.21-6.24 (BfG 7.1), (ASL 7.2)'''
 """
     found = [(c.number, c.line) for c in citations(text, Path("rules.py"), "BfG")]
@@ -202,7 +202,7 @@ def test_rule_numbers_beyond_digits_and_dots(text, number):
 
 
 def test_lettered_numbers_are_found_in_code_tests_and_cases():
-    code = "# F6.41 the wadi's crest\nraise game.violation('no', rule='F.1A')\n"
+    code = "# F6.41 the wadi's crest\nraise match.violation('no', rule='F.1A')\n"
     assert [c.number for c in citations(code, Path("rules.py"), "ASL")] == ["F6.41", "F.1A"]
     tests = 'def test_F6_41_crest(): ...\nP = pytest.param(1, id="F.1A-hammada")\n'
     assert sorted(case_numbers(tests)) == ["F.1A", "F6.41"]

@@ -1,4 +1,4 @@
-"""The ``phaseline`` command: a thin shell over :class:`phaseline.Game` and the store.
+"""The ``phaseline`` command: a thin shell over :class:`phaseline.Match` and the store.
 
 Each command opens, calls, renders and maps errors; the library raises typed errors
 and only :func:`main` prints them, as one line on stderr with the error's exit code.

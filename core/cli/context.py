@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..home import default_path
-from .current import current_game
+from .current import current_match
 from .output import Format
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
     from ..plugins import Registry
     from ..store import Store
 
@@ -62,9 +62,9 @@ class Context:
             store.close()
 
     @contextmanager
-    def game(self, game_id: str | None = None, *, read_only: bool = False) -> Iterator[Game]:
+    def match(self, match_id: str | None = None, *, read_only: bool = False) -> Iterator[Match]:
         """Open the store and the named (or current) match (read-only: other processes may read too)."""
-        from ..game import Game
+        from ..match import Match
 
         with self.store(read_only=read_only) as store:
-            yield Game.load(store, self.registry, game_id or current_game(store))
+            yield Match.load(store, self.registry, match_id or current_match(store))

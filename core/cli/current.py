@@ -29,23 +29,23 @@ class Current(NamedTuple):
     game: str
 
 
-def current_game(store: Store) -> str:
+def current_match(store: Store) -> str:
     """The match chosen with ``phaseline use`` (or the newest one)."""
-    chosen = store.one("SELECT value FROM meta WHERE key = 'current_game'")
-    if chosen and store.one("SELECT count(*) FROM match WHERE game_id = ?", [chosen]):
+    chosen = store.one("SELECT value FROM meta WHERE key = 'current_match'")
+    if chosen and store.one("SELECT count(*) FROM match WHERE match_id = ?", [chosen]):
         return str(chosen)
-    newest = store.one("SELECT game_id FROM match ORDER BY created_at DESC LIMIT 1")
+    newest = store.one("SELECT match_id FROM match ORDER BY created_at DESC LIMIT 1")
     if newest is None:
         raise UnknownName("no match in this store: start one with 'phaseline new GAME'")
     return str(newest)
 
 
-def set_current_game(store: Store, game_id: str | None) -> None:
-    """Make ``game_id`` the current match (None: the newest, as when none was chosen), and note it."""
-    if game_id is None:
-        store.con.execute("DELETE FROM meta WHERE key = 'current_game'")
+def set_current_match(store: Store, match_id: str | None) -> None:
+    """Make ``match_id`` the current match (None: the newest, as when none was chosen), and note it."""
+    if match_id is None:
+        store.con.execute("DELETE FROM meta WHERE key = 'current_match'")
     else:
-        store.con.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", [game_id])
+        store.con.execute("INSERT OR REPLACE INTO meta VALUES ('current_match', ?)", [match_id])
     write_note(store)
 
 
@@ -53,8 +53,8 @@ def write_note(store: Store) -> Current | None:
     """Note the store's current match beside its file (none in memory); what was noted."""
     if str(store.path) == ":memory:":
         return None
-    found = store.rows("SELECT game_id, ruleset FROM match WHERE game_id = ?", [_current_or_none(store)])
-    current = Current(found[0]["game_id"], found[0]["ruleset"]) if found else None
+    found = store.rows("SELECT match_id, game FROM match WHERE match_id = ?", [_current_or_none(store)])
+    current = Current(found[0]["match_id"], found[0]["game"]) if found else None
     try:
         identity = _identity(store.path)
         text = "" if current is None else f"{identity}\t{current.match}\t{current.game}\n"
@@ -106,7 +106,7 @@ def note_path(path: Path) -> Path:
 
 def _current_or_none(store: Store) -> str | None:
     try:
-        return current_game(store)
+        return current_match(store)
     except UnknownName:
         return None
 

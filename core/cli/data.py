@@ -19,7 +19,7 @@ from .options import MatchOption
 from .output import Format, emit
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 
 @app.command()
@@ -57,14 +57,14 @@ def rules(
 
 
 @contextmanager
-def _match(c: Context, match: str | None, game: str | None, scenario: str | None) -> Iterator[Game]:
+def _match(c: Context, match: str | None, game: str | None, scenario: str | None) -> Iterator[Match]:
     """The named or current match, or (with --game/--scenario) a scenario loaded into memory."""
-    from ..game import Game
+    from ..match import Match
     from ..scenario import load_custom
     from ..store import Store
 
     if game is None and scenario is None:
-        with c.game(match) as found:
+        with c.match(match) as found:
             yield found
         return
     reg = c.registry
@@ -76,7 +76,7 @@ def _match(c: Context, match: str | None, game: str | None, scenario: str | None
         info = reg.game(game)
         chosen = info.scenario(scenario or next(iter(info.scenarios)))
     with Store.open(":memory:") as store:
-        yield Game.create(store, reg, info.name, chosen, seed=0)
+        yield Match.create(store, reg, info.name, chosen, seed=0)
 
 
 @app.command()

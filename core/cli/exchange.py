@@ -14,7 +14,7 @@ import typer
 from ..errors import InvalidOrder
 from . import app
 from .context import Context
-from .current import current_game, set_current_game
+from .current import current_match, set_current_match
 from .options import MatchOption
 from .output import emit
 
@@ -50,15 +50,15 @@ def export(
     if file is None:
         raise InvalidOrder("export needs a FILE (or --parquet DIR)")
     with c.store(read_only=None) as store:  # a read-only store exports too (recording nothing as sent)
-        game_id = match or current_game(store)
-        done = export_match(store, c.registry, game_id, file, overwrite=overwrite, full=full)
+        match_id = match or current_match(store)
+        done = export_match(store, c.registry, match_id, file, overwrite=overwrite, full=full)
     if done["base"] == 0:
         what = "the whole match"
     elif done["events"]:
         what = f"events {done['base'] + 1}-{done['head']}"
     else:
         what = "no new events, the seats (a claim or a reveal)"
-    typer.echo(f"exported {game_id} to {done['path']}: {what}, {done['bytes']} bytes")
+    typer.echo(f"exported {match_id} to {done['path']}: {what}, {done['bytes']} bytes")
 
 
 @app.command("import")
@@ -85,11 +85,11 @@ def import_(
         except CustomData as refused:
             emit(refused.tables, c.fmt)
             raise
-        set_current_game(store, done["game_id"])
+        set_current_match(store, done["match_id"])
     what = "new match" if done["new"] else f"{done['events']} new events"
-    typer.echo(f"imported {done['game_id']} ({what}, {done['total']} events; log and replay verified; {done['dice']})")
+    typer.echo(f"imported {done['match_id']} ({what}, {done['total']} events; log and replay verified; {done['dice']})")
     if done["claimed"]:
-        typer.echo(f"you hold seat(s) {', '.join(done['claimed'])} of {done['game_id']}")
+        typer.echo(f"you hold seat(s) {', '.join(done['claimed'])} of {done['match_id']}")
     if done["custom"]:
         typer.echo(f"accepted custom data in: {', '.join(done['custom'])}")
 
@@ -101,6 +101,6 @@ def since(ctx: typer.Context, match: MatchOption = None) -> None:
     from ..render.since import since as since_rows
 
     c: Context = ctx.obj
-    with c.game(match, read_only=True) as found:
+    with c.match(match, read_only=True) as found:
         mine, rows = since_rows(found)
     emit(rows, c.fmt, empty=f"nothing new from the other side since your last order (event {mine})")

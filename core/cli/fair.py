@@ -25,7 +25,7 @@ def reveal(
     from ..errors import RuleViolation
 
     c: Context = ctx.obj
-    with c.game(match) as found:
+    with c.match(match) as found:
         if as_ is not None and not found.seats.holds(as_):
             raise RuleViolation(f"you do not hold seat {as_}: nothing to reveal", rule="seats")
         done = found.seats.reveal([as_] if as_ else None, final=found.finished)

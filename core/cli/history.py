@@ -14,7 +14,7 @@ from ..errors import InvalidOrder, UnknownName
 from ..render.log import log_rows
 from . import app
 from .context import Context
-from .current import current_game
+from .current import current_match
 from .options import MatchOption
 from .output import Format, emit
 
@@ -29,20 +29,20 @@ def log(
     """The events of the match: actions, rolls, decisions, phases and undos."""
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
-        game_id = match or current_game(store)
-        rows = log_rows(store, game_id, kinds=kind or [])
+        match_id = match or current_match(store)
+        rows = log_rows(store, match_id, kinds=kind or [])
         store_rows = store.rows(
-            """SELECT s.side, s.commitment, s.secret, m.dice, m.seed FROM seat s JOIN match m USING (game_id)
-               WHERE game_id = ? AND s.epoch = (SELECT max(epoch) FROM seat t
-                                               WHERE t.game_id = s.game_id AND t.side = s.side)
+            """SELECT s.side, s.commitment, s.secret, m.dice, m.seed FROM seat s JOIN match m USING (match_id)
+               WHERE match_id = ? AND s.epoch = (SELECT max(epoch) FROM seat t
+                                               WHERE t.match_id = s.match_id AND t.side = s.side)
                ORDER BY s.side""",
-            [game_id],
+            [match_id],
         )
     if last:
         rows = rows[-last:]
     if c.fmt is Format.table:
         typer.echo(commitments_line(store_rows))
-    emit(rows, c.fmt, empty=f"no events in {game_id}")
+    emit(rows, c.fmt, empty=f"no events in {match_id}")
 
 
 def commitments_line(seats: list[dict[str, Any]]) -> str:
@@ -65,15 +65,15 @@ def replay(ctx: typer.Context, match: MatchOption = None) -> None:
     which seats' dice wait for their secret.
     """
     from ..audit import describe_dice
-    from ..game import Game
+    from ..match import Match
     from ..replay import verify_match
 
     c: Context = ctx.obj
     with c.store(read_only=True) as store:  # the replay runs in a scratch database: a read-only store will do
-        game_id = match or current_game(store)
-        count, dice = verify_match(store, c.registry, game_id)
-        found = Game.load(store, c.registry, game_id)
-        typer.echo(f"replayed {count} events of {game_id}: state matches; {describe_dice(found, dice)}")
+        match_id = match or current_match(store)
+        count, dice = verify_match(store, c.registry, match_id)
+        found = Match.load(store, c.registry, match_id)
+        typer.echo(f"replayed {count} events of {match_id}: state matches; {describe_dice(found, dice)}")
 
 
 @app.command()
@@ -87,14 +87,14 @@ def show(
     from ..replay import match_copy, state_at
 
     c: Context = ctx.obj
-    with c.game(match, read_only=True) as found:
+    with c.match(match, read_only=True) as found:
         if at is None:
             view = current_state(found)
         else:
             last = found.events.last_seq
             if not 1 <= at <= last:
                 raise UnknownName(
-                    f"match {found.game_id} has events 1 to {last}, no event {at}"
+                    f"match {found.match_id} has events 1 to {last}, no event {at}"
                     + (" (event 1 is the set-up: before it there is no state to show)" if at == 0 else "")
                 )
             with match_copy(found) as copy, state_at(copy, at) as past:  # a copy: the store may be read-only

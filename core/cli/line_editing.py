@@ -22,7 +22,7 @@ from ..decisions import PAIR_MARKS
 from ..orders import ENGINE_ORDERS
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 HISTORY_LINES = 1000
 
@@ -47,12 +47,12 @@ def answer_words(choices: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def match_words(match: Game, decision: dict[str, Any] | None, commands: list[str]) -> Words:
+def match_words(match: Match, decision: dict[str, Any] | None, commands: list[str]) -> Words:
     """What Tab completes in ``match``: its game's orders and the engine's, then ``commands``;
     the open ``decision``'s answers; the match's units and spaces (one query for both)."""
     names = match.rows(
-        "SELECT unit_id AS name FROM unit WHERE game_id = $g UNION SELECT space_id FROM space WHERE game_id = $g",
-        {"g": match.game_id},
+        "SELECT unit_id AS name FROM unit WHERE match_id = $g UNION SELECT space_id FROM space WHERE match_id = $g",
+        {"g": match.match_id},
     )
     return Words(
         commands=list(dict.fromkeys([*match.info.verbs, *ENGINE_ORDERS, *commands])),

@@ -44,8 +44,8 @@ def map_(
 
     c: Context = ctx.obj
     request = MapRequest(window=window, radius=radius, zoc=zoc, reach=reach, supply=supply, at=at)
-    with c.game(match, read_only=True) as found:
-        own = found.hook.phaseline_render_map(game=found, fmt="svg" if svg else "text")
+    with c.match(match, read_only=True) as found:
+        own = found.hook.phaseline_render_map(match=found, fmt="svg" if svg else "text")
         if own is not None:
             _refuse_overlays(found.info.title, request)
         view = prepare_map(found, request) if own is None else None
@@ -96,10 +96,10 @@ def units(
     from ..render.board import unit_listing
 
     c: Context = ctx.obj
-    with c.game(match, read_only=True) as found:
+    with c.match(match, read_only=True) as found:
         if side and side not in found.scenario.sides:
             raise UnknownName(f"no side {side!r} (sides: {', '.join(found.scenario.sides)})")
-        if at and not found.one("SELECT count(*) FROM space WHERE game_id = ? AND space_id = ?", [found.game_id, at]):
+        if at and not found.one("SELECT count(*) FROM space WHERE match_id = ? AND space_id = ?", [found.match_id, at]):
             raise UnknownName(f"no space {at!r} on this map")
         rows = [u for u in unit_listing(found) if (not side or u["side"] == side) and (not at or u["space_id"] == at)]
     emit(rows, c.fmt, empty="no units")

@@ -14,13 +14,13 @@ import typer
 from ..errors import InvalidOrder, UnknownName
 from . import app
 from .context import Context
-from .current import current_game, set_current_game
+from .current import current_match, set_current_match
 from .options import MatchOption
 from .output import Format, emit
 from .told import show_status
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 # Actions per transaction in autoplay: ten actions' rows written together cost about a sixth
 # of ten separate writes (issue 16), and an interrupted autoplay loses at most nine actions.
@@ -49,7 +49,7 @@ def new(
     another player, who claims them when importing the match (docs/pbem.md).
     """
     from ..bots import run_bots, seat_bots
-    from ..game import Game
+    from ..match import Match
     from ..provenance import rests_on
     from ..scenario import load_custom
 
@@ -62,7 +62,7 @@ def new(
         chosen = info.scenario(scenario or next(iter(info.scenarios)))
     controllers = {side: f"bot:{name}" for side, name in seat_bots(reg, info.name, chosen, bot, every=None).items()}
     with c.store() as store:
-        match = Game.create(
+        match = Match.create(
             store,
             reg,
             info.name,
@@ -70,13 +70,13 @@ def new(
             options=option or (),
             seed=seed,
             controllers=controllers,
-            game_id=name,
+            match_id=name,
             player=player,
             open_seats=open_seat or (),
         )
-        set_current_game(store, match.game_id)
+        set_current_match(store, match.match_id)
         run_bots(match, reg)
-        typer.echo(f"started {match.game_id}: {info.title}, {chosen.title}")
+        typer.echo(f"started {match.match_id}: {info.title}, {chosen.title}")
         typer.echo(rests_on(match))
         show_status(match, c)
 
@@ -87,11 +87,11 @@ def list_matches(ctx: typer.Context) -> None:
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
         rows = store.rows(
-            """SELECT m.game_id AS match, m.ruleset AS game, m.scenario, c.turn, c.step, c.status, m.dice,
-                      (SELECT count(*) FROM event e WHERE e.game_id = m.game_id) AS events
-               FROM match m JOIN clock c USING (game_id) ORDER BY m.created_at"""
+            """SELECT m.match_id AS match, m.game AS game, m.scenario, c.turn, c.step, c.status, m.dice,
+                      (SELECT count(*) FROM event e WHERE e.match_id = m.match_id) AS events
+               FROM match m JOIN clock c USING (match_id) ORDER BY m.created_at"""
         )
-        current = current_game(store) if rows else None
+        current = current_match(store) if rows else None
     if c.fmt is Format.table:
         rows = [{"": "*" if row["match"] == current else "", **row} for row in rows]
     else:
@@ -107,9 +107,9 @@ def use(ctx: typer.Context, match: MatchArgument) -> None:
     """Make MATCH the current match: the one commands act on without --match."""
     c: Context = ctx.obj
     with c.store() as store:
-        if not store.one("SELECT count(*) FROM match WHERE game_id = ?", [match]):
+        if not store.one("SELECT count(*) FROM match WHERE match_id = ?", [match]):
             raise UnknownName(f"no match {match!r} in {store.path}")
-        set_current_game(store, match)
+        set_current_match(store, match)
     typer.echo(f"current match: {match}")
 
 
@@ -130,11 +130,11 @@ def delete(
 
     c: Context = ctx.obj
     with c.store() as store:
-        was_current = current_game(store) == match
+        was_current = current_match(store) == match
         done = delete_match(store, match, force=force)
         if was_current:
-            set_current_game(store, None)  # the newest match left, if any
-        now = current_game(store) if store.one("SELECT count(*) FROM match") else None
+            set_current_match(store, None)  # the newest match left, if any
+        now = current_match(store) if store.one("SELECT count(*) FROM match") else None
     typer.echo(f"deleted {match} ({done['game']}): {done['rows']} rows in {len(done['tables'])} tables")
     if was_current:
         typer.echo(f"current match: {now}" if now else "no match left: start one with 'phaseline new GAME'")
@@ -172,7 +172,7 @@ def autoplay(
     """Let bots play every side of a match to its end: a new match of GAME, or --match (default: the
     current one); a side the game's own rules play keeps them."""
     from ..bots import run_bots
-    from ..game import Game
+    from ..match import Match
 
     c: Context = ctx.obj
     reg = c.registry
@@ -185,21 +185,21 @@ def autoplay(
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
             sides = _autoplay_bots(reg, info.name, chosen, bot)  # before the match exists: refused, it leaves none
-            played_match = Game.create(
+            played_match = Match.create(
                 store, reg, info.name, chosen, seed=seed, controllers=sides, options=option or ()
             )
-            set_current_game(store, played_match.game_id)
+            set_current_match(store, played_match.match_id)
         else:
-            played_match = Game.load(store, reg, match or current_game(store))
+            played_match = Match.load(store, reg, match or current_match(store))
             sides = _autoplay_bots(reg, played_match.info.name, played_match.scenario, bot)
         length = played_match.last_turn - played_match.first_turn + 1
-        with typer.progressbar(length=length, label=played_match.game_id) as bar:
+        with typer.progressbar(length=length, label=played_match.match_id) as bar:
             seen = [played_match.clock.turn]
 
-            def progress(g: Game) -> None:
-                if g.clock.turn != seen[0]:
-                    bar.update(g.clock.turn - seen[0])
-                    seen[0] = g.clock.turn
+            def progress(match: Match) -> None:
+                if match.clock.turn != seen[0]:
+                    bar.update(match.clock.turn - seen[0])
+                    seen[0] = match.clock.turn
 
             played = run_bots(
                 played_match,

@@ -15,12 +15,12 @@ from typer.exceptions import TyperException
 from ..errors import PhaselineError
 from . import app
 from .context import Context
-from .current import current_game
+from .current import current_match
 from .options import MatchOption
 from .playing import play_order
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
     from .line_editing import Words
 
 QUIT = ("quit",)  # not "exit": games have that order (BfG 5.0)
@@ -44,12 +44,12 @@ def play(ctx: typer.Context, match: MatchOption = None) -> None:
 
     c: Context = ctx.obj
     with c.store(read_only=True) as store:
-        game_id = match or current_game(store)
+        match_id = match or current_match(store)
     history = c.store_path.with_name(f"{c.store_path.stem}.history")
     with LineReader(history) as reader:
         first = True
         while True:
-            prompt, reader.words = _prompt(ctx, game_id, first)
+            prompt, reader.words = _prompt(ctx, match_id, first)
             first = False
             line = reader.read(prompt)
             if line is None:
@@ -66,10 +66,10 @@ def play(ctx: typer.Context, match: MatchOption = None) -> None:
             if words[0] == "help":
                 typer.echo(HELP)
                 continue
-            run_line(ctx, game_id, words)
+            run_line(ctx, match_id, words)
 
 
-def _prompt(ctx: typer.Context, game_id: str, first: bool = False) -> tuple[str, Words]:
+def _prompt(ctx: typer.Context, match_id: str, first: bool = False) -> tuple[str, Words]:
     """Let bots act and tell what they did (at the first prompt, all the other sides did since
     your last order, and where the match stands); returns the prompt and what Tab completes."""
     from ..bots import run_bots
@@ -78,7 +78,7 @@ def _prompt(ctx: typer.Context, game_id: str, first: bool = False) -> tuple[str,
     from ..shared import own_last_seq
 
     c: Context = ctx.obj
-    with c.game(game_id) as match:
+    with c.match(match_id) as match:
         before = own_last_seq(match) if first else match.events.last_seq
         score = score_line(match)  # the score before the bots move now (at the first prompt too)
         run_bots(match, c.registry)
@@ -91,10 +91,10 @@ def _prompt(ctx: typer.Context, game_id: str, first: bool = False) -> tuple[str,
             if decision := decision_line(view):
                 typer.echo(decision)
         words = _words(ctx, match, view.decision)
-    return f"{view.waiting or game_id}> ", words
+    return f"{view.waiting or match_id}> ", words
 
 
-def _words(ctx: typer.Context, match: Game, decision: dict | None) -> Words:
+def _words(ctx: typer.Context, match: Match, decision: dict | None) -> Words:
     """What Tab completes at this prompt: the match's orders and phaseline's commands, the
     decision's answers, the match's units and spaces."""
     from .line_editing import match_words
@@ -103,7 +103,7 @@ def _words(ctx: typer.Context, match: Game, decision: dict | None) -> Words:
     return match_words(match, decision, [*commands, "help", *QUIT])
 
 
-def run_line(ctx: typer.Context, game_id: str, words: list[str]) -> None:
+def run_line(ctx: typer.Context, match_id: str, words: list[str]) -> None:
     """One line of ``play``: a CLI command (map, undo, actions…) or else an order of the game.
 
     It runs through the same code as the command line (its global options, such as --format,
@@ -114,11 +114,11 @@ def run_line(ctx: typer.Context, game_id: str, words: list[str]) -> None:
     command = ctx.find_root().command.get_command(ctx, verb)
     try:
         if command is None:
-            play_order(c, verb, args, game_id)
+            play_order(c, verb, args, match_id)
         elif verb == "play":
             typer.echo("error: already playing", err=True)
         else:
-            options = ["--match", game_id] if any(p.name == "match" for p in command.params) else []
+            options = ["--match", match_id] if any(p.name == "match" for p in command.params) else []
             command.main(args=options + args, prog_name=verb, standalone_mode=False, obj=replace(c))
     except PhaselineError as error:
         typer.echo(f"error: {error}", err=True)

@@ -19,14 +19,14 @@ from .output import Format, emit
 from .told import show_status
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 
 @app.command()
 def status(ctx: typer.Context, match: MatchOption = None) -> None:
     """Where the match stands: whom it waits on, what decides it, the score, the dice."""
     c: Context = ctx.obj
-    with c.game(match, read_only=True) as found:
+    with c.match(match, read_only=True) as found:
         show_status(found, c)
 
 
@@ -53,7 +53,7 @@ def actions(
     c: Context = ctx.obj
     if by not in (None, BY_UNIT, BY_SPACE):
         raise InvalidOrder(f"--by takes {BY_UNIT!r} or {BY_SPACE!r}, not {by!r}")
-    with c.game(match, read_only=True) as found:
+    with c.match(match, read_only=True) as found:
         _known(found, "unit", "unit_id", unit)
         _known(found, "space", "space_id", hex_)
         legal = found.legal_actions()
@@ -73,10 +73,10 @@ def actions(
         typer.echo("\n".join(actions_text(rows, by, width, unit)))
 
 
-def _known(match: Game, table: str, key: str, name: str | None) -> None:
+def _known(match: Match, table: str, key: str, name: str | None) -> None:
     """Refuse a filter naming a unit or space the match does not have (a typo finds no order)."""
     if name is not None and name not in match.static(table, key):
-        raise InvalidOrder(f"no {table} {name} in {match.game_id}")
+        raise InvalidOrder(f"no {table} {name} in {match.match_id}")
 
 
 def play_order(c: Context, verb: str, args: list[str], match: str | None = None, as_side: str | None = None) -> None:
@@ -85,7 +85,7 @@ def play_order(c: Context, verb: str, args: list[str], match: str | None = None,
     from ..orders import carry_out
     from ..render.account import score_line, standing_key
 
-    with c.game(match) as found:
+    with c.match(match) as found:
         before_standing, before_score = standing_key(found), score_line(found)
         before = carry_out(found, c.registry, verb, args, as_side)
         if c.fmt is Format.table:
@@ -97,7 +97,7 @@ def play_order(c: Context, verb: str, args: list[str], match: str | None = None,
 ACCOUNT_LINES = 24  # an order's account stops here; the log has the rest
 
 
-def account(match: Game, after: int, before_standing: tuple, before_score: str) -> str:
+def account(match: Match, after: int, before_standing: tuple, before_score: str) -> str:
     """What happened since event ``after``: the order's results, what the other sides (bots
     included) did before the match waits on a player again, and where it stands when that
     changed: whom it waits on, and the score."""
@@ -158,7 +158,7 @@ def undo(
     from ..undo import undo as undo_action
 
     c: Context = ctx.obj
-    with c.game(match) as found:
+    with c.match(match) as found:
         done = undo_action(found, force=force, as_side=as_)
         if c.fmt is not Format.table:
             show_status(found, c)

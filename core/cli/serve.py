@@ -26,12 +26,12 @@ def serve(
     from ..web.server import serve as serve_board
 
     c: Context = ctx.obj
-    with c.game(match, read_only=True) as found:  # the match must exist and its plugins load
-        game_id, title = found.game_id, found.info.title
+    with c.match(match, read_only=True) as found:  # the match must exist and its plugins load
+        match_id, title = found.match_id, found.info.title
         path = found.store.path
-    board = MatchBoard(c, game_id, path or c.store_path)
+    board = MatchBoard(c, match_id, path or c.store_path)
 
     def ready(url: str) -> None:
-        typer.echo(f"serving {game_id} ({title}) at {url} (Ctrl-C stops)")
+        typer.echo(f"serving {match_id} ({title}) at {url} (Ctrl-C stops)")
 
     serve_board(board, port, ready)

@@ -10,10 +10,10 @@ from .context import Context
 from .output import Format, emit_one
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 
-def status_record(match: Game, fmt: Format) -> dict[str, Any]:
+def status_record(match: Match, fmt: Format) -> dict[str, Any]:
     """What ``status`` shows: the match, whom it waits on (and the decision owed: an object for
     scripts, a line for people), what decides it and the standing, the dice and the seats."""
     from ..render.account import points_text
@@ -22,7 +22,7 @@ def status_record(match: Game, fmt: Format) -> dict[str, Any]:
     clock = match.clock
     side, decision = match.waiting_on()
     record: dict[str, Any] = {
-        "match": match.game_id,
+        "match": match.match_id,
         "game": match.info.title,
         "scenario": match.scenario.title,
         "turn": clock.turn,
@@ -36,7 +36,7 @@ def status_record(match: Game, fmt: Format) -> dict[str, Any]:
         record["decision"] = {key: decision[key] for key in ("side", "kind", "prompt", "choices", "rule")}
     if clock.result:
         record["result"] = json.loads(clock.result)["summary"]
-    elif standing := match.hook.phaseline_standing(game=match):  # while in play: what decides it, the score
+    elif standing := match.hook.phaseline_standing(match=match):  # while in play: what decides it, the score
         record["decides"] = standing.decides
         record["standing"] = points_text(standing)
         if standing.notes:
@@ -45,5 +45,5 @@ def status_record(match: Game, fmt: Format) -> dict[str, Any]:
     return record
 
 
-def show_status(match: Game, c: Context) -> None:
+def show_status(match: Match, c: Context) -> None:
     emit_one(status_record(match, c.fmt), c.fmt)

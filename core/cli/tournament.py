@@ -122,13 +122,13 @@ def _store_names(c: Context) -> set[str]:
     """The tournaments of the store, and the prefixes of match ids that look like one's."""
     with c.store() as store:  # opened for writing now: a store that cannot take the matches fails before play
         names = {row[0] for row in store.con.execute("SELECT DISTINCT tournament FROM tournament_match").fetchall()}
-        ids = store.con.execute("SELECT game_id FROM match WHERE regexp_matches(game_id, '-t[0-9]+-')").fetchall()
-    return names | {game_id.rsplit("-", 1)[0] for (game_id,) in ids}
+        ids = store.con.execute("SELECT match_id FROM match WHERE regexp_matches(match_id, '-t[0-9]+-')").fetchall()
+    return names | {match_id.rsplit("-", 1)[0] for (match_id,) in ids}
 
 
 def _parquet_names(directory: Path) -> set[str]:
     """The tournaments already under ``directory`` (their ``tournament=`` partitions)."""
-    folders = directory.expanduser().glob("*/ruleset=*/tournament=*")
+    folders = directory.expanduser().glob("*/game=*/tournament=*")
     return {folder.name.removeprefix("tournament=") for folder in folders}
 
 

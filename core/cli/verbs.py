@@ -117,7 +117,7 @@ def _named_match(ctx: ClickContext, match: str) -> tuple[str, str] | None:
         return None
     try:
         with Store.open(path, read_only=True) as store:
-            game = store.one("SELECT ruleset FROM match WHERE game_id = ?", [match])
+            game = store.one("SELECT game FROM match WHERE match_id = ?", [match])
     except PhaselineError:
         return None
     return None if game is None else (match, str(game))

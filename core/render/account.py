@@ -19,7 +19,7 @@ from .combat import combat_line, is_combat
 from .happened import Change, Group, Logged, change_texts, changes_after, logged_after, open_decisions
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
     from ..model import Standing
 
 HUMAN = "human"
@@ -37,15 +37,15 @@ class Told:
     short: str = ""
 
 
-def account_lines(game: Game, after: int) -> list[str]:
+def account_lines(match: Match, after: int) -> list[str]:
     """What happened after event ``after``: your orders' results line by line, then the other
     sides' orders, a line per side and step."""
-    tag = game.info.short or game.info.name
-    changes = changes_after(game, after)
-    owed = open_decisions(game)
-    groups = logged_after(game, after)
-    titles = _step_titles(game, groups)
-    sides = {step.name: step.side for step in game.steps(game.clock.turn)}
+    tag = match.info.short or match.info.name
+    changes = changes_after(match, after)
+    owed = open_decisions(match)
+    groups = logged_after(match, after)
+    titles = _step_titles(match, groups)
+    sides = {step.name: step.side for step in match.steps(match.clock.turn)}
     lines: list[str] = []
     stretch: tuple[str, str] | None = None  # (who, step) of the other side's line being written
     for group in groups:
@@ -93,9 +93,9 @@ def _add_other(lines: list[str], item: Told) -> None:
         lines.append(f"  {item.text}")
 
 
-def _step_titles(game: Game, groups: list[Group]) -> dict[str, str]:
+def _step_titles(match: Match, groups: list[Group]) -> dict[str, str]:
     """Step names as the rulebook titles them: from the phase events, else the sequence of play."""
-    titles = {step.name: step.title for step in game.steps(game.clock.turn) if step.title}
+    titles = {step.name: step.title for step in match.steps(match.clock.turn) if step.title}
     for group in groups:
         titles.update({e.step: e.payload["title"] for e in group.events if e.kind == "phase" and "title" in e.payload})
     return titles
@@ -227,24 +227,24 @@ def _cite(event: Logged, tag: str) -> str:
     return f" ({tag} {event.rule})" if event.rule else ""
 
 
-def now_line(game: Game, before: tuple[Any, ...]) -> str | None:
+def now_line(match: Match, before: tuple[Any, ...]) -> str | None:
     """Where the match stands, when that changed since ``before`` (:func:`standing_key`): the
     step and who is to act, or the decision owed, or the result."""
-    if standing_key(game) == before:
+    if standing_key(match) == before:
         return None
-    if game.finished:
-        return f"the match is over: {json.loads(game.clock.result or '{}').get('summary', '')}"
-    side, decision = game.waiting_on()
+    if match.finished:
+        return f"the match is over: {json.loads(match.clock.result or '{}').get('summary', '')}"
+    side, decision = match.waiting_on()
     if decision:
         choices = ", ".join(decision["choices"])
         return f"now: {decision['side']} to choose: {decision['prompt']} [{choices}] ({decision['rule']})"
-    return f"now: turn {game.clock.turn}, {game.step.title or game.clock.step}: {side} ({game.controller(side)}) to act"
+    return f"now: turn {match.clock.turn}, {match.step.title or match.clock.step}: {side} ({match.controller(side)}) to act"
 
 
-def score_line(game: Game) -> str:
+def score_line(match: Match) -> str:
     """Each side's score as the game counts it (``phaseline_standing``), ``Germans 55 VP · …``;
     empty once the match is over or when the game keeps no score."""
-    standing = None if game.finished else game.hook.phaseline_standing(game=game)
+    standing = None if match.finished else match.hook.phaseline_standing(match=match)
     return points_text(standing) if standing else ""
 
 
@@ -253,13 +253,13 @@ def points_text(standing: Standing) -> str:
     return " · ".join(f"{who} {points}" for who, points in standing.points.items())
 
 
-def score_change(game: Game, before: str) -> str | None:
+def score_change(match: Match, before: str) -> str | None:
     """``standing: …`` when the score changed since ``before`` (:func:`score_line`), else None."""
-    now = score_line(game)
+    now = score_line(match)
     return f"standing: {now} (was {before})" if now and now != before else None
 
 
-def standing_key(game: Game) -> tuple[Any, ...]:
+def standing_key(match: Match) -> tuple[Any, ...]:
     """What :func:`now_line` compares: the step, the side waited on, its open decision, the status."""
-    side, decision = game.waiting_on()
-    return game.clock.turn, game.clock.step, side, decision and decision["decision_id"], game.clock.status
+    side, decision = match.waiting_on()
+    return match.clock.turn, match.clock.step, side, decision and decision["decision_id"], match.clock.status

@@ -15,23 +15,23 @@ from ..decisions import typed_choice
 from .combat import odds_text
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
     from ..model import Action
 
 BY_UNIT, BY_SPACE = "unit", "hex"
 DEFAULT_GROUPING = {"move": BY_UNIT, "attack": BY_SPACE}  # other verbs are listed one order a line
 
 
-def action_rows(game: Game, actions: list[Action]) -> list[dict[str, Any]]:
+def action_rows(match: Match, actions: list[Action]) -> list[dict[str, Any]]:
     """One row per action: side, order, verb, the units and spaces it names (read from its
     arguments against the match's units and spaces), and an attack's preview (odds, values)."""
     units = {
         r["unit_id"]: r["space_id"]
-        for r in game.rows("SELECT unit_id, space_id FROM unit_state WHERE game_id = ?", [game.game_id])
+        for r in match.rows("SELECT unit_id, space_id FROM unit_state WHERE match_id = ?", [match.match_id])
     }
-    spaces = {r["space_id"] for r in game.rows("SELECT space_id FROM space WHERE game_id = ?", [game.game_id])}
-    previews = game.hook.phaseline_combat_preview(game=game, actions=actions) or [None] * len(actions)
-    notes = game.hook.phaseline_order_notes(game=game, actions=actions) or [None] * len(actions)
+    spaces = {r["space_id"] for r in match.rows("SELECT space_id FROM space WHERE match_id = ?", [match.match_id])}
+    previews = match.hook.phaseline_combat_preview(match=match, actions=actions) or [None] * len(actions)
+    notes = match.hook.phaseline_order_notes(match=match, actions=actions) or [None] * len(actions)
     rows = []
     for action, preview, note in zip(actions, previews, notes, strict=True):
         words = [w for arg in action.args for w in arg.replace(">", ",").split(",")]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UnknownName
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 ELIMINATED = "eliminated"  # the status of a unit out of play, and where the map shows one left on a space
@@ -99,52 +99,52 @@ def hex_distance(a: dict[str, Any], b: dict[str, Any]) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def load_board(game: Game) -> Board:
+def load_board(match: Match) -> Board:
     """Read the match's spaces, borders and units (three set queries)."""
-    gid = [game.game_id]
+    gid = [match.match_id]
     spaces = {
         s["space_id"]: s
-        for s in game.rows(
+        for s in match.rows(
             "SELECT space_id, kind, q, r, x, y, terrain, name, zone, vp, feature "
-            "FROM space WHERE game_id = ? ORDER BY space_id",
+            "FROM space WHERE match_id = ? ORDER BY space_id",
             gid,
         )
     }
     borders = {
         frozenset((row["a"], row["b"])): row["kind"]
-        for row in game.rows("SELECT a, b, kind FROM link WHERE game_id = ? ORDER BY a, b", gid)
+        for row in match.rows("SELECT a, b, kind FROM link WHERE match_id = ? ORDER BY a, b", gid)
     }
     units: dict[str, list[dict[str, Any]]] = {}
-    rows = unit_rows(game)
+    rows = unit_rows(match)
     for row in rows:
         if row["status"] == ELIMINATED and spaces.get(row["space_id"], {}).get("kind") in MAP_KINDS:
             row = {**row, "space_id": ELIMINATED}  # off the map, as the rules read it (views/rules.sql map_unit)
         units.setdefault(row["space_id"], []).append(row)
-    sides = tuple(dict.fromkeys([*game.scenario.sides, *sorted({row["side"] for row in rows})]))
+    sides = tuple(dict.fromkeys([*match.scenario.sides, *sorted({row["side"] for row in rows})]))
     return Board(spaces, borders, units, sides)
 
 
-def unit_rows(game: Game) -> list[dict[str, Any]]:
+def unit_rows(match: Match) -> list[dict[str, Any]]:
     """Every unit of the match with the engine's printed values (size, attack, defense, movement) and its state."""
-    return game.rows(
+    return match.rows(
         """SELECT s.unit_id, u.name, s.side, s.space_id, sp.name AS space_name, u.size,
                   u.attack, u.defense, u.movement, s.status
-           FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           LEFT JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-           WHERE s.game_id = ? ORDER BY s.side, s.unit_id""",
-        [game.game_id],
+           FROM unit_state s JOIN unit u USING (match_id, unit_id)
+           LEFT JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+           WHERE s.match_id = ? ORDER BY s.side, s.unit_id""",
+        [match.match_id],
     )
 
 
 ENGINE_VALUES = ("size", "attack", "defense", "movement")
 
 
-def unit_listing(game: Game) -> list[dict[str, Any]]:
+def unit_listing(match: Match) -> list[dict[str, Any]]:
     """What ``phaseline units`` lists: each unit's side, place, the printed values the game says
     mean something (``phaseline_unit_values``; the engine's size, attack, defense and movement
     otherwise) and its status."""
-    rows = unit_rows(game)
-    values = game.hook.phaseline_unit_values(game=game)
+    rows = unit_rows(match)
+    values = match.hook.phaseline_unit_values(match=match)
     if values is None:
         return rows
     by_unit = {row["unit_id"]: {k: v for k, v in row.items() if k != "unit_id"} for row in values}

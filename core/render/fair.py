@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING
 from ..seats import KNOWN_SEED, RULES
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 
-def dice_line(match: Game) -> str:
+def dice_line(match: Match) -> str:
     """How the match's dice are rolled, in one line."""
     if match.dice == "known seed":
         return f"known seed {match.seed}: anyone can compute every roll (reproducible, not a fair match)"
     return "secret: each seat rolls from its own secret, committed to below (phaseline reveal publishes yours)"
 
 
-def seat_lines(match: Game) -> dict[str, str]:
+def seat_lines(match: Match) -> dict[str, str]:
     """One line per seat: its player, whether you hold it, and its dice commitment; a side the game's
     rules play says so (its dice are drawn at play, docs/fair-play.md)."""
     if not match.seats.seated:
@@ -38,6 +38,6 @@ def seat_lines(match: Game) -> dict[str, str]:
     return lines
 
 
-def fair_play_lines(match: Game) -> dict[str, str]:
+def fair_play_lines(match: Match) -> dict[str, str]:
     """What ``status`` adds about the dice and the seats."""
     return {"dice": dice_line(match), **seat_lines(match)}

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 # A unit's condition names that mean it left play: an elimination, whatever box it went to.
 GONE = ("eliminated", "removed", "destroyed")
@@ -40,14 +40,14 @@ class Group:
     events: list[Logged] = field(default_factory=list)
 
 
-def logged_after(game: Game, after: int) -> list[Group]:
+def logged_after(match: Match, after: int) -> list[Group]:
     """The events after seq ``after``, each order with what followed it."""
-    rows = game.rows(
+    rows = match.rows(
         """SELECT seq, kind, step, coalesce(side, '') AS side, coalesce(verb, '') AS verb,
                   coalesce(unit_id, '') AS unit_id, coalesce(to_space, '') AS to_space, die,
                   coalesce(purpose, '') AS purpose, coalesce(rule, '') AS rule, payload, coalesce(seat, '') AS seat
-           FROM event WHERE game_id = ? AND seq > ? ORDER BY seq""",
-        [game.game_id, after],
+           FROM event WHERE match_id = ? AND seq > ? ORDER BY seq""",
+        [match.match_id, after],
     )
     groups = [Group(None)]
     for row in rows:
@@ -70,27 +70,27 @@ class Change:
     new: str
 
 
-def changes_after(game: Game, after: int) -> list[Change]:
+def changes_after(match: Match, after: int) -> list[Change]:
     """Units that moved or changed condition, spaces that changed hands, after seq ``after``."""
-    rows = game.rows(
+    rows = match.rows(
         """SELECT seq, CASE WHEN tbl = 'space_control' THEN 'control' WHEN col = 'space_id' THEN 'space'
                             ELSE 'status' END AS what,
                   coalesce(key ->> 'unit_id', key ->> 'space_id') AS key,
                   coalesce(old ->> '$', '') AS old, coalesce(new ->> '$', '') AS new
-           FROM effect WHERE game_id = ? AND seq > ?
+           FROM effect WHERE match_id = ? AND seq > ?
              AND ((tbl = 'unit_state' AND col IN ('space_id', 'status'))
                   OR (tbl = 'space_control' AND col = 'controller'))
            ORDER BY seq, n""",
-        [game.game_id, after],
+        [match.match_id, after],
     )
     return [Change(**row) for row in rows]
 
 
-def open_decisions(game: Game) -> dict[int, dict[str, Any]]:
+def open_decisions(match: Match) -> dict[int, dict[str, Any]]:
     """The decisions still waiting for an answer, by id."""
-    rows = game.rows(
-        "SELECT decision_id, side, prompt, choices, rule FROM decision WHERE game_id = ? AND status = 'open'",
-        [game.game_id],
+    rows = match.rows(
+        "SELECT decision_id, side, prompt, choices, rule FROM decision WHERE match_id = ? AND status = 'open'",
+        [match.match_id],
     )
     return {row["decision_id"]: row for row in rows}
 

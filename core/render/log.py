@@ -14,15 +14,15 @@ if TYPE_CHECKING:
     from ..store import Store
 
 
-def log_rows(store: Store, game_id: str, *, kinds: list[str] | None = None, after: int = 0) -> list[dict[str, Any]]:
+def log_rows(store: Store, match_id: str, *, kinds: list[str] | None = None, after: int = 0) -> list[dict[str, Any]]:
     """The log's lines of a match: every event after seq ``after`` (of ``kinds``, when given), in order."""
     rows = store.rows(
         """SELECT seq, turn, step, side, kind, verb, payload, unit_id, to_space, die, purpose, rule, logged_at,
                   undone_by, undone_forced
            FROM event
-           WHERE game_id = $g AND seq > $after AND (len($kinds) = 0 OR list_contains($kinds, kind))
+           WHERE match_id = $g AND seq > $after AND (len($kinds) = 0 OR list_contains($kinds, kind))
            ORDER BY seq""",
-        {"g": game_id, "kinds": list(kinds or []), "after": after},
+        {"g": match_id, "kinds": list(kinds or []), "after": after},
     )
     return [_log_row(r) for r in rows]
 

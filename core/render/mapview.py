@@ -22,7 +22,7 @@ from .board import Board, load_board, side_codes
 from .happened import GONE
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 SIDE_COLOURS = ("#b03a2e", "#2c5aa0", "#5d6d7e", "#1e8449", "#7d3c98", "#ca6f1e")
 NEUTRAL_COLOUR = "#404040"
@@ -92,23 +92,23 @@ class MapView:
         return {place: stack for place, stack in sorted(self.counters.items()) if place not in self.board.spaces}
 
 
-def prepare_map(game: Game, request: MapRequest | None = None) -> MapView:
+def prepare_map(match: Match, request: MapRequest | None = None) -> MapView:
     """The view of ``game`` now, or after event ``request.at`` (read from a scratch copy)."""
     request = request or MapRequest()
     if request.at is None:
-        return _prepare(game, request)
+        return _prepare(match, request)
     from ..replay import match_copy, state_at  # the replay machinery only for --at
 
-    last = game.events.last_seq
+    last = match.events.last_seq
     if not 1 <= request.at <= last:
-        raise UnknownName(f"match {game.game_id} has events 1 to {last}, no event {request.at}")
-    with match_copy(game) as copy, state_at(copy, request.at) as past:
+        raise UnknownName(f"match {match.match_id} has events 1 to {last}, no event {request.at}")
+    with match_copy(match) as copy, state_at(copy, request.at) as past:
         return _prepare(past, request)
 
 
-def _prepare(game: Game, request: MapRequest) -> MapView:
-    board = load_board(game)
-    marks = game.hook.phaseline_map_marks(game=game) or MapMarks()
+def _prepare(match: Match, request: MapRequest) -> MapView:
+    board = load_board(match)
+    marks = match.hook.phaseline_map_marks(match=match) or MapMarks()
     colours = {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(board.sides)}
     colours.update(marks.colours)
     counters = {
@@ -117,27 +117,27 @@ def _prepare(game: Game, request: MapRequest) -> MapView:
     }  # the unit whose reach is shown on top of its stack
     shown = board.around(request.window, request.radius) if request.window else set(board.spaces)
     view = MapView(
-        title=f"{game.game_id} · {game.info.title} · {game.scenario.title}",
+        title=f"{match.match_id} · {match.info.title} · {match.scenario.title}",
         board=board,
         counters=counters,
         colours=colours,
         codes=side_codes(board.sides),
         marks=marks,
         shown=shown,
-        legend=_legend(game, marks, request.at),
+        legend=_legend(match, marks, request.at),
     )
     if request.zoc:
-        view.zoc_side, view.zoc = request.zoc, _enemy_zoc(game, board, request.zoc, view.notes)
+        view.zoc_side, view.zoc = request.zoc, _enemy_zoc(match, board, request.zoc, view.notes)
     if request.reach:
-        view.reach_unit, view.reach = request.reach, _reach(game, board, request.reach, view.notes)
+        view.reach_unit, view.reach = request.reach, _reach(match, board, request.reach, view.notes)
     if request.supply:
-        view.supply_side, view.supply = request.supply, _supply(game, request.supply)
+        view.supply_side, view.supply = request.supply, _supply(match, request.supply)
         in_play = _in_play(board)
         view.counters = {
             space: [_supplied(c, view.supply, request.supply) if c.unit_id in in_play else c for c in stack]
             for space, stack in view.counters.items()
         }
-    view.choices = _choices(game, board)
+    view.choices = _choices(match, board)
     return view
 
 
@@ -184,80 +184,80 @@ def _supplied(counter: Counter, supplied: set[str], side: str) -> Counter:
     return Counter(counter.unit_id, counter.side, counter.space, counter.face, counter.colour, out_of_supply=True)
 
 
-def _legend(game: Game, marks: MapMarks, at: int | None) -> dict[str, str]:
+def _legend(match: Match, marks: MapMarks, at: int | None) -> dict[str, str]:
     """Turn, step, whom the match waits on, the state's event, then the game's lines (VP …)."""
-    clock = game.clock
-    waiting, decision = game.waiting_on()
+    clock = match.clock
+    waiting, decision = match.waiting_on()
     legend = {
-        "turn": f"{clock.turn} of {game.last_turn}",
-        "step": game.step.title or clock.step,
-        "waiting on": "nobody: the match is over" if game.finished else (waiting or "nobody"),
-        "event": f"{game.events.last_seq}" + (" (the state after it: --at)" if at is not None else ""),
+        "turn": f"{clock.turn} of {match.last_turn}",
+        "step": match.step.title or clock.step,
+        "waiting on": "nobody: the match is over" if match.finished else (waiting or "nobody"),
+        "event": f"{match.events.last_seq}" + (" (the state after it: --at)" if at is not None else ""),
     }
-    if decision and not game.finished:
+    if decision and not match.finished:
         legend["decision"] = f"{decision['side']}: {decision['prompt']}"
     legend.update(marks.legend)
     return legend
 
 
-def _enemy_zoc(game: Game, board: Board, side: str, notes: list[str]) -> set[str] | None:
+def _enemy_zoc(match: Match, board: Board, side: str, notes: list[str]) -> set[str] | None:
     """Spaces in the enemy ZOC of ``side`` from the shared ``enemy-zoc`` query, if the game has it.
     ``side`` is any side the match has: a seat, or a force that units belong to but no player
     sits at (Battle for Germany's GER_W and GER_E, which the players command)."""
     if side not in board.sides:
-        raise UnknownName(f"{game.scenario.title} has no side {side!r} (--zoc takes: {', '.join(board.sides)})")
+        raise UnknownName(f"{match.scenario.title} has no side {side!r} (--zoc takes: {', '.join(board.sides)})")
     try:
-        rows = game.rules.run("enemy-zoc", side=side)
+        rows = match.rules.run("enemy-zoc", side=side)
     except UnknownName:
         notes.append("ZOC not shown: the shared 'enemy-zoc' rule query (schema/rules/zoc.sql) is not available")
         return None
     return {row["space_id"] for row in rows}
 
 
-def _reach(game: Game, board: Board, unit: str, notes: list[str]) -> dict[str, list[str]]:
+def _reach(match: Match, board: Board, unit: str, notes: list[str]) -> dict[str, list[str]]:
     """Space -> the legal orders of ``unit`` that name it (move there, attack it …): the orders
     ``actions`` lists now, so the highlight is exactly what the rules allow."""
     where = next((u for stack in board.units.values() for u in stack if u["unit_id"] == unit), None)
     if where is None:
-        raise UnknownName(f"no unit {unit!r} in match {game.game_id}")
+        raise UnknownName(f"no unit {unit!r} in match {match.match_id}")
     reach: dict[str, list[str]] = {}
-    for action in game.legal_actions():
+    for action in match.legal_actions():
         words = [w for arg in action.args for w in arg.split(",")]
         if unit in words:
             for word in words:
                 if word in board.spaces and word != where["space_id"]:
                     reach.setdefault(word, []).append(str(action))
     if not reach:
-        waiting, _ = game.waiting_on()
-        step = game.step.title or game.clock.step
+        waiting, _ = match.waiting_on()
+        step = match.step.title or match.clock.step
         notes.append(f"{unit} has no order that names a space now ({step}, the match waits on {waiting or 'nobody'})")
     return reach
 
 
-def _supply(game: Game, side: str) -> set[str]:
-    _check_side(game, side)
-    supplied = game.hook.phaseline_supply(game=game, side=side)
+def _supply(match: Match, side: str) -> set[str]:
+    _check_side(match, side)
+    supplied = match.hook.phaseline_supply(match=match, side=side)
     if supplied is None:
-        raise InvalidOrder(f"{game.info.title} has no supply rule: there is no supply to show (--supply)")
+        raise InvalidOrder(f"{match.info.title} has no supply rule: there is no supply to show (--supply)")
     return set(supplied)
 
 
 CHOICE_WORDS = "[,{}]".format("".join(PAIR_MARKS))  # a choice's words: a list, a pair's halves
 
 
-def _choices(game: Game, board: Board) -> set[str]:
+def _choices(match: Match, board: Board) -> set[str]:
     """The spaces named by the open decision's choices (a retreat hex, an area to enter, the hex
     of an advance's pair UNIT>HEX …)."""
-    _, decision = game.waiting_on()
-    if not decision or game.finished:
+    _, decision = match.waiting_on()
+    if not decision or match.finished:
         return set()
     words = {word for choice in decision["choices"] for word in re.split(CHOICE_WORDS, choice)}
     return words & set(board.spaces)
 
 
-def _check_side(game: Game, side: str) -> None:
-    if side not in game.scenario.sides:
-        raise UnknownName(f"{game.scenario.title} has no side {side!r} (sides: {', '.join(game.scenario.sides)})")
+def _check_side(match: Match, side: str) -> None:
+    if side not in match.scenario.sides:
+        raise UnknownName(f"{match.scenario.title} has no side {side!r} (sides: {', '.join(match.scenario.sides)})")
 
 
 def legend_lines(view: MapView) -> list[str]:

@@ -15,27 +15,27 @@ from .. import shared
 from .combat import combat_line, is_combat
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
 
 _SHOWN = ("action", "combat", "roll", "decision", "undo", "result", "note")  # notes: those carrying a combat
 
 
-def since(game: Game) -> tuple[int, list[dict[str, Any]]]:
+def since(match: Match) -> tuple[int, list[dict[str, Any]]]:
     """Your last order's last event (:func:`shared.own_last_seq`), and one row per event after
     it of the seats no person here plays (the other player's, a bot's, the rules')."""
-    mine = shared.own_last_seq(game)
-    held = game.seats.human_sides()
-    events = game.rows(
+    mine = shared.own_last_seq(match)
+    held = match.seats.human_sides()
+    events = match.rows(
         """SELECT seq, turn, side, seat, kind, verb, payload, unit_id, to_space, die, purpose FROM event
-           WHERE game_id = ? AND seq > ? AND list_contains(?, kind) AND NOT list_contains(?, coalesce(seat, ''))
+           WHERE match_id = ? AND seq > ? AND list_contains(?, kind) AND NOT list_contains(?, coalesce(seat, ''))
            ORDER BY seq""",
-        [game.game_id, mine, list(_SHOWN), held],
+        [match.match_id, mine, list(_SHOWN), held],
     )
     rows = []
     for event in events:
         what = _what(event, held)
         if what:
-            player = game.seats.player(event["seat"]) if event["seat"] else ""
+            player = match.seats.player(event["seat"]) if event["seat"] else ""
             rows.append({"seq": event["seq"], "turn": event["turn"], "side": event["side"] or "",
                          "by": player, "what": what})  # fmt: skip
     return mine, rows

@@ -14,7 +14,7 @@ from ..cli.output import Format, render
 from .board import unit_rows
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
     from ..model import Clock
 
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class StateView:
     """What ``show`` prints: the clock, whom the match waits on, the open decision, units."""
 
-    game_id: str
+    match_id: str
     seq: int  # the state after this event
     clock: Clock
     step_title: str
@@ -31,19 +31,19 @@ class StateView:
     units: list[dict[str, Any]]  # unit_id, name, side, space_id, space_name, status, …
 
 
-def current_state(game: Game, seq: int | None = None) -> StateView:
+def current_state(match: Match, seq: int | None = None) -> StateView:
     """The state of ``game`` as its tables read now: the present, or inside
     :func:`phaseline.replay.state_at` the past after event ``seq``."""
-    waiting, decision = game.waiting_on()
-    seq = game.events.last_seq if seq is None else seq
+    waiting, decision = match.waiting_on()
+    seq = match.events.last_seq if seq is None else seq
     return StateView(
-        game.game_id,
+        match.match_id,
         seq,
-        game.clock,
-        game.step.title or game.clock.step,
-        None if game.finished else waiting,
+        match.clock,
+        match.step.title or match.clock.step,
+        None if match.finished else waiting,
         decision,
-        unit_rows(game),
+        unit_rows(match),
     )
 
 
@@ -51,7 +51,7 @@ def clock_line(view: StateView) -> str:
     """One line: match, turn, step, status and whom it waits on."""
     clock = view.clock
     who = f"waiting on {view.waiting}" if view.waiting else "nobody to act"
-    return f"{view.game_id} · event {view.seq} · turn {clock.turn} · {view.step_title} · {clock.status} · {who}"
+    return f"{view.match_id} · event {view.seq} · turn {clock.turn} · {view.step_title} · {clock.status} · {who}"
 
 
 def decision_line(view: StateView) -> str | None:

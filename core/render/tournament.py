@@ -59,7 +59,7 @@ def tournament_text(report: dict[str, Any]) -> str:
         ]
         lines += ["", tabulate(ended, headers="keys", tablefmt="simple", disable_numparse=True)]
     for failed in report["failed"]:
-        lines.append(f"failed: {failed['game_id']} (seed {failed['seed']}): {failed['error']}")
+        lines.append(f"failed: {failed['match_id']} (seed {failed['seed']}): {failed['error']}")
     if report.get("landed"):
         lines += ["", f"the matches are in {report['landed']}"]
     return "\n".join(lines)

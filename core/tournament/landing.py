@@ -6,7 +6,7 @@ statement, and ``tournament_match`` one row per match, in a single transaction: 
 killed before or during it leaves the store as it was.
 
 With ``--parquet DIR`` the history lands as Parquet instead (the store is not opened):
-``DIR/<table>/ruleset=<game>/tournament=<name>/*.parquet`` for ``match``, ``match_side``,
+``DIR/<table>/game=<game>/tournament=<name>/*.parquet`` for ``match``, ``match_side``,
 ``event``, ``effect`` and ``tournament_match``, which DuckDB, Spark or Trino read with hive
 partitioning. A tournament's partitions are written aside and moved into place at the end,
 ``tournament_match``'s last: a partition of it means the tournament's other tables are whole.
@@ -40,7 +40,7 @@ class Spool:
 
     def add(self, part: MatchPart) -> None:
         for table, data in part.tables.items():
-            path = self.folder / table / f"{part.spec.game_id}.parquet"
+            path = self.folder / table / f"{part.spec.match_id}.parquet"
             path.parent.mkdir(exist_ok=True)
             path.write_bytes(data)
 
@@ -61,8 +61,8 @@ def land_in_store(
 ) -> None:
     """Write the matches of ``parts`` (finished ones, their rows in ``spool``) into ``store`` in
     one transaction: every table (or only ``tables``), then their ``tournament_match`` rows."""
-    ids = [part.spec.game_id for part in parts]
-    taken = store.one("SELECT min(game_id) FROM match WHERE list_contains(?, game_id)", [ids]) if ids else None
+    ids = [part.spec.match_id for part in parts]
+    taken = store.one("SELECT min(match_id) FROM match WHERE list_contains(?, match_id)", [ids]) if ids else None
     if taken:
         raise StoreError(
             f"store {store.path} has a match {taken} already: run the tournament again with another --name"
@@ -87,7 +87,7 @@ def _record(plan: TournamentPlan, part: MatchPart) -> tuple:
     result = part.result
     assert result is not None
     return (
-        part.spec.game_id,
+        part.spec.match_id,
         plan.name,
         part.spec.index,
         list(result.winners),
@@ -124,14 +124,14 @@ def land_in_parquet(
 
 
 def _export(scratch: Store, table: str, plan: TournamentPlan, staging: Path) -> None:
-    """``table``'s rows as Parquet under ``staging/<table>``, partitioned by ruleset and tournament
+    """``table``'s rows as Parquet under ``staging/<table>``, partitioned by game and tournament
     (columns that the partition's folder names, not the files)."""
-    ruleset = "" if "ruleset" in dict(scratch.declared_columns(table)) else "? AS ruleset, "
+    game = "" if "game" in dict(scratch.declared_columns(table)) else "? AS game, "
     tournament = "" if table == "tournament_match" else ", ? AS tournament"
-    params = [plan.game] * bool(ruleset) + [plan.name] * bool(tournament) + [str(staging / table)]
-    select = f'SELECT {ruleset}t.*{tournament} FROM "{table}" t'
-    scratch.con.execute(f"COPY ({select}) TO ? (FORMAT parquet, PARTITION_BY (ruleset, tournament))", params)
+    params = [plan.game] * bool(game) + [plan.name] * bool(tournament) + [str(staging / table)]
+    select = f'SELECT {game}t.*{tournament} FROM "{table}" t'
+    scratch.con.execute(f"COPY ({select}) TO ? (FORMAT parquet, PARTITION_BY (game, tournament))", params)
 
 
 def _partition(root: Path, table: str, plan: TournamentPlan) -> Path:
-    return root / table / f"ruleset={plan.game}" / f"tournament={plan.name}"
+    return root / table / f"game={plan.game}" / f"tournament={plan.name}"

@@ -26,7 +26,7 @@ class MatchSpec:
 
     tournament: str
     index: int  # 0, 1, 2 … within the tournament
-    game_id: str
+    match_id: str
     game: str
     scenario: str
     seed: int
@@ -53,7 +53,7 @@ class TournamentPlan:
     options: tuple[str, ...] = ()
     blocked: tuple[str, ...] = ()
 
-    def game_id(self, index: int) -> str:
+    def match_id(self, index: int) -> str:
         """The id of match ``index``: the tournament's name and the match's number from 1."""
         return f"{self.name}-{index + 1:0{max(3, len(str(self.matches)))}d}"
 
@@ -62,7 +62,7 @@ class TournamentPlan:
             MatchSpec(
                 self.name,
                 index,
-                self.game_id(index),
+                self.match_id(index),
                 self.game,
                 self.scenario,
                 self.base_seed + index,
@@ -116,8 +116,8 @@ def plan_tournament(
         tuple(dict.fromkeys(options)),
         blocked,
     )
-    for game_id in (plan.game_id(0), plan.game_id(matches - 1)):
-        problem = match_id_problem(game_id)
+    for match_id in (plan.match_id(0), plan.match_id(matches - 1)):
+        problem = match_id_problem(match_id)
         if problem:
             raise InvalidOrder(f"--name {name!r} makes no valid match id: {problem}")
     return plan

@@ -107,7 +107,7 @@ def standings(
             for (rule, winners), count in ended.most_common()
         ],
         "failed": [
-            {"game_id": p.spec.game_id, "seed": p.spec.seed, "error": p.error} for p in parts if p.result is None
+            {"match_id": p.spec.match_id, "seed": p.spec.seed, "error": p.error} for p in parts if p.result is None
         ],
         "cpu_seconds": round(sum(p.cpu for p in parts), 2),
         "cpu_per_match": round(sum(p.cpu for p in parts) / len(parts), 3) if parts else None,

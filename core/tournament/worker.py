@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..bots import run_bots
-from ..game import Game
+from ..match import Match
 from ..plugins import registry as installed
 from ..replay import match_tables
 from ..store import Store
@@ -65,7 +65,7 @@ def play_match(spec: MatchSpec, registry: Registry | None = None) -> MatchPart:
     reg = registry or installed(spec.blocked)
     try:
         with Store.open(":memory:", config=STORE_CONFIG) as store:
-            game = Game.create(
+            match = Match.create(
                 store,
                 reg,
                 spec.game,
@@ -73,23 +73,23 @@ def play_match(spec: MatchSpec, registry: Registry | None = None) -> MatchPart:
                 options=spec.options,
                 seed=spec.seed,
                 controllers=spec.controllers,
-                game_id=spec.game_id,
+                match_id=spec.match_id,
             )
-            played = run_bots(game, reg, controllers=spec.controllers)
-            if not game.finished:
-                side, _ = game.waiting_on()
-                raise RuntimeError(f"the match stopped unfinished at turn {game.clock.turn}, waiting on {side}")
-            result = _result(game, played)
+            played = run_bots(match, reg, controllers=spec.controllers)
+            if not match.finished:
+                side, _ = match.waiting_on()
+                raise RuntimeError(f"the match stopped unfinished at turn {match.clock.turn}, waiting on {side}")
+            result = _result(match, played)
             tables = parquet_tables(store)
     except Exception as error:  # one match's failure is reported with its seed; the others go on
         return MatchPart(spec, None, time.process_time() - started, error=f"{type(error).__name__}: {error}")
     return MatchPart(spec, result, time.process_time() - started, tables)
 
 
-def _result(game: Game, played: int) -> MatchResult:
-    outcome = json.loads(game.clock.result or "{}")
+def _result(match: Match, played: int) -> MatchResult:
+    outcome = json.loads(match.clock.result or "{}")
     return MatchResult(
-        tuple(outcome.get("winners", ())), outcome.get("rule", ""), outcome.get("summary", ""), game.clock.turn, played
+        tuple(outcome.get("winners", ())), outcome.get("rule", ""), outcome.get("summary", ""), match.clock.turn, played
     )
 
 

@@ -24,7 +24,7 @@ from ..render.svg import render_svg
 from ..undo import undo
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..match import Match
     from ..plugins import Registry
 
 LOG_LINES = 60  # the log beside the map: the last events
@@ -35,19 +35,19 @@ class Opener(Protocol):
 
     registry: Registry
 
-    def game(self, game_id: str | None = None, *, read_only: bool = False) -> AbstractContextManager[Game]: ...
+    def match(self, match_id: str | None = None, *, read_only: bool = False) -> AbstractContextManager[Match]: ...
 
 
 class MatchBoard:
     """One match served to the browser: its map, units, log, and orders played on it."""
 
-    def __init__(self, opener: Opener, game_id: str, store_path: Path) -> None:
-        self.opener, self.game_id, self.store_path = opener, game_id, store_path
+    def __init__(self, opener: Opener, match_id: str, store_path: Path) -> None:
+        self.opener, self.match_id, self.store_path = opener, match_id, store_path
         self.lock = threading.Lock()
 
     @contextmanager
-    def match(self, *, read_only: bool = True) -> Iterator[Game]:
-        with self.lock, self.opener.game(self.game_id, read_only=read_only) as match:
+    def match(self, *, read_only: bool = True) -> Iterator[Match]:
+        with self.lock, self.opener.match(self.match_id, read_only=read_only) as match:
             yield match
 
     # --- reading -------------------------------------------------------------------
@@ -57,9 +57,9 @@ class MatchBoard:
         with self.match() as match:
             view = prepare_map(match)
             waiting, decision = match.waiting_on()
-            rows = log_rows(match.store, match.game_id)[-LOG_LINES:]
+            rows = log_rows(match.store, match.match_id)[-LOG_LINES:]
             return {
-                "game": match.game_id,
+                "game": match.match_id,
                 "title": view.title,
                 "seq": match.events.last_seq,
                 "legend": legend_lines(view),
@@ -125,14 +125,14 @@ class MatchBoard:
                 return {
                     "ok": True,
                     "order": " ".join(words),
-                    "account": log_rows(match.store, match.game_id, after=before),
+                    "account": log_rows(match.store, match.match_id, after=before),
                 }
         except RuleViolation as refusal:
             return {"ok": False, "order": line.strip(), "error": str(refusal), "rule": refusal.rule}
         except PhaselineError as error:
             return {"ok": False, "order": line.strip(), "error": str(error), "rule": None}
 
-    def _play(self, match: Game, words: list[str]) -> int:
+    def _play(self, match: Match, words: list[str]) -> int:
         verb, args = words[0], words[1:]
         if verb == "undo":
             before = match.events.last_seq

@@ -119,7 +119,9 @@ class BoardHandler(BaseHTTPRequestHandler):
 
     def _page(self) -> str:
         return (
-            _static("board.html").replace("{{token}}", self.server.token).replace("{{game}}", self.server.board.game_id)
+            _static("board.html")
+            .replace("{{token}}", self.server.token)
+            .replace("{{game}}", self.server.board.match_id)
         )
 
     def _json(self, value: Any, status: HTTPStatus = HTTPStatus.OK) -> None:

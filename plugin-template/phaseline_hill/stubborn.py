@@ -17,7 +17,7 @@ HILL = "11"
 
 
 @hookimpl(wrapper=True)
-def phaseline_combat_result(game: Any, combat: dict[str, Any]) -> Generator[None, str, str]:
+def phaseline_combat_result(match: Any, combat: dict[str, Any]) -> Generator[None, str, str]:
     result = yield  # the base rule's answer (3.3)
     # 5.1 on the hill, a push needs a 6.
     if result == "pushed" and combat["space"] == HILL and combat["die"] < 6:

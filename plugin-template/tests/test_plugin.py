@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from phaseline import Game, RuleViolation
+from phaseline import Match, RuleViolation
 from phaseline.testing import new_match, play, rule_index_problems
 
 import phaseline_hill
@@ -16,19 +16,19 @@ import phaseline_hill
 @pytest.fixture
 def match():
     """A new match of the standard scenario on an in-memory store, with known dice."""
-    with new_match(phaseline_hill, scenario="standard", seed=1) as game:
-        yield game
+    with new_match(phaseline_hill, scenario="standard", seed=1) as match:
+        yield match
 
 
-def where(match: Game, unit: str) -> str:
-    return match.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [match.game_id, unit])
+def where(match: Match, unit: str) -> str:
+    return match.one("SELECT space_id FROM unit_state WHERE match_id = ? AND unit_id = ?", [match.match_id, unit])
 
 
 def test_1_0_nine_hexes_with_the_hill_in_the_centre(match):
-    assert match.one("SELECT count(*) FROM space WHERE game_id = ?", [match.game_id]) == 9
-    assert match.one("SELECT terrain FROM space WHERE game_id = ? AND space_id = '11'", [match.game_id]) == "hill"
+    assert match.one("SELECT count(*) FROM space WHERE match_id = ?", [match.match_id]) == 9
+    assert match.one("SELECT terrain FROM space WHERE match_id = ? AND space_id = '11'", [match.match_id]) == "hill"
     # north up (docs/board.md): axial r runs north, so North starts on the top row (r = 2)
-    assert match.one("SELECT s.r FROM unit_state u JOIN space s USING (game_id, space_id) WHERE u.unit_id = 'N1'") == 2
+    assert match.one("SELECT s.r FROM unit_state u JOIN space s USING (match_id, space_id) WHERE u.unit_id = 'N1'") == 2
 
 
 def test_2_0_north_moves_then_south(match):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from phaseline import Game, RuleViolation
+from phaseline import Match, RuleViolation
 from phaseline.testing import new_match, play, rolling
 
 import phaseline_hill
@@ -11,14 +11,14 @@ import phaseline_hill
 TO_THE_HILL = ("move N1 12", "end", "move S1 10", "end", "move N1 11", "end")  # S1 beside N1 on the hill
 
 
-def where(match: Game, unit: str) -> str:
-    return match.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [match.game_id, unit])
+def where(match: Match, unit: str) -> str:
+    return match.one("SELECT space_id FROM unit_state WHERE match_id = ? AND unit_id = ?", [match.match_id, unit])
 
 
 @pytest.fixture
 def match():
-    with new_match(phaseline_hill, seed=1) as game:
-        yield game
+    with new_match(phaseline_hill, seed=1) as match:
+        yield match
 
 
 def test_3_4_a_die_of_4_pushes_and_the_pushed_units_owner_picks_an_empty_hex(match):

@@ -44,37 +44,37 @@ def edge_hexes(edge: str) -> list[str]:
     return spans[edge]
 
 
-def enterable(game, space_id: str) -> bool:
+def enterable(match, space_id: str) -> bool:
     """Whether ``space_id`` is a space of the match whose terrain may be entered (5.1: its
     terrain_cost is not NULL)."""
-    space = game.static("space", "space_id").get(space_id)
+    space = match.static("space", "space_id").get(space_id)
     if space is None:
         return False
-    cost = game.static("terrain_cost", "terrain").get(space["terrain"]) or {}
+    cost = match.static("terrain_cost", "terrain").get(space["terrain"]) or {}
     return cost.get("cost") is not None
 
 
-def passable_neighbours(game) -> dict[str, frozenset[str]]:
+def passable_neighbours(match) -> dict[str, frozenset[str]]:
     """Per hex, the hexes next to it across a passable border (6.0 attacks, 6.21 retreats)."""
-    return _neighbours(game, "br.passable")
+    return _neighbours(match, "br.passable")
 
 
-def zoc_neighbours(game) -> dict[str, frozenset[str]]:
+def zoc_neighbours(match) -> dict[str, frozenset[str]]:
     """Per hex, the hexes next to it across a border that does not block ZOC (4.4, 11.0)."""
-    return _neighbours(game, "NOT br.blocks_zoc")
+    return _neighbours(match, "NOT br.blocks_zoc")
 
 
-def _neighbours(game, border: str) -> dict[str, frozenset[str]]:
+def _neighbours(match, border: str) -> dict[str, frozenset[str]]:
     """Per hex a, the hexes b of the links a-b whose border_rule meets ``border`` (read once per match)."""
 
     def read() -> dict[str, frozenset[str]]:
         found: dict[str, set[str]] = {}
-        for row in game.rows(
-            f"""SELECT l.a, l.b FROM link l JOIN border_rule br USING (game_id, kind)
-                WHERE l.game_id = ? AND {border}""",
-            [game.game_id],
+        for row in match.rows(
+            f"""SELECT l.a, l.b FROM link l JOIN border_rule br USING (match_id, kind)
+                WHERE l.match_id = ? AND {border}""",
+            [match.match_id],
         ):
             found.setdefault(row["a"], set()).add(row["b"])
         return {a: frozenset(bs) for a, bs in found.items()}
 
-    return game.derived(("bfg neighbours", border), (), read)
+    return match.derived(("bfg neighbours", border), (), read)

@@ -21,20 +21,20 @@ ATTACK_THRESHOLD = {"SOV": 2.0, "WA": 2.0, "GER_E": 1.0, "GER_W": 1.0}
 class HeuristicBot:
     """Answers every question of its side with a simple, explainable preference."""
 
-    def __init__(self, game, side: str) -> None:
+    def __init__(self, match, side: str) -> None:
         self.side = side
-        spaces = game.rows(
-            "SELECT space_id, q, r, vp, terrain, zone, feature FROM space WHERE game_id = ? AND kind = 'hex'",
-            [game.game_id],
+        spaces = match.rows(
+            "SELECT space_id, q, r, vp, terrain, zone, feature FROM space WHERE match_id = ? AND kind = 'hex'",
+            [match.match_id],
         )
         self.spaces = {s["space_id"]: s for s in spaces}
         self.berlin = next((s["space_id"] for s in spaces if s["zone"] == "B"), None)
         # 10.0/10.1: a Soviet city scores only with a Front as its garrison
         self.garrison_hexes = {
             r["space_id"]: r["name"]
-            for r in game.rows(
-                "SELECT space_id, name FROM space WHERE game_id = ? AND list_contains(?, name)",
-                [game.game_id, list(GARRISON_CITIES)],
+            for r in match.rows(
+                "SELECT space_id, name FROM space WHERE match_id = ? AND list_contains(?, name)",
+                [match.match_id, list(GARRISON_CITIES)],
             )
         }
 
@@ -49,13 +49,13 @@ class HeuristicBot:
 
     # --- answering ------------------------------------------------------------------
 
-    def choose(self, game, side: str) -> Action:
-        _, decision = game.waiting_on()
+    def choose(self, match, side: str) -> Action:
+        _, decision = match.waiting_on()
         if decision:
-            return Action("choose", (self._decide(game, decision),), side)
-        if game.step.phase == "movement":
-            return self._planned_move(game)
-        actions = game.legal_actions(side)
+            return Action("choose", (self._decide(match, decision),), side)
+        if match.step.phase == "movement":
+            return self._planned_move(match)
+        actions = match.legal_actions(side)
         end = next((a for a in actions if a.verb == "end"), None)  # not listed while a rule forbids it (12.21)
         by_verb: dict[str, list[Action]] = {}
         for action in actions:
@@ -64,25 +64,25 @@ class HeuristicBot:
             if by_verb.get(verb):
                 return self._best_placement(by_verb[verb])
         if by_verb.get("attack"):
-            return self._best_attack(game, by_verb["attack"], forced=end is None) or end
+            return self._best_attack(match, by_verb["attack"], forced=end is None) or end
         return end or actions[0]
 
-    def _decide(self, game, decision: dict[str, Any]) -> str:
+    def _decide(self, match, decision: dict[str, Any]) -> str:
         choices = decision["choices"]
         if decision["kind"] == "exchange-losses":
-            return min(choices, key=lambda c: sum(unit_row(game, u)["attack"] for u in c.split("+")))
+            return min(choices, key=lambda c: sum(unit_row(match, u)["attack"] for u in c.split("+")))
         if decision["kind"] == "retreat":
-            enemies = self._enemy_spaces(game, unit_row(game, decision["context"]["unit"])["side"])
+            enemies = self._enemy_spaces(match, unit_row(match, decision["context"]["unit"])["side"])
             return max(choices, key=lambda h: min((self.distance(h, e) for e in enemies), default=0))
         if decision["kind"] == exiting.CHOICE:  # 9.1 remove the nearest two unless they are our own
-            own = forces_of(game, decision["side"])
+            own = forces_of(match, decision["side"])
             mine = [
-                u for u in exiting.removal_candidates(game, decision["context"]) if unit_row(game, u)["side"] in own
+                u for u in exiting.removal_candidates(match, decision["context"]) if unit_row(match, u)["side"] in own
             ]
             return exiting.DECLINE if mine else exiting.REMOVE
         if decision["kind"] == "advance":
             options = [c for c in choices if c != "none"]
-            if not options or self._is_german(game, options[0].split(">")[0]):
+            if not options or self._is_german(match, options[0].split(">")[0]):
                 return "none"
             return min(options, key=lambda c: self.distance(c.split(">")[1], self.berlin))
         return choices[0]
@@ -92,20 +92,20 @@ class HeuristicBot:
 
     # --- movement: one plan per phase --------------------------------------------------
 
-    def _planned_move(self, game) -> Action:
+    def _planned_move(self, match) -> Action:
         """This phase's plan, made from the phase's first legal-action list, as one order of
         all its moves (the engine checks each in turn); ``end`` once it is played. Moves of
         different units do not change each other's reach (friendly units neither block nor
         project ZOC), so every planned move stays legal."""
-        phase = (game.clock.turn, game.clock.step)
+        phase = (match.clock.turn, match.clock.step)
         if getattr(self, "_plan_of", None) != phase:
             self._plan_of = phase
-            plan = self._plan_phase(game, game.legal_actions(self.side))
+            plan = self._plan_phase(match, match.legal_actions(self.side))
             if plan:
                 return Action("move", tuple(arg for action in plan for arg in action.args), self.side)
         return Action("end", (), self.side)
 
-    def _plan_phase(self, game, actions: list[Action]) -> list[Action]:
+    def _plan_phase(self, match, actions: list[Action]) -> list[Action]:
         """At most one move per unit, best gains first, within the stacking limits (5.3); a
         unit in a hex over the limit (a replacement placed on two friends, 7.22) moves even at
         a loss while the hex is still over it."""
@@ -113,13 +113,13 @@ class HeuristicBot:
         for action in actions:
             if action.verb == "move":
                 by_unit.setdefault(action.args[0], []).append(action.args[1])
-        units = all_units(game)
-        stacks = Stacks(game, units, {units[u]["side"] for u in by_unit})
+        units = all_units(match)
+        stacks = Stacks(match, units, {units[u]["side"] for u in by_unit})
         ranked = []
         for unit_id, dests in by_unit.items():
             unit = units[unit_id]
-            here = self._position_value(game, unit, unit["space_id"])
-            gains = sorted(((self._position_value(game, unit, d) - here, d) for d in dests), reverse=True)
+            here = self._position_value(match, unit, unit["space_id"])
+            gains = sorted(((self._position_value(match, unit, d) - here, d) for d in dests), reverse=True)
             ranked.append((gains[0][0], unit_id, gains))
         plan = []
         claimed: set[str] = set()  # cities a Front is already on its way to garrison (10.0)
@@ -138,56 +138,58 @@ class HeuristicBot:
                 break
         return plan
 
-    def _position_value(self, game, unit: dict[str, Any], space: str) -> float:
+    def _position_value(self, match, unit: dict[str, Any], space: str) -> float:
         """Remembered per state version: a move phase weighs every unit's every destination."""
         key = (unit["side"], unit["size"], space)
-        version = game.ledger.version
+        version = match.ledger.version
         if getattr(self, "_values_version", None) != version:
             self._values_version, self._values = version, {}
         if key not in self._values:
-            self._values[key] = self._value_now(game, unit, space)
+            self._values[key] = self._value_now(match, unit, space)
         return self._values[key]
 
-    def _value_now(self, game, unit: dict[str, Any], space: str) -> float:
+    def _value_now(self, match, unit: dict[str, Any], space: str) -> float:
         info = self.spaces[space]
         if unit["side"] in ("WA", "SOV"):  # race for Berlin and the cities on the way
             value = -self.distance(space, self.berlin) + 0.5 * info["vp"]
-            if unit["side"] == "SOV" and unit["size"] == "front" and space in self._ungarrisoned(game):
+            if unit["side"] == "SOV" and unit["size"] == "front" and space in self._ungarrisoned(match):
                 value += 6  # a Front that stops in Warsaw, Prague or Vienna becomes its garrison (10.0)
             return value
-        enemies = self._enemy_spaces(game, unit["side"])
+        enemies = self._enemy_spaces(match, unit["side"])
         nearest = min((self.distance(space, e) for e in enemies), default=10)
         ground = 1.5 if info["terrain"] == "rough" or info["feature"] == "fortress" else 0
         return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
 
-    def _ungarrisoned(self, game) -> set[str]:
+    def _ungarrisoned(self, match) -> set[str]:
         """Garrison-city hexes whose city has no Soviet garrison yet (from the kept bfg_unit rows)."""
-        taken = garrisoned_cities(game)
+        taken = garrisoned_cities(match)
         return {h for h, name in self.garrison_hexes.items() if name not in taken}
 
-    def _enemy_spaces(self, game, force: str) -> list[str]:
+    def _enemy_spaces(self, match, force: str) -> list[str]:
         """Hexes holding units that ``force`` may attack (remembered per state version)."""
-        if not hasattr(self, "_enemy_cache") or self._enemy_cache[0] != (game.ledger.version, force):
+        if not hasattr(self, "_enemy_cache") or self._enemy_cache[0] != (match.ledger.version, force):
             hostile = {
-                enemy for (side, enemy), row in game.rows_of("hostility").items() if side == force and row["may_attack"]
+                enemy
+                for (side, enemy), row in match.rows_of("hostility").items()
+                if side == force and row["may_attack"]
             }
             spaces = {
-                u["space_id"] for u in all_units(game).values() if u["side"] in hostile and u["space_kind"] == "hex"
+                u["space_id"] for u in all_units(match).values() if u["side"] in hostile and u["space_kind"] == "hex"
             }
-            self._enemy_cache = ((game.ledger.version, force), sorted(spaces))
+            self._enemy_cache = ((match.ledger.version, force), sorted(spaces))
         return self._enemy_cache[1]
 
-    def _best_attack(self, game, attacks: list[Action], forced: bool) -> Action | None:
+    def _best_attack(self, match, attacks: list[Action], forced: bool) -> Action | None:
         """The attack at the best odds, if it reaches the side's threshold or the phase
         may not end without it."""
         best, best_odds = None, 0.0
-        units = all_units(game)
-        facts = defence_facts(game)
+        units = all_units(match)
+        facts = defence_facts(match)
         for action in attacks:
             attackers = [units[u] for u in action.args[0].split(",")]
             targets = action.args[1].split(",")
             defenders = [u for u in units.values() if u["space_id"] in targets]
-            combat = strength(game, attackers, targets, defenders, facts)
+            combat = strength(match, attackers, targets, defenders, facts)
             a, d = ratio(combat["attack"], combat["defense"]).split(":")
             odds = int(a) / int(d)
             if odds > best_odds:
@@ -197,5 +199,5 @@ class HeuristicBot:
             return best
         return None
 
-    def _is_german(self, game, unit_id: str) -> bool:
-        return unit_row(game, unit_id)["side"].startswith("GER")
+    def _is_german(self, match, unit_id: str) -> bool:
+        return unit_row(match, unit_id)["side"].startswith("GER")

@@ -52,13 +52,13 @@ def entry_bans(scenario: str, boundary: bool) -> list[tuple[str, str, str, str, 
     return bans
 
 
-def write_policies(game, *, after_berlin: bool, boundary: bool) -> None:
+def write_policies(match, *, after_berlin: bool, boundary: bool) -> None:
     """Set hostility and entry rules for the match's current state (through the ledger)."""
-    scenario = game.scenario.name
-    game.update_where("hostility", "TRUE", may_attack=False, exerts_zoc=False)
+    scenario = match.scenario.name
+    match.update_where("hostility", "TRUE", may_attack=False, exerts_zoc=False)
     existing = {
         (r["side"], r["enemy"])
-        for r in game.rows("SELECT side, enemy FROM hostility WHERE game_id = ?", [game.game_id])
+        for r in match.rows("SELECT side, enemy FROM hostility WHERE match_id = ?", [match.match_id])
     }
     pairs = hostile_pairs(scenario, after_berlin)
     for side in (SOV, WA, GER_E, GER_W):
@@ -67,18 +67,18 @@ def write_policies(game, *, after_berlin: bool, boundary: bool) -> None:
                 continue
             hostile = (side, enemy) in pairs
             if (side, enemy) in existing:
-                game.set("hostility", {"side": side, "enemy": enemy}, may_attack=hostile, exerts_zoc=hostile)
+                match.set("hostility", {"side": side, "enemy": enemy}, may_attack=hostile, exerts_zoc=hostile)
             else:
-                game.insert("hostility", {"side": side, "enemy": enemy, "may_attack": hostile, "exerts_zoc": hostile})
+                match.insert("hostility", {"side": side, "enemy": enemy, "may_attack": hostile, "exerts_zoc": hostile})
     wanted = set(entry_bans(scenario, boundary))
     current = {
         (r["side"], r["nationality"], r["attr"], r["value"], r["negate"], r["rule"], r["reason"])
-        for r in game.rows("SELECT * EXCLUDE (game_id) FROM entry_rule WHERE game_id = ?", [game.game_id])
+        for r in match.rows("SELECT * EXCLUDE (match_id) FROM entry_rule WHERE match_id = ?", [match.match_id])
     }
     for row in sorted(current - wanted):  # in key order: the same effects in every run
-        game.delete("entry_rule", dict(zip(("side", "nationality", "attr", "value", "negate"), row[:5], strict=True)))
+        match.delete("entry_rule", dict(zip(("side", "nationality", "attr", "value", "negate"), row[:5], strict=True)))
     for row in sorted(wanted - current):
-        game.insert(
+        match.insert(
             "entry_rule",
             dict(zip(("side", "nationality", "attr", "value", "negate", "rule", "reason"), row, strict=True)),
         )

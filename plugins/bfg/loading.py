@@ -27,9 +27,9 @@ RULE_REFS = {
 }
 
 
-def load(game, scenario) -> None:
+def load(match, scenario) -> None:
     """Fill space, link, unit and the rule tables for ``game`` from ``scenario``'s files."""
-    gid = game.game_id
+    gid = match.match_id
     hexes = read_csv(
         scenario.file("map/hexes.csv"), ("label", "terrain", "name", "country", "theatre", "vp", "fortress")
     )
@@ -75,14 +75,14 @@ def load(game, scenario) -> None:
         )
         for box, title in BOXES.items()
     ]
-    game.store.insert_rows("space", SPACE_COLUMNS, rows)
-    _load_links(game, {row["label"] for row in hexes}, scenario.file("map/hexsides.csv"))
-    _load_rule_tables(game, scenario)
-    _load_units(game, scenario, {row["label"] for row in hexes})
+    match.store.insert_rows("space", SPACE_COLUMNS, rows)
+    _load_links(match, {row["label"] for row in hexes}, scenario.file("map/hexsides.csv"))
+    _load_rule_tables(match, scenario)
+    _load_units(match, scenario, {row["label"] for row in hexes})
 
 
 SPACE_COLUMNS = [
-    "game_id",
+    "match_id",
     "space_id",
     "kind",
     "q",
@@ -107,7 +107,7 @@ def _label(row: Row) -> str:
     return label
 
 
-def _load_links(game, labels: set[str], path) -> None:
+def _load_links(match, labels: set[str], path) -> None:
     """Adjacency from axial coordinates (set at a time), with the hexsides file's borders."""
     sides = []
     for row in read_csv(path, ("a", "b", "kind", "name")):
@@ -117,22 +117,22 @@ def _load_links(game, labels: set[str], path) -> None:
         if row["b"] not in hex_neighbours(row["a"]):
             raise row.error(f"hexes {row['a']} and {row['b']} are not adjacent")
         for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
-            sides.append((game.game_id, a, b, row["kind"], row["name"] or None, row["provenance"], row["source"]))
-    game.store.insert_rows("link", ["game_id", "a", "b", "kind", "name", "provenance", "source"], sides)
-    game.con.execute(
+            sides.append((match.match_id, a, b, row["kind"], row["name"] or None, row["provenance"], row["source"]))
+    match.store.insert_rows("link", ["match_id", "a", "b", "kind", "name", "provenance", "source"], sides)
+    match.con.execute(
         """INSERT INTO link
-           SELECT p.game_id, p.space_id, n.space_id, 'clear', NULL, 'reconstructed', 'adjacent hexes of the grid (1.4)'
-           FROM space p JOIN space n ON n.game_id = p.game_id AND n.kind = 'hex'
+           SELECT p.match_id, p.space_id, n.space_id, 'clear', NULL, 'reconstructed', 'adjacent hexes of the grid (1.4)'
+           FROM space p JOIN space n ON n.match_id = p.match_id AND n.kind = 'hex'
              AND greatest(abs(p.q - n.q), abs(p.r - n.r), abs(p.q + p.r - n.q - n.r)) = 1
-           WHERE p.game_id = ? AND p.kind = 'hex'
+           WHERE p.match_id = ? AND p.kind = 'hex'
              AND NOT EXISTS (SELECT 1 FROM link l
-                             WHERE l.game_id = p.game_id AND l.a = p.space_id AND l.b = n.space_id)""",
-        [game.game_id],
+                             WHERE l.match_id = p.match_id AND l.a = p.space_id AND l.b = n.space_id)""",
+        [match.match_id],
     )
 
 
-def _load_rule_tables(game, scenario) -> None:
-    gid, store = game.game_id, game.store
+def _load_rule_tables(match, scenario) -> None:
+    gid, store = match.match_id, match.store
     terrain = [
         (
             gid,
@@ -146,7 +146,7 @@ def _load_rule_tables(game, scenario) -> None:
     ]
     terrain.append((gid, "box", None, 1, "seed", "off-map boxes cannot be entered"))
     store.insert_rows(
-        "terrain_cost", ["game_id", "terrain", "cost", "defense_multiplier", "provenance", "source"], terrain
+        "terrain_cost", ["match_id", "terrain", "cost", "defense_multiplier", "provenance", "source"], terrain
     )
     borders = [(gid, "clear", 0, True, False, 1, "seed", "an ordinary hexside (5.1)")]
     borders += [
@@ -168,7 +168,7 @@ def _load_rule_tables(game, scenario) -> None:
     store.insert_rows(
         "border_rule",
         [
-            "game_id",
+            "match_id",
             "kind",
             "extra_cost",
             "passable",
@@ -195,7 +195,7 @@ def _load_rule_tables(game, scenario) -> None:
     ]
     store.insert_rows(
         "bfg_modifier",
-        ["game_id", "feature", "move_cost", "defense_multiplier", "applies_to", "provenance", "source"],
+        ["match_id", "feature", "move_cost", "defense_multiplier", "applies_to", "provenance", "source"],
         features,
     )
     crt = []
@@ -203,7 +203,7 @@ def _load_rule_tables(game, scenario) -> None:
         if row["result"] not in ("De", "Ae", "Ex", "Ar", "Dr", "-"):
             raise row.error(f"CRT result must be De, Ae, Ex, Ar, Dr or -, not {row['result']!r}")
         crt.append((gid, row["odds"], row.int("die"), row["result"], row["provenance"], row["source"]))
-    store.insert_rows("bfg_crt", ["game_id", "odds", "die", "result", "provenance", "source"], crt)
+    store.insert_rows("bfg_crt", ["match_id", "odds", "die", "result", "provenance", "source"], crt)
     turns = [
         (
             gid,
@@ -216,17 +216,17 @@ def _load_rule_tables(game, scenario) -> None:
         )
         for row in read_csv(scenario.file("tables/turns.csv"), ("turn", "label", "box", "replacements"))
     ]
-    store.insert_rows("bfg_turn", ["game_id", "turn", "label", "box", "replacements", "provenance", "source"], turns)
+    store.insert_rows("bfg_turn", ["match_id", "turn", "label", "box", "replacements", "provenance", "source"], turns)
     check_turns(scenario, {t[1] for t in turns}, str(scenario.file("tables/turns.csv")))  # 2.4 the turn record
-    store.insert_rows("rule_ref", ["game_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
+    store.insert_rows("rule_ref", ["match_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
     store.insert_rows(
         "stacking_rule",
-        ["game_id", "side", "size", "max_units", "rule"],
+        ["match_id", "side", "size", "max_units", "rule"],
         [(gid, "*", "*", 2, "5.3"), (gid, "SOV", "front", 1, "5.3")],
     )
 
 
-def _load_units(game, scenario, labels: set[str]) -> None:
+def _load_units(match, scenario, labels: set[str]) -> None:
     settings = scenario.settings
     starts: dict[str, Row] = {}
     for row in read_csv(scenario.file(f"setups/{settings['setup']}.csv"), ("unit_id", "location")):
@@ -245,7 +245,7 @@ def _load_units(game, scenario, labels: set[str]) -> None:
             raise row.error(f"unknown unit {unit_id!r}")
     rows = [
         (
-            game.game_id,
+            match.match_id,
             row["unit_id"],
             row["name"],
             row["nationality"],
@@ -259,13 +259,13 @@ def _load_units(game, scenario, labels: set[str]) -> None:
         )
         for row in units
     ]
-    game.store.insert_rows(
+    match.store.insert_rows(
         "unit",
         None,  # every column of unit, in order
         rows,
     )
-    game.store.insert_rows(  # the set-up's own provenance: unit rows carry the counters'
+    match.store.insert_rows(  # the set-up's own provenance: unit rows carry the counters'
         "bfg_setup",
-        ["game_id", "unit_id", "location", "provenance", "source"],
-        [(game.game_id, u, r["location"], r["provenance"], r["source"]) for u, r in starts.items()],
+        ["match_id", "unit_id", "location", "provenance", "source"],
+        [(match.match_id, u, r["location"], r["provenance"], r["source"]) for u, r in starts.items()],
     )

@@ -20,8 +20,8 @@ COLOURS = {
 }
 
 
-def map_marks(game) -> MapMarks:
-    units = all_units(game)
+def map_marks(match) -> MapMarks:
+    units = all_units(match)
     faces = {}
     for unit_id, unit in units.items():
         values = f"{unit['attack']}-{unit['defense']}-{unit['movement']}"
@@ -33,6 +33,6 @@ def map_marks(game) -> MapMarks:
             mark,
             title=f"{unit_id} {unit['name']} {values} ({unit['side']}, {unit['status']}{garrison})",
         )
-    control = {space: city["controller"] for (space,), city in game.rows_of("bfg_city").items() if city["controller"]}
-    vp = " · ".join(f"{BLOCS.get(bloc, bloc)} {points}" for bloc, points in sorted(scores(game).items()))
+    control = {space: city["controller"] for (space,), city in match.rows_of("bfg_city").items() if city["controller"]}
+    vp = " · ".join(f"{BLOCS.get(bloc, bloc)} {points}" for bloc, points in sorted(scores(match).items()))
     return MapMarks(counters=faces, control=control, colours=COLOURS, legend={"VP (11.0)": vp or "none yet"})

@@ -126,11 +126,11 @@ def scenarios() -> dict[str, ScenarioInfo]:
     }
 
 
-def controller_of(game, force: str) -> str | None:
+def controller_of(match, force: str) -> str | None:
     """The player who commands ``force`` in this match (2.5, 16.0, 17.0)."""
-    return game.scenario.settings["control"].get(force)
+    return match.scenario.settings["control"].get(force)
 
 
-def forces_of(game, player: str) -> tuple[str, ...]:
+def forces_of(match, player: str) -> tuple[str, ...]:
     """The forces ``player`` commands."""
-    return tuple(f for f, p in game.scenario.settings["control"].items() if p == player)
+    return tuple(f for f, p in match.scenario.settings["control"].items() if p == player)

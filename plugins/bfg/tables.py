@@ -8,32 +8,32 @@ TABLES = [
     PluginTable(
         "bfg_crt",
         """CREATE TABLE IF NOT EXISTS bfg_crt (
-            game_id VARCHAR, odds VARCHAR, die INTEGER, result VARCHAR,
-            provenance VARCHAR, source VARCHAR, PRIMARY KEY (game_id, odds, die))""",
+            match_id VARCHAR, odds VARCHAR, die INTEGER, result VARCHAR,
+            provenance VARCHAR, source VARCHAR, PRIMARY KEY (match_id, odds, die))""",
         key=("odds", "die"),
         kind="static",
     ),
     PluginTable(
         "bfg_turn",
         """CREATE TABLE IF NOT EXISTS bfg_turn (
-            game_id VARCHAR, turn INTEGER, label VARCHAR, box VARCHAR, replacements INTEGER,
-            provenance VARCHAR, source VARCHAR, PRIMARY KEY (game_id, turn, box))""",
+            match_id VARCHAR, turn INTEGER, label VARCHAR, box VARCHAR, replacements INTEGER,
+            provenance VARCHAR, source VARCHAR, PRIMARY KEY (match_id, turn, box))""",
         key=("turn", "box"),
         kind="static",
     ),
     PluginTable(
         "bfg_modifier",
         """CREATE TABLE IF NOT EXISTS bfg_modifier (
-            game_id VARCHAR, feature VARCHAR, move_cost INTEGER, defense_multiplier INTEGER,
-            applies_to VARCHAR, provenance VARCHAR, source VARCHAR, PRIMARY KEY (game_id, feature))""",
+            match_id VARCHAR, feature VARCHAR, move_cost INTEGER, defense_multiplier INTEGER,
+            applies_to VARCHAR, provenance VARCHAR, source VARCHAR, PRIMARY KEY (match_id, feature))""",
         key=("feature",),
         kind="static",
     ),
     PluginTable(  # 12.1, 15.1: the set-up chart as copied, with its provenance (unit.start keeps the hex)
         "bfg_setup",
         """CREATE TABLE IF NOT EXISTS bfg_setup (
-            game_id VARCHAR, unit_id VARCHAR, location VARCHAR,
-            provenance VARCHAR, source VARCHAR, PRIMARY KEY (game_id, unit_id))""",
+            match_id VARCHAR, unit_id VARCHAR, location VARCHAR,
+            provenance VARCHAR, source VARCHAR, PRIMARY KEY (match_id, unit_id))""",
         key=("unit_id",),
         kind="static",
     ),
@@ -41,35 +41,35 @@ TABLES = [
     PluginTable(
         "bfg_unit",
         """CREATE TABLE IF NOT EXISTS bfg_unit (
-            game_id VARCHAR, unit_id VARCHAR,
+            match_id VARCHAR, unit_id VARCHAR,
             mp_factor DOUBLE NOT NULL DEFAULT 1,      -- 7.22 doubled, 16.32 tripled, 13.2 halved
             frozen BOOLEAN NOT NULL DEFAULT FALSE,     -- 7.26 placed in enemy ZOC
             garrison VARCHAR,                          -- 10.0 city it garrisons
             deadline_turn INTEGER,                     -- 5.42/5.51/5.52/14.0 must be back by
             deadline_step VARCHAR,
             deadline_rule VARCHAR,
-            PRIMARY KEY (game_id, unit_id))""",
+            PRIMARY KEY (match_id, unit_id))""",
         key=("unit_id",),
     ),
     PluginTable(
         "bfg_city",
         """CREATE TABLE IF NOT EXISTS bfg_city (
-            game_id VARCHAR, space_id VARCHAR, controller VARCHAR NOT NULL,  -- 11.0
+            match_id VARCHAR, space_id VARCHAR, controller VARCHAR NOT NULL,  -- 11.0
             captured_turn INTEGER,                   -- 10.0 Soviet capture of a garrison city
-            PRIMARY KEY (game_id, space_id))""",
+            PRIMARY KEY (match_id, space_id))""",
         key=("space_id",),
     ),
     PluginTable(
         "bfg_fortress",
         """CREATE TABLE IF NOT EXISTS bfg_fortress (
-            game_id VARCHAR, space_id VARCHAR, destroyed BOOLEAN NOT NULL DEFAULT FALSE,  -- 6.83
-            PRIMARY KEY (game_id, space_id))""",
+            match_id VARCHAR, space_id VARCHAR, destroyed BOOLEAN NOT NULL DEFAULT FALSE,  -- 6.83
+            PRIMARY KEY (match_id, space_id))""",
         key=("space_id",),
     ),
     PluginTable(
         "bfg_state",
         """CREATE TABLE IF NOT EXISTS bfg_state (
-            game_id VARCHAR PRIMARY KEY,
+            match_id VARCHAR PRIMARY KEY,
             berlin_entered_by VARCHAR, berlin_entered_turn INTEGER,  -- 12.22, 13.1, 17.32 first in
             wa_berlin_turn INTEGER, sov_berlin_turn INTEGER,          -- 17.32 the turn each first entered
             germans_removed BOOLEAN NOT NULL DEFAULT FALSE,          -- 12.22, 13.1

@@ -25,50 +25,50 @@ REROLL_KINDS = ("interdiction-reroll", "advantage-reroll", "bombardment-reroll",
 
 
 class HeuristicBot:
-    def __init__(self, game, side: str) -> None:
+    def __init__(self, match, side: str) -> None:
         self.side = side
-        self.vp = objectives(game)
+        self.vp = objectives(match)
 
-    def choose(self, game, side: str) -> Action:
-        decision = game.open_decision()
+    def choose(self, match, side: str) -> Action:
+        decision = match.open_decision()
         if decision:
-            return Action("choose", (self._answer(game, decision),), side)
-        actions = game.legal_actions(side)
+            return Action("choose", (self._answer(match, decision),), side)
+        actions = match.legal_actions(side)
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
             by_verb.setdefault(a.verb, []).append(a)
-        chosen = self._choose(game, by_verb)
+        chosen = self._choose(match, by_verb)
         if chosen:
             return chosen
         return by_verb["pass"][0] if by_verb.get("pass") else by_verb["end"][0]
 
-    def _choose(self, game, by_verb: dict[str, list[Action]]) -> Action | None:
-        phase = game.step.phase
+    def _choose(self, match, by_verb: dict[str, list[Action]]) -> Action | None:
+        phase = match.step.phase
         for verb in OPENING:
             if by_verb.get(verb) and phase != "daylight":
                 return by_verb[verb][0]
         if phase == "dawn" and by_verb.get("bombard"):  # 21.3, 21.4: the D-Day bombardments
             return by_verb["bombard"][0]
         if phase == "daylight":
-            return choose_daylight(game, self.side, by_verb, self.vp)
+            return choose_daylight(match, self.side, by_verb, self.vp)
         if phase == "refit":
-            return choose_refit(game, self.side, by_verb)
+            return choose_refit(match, self.side, by_verb)
         for verb in ("attack", "secure"):  # 21.2: the drop's attacks; paratroops that did not attack hold a bridge
             if by_verb.get(verb):
                 return by_verb[verb][0]
         regroups = by_verb.get("regroup", [])
         to_sea = [m for m in regroups if m.args[1] == offshore.BOX]
-        wanted = next((m for m in to_sea if offshore_wanted(game, m.args[0])), None)
-        return wanted or self._best_regroup(game, [m for m in regroups if m not in to_sea])
+        wanted = next((m for m in to_sea if offshore_wanted(match, m.args[0])), None)
+        return wanted or self._best_regroup(match, [m for m in regroups if m not in to_sea])
 
-    def _answer(self, game, decision) -> str:
+    def _answer(self, match, decision) -> str:
         """Rerolls by whom the result helps (bot_answers), none by the Allies on the week's last
         day (the Advantage is a VP then); the approach box toward the weakest beach; the AP
         spread that keeps the most units Fresh (10.4); else the first choice, which the rules
         list best-first (forward unit, stay, no voluntary retreat)."""
         choices = decision["choices"]
         kind, context = decision["kind"], decision["context"]
-        if kind in REROLL_KINDS and self.side == ALLIED and _scoring_day(game):
+        if kind in REROLL_KINDS and self.side == ALLIED and _scoring_day(match):
             return "keep"  # 22.3: the Advantage held at the week's end is a VP; not spent on its last day
         if kind == "interdiction-reroll":  # 8.4: the Germans want a high dr, the Allies a low one
             low = context["die"] <= 2
@@ -76,18 +76,18 @@ class HeuristicBot:
         if kind in ("advantage-reroll", "bombardment-reroll"):
             return "reroll" if combat_reroll_wanted(decision["side"], context["plan"]) else "keep"
         if kind == rerolls.KIND:
-            return "reroll" if reroll_wanted(game, decision["side"], context) else "keep"
+            return "reroll" if reroll_wanted(match, decision["side"], context) else "keep"
         if kind == reinforcements.BOX_DECISION:
-            return approach_box(game, choices, self.vp)
+            return approach_box(match, choices, self.vp)
         if kind == bombardment.SPREAD:
             return ap_spread(choices)
         if kind == advantage.SHIFT_DECISION:  # 11.23: the Allies want long days, the Germans short ones
             return advantage.UP if self.side == ALLIED else advantage.DOWN
         return choices[0]
 
-    def _best_regroup(self, game, moves: list[Action]) -> Action | None:
+    def _best_regroup(self, match, moves: list[Action]) -> Action | None:
         """13: regroup a unit one area toward where it is worth more."""
-        b = board(game)
+        b = board(match)
         worth = Worth(b, self.side, self.vp)
         best, score = None, MOVE_GAIN
         for m in moves:
@@ -98,7 +98,7 @@ class HeuristicBot:
         return best
 
 
-def _scoring_day(game) -> bool:
+def _scoring_day(match) -> bool:
     """22.2, 24.1: VP are counted at the end of this day (the match's last, or a week's end)."""
-    turn = game.clock.turn
-    return turn == game.last_turn or week_end_turn(game, turn) == turn
+    turn = match.clock.turn
+    return turn == match.last_turn or week_end_turn(match, turn) == turn

@@ -34,46 +34,46 @@ TWO_DICE = {n: (6 - abs(n - 7)) / 36 for n in range(2, 13)}
 Succeeds = Callable[[Any, dict[str, Any], int], bool]
 
 
-def _sunset_goes_on(game, context: dict[str, Any], raw: int) -> bool:
+def _sunset_goes_on(match, context: dict[str, Any], raw: int) -> bool:
     """6.3, 8.6, 3.8: the Sunset DR lets the day go on."""
-    day = board(game).day
+    day = board(match).day
     n = day["impulse"]
-    last = last_impulse(game)
+    last = last_impulse(match)
     return context["passes"] < 2 and raw + sunset_modifier(day) >= n and n + 1 <= last
 
 
-def _bridge_works(game, context: dict[str, Any], die: int) -> bool:
+def _bridge_works(match, context: dict[str, Any], die: int) -> bool:
     """20.2-20.4: dr + drm >= 7."""
     return die + sum(value for _, value in context["terms"]) >= bridges.SUCCESS
 
 
-def _cherbourg_refits(game, context: dict[str, Any], die: int) -> bool:
+def _cherbourg_refits(match, context: dict[str, Any], die: int) -> bool:
     """12.62: the unit's status decides the dr it needs."""
-    return die >= cherbourg_needs(game)[board(game).units[context["pending"][0]]["status"]]
+    return die >= cherbourg_needs(match)[board(match).units[context["pending"][0]]["status"]]
 
 
-def _holds_out(game, context: dict[str, Any], die: int) -> bool:
+def _holds_out(match, context: dict[str, Any], die: int) -> bool:
     """12.8: a dr above the surrender level has no effect."""
-    return die > surrender_levels(game)[board(game).units[context["pending"][0][0]]["status"]]
+    return die > surrender_levels(match)[board(match).units[context["pending"][0][0]]["status"]]
 
 
-def _air_supplied(game, context: dict[str, Any], die: int) -> bool:
+def _air_supplied(match, context: dict[str, Any], die: int) -> bool:
     """12.9: dr + drm reaches the chart's target."""
-    unit = board(game).units[context["pending"][0]]
-    return die + sum(v for _, v in air_drm(game, context["area"], unit)) >= supply.chart(game)["air_supply_target"]
+    unit = board(match).units[context["pending"][0]]
+    return die + sum(v for _, v in air_drm(match, context["area"], unit)) >= supply.chart(match)["air_supply_target"]
 
 
-def _lands_unhurt(game, context: dict[str, Any], die: int) -> bool:
+def _lands_unhurt(match, context: dict[str, Any], die: int) -> bool:
     """19.4: a dr above the IV has no effect."""
     return interdiction_result(die, context["pending"][0][2]) is None
 
 
-def _no_storm(game, context: dict[str, Any], die: int) -> bool:
+def _no_storm(match, context: dict[str, Any], die: int) -> bool:
     """24.5: a dr above the days completed is no storm."""
     return die > context["completed"]
 
 
-def _mulberry_survives(game, context: dict[str, Any], die: int) -> bool:
+def _mulberry_survives(match, context: dict[str, Any], die: int) -> bool:
     """24.6B: a dr above the Mulberry's number."""
     return die > context["pending"][0][2]
 
@@ -93,13 +93,13 @@ JUDGES: dict[str, tuple[Callable[[dict[str, Any]], str], Succeeds]] = {
 }
 
 
-def reroll_wanted(game, side: str, payload: dict[str, Any]) -> bool:
+def reroll_wanted(match, side: str, payload: dict[str, Any]) -> bool:
     """11.6: should ``side``, holding the Advantage, have this roll rerolled?"""
     favours, succeeds = JUDGES[payload["then"]]
     context = payload["context"]
     outcomes = TWO_DICE if payload["roll"]["dice"] == 2 else DIE
-    chance = sum(p for die, p in outcomes.items() if succeeds(game, context, die))
-    success = succeeds(game, context, payload["die"])
+    chance = sum(p for die, p in outcomes.items() if succeeds(match, context, die))
+    success = succeeds(match, context, payload["die"])
     if favours(context) == side:
         return not success and chance >= OWN_CHANCE
     return success and 1 - chance >= SPOIL_CHANCE
@@ -112,30 +112,30 @@ def combat_reroll_wanted(side: str, plan: dict[str, Any]) -> bool:
     return (attacking and gap < 0) or (not attacking and gap >= 3)
 
 
-def approach_box(game, choices: list[str], vp: dict[str, int]) -> str:
+def approach_box(match, choices: list[str], vp: dict[str, int]) -> str:
     """19.5, 3.5: the box whose beach is least defended (German units on and next to it, the
     batteries' interdiction) and nearest the objectives, less crowded boxes first; ties keep
     the rules' default order."""
-    b = board(game)
+    b = board(match)
     worth = Worth(b, ALLIED, vp)
-    beach_of = beach_of_box(game)
+    beach_of = beach_of_box(match)
 
     def score(box: str) -> float:
         area = beach_of[box]
         near = sum(len(b.areas[n].units[GERMAN]) for n in b.neighbours(area) if n in b.areas)
-        defenders = 2 * len(b.areas[area].units[GERMAN]) + 0.5 * near + interdiction_value(game, area)
+        defenders = 2 * len(b.areas[area].units[GERMAN]) + 0.5 * near + interdiction_value(match, area)
         return worth.of(area) - defenders - 0.3 * len(b.units_in(box, ALLIED))
 
     return max(choices, key=lambda box: (score(box), -choices.index(box)))
 
 
-def offshore_wanted(game, unit_id: str) -> bool:
+def offshore_wanted(match, unit_id: str) -> bool:
     """13 (ruling offshore-by-regroup): send an approach-box unit offshore when its own beach
     cannot be landed on (German and uncontested) but another of its nationality can, and a
     Dawn is still to come to redeploy it (3.5)."""
-    unit = board(game).units[unit_id]
-    boxes = available_boxes(game, national_group(unit["nationality"]))
-    tomorrow = game.clock.turn < game.last_turn
+    unit = board(match).units[unit_id]
+    boxes = available_boxes(match, national_group(unit["nationality"]))
+    tomorrow = match.clock.turn < match.last_turn
     return tomorrow and unit["space_id"] not in boxes and bool(boxes)
 
 

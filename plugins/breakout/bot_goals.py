@@ -18,9 +18,9 @@ from .scenarios import ALLIED
 FAR = 8  # the distance of an area that leads to no objective
 
 
-def objectives(game) -> dict[str, int]:
+def objectives(match) -> dict[str, int]:
     """Area -> VP of the Allies' objectives (3.25, 22.3): the VP areas printed on the map."""
-    return {space: area.vp for space, area in board(game).areas.items() if area.vp}
+    return {space: area.vp for space, area in board(match).areas.items() if area.vp}
 
 
 def distances(b: Board, targets: Iterable[str]) -> dict[str, int]:
@@ -62,12 +62,12 @@ class Worth:
         return value
 
 
-def odds(game, b: Board, side: str, area: str, attackers: list[dict[str, Any]]) -> int | None:
+def odds(match, b: Board, side: str, area: str, attackers: list[dict[str, Any]]) -> int | None:
     """AV - DV of an attack by ``attackers`` on ``area`` as the rules count it (9.2, 9.3), with
     the artillery that would support it (9.7, all by default); None without a point unit."""
     defenders = b.units_in(area, enemy_of(side))
     if not defenders or not any(u["type"] in ("infantry", "armour") for u in attackers):
         return None
-    support = supporting_artillery(game, side, area, attackers)
-    values = assault_values(game, side, area, attackers, support, defenders)
+    support = supporting_artillery(match, side, area, attackers)
+    values = assault_values(match, side, area, attackers, support, defenders)
     return values["AV"] - values["DV"]

@@ -33,25 +33,25 @@ class Push:
     score: float
 
 
-def choose_daylight(game, side: str, by_verb: dict[str, list[Action]], vp: dict[str, int]) -> Action | None:
-    b = board(game)
+def choose_daylight(match, side: str, by_verb: dict[str, list[Action]], vp: dict[str, int]) -> Action | None:
+    b = board(match)
     worth = Worth(b, side, vp)
     if b.day["activated"] is None:
-        return _open_impulse(game, b, side, by_verb, worth)
-    return _continue_impulse(game, b, side, by_verb, worth)
+        return _open_impulse(match, b, side, by_verb, worth)
+    return _continue_impulse(match, b, side, by_verb, worth)
 
 
 # === OPENING AN IMPULSE (8.1, 20.2-20.4) =====================================================
 
 
-def _open_impulse(game, b: Board, side: str, by_verb: dict[str, list[Action]], worth: Worth) -> Action | None:
+def _open_impulse(match, b: Board, side: str, by_verb: dict[str, list[Action]], worth: Worth) -> Action | None:
     bridge_act = _bridge_action(b, side, by_verb, worth)
     if bridge_act:
         return bridge_act
     if by_verb.get("land"):  # 19.3: reinforcements ashore first
         return by_verb["land"][0]
-    push = best_push(game, b, side, by_verb.get("move", []), worth)
-    in_place = best_contested_attack(game, b, side, by_verb.get("attack", []), worth)
+    push = best_push(match, b, side, by_verb.get("move", []), worth)
+    in_place = best_contested_attack(match, b, side, by_verb.get("attack", []), worth)
     if in_place and (push is None or in_place.score >= push.score):
         return Action("attack", (in_place.target,), side)
     if push:
@@ -60,14 +60,14 @@ def _open_impulse(game, b: Board, side: str, by_verb: dict[str, list[Action]], w
     return bombard
 
 
-def best_contested_attack(game, b: Board, side: str, attacks: list[Action], worth: Worth) -> Push | None:
+def best_contested_attack(match, b: Board, side: str, attacks: list[Action], worth: Worth) -> Push | None:
     """8.54: clear a contested area from within, with the side's odds: an area shared with the
     enemy scores for neither side until one side clears it (7.2, 22.3); scored as a push into it."""
     best: Push | None = None
     for act in attacks:
         area = act.args[0]
         units = contested_attackers(b, side, area)
-        margin = odds(game, b, side, area, units) if units else None
+        margin = odds(match, b, side, area, units) if units else None
         if margin is None or margin < _wanted_margin(b, side, area):
             continue
         gain = 1 + margin / 2 + worth.vp.get(area, 0)
@@ -105,7 +105,7 @@ def _enemy_ready_to_cross(b: Board, side: str, bridge: dict) -> bool:
     )
 
 
-def best_push(game, b: Board, side: str, moves: list[Action], worth: Worth) -> Push | None:
+def best_push(match, b: Board, side: str, moves: list[Action], worth: Worth) -> Push | None:
     """The push with the highest score: worth gained by each unit that goes, an attack only
     with the side's odds."""
     movers: dict[tuple[str, str], list[str]] = {}
@@ -114,17 +114,17 @@ def best_push(game, b: Board, side: str, moves: list[Action], worth: Worth) -> P
         movers.setdefault((b.units[unit_id]["space_id"], target), []).append(unit_id)
     best: Push | None = None
     for (source, target), unit_ids in sorted(movers.items()):
-        push = _score(game, b, side, source, target, unit_ids, worth)
+        push = _score(match, b, side, source, target, unit_ids, worth)
         if push and (best is None or push.score > best.score):
             best = push
     return best
 
 
-def _score(game, b: Board, side: str, source: str, target: str, unit_ids: list[str], worth: Worth) -> Push | None:
+def _score(match, b: Board, side: str, source: str, target: str, unit_ids: list[str], worth: Worth) -> Push | None:
     units = sorted((b.units[u] for u in unit_ids), key=lambda u: (-u["attack"], u["unit_id"]))
     gain = worth.of(target) - worth.of(source)
     if b.areas[target].units[enemy_of(side)]:
-        margin = odds(game, b, side, target, units)
+        margin = odds(match, b, side, target, units)
         if margin is None or margin < _wanted_margin(b, side, target):
             return None
         going = units
@@ -169,14 +169,14 @@ def _best_bombardment(b: Board, side: str, bombards: list[Action]) -> Action | N
 # === CONTINUING AN IMPULSE (8.3-8.5) ==========================================================
 
 
-def _continue_impulse(game, b: Board, side: str, by_verb: dict[str, list[Action]], worth: Worth) -> Action | None:
+def _continue_impulse(match, b: Board, side: str, by_verb: dict[str, list[Action]], worth: Worth) -> Action | None:
     moves = by_verb.get("move", [])
     follow = _follow_up(b, side, moves)
     if follow:  # 8.52: join the units waiting to attack before attacking
         return follow
     if by_verb.get("attack"):
         return by_verb["attack"][0]
-    push = best_push(game, b, side, moves, worth)
+    push = best_push(match, b, side, moves, worth)
     if push:
         return Action("move", (push.units[0], push.target), side)
     return None

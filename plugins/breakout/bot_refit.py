@@ -19,12 +19,12 @@ from .scenarios import ALLIED
 ORDER = ("topup", "airsupply", "depot", "refit", "repair", "buy")
 
 
-def choose_refit(game, side: str, by_verb: dict[str, list[Action]]) -> Action | None:
-    b = board(game)
+def choose_refit(match, side: str, by_verb: dict[str, list[Action]]) -> Action | None:
+    b = board(match)
     for verb in ORDER:
         acts = by_verb.get(verb, [])
         if verb == "depot" and side == ALLIED:
-            acts = _inland_depots(game, b, acts)
+            acts = _inland_depots(match, b, acts)
         if verb == "buy":
             acts = sorted(acts, key=lambda a: int(a.args[0]), reverse=side != ALLIED)[:1]
         if acts:
@@ -32,10 +32,10 @@ def choose_refit(game, side: str, by_verb: dict[str, list[Action]]) -> Action | 
     return None
 
 
-def _inland_depots(game, b: Board, moves: list[Action]) -> list[Action]:
+def _inland_depots(match, b: Board, moves: list[Action]) -> list[Action]:
     """12.7: move a beach depot to the area with more damaged units of its nation around it
     than its beach has (the move is optional)."""
-    depots = {d["depot_id"]: d for d in supply.depots(game, ALLIED)}
+    depots = {d["depot_id"]: d for d in supply.depots(match, ALLIED)}
     better = []
     for act in moves:
         depot = depots[act.args[0]]

@@ -45,37 +45,37 @@ def phaseline_tables(register):
 
 
 @hookimpl
-def phaseline_load_scenario(game, scenario):
-    loading.load(game, scenario)
+def phaseline_load_scenario(match, scenario):
+    loading.load(match, scenario)
     return True
 
 
 @hookimpl
-def phaseline_setup(game):
-    setup.set_up(game)
+def phaseline_setup(match):
+    setup.set_up(match)
 
 
 @hookimpl
-def phaseline_sequence(game, turn):
-    return sequence.steps_for(turn, dday.has_opening(game))
+def phaseline_sequence(match, turn):
+    return sequence.steps_for(turn, dday.has_opening(match))
 
 
 @hookimpl
-def phaseline_phase_start(game, step):
+def phaseline_phase_start(match, step):
     if step.name == "airborne":
-        dday.drop(game)
+        dday.drop(match)
     elif step.name == "dawn":
-        day.dawn(game, game.clock.turn)
+        day.dawn(match, match.clock.turn)
     elif step.phase == "daylight":
-        day.begin_impulse(game, step)
-        supply.note_impulse_weather(game)  # 18.41
+        day.begin_impulse(match, step)
+        supply.note_impulse_weather(match)  # 18.41
     elif step.phase == "refit":
-        refit.begin_refit(game, step.side)
+        refit.begin_refit(match, step.side)
         if step.side == GERMAN:
-            storm_at_refit(game)  # 24.5: the storm may begin as the Refit phase does
+            storm_at_refit(match)  # 24.5: the storm may begin as the Refit phase does
     elif step.phase == "regroup":
-        regroup.begin_regroup(game, step)
-        landings.begin_phase(game)
+        regroup.begin_regroup(match, step)
+        landings.begin_phase(match)
 
 
 OPENING_END = {
@@ -100,63 +100,63 @@ OPENING_ORDERS = {
 
 
 @hookimpl
-def phaseline_phase_end(game, step):
+def phaseline_phase_end(match, step):
     """True holds the step open: a roll waits for the Advantage holder's answer (11.6)."""
     if step.phase == "daylight":
-        bridges.settle_holders(game)  # 20.1, 8.511
-        bridges.clear_attempts(game)
-        return day.end_impulse(game, step) or None  # 22.1: a breakout is checked once the sunset is settled
+        bridges.settle_holders(match)  # 20.1, 8.511
+        bridges.clear_attempts(match)
+        return day.end_impulse(match, step) or None  # 22.1: a breakout is checked once the sunset is settled
     if step.phase == "refit":
-        return refit.end_refit(game, step.side) or None
-    if step.name in OPENING_END and OPENING_END[step.name](game):
+        return refit.end_refit(match, step.side) or None
+    if step.name in OPENING_END and OPENING_END[step.name](match):
         return True  # 21.5: an interdiction dr waits; the assaults follow its answer
-    advantage.pass_if_used(game)  # 11.2: used in Dawn, a D-Day phase or Regroup, it passes as the phase ends
+    advantage.pass_if_used(match)  # 11.2: used in Dawn, a D-Day phase or Regroup, it passes as the phase ends
     return None
 
 
 @hookimpl
-def phaseline_turn_end(game, turn):
-    victory.week_end(game, turn)  # 24.1
+def phaseline_turn_end(match, turn):
+    victory.week_end(match, turn)  # 24.1
 
 
 @hookimpl
-def phaseline_end_refusal(game, step, side):
+def phaseline_end_refusal(match, step, side):
     if step.phase == "daylight" and side == step.side:
-        return combat.forced_attack_waiting(game, side)
+        return combat.forced_attack_waiting(match, side)
     if step.name == "amphibious-assault":
-        return dday.missing_waves(game)  # 21.5: the first waves are the Allied player's to choose
+        return dday.missing_waves(match)  # 21.5: the first waves are the Allied player's to choose
     return None
 
 
 @hookimpl
-def phaseline_next_step(game, step):
-    return sequence.next_step(game, step)
+def phaseline_next_step(match, step):
+    return sequence.next_step(match, step)
 
 
 @hookimpl
-def phaseline_legal_actions(game, side):
-    step = game.step
+def phaseline_legal_actions(match, side):
+    step = match.step
     if step.name in OPENING_ACTIONS:
-        return OPENING_ACTIONS[step.name](game, side)
+        return OPENING_ACTIONS[step.name](match, side)
     if step.phase == "daylight":
-        found = movement.legal_moves(game, side) + combat.legal_attacks(game, side)
-        found += bridges.legal_bridge_actions(game, side) + demolition.legal_demolitions(game, side)
-        found += advantage.legal_doubles(game, side)
-        if board.board(game).day["activated"] is None:
-            found += [*landings.legal_landings(game, side), *bombardment.legal_bombardments(game, side)]
-        return found + day.legal_pass(game, side)
+        found = movement.legal_moves(match, side) + combat.legal_attacks(match, side)
+        found += bridges.legal_bridge_actions(match, side) + demolition.legal_demolitions(match, side)
+        found += advantage.legal_doubles(match, side)
+        if board.board(match).day["activated"] is None:
+            found += [*landings.legal_landings(match, side), *bombardment.legal_bombardments(match, side)]
+        return found + day.legal_pass(match, side)
     if step.phase == "regroup":
-        return regroup.legal_regroups(game, side) + landings.legal_landings(game, side)
+        return regroup.legal_regroups(match, side) + landings.legal_landings(match, side)
     if step.phase == "refit":
-        return refit.legal_refit_actions(game, side)
+        return refit.legal_refit_actions(match, side)
     return []
 
 
 @hookimpl
-def phaseline_play(game, action):
-    opening = OPENING_ORDERS.get((game.clock.step, action.verb))
+def phaseline_play(match, action):
+    opening = OPENING_ORDERS.get((match.clock.step, action.verb))
     if opening is not None:
-        opening(game, action)
+        opening(match, action)
         return True
     handlers = {
         "land": landings.land,
@@ -178,16 +178,16 @@ def phaseline_play(game, action):
     handler = handlers.get(action.verb)
     if handler is None:
         return None
-    handler(game, action)
+    handler(match, action)
     return True
 
 
-def repair(game, action) -> None:
+def repair(match, action) -> None:
     """20.2: repairs open an Assault impulse, or are night construction in one's Refit phase."""
-    if game.step.phase == "refit":
-        refit.night_construction(game, action)
+    if match.step.phase == "refit":
+        refit.night_construction(match, action)
     else:
-        bridges.repair(game, action)
+        bridges.repair(match, action)
 
 
 ANSWERS = {  # decision kind -> the rule that carries on with the answer
@@ -203,40 +203,40 @@ ANSWERS = {  # decision kind -> the rule that carries on with the answer
 
 
 @hookimpl
-def phaseline_answer(game, decision, answer):
+def phaseline_answer(match, decision, answer):
     handler = ANSWERS.get(decision["kind"])
     if handler is None:
         return None
-    handler(game, decision, answer)
+    handler(match, decision, answer)
     return True
 
 
 @hookimpl
-def phaseline_game_end(game):
-    return victory.final_outcome(game)
+def phaseline_game_end(match):
+    return victory.final_outcome(match)
 
 
 @hookimpl
-def phaseline_map_marks(game):
-    return map_marks.map_marks(game)
+def phaseline_map_marks(match):
+    return map_marks.map_marks(match)
 
 
 @hookimpl
-def phaseline_supply(game, side):
-    return map_marks.supplied(game, side)
+def phaseline_supply(match, side):
+    return map_marks.supplied(match, side)
 
 
 @hookimpl
-def phaseline_standing(game):
-    return standing.standing(game)
+def phaseline_standing(match):
+    return standing.standing(match)
 
 
 @hookimpl
-def phaseline_combat_preview(game, actions):
-    if game.clock.step == "airborne":  # 21.2: tonight the paratroops attack where they dropped
+def phaseline_combat_preview(match, actions):
+    if match.clock.step == "airborne":  # 21.2: tonight the paratroops attack where they dropped
 
         def dropped(area):
-            return [u for u in dday.paratroops(game) if u["space_id"] == area]
+            return [u for u in dday.paratroops(match) if u["space_id"] == area]
 
-        return combat.previews(game, actions, waiting=dropped, special="airborne")
-    return combat.previews(game, actions)
+        return combat.previews(match, actions, waiting=dropped, special="airborne")
+    return combat.previews(match, actions)

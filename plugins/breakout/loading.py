@@ -50,14 +50,14 @@ UNIT_COLUMNS = (
 )
 
 
-def load(game, scenario) -> None:
+def load(match, scenario) -> None:
     """Fill space, link, unit and the game's charts for ``game`` from ``scenario``'s files."""
-    gid, store = game.game_id, game.store
+    gid, store = match.match_id, match.store
     areas = read_csv(scenario.file("map/areas.csv"), AREA_COLUMNS)
     ids = {a["area_id"] for a in areas}
     store.insert_rows(
         "space",
-        ["game_id", "space_id", "kind", "x", "y", "terrain", "name", "zone", "vp", "feature", "provenance", "source"],
+        ["match_id", "space_id", "kind", "x", "y", "terrain", "name", "zone", "vp", "feature", "provenance", "source"],
         [
             (
                 gid,
@@ -78,7 +78,7 @@ def load(game, scenario) -> None:
     )
     store.insert_rows(
         "bkn_area",
-        ["game_id", "area_id", "tem", "bocage", "beach", "port", "naval_colour", "provenance", "source"],
+        ["match_id", "area_id", "tem", "bocage", "beach", "port", "naval_colour", "provenance", "source"],
         [
             (
                 gid,
@@ -94,7 +94,7 @@ def load(game, scenario) -> None:
             for a in areas
         ],
     )
-    bridges = _load_bridges(game, scenario, ids)
+    bridges = _load_bridges(match, scenario, ids)
     links = []
     for row in read_csv(scenario.file("map/borders.csv"), ("a", "b", "kind", "river", "bridge")):
         for end in (row["a"], row["b"]):
@@ -108,13 +108,13 @@ def load(game, scenario) -> None:
         name = row["bridge"] or row["river"] or None
         for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
             links.append((gid, a, b, kind, name, row["provenance"], row["source"]))
-    store.insert_rows("link", ["game_id", "a", "b", "kind", "name", "provenance", "source"], links)
-    _load_beaches(game, scenario, ids)
-    _load_units(game, scenario, ids)
-    _load_charts(game, scenario)
+    store.insert_rows("link", ["match_id", "a", "b", "kind", "name", "provenance", "source"], links)
+    _load_beaches(match, scenario, ids)
+    _load_units(match, scenario, ids)
+    _load_charts(match, scenario)
 
 
-def _load_bridges(game, scenario, ids: set[str]) -> dict[str, dict]:
+def _load_bridges(match, scenario, ids: set[str]) -> dict[str, dict]:
     borders = {
         frozenset((r["a"], r["b"])): r["kind"] for r in read_csv(scenario.file("map/borders.csv"), ("a", "b", "kind"))
     }
@@ -129,7 +129,7 @@ def _load_bridges(game, scenario, ids: set[str]) -> dict[str, dict]:
         found[row["bridge_id"]] = row
         rows.append(
             (
-                game.game_id,
+                match.match_id,
                 row["bridge_id"],
                 row["a"],
                 row["b"],
@@ -140,15 +140,15 @@ def _load_bridges(game, scenario, ids: set[str]) -> dict[str, dict]:
                 row["source"],
             )
         )
-    game.store.insert_rows(
+    match.store.insert_rows(
         "bkn_bridge",
-        ["game_id", "bridge_id", "a", "b", "name", "border", "initial_state", "provenance", "source"],
+        ["match_id", "bridge_id", "a", "b", "name", "border", "initial_state", "provenance", "source"],
         rows,
     )
     return found
 
 
-def _load_beaches(game, scenario, ids: set[str]) -> None:
+def _load_beaches(match, scenario, ids: set[str]) -> None:
     rows = []
     for row in read_csv(
         scenario.file("map/beaches.csv"),
@@ -158,7 +158,7 @@ def _load_beaches(game, scenario, ids: set[str]) -> None:
             raise row.error(f"unknown area or box for beach {row['beach']}")
         rows.append(
             (
-                game.game_id,
+                match.match_id,
                 row["beach"],
                 row["area_id"],
                 row["nationality"],
@@ -170,10 +170,10 @@ def _load_beaches(game, scenario, ids: set[str]) -> None:
                 row["source"],
             )
         )
-    game.store.insert_rows(
+    match.store.insert_rows(
         "bkn_beach",
         [
-            "game_id",
+            "match_id",
             "beach",
             "area_id",
             "nationality",
@@ -188,7 +188,7 @@ def _load_beaches(game, scenario, ids: set[str]) -> None:
     )
 
 
-def _load_units(game, scenario, ids: set[str]) -> None:
+def _load_units(match, scenario, ids: set[str]) -> None:
     setup = {}
     for row in read_csv(scenario.file("setup.csv"), ("unit_id", "space_id", "arrival_day", "method")):
         if row["space_id"] not in ids:
@@ -207,7 +207,7 @@ def _load_units(game, scenario, ids: set[str]) -> None:
         start = s["space_id"] if s and s["method"] == "start" else None
         printed.append(
             (
-                game.game_id,
+                match.match_id,
                 u["unit_id"],
                 u["name"],
                 u["nationality"],
@@ -222,7 +222,7 @@ def _load_units(game, scenario, ids: set[str]) -> None:
         )
         extra.append(
             (
-                game.game_id,
+                match.match_id,
                 u["unit_id"],
                 u.flag("ss"),
                 u["division"] or None,
@@ -239,15 +239,15 @@ def _load_units(game, scenario, ids: set[str]) -> None:
     unknown = set(setup) - {u["unit_id"] for u in units}
     if unknown:
         raise setup[min(unknown)].error(f"unknown unit {min(unknown)!r}")
-    game.store.insert_rows(
+    match.store.insert_rows(
         "unit",
         None,  # every column of unit, in order
         printed,
     )
-    game.store.insert_rows(
+    match.store.insert_rows(
         "bkn_unit",
         [
-            "game_id",
+            "match_id",
             "unit_id",
             "ss",
             "division",
@@ -263,19 +263,19 @@ def _load_units(game, scenario, ids: set[str]) -> None:
         ],
         extra,
     )
-    game.store.insert_rows(
+    match.store.insert_rows(
         "bkn_setup",
-        ["game_id", "unit_id", "space_id", "arrival_day", "method", "provenance", "source"],
+        ["match_id", "unit_id", "space_id", "arrival_day", "method", "provenance", "source"],
         [
-            (game.game_id, unit_id, s["space_id"], s.int("arrival_day") if s["arrival_day"] else None, s["method"],
+            (match.match_id, unit_id, s["space_id"], s.int("arrival_day") if s["arrival_day"] else None, s["method"],
              s["provenance"], s["source"])
             for unit_id, s in setup.items()
         ],
     )  # fmt: skip
 
 
-def _load_charts(game, scenario) -> None:
-    gid, store = game.game_id, game.store
+def _load_charts(match, scenario) -> None:
+    gid, store = match.match_id, match.store
     charts = {
         "bkn_movement_cost": ("tables/movement_costs.csv", ("code", "mf", "applies_to", "restriction")),
         "bkn_impulse_track": ("tables/impulse_track.csv", ("space", "value", "note")),
@@ -294,28 +294,28 @@ def _load_charts(game, scenario) -> None:
             check_turns(scenario, {r.int("turn") for r in read}, str(scenario.file(path)))
         if table == "bkn_victory":  # one VP item per area, or one without an area
             rows = [(g, item, area or "", *rest) for g, item, area, *rest in rows]
-        store.insert_rows(table, ["game_id", *columns, "provenance", "source"], rows)
+        store.insert_rows(table, ["match_id", *columns, "provenance", "source"], rows)
     combat = read_csv(scenario.file("tables/combat.csv"), ("table", "code", "condition", "value", "note"))
     store.insert_rows(
         "bkn_combat",
-        ["game_id", "tbl", "code", "condition", "value", "note", "provenance", "source"],
+        ["match_id", "tbl", "code", "condition", "value", "note", "provenance", "source"],
         [
             (gid, r["table"], r["code"], r["condition"], r["value"], r["note"], r["provenance"], r["source"])
             for r in combat
         ],
     )
-    store.insert_rows("rule_ref", ["game_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
+    store.insert_rows("rule_ref", ["match_id", "topic", "rule"], [(gid, t, r) for t, r in RULE_REFS.items()])
     store.insert_rows(  # 7.1: ten units per side per area
-        "stacking_rule", ["game_id", "side", "size", "max_units", "rule"], [(gid, "*", "*", 10, "7.1")]
+        "stacking_rule", ["match_id", "side", "size", "max_units", "rule"], [(gid, "*", "*", 10, "7.1")]
     )
     store.insert_rows(
         "path_cost",
-        ["game_id", "side", "applies_to", "kind", "state", "cost", "rule"],
+        ["match_id", "side", "applies_to", "kind", "state", "cost", "rule"],
         [(gid, *row) for row in supply_path_costs()],
     )
     store.insert_rows(  # 12.5: contested areas between cost +1; a unit traces from its own area
         "path_rule",
-        ["game_id", "side", "blocked_by_enemy_zoc", "rule", "occupied_cost", "from_own_space"],
+        ["match_id", "side", "blocked_by_enemy_zoc", "rule", "occupied_cost", "from_own_space"],
         [(gid, side, False, "12.5", 1, True) for side in (GERMAN, ALLIED)],
     )
 

@@ -28,20 +28,20 @@ BRIDGE_COLOURS = {GERMAN: "#3d5a80", ALLIED: "#4f7d2c", "destroyed": "#d62728"}
 UNDERLINE = "\u0332"  # a combining low line: the artillery's underlined attack (4.2)
 
 
-def day_line(game) -> dict[str, str]:
+def day_line(match) -> dict[str, str]:
     """The day's clock and the Allied VP against this week's requirement."""
-    b = board(game)
+    b = board(match)
     day = b.day
-    need, _ = vp_required(game, week_end_turn(game, game.clock.turn))
+    need, _ = vp_required(match, week_end_turn(match, match.clock.turn))
     return {
         "day": f"impulse {day['impulse']} · Sunset DRM {day['sunset_drm']:+d} · Advantage {day['advantage']} · "
         f"{day['weather']}",
-        "VP (22.3)": f"Allied {score(game).total}, {need} needed at the week's end",
+        "VP (22.3)": f"Allied {score(match).total}, {need} needed at the week's end",
     }
 
 
-def map_marks(game) -> MapMarks:
-    b = board(game)
+def map_marks(match) -> MapMarks:
+    b = board(match)
     faces = {unit_id: face(unit) for unit_id, unit in b.units.items()}
     control = {space: area.controller for space, area in b.areas.items() if area.terrain != "sea"}
     notes = {space: f"+{area.tem}" for space, area in b.areas.items() if area.kind == "area"}
@@ -55,8 +55,8 @@ def map_marks(game) -> MapMarks:
         colours=COLOURS,
         notes=notes,
         links=bridges,
-        legend=day_line(game),
-        positions=positions(game),
+        legend=day_line(match),
+        positions=positions(match),
     )
 
 
@@ -85,19 +85,19 @@ def nation_colour(unit: dict) -> str:
     return NATION_COLOURS.get(national_group(unit["nationality"]), NATION_COLOURS["DE"])
 
 
-def positions(game) -> dict[str, tuple[float, float]]:
+def positions(match) -> dict[str, tuple[float, float]]:
     """Longitude and latitude as east and north (x shrunk by the cosine of the latitude)."""
-    rows = game.rows("SELECT space_id, x, y FROM space WHERE game_id = ? AND x IS NOT NULL", [game.game_id])
+    rows = match.rows("SELECT space_id, x, y FROM space WHERE match_id = ? AND x IS NOT NULL", [match.match_id])
     if not rows:
         return {}
     shrink = math.cos(math.radians(sum(r["y"] for r in rows) / len(rows)))
     return {r["space_id"]: (r["x"] * shrink, r["y"]) for r in rows}
 
 
-def supplied(game, side: str) -> set[str]:
+def supplied(match, side: str) -> set[str]:
     """12.5: the areas ``side`` traces a supply line to from its sources now (12.6, 12.7, 24.2);
     boxes and zones are off the map, where no unit is isolated (12.5, 12.8)."""
-    b: Board = board(game)
-    sources = [space for (owner, space) in supply_sources(game) if owner == side]
+    b: Board = board(match)
+    sources = [space for (owner, space) in supply_sources(match) if owner == side]
     off_map = {space for space, area in b.areas.items() if area.kind != "area"}
     return supply_line(b, side, sources) | off_map

@@ -60,6 +60,6 @@ def scenarios() -> dict[str, ScenarioInfo]:
     }
 
 
-def is_extended(game) -> bool:
+def is_extended(match) -> bool:
     """24: the match plays the extended game (its weekly checks and rules 24.2-24.7)."""
-    return bool(game.scenario.settings.get("extended"))
+    return bool(match.scenario.settings.get("extended"))

@@ -39,22 +39,22 @@ def steps_for(turn: int, opening: bool) -> list[Step]:
     ]
 
 
-def named(game, name: str) -> Step:
-    return next(s for s in game.steps(game.clock.turn) if s.name == name)
+def named(match, name: str) -> Step:
+    return next(s for s in match.steps(match.clock.turn) if s.name == name)
 
 
-def next_step(game, step: Step) -> Step | None:
+def next_step(match, step: Step) -> Step | None:
     """The step after ``step`` once Daylight has begun (6.1, 6.3): impulses alternate until the
     day is over, then the Germans refit first (12.4) and regroup first (6.5)."""
     if step.name == "german-impulse":
-        over = board(game).day["day_over"]
-        return named(game, "german-refit" if over else "allied-impulse")
+        over = board(match).day["day_over"]
+        return named(match, "german-refit" if over else "allied-impulse")
     if step.name == "allied-impulse":
-        return named(game, "german-refit" if board(game).day["day_over"] else "german-impulse")
+        return named(match, "german-refit" if board(match).day["day_over"] else "german-impulse")
     if step.name == "german-refit":  # 12.4: the Germans refit first
-        return named(game, "allied-refit")
+        return named(match, "allied-refit")
     if step.name == "allied-refit":
-        return named(game, "german-regroup")
+        return named(match, "german-regroup")
     if step.name == "german-regroup":
-        return named(game, "allied-regroup")
+        return named(match, "allied-regroup")
     return None

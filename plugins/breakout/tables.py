@@ -6,14 +6,14 @@ from phaseline.model import PluginTable
 
 
 def _static(name: str, columns: str, key: tuple[str, ...]) -> PluginTable:
-    pk = ", ".join(("game_id", *key))
-    ddl = f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR, {columns}, PRIMARY KEY ({pk}))"
+    pk = ", ".join(("match_id", *key))
+    ddl = f"CREATE TABLE IF NOT EXISTS {name} (match_id VARCHAR, {columns}, PRIMARY KEY ({pk}))"
     return PluginTable(name, ddl, key=key, kind="static")
 
 
 def _state(name: str, columns: str, key: tuple[str, ...]) -> PluginTable:
-    pk = ", ".join(("game_id", *key))
-    ddl = f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR, {columns}, PRIMARY KEY ({pk}))"
+    pk = ", ".join(("match_id", *key))
+    ddl = f"CREATE TABLE IF NOT EXISTS {name} (match_id VARCHAR, {columns}, PRIMARY KEY ({pk}))"
     return PluginTable(name, ddl, key=key, kind="state")
 
 
@@ -141,7 +141,7 @@ TABLES = [
     PluginTable(  # the day's clock: impulse track, Sunset DRM, Advantage, weather (3.8, 11, 18)
         "bkn_day",
         """CREATE TABLE IF NOT EXISTS bkn_day (
-            game_id VARCHAR PRIMARY KEY,
+            match_id VARCHAR PRIMARY KEY,
             impulse INTEGER NOT NULL DEFAULT 0,        -- 3.8 impulse marker
             sunset_drm INTEGER NOT NULL DEFAULT 0,     -- 11.23 Sunset DRM marker
             advantage VARCHAR NOT NULL DEFAULT 'allied',  -- 11.1 the Allies start with it

@@ -23,46 +23,46 @@ HAWAII_FIRST = "Hawaii"  # printed after 11.5: the battle that can lose the camp
 class HeuristicBot:
     """Plays the US: plans each phase's orders once, then plays them in turn."""
 
-    def __init__(self, game, side: str) -> None:
+    def __init__(self, match, side: str) -> None:
         self.side = side
         self._plan_key: tuple | None = None
         self._plan: list[Action] = []
 
-    def choose(self, game, side: str) -> Action:
-        _, decision = game.waiting_on()
+    def choose(self, match, side: str) -> Action:
+        _, decision = match.waiting_on()
         if decision:
-            return Action("choose", (bot_answers.answer(game, decision),), side)
-        step = game.step.name
+            return Action("choose", (bot_answers.answer(match, decision),), side)
+        step = match.step.name
         if step == "combat":
-            return self._next_battle(game)
-        state = game.rows_of("fcn_state")[()]
-        key = (game.clock.turn, step, state["battle_point"], state["battle_round"], state["strike_tried"])
+            return self._next_battle(match)
+        state = match.rows_of("fcn_state")[()]
+        key = (match.clock.turn, step, state["battle_point"], state["battle_round"], state["strike_tried"])
         if key != self._plan_key:
             self._plan_key = key
-            self._plan = self._orders(game, step)
+            self._plan = self._orders(match, step)
         if self._plan:
             return self._plan.pop(0)
         return Action("end", (), side)
 
-    def _orders(self, game, step: str) -> list[Action]:
+    def _orders(self, match, step: str) -> list[Action]:
         """The orders of ``step``, planned now."""
         if step == "us-supply":
-            return bot_supply.orders(view(game))
+            return bot_supply.orders(view(match))
         if step == "us-movement":
-            return bot_movement.plan(game, view(game), game.legal_actions(self.side))
+            return bot_movement.plan(match, view(match), match.legal_actions(self.side))
         if step == "battle-placement":
-            point = game.rows_of("fcn_state")[()]["battle_point"]
-            waiting = [u["type"] for u in in_play(game).values() if u["side"] == JP and u["space_id"] == point]
-            return bot_battle.placement(sheet(game), waiting)
+            point = match.rows_of("fcn_state")[()]["battle_point"]
+            waiting = [u["type"] for u in in_play(match).values() if u["side"] == JP and u["space_id"] == point]
+            return bot_battle.placement(sheet(match), waiting)
         if step == "battle-bonus":
-            return bot_battle.bonus(game, sheet(game), game.legal_actions(self.side))
+            return bot_battle.bonus(match, sheet(match), match.legal_actions(self.side))
         if step == "battle-air":
-            return bot_battle.flights(sheet(game), game.legal_actions(self.side))
+            return bot_battle.flights(sheet(match), match.legal_actions(self.side))
         return []  # us-recon: no recon markers bought (7.1)
 
-    def _next_battle(self, game) -> Action:
+    def _next_battle(self, match) -> Action:
         """10.0 the battles in the player's order: Hawaii first, then the others as listed."""
-        battles = [a for a in game.legal_actions(self.side) if a.verb == "battle"]
+        battles = [a for a in match.legal_actions(self.side) if a.verb == "battle"]
         if not battles:
             return Action("end", (), US)
         return min(battles, key=lambda a: (a.args[0] != HAWAII_FIRST, a.args))

@@ -15,26 +15,26 @@ from .rules.units import in_play
 CANCELLERS = frozenset({"damage-control", "barrel-roll", "seabees", "leathernecks"})  # 10.5 markers that save a hit
 
 
-def answer(game, decision: dict[str, Any]) -> str:
+def answer(match, decision: dict[str, Any]) -> str:
     """The choice for ``decision`` (always one of its ``choices``)."""
     choices = decision["choices"]
     pick = ANSWERS.get(decision["kind"])
-    chosen = pick(game, decision) if pick else None
+    chosen = pick(match, decision) if pick else None
     return chosen if chosen in choices else choices[0]
 
 
-def _units(game) -> dict[str, dict[str, Any]]:
-    return in_play(game)
+def _units(match) -> dict[str, dict[str, Any]]:
+    return in_play(match)
 
 
 def _cost(units: dict[str, dict[str, Any]], unit_id: str) -> int:
     return units[unit_id]["buy_cost"] if unit_id in units else 0
 
 
-def _japanese_loss(game, decision) -> str:
+def _japanese_loss(match, decision) -> str:
     """10.10 a US hit (and a B-29's removal, 12.2; an AA or ASW shot, 10.12, 10.15) among equal
     Japanese units: a damaged one (it is destroyed), else the dearest; the airfield last."""
-    units = _units(game)
+    units = _units(match)
 
     def worth(choice: str) -> tuple[int, int, str]:
         if choice not in units:
@@ -45,12 +45,12 @@ def _japanese_loss(game, decision) -> str:
     return min(decision["choices"], key=lambda c: (is_airfield(c), worth(c)))
 
 
-def _us_loss(game, decision) -> str:
+def _us_loss(match, decision) -> str:
     """10.10 a Japanese hit among the cheapest eligible US units: a carrier aircraft first (every one
     comes back for the next battle, 2.7), a full unit before a damaged one (it is not destroyed),
     the airfield when it has room to spare, then the cheapest to buy."""
-    units = _units(game)
-    s = sheet(game)
+    units = _units(match)
+    s = sheet(match)
     spare_room = s.airfield[US] > len(s.land_aircraft(US))
 
     def order(choice: str) -> tuple[int, int, int, str]:
@@ -63,21 +63,21 @@ def _us_loss(game, decision) -> str:
     return min(decision["choices"], key=order)
 
 
-def _us_air_removal(game, decision) -> str:
+def _us_air_removal(match, decision) -> str:
     """10.6 (7) the US aircraft that cannot land: a carrier aircraft (back next battle), the cheapest."""
-    units = _units(game)
+    units = _units(match)
     return min(decision["choices"], key=lambda c: (not units.get(c, {}).get("carrier_air"), _cost(units, c), c))
 
 
-def _jp_air_removal(game, decision) -> str:
+def _jp_air_removal(match, decision) -> str:
     """10.6 (7), 1.3 among equal Japanese aircraft: the dearest goes."""
-    units = _units(game)
+    units = _units(match)
     return max(decision["choices"], key=lambda c: (_cost(units, c), c))
 
 
-def _aa_target(game, decision) -> str:
+def _aa_target(match, decision) -> str:
     """10.12 the ship fires at a bomber before a fighter (the bombers hit ships), a damaged one first."""
-    s = sheet(game)
+    s = sheet(match)
 
     def order(choice: str) -> tuple[bool, bool, str]:
         p = s.pieces.get(choice)
@@ -86,9 +86,9 @@ def _aa_target(game, decision) -> str:
     return min(decision["choices"], key=order)
 
 
-def _sub_area(game, decision) -> str:
+def _sub_area(match, decision) -> str:
     """10.1 the submarine goes where the Japanese carriers are, else where most Japanese ships are."""
-    s = sheet(game)
+    s = sheet(match)
     return max(decision["choices"], key=lambda typed: _ships_worth(s, TYPED.get(typed)))
 
 
@@ -97,19 +97,19 @@ def _ships_worth(s: Sheet, area: str | None) -> tuple[int, int]:
     return sum(p.is_carrier for p in ships), len(ships)
 
 
-def _bonus_use(game, decision) -> str:
+def _bonus_use(match, decision) -> str:
     """10.5 a marker is played when its moment comes, except a hit-cancelling one that would only
     save a carrier aircraft (every carrier aircraft comes back next battle, 2.7)."""
     context = decision.get("context", {})
     target = context.get("target")
-    if context.get("marker") in CANCELLERS and target in _units(game) and _units(game)[target]["carrier_air"]:
+    if context.get("marker") in CANCELLERS and target in _units(match) and _units(match)[target]["carrier_air"]:
         return "keep"
     return "play"
 
 
-def _engagement(game, decision) -> str:
+def _engagement(match, decision) -> str:
     """10.5 one round more while the US has more units on the sheet, one fewer while Japan has."""
-    s = sheet(game)
+    s = sheet(match)
     us, jp = len(s.of(US)), len(s.of(JP))
     return "longer" if us > jp else "shorter" if us < jp else "keep"
 

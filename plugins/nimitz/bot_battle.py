@@ -56,14 +56,14 @@ def markers_wanted(s: Sheet) -> list[str]:
     return [marker for marker, useful in wants if useful]
 
 
-def bonus(game, s: Sheet, on_sale: list[Action]) -> list[Action]:
+def bonus(match, s: Sheet, on_sale: list[Action]) -> list[Action]:
     """10.5 markers for the 3 free BPP, and for 3 more (1 SP) in a big battle while SP are plenty."""
-    sp = game.rows_of("fcn_state")[()]["sp"]
+    sp = match.rows_of("fcn_state")[()]["sp"]
     budget = FREE_BPP + (3 if len(s.of(JP)) >= BIG_BATTLE and sp > SP_KEPT else 0)
     offered = {a.args[0] for a in on_sale if a.verb == "bonus"}
     chosen = []
     for marker in markers_wanted(s):
-        price = cost(game, marker)
+        price = cost(match, marker)
         if marker in offered and price <= budget:
             chosen.append(marker)
             budget -= price

@@ -31,13 +31,13 @@ class MovePlan:
     """The phase's moves as they are chosen: legal single-unit moves only, each unit once (8.1),
     within the SP (8.1) and the points' land-aircraft capacities (8.2)."""
 
-    def __init__(self, game, v: View, legal: list[Action]) -> None:
+    def __init__(self, match, v: View, legal: list[Action]) -> None:
         self.v = v
         self.moves = {(a.args[0], a.args[1]) for a in legal if a.verb == "move"}
         self.movable = {unit_id for unit_id, _ in self.moves}
         self.raiders = sorted(a.args[0] for a in legal if a.verb == "raid")
         self.budget = v.state["sp"] - BATTLE_RESERVE
-        self.capacity = {p: row["us_air_capacity"] for p, row in points(game).items()}
+        self.capacity = {p: row["us_air_capacity"] for p, row in points(match).items()}
         self.air_at = {p: len(row.of(US, "air")) for p, row in v.points.items()}
         self.used: set[str] = set()
         self.orders: dict[str, list[str]] = {}
@@ -66,9 +66,9 @@ class MovePlan:
         return found + [Action("move", (",".join(units), target), US) for target, units in self.orders.items()]
 
 
-def plan(game, v: View, legal: list[Action]) -> list[Action]:
+def plan(match, v: View, legal: list[Action]) -> list[Action]:
     """The movement phase's orders (raids first, then one move order per destination)."""
-    p = MovePlan(game, v, legal)
+    p = MovePlan(match, v, legal)
     _raid(p)
     _strike(p)
     _reinforce_garrisons(p)

@@ -69,25 +69,25 @@ class View:
         return sum(1 for q in self.held_objectives() if q != point_id and q not in reached)
 
 
-def routes(game) -> dict[str, list[str]]:
+def routes(match) -> dict[str, list[str]]:
     """Each point's neighbours along the routes (2.1)."""
 
     def compute() -> dict[str, list[str]]:
         near: dict[str, list[str]] = {}
-        for row in game.rows("SELECT a, b FROM link WHERE game_id = ? AND kind = 'route'", [game.game_id]):
+        for row in match.rows("SELECT a, b FROM link WHERE match_id = ? AND kind = 'route'", [match.match_id]):
             near.setdefault(row["a"], []).append(row["b"])
         return near
 
-    return game.derived("fcn bot routes", (), compute)
+    return match.derived("fcn bot routes", (), compute)
 
 
-def route_distances(game) -> dict[str, dict[str, int]]:
+def route_distances(match) -> dict[str, dict[str, int]]:
     """Route steps between every two points (2.1: movement ignores them, the Japanese orders do not, 9.2)."""
 
     def compute() -> dict[str, dict[str, int]]:
-        near = routes(game)
+        near = routes(match)
         found = {}
-        for start in points(game):
+        for start in points(match):
             seen, queue = {start: 0}, deque([start])
             while queue:
                 here = queue.popleft()
@@ -98,23 +98,23 @@ def route_distances(game) -> dict[str, dict[str, int]]:
             found[start] = seen
         return found
 
-    return game.derived("fcn bot distances", (), compute)
+    return match.derived("fcn bot distances", (), compute)
 
 
-def view(game) -> View:
+def view(match) -> View:
     """The map as the bot weighs it (one reading per state version)."""
-    return game.derived("fcn bot view", game.ledger.version, lambda: _read(game))
+    return match.derived("fcn bot view", match.ledger.version, lambda: _read(match))
 
 
-def _read(game) -> View:
-    rows = {row["point_id"]: row for row in holding(game)}
+def _read(match) -> View:
+    rows = {row["point_id"]: row for row in holding(match)}
     found = {
         p: Point(p, bool(rows[p]["objective"]), bool(rows[p]["held"]), bool(rows[p]["supplied"]))
-        for p in points(game)
+        for p in points(match)
         if p in rows
     }
-    units = in_play(game)
+    units = in_play(match)
     for unit in units.values():
         if unit["space_id"] in found and unit["side"] in (US, JP):
             found[unit["space_id"]].units[unit["side"]].append(unit)
-    return View(found, units, fcn_state(game), route_distances(game), routes(game))
+    return View(found, units, fcn_state(match), route_distances(match), routes(match))

@@ -38,139 +38,139 @@ def phaseline_tables(register):
 
 
 @hookimpl
-def phaseline_load_scenario(game, scenario):
-    loading.load(game, scenario)
+def phaseline_load_scenario(match, scenario):
+    loading.load(match, scenario)
     return True
 
 
 @hookimpl
-def phaseline_setup(game):
-    setup.set_up(game)
+def phaseline_setup(match):
+    setup.set_up(match)
 
 
 @hookimpl
-def phaseline_sequence(game, turn):
+def phaseline_sequence(match, turn):
     return sequence.steps()
 
 
 @hookimpl
-def phaseline_turn_start(game, turn):
-    phases.begin_turn(game, turn)
+def phaseline_turn_start(match, turn):
+    phases.begin_turn(match, turn)
 
 
 @hookimpl
-def phaseline_turn_end(game, turn):
-    victory.end_of_turn(game, turn)
+def phaseline_turn_end(match, turn):
+    victory.end_of_turn(match, turn)
 
 
-def _refresh(game) -> None:
+def _refresh(match) -> None:
     """4.1 the objective markers follow the units (not while a battle has them on its sheet)."""
-    if not battle.in_progress(game):
-        holding.refresh(game)
+    if not battle.in_progress(match):
+        holding.refresh(match)
 
 
 @hookimpl
-def phaseline_phase_start(game, step):
+def phaseline_phase_start(match, step):
     if _in_battle(step):
-        battle.phase_start(game, step)
+        battle.phase_start(match, step)
     else:
         if step.name == sequence.COMBAT.name:  # 10.0 back from a battle: the turn goes on from the combat phase
-            sequence.renumber(game, step)
-        phases.begin(game, step)
-    _refresh(game)
+            sequence.renumber(match, step)
+        phases.begin(match, step)
+    _refresh(match)
 
 
 @hookimpl
-def phaseline_phase_end(game, step):
+def phaseline_phase_end(match, step):
     if _in_battle(step):
-        return battle.phase_end(game, step)
-    phases.end(game, step)
-    _refresh(game)
+        return battle.phase_end(match, step)
+    phases.end(match, step)
+    _refresh(match)
     return None
 
 
 @hookimpl
-def phaseline_next_step(game, step):
+def phaseline_next_step(match, step):
     if step.name == sequence.COMBAT.name or _in_battle(step):
-        return battle.next_step(game, step)  # 10.0 a battle's steps, then the combat phase again
+        return battle.next_step(match, step)  # 10.0 a battle's steps, then the combat phase again
     return None
 
 
 @hookimpl
-def phaseline_end_refusal(game, step, side):
+def phaseline_end_refusal(match, step, side):
     if _in_battle(step):
-        return battle.end_refusal(game, step, side)
+        return battle.end_refusal(match, step, side)
     if step.name == sequence.COMBAT.name:
-        return combat.end_refusal(game)
+        return combat.end_refusal(match)
     return None
 
 
 @hookimpl
-def phaseline_legal_actions(game, side):
-    step = game.step
+def phaseline_legal_actions(match, side):
+    step = match.step
     if _in_battle(step):
-        return battle.legal_actions(game, step, side)
+        return battle.legal_actions(match, step, side)
     if side == JP:
-        return japanese.legal_actions(game, step)
-    return phases.legal_actions(game, step)
+        return japanese.legal_actions(match, step)
+    return phases.legal_actions(match, step)
 
 
 @hookimpl
-def phaseline_play(game, action):
-    if _in_battle(game.step):
-        handled = battle.play(game, action)
+def phaseline_play(match, action):
+    if _in_battle(match.step):
+        handled = battle.play(match, action)
     else:
         handler = PLAYS.get(action.verb)
         if handler is not None:
-            handler(game, action)
+            handler(match, action)
         handled = handler is not None
     if handled:
-        _refresh(game)
+        _refresh(match)
     return handled or None
 
 
 @hookimpl
-def phaseline_rules_choose(game, side):
-    return japanese.choose(game, side)
+def phaseline_rules_choose(match, side):
+    return japanese.choose(match, side)
 
 
 @hookimpl
-def phaseline_answer(game, decision, answer):
+def phaseline_answer(match, decision, answer):
     if decision["kind"] in battle.DECISIONS:
-        battle.answer(game, decision, answer)
+        battle.answer(match, decision, answer)
     else:
-        japanese.answer(game, decision, answer)
-    _refresh(game)
+        japanese.answer(match, decision, answer)
+    _refresh(match)
     return True
 
 
 @hookimpl
-def phaseline_answer_refusal(game, decision, answer):
+def phaseline_answer_refusal(match, decision, answer):
     if decision["kind"] in battle.DECISIONS:
-        return battle.answer_refusal(game, decision, answer)
+        return battle.answer_refusal(match, decision, answer)
     return None
 
 
 @hookimpl
-def phaseline_map_marks(game):
-    return map_marks.map_marks(game)
+def phaseline_map_marks(match):
+    return map_marks.map_marks(match)
 
 
 @hookimpl
-def phaseline_unit_values(game):
-    return unit_values.unit_values(game)
+def phaseline_unit_values(match):
+    return unit_values.unit_values(match)
 
 
 @hookimpl
-def phaseline_order_notes(game, actions):
-    return battle.bonus.notes(game, actions) if any(a.verb == "bonus" for a in actions) else None
+def phaseline_order_notes(match, actions):
+    return battle.bonus.notes(match, actions) if any(a.verb == "bonus" for a in actions) else None
 
 
 @hookimpl
-def phaseline_standing(game):
-    return standing.standing(game)
+def phaseline_standing(match):
+    return standing.standing(match)
 
 
 @hookimpl
-def phaseline_game_end(game):
-    return victory.final_outcome(game)
+def phaseline_game_end(match):
+    return victory.final_outcome(match)

@@ -50,17 +50,17 @@ VALUE_COLUMNS = (
 )
 
 
-def load(game, scenario) -> None:
+def load(match, scenario) -> None:
     """Fill space, link, unit and the fcn_* tables for ``game`` from ``scenario``'s files."""
     years = scenario.settings["years"]
-    points = _load_map(game, scenario)
-    counters = _load_counters(game, scenario)
-    _load_campaigns(game, scenario, years, points, counters)
-    _load_tables(game, scenario)
+    points = _load_map(match, scenario)
+    counters = _load_counters(match, scenario)
+    _load_campaigns(match, scenario, years, points, counters)
+    _load_tables(match, scenario)
 
 
-def _insert(game, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
-    game.store.insert_rows(table, ["game_id", *columns], [(game.game_id, *row) for row in rows])
+def _insert(match, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+    match.store.insert_rows(table, ["match_id", *columns], [(match.match_id, *row) for row in rows])
 
 
 def _tagged(row: Row) -> tuple[str, str]:
@@ -80,7 +80,7 @@ def _optional_int(row: Row, column: str) -> int | None:
 # --- 2.1 the map ------------------------------------------------------------------------------
 
 
-def _load_map(game, scenario) -> set[str]:
+def _load_map(match, scenario) -> set[str]:
     columns = ("point_id", "name", "x", "y", "us_air_capacity", "australian", "closed_to", "last_unit_exempt")
     points = read_csv(scenario.file("map/points.csv"), columns)
     for row in points:
@@ -91,9 +91,9 @@ def _load_map(game, scenario) -> set[str]:
         for row in points
     ]
     spaces += [(box, "box", None, None, "box", title, "seed", source) for box, (title, source) in BOXES.items()]
-    _insert(game, "space", ["space_id", "kind", "x", "y", "terrain", "name", "provenance", "source"], spaces)
+    _insert(match, "space", ["space_id", "kind", "x", "y", "terrain", "name", "provenance", "source"], spaces)
     _insert(
-        game,
+        match,
         "fcn_point",
         ["point_id", "us_air_capacity", "australian", "closed_to", "last_unit_exempt", "provenance", "source"],
         [
@@ -115,14 +115,14 @@ def _load_map(game, scenario) -> set[str]:
             if end not in known:
                 raise row.error(f"unknown point {end!r}")
         links += [(a, b, "route", *_tagged(row)) for a, b in ((row["a"], row["b"]), (row["b"], row["a"]))]
-    _insert(game, "link", ["a", "b", "kind", "provenance", "source"], links)  # 2.1 routes, both directions
+    _insert(match, "link", ["a", "b", "kind", "provenance", "source"], links)  # 2.1 routes, both directions
     return known
 
 
 # --- 2.5-2.8 counters and their values ---------------------------------------------------------
 
 
-def _load_counters(game, scenario) -> dict[str, Row]:
+def _load_counters(match, scenario) -> dict[str, Row]:
     counters = {row["unit_id"]: row for row in read_csv(scenario.file("counters.csv"), COUNTER_COLUMNS)}
     values = read_csv(scenario.file("values.csv"), ("unit_id", "face", *VALUE_COLUMNS))
     for row in values:
@@ -131,7 +131,7 @@ def _load_counters(game, scenario) -> dict[str, Row]:
         if row["face"] not in ("full", "damaged"):
             raise row.error(f"face must be full or damaged, not {row['face']!r}")
     _insert(
-        game,
+        match,
         "fcn_value",
         ["counter_id", "face", *VALUE_COLUMNS, "provenance", "source"],
         [(r["unit_id"], r["face"], *(_optional_int(r, c) for c in VALUE_COLUMNS), *_tagged(r)) for r in values],
@@ -161,7 +161,7 @@ def _counter_row(row: Row, unit_id: str, counter_id: str, carrier: str | None, t
 # --- 3.0-3.4 the campaigns -----------------------------------------------------------------------
 
 
-def _load_campaigns(game, scenario, years: tuple[int, ...], points: set[str], counters: dict[str, Row]) -> None:
+def _load_campaigns(match, scenario, years: tuple[int, ...], points: set[str], counters: dict[str, Row]) -> None:
     stacks = _stacks_setting(scenario)
     frames = {
         row.int("year"): row
@@ -223,7 +223,7 @@ def _load_campaigns(game, scenario, years: tuple[int, ...], points: set[str], co
             for r in read_csv(scenario.file(f"{folder}/victory.csv"), ("min_held", "max_held", "level"))
         ]
     _insert(
-        game,
+        match,
         "fcn_campaign",
         [
             "year",
@@ -238,12 +238,12 @@ def _load_campaigns(game, scenario, years: tuple[int, ...], points: set[str], co
         ],
         campaign,
     )
-    _insert(game, "fcn_setup", ["year", "unit_id", "place", "listed", "status", "provenance", "source"], setup)
-    _insert(game, "fcn_air_group", ["year", "carrier_id", "aircraft_id", "count", "provenance", "source"], groups)
-    _insert(game, "fcn_income", ["year", "turn", "rp", "sp", "provenance", "source"], income)
-    _insert(game, "fcn_objective", ["year", "point_id", "provenance", "source"], objectives)
-    _insert(game, "fcn_victory", ["year", "min_held", "max_held", "level", "provenance", "source"], victory)
-    _load_units(game, counters, instances, {row[1]: row[2] for row in setup if row[0] == years[0]})
+    _insert(match, "fcn_setup", ["year", "unit_id", "place", "listed", "status", "provenance", "source"], setup)
+    _insert(match, "fcn_air_group", ["year", "carrier_id", "aircraft_id", "count", "provenance", "source"], groups)
+    _insert(match, "fcn_income", ["year", "turn", "rp", "sp", "provenance", "source"], income)
+    _insert(match, "fcn_objective", ["year", "point_id", "provenance", "source"], objectives)
+    _insert(match, "fcn_victory", ["year", "min_held", "max_held", "level", "provenance", "source"], victory)
+    _load_units(match, counters, instances, {row[1]: row[2] for row in setup if row[0] == years[0]})
 
 
 def _stacks_setting(scenario) -> str:
@@ -257,13 +257,13 @@ def _stacks_setting(scenario) -> str:
     return stacks
 
 
-def _load_units(game, counters: dict[str, Row], instances: dict[str, tuple], start: dict[str, str]) -> None:
+def _load_units(match, counters: dict[str, Row], instances: dict[str, tuple], start: dict[str, str]) -> None:
     """unit: every counter and every carrier-aircraft counter of an air group (``start``: the first year's
     set-up); fcn_counter: their game values."""
     printed = [_counter_row(row, unit_id, unit_id, None, _tagged(row)) for unit_id, row in counters.items()]
     every = [*printed, *instances.values()]
     _insert(
-        game,
+        match,
         "fcn_counter",
         ["unit_id", "counter_id", *COUNTER_COLUMNS[2:], "carrier", "provenance", "source"],
         every,
@@ -286,7 +286,7 @@ def _load_units(game, counters: dict[str, Row], instances: dict[str, tuple], sta
         for u in every
     ]
     _insert(
-        game,
+        match,
         "unit",
         [
             "unit_id",
@@ -308,10 +308,10 @@ def _load_units(game, counters: dict[str, Row], instances: dict[str, tuple], sta
 # --- the printed tables ------------------------------------------------------------------------------
 
 
-def _load_tables(game, scenario) -> None:
+def _load_tables(match, scenario) -> None:
     file = scenario.file
     _insert(
-        game,
+        match,
         "fcn_turn",
         ["turn", "name", "provenance", "source"],
         [(r.int("turn"), r["name"], *_tagged(r)) for r in read_csv(file("tables/turns.csv"), ("turn", "name"))],
@@ -329,13 +329,13 @@ def _load_tables(game, scenario) -> None:
             "the Orders Table needs one row for each face 1-10 (9.1)", path=str(file("tables/orders.csv"))
         )
     _insert(
-        game,
+        match,
         "fcn_order",
         ["roll", "order_name", "provenance", "source"],
         [(r.int("roll"), r["order"], *_tagged(r)) for r in orders],
     )
     _insert(
-        game,
+        match,
         "fcn_order_limit",
         ["order_name", "ships", "infantry", "aircraft", "aircraft_if_garrisoned", "provenance", "source"],
         [
@@ -351,7 +351,7 @@ def _load_tables(game, scenario) -> None:
         ],
     )
     _insert(
-        game,
+        match,
         "fcn_reinforcement",
         ["band", "low", "high", "ships", "infantry", "aircraft", "provenance", "source"],
         [
@@ -370,7 +370,7 @@ def _load_tables(game, scenario) -> None:
         ],
     )
     _insert(
-        game,
+        match,
         "fcn_combat_rounds",
         ["roll", "rounds", "provenance", "source"],
         [
@@ -379,7 +379,7 @@ def _load_tables(game, scenario) -> None:
         ],
     )
     _insert(
-        game,
+        match,
         "fcn_battle_plan",
         ["low", "high", "draws", "provenance", "source"],
         [
@@ -388,7 +388,7 @@ def _load_tables(game, scenario) -> None:
         ],
     )
     _insert(
-        game,
+        match,
         "fcn_bonus_marker",
         ["marker_id", "side", "name", "cost", "copies", "provenance", "source"],
         [
@@ -397,7 +397,7 @@ def _load_tables(game, scenario) -> None:
         ],
     )
     _insert(
-        game,
+        match,
         "fcn_invasion",
         ["band", "low", "high", "objectives", "provenance", "source"],
         [
@@ -406,7 +406,7 @@ def _load_tables(game, scenario) -> None:
         ],
     )
     _insert(
-        game,
+        match,
         "fcn_linked_victory",
         ["band", "low", "high", "level", "provenance", "source"],
         [

@@ -15,10 +15,10 @@ COLOURS = {US: "#2c5aa0", JP: "#b03a2e"}  # 3.4 the objective markers: blue held
 KINDS = {"infantry": "inf", "battalion": "bn", "fighter": "ftr", "bomber": "bmr"}
 
 
-def map_marks(game) -> MapMarks:
-    names = game.static("unit", "unit_id")
+def map_marks(match) -> MapMarks:
+    names = match.static("unit", "unit_id")
     faces = {}
-    for unit_id, unit in in_play(game).items():
+    for unit_id, unit in in_play(match).items():
         values = KINDS.get(unit["type"], unit["type"])
         notes = [unit["status"]]
         if unit["marker"]:
@@ -31,12 +31,12 @@ def map_marks(game) -> MapMarks:
             "D" if unit["status"] == "damaged" else "",  # 2.5 the damaged face
             title=f"{unit_id} {names[unit_id]['name']} {values} ({unit['side']}, {', '.join(notes)})",
         )
-    rows = holding(game)
+    rows = holding(match)
     control = {r["point_id"]: US for r in rows if r["held"]}
     control.update({r["point_id"]: JP for r in rows if r["jp_units"] and not r["us_units"]})
-    state = fcn_state(game)
+    state = fcn_state(match)
     objectives = [r["point_id"] for r in rows if r["objective"]]
-    held = f"{state['held']} of {len(objectives)} (dismissal at {frame(game)['dismissal_at']})"
+    held = f"{state['held']} of {len(objectives)} (dismissal at {frame(match)['dismissal_at']})"
     return MapMarks(
         counters=faces,
         control=control,

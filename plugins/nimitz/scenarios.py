@@ -41,6 +41,6 @@ def scenarios() -> dict[str, ScenarioInfo]:
     return found
 
 
-def year_and_turn(game, turn: int) -> tuple[int, int]:
+def year_and_turn(match, turn: int) -> tuple[int, int]:
     """The campaign year and that year's turn (1 = Jan/Feb) of game turn ``turn``."""
-    return calendar(game.scenario.settings["years"])[turn - 1]
+    return calendar(match.scenario.settings["years"])[turn - 1]

@@ -41,9 +41,9 @@ def steps() -> list[Step]:
     return list(TURN)
 
 
-def renumber(game, step: Step) -> None:
+def renumber(match, step: Step) -> None:
     """A step of the turn begun again after a battle's steps (each numbered on from the one before)
     takes its own number, so the turn's sequence goes on from it."""
     number = next(i for i, turn_step in enumerate(TURN) if turn_step.name == step.name)
-    if game.clock.step_no != number:
-        game.set_clock(step_no=number)
+    if match.clock.step_no != number:
+        match.set_clock(step_no=number)

@@ -11,16 +11,16 @@ PROVENANCE = "provenance VARCHAR NOT NULL, source VARCHAR NOT NULL"
 
 def static(name: str, columns: str, key: tuple[str, ...]) -> PluginTable:
     """A table copied from the scenario's files when the match is created."""
-    ddl = f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR NOT NULL, {columns}, {PROVENANCE}, "
-    ddl += f"PRIMARY KEY (game_id, {', '.join(key)}))"
+    ddl = f"CREATE TABLE IF NOT EXISTS {name} (match_id VARCHAR NOT NULL, {columns}, {PROVENANCE}, "
+    ddl += f"PRIMARY KEY (match_id, {', '.join(key)}))"
     return PluginTable(name, ddl, key=key, kind="static")
 
 
 def state(name: str, columns: str, key: tuple[str, ...]) -> PluginTable:
     """A table of the match's state (changed only through the ledger)."""
-    keys = ", ".join(("game_id", *key))
+    keys = ", ".join(("match_id", *key))
     return PluginTable(
-        name, f"CREATE TABLE IF NOT EXISTS {name} (game_id VARCHAR NOT NULL, {columns}, PRIMARY KEY ({keys}))", key
+        name, f"CREATE TABLE IF NOT EXISTS {name} (match_id VARCHAR NOT NULL, {columns}, PRIMARY KEY ({keys}))", key
     )
 
 

@@ -31,13 +31,13 @@ def _printed(value: str, superior: str | None) -> str:
 UNIT_VALUES_SQL = f"""SELECT s.unit_id, c.type, c.hit_cost AS cost, c.buy_cost AS buy,
        {", ".join(_printed(value, superior) for value, superior in VALUES.items())}
 FROM unit_state s
-JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
-LEFT JOIN fcn_value v ON v.game_id = c.game_id AND v.counter_id = c.counter_id
+JOIN fcn_counter c ON c.match_id = s.match_id AND c.unit_id = s.unit_id
+LEFT JOIN fcn_value v ON v.match_id = c.match_id AND v.counter_id = c.counter_id
      AND v.face = CASE WHEN s.status = 'damaged' THEN 'damaged' ELSE 'full' END
-WHERE s.game_id = ?
+WHERE s.match_id = ?
 ORDER BY s.unit_id"""
 
 
-def unit_values(game) -> list[dict[str, Any]]:
+def unit_values(match) -> list[dict[str, Any]]:
     """Each unit's type, costs and the printed values of its face, in one query."""
-    return game.rows(UNIT_VALUES_SQL, [game.game_id])
+    return match.rows(UNIT_VALUES_SQL, [match.match_id])

@@ -7,7 +7,7 @@
 -- line's last step into the unit); with path_rule.from_own_space a path may leave a unit's
 -- space that is itself blocked (an enemy-controlled area).
 
--- name: cheapest-paths(game_id, side)
+-- name: cheapest-paths(match_id, side)
 -- For every unit of :side on the map, the least cost of a path from its space to any of the
 -- side's path_source spaces, the source reached and the first step toward it (next_space).
 -- A unit with no path gets cost NULL and, as evidence, its first blocked neighbour (lowest id).
@@ -18,22 +18,22 @@
 --   link, link_state, space, space_control, rule_ref
 -- Returns: unit_id, space_id, cost, source, source_kind, next_space, rule, reason, by_unit, by_space
 WITH RECURSIVE
-blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
+blocked AS MATERIALIZED (SELECT * FROM path_blocked($match_id, $side)),
 node AS MATERIALIZED (  -- numbered in label order: the search joins integers, and ties go to the lower label
     SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n,
            s.space_id NOT IN (SELECT space_id FROM blocked) AS open
-    FROM space s WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
+    FROM space s WHERE s.match_id = $match_id AND s.kind IN ('hex', 'area', 'point')
 ),
 step AS MATERIALIZED (
     SELECT na.n AS a, nb.n AS b, st.cost + CASE WHEN st.to_source THEN 0 ELSE st.passing END AS cost,
            st.end_cost + CASE WHEN st.to_source THEN 0 ELSE st.passing END AS end_cost, na.open AS a_open
-    FROM path_step($game_id, $side) st
+    FROM path_step($match_id, $side) st
     JOIN node na ON na.space_id = st.a
     JOIN node nb ON nb.space_id = st.b AND nb.open
 ),
 source AS MATERIALIZED (
     SELECT o.n, o.open FROM path_source ps JOIN node o ON o.space_id = ps.space_id
-    WHERE ps.game_id = $game_id AND ps.side = $side
+    WHERE ps.match_id = $match_id AND ps.side = $side
 ),
 dist(n, cost, hop) USING KEY (n) AS (  -- hop: [source reached, next space], numbered
     SELECT n, 0, [n, NULL::BIGINT] FROM source WHERE open
@@ -47,8 +47,8 @@ dist(n, cost, hop) USING KEY (n) AS (  -- hop: [source reached, next space], num
 ),
 origin AS (  -- the spaces paths start from: the units' own, when open (or from_own_space)
     SELECT DISTINCT o.n FROM map_unit m JOIN node o ON o.space_id = m.space_id
-    WHERE m.game_id = $game_id AND m.side = $side
-      AND (o.open OR coalesce((SELECT from_own_space FROM path_rule WHERE game_id = $game_id AND side = $side), FALSE))
+    WHERE m.match_id = $match_id AND m.side = $side
+      AND (o.open OR coalesce((SELECT from_own_space FROM path_rule WHERE match_id = $match_id AND side = $side), FALSE))
 ),
 leg AS (  -- 0 on a source; else a first step (priced as an end step) and the rest of the path
     SELECT o.n, 0 AS cost, [o.n, NULL::BIGINT] AS hop FROM origin o JOIN source s ON s.n = o.n
@@ -73,7 +73,7 @@ first_block AS (  -- arg_min_null: a block with no unit (a controller's) keeps i
            arg_min_null(b.unit_id, b.space_id) AS unit_id, arg_min(b.by_space, b.space_id) AS by_space,
            arg_min(b.what, b.space_id) AS what
     FROM link l JOIN blocked b ON b.space_id = l.b
-    WHERE l.game_id = $game_id
+    WHERE l.match_id = $match_id
     GROUP BY l.a
 )
 SELECT m.unit_id, m.space_id, d.cost, d.source, ps.kind AS source_kind, d.next_space,
@@ -88,14 +88,14 @@ SELECT m.unit_id, m.space_id, d.cost, d.source, ps.kind AS source_kind, d.next_s
        CASE WHEN d.cost IS NULL THEN f.at_space END AS by_space
 FROM map_unit m
 LEFT JOIN named d ON d.space_id = m.space_id
-LEFT JOIN path_source ps ON ps.game_id = $game_id AND ps.side = $side AND ps.space_id = d.source
+LEFT JOIN path_source ps ON ps.match_id = $match_id AND ps.side = $side AND ps.space_id = d.source
 LEFT JOIN first_block f ON f.space_id = m.space_id
-LEFT JOIN path_rule pr ON pr.game_id = $game_id AND pr.side = $side
-LEFT JOIN rule_ref ref ON ref.game_id = $game_id AND ref.topic = 'path.trace'
-WHERE m.game_id = $game_id AND m.side = $side
+LEFT JOIN path_rule pr ON pr.match_id = $match_id AND pr.side = $side
+LEFT JOIN rule_ref ref ON ref.match_id = $match_id AND ref.topic = 'path.trace'
+WHERE m.match_id = $match_id AND m.side = $side
 ORDER BY m.unit_id;
 
--- name: source-paths(game_id, side)
+-- name: source-paths(match_id, side)
 -- For every map space a path of :side may start from and every path_source of the side it
 -- reaches, the least cost of a path from that space (priced as a unit's there) to the source
 -- and the first step toward it: a depot's refit cost to every area, so to every unit at once
@@ -106,21 +106,21 @@ ORDER BY m.unit_id;
 --   link, link_state, space, space_control, rule_ref
 -- Returns: space_id, source, source_kind, cost, next_space, rule
 WITH RECURSIVE
-blocked AS MATERIALIZED (SELECT * FROM path_blocked($game_id, $side)),
+blocked AS MATERIALIZED (SELECT * FROM path_blocked($match_id, $side)),
 node AS MATERIALIZED (
     SELECT s.space_id, row_number() OVER (ORDER BY s.space_id) AS n,
            s.space_id NOT IN (SELECT space_id FROM blocked) AS open
-    FROM space s WHERE s.game_id = $game_id AND s.kind IN ('hex', 'area', 'point')
+    FROM space s WHERE s.match_id = $match_id AND s.kind IN ('hex', 'area', 'point')
 ),
 step AS MATERIALIZED (
     SELECT na.n AS a, nb.n AS b, st.cost, st.end_cost, st.passing, na.open AS a_open
-    FROM path_step($game_id, $side) st
+    FROM path_step($match_id, $side) st
     JOIN node na ON na.space_id = st.a
     JOIN node nb ON nb.space_id = st.b AND nb.open
 ),
 source AS MATERIALIZED (
     SELECT o.n, o.open FROM path_source ps JOIN node o ON o.space_id = ps.space_id
-    WHERE ps.game_id = $game_id AND ps.side = $side
+    WHERE ps.match_id = $match_id AND ps.side = $side
 ),
 dist(src, n, cost) USING KEY (src, n) AS (  -- passing is charged on every space but the source
     SELECT n, n, 0 FROM source WHERE open
@@ -134,7 +134,7 @@ dist(src, n, cost) USING KEY (src, n) AS (  -- passing is charged on every space
 ),
 origin AS (  -- every space a path may start from: open ones, or all with from_own_space
     SELECT n FROM node
-    WHERE open OR coalesce((SELECT from_own_space FROM path_rule WHERE game_id = $game_id AND side = $side), FALSE)
+    WHERE open OR coalesce((SELECT from_own_space FROM path_rule WHERE match_id = $match_id AND side = $side), FALSE)
 ),
 leg AS (
     SELECT o.n, s.n AS src, 0 AS cost, NULL::BIGINT AS next FROM origin o JOIN source s ON s.n = o.n
@@ -152,7 +152,7 @@ FROM traced t
 JOIN node here ON here.n = t.n
 JOIN node source ON source.n = t.src
 LEFT JOIN node next ON next.n = t.next
-JOIN path_source ps ON ps.game_id = $game_id AND ps.side = $side AND ps.space_id = source.space_id
-LEFT JOIN path_rule pr ON pr.game_id = $game_id AND pr.side = $side
-LEFT JOIN rule_ref ref ON ref.game_id = $game_id AND ref.topic = 'path.trace'
+JOIN path_source ps ON ps.match_id = $match_id AND ps.side = $side AND ps.space_id = source.space_id
+LEFT JOIN path_rule pr ON pr.match_id = $match_id AND pr.side = $side
+LEFT JOIN rule_ref ref ON ref.match_id = $match_id AND ref.topic = 'path.trace'
 ORDER BY here.space_id, source.space_id;

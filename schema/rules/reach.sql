@@ -1,6 +1,6 @@
 -- Movement (Battle for Germany 4.0-4.4 and 5.2): the reach of every unit of a side at once.
 
--- name: movement-reach(game_id, side, units = NULL)
+-- name: movement-reach(match_id, side, units = NULL)
 -- Where each unit of :side on the map with movement points (unit_state.mp > 0) can move
 -- now, at the least cost (legal rows), and for each space next to a unit's reach that it
 -- cannot enter, the one reason why not (refusal rows: legal = FALSE). A step costs the
@@ -29,17 +29,17 @@ piece AS MATERIALIZED (  -- every unit on the map, read once: whether it bars or
     SELECT m.unit_id, m.side, m.space_id, m.mp, m.nationality,
            coalesce(h.may_attack OR h.exerts_zoc, FALSE) AS hostile, coalesce(h.exerts_zoc, FALSE) AS exerts_zoc
     FROM map_unit m
-    LEFT JOIN hostility h ON h.game_id = m.game_id AND h.side = $side AND h.enemy = m.side
-    WHERE m.game_id = $game_id
+    LEFT JOIN hostility h ON h.match_id = m.match_id AND h.side = $side AND h.enemy = m.side
+    WHERE m.match_id = $match_id
 ),
 rigid AS MATERIALIZED (
     SELECT coalesce(z.must_stop, TRUE) AS must_stop, coalesce(z.may_leave, TRUE) AS may_leave,
            coalesce(z.zoc_to_zoc, FALSE) AS zoc_to_zoc
     FROM (SELECT 1) AS one
-    LEFT JOIN zoc_rule z ON z.game_id = $game_id AND z.side = $side
+    LEFT JOIN zoc_rule z ON z.match_id = $match_id AND z.side = $side
 ),
 neighbour AS MATERIALIZED (  -- every link: the cost of entering b across it (NULL: impassable), ZOC across it
-    SELECT a, b, border, cost, passable, carries_zoc FROM move_link WHERE game_id = $game_id
+    SELECT a, b, border, cost, passable, carries_zoc FROM move_link WHERE match_id = $match_id
 ),
 zoc AS MATERIALIZED (  -- zoc_projection, from the links read above
     SELECT n.b AS space_id, min(p.unit_id) AS unit_id, arg_min(p.space_id, p.unit_id) AS from_space
@@ -71,7 +71,7 @@ mover AS MATERIALIZED (
 barred AS MATERIALIZED (
     SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason
     FROM (SELECT DISTINCT nationality FROM mover) AS n
-    JOIN no_entry e ON e.game_id = $game_id AND e.side = $side AND e.nationality IN (n.nationality, '*')
+    JOIN no_entry e ON e.match_id = $match_id AND e.side = $side AND e.nationality IN (n.nationality, '*')
     GROUP BY n.nationality, e.space_id
 ),
 walk(unit_id, space_id, cost, path_via, mp, nationality) AS (  -- every (unit, space, cost, predecessor) of a
@@ -149,5 +149,5 @@ arrival AS (
 SELECT x.unit_id, x.space_id, x.legal, x.cost, x.path_via,
        coalesce(x.entry_rule, ref.rule, x.topic) AS rule, x.reason, x.by_unit, x.by_space
 FROM (SELECT * FROM arrival UNION ALL SELECT * FROM refusal) AS x
-LEFT JOIN rule_ref ref ON ref.game_id = $game_id AND ref.topic = x.topic
+LEFT JOIN rule_ref ref ON ref.match_id = $match_id AND ref.topic = x.topic
 ORDER BY x.unit_id, x.legal DESC, x.space_id;

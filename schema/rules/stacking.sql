@@ -1,6 +1,6 @@
 -- Stacking (Battle for Germany 5.3): limits per side and per unit size, as data.
 
--- name: stacking-audit(game_id, side)
+-- name: stacking-audit(match_id, side)
 -- Every space where :side has more units than a stacking_rule allows: the all-units limit
 -- (size '*') and per-size limits (e.g. 'front' max 1: two Soviet Fronts never together).
 -- A rule for the side itself overrides the '*' rule for the same size.
@@ -10,7 +10,7 @@
 WITH limits AS (  -- per size, the side's own rule, else the '*' rule (a GROUP BY, cheaper than a window)
     SELECT size, arg_min(max_units, side = '*') AS max_units, arg_min(rule, side = '*') AS rule
     FROM stacking_rule
-    WHERE game_id = $game_id AND side IN ($side, '*')
+    WHERE match_id = $match_id AND side IN ($side, '*')
     GROUP BY size
 )
 SELECT m.space_id,
@@ -24,7 +24,7 @@ SELECT m.space_id,
               m.space_id, k.max_units) AS reason
 FROM map_unit m
 JOIN limits k ON k.size IN ('*', m.size)
-WHERE m.game_id = $game_id AND m.side = $side
+WHERE m.match_id = $match_id AND m.side = $side
 GROUP BY m.space_id, k.size, k.max_units, k.rule
 HAVING count(*) > k.max_units
 ORDER BY m.space_id, k.size;

@@ -1,9 +1,9 @@
 -- Append-only log: every action, decision, phase change, die roll and undo. The columns from
--- game_id to cause (with seat) are hashed and signed; the ones after sig are not: logged_at is
+-- match_id to cause (with seat) are hashed and signed; the ones after sig are not: logged_at is
 -- the player's clock, cause_verb, undone_* and combat are what each store's engine derives
 -- (docs/history.md).
 CREATE TABLE IF NOT EXISTS event (
-    game_id   VARCHAR NOT NULL,
+    match_id  VARCHAR NOT NULL,
     seq       INTEGER NOT NULL,          -- 1, 2, 3 … within the match
     turn      INTEGER NOT NULL,
     step      VARCHAR NOT NULL,
@@ -29,14 +29,14 @@ CREATE TABLE IF NOT EXISTS event (
     undone_by INTEGER,                   -- the undo event that took it back (NULL: it still counts)
     undone_forced BOOLEAN,               -- that undo was forced across a roll: a re-roll
     combat    BOOLEAN,                   -- it resolves a combat: kind 'combat', or attack_terms in its payload
-    PRIMARY KEY (game_id, seq)
+    PRIMARY KEY (match_id, seq)
 );
 
 -- Every state change of each event, so that undo and "state at event N" are mechanical. The
 -- columns after new are its event's, copied when the effect is written (undone_by when the undo
 -- is made), so that the move and change views read one table (docs/history.md).
 CREATE TABLE IF NOT EXISTS effect (
-    game_id VARCHAR NOT NULL,
+    match_id VARCHAR NOT NULL,
     seq     INTEGER NOT NULL,            -- event that made the change
     n       INTEGER NOT NULL,            -- order within the event
     tbl     VARCHAR NOT NULL,
@@ -51,5 +51,5 @@ CREATE TABLE IF NOT EXISTS effect (
     cause   INTEGER,                     -- its event's cause: the player action that led to it
     logged_at TIMESTAMP,                 -- when its event was logged (UTC)
     undone_by INTEGER,                   -- the undo that took its event back (NULL: it still counts)
-    PRIMARY KEY (game_id, seq, n)
+    PRIMARY KEY (match_id, seq, n)
 );

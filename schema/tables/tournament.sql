@@ -2,7 +2,7 @@
 -- how it ended, so a tournament's standings are one query. Written with the matches, in the same
 -- transaction; static after. The match's seed is the tournament's base seed + match_index.
 CREATE TABLE IF NOT EXISTS tournament_match (
-    game_id     VARCHAR PRIMARY KEY,
+    match_id    VARCHAR PRIMARY KEY,
     tournament  VARCHAR NOT NULL,        -- the tournament's name, e.g. 'bfg-t1'
     match_index INTEGER NOT NULL,        -- 0, 1, 2 … within the tournament
     winners     VARCHAR[] NOT NULL,      -- the sides that won (none: a draw)

@@ -1,6 +1,6 @@
 -- Printed counters. Static.
 CREATE TABLE IF NOT EXISTS unit (
-    game_id     VARCHAR NOT NULL,
+    match_id    VARCHAR NOT NULL,
     unit_id     VARCHAR NOT NULL,
     name        VARCHAR NOT NULL,
     nationality VARCHAR NOT NULL,
@@ -12,12 +12,12 @@ CREATE TABLE IF NOT EXISTS unit (
     start       VARCHAR,                 -- set-up location (space or box), NULL if not set up
     provenance  VARCHAR NOT NULL,
     source      VARCHAR NOT NULL,
-    PRIMARY KEY (game_id, unit_id)
+    PRIMARY KEY (match_id, unit_id)
 );
 
 -- Where each unit is and what it has done. Changed only through effects.
 CREATE TABLE IF NOT EXISTS unit_state (
-    game_id     VARCHAR NOT NULL,
+    match_id    VARCHAR NOT NULL,
     unit_id     VARCHAR NOT NULL,
     space_id    VARCHAR NOT NULL,        -- a space of the map or a box
     side        VARCHAR NOT NULL,        -- side controlling it now (BfG: GER_E / GER_W switch)
@@ -26,5 +26,5 @@ CREATE TABLE IF NOT EXISTS unit_state (
     moved       BOOLEAN NOT NULL DEFAULT FALSE,
     attacked    BOOLEAN NOT NULL DEFAULT FALSE,
     defended    BOOLEAN NOT NULL DEFAULT FALSE,
-    PRIMARY KEY (game_id, unit_id)
+    PRIMARY KEY (match_id, unit_id)
 );

@@ -1,16 +1,16 @@
 -- History views that players query with `phaseline sql`. Each reads the event and
--- effect log of every match in the store; filter on game_id for one match.
+-- effect log of every match in the store; filter on match_id for one match.
 -- Whether an event still counts is event.undone_by, which each undo fills when it is made, and
 -- the verb of its cause is event.cause_verb: no view joins events to events to know them. Each
 -- effect carries its event's columns (and undone_by), and event.combat says which events are
 -- combats: no view joins effects to events, nor reads every payload's JSON to find combats.
--- In move and roll, game_id IS NOT NULL is always true: it puts a query's own game_id filter (one
+-- In move and roll, match_id IS NOT NULL is always true: it puts a query's own match_id filter (one
 -- match's moves or rolls) first in the scan, as on a flat table, where DuckDB would apply the
 -- view's own filters first.
 
 -- Events taken back by an undo, one row each, with the undo event that took it back.
 CREATE OR REPLACE VIEW undone_event AS
-SELECT game_id,
+SELECT match_id,
        seq,                              -- the event taken back
        undone_by AS undo_seq,            -- the undo event that took it back (the first that covered it)
        undone_forced AS forced           -- that undo was forced across a roll (a re-roll)
@@ -25,7 +25,7 @@ WHERE undone_by IS NULL;
 
 -- Every change of a unit's space (moves, retreats, advances, eliminations), from the effects.
 CREATE OR REPLACE VIEW move AS
-SELECT game_id,
+SELECT match_id,
        seq,                              -- event that moved the unit
        n,                                -- order of the change within the event
        turn,
@@ -39,11 +39,11 @@ SELECT game_id,
        logged_at,                        -- when it was logged (UTC)
        undone_by IS NULL AS live         -- false when an undo took it back
 FROM effect
-WHERE game_id IS NOT NULL AND tbl = 'unit_state' AND col = 'space_id';
+WHERE match_id IS NOT NULL AND tbl = 'unit_state' AND col = 'space_id';
 
 -- Every die roll with its purpose and the action that caused it.
 CREATE OR REPLACE VIEW roll AS
-SELECT e.game_id,
+SELECT e.match_id,
        e.seq,                            -- the roll event
        e.turn,
        e.phase,
@@ -61,13 +61,13 @@ SELECT e.game_id,
        e.undone_by IS NULL AS live,      -- false when an undo took it back (forced undo)
        e.undone_by IS NOT NULL AS rerolled  -- a forced undo took it back: the roll was made again
 FROM event e
-WHERE e.game_id IS NOT NULL AND e.kind = 'roll';
+WHERE e.match_id IS NOT NULL AND e.kind = 'roll';
 
 -- Combats: 'combat' events, and any event whose payload carries a combat (its attack_terms:
 -- Breakout: Normandy logs its assaults as notes), as event.combat marks them; odds, values,
 -- result and units in the payload.
 CREATE OR REPLACE VIEW combat AS
-SELECT game_id,
+SELECT match_id,
        seq,                              -- the combat event
        turn,
        side,                             -- attacking side
@@ -86,7 +86,7 @@ WHERE combat;
 
 -- Every state change with the event that made it: the raw material of "state at event N".
 CREATE OR REPLACE VIEW change AS
-SELECT game_id,
+SELECT match_id,
        seq,                              -- event that made the change
        n,                                -- order within the event
        turn,
@@ -101,8 +101,8 @@ FROM effect;
 
 -- One row per match: where it stands and how much happened.
 CREATE OR REPLACE VIEW match_summary AS
-SELECT m.game_id,
-       m.ruleset,                        -- installed game
+SELECT m.match_id,
+       m.game,                        -- installed game
        m.scenario,
        m.dice,                           -- 'secret' or 'known seed'
        m.seed,                           -- the known seed (NULL with secret dice)
@@ -117,12 +117,12 @@ SELECT m.game_id,
        coalesce(n.undos, 0) AS undos,
        coalesce(n.rerolls, 0) AS rerolls  -- forced undos: each took back a roll
 FROM match m
-LEFT JOIN clock c ON c.game_id = m.game_id
-LEFT JOIN (SELECT game_id,
+LEFT JOIN clock c ON c.match_id = m.match_id
+LEFT JOIN (SELECT match_id,
                   count(*) AS events,
                   count(*) FILTER (WHERE kind = 'action') AS actions,
                   count(*) FILTER (WHERE kind = 'roll') AS rolls,
                   count(*) FILTER (WHERE kind = 'undo') AS undos,
                   count(DISTINCT undone_by) FILTER (WHERE undone_forced) AS rerolls
            FROM event
-           GROUP BY game_id) n ON n.game_id = m.game_id;
+           GROUP BY match_id) n ON n.match_id = m.match_id;

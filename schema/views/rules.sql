@@ -1,49 +1,49 @@
 -- Rule views: the board facts that the shared rule queries of schema/rules/ build on, for
--- every match (filter on game_id). Players may query them too: "where is SOV's enemy ZOC?".
+-- every match (filter on match_id). Players may query them too: "where is SOV's enemy ZOC?".
 -- Defaults: a terrain missing from terrain_cost is impassable; a border kind missing from
 -- border_rule is clear (passable, no extra cost, does not block ZOC).
 
 -- Units on the map (hex, area or point; not in a box) that have not been eliminated.
 CREATE OR REPLACE VIEW map_unit AS
-SELECT us.game_id, us.unit_id, us.side, us.space_id, us.status, us.mp, u.size, u.nationality
+SELECT us.match_id, us.unit_id, us.side, us.space_id, us.status, us.mp, u.size, u.nationality
 FROM unit_state us
-JOIN space s ON s.game_id = us.game_id AND s.space_id = us.space_id AND s.kind IN ('hex', 'area', 'point')
-JOIN unit u ON u.game_id = us.game_id AND u.unit_id = us.unit_id
+JOIN space s ON s.match_id = us.match_id AND s.space_id = us.space_id AND s.kind IN ('hex', 'area', 'point')
+JOIN unit u ON u.match_id = us.match_id AND u.unit_id = us.unit_id
 WHERE us.status <> 'eliminated';
 
 -- Map spaces a unit may enter at all, with the movement points it costs (terrain_cost).
 CREATE OR REPLACE VIEW enterable_space AS
-SELECT s.game_id, s.space_id, t.cost
+SELECT s.match_id, s.space_id, t.cost
 FROM space s
-JOIN terrain_cost t ON t.game_id = s.game_id AND t.terrain = s.terrain
+JOIN terrain_cost t ON t.match_id = s.match_id AND t.terrain = s.terrain
 WHERE s.kind IN ('hex', 'area', 'point') AND t.cost IS NOT NULL;
 
 -- Steps a unit may take, a to b, with their cost: terrain of b plus the border's extra cost.
 CREATE OR REPLACE VIEW move_step AS
-SELECT game_id, a, b, border, cost FROM move_link WHERE cost IS NOT NULL AND passable;
+SELECT match_id, a, b, border, cost FROM move_link WHERE cost IS NOT NULL AND passable;
 
 -- Enemy ZOC: `unit_id` (of side `enemy`, in `from_space`) projects ZOC on `side`'s units in
 -- `space_id` (hostility.exerts_zoc), not across borders that block ZOC, not into impassable
 -- terrain (move_link.carries_zoc); into spaces holding units of any side. Flipped units still project ZOC.
 CREATE OR REPLACE VIEW zoc_projection AS
-SELECT h.game_id, h.side, h.enemy, m.unit_id, m.space_id AS from_space, l.b AS space_id
+SELECT h.match_id, h.side, h.enemy, m.unit_id, m.space_id AS from_space, l.b AS space_id
 FROM hostility h
-JOIN map_unit m ON m.game_id = h.game_id AND m.side = h.enemy
-JOIN move_link l ON l.game_id = m.game_id AND l.a = m.space_id AND l.carries_zoc
+JOIN map_unit m ON m.match_id = h.match_id AND m.side = h.enemy
+JOIN move_link l ON l.match_id = m.match_id AND l.a = m.space_id AND l.carries_zoc
 WHERE h.exerts_zoc;
 
 -- Units hostile to `side` (it may attack them, or they exert ZOC on it), where they stand.
 CREATE OR REPLACE VIEW hostile_occupant AS
-SELECT h.game_id, h.side, h.enemy, m.unit_id, m.space_id
+SELECT h.match_id, h.side, h.enemy, m.unit_id, m.space_id
 FROM hostility h
-JOIN map_unit m ON m.game_id = h.game_id AND m.side = h.enemy
+JOIN map_unit m ON m.match_id = h.match_id AND m.side = h.enemy
 WHERE h.may_attack OR h.exerts_zoc;
 
 -- Spaces that units of `side` and `nationality` ('*': all) may not enter (entry_rule).
 CREATE OR REPLACE VIEW no_entry AS
-SELECT er.game_id, er.side, er.nationality, s.space_id, er.rule, er.reason
+SELECT er.match_id, er.side, er.nationality, s.space_id, er.rule, er.reason
 FROM entry_rule er
-JOIN space s ON s.game_id = er.game_id
+JOIN space s ON s.match_id = er.match_id
 WHERE (coalesce(CASE er.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region
                              WHEN 'space_id' THEN s.space_id END, '') = er.value) <> er.negate;
 
@@ -53,9 +53,9 @@ WHERE (coalesce(CASE er.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region
 -- spaces (unless path_rule.occupied_cost prices them), enemy-ZOC spaces holding no unit of
 -- `sd` (path_rule.blocked_by_enemy_zoc), spaces whose controller's path_cost is NULL.
 CREATE OR REPLACE MACRO path_blocked(gid, sd) AS TABLE
-WITH rule AS (SELECT * FROM path_rule WHERE game_id = gid AND side = sd),
-hostile AS (SELECT space_id, unit_id FROM hostile_occupant WHERE game_id = gid AND side = sd),
-friendly AS (SELECT DISTINCT space_id FROM map_unit WHERE game_id = gid AND side = sd),
+WITH rule AS (SELECT * FROM path_rule WHERE match_id = gid AND side = sd),
+hostile AS (SELECT space_id, unit_id FROM hostile_occupant WHERE match_id = gid AND side = sd),
+friendly AS (SELECT DISTINCT space_id FROM map_unit WHERE match_id = gid AND side = sd),
 by_unit AS (
     SELECT space_id, min(unit_id) AS unit_id, arg_min(space_id, unit_id) AS by_space, 'enemy unit' AS what
     FROM hostile
@@ -66,7 +66,7 @@ by_zoc AS (
     SELECT z.space_id, min(z.unit_id) AS unit_id, arg_min(z.from_space, z.unit_id) AS by_space, 'enemy ZOC' AS what
     FROM zoc_projection z
     JOIN rule ON rule.blocked_by_enemy_zoc
-    WHERE z.game_id = gid AND z.side = sd
+    WHERE z.match_id = gid AND z.side = sd
       AND z.space_id NOT IN (SELECT space_id FROM friendly)
       AND z.space_id NOT IN (SELECT space_id FROM hostile)
     GROUP BY z.space_id
@@ -77,9 +77,9 @@ SELECT * FROM by_zoc
 UNION ALL
 SELECT c.space_id, NULL, c.space_id, format('{} control', c.controller)
 FROM space_control c
-JOIN path_cost pc ON pc.game_id = c.game_id AND pc.side = sd AND pc.applies_to = 'control'
+JOIN path_cost pc ON pc.match_id = c.match_id AND pc.side = sd AND pc.applies_to = 'control'
                  AND pc.kind = c.controller AND pc.state = '*' AND pc.cost IS NULL
-WHERE c.game_id = gid
+WHERE c.match_id = gid
   AND c.space_id NOT IN (SELECT space_id FROM by_unit)
   AND c.space_id NOT IN (SELECT space_id FROM by_zoc);
 
@@ -89,8 +89,8 @@ WHERE c.game_id = gid
 -- barred. passing is what crossing b costs when b lies between a path's two ends
 -- (path_rule.occupied_cost for an enemy-occupied b), to_source whether b is a path source.
 CREATE OR REPLACE MACRO path_step(gid, sd) AS TABLE
-WITH pc AS (SELECT applies_to, kind, state, cost FROM path_cost WHERE game_id = gid AND side = sd),
-occupied AS (SELECT DISTINCT space_id FROM hostile_occupant WHERE game_id = gid AND side = sd),
+WITH pc AS (SELECT applies_to, kind, state, cost FROM path_cost WHERE match_id = gid AND side = sd),
+occupied AS (SELECT DISTINCT space_id FROM hostile_occupant WHERE match_id = gid AND side = sd),
 priced AS (
     SELECT l.a, l.b,
            -- the border: a row for the link's state wins over the '*' row
@@ -100,12 +100,12 @@ priced AS (
            CASE WHEN tc.kind IS NOT NULL THEN tc.cost ELSE 0 END AS terrain,
            coalesce(cc.cost, 0) AS control,
            CASE WHEN o.space_id IS NOT NULL
-                THEN (SELECT occupied_cost FROM path_rule WHERE game_id = gid AND side = sd) ELSE 0 END AS passing,
+                THEN (SELECT occupied_cost FROM path_rule WHERE match_id = gid AND side = sd) ELSE 0 END AS passing,
            src.space_id IS NOT NULL AS to_source
     FROM link l
-    JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b AND s.kind IN ('hex', 'area', 'point')
-    LEFT JOIN link_state ls ON ls.game_id = l.game_id AND ls.a = l.a AND ls.b = l.b
-    LEFT JOIN space_control c ON c.game_id = l.game_id AND c.space_id = l.b
+    JOIN space s ON s.match_id = l.match_id AND s.space_id = l.b AND s.kind IN ('hex', 'area', 'point')
+    LEFT JOIN link_state ls ON ls.match_id = l.match_id AND ls.a = l.a AND ls.b = l.b
+    LEFT JOIN space_control c ON c.match_id = l.match_id AND c.space_id = l.b
     LEFT JOIN pc bs ON bs.applies_to = 'border' AND bs.kind = l.kind AND bs.state = ls.state
     LEFT JOIN pc ba ON ba.applies_to = 'border' AND ba.kind = l.kind AND ba.state = '*'
     LEFT JOIN pc es ON es.applies_to = 'end-border' AND es.kind = l.kind AND es.state = ls.state
@@ -113,8 +113,8 @@ priced AS (
     LEFT JOIN pc tc ON tc.applies_to = 'terrain' AND tc.kind = s.terrain AND tc.state = '*'
     LEFT JOIN pc cc ON cc.applies_to = 'control' AND cc.kind = c.controller AND cc.state = '*'
     LEFT JOIN occupied o ON o.space_id = l.b
-    LEFT JOIN path_source src ON src.game_id = l.game_id AND src.side = sd AND src.space_id = l.b
-    WHERE l.game_id = gid
+    LEFT JOIN path_source src ON src.match_id = l.match_id AND src.side = sd AND src.space_id = l.b
+    WHERE l.match_id = gid
 )
 SELECT a, b, border + terrain + control AS cost, end_border + terrain + control AS end_cost,
        coalesce(passing, 0) AS passing, to_source

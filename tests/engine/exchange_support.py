@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from history_support import aggressive_action
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.events import event_hash
 from phaseline.exchange import export_match
 from phaseline.importing import import_match
@@ -24,33 +24,33 @@ class Player:
     name: str
     store: Store
     registry: Registry
-    game_id: str = "toy-1"
+    match_id: str = "toy-1"
 
     @property
-    def game(self) -> Game:
-        return Game.load(self.store, self.registry, self.game_id)
+    def match(self) -> Match:
+        return Match.load(self.store, self.registry, self.match_id)
 
     def turn(self, limit: int = 40) -> int:
         """Play this player's actions until the match waits on a seat held elsewhere."""
-        game, played = self.game, 0
-        while played < limit and not game.finished and game.seats.holds(game.seat_playing(game.waiting_on()[0])):
-            game.play(aggressive_action(game))
+        match, played = self.match, 0
+        while played < limit and not match.finished and match.seats.holds(match.seat_playing(match.waiting_on()[0])):
+            match.play(aggressive_action(match))
             played += 1
         return played
 
     def send(self, other: Player, path: Path, **options: Any) -> dict[str, Any]:
         """Export a turn file to ``path`` and import it into ``other``'s store."""
-        export_match(self.store, self.registry, self.game_id, path)
+        export_match(self.store, self.registry, self.match_id, path)
         return import_match(other.store, other.registry, path, player=other.name, **options)
 
     def rows(self, table: str) -> list[tuple]:
-        return sorted(self.store.con.execute(f"SELECT * FROM {table} WHERE game_id = ?", [self.game_id]).fetchall())
+        return sorted(self.store.con.execute(f"SELECT * FROM {table} WHERE match_id = ?", [self.match_id]).fetchall())
 
 
 def open_pair(folder: Path, registry: Registry) -> tuple[Player, Player]:
     """Alice's store with a new toy match (she plays red, blue is open) and Bob's empty store."""
     alice, bob = pair_in(folder, registry)
-    Game.create(alice.store, registry, "toy", "skirmish", player="alice", open_seats=["blue"])
+    Match.create(alice.store, registry, "toy", "skirmish", player="alice", open_seats=["blue"])
     return alice, bob
 
 
@@ -90,7 +90,7 @@ def rechain(document: dict[str, Any], keys: dict[str, str]) -> None:
     events = events_of(document)
     for event in events:
         event["prev_hash"] = prev
-        event["hash"] = event_hash({"game_id": match["game_id"], **event}, prev)
+        event["hash"] = event_hash({"match_id": match["match_id"], **event}, prev)
         prev = event["hash"]
         if event["sig"] is not None and event["seat"] in keys:
             event["sig"] = sign(keys[event["seat"]], event_message(match["uid"], event["seq"], event["hash"]))
@@ -99,4 +99,4 @@ def rechain(document: dict[str, Any], keys: dict[str, str]) -> None:
 
 def key_of(player: Player, seat: str) -> str:
     """The private key of a seat the player holds (a forger uses his own keys)."""
-    return player.store.keyring.held(player.game.uid)[seat].key
+    return player.store.keyring.held(player.match.uid)[seat].key

@@ -121,12 +121,12 @@ def flipped_bytes(original: bytes, data: st.DataObject) -> bytes:
 
 def try_import(store: Store, registry, path: Path) -> str:
     """Import ``path``: "ok", "refused N" or "internal"; a refusal must leave the store as it was."""
-    before = store.rows("SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
+    before = store.rows("SELECT match_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
     try:
         import_match(store, registry, path, player="bob")
         return "ok"
     except PhaselineError as error:
-        after = store.rows("SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
+        after = store.rows("SELECT match_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
         if after != before or "\n" in str(error):
             return "internal"
         return f"refused {error.exit_code}"

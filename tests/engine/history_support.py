@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from phaseline import Action, Event, Game, Store, hookimpl
+from phaseline import Action, Event, Match, Store, hookimpl
 from phaseline.events import EFFECT_STAMP
 from phaseline.plugins import Registry
 from phaseline.undo import undo
@@ -30,20 +30,22 @@ class CombatToy(ToyGame):
     """The toy game, each of whose attacks logs a ``combat`` event (odds, result, die)."""
 
     @hookimpl
-    def phaseline_play(self, game, action):
+    def phaseline_play(self, match, action):
         if action.verb != "attack":
-            return super().phaseline_play(game, action)
-        legal = {a.args for a in game.legal_actions(action.side) if a.verb == "attack"}
+            return super().phaseline_play(match, action)
+        legal = {a.args for a in match.legal_actions(action.side) if a.verb == "attack"}
         if action.args not in legal:
-            raise game.violation(f"{action} is not legal now", rule="T1")
+            raise match.violation(f"{action} is not legal now", rule="T1")
         attacker, defender = action.args
-        game.set("unit_state", {"unit_id": attacker}, attacked=True)
-        die = game.roll("toy combat", rule="T2")
+        match.set("unit_state", {"unit_id": attacker}, attacked=True)
+        die = match.roll("toy combat", rule="T2")
         result = "hit" if die >= 4 else "miss"
-        where = game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, defender])
-        game.log(self.combat_event(action.side, attacker, defender, where, die, result))
+        where = match.one(
+            "SELECT space_id FROM unit_state WHERE match_id = ? AND unit_id = ?", [match.match_id, defender]
+        )
+        match.log(self.combat_event(action.side, attacker, defender, where, die, result))
         if result == "hit":
-            game.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
+            match.ask(action.side, "kill", f"remove {defender}?", ["yes", "no"], {"unit": defender}, rule="T2")
         return True
 
     def combat_event(self, side: str, attacker: str, defender: str, where: str, die: int, result: str) -> Event:
@@ -64,18 +66,18 @@ def _distance(a: str, b: str) -> int:
     return max(abs(q1 - q2), abs(r1 - r2), abs((q1 + r1) - (q2 + r2)))
 
 
-def aggressive_action(game: Game) -> Action:
+def aggressive_action(match: Match) -> Action:
     """Attack if possible, else step towards the nearest enemy, else end; answer 'yes', then 'no'."""
-    actions = game.legal_actions()
+    actions = match.legal_actions()
     choices = [a for a in actions if a.verb == "choose"]
     if choices:
-        return choices[game.events.last_seq % len(choices)]
+        return choices[match.events.last_seq % len(choices)]
     attacks = [a for a in actions if a.verb == "attack"]
     if attacks:
         return attacks[0]
-    alive = game.rows(
-        "SELECT unit_id, side, space_id FROM unit_state WHERE game_id = ? AND space_id <> 'dead'",
-        [game.game_id],
+    alive = match.rows(
+        "SELECT unit_id, side, space_id FROM unit_state WHERE match_id = ? AND space_id <> 'dead'",
+        [match.match_id],
     )
     where = {r["unit_id"]: (r["side"], r["space_id"]) for r in alive}
 
@@ -89,25 +91,25 @@ def aggressive_action(game: Game) -> Action:
     return next(a for a in actions if a.verb == "end")
 
 
-def play(game: Game, count: int, *, undo_every: int | None = None) -> int:
+def play(match: Match, count: int, *, undo_every: int | None = None) -> int:
     """Play up to ``count`` aggressive actions (forcing an undo every ``undo_every``)."""
     played = 0
-    while played < count and not game.finished:
-        game.play(aggressive_action(game))
+    while played < count and not match.finished:
+        match.play(aggressive_action(match))
         played += 1
         if undo_every and played % undo_every == 0:
-            undo(game, force=True)
+            undo(match, force=True)
     return played
 
 
-def new_match(store: Store, registry: Registry, seed: int = 11, **kwargs: Any) -> Game:
-    return Game.create(store, registry, "toy", "skirmish", seed=seed, **kwargs)
+def new_match(store: Store, registry: Registry, seed: int = 11, **kwargs: Any) -> Match:
+    return Match.create(store, registry, "toy", "skirmish", seed=seed, **kwargs)
 
 
-def snapshot(store: Store, game_id: str, tables: list[str]) -> dict[str, list[tuple]]:
+def snapshot(store: Store, match_id: str, tables: list[str]) -> dict[str, list[tuple]]:
     """Every row of ``tables`` for the match, sorted: for exact comparisons."""
     return {
-        t: sorted(store.con.execute(f"SELECT * FROM {t} WHERE game_id = ?", [game_id]).fetchall(), key=repr)
+        t: sorted(store.con.execute(f"SELECT * FROM {t} WHERE match_id = ?", [match_id]).fetchall(), key=repr)
         for t in tables
     }
 
@@ -115,9 +117,9 @@ def snapshot(store: Store, game_id: str, tables: list[str]) -> dict[str, list[tu
 def build_played(path, registry: Registry, actions: int = 24) -> str:
     """A store file at ``path`` holding one match with moves, rolls, decisions and forced undos."""
     with Store.open(path) as store:
-        game = new_match(store, registry)
-        play(game, actions, undo_every=6)
-        return game.game_id
+        match = new_match(store, registry)
+        play(match, actions, undo_every=6)
+        return match.match_id
 
 
 @cache
@@ -181,17 +183,17 @@ def downgrade_to_schema_3(con) -> None:
     from phaseline.events import GENESIS, event_hash
 
     downgrade_to_schema_4(con)
-    cursor = con.execute("SELECT * FROM event ORDER BY game_id, seq")
+    cursor = con.execute("SELECT * FROM event ORDER BY match_id, seq")
     names = [d[0] for d in cursor.description]
     prev: dict[str, str] = {}
     for values in cursor.fetchall():
         row = {**dict(zip(names, values, strict=True)), "seat": None}
-        digest = event_hash(row, prev.get(row["game_id"], GENESIS))
+        digest = event_hash(row, prev.get(row["match_id"], GENESIS))
         con.execute(
-            "UPDATE event SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
-            [prev.get(row["game_id"], GENESIS), digest, row["game_id"], row["seq"]],
+            "UPDATE event SET prev_hash = ?, hash = ? WHERE match_id = ? AND seq = ?",
+            [prev.get(row["match_id"], GENESIS), digest, row["match_id"], row["seq"]],
         )
-        prev[row["game_id"]] = digest
+        prev[row["match_id"]] = digest
     con.execute(
         """ALTER TABLE event DROP COLUMN sig; ALTER TABLE event DROP COLUMN seat;
            ALTER TABLE match DROP COLUMN dice; ALTER TABLE match DROP COLUMN uid;

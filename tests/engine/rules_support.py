@@ -7,7 +7,7 @@ import itertools
 from dataclasses import replace
 
 import phaseline.dice
-from phaseline import Action, Game, Store, hookimpl
+from phaseline import Action, Match, Store, hookimpl
 from phaseline.bots import run_bots
 from phaseline.plugins import Registry
 from toygame import ToyGame, toy_info
@@ -17,12 +17,12 @@ class BlueByRules(ToyGame):
     """The toy game whose blue side is played by its rules: attack if it can, else move, else end."""
 
     @hookimpl
-    def phaseline_rules_choose(self, game, side):
-        legal = game.legal_actions(side)
+    def phaseline_rules_choose(self, match, side):
+        legal = match.legal_actions(side)
         for verb in ("choose", "attack", "move"):
             found = [a for a in legal if a.verb == verb]
             if found:
-                return found[game.roll(f"{side} picks a {verb}", rule="T3", sides=len(found), side=side) - 1]
+                return found[match.roll(f"{side} picks a {verb}", rule="T3", sides=len(found), side=side) - 1]
         return Action("end", (), side)
 
 
@@ -59,18 +59,18 @@ def draw_from(monkeypatch, draws: list[int]) -> Source:
     return source
 
 
-def solitaire(store: Store, seed: int | None = None) -> Game:
+def solitaire(store: Store, seed: int | None = None) -> Match:
     """A solitaire toy match: the player holds red, blue is the rules' (secret dice unless ``seed``)."""
-    return Game.create(store, ruled_registry(), "toy", "skirmish", player="solo", seed=seed)
+    return Match.create(store, ruled_registry(), "toy", "skirmish", player="solo", seed=seed)
 
 
-def red_ends_and_the_rules_play(game: Game) -> None:
+def red_ends_and_the_rules_play(match: Match) -> None:
     """Red ends its step; the rules play blue's (as the CLI does after every command)."""
-    game.play(Action("end"))
-    run_bots(game, ruled_registry())
-    assert game.waiting_on()[0] == "red"
+    match.play(Action("end"))
+    run_bots(match, ruled_registry())
+    assert match.waiting_on()[0] == "red"
 
 
-def rolls_of(game: Game) -> list[dict]:
+def rolls_of(match: Match) -> list[dict]:
     """Every roll of the match, in order."""
-    return game.rows("SELECT * FROM event WHERE game_id = ? AND kind = 'roll' ORDER BY seq", [game.game_id])
+    return match.rows("SELECT * FROM event WHERE match_id = ? AND kind = 'roll' ORDER BY seq", [match.match_id])

@@ -30,18 +30,18 @@ def matches(home: Path) -> list[str]:
     if not store.exists():
         return []
     with duckdb.connect(str(store), read_only=True) as con:
-        return [row[0] for row in con.execute("SELECT game_id FROM match ORDER BY 1").fetchall()]
+        return [row[0] for row in con.execute("SELECT match_id FROM match ORDER BY 1").fetchall()]
 
 
 @pytest.fixture(scope="module")
 def bfg_store(tmp_path_factory) -> Path:
     """A store with one Battle for Germany match, made once and copied by each test that needs it."""
-    from phaseline import Game, Store
+    from phaseline import Match, Store
     from phaseline.plugins import registry
 
     path = tmp_path_factory.mktemp("bfg") / "phaseline.duckdb"
     with Store.open(path) as store:
-        Game.create(store, registry(), "battle-for-germany", "historical", seed=1, game_id="m1")
+        Match.create(store, registry(), "battle-for-germany", "historical", seed=1, match_id="m1")
     return path
 
 

@@ -48,8 +48,8 @@ def test_show_at_an_event_shows_the_state_then(played):
 
 
 def test_sql_runs_sandboxed_queries_and_documents_the_schema(played):
-    code, out = run_cli(["--format", "csv", "sql", "SELECT game_id, rolls FROM match_summary"])
-    assert code == 0 and out.splitlines()[0] == "game_id,rolls"
+    code, out = run_cli(["--format", "csv", "sql", "SELECT match_id, rolls FROM match_summary"])
+    assert code == 0 and out.splitlines()[0] == "match_id,rolls"
     code, out = run_cli(["sql", "DELETE FROM event"])
     assert (
         code == 10 and out.strip() == "error: refused: DELETE statements are not allowed; queries are read-only SELECTs"
@@ -83,6 +83,6 @@ def test_export_import_and_parquet_from_the_command_line(played, tmp_path, monke
     code, out = run_cli(["import", str(tmp_path / "nothing.duckdb")])
     assert code == 7 and "no file" in out
     code, out = run_cli(["export", "--parquet", str(tmp_path / "pq")])
-    assert code == 0 and (tmp_path / "pq" / "event" / "ruleset=toy").is_dir()
+    assert code == 0 and (tmp_path / "pq" / "event" / "game=toy").is_dir()
     code, out = run_cli(["export"])
     assert code == 2 and "needs a FILE" in out

@@ -20,15 +20,15 @@ class MarkedToy(ToyGame):
     """The toy game with its own counters, control, legend line and a supply rule (T9: row 0 only)."""
 
     @hookimpl
-    def phaseline_map_marks(self, game):
-        units = game.rows("SELECT unit_id, status FROM unit_state WHERE game_id = ?", [game.game_id])
+    def phaseline_map_marks(self, match):
+        units = match.rows("SELECT unit_id, status FROM unit_state WHERE match_id = ?", [match.match_id])
         faces = {
             u["unit_id"]: CounterFace(u["unit_id"].lower(), "9-9", "S" if u["unit_id"] == "B2" else "") for u in units
         }
         return MapMarks(counters=faces, control={"00": "red"}, legend={"kills": "red 0, blue 0"})
 
     @hookimpl
-    def phaseline_supply(self, game, side):
+    def phaseline_supply(self, match, side):
         return {f"{q}0" for q in range(5)}
 
 
@@ -123,7 +123,7 @@ def test_bad_options_get_one_line(marked, monkeypatch):
 
 class OwnMap(ToyGame):
     @hookimpl
-    def phaseline_render_map(self, game, fmt):
+    def phaseline_render_map(self, match, fmt):
         return f"toy map as {fmt}"
 
 

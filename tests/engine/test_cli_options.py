@@ -18,8 +18,8 @@ BREAKOUT_ATTACK = "Attack an area your units entered"
 def two_games(tmp_path_factory):
     """A store holding bfg-1 then bkn-1 (the current match), made once for the module."""
     store = tmp_path_factory.mktemp("two-games") / "games.duckdb"
-    for game in ("battle-for-germany", "breakout-normandy"):
-        code, out = run_cli(["--db", str(store), "new", game, "--seed", "1"])
+    for match in ("battle-for-germany", "breakout-normandy"):
+        code, out = run_cli(["--db", str(store), "new", match, "--seed", "1"])
         assert code == 0, out
     return store
 
@@ -36,8 +36,8 @@ def test_global_options_work_after_the_command_as_before_it(two_games):
     before = run_cli(["--db", db, "--format", "json", "status"])
     after = run_cli(["status", "--format", "json", "--db", db])
     assert before == after and before[0] == 0 and json.loads(after[1])["match"] == "bkn-1"
-    code, out = run_cli(["sql", "SELECT game_id FROM match ORDER BY game_id", "--db", db, "-f", "csv"])
-    assert (code, out) == (0, "game_id\nbfg-1\nbkn-1\n")
+    code, out = run_cli(["sql", "SELECT match_id FROM match ORDER BY match_id", "--db", db, "-f", "csv"])
+    assert (code, out) == (0, "match_id\nbfg-1\nbkn-1\n")
     code, out = run_cli(["plugins", "list", "--format", "json"])  # a group's subcommand takes them too
     assert code == 0 and {row["plugin"] for row in json.loads(out)} >= {"battle-for-germany", "breakout-normandy"}
     code, out = run_cli(["actions", "--match", "bfg-1", "--kind", "move", "--db", db, "--format", "csv"])
@@ -75,7 +75,7 @@ def test_a_match_is_named_by_match_everywhere_but_use_and_delete():
     spelt: dict[str, list[str]] = {}
     for name, command in every_command():
         for param in command.params:
-            if param.name in ("match", "game_id", "match_id", "id"):  # data --game names a game
+            if param.name in ("match", "match_id", "match_id", "id"):  # data --game names a game
                 spelt.setdefault(" ".join(param.opts) if param.param_type_name == "option" else "ARG", []).append(name)
     assert sorted(spelt.pop("ARG")) == ["delete", "use"]
     assert list(spelt) == ["--match"] and len(spelt["--match"]) > 15
@@ -110,7 +110,7 @@ def test_list_marks_the_current_match(two_games):
 def test_delete_removes_a_match_whole_and_the_next_becomes_current(games_db):
     code, out = run_cli(["--db", games_db, "delete", "bkn-1"])
     assert code == 0 and out.startswith("deleted bkn-1 (breakout-normandy): ") and "current match: bfg-1" in out
-    code, out = run_cli(["--db", games_db, "sql", "SELECT count(*) AS n FROM event WHERE game_id = 'bkn-1'"])
+    code, out = run_cli(["--db", games_db, "sql", "SELECT count(*) AS n FROM event WHERE match_id = 'bkn-1'"])
     assert code == 0 and out.split() == ["n", "---", "0"]
     code, out = run_cli(["--db", games_db, "--help"])  # help reads the new current match from its note
     assert "Orders of Battle for Germany (match bfg-1, the current one)" in out

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from clitools import run_cli, use_registry
-from phaseline import Game, Store, hookimpl
+from phaseline import Match, Store, hookimpl
 from phaseline.plugins import Registry
 from toygame import ToyGame, toy_info, toy_registry
 
@@ -51,7 +51,7 @@ class ToyWithRanks(ToyGame):
     """A toy game whose counters print a rank and nothing the engine's attack-defense-movement says."""
 
     @hookimpl
-    def phaseline_unit_values(self, game):
+    def phaseline_unit_values(self, match):
         return [{"unit_id": "R1", "rank": "colonel", "morale": 7}, {"unit_id": "B1", "rank": "major", "morale": 5}]
 
 
@@ -99,8 +99,8 @@ def test_play_loop_moves_refuses_ends_and_quits(toy_cli):
     assert errors == ["error: move R2 44 is not legal now (toy T1)"]  # prompts are not echoed
     assert "waiting on blue" in out and "orders:" in out
     with Store.open(toy_cli / "phaseline.duckdb") as store:
-        match = Game.load(store, toy_registry(), "toy-1")
-        assert match.one("SELECT space_id FROM unit_state WHERE game_id = 'toy-1' AND unit_id = 'R1'") == "10"
+        match = Match.load(store, toy_registry(), "toy-1")
+        assert match.one("SELECT space_id FROM unit_state WHERE match_id = 'toy-1' AND unit_id = 'R1'") == "10"
         assert match.clock.side == "blue"
 
 

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 from clitools import run_cli, use_registry
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.cli.line_editing import LineReader, Words, answer_words, completions, match_words
 from phaseline.decisions import answer_as_choice
 from phaseline.plugins import registry
@@ -24,7 +24,7 @@ def matches():
     store = Store.open(":memory:")
     reg = registry()
     found = {
-        name: Game.create(store, reg, name, scenario, seed=1)
+        name: Match.create(store, reg, name, scenario, seed=1)
         for name, scenario in (("battle-for-germany", "historical"), ("breakout-normandy", "week"))
     }
     yield found

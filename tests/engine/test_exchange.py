@@ -17,7 +17,7 @@ import duckdb
 import pytest
 from exchange_support import Player, events_of, key_of, open_pair, pair_in, read_file, rechain, set_events, write_file
 from history_support import aggressive_action, copy_store, downgrade_to_schema_3, long_registry, new_match
-from phaseline import Game, IntegrityError, PluginError, Store, StoreError
+from phaseline import IntegrityError, Match, PluginError, Store, StoreError
 from phaseline.dice import roll
 from phaseline.errors import CustomData
 from phaseline.exchange import export_match, export_parquet
@@ -72,15 +72,15 @@ def until_attack(alice, bob, tmp_path):
     """Play on (sending turn files as the seats change hands) until the side to act can attack;
     the player who holds it."""
     for n in range(200):
-        player = next(p for p in (alice, bob) if p.game.seats.holds(p.game.seat_playing(p.game.waiting_on()[0])))
+        player = next(p for p in (alice, bob) if p.match.seats.holds(p.match.seat_playing(p.match.waiting_on()[0])))
         other = bob if player is alice else alice
-        game = player.game
-        if any(a.verb == "attack" for a in game.legal_actions()):
+        match = player.match
+        if any(a.verb == "attack" for a in match.legal_actions()):
             return player
-        game.play(aggressive_action(game))
-        if game.finished:
+        match.play(aggressive_action(match))
+        if match.finished:
             pytest.fail("the match ended before an attack")
-        if not game.seats.holds(game.seat_playing(game.waiting_on()[0])):
+        if not match.seats.holds(match.seat_playing(match.waiting_on()[0])):
             player.send(other, tmp_path / f"x{n}.turn")
     pytest.fail("no attack in 200 actions")
 
@@ -109,17 +109,17 @@ def test_a_new_opponent_gets_the_whole_match_and_joins_the_open_seat(pair, tmp_p
     assert done["new"] and done["claimed"] == ["blue"]
     for table in ("event", "effect", "unit_state", "clock", "space", "unit", "match", "match_data"):
         assert bob.rows(table) == alice.rows(table), table
-    assert bob.game.seats.held_sides() == ["blue"] and bob.game.seats.player("blue") == "bob"
-    assert bob.game.seats.player("red") == "alice" and not bob.game.seats.holds("red")
+    assert bob.match.seats.held_sides() == ["blue"] and bob.match.seats.player("blue") == "bob"
+    assert bob.match.seats.player("red") == "alice" and not bob.match.seats.holds("red")
 
 
 def test_the_next_turns_carry_only_the_new_events_and_both_stores_agree(joined, tmp_path):
     alice, bob = joined
-    before = bob.game.events.last_seq
+    before = bob.match.events.last_seq
     alice.send(bob, tmp_path / "3.turn")
     document = read_file(tmp_path / "3.turn")
     assert document["base"]["seq"] == before and document["tables"] == {}
-    assert [e["seq"] for e in events_of(document)] == list(range(before + 1, alice.game.events.last_seq + 1))
+    assert [e["seq"] for e in events_of(document)] == list(range(before + 1, alice.match.events.last_seq + 1))
     for table in ("event", "effect", "unit_state", "clock", "decision", "toy_score", "seat"):
         assert bob.rows(table) == alice.rows(table), table
 
@@ -135,13 +135,13 @@ def test_two_stores_play_to_the_end_reveal_and_both_replay_verify(tmp_path):
         sender.turn()
         sender.send(receiver, tmp_path / f"{n}.turn")
         sender, receiver = receiver, sender
-        if alice.game.finished and bob.game.finished:
+        if alice.match.finished and bob.match.finished:
             break
     sender.send(receiver, tmp_path / "last.turn")  # the last to learn of the end sends its secret back
     for player in (alice, bob):
-        assert {r["side"]: r["secret"] is not None for r in player.game.seats.rows()} == {"red": True, "blue": True}
+        assert {r["side"]: r["secret"] is not None for r in player.match.seats.rows()} == {"red": True, "blue": True}
         count, dice = verify_match(player.store, registry, "toy-1")
-        assert count == alice.game.events.last_seq and dice.checked and not dice.unchecked
+        assert count == alice.match.events.last_seq and dice.checked and not dice.unchecked
     assert alice.rows("event") == bob.rows("event") and alice.rows("seat") == bob.rows("seat")
 
 
@@ -152,34 +152,34 @@ def test_a_forced_undo_before_sending_shows_as_a_re_roll_in_the_file(joined, tmp
     alice.send(bob, tmp_path / "3.turn")
     player = until_attack(alice, bob, tmp_path)
     other = bob if player is alice else alice
-    game = player.game
-    game.play(next(a for a in game.legal_actions() if a.verb == "attack"))
-    done = undo(game, force=True)
+    match = player.match
+    match.play(next(a for a in match.legal_actions() if a.verb == "attack"))
+    done = undo(match, force=True)
     assert done["rolls"] == 1
     player.turn()
     player.send(other, tmp_path / "re-roll.turn")
     undone = [e for e in events_of(read_file(tmp_path / "re-roll.turn")) if e["seq"] == done["seq"]]
     assert undone[0]["kind"] == "undo" and json.loads(undone[0]["payload"])["forced"]
-    rerolled = other.store.rows("SELECT seq, rerolled FROM roll WHERE game_id = 'toy-1' AND rerolled")
+    rerolled = other.store.rows("SELECT seq, rerolled FROM roll WHERE match_id = 'toy-1' AND rerolled")
     assert [r["seq"] for r in rerolled] == json.loads(undone[0]["payload"])["rolls"]
-    assert other.store.one("SELECT rerolls FROM match_summary WHERE game_id = 'toy-1'") == 1
+    assert other.store.one("SELECT rerolls FROM match_summary WHERE match_id = 'toy-1'") == 1
 
 
 def test_a_file_written_by_an_older_phaseline_imports_through_the_migrations(tmp_path, registry):
     """A schema-3 match file (a DuckDB database) imports as a known-seed match without seats."""
     path = tmp_path / "old.duckdb"
     with Store.open(path) as store:
-        game = new_match(store, registry, seed=3)
+        match = new_match(store, registry, seed=3)
         from history_support import play
 
-        play(game, 20)
-        game_id = game.game_id
+        play(match, 20)
+        match_id = match.match_id
     with duckdb.connect(str(path)) as con:
         downgrade_to_schema_3(con)
     sent = path.read_bytes()
     with Store.open(tmp_path / "target.duckdb") as target:
         done = import_match(target, registry, path)
-        assert done["new"] and verify(target, registry, game_id) == done["total"]
+        assert done["new"] and verify(target, registry, match_id) == done["total"]
         assert target.one("SELECT dice FROM match") == "known seed"
     assert path.read_bytes() == sent  # the player's file is read, never migrated in place
 
@@ -192,7 +192,7 @@ def test_the_file_carries_when_each_event_was_logged_but_nothing_a_store_derives
     document = read_file(tmp_path / "3.turn")
     names = [name for name, _ in document["events"]["columns"]]
     assert "logged_at" in names and not set(DERIVED_COLUMNS) & set(names)
-    times = "SELECT seq, logged_at FROM event WHERE game_id = 'toy-1' ORDER BY seq"
+    times = "SELECT seq, logged_at FROM event WHERE match_id = 'toy-1' ORDER BY seq"
     assert bob.store.rows(times) == alice.store.rows(times)
     assert None not in {r["logged_at"] for r in bob.store.rows(times)}
 
@@ -240,7 +240,7 @@ def test_the_time_of_an_event_is_the_senders_word(joined, tmp_path):
 def test_a_file_of_another_match_of_the_same_name_is_refused(joined, tmp_path, registry):
     _, bob = joined
     with Store.open(tmp_path / "carol.duckdb") as carol:
-        Game.create(carol, registry, "toy", "skirmish", open_seats=["blue"])
+        Match.create(carol, registry, "toy", "skirmish", open_seats=["blue"])
         export_match(carol, registry, "toy-1", tmp_path / "carol.turn")
     message = unchanged(bob, lambda: import_match(bob.store, bob.registry, tmp_path / "carol.turn"))
     assert message.startswith(f"{tmp_path / 'carol.turn'} holds another match than this store's toy-1")
@@ -272,7 +272,7 @@ def test_a_skipped_turn_file_is_refused_with_the_missing_events(pair, tmp_path):
     export_match(alice.store, alice.registry, "toy-1", tmp_path / "3.turn")
     bob.store.close()
     bob.store = Store.open(backup)
-    last = bob.game.events.last_seq
+    last = bob.match.events.last_seq
     message = unchanged(bob, lambda: import_match(bob.store, bob.registry, tmp_path / "3.turn"))
     assert f"but this store has events up to {last}: the file with events {last + 1}-" in message
     assert "a turn file was skipped" in message
@@ -284,9 +284,9 @@ def test_a_fork_is_refused_with_the_event_where_the_stores_part(pair, tmp_path):
     backup = bob_sends_his_turn_keeping_a_copy_from_before_it(alice, bob, tmp_path)
     bob.store.close()
     bob.store = Store.open(backup)
-    game = bob.game
-    first = game.events.last_seq + 1
-    game.play(next(a for a in reversed(game.legal_actions()) if a.verb == "move"))  # another move
+    match = bob.match
+    first = match.events.last_seq + 1
+    match.play(next(a for a in reversed(match.legal_actions()) if a.verb == "move"))  # another move
     export_match(bob.store, bob.registry, "toy-1", tmp_path / "2b.turn")
     message = unchanged(alice, lambda: import_match(alice.store, alice.registry, tmp_path / "2b.turn"))
     assert message.startswith(f"event seq {first} of toy-1 differs between this store and")
@@ -329,7 +329,7 @@ def test_an_action_for_a_side_the_signing_seat_does_not_hold_is_refused(joined, 
     alice, bob = joined
     alice.send(bob, tmp_path / "3.turn")
     bob.turn()
-    assert bob.game.waiting_on()[0] == "red"
+    assert bob.match.waiting_on()[0] == "red"
     export_match(bob.store, bob.registry, "toy-1", tmp_path / "4.turn")
     document = read_file(tmp_path / "4.turn")
     events = events_of(document)
@@ -354,9 +354,9 @@ def test_a_roll_number_that_skips_ahead_is_refused_even_when_signed(joined, tmp_
     alice.send(bob, tmp_path / "3.turn")
     cheat = until_attack(alice, bob, tmp_path)
     victim = bob if cheat is alice else alice
-    game = cheat.game
-    seat = game.waiting_on()[0]
-    game.play(next(a for a in game.legal_actions() if a.verb == "attack"))
+    match = cheat.match
+    seat = match.waiting_on()[0]
+    match.play(next(a for a in match.legal_actions() if a.verb == "attack"))
     export_match(cheat.store, cheat.registry, "toy-1", tmp_path / "4.turn")
     document = read_file(tmp_path / "4.turn")
     events = events_of(document)
@@ -376,11 +376,11 @@ def test_an_opponents_edited_die_is_caught_when_his_secret_is_revealed(joined, t
     alice.send(bob, tmp_path / "3.turn")
     cheat = until_attack(alice, bob, tmp_path)
     victim = bob if cheat is alice else alice
-    game = cheat.game
-    seat = game.waiting_on()[0]
-    secret = int(cheat.store.keyring.held(game.uid)[seat].secrets[0])
-    game.play(next(a for a in game.legal_actions() if a.verb == "attack"))
-    seq = game.one("SELECT max(seq) FROM event WHERE kind = 'roll'")
+    match = cheat.match
+    seat = match.waiting_on()[0]
+    secret = int(cheat.store.keyring.held(match.uid)[seat].secrets[0])
+    match.play(next(a for a in match.legal_actions() if a.verb == "attack"))
+    seq = match.one("SELECT max(seq) FROM event WHERE kind = 'roll'")
 
     def forged(name: str) -> dict:
         """The cheat's file with the die changed, chained and signed again."""
@@ -398,7 +398,7 @@ def test_an_opponents_edited_die_is_caught_when_his_secret_is_revealed(joined, t
 
     forged("4.turn")
     import_match(victim.store, victim.registry, tmp_path / "4.turn")  # it counts by its signature for now
-    cheat.game.seats.reveal([seat], final=False)
+    cheat.match.seats.reveal([seat], final=False)
     rolled = forged("5.turn")
     message = unchanged(victim, lambda: import_match(victim.store, victim.registry, tmp_path / "5.turn"))
     assert message.startswith(
@@ -412,8 +412,8 @@ def test_a_revealed_secret_that_does_not_match_its_commitment_is_refused(joined,
 
     alice, bob = joined
     alice.send(bob, tmp_path / "3.turn")
-    game = bob.game
-    game.seats.reveal(["blue"], final=False)
+    match = bob.match
+    match.seats.reveal(["blue"], final=False)
     export_match(bob.store, bob.registry, "toy-1", tmp_path / "4.turn")
     document = read_file(tmp_path / "4.turn")
     names = [n for n, _ in document["seats"]["columns"]]
@@ -421,7 +421,7 @@ def test_a_revealed_secret_that_does_not_match_its_commitment_is_refused(joined,
         seat = dict(zip(names, row, strict=True))
         if seat["side"] == "blue" and seat["epoch"] == 0:
             seat["secret"] = str(int(seat["secret"]) + 1)
-            seat["reveal_sig"] = sign(key_of(bob, "blue"), reveal_message(game.uid, "blue", 0, seat["secret"]))
+            seat["reveal_sig"] = sign(key_of(bob, "blue"), reveal_message(match.uid, "blue", 0, seat["secret"]))
             row[:] = [seat[n] for n in names]
     write_file(tmp_path / "4.turn", document)
     message = unchanged(alice, lambda: import_match(alice.store, alice.registry, tmp_path / "4.turn"))
@@ -466,7 +466,7 @@ def test_edited_rule_data_is_shown_table_by_table_and_needs_accepting(pair, tmp_
     alice.store.con.execute("DELETE FROM match_data")
     from phaseline import match_data
 
-    match_data.record(alice.game)
+    match_data.record(alice.match)
     export_match(alice.store, alice.registry, "toy-1", tmp_path / "1.turn")
     with pytest.raises(CustomData) as refused:
         import_match(bob.store, bob.registry, tmp_path / "1.turn")
@@ -540,7 +540,7 @@ def test_an_export_removes_what_a_killed_export_left(pair, tmp_path):
 def test_parquet_export_is_partitioned_by_game_and_match(joined, tmp_path):
     alice, _ = joined
     out = export_parquet(alice.store, tmp_path / "history")
-    assert (out / "event" / "ruleset=toy" / "game_id=toy-1").is_dir()
+    assert (out / "event" / "game=toy" / "match_id=toy-1").is_dir()
     count = alice.store.one(f"SELECT count(*) FROM read_parquet('{out}/event/**/*.parquet', hive_partitioning = true)")
     assert count == alice.store.one("SELECT count(*) FROM event")
     with pytest.raises(StoreError, match="not empty"):
@@ -552,6 +552,8 @@ def test_the_copied_pair_is_the_pair_played(joined, joined_folder, registry):
     with Store.open(joined_folder / "alice.duckdb", read_only=True) as store:
         played = Player("alice", store, registry)
         assert [played.rows(t) for t in match_tables(store)] == [alice.rows(t) for t in match_tables(alice.store)]
-        assert store.keyring.held(played.game.uid) == alice.store.keyring.held(alice.game.uid)
-    assert alice.game.seats.held_sides() == ["red"] and bob.game.seats.held_sides() == ["blue"]
-    assert verify(alice.store, registry, alice.game_id) > verify(bob.store, registry, bob.game_id) > 0  # she played on
+        assert store.keyring.held(played.match.uid) == alice.store.keyring.held(alice.match.uid)
+    assert alice.match.seats.held_sides() == ["red"] and bob.match.seats.held_sides() == ["blue"]
+    assert (
+        verify(alice.store, registry, alice.match_id) > verify(bob.store, registry, bob.match_id) > 0
+    )  # she played on

@@ -146,9 +146,9 @@ def test_a_refused_custom_scenario_is_shown_table_by_table(cli, tmp_path):
     with Store.open(cli / "phaseline.duckdb") as store:
         store.con.execute("UPDATE unit SET defense = 9 WHERE unit_id = 'B1'")
         store.con.execute("DELETE FROM match_data")
-        from phaseline import Game, match_data
+        from phaseline import Match, match_data
 
-        match_data.record(Game.load(store, long_registry(), "toy-1"))
+        match_data.record(Match.load(store, long_registry(), "toy-1"))
     assert run_cli(["export", str(tmp_path / "mail.turn"), "--match", "toy-1"])[0] == 0
     other = str(tmp_path / "other.duckdb")
     code, out = run_cli(["--db", other, "import", str(tmp_path / "mail.turn")])

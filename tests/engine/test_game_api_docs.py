@@ -1,5 +1,5 @@
 """docs/game-api.md (the Game object) and docs/hooks.md (the hooks) are generated from the docstrings: they
-must be current, and the Game page must place every public member in a section, each documented."""
+must be current, and the Match page must place every public member in a section, each documented."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_every_public_member_of_game_has_a_section_and_a_docstring():
     members = game_api_docs.public_members()
     placed = [name for _, names in game_api_docs.SECTIONS.values() for name in names]
     assert sorted(set(members) - set(placed)) == [], "add these to a section of scripts/game_api_docs.py"
-    assert sorted(set(placed) - set(members)) == [], "these are not members of Game any more"
+    assert sorted(set(placed) - set(members)) == [], "these are not members of Match any more"
     assert len(placed) == len(set(placed)), "a member is listed in two sections"
     assert [name for name, member in members.items() if not inspect.getdoc(member)] == []
 
@@ -49,7 +49,7 @@ def test_the_columns_the_rule_query_guide_names_exist():
     from phaseline.store import Store
 
     named = set(re.findall(r"``([a-z_]+)\.([a-z_]+)``", inspect.getdoc(RuleQueries) or ""))
-    named -= {("game", "con"), ("game", "rules")}  # the Game's attributes, not tables
+    named -= {("game", "con"), ("game", "rules")}  # the Match's attributes, not tables
     assert len(named) > 20
     with Store.open(":memory:") as store:
         columns = set(store.con.execute("SELECT table_name, column_name FROM information_schema.columns").fetchall())

@@ -17,7 +17,7 @@ import pytest
 from history_support import aggressive_action, combat_registry, new_match, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from phaseline import Action, Game, RuleViolation, Store
+from phaseline import Action, Match, RuleViolation, Store
 from phaseline.render.log import log_rows
 from phaseline.replay import verify
 from phaseline.undo import undo
@@ -34,21 +34,21 @@ STEPS = st.lists(
 )
 
 
-def play_steps(game: Game, steps: list[tuple[str, Any]]) -> None:
+def play_steps(match: Match, steps: list[tuple[str, Any]]) -> None:
     """Play each step: an order (the n-th legal action, attacks first) or an undo (forced or not).
     A refused undo (a roll in the way, nothing to undo) must leave the log as it was."""
     for kind, value in steps:
-        if game.finished:
+        if match.finished:
             return
         if kind == "order":
-            actions = sorted(game.legal_actions(), key=lambda a: (a.verb != "attack", a.verb, a.args))
-            game.play(actions[value % len(actions)])
+            actions = sorted(match.legal_actions(), key=lambda a: (a.verb != "attack", a.verb, a.args))
+            match.play(actions[value % len(actions)])
             continue
-        before = game.events.last_seq
+        before = match.events.last_seq
         try:
-            undo(game, force=value)
+            undo(match, force=value)
         except RuleViolation:
-            assert game.events.last_seq == before
+            assert match.events.last_seq == before
 
 
 # --- the truth, computed apart from the store's views and marks -----------------------
@@ -77,49 +77,49 @@ def replay_survivors(events: list[dict[str, Any]], taken: dict[int, tuple[int, b
     return store
 
 
-def check_views(game: Game, events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]]) -> None:
-    g = game.game_id
+def check_views(match: Match, events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]]) -> None:
+    g = match.match_id
     by_seq = {e["seq"]: e for e in events}
     live = [e["seq"] for e in events if e["seq"] not in taken]
     undone = sorted((seq, undo_seq, forced) for seq, (undo_seq, forced) in taken.items())
-    assert game.rows("SELECT seq, undo_seq, forced FROM undone_event WHERE game_id = ? ORDER BY seq", [g]) == [
+    assert match.rows("SELECT seq, undo_seq, forced FROM undone_event WHERE match_id = ? ORDER BY seq", [g]) == [
         {"seq": s, "undo_seq": u, "forced": f} for s, u, f in undone
     ]
-    assert [r["seq"] for r in game.rows("SELECT seq FROM live_event WHERE game_id = ? ORDER BY seq", [g])] == live
+    assert [r["seq"] for r in match.rows("SELECT seq FROM live_event WHERE match_id = ? ORDER BY seq", [g])] == live
     rolls = [e for e in events if e["kind"] == "roll"]
-    assert game.rows("SELECT seq, die, cause_verb, live, rerolled FROM roll WHERE game_id = ? ORDER BY seq", [g]) == [
+    assert match.rows("SELECT seq, die, cause_verb, live, rerolled FROM roll WHERE match_id = ? ORDER BY seq", [g]) == [
         {"seq": r["seq"], "die": r["die"], "cause_verb": by_seq[r["cause"]]["verb"] if r["cause"] else None,
          "live": r["seq"] not in taken, "rerolled": r["seq"] in taken}
         for r in rolls
     ]  # fmt: skip
     combats = [e for e in events if e["kind"] == "combat"]
-    assert game.rows("SELECT seq, die, odds, result, live FROM combat WHERE game_id = ? ORDER BY seq", [g]) == [
+    assert match.rows("SELECT seq, die, odds, result, live FROM combat WHERE match_id = ? ORDER BY seq", [g]) == [
         {"seq": c["seq"], "die": c["die"], "odds": "1-1", "result": "hit" if c["die"] >= 4 else "miss",
          "live": c["seq"] not in taken}
         for c in combats
     ]  # fmt: skip
-    effects = game.rows("SELECT seq, n, tbl, key, col, old, new FROM effect WHERE game_id = ? ORDER BY seq, n", [g])
+    effects = match.rows("SELECT seq, n, tbl, key, col, old, new FROM effect WHERE match_id = ? ORDER BY seq, n", [g])
     moves = [f for f in effects if f["tbl"] == "unit_state" and f["col"] == "space_id"]
-    assert game.rows(
-        "SELECT seq, n, unit_id, from_space, to_space, turn, live FROM move WHERE game_id = ? ORDER BY seq, n", [g]
+    assert match.rows(
+        "SELECT seq, n, unit_id, from_space, to_space, turn, live FROM move WHERE match_id = ? ORDER BY seq, n", [g]
     ) == [
         {"seq": f["seq"], "n": f["n"], "unit_id": json.loads(f["key"])["unit_id"], "from_space": json.loads(f["old"]),
          "to_space": json.loads(f["new"]), "turn": by_seq[f["seq"]]["turn"], "live": f["seq"] not in taken}
         for f in moves
     ]  # fmt: skip
-    assert game.rows("SELECT seq, n, kind, turn FROM change WHERE game_id = ? ORDER BY seq, n", [g]) == [
+    assert match.rows("SELECT seq, n, kind, turn FROM change WHERE match_id = ? ORDER BY seq, n", [g]) == [
         {"seq": f["seq"], "n": f["n"], "kind": by_seq[f["seq"]]["kind"], "turn": by_seq[f["seq"]]["turn"]}
         for f in effects
     ]
     undos = [json.loads(e["payload"]) for e in events if e["kind"] == "undo"]
-    assert game.rows(
-        "SELECT events, actions, rolls, undos, rerolls FROM match_summary WHERE game_id = ?", [g]
+    assert match.rows(
+        "SELECT events, actions, rolls, undos, rerolls FROM match_summary WHERE match_id = ?", [g]
     ) == [{"events": len(events), "actions": sum(e["kind"] == "action" for e in events), "rolls": len(rolls),
            "undos": len(undos), "rerolls": sum(u["forced"] for u in undos)}]  # fmt: skip
 
 
-def check_log(game: Game, events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]]) -> None:
-    lines = log_rows(game.store, game.game_id)
+def check_log(match: Match, events: list[dict[str, Any]], taken: dict[int, tuple[int, bool]]) -> None:
+    lines = log_rows(match.store, match.match_id)
     assert [line["seq"] for line in lines] == [e["seq"] for e in events]
     for line in lines:
         undo_seq, forced = taken.get(line["seq"], (None, False))
@@ -132,31 +132,31 @@ def check_log(game: Game, events: list[dict[str, Any]], taken: dict[int, tuple[i
 @given(steps=STEPS, seed=st.integers(1, 50))
 def test_every_view_and_the_log_tell_what_survived(steps, seed):
     with Store.open(":memory:") as store:
-        game = new_match(store, REGISTRY, seed=seed)
+        match = new_match(store, REGISTRY, seed=seed)
         for _ in range(6):  # the sides close in, so that orders can be attacks
-            game.play(aggressive_action(game))
-        play_steps(game, steps)
-        events = store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game.game_id])
+            match.play(aggressive_action(match))
+        play_steps(match, steps)
+        events = store.rows("SELECT * FROM event WHERE match_id = ? ORDER BY seq", [match.match_id])
         taken = taken_back(events)
-        check_views(game, events, taken)
-        check_log(game, events, taken)
+        check_views(match, events, taken)
+        check_log(match, events, taken)
         with replay_survivors(events, taken, seed) as fresh:
-            assert snapshot(fresh, game.game_id, STATE) == snapshot(store, game.game_id, STATE)
-        assert verify(store, REGISTRY, game.game_id) == len(events)
+            assert snapshot(fresh, match.match_id, STATE) == snapshot(store, match.match_id, STATE)
+        assert verify(store, REGISTRY, match.match_id) == len(events)
 
 
 @pytest.mark.parametrize("undos", [1, 2, 3], ids=["one-undo", "undo-of-an-undo", "three-in-a-row"])
 def test_nested_undos_list_each_event_once(undos):
     """The bug of issue 15: every undo after the first also covers the events the first took back."""
     with Store.open(":memory:") as store:
-        game = new_match(store, REGISTRY, seed=3)
+        match = new_match(store, REGISTRY, seed=3)
         for _ in range(8):
-            game.play(aggressive_action(game))
+            match.play(aggressive_action(match))
         for _ in range(undos):
-            undo(game, force=True)
-        g = game.game_id
-        undone = game.rows("SELECT seq, count(*) AS n FROM undone_event WHERE game_id = ? GROUP BY seq", [g])
+            undo(match, force=True)
+        g = match.match_id
+        undone = match.rows("SELECT seq, count(*) AS n FROM undone_event WHERE match_id = ? GROUP BY seq", [g])
         assert undone and {r["n"] for r in undone} == {1}
-        assert game.one("SELECT count(*) FROM move WHERE game_id = ?", [g]) == game.one(
-            "SELECT count(*) FROM effect WHERE game_id = ? AND tbl = 'unit_state' AND col = 'space_id'", [g]
+        assert match.one("SELECT count(*) FROM move WHERE match_id = ?", [g]) == match.one(
+            "SELECT count(*) FROM effect WHERE match_id = ? AND tbl = 'unit_state' AND col = 'space_id'", [g]
         )

@@ -16,7 +16,7 @@ from history_support import (
     new_match,
     play,
 )
-from phaseline import Event, Game, Store
+from phaseline import Event, Match, Store
 from phaseline.queries import get_query
 from phaseline.store import SCHEMA_VERSION
 
@@ -25,10 +25,10 @@ DROP TABLE link_state;
 DROP TABLE space_control;
 DROP TABLE path_cost;
 DROP TABLE path_rule;
-CREATE TABLE path_cost (game_id VARCHAR NOT NULL, side VARCHAR NOT NULL, applies_to VARCHAR NOT NULL,
-    kind VARCHAR NOT NULL, cost INTEGER, rule VARCHAR NOT NULL, PRIMARY KEY (game_id, side, applies_to, kind));
-CREATE TABLE path_rule (game_id VARCHAR NOT NULL, side VARCHAR NOT NULL, blocked_by_enemy_zoc BOOLEAN NOT NULL,
-    rule VARCHAR NOT NULL, PRIMARY KEY (game_id, side));
+CREATE TABLE path_cost (match_id VARCHAR NOT NULL, side VARCHAR NOT NULL, applies_to VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL, cost INTEGER, rule VARCHAR NOT NULL, PRIMARY KEY (match_id, side, applies_to, kind));
+CREATE TABLE path_rule (match_id VARCHAR NOT NULL, side VARCHAR NOT NULL, blocked_by_enemy_zoc BOOLEAN NOT NULL,
+    rule VARCHAR NOT NULL, PRIMARY KEY (match_id, side));
 INSERT INTO path_cost VALUES ('g', 'A', 'border', 'river', NULL, '7.1');
 INSERT INTO path_rule VALUES ('g', 'A', TRUE, '7.2');
 UPDATE meta SET value = '1' WHERE key = 'schema_version';
@@ -53,14 +53,14 @@ def test_a_schema_1_store_gains_border_state_and_keeps_its_path_rows(tmp_path):
 
 def test_a_schema_2_store_derives_the_move_links_of_its_matches(tmp_path):
     path = tmp_path / "old.duckdb"
-    board = generate(Random(5), 6, 6, 8, 2, game_id="g2")
+    board = generate(Random(5), 6, 6, 8, 2, match_id="g2")
     with Store.open(path) as store:
         load_board(store, board)
-        expected = store.rows(get_query("move-links").sql, {"game_id": "g2"})
+        expected = store.rows(get_query("move-links").sql, {"match_id": "g2"})
         store.con.execute("DROP TABLE move_link; UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     with Store.open(path) as store:
         assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
-        found = store.rows("SELECT * EXCLUDE (game_id) FROM move_link WHERE game_id = 'g2' ORDER BY a, b")
+        found = store.rows("SELECT * EXCLUDE (match_id) FROM move_link WHERE match_id = 'g2' ORDER BY a, b")
     assert found == expected
     assert found
 
@@ -69,20 +69,20 @@ def test_a_schema_3_store_keeps_its_matches_as_known_seed_matches_without_seats(
     path = tmp_path / "old.duckdb"
     registry = long_registry()
     with Store.open(path) as store:
-        game = new_match(store, registry, seed=5)
-        game_id = game.game_id
+        match = new_match(store, registry, seed=5)
+        match_id = match.match_id
         downgrade_to_schema_3(store.con)
     with Store.open(path) as store:
-        match = store.rows("SELECT seed, dice, uid FROM match")[0]
-        assert (match["seed"], match["dice"]) == (5, "known seed") and len(match["uid"]) == 32
+        row = store.rows("SELECT seed, dice, uid FROM match")[0]
+        assert (row["seed"], row["dice"]) == (5, "known seed") and len(row["uid"]) == 32
         assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL") == 0
         from phaseline.replay import verify
 
-        assert verify(store, registry, game_id) > 0  # events hashed without seats still chain
-        game = Game.load(store, registry, game_id)
-        play(game, 6)  # anyone plays a match made before seats, unsigned, as before
+        assert verify(store, registry, match_id) > 0  # events hashed without seats still chain
+        match = Match.load(store, registry, match_id)
+        play(match, 6)  # anyone plays a match made before seats, unsigned, as before
         assert store.one("SELECT count(*) FROM event WHERE seat IS NOT NULL OR sig IS NOT NULL") == 0
-        assert verify(store, registry, game_id) == game.events.last_seq
+        assert verify(store, registry, match_id) == match.events.last_seq
 
 
 def test_a_schema_4_store_learns_what_its_undos_took_back_and_when_its_events_come(tmp_path):
@@ -94,13 +94,13 @@ def test_a_schema_4_store_learns_what_its_undos_took_back_and_when_its_events_co
     registry = long_registry()
     columns = "SELECT seq, cause_verb, undone_by, undone_forced FROM event ORDER BY seq"
     with Store.open(path) as store:
-        game = new_match(store, registry, seed=5)
-        while not any(a.verb == "attack" for a in game.legal_actions()):
-            play(game, 1)
-        game.play(next(a for a in game.legal_actions() if a.verb == "attack"))  # a roll to take back
+        match = new_match(store, registry, seed=5)
+        while not any(a.verb == "attack" for a in match.legal_actions()):
+            play(match, 1)
+        match.play(next(a for a in match.legal_actions() if a.verb == "attack"))  # a roll to take back
         for _ in range(3):  # a re-roll, then an undo of it, and an undo of that
-            undo(game, force=True)
-        play(game, 2)
+            undo(match, force=True)
+        play(match, 2)
         marked = store.rows(columns)
         downgrade_to_schema_4(store.con)
     assert {r["undone_forced"] for r in marked} >= {None, True} and any(r["cause_verb"] for r in marked)
@@ -109,11 +109,11 @@ def test_a_schema_4_store_learns_what_its_undos_took_back_and_when_its_events_co
         assert store.rows(columns) == marked  # as the undos themselves marked them
         assert store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") == 0  # unknown, not made up
         assert store.one("SELECT count(*) = count(DISTINCT seq) FROM undone_event") is True
-        assert verify(store, registry, game.game_id) == game.events.last_seq
-        game = Game.load(store, registry, game.game_id)
-        play(game, 2)
+        assert verify(store, registry, match.match_id) == match.events.last_seq
+        match = Match.load(store, registry, match.match_id)
+        play(match, 2)
         assert store.one("SELECT count(*) FROM event WHERE logged_at IS NOT NULL") > 0
-        assert verify(store, registry, game.game_id) == game.events.last_seq
+        assert verify(store, registry, match.match_id) == match.events.last_seq
 
 
 class AssaultToy(CombatToy):
@@ -147,16 +147,16 @@ def test_a_schema_6_store_answers_the_same_rows_through_views_that_join_nothing(
             play(game, 12, undo_every=4)
         downgrade_to_schema_6(store.con)
         before = {view: store.con.execute(f"SELECT * FROM {view} ORDER BY ALL").fetchall() for view in HISTORY_VIEWS}
-    assert {row[0] for row in before["combat"]} == {game.game_id for game in games.values()}  # both kinds
+    assert {row[0] for row in before["combat"]} == {game.match_id for game in games.values()}  # both kinds
     assert {row[-1] for row in before["move"]} == {True, False}  # moves that count, and moves taken back
     with Store.open(path) as store:
         assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
         for view in HISTORY_VIEWS:
             assert store.con.execute(f"SELECT * FROM {view} ORDER BY ALL").fetchall() == before[view], view
         differs = " OR ".join(f"f.{c} IS DISTINCT FROM e.{c}" for c in EFFECT_STAMP_AND_UNDO)
-        assert store.one(f"SELECT count(*) FROM effect f JOIN event e USING (game_id, seq) WHERE {differs}") == 0
+        assert store.one(f"SELECT count(*) FROM effect f JOIN event e USING (match_id, seq) WHERE {differs}") == 0
         for name, game in games.items():
-            assert verify(store, registries[name], game.game_id) == game.events.last_seq  # replay derives them alike
-            game = Game.load(store, registries[name], game.game_id)
+            assert verify(store, registries[name], game.match_id) == game.events.last_seq  # replay derives them alike
+            game = Match.load(store, registries[name], game.match_id)
             play(game, 4, undo_every=2)
-        assert store.one(f"SELECT count(*) FROM effect f JOIN event e USING (game_id, seq) WHERE {differs}") == 0
+        assert store.one(f"SELECT count(*) FROM effect f JOIN event e USING (match_id, seq) WHERE {differs}") == 0

@@ -9,7 +9,7 @@ and every die.
 from __future__ import annotations
 
 import pytest
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.exchange import export_match
 from phaseline.importing import import_match
@@ -23,26 +23,26 @@ BFG = "battle-for-germany"
 def test_a_battle_for_germany_match_by_files_ends_and_both_stores_verify(tmp_path):
     reg = registry()
     stores = {name: Store.open(tmp_path / f"{name}.duckdb") for name in ("alice", "bob")}
-    game_id = Game.create(stores["alice"], reg, BFG, "historical", player="alice", open_seats=["WA"]).game_id
+    match_id = Match.create(stores["alice"], reg, BFG, "historical", player="alice", open_seats=["WA"]).match_id
     bots = {"SOV": "bot:heuristic", "WA": "bot:heuristic"}
     sender, receiver = "alice", "bob"
     for n in range(400):
-        run_bots(Game.load(stores[sender], reg, game_id), reg, controllers=bots)
-        export_match(stores[sender], reg, game_id, tmp_path / f"{n}.turn")
+        run_bots(Match.load(stores[sender], reg, match_id), reg, controllers=bots)
+        export_match(stores[sender], reg, match_id, tmp_path / f"{n}.turn")
         import_match(stores[receiver], reg, tmp_path / f"{n}.turn", player=receiver)
-        if all(Game.load(store, reg, game_id).finished for store in stores.values()):
+        if all(Match.load(store, reg, match_id).finished for store in stores.values()):
             break
         sender, receiver = receiver, sender
     else:
         pytest.fail("the match did not end in 400 files")
-    export_match(stores[receiver], reg, game_id, tmp_path / "last.turn")  # the end's reveal goes back
+    export_match(stores[receiver], reg, match_id, tmp_path / "last.turn")  # the end's reveal goes back
     import_match(stores[sender], reg, tmp_path / "last.turn")
     logs = []
     for store in stores.values():
-        count, dice = verify_match(store, reg, game_id)
+        count, dice = verify_match(store, reg, match_id)
         assert sorted(dice.checked) == ["SOV", "WA"] and not dice.unchecked
-        assert {r["secret"] is not None for r in Game.load(store, reg, game_id).seats.rows()} == {True}
-        logs.append(store.rows("SELECT * FROM event WHERE game_id = ? ORDER BY seq", [game_id]))
+        assert {r["secret"] is not None for r in Match.load(store, reg, match_id).seats.rows()} == {True}
+        logs.append(store.rows("SELECT * FROM event WHERE match_id = ? ORDER BY seq", [match_id]))
         assert count == len(logs[-1])
     assert logs[0] == logs[1]
-    assert Game.load(stores["alice"], reg, game_id).clock.result is not None
+    assert Match.load(stores["alice"], reg, match_id).clock.result is not None

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from phaseline import Action, Event, Game, Store, hookimpl
+from phaseline import Action, Event, Match, Store, hookimpl
 from phaseline.piles import Piles, table
 from phaseline.plugins import Registry
 from phaseline.replay import verify
@@ -30,19 +30,19 @@ class PiledToy(ToyGame):
         register(table())
 
     @hookimpl
-    def phaseline_setup(self, game):
-        piles = Piles(game)
+    def phaseline_setup(self, match):
+        piles = Piles(match)
         piles.put("cup", CHITS)
         piles.put("stack", SHIPS)
 
     @hookimpl
-    def phaseline_sequence(self, game, turn):
-        steps = super().phaseline_sequence(game, turn)
+    def phaseline_sequence(self, match, turn):
+        steps = super().phaseline_sequence(match, turn)
         return [replace(s, verbs=(*s.verbs, "draw", "mix", "under", "back")) for s in steps]
 
     @hookimpl
-    def phaseline_legal_actions(self, game, side):
-        piles = Piles(game)
+    def phaseline_legal_actions(self, match, side):
+        piles = Piles(match)
         found = [Action("mix", (), side)]
         found += [Action("draw", (), side)] if piles.items("cup") else []
         found += [Action("under", (ship,), side) for ship in piles.items("stack")]
@@ -50,9 +50,9 @@ class PiledToy(ToyGame):
         return found
 
     @hookimpl
-    def phaseline_play(self, game, action):
-        piles = Piles(game)
-        game.log(Event("note", side=action.side, purpose=str(action)))
+    def phaseline_play(self, match, action):
+        piles = Piles(match)
+        match.log(Event("note", side=action.side, purpose=str(action)))
         if action.verb == "draw":
             chit = piles.draw("cup", "a chit from the cup", rule="T1", side=action.side)
             piles.put("aside", [chit])
@@ -77,19 +77,19 @@ def piled_registry() -> Registry:
 
 @pytest.fixture
 def match(store):
-    return Game.create(store, piled_registry(), "toy", "skirmish", seed=5)
+    return Match.create(store, piled_registry(), "toy", "skirmish", seed=5)
 
 
-def places(game: Game) -> dict[str, list[int]]:
+def places(match: Match) -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
-    for (pile, _), row in game.rows_of("pile").items():
+    for (pile, _), row in match.rows_of("pile").items():
         found.setdefault(pile, []).append(row["place"])
     return {pile: sorted(p) for pile, p in found.items()}
 
 
 def test_a_cup_draw_is_a_logged_die_of_as_many_sides_as_it_holds(match):
     match.play(Action("draw"))
-    roll = match.one("SELECT payload FROM event WHERE game_id = ? AND kind = 'roll'", [match.game_id])
+    roll = match.one("SELECT payload FROM event WHERE match_id = ? AND kind = 'roll'", [match.match_id])
     assert json.loads(roll)["sides"] == 6
     assert len(Piles(match).items("cup")) == 5 and len(Piles(match).items("aside")) == 1
 
@@ -115,11 +115,11 @@ def test_an_item_is_in_one_pile_at_a_time(match):
 def test_random_play_keeps_every_item_once_in_order_and_replays_exactly(picks):
     with Store.open(":memory:") as store:
         registry = piled_registry()
-        game = Game.create(store, registry, "toy", "skirmish", seed=11)
+        match = Match.create(store, registry, "toy", "skirmish", seed=11)
         for pick in picks:
-            actions = [a for a in game.legal_actions() if a.verb in ("draw", "mix", "under", "back")]
-            game.play(actions[pick % len(actions)])
-            items = Counter(item for (_, item) in game.rows_of("pile"))
+            actions = [a for a in match.legal_actions() if a.verb in ("draw", "mix", "under", "back")]
+            match.play(actions[pick % len(actions)])
+            items = Counter(item for (_, item) in match.rows_of("pile"))
             assert items == Counter(CHITS + SHIPS)  # nothing lost, nothing doubled
-            assert all(p == list(range(len(p))) for p in places(game).values())  # places 0..n-1, no gaps
-        assert verify(store, registry, game.game_id) >= len(picks)
+            assert all(p == list(range(len(p))) for p in places(match).values())  # places 0..n-1, no gaps
+        assert verify(store, registry, match.match_id) >= len(picks)

@@ -4,7 +4,7 @@ as Fleet Commander: Nimitz's procedures play the Japanese. Nobody may be seated 
 from __future__ import annotations
 
 import pytest
-from phaseline import Action, Game, InvalidOrder, RuleViolation, Store
+from phaseline import Action, InvalidOrder, Match, RuleViolation, Store
 from phaseline.bots import run_bots
 from phaseline.render.fair import seat_lines
 from phaseline.replay import verify
@@ -13,12 +13,12 @@ from rules_support import ruled_registry
 
 def test_the_rules_play_their_side_when_its_turn_comes_and_say_so_in_the_log(store):
     registry = ruled_registry()
-    game = Game.create(store, registry, "toy", "skirmish", seed=3)
-    assert game.controller("blue") == "rules"
-    game.play(Action("end"))  # red's step is over: blue's comes, and nobody types for it
-    run_bots(game, registry)
-    assert game.waiting_on()[0] == "red"
-    by = {r["by"] for r in game.rows("SELECT payload->>'by' AS by FROM event WHERE kind = 'action' AND side = 'blue'")}
+    match = Match.create(store, registry, "toy", "skirmish", seed=3)
+    assert match.controller("blue") == "rules"
+    match.play(Action("end"))  # red's step is over: blue's comes, and nobody types for it
+    run_bots(match, registry)
+    assert match.waiting_on()[0] == "red"
+    by = {r["by"] for r in match.rows("SELECT payload->>'by' AS by FROM event WHERE kind = 'action' AND side = 'blue'")}
     assert by == {"rules"}
 
 
@@ -26,8 +26,8 @@ def test_the_rules_play_their_side_when_its_turn_comes_and_say_so_in_the_log(sto
     ("seed", "dice"), [pytest.param(3, "the known seed", id="known-seed"), pytest.param(None, "drawn as", id="secret")]
 )
 def test_status_says_the_rules_play_their_side(store, seed, dice):
-    game = Game.create(store, ruled_registry(), "toy", "skirmish", seed=seed)
-    lines = seat_lines(game)
+    match = Match.create(store, ruled_registry(), "toy", "skirmish", seed=seed)
+    lines = seat_lines(match)
     assert lines["seat blue"].startswith(f"the game's rules play blue: dice {dice}")
     assert "(you)" in lines["seat blue"] and "commitment" not in lines["seat blue"]
     assert lines["seat red"].startswith("player (you), dice commitment")
@@ -35,10 +35,10 @@ def test_status_says_the_rules_play_their_side(store, seed, dice):
 
 def test_nobody_may_act_for_a_side_the_rules_play(store):
     registry = ruled_registry()
-    game = Game.create(store, registry, "toy", "skirmish", seed=3)
-    game.play(Action("end"))
+    match = Match.create(store, registry, "toy", "skirmish", seed=3)
+    match.play(Action("end"))
     with pytest.raises(RuleViolation, match="no one plays blue: the game's rules do"):
-        game.play(Action("end"))
+        match.play(Action("end"))
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_nobody_may_act_for_a_side_the_rules_play(store):
 def test_a_side_the_rules_play_takes_no_bot_and_no_player(controllers, open_seats, given):
     with Store.open(":memory:") as store:
         with pytest.raises(InvalidOrder, match=f"blue cannot be given to {given}"):
-            Game.create(
+            Match.create(
                 store, ruled_registry(), "toy", "skirmish", seed=3, controllers=controllers, open_seats=open_seats
             )
         assert store.one("SELECT count(*) FROM match") == 0  # refused before anything is written
@@ -59,8 +59,8 @@ def test_a_side_the_rules_play_takes_no_bot_and_no_player(controllers, open_seat
 
 def test_a_bot_against_the_rules_plays_to_the_end_and_replays_exactly(store):
     registry = ruled_registry()
-    game = Game.create(store, registry, "toy", "skirmish", seed=5, controllers={"red": "bot:random"})
-    run_bots(game, registry, controllers={"red": "bot:random", "blue": "bot:random"})  # blue stays the rules'
-    assert game.finished
-    assert verify(store, registry, game.game_id) > 0
-    assert not game.rows("SELECT 1 FROM event WHERE side = 'blue' AND payload->>'by' = 'bot:random'")
+    match = Match.create(store, registry, "toy", "skirmish", seed=5, controllers={"red": "bot:random"})
+    run_bots(match, registry, controllers={"red": "bot:random", "blue": "bot:random"})  # blue stays the rules'
+    assert match.finished
+    assert verify(store, registry, match.match_id) > 0
+    assert not match.rows("SELECT 1 FROM event WHERE side = 'blue' AND payload->>'by' = 'bot:random'")

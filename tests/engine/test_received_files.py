@@ -59,10 +59,10 @@ def crafted(match_db: Path, folder: Path, sql: str, *, schema_3: bool = False) -
 
 def refused(target: Store, registry, path: Path, error=IntegrityError) -> str:
     """Import ``path`` (which must be refused) and check nothing reached the store; the refusal's line."""
-    before = target.rows("SELECT game_id FROM match")
+    before = target.rows("SELECT match_id FROM match")
     with pytest.raises(error) as caught:
         import_match(target, registry, path)
-    assert target.rows("SELECT game_id FROM match") == before
+    assert target.rows("SELECT match_id FROM match") == before
     assert "\n" not in str(caught.value)
     return str(caught.value)
 
@@ -262,7 +262,7 @@ def test_a_deeply_nested_turn_file_is_refused(tmp_path, target, registry):
 @pytest.mark.parametrize(
     ("change", "named"),
     [
-        pytest.param(lambda d: d["match"].update(game_id="../x"), "may hold only letters", id="match-id-path"),
+        pytest.param(lambda d: d["match"].update(match_id="../x"), "may hold only letters", id="match-id-path"),
         pytest.param(lambda d: d["match"].update(uid="'; DROP TABLE event; --"), "identity", id="uid-not-hex"),
         pytest.param(lambda d: d["match"].update(dice="loaded"), "dice mode 'loaded'", id="dice-mode"),
         pytest.param(lambda d: d.update(head=True), "is not an event number", id="head-bool"),
@@ -347,10 +347,10 @@ def test_a_signed_event_whose_payload_is_not_its_kinds_is_refused(
 
 def _alices_red_key(sent: Path) -> str:
     with Store.open(sent.parent / "alice.duckdb", read_only=True) as store:
-        uid = store.one("SELECT uid FROM match WHERE game_id = 'toy-1'")
+        uid = store.one("SELECT uid FROM match WHERE match_id = 'toy-1'")
     return Keyring.beside(sent.parent / "alice.duckdb").held(uid)["red"].key
 
 
 def test_a_match_file_whose_match_id_is_a_path_is_refused(match_db, tmp_path, target, registry):
-    path = crafted(match_db, tmp_path, "UPDATE match SET game_id = '../../x'; UPDATE event SET game_id = '../../x'")
+    path = crafted(match_db, tmp_path, "UPDATE match SET match_id = '../../x'; UPDATE event SET match_id = '../../x'")
     assert "may hold only letters, digits" in refused(target, registry, path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from history_support import copy_played, long_registry, new_match, play, snapshot
-from phaseline import Game, IntegrityError, Store, UnknownName
+from phaseline import IntegrityError, Match, Store, UnknownName
 from phaseline.bots import run_bots
 from phaseline.replay import state_at, verify
 from toygame import toy_registry
@@ -26,28 +26,28 @@ def store(tmp_path):
 
 @pytest.fixture
 def played(store, registry):
-    return Game.load(store, registry, "toy-1")
+    return Match.load(store, registry, "toy-1")
 
 
 def test_moves_rolls_decisions_and_undos_replay_exactly(store, registry, played):
     kinds = {r["kind"] for r in store.rows("SELECT DISTINCT kind FROM event")}
     assert {"action", "roll", "decision", "undo", "move"} <= kinds
-    assert verify(store, registry, played.game_id) == played.events.last_seq
+    assert verify(store, registry, played.match_id) == played.events.last_seq
 
 
 def test_a_finished_random_match_replays_exactly():
     registry = toy_registry()
     store = Store.open(":memory:")
-    game = new_match(store, registry, seed=5, controllers={"red": "bot:random", "blue": "bot:random"})
-    run_bots(game, registry)
-    assert game.finished
-    assert verify(store, registry, game.game_id) == game.events.last_seq
+    match = new_match(store, registry, seed=5, controllers={"red": "bot:random", "blue": "bot:random"})
+    run_bots(match, registry)
+    assert match.finished
+    assert verify(store, registry, match.match_id) == match.events.last_seq
 
 
 def test_replay_leaves_the_store_as_it_was(store, registry, played):
-    before = snapshot(store, played.game_id, [*STATE, "event", "effect"])
-    verify(store, registry, played.game_id)
-    assert snapshot(store, played.game_id, [*STATE, "event", "effect"]) == before
+    before = snapshot(store, played.match_id, [*STATE, "event", "effect"])
+    verify(store, registry, played.match_id)
+    assert snapshot(store, played.match_id, [*STATE, "event", "effect"]) == before
     assert store.one("SELECT count(*) FROM duckdb_databases() WHERE database_name LIKE 'scratch%'") == 0
 
 
@@ -78,28 +78,28 @@ def test_replay_leaves_the_store_as_it_was(store, registry, played):
 def test_a_tampered_row_is_detected(store, registry, played, tamper, named):
     store.con.execute(tamper)
     with pytest.raises(IntegrityError, match=named):
-        verify(store, registry, played.game_id)
+        verify(store, registry, played.match_id)
 
 
 def test_a_tampered_roll_is_named_by_seq(store, registry, played):
     seq = store.one("SELECT min(seq) FROM event WHERE kind = 'roll'")
     store.con.execute("UPDATE event SET roll_no = roll_no + 1000 WHERE seq = ?", [seq])
     with pytest.raises(IntegrityError, match=rf"seq {seq}\b"):
-        verify(store, registry, played.game_id)
+        verify(store, registry, played.match_id)
 
 
 def test_state_at_each_event_is_the_state_then(registry):
     store = Store.open(":memory:")
-    game = new_match(store, registry)
-    seen = {game.events.last_seq: snapshot(store, game.game_id, STATE)}
+    match = new_match(store, registry)
+    seen = {match.events.last_seq: snapshot(store, match.match_id, STATE)}
     for _ in range(8):
-        play(game, 1)
-        seen[game.events.last_seq] = snapshot(store, game.game_id, STATE)
-    now = snapshot(store, game.game_id, [*STATE, "event", "effect"])
+        play(match, 1)
+        seen[match.events.last_seq] = snapshot(store, match.match_id, STATE)
+    now = snapshot(store, match.match_id, [*STATE, "event", "effect"])
     for seq, expected in seen.items():
-        with state_at(game, seq):
-            assert snapshot(store, game.game_id, STATE) == expected
-    assert snapshot(store, game.game_id, [*STATE, "event", "effect"]) == now
+        with state_at(match, seq):
+            assert snapshot(store, match.match_id, STATE) == expected
+    assert snapshot(store, match.match_id, [*STATE, "event", "effect"]) == now
 
 
 def test_state_at_an_unknown_event_is_refused(played):
@@ -108,9 +108,9 @@ def test_state_at_an_unknown_event_is_refused(played):
 
 
 def test_tables_of_other_games_in_the_store_do_not_disturb_replay(store, registry, played):
-    store.con.execute("CREATE TABLE other_depot (game_id VARCHAR, depot VARCHAR)")
+    store.con.execute("CREATE TABLE other_depot (match_id VARCHAR, depot VARCHAR)")
     store.con.execute("INSERT INTO plugin_table VALUES ('other_depot', 'other-game', '1', 'static')")
-    assert verify(store, registry, played.game_id) == played.events.last_seq
+    assert verify(store, registry, played.match_id) == played.events.last_seq
 
 
 def test_a_roll_number_that_skips_ahead_is_refused(store, registry, played):
@@ -127,13 +127,13 @@ def test_a_roll_number_that_skips_ahead_is_refused(store, registry, played):
 
         check_roll_numbers("toy-1", store.rows("SELECT * FROM event ORDER BY seq"))
     with pytest.raises(IntegrityError, match=rf"seq {seq}\b"):
-        verify(store, registry, played.game_id)
+        verify(store, registry, played.match_id)
 
 
 def test_verify_reports_which_seats_dice_it_checked(store, registry, played):
     from phaseline.replay import verify_match
 
-    count, dice = verify_match(store, registry, played.game_id)
+    count, dice = verify_match(store, registry, played.match_id)
     assert count > 0 and sorted(dice.checked) == ["blue", "red"]
     assert dice.unchecked == []
 
@@ -149,11 +149,11 @@ def test_the_wall_clock_changes_no_hash_and_a_replay_keeps_each_events_time(regi
     for year in (2026, 2031):
         monkeypatch.setattr(EventLog, "now", lambda self, seq, year=year: datetime(year, 5, 8, 23, 1, seq % 60))
         store = Store.open(":memory:")
-        game = new_match(store, registry, seed=9)
-        play(game, 12, undo_every=5)
+        match = new_match(store, registry, seed=9)
+        play(match, 12, undo_every=5)
         logs.append(store.rows("SELECT * FROM event ORDER BY seq"))
         monkeypatch.undo()
-        assert verify(store, registry, game.game_id) == len(logs[-1])  # the replay runs at today's time
+        assert verify(store, registry, match.match_id) == len(logs[-1])  # the replay runs at today's time
     first, second = ([{k: v for k, v in e.items() if k not in ("logged_at", "sig")} for e in log] for log in logs)
     assert first == second
     assert {e["logged_at"].year for e in logs[0]} == {2026} and {e["logged_at"].year for e in logs[1]} == {2031}

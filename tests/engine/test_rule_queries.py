@@ -25,7 +25,7 @@ from phaseline.resources import data_dir
 
 @pytest.fixture(scope="module")
 def db() -> Iterator[Store]:
-    """One in-memory store for the module; each example loads its board under a new game_id."""
+    """One in-memory store for the module; each example loads its board under a new match_id."""
     store = Store.open(":memory:")
     store.con.execute("SET threads = 1")  # boards this small are faster on one thread
     yield store
@@ -37,8 +37,8 @@ _GAME_IDS = count(1)
 
 @contextmanager
 def loaded(store: Store, board: Board) -> Iterator[Store]:
-    """``store`` with ``board`` loaded under a game_id of its own, removed afterwards."""
-    board.game_id = f"g{next(_GAME_IDS)}"
+    """``store`` with ``board`` loaded under a match_id of its own, removed afterwards."""
+    board.match_id = f"g{next(_GAME_IDS)}"
     load_board(store, board)
     try:
         yield store
@@ -47,7 +47,7 @@ def loaded(store: Store, board: Board) -> Iterator[Store]:
 
 
 def run(store: Store, board: Board, name: str, **params: Any) -> list[dict[str, Any]]:
-    return store.rows(get_query(name).sql, {"game_id": board.game_id, **params})
+    return store.rows(get_query(name).sql, {"match_id": board.match_id, **params})
 
 
 # --- geometry ------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_returns_lines_name_the_columns(db: Store) -> None:
     params = {"side": "A", "a": "0.0", "b": "2.2", "origin": "1.1", "space": "1.1"}
     with loaded(db, board) as store:
         for query in RULE_QUERIES:
-            values = {k: v for k, v in {"game_id": board.game_id, **params}.items() if k in query.params}
+            values = {k: v for k, v in {"match_id": board.match_id, **params}.items() if k in query.params}
             cursor = store.con.execute(query.sql, values)
             returns = re.search(r"Returns:(.*)", query.doc, re.S).group(1)
             declared = [c.strip() for c in returns.split(",")]

@@ -106,7 +106,7 @@ def test_rule_case(
 ) -> None:
     board = strip(units, borders)
     load_board(store, board)
-    rows = store.rows(get_query(query).sql, {"game_id": board.game_id, "side": "SOV"})
+    rows = store.rows(get_query(query).sql, {"match_id": board.match_id, "side": "SOV"})
     chosen = [r for r in rows if all(r[k] == v for k, v in match.items())]
     if expect is None:
         assert chosen == []
@@ -141,7 +141,7 @@ def test_region_entry_rule_case(store: Store, mover: Unit, space: str, expect: d
     board = strip([mover], {})
     board.regions, board.entry_rules = YUGOSLAVIA, ENTRY_RULES
     load_board(store, board)
-    rows = store.rows(get_query("movement-reach").sql, {"game_id": board.game_id, "side": "SOV"})
+    rows = store.rows(get_query("movement-reach").sql, {"match_id": board.match_id, "side": "SOV"})
     chosen = [r for r in rows if r["unit_id"] == mover.unit_id and r["space_id"] == space]
     assert len(chosen) == 1, rows
     assert {k: chosen[0][k] for k in expect} == expect

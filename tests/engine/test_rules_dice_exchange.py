@@ -10,7 +10,7 @@ from collections.abc import Callable
 import phaseline.undo
 import pytest
 from exchange_support import events_of, read_file, rechain, set_events, write_file
-from phaseline import Game, IntegrityError, Store, signing
+from phaseline import IntegrityError, Match, Store, signing
 from phaseline.bots import run_bots
 from phaseline.dice import roll
 from phaseline.exchange import export_match
@@ -25,30 +25,30 @@ def solo(tmp_path, monkeypatch):
     """The solitaire player's store after one turn of the rules (blue), its dice drawn at play."""
     draw_from(monkeypatch, [2, 0, 1])
     with Store.open(tmp_path / "solo.duckdb") as store:
-        game = solitaire(store)
-        red_ends_and_the_rules_play(game)
-        yield game
+        match = solitaire(store)
+        red_ends_and_the_rules_play(match)
+        yield match
 
 
-def sent(game: Game, path) -> dict:
+def sent(match: Match, path) -> dict:
     """The match exported to ``path``, read back as a document."""
-    export_match(game.store, ruled_registry(), game.game_id, path)
+    export_match(match.store, ruled_registry(), match.match_id, path)
     return read_file(path)
 
 
 def refused(store: Store, path) -> str:
     """Import ``path`` into ``store``, which must refuse it and stay as it was; the refusal's one line."""
-    before = store.rows("SELECT seq, hash FROM event ORDER BY game_id, seq")
+    before = store.rows("SELECT seq, hash FROM event ORDER BY match_id, seq")
     with pytest.raises(IntegrityError) as error:
         import_match(store, ruled_registry(), path)
-    assert store.rows("SELECT seq, hash FROM event ORDER BY game_id, seq") == before
+    assert store.rows("SELECT seq, hash FROM event ORDER BY match_id, seq") == before
     assert "\n" not in str(error.value)
     return str(error.value)
 
 
-def keys_of(game: Game) -> dict[str, str]:
+def keys_of(match: Match) -> dict[str, str]:
     """The private keys of the seats the player holds (every seat of a solitaire match)."""
-    return {side: seat.key for side, seat in game.store.keyring.held(game.uid).items()}
+    return {side: seat.key for side, seat in match.store.keyring.held(match.uid).items()}
 
 
 def test_the_rules_events_are_made_and_signed_by_the_rules_own_seat(solo):
@@ -71,31 +71,31 @@ def test_a_solitaire_match_exports_and_imports_with_the_rules_dice_from_its_log(
         red_ends_and_the_rules_play(solo)  # the next turn of the rules goes by file too
         sent(solo, tmp_path / "2.turn")
         assert import_match(friend, ruled_registry(), tmp_path / "2.turn")["new"] is False
-        here = Game.load(friend, ruled_registry(), solo.game_id)
+        here = Match.load(friend, ruled_registry(), solo.match_id)
         assert [r["die"] for r in rolls_of(here)] == [r["die"] for r in rolls_of(solo)]
-        assert verify_match(friend, ruled_registry(), solo.game_id)[1].drawn == ["blue"]
+        assert verify_match(friend, ruled_registry(), solo.match_id)[1].drawn == ["blue"]
 
 
 def test_a_finished_solitaire_match_reveals_and_checks_every_die_but_the_rules(tmp_path, monkeypatch):
     draw_from(monkeypatch, [4, 1, 3, 0, 2])
     with Store.open(tmp_path / "solo.duckdb") as store, Store.open(tmp_path / "friend.duckdb") as friend:
-        game = solitaire(store)
-        run_bots(game, ruled_registry(), controllers={"red": "bot:random"})
-        assert game.finished
-        sent(game, tmp_path / "end.turn")
+        match = solitaire(store)
+        run_bots(match, ruled_registry(), controllers={"red": "bot:random"})
+        assert match.finished
+        sent(match, tmp_path / "end.turn")
         done = import_match(friend, ruled_registry(), tmp_path / "end.turn")
         assert done["dice"].startswith("dice of ") and "drawn at play, not derivable" in done["dice"]
-        check = verify_match(friend, ruled_registry(), game.game_id)[1]
+        check = verify_match(friend, ruled_registry(), match.match_id)[1]
         assert check.drawn == ["blue"] and check.unchecked == []  # red's revealed secret checks red's dice
         # red's dice are those of red's seat (a die of the rules' own attack has no side either)
-        red_rolled = any(r["seat"] == "red" for r in rolls_of(game))
+        red_rolled = any(r["seat"] == "red" for r in rolls_of(match))
         assert check.checked == (["red"] if red_rolled else [])
 
 
-def forged(game: Game, path, change: Callable[[dict], None], keys: dict[str, str]) -> dict:
+def forged(match: Match, path, change: Callable[[dict], None], keys: dict[str, str]) -> dict:
     """The match exported to ``path`` with ``change`` made to its first roll (the rules'), the
     hash chain redone and the blocks signed again with ``keys``; the roll as forged."""
-    document = sent(game, path)
+    document = sent(match, path)
     events = events_of(document)
     die = next(e for e in events if e["kind"] == "roll")
     change(die)
@@ -113,7 +113,7 @@ def test_a_file_that_rewrites_the_rules_dice_is_refused_by_the_store_that_rolled
     """The player re-signs with his own keys: the store that has the rolls sees a fork."""
     die = forged(solo, tmp_path / "forged.turn", other_die, keys_of(solo))
     message = refused(solo.store, tmp_path / "forged.turn")
-    assert message.startswith(f"event seq {die['seq']} of {solo.game_id} differs between this store and ")
+    assert message.startswith(f"event seq {die['seq']} of {solo.match_id} differs between this store and ")
     assert message.endswith("(a fork)")
 
 
@@ -138,7 +138,7 @@ def test_a_rules_die_passed_off_as_derived_from_a_secret_is_refused(solo, tmp_pa
     die = forged(solo, tmp_path / "forged.turn", unmarked, keys_of(solo))
     with Store.open(tmp_path / "other.duckdb") as other:
         message = refused(other, tmp_path / "forged.turn")
-    assert message.startswith(f"event seq {die['seq']} of {solo.game_id}: the replay makes it otherwise (")
+    assert message.startswith(f"event seq {die['seq']} of {solo.match_id}: the replay makes it otherwise (")
     assert "payload" in message
 
 
@@ -150,5 +150,5 @@ def test_a_file_with_an_undo_of_the_rules_dice_is_refused(solo, tmp_path, monkey
     sent(solo, tmp_path / "undone.turn")
     with Store.open(tmp_path / "other.duckdb") as other:
         message = refused(other, tmp_path / "undone.turn")
-    assert message.startswith(f"replay of {solo.game_id} fails at event seq {done['seq']}: ")
+    assert message.startswith(f"replay of {solo.match_id} fails at event seq {done['seq']}: ")
     assert message.endswith("(phaseline: the rules' dice are final)")

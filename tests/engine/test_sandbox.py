@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from phaseline import Game, InvalidOrder, SandboxViolation, Store
+from phaseline import InvalidOrder, Match, SandboxViolation, Store
 from phaseline.bots import run_bots
 from phaseline.errors import QueryLimit
 from phaseline.sandbox import Limits, parse_schema_file, run_user_sql, schema_doc
@@ -18,8 +18,8 @@ def path(tmp_path_factory):
     bots = {"red": "bot:random", "blue": "bot:random"}
     with Store.open(path) as store:
         for seed in (1, 2):
-            game = Game.create(store, registry, "toy", "skirmish", seed=seed, controllers=bots)
-            run_bots(game, registry, max_actions=4)
+            match = Match.create(store, registry, "toy", "skirmish", seed=seed, controllers=bots)
+            run_bots(match, registry, max_actions=4)
     return path
 
 
@@ -60,13 +60,13 @@ def test_the_store_is_unchanged_after_the_attempts(path):
 
 
 def test_a_select_across_matches_works(path):
-    columns, rows, *_ = run_user_sql(path, "SELECT game_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
-    assert columns == ["game_id", "n"]
+    columns, rows, *_ = run_user_sql(path, "SELECT match_id, count(*) AS n FROM event GROUP BY ALL ORDER BY 1")
+    assert columns == ["match_id", "n"]
     assert [r[0] for r in rows] == ["toy-1", "toy-2"]
 
 
 def test_the_history_views_are_there(path):
-    _, rows, *_ = run_user_sql(path, "SELECT game_id, events FROM match_summary ORDER BY 1")
+    _, rows, *_ = run_user_sql(path, "SELECT match_id, events FROM match_summary ORDER BY 1")
     assert len(rows) == 2
 
 
@@ -130,16 +130,16 @@ def test_a_limit_out_of_range_is_one_clear_line(limits):
 @pytest.mark.parametrize(
     "sql",
     [
-        "PIVOT event ON kind USING count(*) GROUP BY game_id",
-        "PIVOT event ON kind IN ('action', 'roll') USING count(*) GROUP BY game_id",
-        "SELECT * FROM (PIVOT event ON kind USING count(*) GROUP BY game_id) ORDER BY game_id",
-        "UNPIVOT (SELECT game_id, 1 AS a, 2 AS b FROM match) ON a, b INTO NAME k VALUE v",
+        "PIVOT event ON kind USING count(*) GROUP BY match_id",
+        "PIVOT event ON kind IN ('action', 'roll') USING count(*) GROUP BY match_id",
+        "SELECT * FROM (PIVOT event ON kind USING count(*) GROUP BY match_id) ORDER BY match_id",
+        "UNPIVOT (SELECT match_id, 1 AS a, 2 AS b FROM match) ON a, b INTO NAME k VALUE v",
     ],
     ids=["pivot", "pivot-in", "pivot-subquery", "unpivot"],
 )
 def test_pivot_and_unpivot_are_queries(path, sql):
     answer = run_user_sql(path, sql)
-    assert answer.columns[0] in ("game_id",) and answer.rows
+    assert answer.columns[0] in ("match_id",) and answer.rows
 
 
 def test_a_statement_duckdb_runs_as_several_is_refused_unless_it_is_a_query(path):

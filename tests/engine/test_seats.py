@@ -7,7 +7,7 @@ import stat
 
 import pytest
 from history_support import aggressive_action, copy_store, long_registry, play
-from phaseline import Action, Game, RuleViolation, Store
+from phaseline import Action, Match, RuleViolation, Store
 from phaseline.bots import run_bots
 from phaseline.dice import commitment, roll
 from phaseline.keyring import Keyring
@@ -24,7 +24,7 @@ def stored_file(tmp_path_factory, registry):
     """A hot-seat toy match of secret dice in a store file, a few actions in: played once for the module."""
     path = tmp_path_factory.mktemp("stored") / "alice.duckdb"
     with Store.open(path) as store:
-        play(Game.create(store, registry, "toy", "skirmish", player="alice"), 40)
+        play(Match.create(store, registry, "toy", "skirmish", player="alice"), 40)
     return path
 
 
@@ -33,11 +33,11 @@ def stored(stored_file, tmp_path, registry):
     """:func:`stored_file` copied for this test with its keyring (the same bytes: the same match,
     keys and secrets), and opened."""
     with Store.open(copy_store(stored_file, tmp_path / "alice.duckdb")) as store:
-        yield Game.load(store, registry, "toy-1")
+        yield Match.load(store, registry, "toy-1")
 
 
-def held_secret(game: Game, side: str, epoch: int = 0) -> int:
-    return int(game.store.keyring.held(game.uid)[side].secrets[epoch])
+def held_secret(match: Match, side: str, epoch: int = 0) -> int:
+    return int(match.store.keyring.held(match.uid)[side].secrets[epoch])
 
 
 def test_a_new_match_seats_its_creator_at_every_side_with_secret_dice(stored):
@@ -72,11 +72,11 @@ def test_every_roll_comes_from_the_acting_seats_committed_secret(stored):
 
 def test_a_known_seed_keeps_todays_dice_and_is_public(tmp_path, registry):
     with Store.open(tmp_path / "s.duckdb") as store:
-        game = Game.create(store, registry, "toy", "skirmish", seed=11)
-        play(game, 40)
-        rolls = game.rows("SELECT roll_no, die FROM event WHERE kind = 'roll'")
+        match = Match.create(store, registry, "toy", "skirmish", seed=11)
+        play(match, 40)
+        rolls = match.rows("SELECT roll_no, die FROM event WHERE kind = 'roll'")
         assert rolls and all(r["die"] == roll(11, r["roll_no"]) for r in rolls)
-        assert game.dice == "known seed" and {r["secret"] for r in game.seats.rows()} == {"11"}
+        assert match.dice == "known seed" and {r["secret"] for r in match.seats.rows()} == {"11"}
 
 
 def test_every_event_names_its_seat_and_each_action_is_signed_by_it(stored):
@@ -98,20 +98,20 @@ def test_a_store_without_the_seats_key_cannot_act_for_it(stored, tmp_path, regis
 
     shutil.copy(stored.store.path, copy)  # the store, not its keyring
     with Store.open(copy) as store:
-        game = Game.load(store, registry, stored.game_id)
-        side = game.waiting_on()[0]
+        match = Match.load(store, registry, stored.match_id)
+        side = match.waiting_on()[0]
         with pytest.raises(RuleViolation, match=f"played from seat {side}, held by alice: this store does not hold it"):
-            game.play(aggressive_action(game))
+            match.play(aggressive_action(match))
 
 
 def test_an_open_seat_waits_for_its_player(tmp_path, registry):
     with Store.open(tmp_path / "s.duckdb") as store:
-        game = Game.create(store, registry, "toy", "skirmish", player="alice", open_seats=["blue"])
-        assert game.seats.held_sides() == ["red"] and game.seats.claim_of("blue") is None
-        while game.waiting_on()[0] == "red":
-            game.play(Action("end"))
+        match = Match.create(store, registry, "toy", "skirmish", player="alice", open_seats=["blue"])
+        assert match.seats.held_sides() == ["red"] and match.seats.claim_of("blue") is None
+        while match.waiting_on()[0] == "red":
+            match.play(Action("end"))
         with pytest.raises(RuleViolation, match="seat blue is open: nobody has joined to play blue yet"):
-            game.play(Action("end"))
+            match.play(Action("end"))
 
 
 def test_as_names_the_seat_you_mean_and_is_refused_for_another(stored):
@@ -134,11 +134,11 @@ def test_the_random_bot_draws_from_the_seats_secret_not_from_anything_public(tmp
     choices = set()
     for n in range(6):
         with Store.open(tmp_path / f"s{n}.duckdb") as store:
-            game = Game.create(store, registry, "toy", "skirmish")
+            match = Match.create(store, registry, "toy", "skirmish")
             from phaseline.bots import RandomBot
 
-            bot = RandomBot(game, "red", end_weight=0.0)
-            choices.add(str(bot.choose(game, "red")))
+            bot = RandomBot(match, "red", end_weight=0.0)
+            choices.add(str(bot.choose(match, "red")))
     assert len(choices) > 1
 
 
@@ -159,16 +159,16 @@ def test_a_reveal_publishes_the_secret_and_commits_to_a_fresh_one(stored):
 def test_the_matchs_end_reveals_the_secrets_it_holds(tmp_path):
     registry = long_registry(last_turn=2)
     with Store.open(tmp_path / "s.duckdb") as store:
-        game = Game.create(store, registry, "toy", "skirmish")
-        secrets = {side: held_secret(game, side) for side in ("red", "blue")}
-        play(game, 500)
-        assert game.finished
-        assert {r["side"]: int(r["secret"]) for r in game.seats.rows()} == secrets
+        match = Match.create(store, registry, "toy", "skirmish")
+        secrets = {side: held_secret(match, side) for side in ("red", "blue")}
+        play(match, 500)
+        assert match.finished
+        assert {r["side"]: int(r["secret"]) for r in match.seats.rows()} == secrets
 
 
 def test_a_copy_with_its_keyring_still_holds_the_seats(stored, tmp_path, registry):
     stored.store.close()
     with Store.open(copy_store(stored.store.path, tmp_path / "copy.duckdb")) as store:
-        game = Game.load(store, registry, stored.game_id)
-        assert game.seats.held_sides() == ["red", "blue"]
-        game.play(aggressive_action(game))
+        match = Match.load(store, registry, stored.match_id)
+        assert match.seats.held_sides() == ["red", "blue"]
+        match.play(aggressive_action(match))

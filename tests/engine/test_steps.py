@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from phaseline import Action, Game, RuleViolation, Step, hookimpl
+from phaseline import Action, Match, RuleViolation, Step, hookimpl
 from phaseline.plugins import Registry
 from toygame import ToyGame, toy_info
 
@@ -19,63 +19,64 @@ class Mustering(ToyGame):
         self.waits = waits
 
     @hookimpl
-    def phaseline_sequence(self, game, turn):
+    def phaseline_sequence(self, match, turn):
         muster = Step("red-muster", "muster", "red", "red muster", "T5", ("muster",), waits=self.waits)
-        return [muster, *super().phaseline_sequence(game, turn)]
+        return [muster, *super().phaseline_sequence(match, turn)]
 
     @hookimpl
-    def phaseline_legal_actions(self, game, side):
-        return [] if game.step.name == "red-muster" else super().phaseline_legal_actions(game, side)
+    def phaseline_legal_actions(self, match, side):
+        return [] if match.step.name == "red-muster" else super().phaseline_legal_actions(match, side)
 
 
-def match(store, plugin: ToyGame, **info) -> Game:
+def match_of(store, plugin: ToyGame, **info) -> Match:
     registry = Registry()
     registry.games["toy"] = replace(toy_info(), plugin=plugin, **info)
-    return Game.create(store, registry, "toy", "skirmish", seed=1)
+    return Match.create(store, registry, "toy", "skirmish", seed=1)
 
 
 def test_a_step_with_nothing_to_do_passes_by_itself(store):
-    game = match(store, Mustering(waits=False))
-    assert game.clock.step == "red-move"
+    match = match_of(store, Mustering(waits=False))
+    assert match.clock.step == "red-move"
     assert (
-        game.one(
-            "SELECT count(*) FROM event WHERE game_id = ? AND purpose = 'nothing to do in red-muster'", [game.game_id]
+        match.one(
+            "SELECT count(*) FROM event WHERE match_id = ? AND purpose = 'nothing to do in red-muster'",
+            [match.match_id],
         )
         == 1
     )
 
 
 def test_a_step_that_waits_stands_until_its_side_ends_it(store):
-    game = match(store, Mustering(waits=True))
-    assert game.clock.step == "red-muster"
-    assert [str(a) for a in game.legal_actions()] == ["end"]
-    game.play(Action("end"))
-    assert game.clock.step == "red-move"
+    match = match_of(store, Mustering(waits=True))
+    assert match.clock.step == "red-muster"
+    assert [str(a) for a in match.legal_actions()] == ["end"]
+    match.play(Action("end"))
+    assert match.clock.step == "red-move"
 
 
 def test_an_order_of_another_step_names_it_and_cites_the_steps_own_rule(store):
-    game = match(store, Mustering(waits=True))
+    match = match_of(store, Mustering(waits=True))
     with pytest.raises(
         RuleViolation, match=r"'move' is an order of the red movement, not of the red muster"
     ) as refused:
-        game.play(Action("move", ("R1", "10")))
+        match.play(Action("move", ("R1", "10")))
     assert refused.value.rule == "T5"
 
 
 def test_an_order_of_another_step_cites_the_games_sequence_rule(store):
-    game = match(store, Mustering(waits=True), sequence_rule="T0")
+    match = match_of(store, Mustering(waits=True), sequence_rule="T0")
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("move", ("R1", "10")))
+        match.play(Action("move", ("R1", "10")))
     assert refused.value.rule == "T0"
     with pytest.raises(RuleViolation, match=r"'dig' is not an order of the red muster") as unknown:
-        game.play(Action("dig", ("R1",)))
+        match.play(Action("dig", ("R1",)))
     assert unknown.value.rule == "T0"
 
 
 def test_an_order_only_the_games_rules_play_is_refused_to_a_player(store):
-    game = match(store, Mustering(waits=False), rules_verbs=frozenset({"muster"}))
+    match = match_of(store, Mustering(waits=False), rules_verbs=frozenset({"muster"}))
     with pytest.raises(
         RuleViolation, match="'muster' is an order of the game's own rules: no player types it"
     ) as refused:
-        game.play(Action("muster", ("R1",)))
+        match.play(Action("muster", ("R1",)))
     assert refused.value.rule == "seats"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from history_support import long_registry, new_match
-from phaseline import Action, Game, PhaselineError, Store, StoreError
+from phaseline import Action, Match, PhaselineError, Store, StoreError
 from phaseline.bots import RandomBot, run_bots
 from phaseline.model import BotInfo
 from phaseline.replay import verify
@@ -84,10 +84,10 @@ def test_a_writer_killed_mid_play_leaves_the_match_after_its_last_whole_action(t
         from phaseline.bots import run_bots
         registry = long_registry(last_turn=1000)
         store = Store.open({str(db)!r})
-        game = new_match(store, registry, controllers={{"red": "bot:random", "blue": "bot:random"}})
-        while not game.finished:
-            run_bots(game, registry, max_actions=1)  # one committed action
-            print(game.events.last_seq, flush=True)
+        match = new_match(store, registry, controllers={{"red": "bot:random", "blue": "bot:random"}})
+        while not match.finished:
+            run_bots(match, registry, max_actions=1)  # one committed action
+            print(match.events.last_seq, flush=True)
         """,
         tmp_path,
     )
@@ -102,16 +102,16 @@ def test_a_writer_killed_mid_play_leaves_the_match_after_its_last_whole_action(t
 BLOCK = 5  # actions per commit in the autoplay tests below
 
 
-def log_of(store: Store, game_id: str) -> list[tuple]:
+def log_of(store: Store, match_id: str) -> list[tuple]:
     """The match's events as the rules made them: the signature's bytes (fresh keys sign each
     match) and the clock time left out, whether each event is signed kept."""
     return store.con.execute(
-        "SELECT * EXCLUDE (sig, logged_at), sig IS NOT NULL FROM event WHERE game_id = ? ORDER BY seq", [game_id]
+        "SELECT * EXCLUDE (sig, logged_at), sig IS NOT NULL FROM event WHERE match_id = ? ORDER BY seq", [match_id]
     ).fetchall()
 
 
-def actions_in(store: Store, game_id: str) -> int:
-    return store.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'action'", [game_id])
+def actions_in(store: Store, match_id: str) -> int:
+    return store.one("SELECT count(*) FROM event WHERE match_id = ? AND kind = 'action'", [match_id])
 
 
 def test_an_autoplay_killed_mid_block_keeps_whole_blocks_and_resumes_to_the_same_match(tmp_path):
@@ -127,8 +127,8 @@ def test_an_autoplay_killed_mid_block_keeps_whole_blocks_and_resumes_to_the_same
         from phaseline.bots import run_bots
         registry = long_registry(last_turn=1000)
         store = Store.open({str(db)!r})
-        game = new_match(store, registry, controllers={controllers!r})
-        run_bots(game, registry, commit_every={BLOCK}, progress=lambda g: print(g.events.last_seq, flush=True))
+        match = new_match(store, registry, controllers={controllers!r})
+        run_bots(match, registry, commit_every={BLOCK}, progress=lambda g: print(g.events.last_seq, flush=True))
         """,
         tmp_path,
     )
@@ -140,25 +140,25 @@ def test_an_autoplay_killed_mid_block_keeps_whole_blocks_and_resumes_to_the_same
         assert played >= 3 * BLOCK and played % BLOCK == 0, "whole blocks only"
         assert store.one("SELECT sig IS NOT NULL FROM event WHERE seq = ?", [last]), "the last action is whole"
         assert verify(store, registry, "toy-1") == last  # state == replay of whole actions only
-        game = Game.load(store, registry, "toy-1")
-        run_bots(game, registry, controllers=controllers, commit_every=BLOCK, max_actions=2 * BLOCK)
+        match = Match.load(store, registry, "toy-1")
+        run_bots(match, registry, controllers=controllers, commit_every=BLOCK, max_actions=2 * BLOCK)
         resumed = log_of(store, "toy-1")
     with Store.open(":memory:") as store:
-        game = new_match(store, registry, controllers=controllers)
-        run_bots(game, registry, commit_every=3, max_actions=played + 2 * BLOCK)
+        match = new_match(store, registry, controllers=controllers)
+        run_bots(match, registry, commit_every=3, max_actions=played + 2 * BLOCK)
         assert log_of(store, "toy-1") == resumed
 
 
 class FailingBot(RandomBot):
     """Random legal actions, until its third choice: an order no rule knows."""
 
-    def __init__(self, game, side: str) -> None:
-        super().__init__(game, side)
+    def __init__(self, match, side: str) -> None:
+        super().__init__(match, side)
         self.chosen = 0
 
-    def choose(self, game, side: str) -> Action:
+    def choose(self, match, side: str) -> Action:
         self.chosen += 1
-        return Action("sabotage", ()) if self.chosen == 3 else super().choose(game, side)
+        return Action("sabotage", ()) if self.chosen == 3 else super().choose(match, side)
 
 
 @pytest.mark.parametrize("fails", ["action", "between actions"])
@@ -170,29 +170,29 @@ def test_a_block_that_fails_keeps_nothing_of_itself_and_play_goes_on(fails):
     registry.bots[("toy", "failing")] = BotInfo("failing", "toy", FailingBot)
     controllers = {"red": "bot:failing", "blue": "bot:random"} if fails == "action" else None
     with Store.open(":memory:") as store:
-        game = new_match(store, registry, controllers={"red": "bot:random", "blue": "bot:random"})
-        run_bots(game, registry, commit_every=BLOCK, max_actions=BLOCK)
-        committed = log_of(store, game.game_id)
+        match = new_match(store, registry, controllers={"red": "bot:random", "blue": "bot:random"})
+        run_bots(match, registry, commit_every=BLOCK, max_actions=BLOCK)
+        committed = log_of(store, match.match_id)
 
         seen = []
 
-        def stop_at_the_third(g) -> None:
-            seen.append(g.events.last_seq)
+        def stop_at_the_third(match) -> None:
+            seen.append(match.events.last_seq)
             if len(seen) == 3:
                 raise RuntimeError("stopped between two actions")
 
         with pytest.raises((PhaselineError, RuntimeError)):
-            run_bots(game, registry, controllers=controllers, commit_every=BLOCK,
+            run_bots(match, registry, controllers=controllers, commit_every=BLOCK,
                      progress=None if fails == "action" else stop_at_the_third)  # fmt: skip
-        assert log_of(store, game.game_id) == committed
-        assert game.events.last_seq == committed[-1][1]
-        assert game.rows_of("unit_state") == {
+        assert log_of(store, match.match_id) == committed
+        assert match.events.last_seq == committed[-1][1]
+        assert match.rows_of("unit_state") == {
             (row["unit_id"],): row
-            for row in store.rows("SELECT * EXCLUDE (game_id) FROM unit_state WHERE game_id = ?", [game.game_id])
+            for row in store.rows("SELECT * EXCLUDE (match_id) FROM unit_state WHERE match_id = ?", [match.match_id])
         }
-        run_bots(game, registry, commit_every=BLOCK, max_actions=2 * BLOCK)
-        assert actions_in(store, game.game_id) == 3 * BLOCK
-        assert verify(store, registry, game.game_id) == game.events.last_seq
+        run_bots(match, registry, commit_every=BLOCK, max_actions=2 * BLOCK)
+        assert actions_in(store, match.match_id) == 3 * BLOCK
+        assert verify(store, registry, match.match_id) == match.events.last_seq
 
 
 def test_a_store_of_a_newer_schema_is_refused(tmp_path):
@@ -224,10 +224,12 @@ def test_a_store_path_that_cannot_be_created_is_one_clear_line(tmp_path):
 def test_a_plugin_table_of_another_plugin_is_refused_and_nothing_is_created(store):
     from phaseline.model import PluginTable
 
-    store.ensure_tables("first", "1.0", [PluginTable("shared", "CREATE TABLE shared (game_id VARCHAR)", ("game_id",))])
+    store.ensure_tables(
+        "first", "1.0", [PluginTable("shared", "CREATE TABLE shared (match_id VARCHAR)", ("match_id",))]
+    )
     second = [
-        PluginTable("own", "CREATE TABLE own (game_id VARCHAR)", ("game_id",)),
-        PluginTable("shared", "CREATE TABLE shared (game_id VARCHAR, x INTEGER)", ("game_id",)),
+        PluginTable("own", "CREATE TABLE own (match_id VARCHAR)", ("match_id",)),
+        PluginTable("shared", "CREATE TABLE shared (match_id VARCHAR, x INTEGER)", ("match_id",)),
     ]
     with pytest.raises(StoreError, match="table shared belongs to plugin first, not second"):
         store.ensure_tables("second", "1.0", second)
@@ -237,22 +239,24 @@ def test_a_plugin_table_of_another_plugin_is_refused_and_nothing_is_created(stor
 def test_a_store_made_by_an_older_plugin_gains_the_columns_its_tables_grew(store):
     from phaseline.model import PluginTable
 
-    store.ensure_tables("game", "1.0", [PluginTable("t", "CREATE TABLE t (game_id VARCHAR)", ("game_id",))])
+    store.ensure_tables("game", "1.0", [PluginTable("t", "CREATE TABLE t (match_id VARCHAR)", ("match_id",))])
     store.insert_rows("t", None, [("old",)])
-    grown = PluginTable("t", "CREATE TABLE t (game_id VARCHAR, provenance VARCHAR NOT NULL)", ("game_id",))
+    grown = PluginTable("t", "CREATE TABLE t (match_id VARCHAR, provenance VARCHAR NOT NULL)", ("match_id",))
     store.ensure_tables("game", "1.1", [grown])
     store.insert_rows("t", None, [("new", "seed")])
-    assert store.rows("SELECT * FROM t ORDER BY game_id") == [
-        {"game_id": "new", "provenance": "seed"},
-        {"game_id": "old", "provenance": None},
+    assert store.rows("SELECT * FROM t ORDER BY match_id") == [
+        {"match_id": "new", "provenance": "seed"},
+        {"match_id": "old", "provenance": None},
     ]
 
 
 def test_a_plugin_table_whose_column_changed_type_is_one_clear_error(store):
     from phaseline.model import PluginTable
 
-    store.ensure_tables("game", "1.0", [PluginTable("t", "CREATE TABLE t (game_id VARCHAR, n INTEGER)", ("game_id",))])
-    changed = PluginTable("t", "CREATE TABLE t (game_id VARCHAR, n VARCHAR)", ("game_id",))
+    store.ensure_tables(
+        "game", "1.0", [PluginTable("t", "CREATE TABLE t (match_id VARCHAR, n INTEGER)", ("match_id",))]
+    )
+    changed = PluginTable("t", "CREATE TABLE t (match_id VARCHAR, n VARCHAR)", ("match_id",))
     with pytest.raises(StoreError, match=r"t in .* has n INTEGER, but game now declares VARCHAR"):
         store.ensure_tables("game", "1.1", [changed])
 
@@ -262,9 +266,9 @@ def test_rows_go_into_a_table_created_after_the_store_first_read_its_columns(sto
 
     store.insert_rows("meta", None, [("note", "columns read now")])
     store.ensure_tables(
-        "late", "1.0", [PluginTable("late", "CREATE TABLE late (game_id VARCHAR, n INTEGER)", ("game_id",))]
+        "late", "1.0", [PluginTable("late", "CREATE TABLE late (match_id VARCHAR, n INTEGER)", ("match_id",))]
     )
-    store.insert_rows("late", ["n", "game_id"], [(3, "g")])
-    assert store.rows("SELECT * FROM late") == [{"game_id": "g", "n": 3}]
+    store.insert_rows("late", ["n", "match_id"], [(3, "g")])
+    assert store.rows("SELECT * FROM late") == [{"match_id": "g", "n": 3}]
     with pytest.raises(StoreError, match="has no table missing"):
         store.insert_rows("missing", None, [(1,)])

@@ -63,7 +63,7 @@ def test_the_seeds_and_match_ids_follow_the_index():
     plan = plan_tournament(tournament_registry(), "toy", scenario=None, matches=1200, bots=["aggressive", "red=random"],
                            seed=7, options=[], name="toy-t9")  # fmt: skip
     specs = plan.specs()
-    assert [(s.index, s.seed, s.game_id) for s in (specs[0], specs[-1])] == [
+    assert [(s.index, s.seed, s.match_id) for s in (specs[0], specs[-1])] == [
         (0, 7, "toy-t9-0001"),
         (1199, 1206, "toy-t9-1200"),
     ]
@@ -97,7 +97,7 @@ def test_bad_input_is_one_line_and_plays_nothing(toy_cli, home, argv, code, says
 @pytest.mark.slow
 def test_the_standings_count_each_sides_results_as_the_store_has_them(toy_cli, home):
     report = report_of([*TOY, "--matches", "8"])
-    outcomes = store_rows(home, "SELECT c.result FROM clock c JOIN tournament_match t USING (game_id) ORDER BY 1")
+    outcomes = store_rows(home, "SELECT c.result FROM clock c JOIN tournament_match t USING (match_id) ORDER BY 1")
     winners = [json.loads(result)["winners"] for (result,) in outcomes]
     assert report["finished"] == report["matches"] == len(winners) == 8
     assert {tuple(w) for w in winners} == {("red",), ("blue",), ()}, "the seeds give wins to both sides, and a draw"
@@ -153,16 +153,16 @@ def test_every_match_replays_to_the_log_of_an_autoplay_with_its_seed(home, tmp_p
         assert _log(tournament_store, f"bfg-t1-00{index + 1}") == _log(autoplayed, "bfg-1")
 
 
-def _log(path: Path, game_id: str) -> dict[str, list[tuple]]:
+def _log(path: Path, match_id: str) -> dict[str, list[tuple]]:
     """A match's events and effects without what names the match or its seat's keys: its id (in
     every row, and so in every hash), the seats' signatures (each match has new keys) and the times."""
     with Store.open(path, read_only=True) as store:
         events = store.con.execute(
-            "SELECT * EXCLUDE (game_id, prev_hash, hash, sig, logged_at) FROM event WHERE game_id = ? ORDER BY seq",
-            [game_id],
+            "SELECT * EXCLUDE (match_id, prev_hash, hash, sig, logged_at) FROM event WHERE match_id = ? ORDER BY seq",
+            [match_id],
         ).fetchall()
         effects = store.con.execute(
-            "SELECT * EXCLUDE (game_id) FROM effect WHERE game_id = ? ORDER BY seq, n", [game_id]
+            "SELECT * EXCLUDE (match_id) FROM effect WHERE match_id = ? ORDER BY seq, n", [match_id]
         ).fetchall()
     assert events and effects
     return {"events": events, "effects": effects}
@@ -173,9 +173,9 @@ def test_the_matches_land_whole_and_replay_exactly(toy_cli, home):
     report_of([*TOY, "--matches", "3"])
     registry = toy_cli
     with Store.open(home / "phaseline.duckdb") as store:
-        for (game_id,) in store.con.execute("SELECT game_id FROM tournament_match").fetchall():
-            assert verify(store, registry, game_id) > 0
-        seeds = store.con.execute("SELECT m.seed FROM match m JOIN tournament_match USING (game_id) ORDER BY 1")
+        for (match_id,) in store.con.execute("SELECT match_id FROM tournament_match").fetchall():
+            assert verify(store, registry, match_id) > 0
+        seeds = store.con.execute("SELECT m.seed FROM match m JOIN tournament_match USING (match_id) ORDER BY 1")
         assert [s for (s,) in seeds.fetchall()] == [40, 41, 42]
 
 
@@ -186,9 +186,9 @@ def test_a_failed_match_is_reported_with_its_seed_and_the_others_land(toy_cli, h
     assert code == 1
     assert "failed: toy-t1-002 (seed 41): RuntimeError: the bot lost its way" in out
     assert "1 of 3 matches failed (the others landed)" in out and "--seed 41" in out
-    landed = store_rows(home, "SELECT game_id FROM tournament_match ORDER BY 1")
+    landed = store_rows(home, "SELECT match_id FROM tournament_match ORDER BY 1")
     assert landed == [("toy-t1-001",), ("toy-t1-003",)]
-    assert store_rows(home, "SELECT count(*) FROM match WHERE game_id = 'toy-t1-002'") == [(0,)]
+    assert store_rows(home, "SELECT count(*) FROM match WHERE match_id = 'toy-t1-002'") == [(0,)]
 
 
 @pytest.mark.slow
@@ -200,7 +200,7 @@ def test_the_parquet_history_reads_back_with_hive_partitioning(toy_cli, home, tm
     assert not (home / "phaseline.duckdb").exists(), "--parquet writes no store"
     with Store.open(":memory:") as scratch:
         counts = scratch.con.execute(
-            f"""SELECT tournament, ruleset, count(DISTINCT game_id), count(*) FILTER (WHERE kind = 'roll')
+            f"""SELECT tournament, game, count(DISTINCT match_id), count(*) FILTER (WHERE kind = 'roll')
                 FROM read_parquet('{folder}/event/**/*.parquet', hive_partitioning = true)
                 GROUP BY ALL ORDER BY 1"""
         ).fetchall()
@@ -258,7 +258,7 @@ if {in_landing!r}:
 else:
     play = landing.Spool.add
     def told(self, part):
-        print("played", part.spec.game_id, flush=True)
+        print("played", part.spec.match_id, flush=True)
         time.sleep(0.5)
         return play(self, part)
     landing.Spool.add = told

@@ -34,15 +34,15 @@ def test_a_tournament_on_a_local_dask_cluster_lands_the_logs_a_worker_here_makes
     for table, order in (("event", "seq"), ("effect", "seq, n")):
         part = tmp_path / f"{table}.parquet"
         part.write_bytes(here.tables[table])
-        assert _rows(home / "phaseline.duckdb", table, order, plan.game_id(1)) == _rows(
-            ":memory:", table, order, plan.game_id(1), source=f"read_parquet('{part}')"
+        assert _rows(home / "phaseline.duckdb", table, order, plan.match_id(1)) == _rows(
+            ":memory:", table, order, plan.match_id(1), source=f"read_parquet('{part}')"
         )
 
 
-def _rows(path: Path | str, table: str, order: str, game_id: str, source: str | None = None) -> list[tuple]:
+def _rows(path: Path | str, table: str, order: str, match_id: str, source: str | None = None) -> list[tuple]:
     """The match's rows but the seats' signatures (each match has new keys) and the times."""
     unsigned = "EXCLUDE (sig, logged_at)" if table == "event" else ""
     with Store.open(path, read_only=path != ":memory:") as store:
         return store.con.execute(
-            f"SELECT * {unsigned} FROM {source or table} WHERE game_id = ? ORDER BY {order}", [game_id]
+            f"SELECT * {unsigned} FROM {source or table} WHERE match_id = ? ORDER BY {order}", [match_id]
         ).fetchall()

@@ -20,9 +20,9 @@ class KillsDecide(ToyGame):
     """The toy game, whose last turn's end goes to the side with more kills (T4)."""
 
     @hookimpl
-    def phaseline_game_end(self, game):
-        kills = {r["side"]: r["kills"] for r in game.rows("SELECT side, kills FROM toy_score WHERE game_id = ?",
-                                                         [game.game_id])}  # fmt: skip
+    def phaseline_game_end(self, match):
+        kills = {r["side"]: r["kills"] for r in match.rows("SELECT side, kills FROM toy_score WHERE match_id = ?",
+                                                         [match.match_id])}  # fmt: skip
         best = max(kills.values())
         leaders = tuple(side for side, n in kills.items() if n == best)
         if len(leaders) > 1:
@@ -33,12 +33,12 @@ class KillsDecide(ToyGame):
 class Aggressive:
     """Attacks when it can and takes every kill, else closes in on the enemy (history_support)."""
 
-    def __init__(self, game, side) -> None:
+    def __init__(self, match, side) -> None:
         pass
 
-    def choose(self, game, side):
-        kill = [a for a in game.legal_actions() if a.verb == "choose" and a.args == ("yes",)]
-        return kill[0] if kill else aggressive_action(game)
+    def choose(self, match, side):
+        kill = [a for a in match.legal_actions() if a.verb == "choose" and a.args == ("yes",)]
+        return kill[0] if kill else aggressive_action(match)
 
 
 class FailsOnOneSeed(Aggressive):
@@ -46,10 +46,10 @@ class FailsOnOneSeed(Aggressive):
 
     failing: int | None = None
 
-    def choose(self, game, side):
-        if game.seed == self.failing:
+    def choose(self, match, side):
+        if match.seed == self.failing:
             raise RuntimeError("the bot lost its way")
-        return super().choose(game, side)
+        return super().choose(match, side)
 
 
 def tournament_registry() -> Registry:

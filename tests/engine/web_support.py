@@ -52,7 +52,7 @@ def alone(db: Path) -> set[str]:
     """Units standing alone in their hex (each one the top of its stack)."""
     with Store.open(db, read_only=True) as store:
         rows = store.rows(
-            """SELECT min(unit_id) AS unit_id FROM unit_state WHERE game_id = 'board'
+            """SELECT min(unit_id) AS unit_id FROM unit_state WHERE match_id = 'board'
                GROUP BY space_id HAVING count(*) = 1"""
         )
     return {r["unit_id"] for r in rows}
@@ -61,18 +61,18 @@ def alone(db: Path) -> set[str]:
 def occupied(db: Path) -> set[str]:
     """The spaces holding units (a click there lands on a counter)."""
     with Store.open(db, read_only=True) as store:
-        return {r["space_id"] for r in store.rows("SELECT DISTINCT space_id FROM unit_state WHERE game_id = 'board'")}
+        return {r["space_id"] for r in store.rows("SELECT DISTINCT space_id FROM unit_state WHERE match_id = 'board'")}
 
 
 def where(db: Path, unit: str) -> str:
     with Store.open(db, read_only=True) as store:
-        return store.one("SELECT space_id FROM unit_state WHERE game_id = 'board' AND unit_id = ?", [unit])
+        return store.one("SELECT space_id FROM unit_state WHERE match_id = 'board' AND unit_id = ?", [unit])
 
 
 def action_events(db: Path) -> list[list[str]]:
     """The verb and arguments of every action event of the match, in order."""
     with Store.open(db, read_only=True) as store:
-        rows = store.rows("SELECT verb, payload FROM event WHERE game_id = 'board' AND kind = 'action' ORDER BY seq")
+        rows = store.rows("SELECT verb, payload FROM event WHERE match_id = 'board' AND kind = 'action' ORDER BY seq")
     return [[r["verb"], *json.loads(r["payload"])["args"]] for r in rows]
 
 

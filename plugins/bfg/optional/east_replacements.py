@@ -19,16 +19,16 @@ TITLE = "All German replacements arrive as East German units (ignore 12.21)"
 
 
 @hookimpl
-def bfg_replacement_zone(game, force):
+def bfg_replacement_zone(match, force):
     return "E"  # 12.3 every German replacement arrives east of the boundary
 
 
 @hookimpl
-def bfg_waives_first_turn_attacks(game, step):
+def bfg_waives_first_turn_attacks(match, step):
     return True  # 12.3 ignore 12.21
 
 
 @hookimpl
-def phaseline_phase_start(game, step):
-    if step.name in ("ger-w-replacement", "ger-e-replacement") and game.scenario.name in ("historical", "expanded"):
-        game.log(Event("note", side=step.side, rule=RULE, purpose="12.3: German replacements arrive as East Germans"))
+def phaseline_phase_start(match, step):
+    if step.name in ("ger-w-replacement", "ger-e-replacement") and match.scenario.name in ("historical", "expanded"):
+        match.log(Event("note", side=step.side, rule=RULE, purpose="12.3: German replacements arrive as East Germans"))

@@ -21,30 +21,30 @@ HALF = 0.5
 
 
 @hookimpl
-def bfg_attack_strength(game, unit):
+def bfg_attack_strength(match, unit):
     if unit["nationality"] == "SS" and unit["side"] == "WA":  # 13.2 SS under WA command: half attack
         return unit["attack"] // 2
     return None
 
 
 @hookimpl
-def bfg_unscoring_nationalities(game, bloc):
+def bfg_unscoring_nationalities(match, bloc):
     return ["SS"] if bloc == "WA" else []  # 13.2 no WA VP for a city held only by SS units
 
 
 @hookimpl
-def bfg_berlin_falls(game, step):
-    if game.scenario.name != "expanded":  # 13.2: the Expanded game only
+def bfg_berlin_falls(match, step):
+    if match.scenario.name != "expanded":  # 13.2: the Expanded game only
         return
-    for unit in game.rows(
-        """SELECT s.unit_id FROM unit_state s JOIN unit u USING (game_id, unit_id)
-           JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-           WHERE s.game_id = ? AND u.nationality = 'SS' AND s.side IN ('GER_E', 'GER_W') AND sp.kind = 'hex'
+    for unit in match.rows(
+        """SELECT s.unit_id FROM unit_state s JOIN unit u USING (match_id, unit_id)
+           JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+           WHERE s.match_id = ? AND u.nationality = 'SS' AND s.side IN ('GER_E', 'GER_W') AND sp.kind = 'hex'
              AND s.status = 'ready' ORDER BY 1""",
-        [game.game_id],
+        [match.match_id],
     ):
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, side="WA")
-        game.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=HALF, deadline_turn=None, deadline_step=None)
-        game.log(
+        match.set("unit_state", {"unit_id": unit["unit_id"]}, side="WA")
+        match.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=HALF, deadline_turn=None, deadline_step=None)
+        match.log(
             Event("note", side="WA", unit_id=unit["unit_id"], rule=RULE, purpose="13.2: the SS unit passes to the WA")
         )

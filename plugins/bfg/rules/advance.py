@@ -23,14 +23,14 @@ from .units import all_units, units_named
 NONE = "none"
 
 
-def choices(game, units: list[str], hexes: list[str], advanced: Collection[str] = ()) -> list[str]:
+def choices(match, units: list[str], hexes: list[str], advanced: Collection[str] = ()) -> list[str]:
     """UNIT>HEX pairs for one surviving participant, not yet advanced, into an emptied hex (6.91–6.93)."""
-    return [f"{u}>{h}" for u in units for h in hexes if u not in advanced and _bar(game, u, h, units, hexes) is None]
+    return [f"{u}>{h}" for u in units for h in hexes if u not in advanced and _bar(match, u, h, units, hexes) is None]
 
 
-def _bar(game, unit_id: str, hex_id: str, units: list[str], hexes: list[str]) -> tuple[str, str] | None:
+def _bar(match, unit_id: str, hex_id: str, units: list[str], hexes: list[str]) -> tuple[str, str] | None:
     """The rule and reason that keep ``unit_id`` from advancing into ``hex_id``, or None."""
-    everyone = all_units(game)
+    everyone = all_units(match)
     unit = everyone.get(unit_id)
     if unit is None:
         return "6.92", f"there is no unit {unit_id}"
@@ -45,10 +45,10 @@ def _bar(game, unit_id: str, hex_id: str, units: list[str], hexes: list[str]) ->
     held = sorted(u["unit_id"] for u in everyone.values() if u["space_id"] == hex_id)
     if held:
         return "6.91", f"{hex_id} is not empty ({', '.join(held)})"
-    return boundary.advance_ban(game, unit, hex_id)
+    return boundary.advance_ban(match, unit, hex_id)
 
 
-def refusal(game, answer: str, advance: dict[str, Any]):
+def refusal(match, answer: str, advance: dict[str, Any]):
     """The RuleViolation for the answer ``answer`` to the advance decision on ``advance``
     (its units, emptied hexes, the hexes this decision is for and the units that advanced)."""
     units, hexes = advance["units"], advance["hexes"]
@@ -58,16 +58,16 @@ def refusal(game, answer: str, advance: dict[str, Any]):
         targets = [move.partition(">")[2] for move in moves]
         crowded = next((h for h in targets if targets.count(h) > 1), None)
         if crowded:
-            return game.violation(f"{answer}: only one unit may advance into {crowded}", "6.91")
-        return game.violation(f"{answer}: one advance at a time, one decision for each emptied hex", "6.91")
+            return match.violation(f"{answer}: only one unit may advance into {crowded}", "6.91")
+        return match.violation(f"{answer}: one advance at a time, one decision for each emptied hex", "6.91")
     unit_id, sep, hex_id = answer.partition(">")
     if not sep or not unit_id or not hex_id:
-        return game.violation(f"{answer!r}: answer UNIT HEX (or UNIT:HEX) or {NONE}", "6.91")
-    known = {u["unit_id"].upper(): u["unit_id"] for u in units_named(game, units)}
+        return match.violation(f"{answer!r}: answer UNIT HEX (or UNIT:HEX) or {NONE}", "6.91")
+    known = {u["unit_id"].upper(): u["unit_id"] for u in units_named(match, units)}
     unit_id = known.get(unit_id.upper(), unit_id)
-    bar = _bar(game, unit_id, hex_id, units, hexes) or _decision_bar(unit_id, hex_id, into, advanced)
+    bar = _bar(match, unit_id, hex_id, units, hexes) or _decision_bar(unit_id, hex_id, into, advanced)
     bar = bar or ("6.91", "it may not advance there")
-    return game.violation(f"{unit_id} cannot advance to {hex_id}: {bar[1]}", bar[0])
+    return match.violation(f"{unit_id} cannot advance to {hex_id}: {bar[1]}", bar[0])
 
 
 def _decision_bar(unit_id: str, hex_id: str, into: list[str], advanced: list[str]) -> tuple[str, str] | None:
@@ -80,7 +80,7 @@ def _decision_bar(unit_id: str, hex_id: str, into: list[str], advanced: list[str
     return None
 
 
-def offer(game, advance: dict[str, Any] | None) -> tuple[list[str], dict[str, Any]] | None:
+def offer(match, advance: dict[str, Any] | None) -> tuple[list[str], dict[str, Any]] | None:
     """The next advance decision of the combat's ``advance`` (units, emptied hexes, the hexes
     still to decide, the units that advanced): its choices and context, or None when no unit
     may advance into any hex left. Each emptied hex is its own decision, in order (6.91); the
@@ -90,22 +90,22 @@ def offer(game, advance: dict[str, Any] | None) -> tuple[list[str], dict[str, An
     units, advanced = advance["units"], advance.get("advanced", [])
     left = list(advance.get("left", advance["hexes"]))
     while left:
-        into = left if plays_ruling(game, ONE_PER_COMBAT) else left[:1]
+        into = left if plays_ruling(match, ONE_PER_COMBAT) else left[:1]
         left = left[len(into) :]
-        found = choices(game, units, into, advanced)
+        found = choices(match, units, into, advanced)
         if found:
             following = {**advance, "left": left, "advanced": advanced}
             return [*found, NONE], {"plan": {"queue": [], "advance": following}, "advance": {**following, "into": into}}
     return None
 
 
-def record_advance(game, plan: dict[str, Any], unit_id: str) -> None:
+def record_advance(match, plan: dict[str, Any], unit_id: str) -> None:
     """Record in ``plan`` that ``unit_id`` advanced: no second advance for it (6.91), and none at
     all after it under the ruling ``advance-one-per-combat``."""
     following = plan.get("advance")
     if not following:
         return
-    if plays_ruling(game, ONE_PER_COMBAT):
+    if plays_ruling(match, ONE_PER_COMBAT):
         plan["advance"] = None
         return
     plan["advance"] = {**following, "advanced": [*following.get("advanced", []), unit_id]}

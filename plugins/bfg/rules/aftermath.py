@@ -20,43 +20,43 @@ from .units import unit_row, units_named
 DECISIONS = ("retreat", "exchange-losses", "advance")
 
 
-def apply_result(game, combat: dict[str, Any]) -> None:
+def apply_result(match, combat: dict[str, Any]) -> None:
     """Start carrying out ``combat['result']``; decisions may pause it."""
     result, attackers, defenders = combat["result"], combat["attackers"], combat["defenders"]
     plan: dict[str, Any] = {"queue": [], "advance": None}
     winner_units, vacated = attackers, combat["hexes"]
-    attacker_hexes = sorted({u["space_id"] for u in units_named(game, attackers)})  # before any loss
+    attacker_hexes = sorted({u["space_id"] for u in units_named(match, attackers)})  # before any loss
     if result in ("De", "Ex"):
         for unit_id in defenders:
-            eliminate(game, unit_id, "6.2", f"{result}: defender eliminated")
+            eliminate(match, unit_id, "6.2", f"{result}: defender eliminated")
     if result == "Ae":
         for unit_id in attackers:
-            eliminate(game, unit_id, "6.2", "Ae: attacker eliminated")
+            eliminate(match, unit_id, "6.2", "Ae: attacker eliminated")
     if result in ("Ae", "Ar"):  # 6.91 the defender won: the hexes the attackers stood in (Ae: emptied by losses)
         winner_units, vacated = defenders, attacker_hexes
     if result == "Dr":
         plan["queue"] = list(defenders)
     if result == "Ar":
         plan["queue"] = list(attackers)
-    if result in ("De", "Dr", "Ae", "Ar") or (result == "Ex" and not plays_ruling(game, EX_NO_ADVANCE)):
+    if result in ("De", "Dr", "Ae", "Ar") or (result == "Ex" and not plays_ruling(match, EX_NO_ADVANCE)):
         plan["advance"] = {"units": winner_units, "hexes": vacated}  # 6.91: the winner of the combat
     if result == "Ex":
-        _exchange(game, combat, plan)
+        _exchange(match, combat, plan)
         return
-    carry_on(game, plan)
+    carry_on(match, plan)
 
 
-def _exchange(game, combat: dict[str, Any], plan: dict[str, Any]) -> None:
+def _exchange(match, combat: dict[str, Any], plan: dict[str, Any]) -> None:
     """Ex: the attacker loses units totalling at least the printed defence (6.2)."""
     target = combat["printed_defense"]
-    values = {u: game.static("unit", "unit_id")[u]["attack"] for u in combat["attackers"]}  # printed
+    values = {u: match.static("unit", "unit_id")[u]["attack"] for u in combat["attackers"]}  # printed
     choices = loss_sets(values, target)
     if len(choices) == 1:
-        _pay(game, choices[0].split("+"), target)
-        carry_on(game, plan)
+        _pay(match, choices[0].split("+"), target)
+        carry_on(match, plan)
         return
-    owner = _player(game, unit_row(game, combat["attackers"][0])["side"])
-    game.ask(
+    owner = _player(match, unit_row(match, combat["attackers"][0])["side"])
+    match.ask(
         owner,
         "exchange-losses",
         f"Exchange: lose attackers totalling at least {target} attack",
@@ -81,50 +81,50 @@ def loss_sets(values: dict[str, int], target: int) -> list[str]:
     return found
 
 
-def _exchange_refusal(game, choice: str, attackers: list[str], target: int):
+def _exchange_refusal(match, choice: str, attackers: list[str], target: int):
     """6.2 Ex: why ``choice`` (UNIT+UNIT…) does not pay the exchange."""
     units = [u for u in choice.split("+") if u]
     strangers = [u for u in units if u not in attackers]
     if not units or strangers:
         who = ", ".join(strangers) or repr(choice)
-        return game.violation(f"{who}: only the attackers ({', '.join(attackers)}) pay an exchange", "6.2")
-    values = {u: game.static("unit", "unit_id")[u]["attack"] for u in units}
+        return match.violation(f"{who}: only the attackers ({', '.join(attackers)}) pay an exchange", "6.2")
+    values = {u: match.static("unit", "unit_id")[u]["attack"] for u in units}
     total = sum(values.values())
     if total < target:
-        return game.violation(f"{'+'.join(units)} total {total} attack, short of the {target} printed defence", "6.2")
+        return match.violation(f"{'+'.join(units)} total {total} attack, short of the {target} printed defence", "6.2")
     spare = [u for u in units if total - values[u] >= target]
-    return game.violation(
+    return match.violation(
         f"{'+'.join(units)} lose more than the exchange asks: {', '.join(spare)} not needed to reach {target} "
         "(no superfluous unit)",
         "6.2",
     )
 
 
-def _pay(game, units: list[str], target: int) -> None:
+def _pay(match, units: list[str], target: int) -> None:
     for unit_id in units:
-        eliminate(game, unit_id, "6.2", f"Ex: attacker lost to pay {target} printed defence")
+        eliminate(match, unit_id, "6.2", f"Ex: attacker lost to pay {target} printed defence")
 
 
-def carry_on(game, plan: dict[str, Any]) -> None:
+def carry_on(match, plan: dict[str, Any]) -> None:
     """Retreat the queued units one by one (asking their owner), then offer the advance."""
     while plan["queue"]:
         unit_id = plan["queue"].pop(0)
-        unit = unit_row(game, unit_id)
+        unit = unit_row(match, unit_id)
         if unit["space_kind"] == "box":
             continue
         if unit["garrison"]:  # 10.3 garrisons ignore retreat results
-            game.log(Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat"))
+            match.log(Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat"))
             continue
-        legal, hexes = retreating.options(game, unit)
+        legal, hexes = retreating.options(match, unit)
         if not hexes:
-            eliminate(game, unit_id, "6.23", f"must retreat but cannot, barred by {retreating.barred(game, unit)}")
+            eliminate(match, unit_id, "6.23", f"must retreat but cannot, barred by {retreating.barred(match, unit)}")
             continue
         if len(hexes) == 1:  # nothing to choose: the retreat is made, and says why
-            retreating.retreat(game, unit, hexes[0], retreating.only_hex(game, unit, legal, hexes[0]))
+            retreating.retreat(match, unit, hexes[0], retreating.only_hex(match, unit, legal, hexes[0]))
             continue
         crowded = len(hexes) < len(legal)
-        game.ask(
-            _player(game, unit["side"]),
+        match.ask(
+            _player(match, unit["side"]),
             "retreat",
             f"Retreat {unit_id} from {unit['space_id']} to" + (" (empty hexes first)" if crowded else ""),
             hexes,
@@ -132,25 +132,25 @@ def carry_on(game, plan: dict[str, Any]) -> None:
             rule="6.22" if crowded else "6.21",  # 6.22 when hexes with a friend were passed over
         )
         return
-    offered = advancing.offer(game, plan.get("advance"))
+    offered = advancing.offer(match, plan.get("advance"))
     if offered:
         choices, context = offered
-        owner = _player(game, unit_row(game, context["advance"]["units"][0])["side"])
-        game.ask(owner, "advance", "Advance after combat (6.9): UNIT HEX, or none", choices, context, rule="6.91")
+        owner = _player(match, unit_row(match, context["advance"]["units"][0])["side"])
+        match.ask(owner, "advance", "Advance after combat (6.9): UNIT HEX, or none", choices, context, rule="6.91")
 
 
-def answer(game, decision: dict[str, Any], choice: str) -> None:
+def answer(match, decision: dict[str, Any], choice: str) -> None:
     """Carry on after a retreat, exchange or advance decision."""
     context = decision["context"]
     plan = context["plan"]
     if decision["kind"] == "retreat":
-        retreating.retreat(game, unit_row(game, context["unit"]), choice)
+        retreating.retreat(match, unit_row(match, context["unit"]), choice)
     elif decision["kind"] == "exchange-losses":
-        _pay(game, choice.split("+"), context["target"])
+        _pay(match, choice.split("+"), context["target"])
     elif decision["kind"] == "advance" and choice != advancing.NONE:
         unit_id, hex_id = choice.split(">")
-        unit = unit_row(game, unit_id)
-        game.log(
+        unit = unit_row(match, unit_id)
+        match.log(
             Event(
                 "advance",
                 side=unit["side"],
@@ -160,22 +160,22 @@ def answer(game, decision: dict[str, Any], choice: str) -> None:
                 rule="6.91",
             )
         )
-        game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id)
-        entered(game, unit, [hex_id])  # 6.83 a Western Allied advance destroys a fortress
-        advancing.record_advance(game, plan, unit_id)  # 6.91 the next emptied hex takes another unit
-    carry_on(game, plan)
+        match.set("unit_state", {"unit_id": unit_id}, space_id=hex_id)
+        entered(match, unit, [hex_id])  # 6.83 a Western Allied advance destroys a fortress
+        advancing.record_advance(match, plan, unit_id)  # 6.91 the next emptied hex takes another unit
+    carry_on(match, plan)
 
 
-def answer_refusal(game, decision: dict[str, Any], choice: str):
+def answer_refusal(match, decision: dict[str, Any], choice: str):
     """Why ``choice`` is no answer to a retreat, exchange or advance decision: the rule that
     forbids that very answer, with the units and hexes involved."""
     context = decision["context"]
     if decision["kind"] == "retreat":
-        return retreating.refusal(game, unit_row(game, context["unit"]), choice)
+        return retreating.refusal(match, unit_row(match, context["unit"]), choice)
     if decision["kind"] == "advance":
-        return advancing.refusal(game, choice, context["advance"])
-    return _exchange_refusal(game, choice, context["units"], context["target"])
+        return advancing.refusal(match, choice, context["advance"])
+    return _exchange_refusal(match, choice, context["units"], context["target"])
 
 
-def _player(game, force: str) -> str:
-    return controller_of(game, force) or force
+def _player(match, force: str) -> str:
+    return controller_of(match, force) or force

@@ -20,26 +20,26 @@ from .elimination import eliminate
 from .units import unit_row
 
 
-def banned(game, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
+def banned(match, unit: dict[str, Any], space_id: str) -> dict[str, Any] | None:
     """The entry_rule that forbids ``unit`` to enter ``space_id``, if any: of several, the
     first in the table's order (its rule and reason)."""
-    bans = game.derived(("bfg bans",), game.ledger.version_of("entry_rule"), lambda: _bans(game))
+    bans = match.derived(("bfg bans",), match.ledger.version_of("entry_rule"), lambda: _bans(match))
     found = [bans[key] for key in ((unit["side"], unit["nationality"], space_id), (unit["side"], "*", space_id))
              if key in bans]  # fmt: skip
     return dict(min(found)[1]) if found else None
 
 
-def _bans(game) -> dict[tuple[str, str, str], tuple[int, dict[str, Any]]]:
+def _bans(match) -> dict[tuple[str, str, str], tuple[int, dict[str, Any]]]:
     """Every space each entry_rule forbids, asked at once (5.41-5.43, 5.51, 5.52): (side,
     nationality or '*', space) -> (the rule's place in the table, its rule and reason)."""
     bans: dict[tuple[str, str, str], tuple[int, dict[str, Any]]] = {}
-    for row in game.rows(
+    for row in match.rows(
         """SELECT e.side, e.nationality, s.space_id, e.rowid AS place, e.rule, e.reason
-           FROM entry_rule e JOIN space s ON s.game_id = e.game_id
-           WHERE e.game_id = ?
+           FROM entry_rule e JOIN space s ON s.match_id = e.match_id
+           WHERE e.match_id = ?
              AND ((CASE e.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region ELSE s.space_id END)
                   = e.value) <> e.negate""",
-        [game.game_id],
+        [match.match_id],
     ):
         key = (row["side"], row["nationality"], row["space_id"])
         if key not in bans or row["place"] < bans[key][0]:
@@ -47,23 +47,23 @@ def _bans(game) -> dict[tuple[str, str, str], tuple[int, dict[str, Any]]]:
     return bans
 
 
-def advance_ban(game, unit: dict[str, Any], hex_id: str) -> tuple[str, str] | None:
+def advance_ban(match, unit: dict[str, Any], hex_id: str) -> tuple[str, str] | None:
     """Why ``unit`` may not advance into ``hex_id`` (6.9), as (rule, reason), or None: an
     entry rule (across the boundary, 5.41/5.42; Germans into Berlin, 5.43; a Yugoslav out of
     Yugoslavia, 5.51; a Soviet into it, 5.52), or the Yugoslav border itself: 5.51 and 5.52
     say the Yugoslav and the Soviet units "may not advance across the border", either way, so
     a unit retreated across it cannot come back by an advance (the ruling
     ``yugoslav-advance-home`` lets it)."""
-    row = banned(game, unit, hex_id)
+    row = banned(match, unit, hex_id)
     if row is not None:
         return row["rule"], row["reason"]
     rule = _border_rule(unit)
-    board = game.static("space", "space_id")
+    board = match.static("space", "space_id")
     inside_from, inside_to = board[unit["space_id"]]["region"] == "YUG", board[hex_id]["region"] == "YUG"
     if rule is None or inside_from == inside_to:
         return None
     home = inside_to if rule == "5.51" else inside_from  # back to the side the unit belongs on
-    if home and plays_ruling(game, YUGOSLAV_ADVANCE_HOME):
+    if home and plays_ruling(match, YUGOSLAV_ADVANCE_HOME):
         return None
     return rule, f"{'Yugoslav' if rule == '5.51' else 'Soviet'} units may not advance across the Yugoslav border"
 
@@ -78,17 +78,17 @@ def _border_rule(unit: dict[str, Any]) -> str | None:
     return "5.52" if unit["nationality"] in SOVIET_BLOC else None
 
 
-def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
+def after_forced_move(match, unit: dict[str, Any], dest: str) -> None:
     """A retreat across the boundary switches a German unit's allegiance (5.41) and puts
     others on a deadline to return (5.42, 5.51, 5.52, 14.0)."""
-    zone = game.static("space", "space_id")[dest]["zone"]
+    zone = match.static("space", "space_id")[dest]["zone"]
     if unit["side"] in ("GER_E", "GER_W") and zone in ("E", "W") and zone != unit["side"][-1]:
-        if game.scenario.name == "collapse":  # 14.0 must return east the following turn
-            _deadline(game, unit, game.clock.turn + 1, "ger-e-movement", "14.0")
+        if match.scenario.name == "collapse":  # 14.0 must return east the following turn
+            _deadline(match, unit, match.clock.turn + 1, "ger-e-movement", "14.0")
             return
         new_side = f"GER_{zone}"
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, side=new_side)
-        game.log(
+        match.set("unit_state", {"unit_id": unit["unit_id"]}, side=new_side)
+        match.log(
             Event(
                 "allegiance",
                 side=new_side,
@@ -99,22 +99,22 @@ def after_forced_move(game, unit: dict[str, Any], dest: str) -> None:
             )
         )
         return
-    rule = banned(game, unit, dest)
+    rule = banned(match, unit, dest)
     if rule is None:
         return
     force_step = unit["side"].lower().replace("_", "-")
     if rule["rule"] == "5.51":  # back by the end of the following Soviet Combat Phase
-        turn, step = next_step(game, f"{force_step}-combat")
-    elif rule["rule"] == "5.52" and not plays_ruling(game, LEAVE_BY_MOVEMENT):
-        turn, step = end_of_next_turn(game)  # 5.52 「続くターンの間に離れなければならず」
+        turn, step = next_step(match, f"{force_step}-combat")
+    elif rule["rule"] == "5.52" and not plays_ruling(match, LEAVE_BY_MOVEMENT):
+        turn, step = end_of_next_turn(match)  # 5.52 「続くターンの間に離れなければならず」
     else:  # 5.42 by the end of the next friendly Movement Phase (and 5.52 under the ruling)
-        turn, step = next_step(game, f"{force_step}-movement")
-    _deadline(game, unit, turn, step, rule["rule"])
+        turn, step = next_step(match, f"{force_step}-movement")
+    _deadline(match, unit, turn, step, rule["rule"])
 
 
-def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> None:
-    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule)
-    game.log(
+def _deadline(match, unit: dict[str, Any], turn: int, step: str, rule: str) -> None:
+    match.set("bfg_unit", {"unit_id": unit["unit_id"]}, deadline_turn=turn, deadline_step=step, deadline_rule=rule)
+    match.log(
         Event(
             "deadline",
             side=unit["side"],
@@ -125,43 +125,43 @@ def _deadline(game, unit: dict[str, Any], turn: int, step: str, rule: str) -> No
     )
 
 
-def end_of_next_turn(game) -> tuple[int, str]:
+def end_of_next_turn(match) -> tuple[int, str]:
     """The last step of the turn after this one (5.52: the unit has the whole following turn,
     its combat phases included, to leave Yugoslavia, by a move or a retreat or an advance)."""
-    turn = game.clock.turn + 1
-    steps = game.steps(turn) if turn <= game.last_turn else []
-    return (turn, steps[-1].name) if steps else (game.last_turn + 1, "end")
+    turn = match.clock.turn + 1
+    steps = match.steps(turn) if turn <= match.last_turn else []
+    return (turn, steps[-1].name) if steps else (match.last_turn + 1, "end")
 
 
-def next_step(game, name: str) -> tuple[int, str]:
+def next_step(match, name: str) -> tuple[int, str]:
     """The next time the step ``name`` comes in the sequence of play, after the current step."""
-    clock = game.clock
+    clock = match.clock
     turn, start = clock.turn, clock.step_no + 1
-    while turn <= game.last_turn + 1:
-        steps = game.steps(turn) if turn <= game.last_turn else []
+    while turn <= match.last_turn + 1:
+        steps = match.steps(turn) if turn <= match.last_turn else []
         for step in steps[start:]:
             if step.name == name:
                 return turn, name
         turn, start = turn + 1, 0
-    return game.last_turn + 1, name
+    return match.last_turn + 1, name
 
 
-def check_deadlines(game, step) -> None:
+def check_deadlines(match, step) -> None:
     """At the end of a step, eliminate units still on the wrong side of their deadline."""
-    pending = game.derived(
+    pending = match.derived(
         "bfg deadlines",
-        game.ledger.version_of("bfg_unit", "deadline_turn", "deadline_step", "deadline_rule"),
-        lambda: game.rows(
+        match.ledger.version_of("bfg_unit", "deadline_turn", "deadline_step", "deadline_rule"),
+        lambda: match.rows(
             """SELECT unit_id, deadline_turn, deadline_step, deadline_rule FROM bfg_unit
-               WHERE game_id = ? AND deadline_turn IS NOT NULL ORDER BY unit_id""",
-            [game.game_id],
+               WHERE match_id = ? AND deadline_turn IS NOT NULL ORDER BY unit_id""",
+            [match.match_id],
         ),
     )
-    due = [row for row in pending if (row["deadline_turn"], row["deadline_step"]) == (game.clock.turn, step.name)]
+    due = [row for row in pending if (row["deadline_turn"], row["deadline_step"]) == (match.clock.turn, step.name)]
     for row in due:
-        unit = unit_row(game, row["unit_id"])
-        still_out = banned(game, unit, unit["space_id"]) is not None
-        game.set(
+        unit = unit_row(match, row["unit_id"])
+        still_out = banned(match, unit, unit["space_id"]) is not None
+        match.set(
             "bfg_unit",
             {"unit_id": unit["unit_id"]},
             deadline_turn=None,
@@ -169,4 +169,4 @@ def check_deadlines(game, step) -> None:
             deadline_rule=None,
         )
         if still_out and unit["space_kind"] != "box":
-            eliminate(game, unit["unit_id"], row["deadline_rule"], "did not return in time")
+            eliminate(match, unit["unit_id"], row["deadline_rule"], "did not return in time")

@@ -22,27 +22,27 @@ answer = aftermath.answer
 answer_refusal = aftermath.answer_refusal
 
 
-def legal_attacks(game, step) -> list[Action]:
+def legal_attacks(match, step) -> list[Action]:
     """Every attack open to the phasing forces (:func:`targets.open_attacks`: each hex, and
     each set of hexes one attack may take together, 6.7), by every unit that may join it;
     less those 12.21 forbids."""
-    found = targets.open_attacks(targets.eligible(game, step.acting))
-    found = forced.allowed(game, step, found)
+    found = targets.open_attacks(targets.eligible(match, step.acting))
+    found = forced.allowed(match, step, found)
     return [Action("attack", (",".join(attackers), ",".join(hexes)), step.side) for hexes, attackers in found]
 
 
-def attack(game, action: Action) -> None:
+def attack(match, action: Action) -> None:
     """``attack U1,U2 HEX[,HEX]``: validate (6.3–6.7), resolve (6.1) and apply the result (6.2)."""
     if len(action.args) != 2:
         raise InvalidOrder("attack takes attackers and hexes: attack UNIT[,UNIT…] HEX[,HEX…]")
-    attackers = units_named(game, list(dict.fromkeys(action.args[0].split(","))))
-    hexes = [require_space(game, h)["space_id"] for h in dict.fromkeys(action.args[1].split(","))]
-    defenders = units_in(game, hexes)
-    _validate(game, attackers, hexes, defenders)
-    combat = with_odds(game, strength(game, attackers, hexes, defenders))
-    combat["die"] = game.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
-    combat["result"] = game.hook.phaseline_combat_result(game=game, combat=combat)
-    game.log(
+    attackers = units_named(match, list(dict.fromkeys(action.args[0].split(","))))
+    hexes = [require_space(match, h)["space_id"] for h in dict.fromkeys(action.args[1].split(","))]
+    defenders = units_in(match, hexes)
+    _validate(match, attackers, hexes, defenders)
+    combat = with_odds(match, strength(match, attackers, hexes, defenders))
+    combat["die"] = match.roll(f"combat at {combat['odds']} on {','.join(hexes)}", rule="6.1", side=action.side)
+    combat["result"] = match.hook.phaseline_combat_result(match=match, combat=combat)
+    match.log(
         Event(
             "combat",
             side=action.side,
@@ -56,35 +56,35 @@ def attack(game, action: Action) -> None:
     )
     marks = [{"unit_id": u["unit_id"], "attacked": True, "defended": u["defended"]} for u in attackers]
     marks += [{"unit_id": u["unit_id"], "attacked": u["attacked"], "defended": True} for u in defenders]
-    game.update_rows("unit_state", marks)  # 6.5 each unit attacks and is attacked once per phase
-    count = bfg_state(game)["attacks_this_phase"]
-    game.set("bfg_state", {}, attacks_this_phase=count + forced.counted(game, hexes))  # 12.21
-    aftermath.apply_result(game, combat)
+    match.update_rows("unit_state", marks)  # 6.5 each unit attacks and is attacked once per phase
+    count = bfg_state(match)["attacks_this_phase"]
+    match.set("bfg_state", {}, attacks_this_phase=count + forced.counted(match, hexes))  # 12.21
+    aftermath.apply_result(match, combat)
 
 
-def previews(game, actions: list[Action]) -> list[dict[str, Any] | None]:
+def previews(match, actions: list[Action]) -> list[dict[str, Any] | None]:
     """The combat each listed attack would fight (6.1, 6.8): the values and odds :func:`attack`
     would find now, before the die; None for any other order."""
     found: list[dict[str, Any] | None] = []
-    facts = defence_facts(game)
+    facts = defence_facts(match)
     for action in actions:
         if action.verb != "attack" or len(action.args) != 2:
             found.append(None)
             continue
         hexes = action.args[1].split(",")
-        attackers = units_named(game, action.args[0].split(","))
-        found.append(with_odds(game, strength(game, attackers, hexes, units_in(game, hexes), facts)))
+        attackers = units_named(match, action.args[0].split(","))
+        found.append(with_odds(match, strength(match, attackers, hexes, units_in(match, hexes), facts)))
     return found
 
 
 def strength(
-    game, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
+    match, attackers: list[dict], hexes: list[str], defenders: list[dict], facts: DefenceFacts | None = None
 ) -> dict[str, Any]:
     """Attack total, and defence per hex × its terrain multiplier (6.1, 6.8, 6.81–6.83);
     ``facts`` from :func:`defence_facts`."""
-    plus_one = plays_ruling(game, TERRAIN_PLUS_ONE)
-    facts = facts or defence_facts(game)
-    attack_terms = [_attack_term(game, u) for u in attackers]  # each term as phaseline.render.combat reads it
+    plus_one = plays_ruling(match, TERRAIN_PLUS_ONE)
+    facts = facts or defence_facts(match)
+    attack_terms = [_attack_term(match, u) for u in attackers]  # each term as phaseline.render.combat reads it
     per_hex, defense_terms = [], []
     for hex_id in hexes:
         in_hex = [d for d in defenders if d["space_id"] == hex_id]
@@ -117,10 +117,11 @@ def strength(
     }
 
 
-def with_odds(game, combat: dict[str, Any]) -> dict[str, Any]:
+def with_odds(match, combat: dict[str, Any]) -> dict[str, Any]:
     """``combat`` with its ratio, rounded for the defender (6.1), and the CRT column it falls in."""
     columns = [
-        r["odds"] for r in game.state_rows((), "SELECT DISTINCT odds FROM bfg_crt WHERE game_id = ?", [game.game_id])
+        r["odds"]
+        for r in match.state_rows((), "SELECT DISTINCT odds FROM bfg_crt WHERE match_id = ?", [match.match_id])
     ]
     found = ratio(combat["attack"], combat["defense"])
     return {**combat, "ratio": f"{combat['attack']}:{combat['defense']}", "odds": clamp(found, columns)}
@@ -136,9 +137,9 @@ def _multiplier_term(effects: list[tuple[str, int]], mult: int, hex_id: str) -> 
     return [f"{named} in {hex_id}", f"×{mult}", "6.82" if len(effects) > 1 else ""]
 
 
-def _attack_term(game, unit: dict) -> list[Any]:
+def _attack_term(match, unit: dict) -> list[Any]:
     """6.0 the printed attack strength, unless an optional rule changes it (``bfg_attack_strength``)."""
-    changed = game.hook.bfg_attack_strength(game=game, unit=unit)
+    changed = match.hook.bfg_attack_strength(match=match, unit=unit)
     if changed is None or changed == unit["attack"]:
         return [unit["unit_id"], unit["attack"], ""]
     return [f"{unit['unit_id']} (printed {unit['attack']}, changed by an optional rule)", changed, ""]
@@ -154,28 +155,28 @@ class DefenceFacts:
     fortress: dict[str, int]  # hex -> the fortress multiplier
 
 
-def defence_facts(game) -> DefenceFacts:
+def defence_facts(match) -> DefenceFacts:
     """The defence facts of every hex: read once (the fortresses again when one falls)."""
-    gid = game.game_id
-    crossings = game.derived(
+    gid = match.match_id
+    crossings = match.derived(
         "bfg crossings",
         (),
         lambda: {
             (r["a"], r["b"]): r["defense_multiplier"]
-            for r in game.rows(
-                """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (game_id, kind)
-                   WHERE l.game_id = ?""",
+            for r in match.rows(
+                """SELECT l.a, l.b, br.defense_multiplier FROM link l JOIN border_rule br USING (match_id, kind)
+                   WHERE l.match_id = ?""",
                 [gid],
             )
         },
     )
-    rows = game.state_rows(
+    rows = match.state_rows(
         ("bfg_fortress",),
         """SELECT s.space_id, s.terrain, t.defense_multiplier, m.defense_multiplier AS fortress
-           FROM space s JOIN terrain_cost t USING (game_id, terrain)
-           LEFT JOIN bfg_fortress f ON f.game_id = s.game_id AND f.space_id = s.space_id AND NOT f.destroyed
-           LEFT JOIN bfg_modifier m ON m.game_id = f.game_id AND m.feature = 'fortress'
-           WHERE s.game_id = ?""",
+           FROM space s JOIN terrain_cost t USING (match_id, terrain)
+           LEFT JOIN bfg_fortress f ON f.match_id = s.match_id AND f.space_id = s.space_id AND NOT f.destroyed
+           LEFT JOIN bfg_modifier m ON m.match_id = f.match_id AND m.feature = 'fortress'
+           WHERE s.match_id = ?""",
         [gid],
     )
     terrain = {row["space_id"]: (row["terrain"], row["defense_multiplier"]) for row in rows}
@@ -198,39 +199,39 @@ def _effects(facts: DefenceFacts, hex_id: str, attackers: list[dict], in_hex: li
     return effects
 
 
-def _validate(game, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
-    step = game.step
-    neighbours = passable_neighbours(game)
-    rules = targets.hostility(game)
+def _validate(match, attackers: list[dict], hexes: list[str], defenders: list[dict]) -> None:
+    step = match.step
+    neighbours = passable_neighbours(match)
+    rules = targets.hostility(match)
     for unit in attackers:
         if unit["side"] not in step.acting:
-            raise game.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
+            raise match.violation(f"{label(unit)} is {unit['side']}: it does not attack in the {step.title}", "3.0")
         if unit["space_kind"] == "box":
-            raise game.violation(f"{label(unit)} is off the map in {unit['space_id']}", "6.0")
+            raise match.violation(f"{label(unit)} is off the map in {unit['space_id']}", "6.0")
         if unit["attacked"]:
-            raise game.violation(f"{label(unit)} has already attacked this phase", "6.5")
+            raise match.violation(f"{label(unit)} has already attacked this phase", "6.5")
         for hex_id in hexes:
             if hex_id not in neighbours.get(unit["space_id"], ()):
                 rule = "6.7" if len(hexes) > 1 else "6.0"
-                raise game.violation(f"{label(unit)} in {unit['space_id']} is not adjacent to {hex_id}", rule)
+                raise match.violation(f"{label(unit)} in {unit['space_id']} is not adjacent to {hex_id}", rule)
     for hex_id in hexes:
         if not any(d["space_id"] == hex_id for d in defenders):
-            raise game.violation(f"there is no unit to attack in {hex_id}", "6.0")
+            raise match.violation(f"there is no unit to attack in {hex_id}", "6.0")
     for defender in defenders:
         if defender["defended"]:
-            raise game.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
+            raise match.violation(f"{label(defender)} in {defender['space_id']} was already attacked this phase", "6.5")
         for unit in attackers:
             rule = targets.barred(unit, defender, rules)
             if rule == "15.26":
-                raise game.violation(
+                raise match.violation(
                     f"Polish units of the two sides may not attack each other: {label(unit)} and {label(defender)}",
                     rule,
                 )
             if rule:
-                raise game.violation(
+                raise match.violation(
                     f"{label(unit)} ({unit['side']}) may not attack {label(defender)} ({defender['side']})",
                     rule,
                 )
-    refusal = forced.attack_refusal(game, step, hexes, [u["unit_id"] for u in attackers])
+    refusal = forced.attack_refusal(match, step, hexes, [u["unit_id"] for u in attackers])
     if refusal is not None:
         raise refusal

@@ -14,58 +14,58 @@ from .units import all_units, label, unit_row
 PORTS = ("Stettin", "Rostock")
 
 
-def _in_courland(game, sides: tuple[str, ...]) -> list[str]:
-    units = all_units(game)
+def _in_courland(match, sides: tuple[str, ...]) -> list[str]:
+    units = all_units(match)
     return [u for u in sorted(units) if units[u]["space_id"] == "COURLAND" and units[u]["side"] in sides]
 
 
-def _state(game) -> dict:
-    return bfg_state(game)
+def _state(match) -> dict:
+    return bfg_state(match)
 
 
-def legal(game, step) -> list[Action]:
-    state = _state(game)
+def legal(match, step) -> list[Action]:
+    state = _state(match)
     actions = []
     if "GER_E" in step.acting and not state["courland_moved"]:
-        actions += [Action("courland", (u,), step.side) for u in _in_courland(game, ("GER_E",))]
+        actions += [Action("courland", (u,), step.side) for u in _in_courland(match, ("GER_E",))]
     if "SOV" in step.acting and state["soviet_courland_free"]:
-        hexes = placeable(game, edge_hexes("courland-entry"), "SOV")
-        actions += [Action("courland", (u, h), step.side) for u in _in_courland(game, ("SOV",)) for h in hexes]
+        hexes = placeable(match, edge_hexes("courland-entry"), "SOV")
+        actions += [Action("courland", (u, h), step.side) for u in _in_courland(match, ("SOV",)) for h in hexes]
     return actions
 
 
-def evacuate(game, action: Action) -> None:
+def evacuate(match, action: Action) -> None:
     """``courland UNIT [PORT]`` (German: roll, 1 lost, 2–6 to Stettin or Rostock: to PORT if
     named, else the player is asked) or ``courland UNIT HEX`` (Soviet, after the Germans have
     gone, onto the north edge)."""
     if not action.args or len(action.args) > 2:
         raise InvalidOrder("courland takes a unit and perhaps a hex: courland UNIT [HEX]")
-    unit = unit_row(game, action.args[0])
+    unit = unit_row(match, action.args[0])
     if unit["space_id"] != "COURLAND":
-        raise game.violation(f"{label(unit)} is not in the Courland box", "8.0")
+        raise match.violation(f"{label(unit)} is not in the Courland box", "8.0")
     german = unit["side"] != "SOV"
-    if (action.args[:1] if german else action.args) not in {a.args for a in legal(game, game.step)}:
-        raise game.violation(
+    if (action.args[:1] if german else action.args) not in {a.args for a in legal(match, match.step)}:
+        raise match.violation(
             f"{label(unit)} may not leave Courland now (one German unit a phase, Soviets only after all four Germans)",
             "8.0",
         )
     if not german:
-        game.log(Event("courland", side="SOV", unit_id=unit["unit_id"], to_space=action.args[1], rule="8.0"))
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=action.args[1], status="ready")
+        match.log(Event("courland", side="SOV", unit_id=unit["unit_id"], to_space=action.args[1], rule="8.0"))
+        match.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=action.args[1], status="ready")
         return
-    ports = placeable(game, _port_hexes(game), "GER_E", any_german=True)
+    ports = placeable(match, _port_hexes(match), "GER_E", any_german=True)
     port = action.args[1] if len(action.args) == 2 else None
     if port is not None and port not in ports:  # 8.0 a port named with the order is checked before the roll
-        raise _port_refusal(game, label(unit), port, ports)
-    game.set("bfg_state", {}, courland_moved=True)
-    die = game.roll(f"Courland evacuation of {unit['unit_id']}", rule="8.0", side=action.side)
+        raise _port_refusal(match, label(unit), port, ports)
+    match.set("bfg_state", {}, courland_moved=True)
+    die = match.roll(f"Courland evacuation of {unit['unit_id']}", rule="8.0", side=action.side)
     if die == 1:
-        eliminate(game, unit["unit_id"], "8.0", "lost at sea leaving Courland")
+        eliminate(match, unit["unit_id"], "8.0", "lost at sea leaving Courland")
     else:
         if port is not None:
             ports = [port]
         if not ports:
-            game.log(
+            match.log(
                 Event(
                     "note",
                     unit_id=unit["unit_id"],
@@ -74,9 +74,9 @@ def evacuate(game, action: Action) -> None:
                 )
             )
         elif len(ports) == 1:
-            _land(game, unit["unit_id"], ports[0])
+            _land(match, unit["unit_id"], ports[0])
         else:
-            game.ask(
+            match.ask(
                 action.side,
                 "courland-port",
                 f"Land {unit['unit_id']} at",
@@ -84,43 +84,43 @@ def evacuate(game, action: Action) -> None:
                 {"unit": unit["unit_id"]},
                 rule="8.0",
             )
-    _release_soviets(game)
+    _release_soviets(match)
 
 
-def _port_hexes(game) -> list[str]:
+def _port_hexes(match) -> list[str]:
     return [
         r["space_id"]
-        for r in game.rows(
-            "SELECT space_id FROM space WHERE game_id = ? AND list_contains(?, name) ORDER BY 1",
-            [game.game_id, list(PORTS)],
+        for r in match.rows(
+            "SELECT space_id FROM space WHERE match_id = ? AND list_contains(?, name) ORDER BY 1",
+            [match.match_id, list(PORTS)],
         )
     ]
 
 
-def _land(game, unit_id: str, hex_id: str) -> None:
-    game.log(Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0"))
-    game.set("unit_state", {"unit_id": unit_id}, space_id=hex_id, status="ready")
+def _land(match, unit_id: str, hex_id: str) -> None:
+    match.log(Event("courland", side="GER_E", unit_id=unit_id, from_space="COURLAND", to_space=hex_id, rule="8.0"))
+    match.set("unit_state", {"unit_id": unit_id}, space_id=hex_id, status="ready")
 
 
-def _release_soviets(game) -> None:
-    if not _in_courland(game, ("GER_E",)) and not _state(game)["soviet_courland_free"]:
-        game.set("bfg_state", {}, soviet_courland_free=True)
+def _release_soviets(match) -> None:
+    if not _in_courland(match, ("GER_E",)) and not _state(match)["soviet_courland_free"]:
+        match.set("bfg_state", {}, soviet_courland_free=True)
 
 
-def answer(game, decision, choice) -> None:
+def answer(match, decision, choice) -> None:
     if decision["kind"] == "courland-port":
-        _land(game, decision["context"]["unit"], choice)
-        _release_soviets(game)
+        _land(match, decision["context"]["unit"], choice)
+        _release_soviets(match)
 
 
-def answer_refusal(game, decision, choice: str):
+def answer_refusal(match, decision, choice: str):
     """Why ``choice`` is no port for a Courland unit (8.0: Stettin or Rostock)."""
-    return _port_refusal(game, decision["context"]["unit"], choice, decision["choices"])
+    return _port_refusal(match, decision["context"]["unit"], choice, decision["choices"])
 
 
-def _port_refusal(game, who: str, hex_id: str, ports: list[str]):
+def _port_refusal(match, who: str, hex_id: str, ports: list[str]):
     """8.0: a unit leaving Courland lands at Stettin or Rostock, one not full or taken."""
-    return game.violation(
+    return match.violation(
         f"{who} cannot land at {hex_id}: it lands at Stettin or Rostock, where open ({', '.join(ports) or 'none'})",
         "8.0",
     )

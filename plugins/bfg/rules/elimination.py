@@ -22,12 +22,12 @@ def box_for(unit: dict) -> str:
     return f"ELIM_GER_{zone}"  # 7.11
 
 
-def eliminate(game, unit_id: str, rule: str, reason: str) -> None:
+def eliminate(match, unit_id: str, rule: str, reason: str) -> None:
     """Remove a unit to its box, logged with the rule that eliminated it."""
-    unit = unit_row(game, unit_id)
+    unit = unit_row(match, unit_id)
     box = box_for(unit)
     side = f"GER_{box[-1]}" if box.startswith("ELIM_GER") else unit["side"]
-    game.log(
+    match.log(
         Event(
             "eliminated",
             side=unit["side"],
@@ -38,8 +38,8 @@ def eliminate(game, unit_id: str, rule: str, reason: str) -> None:
             purpose=reason,
         )
     )
-    game.set("unit_state", {"unit_id": unit_id}, space_id=box, side=side, status="eliminated", mp=0)
-    game.set(
+    match.set("unit_state", {"unit_id": unit_id}, space_id=box, side=side, status="eliminated", mp=0)
+    match.set(
         "bfg_unit",
         {"unit_id": unit_id},
         garrison=None,
@@ -51,12 +51,12 @@ def eliminate(game, unit_id: str, rule: str, reason: str) -> None:
     )
 
 
-def remove_from_play(game, unit_ids: list[str], rule: str, reason: str) -> None:
+def remove_from_play(match, unit_ids: list[str], rule: str, reason: str) -> None:
     """Take units out of the game for good (9.1 exits, 12.22 removal of the Germans), each logged."""
     if not unit_ids:
         return
-    for unit in units_named(game, unit_ids):
-        game.log(
+    for unit in units_named(match, unit_ids):
+        match.log(
             Event(
                 "removed",
                 side=unit["side"],
@@ -67,4 +67,4 @@ def remove_from_play(game, unit_ids: list[str], rule: str, reason: str) -> None:
                 purpose=reason,
             )
         )
-    game.update_where("unit_state", "list_contains(?, unit_id)", [unit_ids], space_id="OUT", status="removed", mp=0)
+    match.update_where("unit_state", "list_contains(?, unit_id)", [unit_ids], space_id="OUT", status="removed", mp=0)

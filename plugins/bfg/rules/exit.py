@@ -38,10 +38,10 @@ def exit_hexes() -> set[str]:
     return {h for edge in EXIT_EDGES for h in edge_hexes(edge)}
 
 
-def enemy_forces(game, unit: dict[str, Any]) -> tuple[str, ...]:
+def enemy_forces(match, unit: dict[str, Any]) -> tuple[str, ...]:
     """The forces that pay for ``unit``'s exit: the one it fights, by the theatre of the exit
     hex (East: Soviets, West: Western Allies), or both under ``exit-any-allied``."""
-    if plays_ruling(game, EXIT_ANY_ALLIED):
+    if plays_ruling(match, EXIT_ANY_ALLIED):
         return ("SOV", "WA")
     zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
     return ("SOV",) if zone == "E" else ("WA",)
@@ -60,9 +60,9 @@ def penalty_boxes(forces: tuple[str, ...], region: str | None) -> list[str]:
 # --- 9.0 who may exit ------------------------------------------------------------------
 
 
-def refusal(game, unit: dict[str, Any]) -> tuple[str, str] | None:
+def refusal(match, unit: dict[str, Any]) -> tuple[str, str] | None:
     """Why ``unit`` may not exit now, as (rule, reason), or None if it may."""
-    step = game.step
+    step = match.step
     if not unit["side"].startswith("GER"):
         return "9.0", "only German units may exit the map"
     if unit["side"] not in step.acting:
@@ -80,23 +80,25 @@ def refusal(game, unit: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def legal(game, step) -> list[Action]:
+def legal(match, step) -> list[Action]:
     """``exit UNIT`` for every phasing German unit that may exit now."""
     if not any(f.startswith("GER") for f in step.acting):
         return []
-    units = all_units(game)
-    return [Action("exit", (unit_id,), step.side) for unit_id in sorted(units) if refusal(game, units[unit_id]) is None]
+    units = all_units(match)
+    return [
+        Action("exit", (unit_id,), step.side) for unit_id in sorted(units) if refusal(match, units[unit_id]) is None
+    ]
 
 
-def exit_unit(game, action: Action) -> None:
+def exit_unit(match, action: Action) -> None:
     """``exit UNIT``: the unit leaves the map for good; its enemies pay two units (9.1, 9.2)."""
     if len(action.args) != 1:
         raise InvalidOrder("exit takes one unit: exit UNIT")
-    unit = unit_row(game, action.args[0])
-    why = refusal(game, unit)
+    unit = unit_row(match, action.args[0])
+    why = refusal(match, unit)
     if why:
-        raise game.violation(f"{label(unit)} may not exit: {why[1]}", why[0])
-    game.log(
+        raise match.violation(f"{label(unit)} may not exit: {why[1]}", why[0])
+    match.log(
         Event(
             "exit",
             side=unit["side"],
@@ -107,8 +109,8 @@ def exit_unit(game, action: Action) -> None:
             payload={"mp_left": unit["mp"], "cost": EXIT_COST},
         )
     )
-    remove_from_play(game, [unit["unit_id"]], "9.1", "exited the map: out of the game for good")
-    forces = enemy_forces(game, unit)
+    remove_from_play(match, [unit["unit_id"]], "9.1", "exited the map: out of the game for good")
+    forces = enemy_forces(match, unit)
     context = {
         "origin": unit["space_id"],
         "forces": list(forces),
@@ -116,94 +118,94 @@ def exit_unit(game, action: Action) -> None:
         "needed": PENALTY,
         "player": action.side,
     }
-    candidates = removal_candidates(game, context)
+    candidates = removal_candidates(match, context)
     if not candidates:
-        game.log(Event("note", rule="9.2", purpose="no enemy unit left to remove for this exit"))
+        match.log(Event("note", rule="9.2", purpose="no enemy unit left to remove for this exit"))
         return
-    game.ask(
+    match.ask(
         action.side,
         CHOICE,
         f"Remove the {PENALTY} enemy units nearest {context['origin']} ({', '.join(candidates)})? remove or none",
         [REMOVE, DECLINE],
         context,
-        rule="9.2" if all(_in_box(game, u) for u in candidates) else "9.1",
+        rule="9.2" if all(_in_box(match, u) for u in candidates) else "9.1",
     )
 
 
 # --- 9.1, 9.2 the price of an exit ------------------------------------------------------
 
 
-def nearest(game, origin: str, forces: list[str]) -> list[tuple[int, str]]:
+def nearest(match, origin: str, forces: list[str]) -> list[tuple[int, str]]:
     """(distance, unit) of every unflipped unit of ``forces`` on the map, nearest first."""
-    distance = {r["space_id"]: r["distance"] for r in game.rules.run("distances-from", origin=origin)}
-    rows = game.rows(
+    distance = {r["space_id"]: r["distance"] for r in match.rules.run("distances-from", origin=origin)}
+    rows = match.rows(
         """SELECT unit_id, space_id FROM unit_state
-           WHERE game_id = ? AND list_contains(?, side) AND status = 'ready' ORDER BY unit_id""",
-        [game.game_id, forces],
+           WHERE match_id = ? AND list_contains(?, side) AND status = 'ready' ORDER BY unit_id""",
+        [match.match_id, forces],
     )
     return sorted((distance[r["space_id"]], r["unit_id"]) for r in rows if r["space_id"] in distance)
 
 
-def _boxed(game, boxes: list[str]) -> list[str]:
+def _boxed(match, boxes: list[str]) -> list[str]:
     return [
         r["unit_id"]
-        for r in game.rows(
-            "SELECT unit_id FROM unit_state WHERE game_id = ? AND list_contains(?, space_id) ORDER BY 1",
-            [game.game_id, boxes],
+        for r in match.rows(
+            "SELECT unit_id FROM unit_state WHERE match_id = ? AND list_contains(?, space_id) ORDER BY 1",
+            [match.match_id, boxes],
         )
     ]
 
 
-def removal_candidates(game, context: dict[str, Any]) -> list[str]:
+def removal_candidates(match, context: dict[str, Any]) -> list[str]:
     """The units an exit's removal may take: on the map those as near as the second nearest
     (9.1; ties included), then, while short, the units of the theatre's boxes (9.2)."""
-    on_map = nearest(game, context["origin"], context["forces"])
+    on_map = nearest(match, context["origin"], context["forces"])
     if len(on_map) >= context["needed"]:
         reach = on_map[context["needed"] - 1][0]
         return [u for d, u in on_map if d <= reach]
-    return [u for _, u in on_map] + _boxed(game, context["boxes"])
+    return [u for _, u in on_map] + _boxed(match, context["boxes"])
 
 
-def _in_box(game, unit_id: str) -> bool:
-    return unit_row(game, unit_id)["space_kind"] == "box"
+def _in_box(match, unit_id: str) -> bool:
+    return unit_row(match, unit_id)["space_kind"] == "box"
 
 
-def _collect(game, context: dict[str, Any]) -> None:
+def _collect(match, context: dict[str, Any]) -> None:
     """Take the price unit by unit; ask the German side where the choice is open."""
     while context["needed"] > 0:
-        on_map = nearest(game, context["origin"], context["forces"])
+        on_map = nearest(match, context["origin"], context["forces"])
         if on_map:  # 9.1 the nearest, ties to the German side
             closest = on_map[0][0]
             tier = [u for d, u in on_map if d == closest]
             if len(tier) > context["needed"]:
-                _ask(game, context, tier, f"Flip which enemy unit nearest {context['origin']}", "9.1")
+                _ask(match, context, tier, f"Flip which enemy unit nearest {context['origin']}", "9.1")
                 return
             for unit_id in tier:
-                _take(game, context, unit_id)
+                _take(match, context, unit_id)
             continue
-        boxed = _boxed(game, context["boxes"])  # 9.2 none left on the map: from the box
+        boxed = _boxed(match, context["boxes"])  # 9.2 none left on the map: from the box
         if not boxed:
-            game.log(Event("note", rule="9.2", purpose="no enemy unit left to remove for this exit"))
+            match.log(Event("note", rule="9.2", purpose="no enemy unit left to remove for this exit"))
             return
         if len(boxed) > context["needed"]:
-            _ask(game, context, boxed, f"Remove which unit from {', '.join(context['boxes'])}", "9.2")
+            _ask(match, context, boxed, f"Remove which unit from {', '.join(context['boxes'])}", "9.2")
             return
         for unit_id in boxed:
-            _take(game, context, unit_id)
+            _take(match, context, unit_id)
 
 
-def _ask(game, context: dict[str, Any], choices: list[str], prompt: str, rule: str) -> None:
-    game.ask(context["player"], DECISION, f"{prompt} (9.1: {context['needed']} to go)", choices, context, rule=rule)
+def _ask(match, context: dict[str, Any], choices: list[str], prompt: str, rule: str) -> None:
+    match.ask(context["player"], DECISION, f"{prompt} (9.1: {context['needed']} to go)", choices, context, rule=rule)
 
 
-def _take(game, context: dict[str, Any], unit_id: str) -> None:
-    unit = unit_row(game, unit_id)
+def _take(match, context: dict[str, Any], unit_id: str) -> None:
+    unit = unit_row(match, unit_id)
     context["needed"] -= 1
     if unit["space_kind"] == "box":  # 9.2 straight out of the game
-        remove_from_play(game, [unit_id], "9.2", f"removed from {unit['space_id']} for a German exit")
+        remove_from_play(match, [unit_id], "9.2", f"removed from {unit['space_id']} for a German exit")
         return
-    game.set("unit_state", {"unit_id": unit_id}, status="flipped")  # 9.1 keeps its ZOC this phase
-    game.log(
+    match.set("unit_state", {"unit_id": unit_id}, status="flipped")  # 9.1 keeps its ZOC this phase
+    match.log(
         Event(
             "flipped",
             side=unit["side"],
@@ -215,38 +217,38 @@ def _take(game, context: dict[str, Any], unit_id: str) -> None:
     )
 
 
-def answer(game, decision: dict[str, Any], choice: str) -> None:
+def answer(match, decision: dict[str, Any], choice: str) -> None:
     """Remove or not (9.1), or take the chosen unit and go on."""
     context = dict(decision["context"])
     if decision["kind"] == CHOICE:
         if choice == REMOVE:
-            _collect(game, context)
+            _collect(match, context)
         else:
-            game.log(
+            match.log(
                 Event(
                     "note", rule="9.1", purpose=f"the German side removes no unit for the exit at {context['origin']}"
                 )
             )
         return
-    _take(game, context, choice)
-    _collect(game, context)
+    _take(match, context, choice)
+    _collect(match, context)
 
 
-def answer_refusal(game, decision: dict[str, Any], choice: str):
+def answer_refusal(match, decision: dict[str, Any], choice: str):
     """Why ``choice`` is no answer to an exit's removal question (9.1, 9.2)."""
     context = decision["context"]
     if decision["kind"] == CHOICE:
-        return game.violation(f"{choice!r}: answer {REMOVE} (the two nearest enemy units) or {DECLINE}", "9.1")
+        return match.violation(f"{choice!r}: answer {REMOVE} (the two nearest enemy units) or {DECLINE}", "9.1")
     offered = decision["choices"]
     if decision["rule"] == "9.2":
-        return game.violation(
+        return match.violation(
             f"{choice} cannot be removed: it is not in {', '.join(context['boxes'])} (one of {', '.join(offered)})",
             "9.2",
         )
-    distance = {u: d for d, u in nearest(game, context["origin"], context["forces"])}
+    distance = {u: d for d, u in nearest(match, context["origin"], context["forces"])}
     closest = distance[offered[0]]
     where = f"{distance[choice]} hexes from {context['origin']}" if choice in distance else "not a unit that pays"
-    return game.violation(
+    return match.violation(
         f"{choice} cannot be flipped: it is {where}, and {', '.join(offered)} are the nearest, at {closest}",
         "9.1",
     )

@@ -26,28 +26,28 @@ Reach = dict[str, frozenset[str]]  # attacker -> the hexes it may attack now (ta
 Attack = tuple[tuple[str, ...], tuple[str, ...]]  # (hexes, attackers)
 
 
-def applies(game, step) -> bool:
+def applies(match, step) -> bool:
     """12.21 binds this step: the turn-1 West German Combat Phase of a two-player
     historical game, unless an optional rule waives it (``bfg_waives_first_turn_attacks``: 12.3)."""
     return (
-        game.clock.turn == 1
+        match.clock.turn == 1
         and step.name == "ger-w-combat"
-        and game.scenario.name in ("historical", "expanded")
-        and not game.hook.bfg_waives_first_turn_attacks(game=game, step=step)
+        and match.scenario.name in ("historical", "expanded")
+        and not match.hook.bfg_waives_first_turn_attacks(match=match, step=step)
     )
 
 
-def counted(game, hexes: list[str] | tuple[str, ...]) -> int:
+def counted(match, hexes: list[str] | tuple[str, ...]) -> int:
     """What one attack on ``hexes`` counts towards 12.21: one, or one per hex (ruling)."""
-    return len(hexes) if plays_ruling(game, ATTACKS_PER_HEX) else 1
+    return len(hexes) if plays_ruling(match, ATTACKS_PER_HEX) else 1
 
 
-def most(game, reach: Reach) -> int:
+def most(match, reach: Reach) -> int:
     """The most attacks (at most two) that can still be made from ``reach``: with one
     attack a combat, as many as units and hexes can be paired off (two unless one unit or
     one hex is in every pairing); with one attack a hex, the hexes within reach."""
     hexes = set().union(*reach.values()) if reach else set()
-    if plays_ruling(game, ATTACKS_PER_HEX):
+    if plays_ruling(match, ATTACKS_PER_HEX):
         return min(WANTED, len(hexes))
     if not hexes:
         return 0
@@ -60,43 +60,43 @@ def _after(reach: Reach, hexes: tuple[str, ...], attackers: tuple[str, ...]) -> 
     return {u: its for u, its in left.items() if its}
 
 
-def _short(game, reach: Reach, hexes: tuple[str, ...], attackers: tuple[str, ...]) -> bool:
+def _short(match, reach: Reach, hexes: tuple[str, ...], attackers: tuple[str, ...]) -> bool:
     """Whether attacking ``hexes`` with ``attackers`` leaves 12.21 out of reach."""
-    made = bfg_state(game)["attacks_this_phase"]
+    made = bfg_state(match)["attacks_this_phase"]
     if made >= WANTED:
         return False
-    due = min(WANTED, made + most(game, reach))
-    return made + counted(game, hexes) + most(game, _after(reach, hexes, attackers)) < due
+    due = min(WANTED, made + most(match, reach))
+    return made + counted(match, hexes) + most(match, _after(reach, hexes, attackers)) < due
 
 
-def allowed(game, step, attacks: list[Attack]) -> list[Attack]:
+def allowed(match, step, attacks: list[Attack]) -> list[Attack]:
     """``attacks`` as 12.21 allows them: one that would leave the two attacks out of reach
     is offered without its weakest attacker that has another target (who stays for the
     second attack), or not at all."""
-    if not applies(game, step):
+    if not applies(match, step):
         return attacks
-    reach = eligible(game, step.acting)
-    units = all_units(game)
+    reach = eligible(match, step.acting)
+    units = all_units(match)
     found = []
     for hexes, attackers in attacks:
-        if _short(game, reach, hexes, attackers):
+        if _short(match, reach, hexes, attackers):
             spare = sorted((units[u]["attack"], u) for u in attackers if reach[u] - set(hexes))
             attackers = tuple(u for u in attackers if spare and u != spare[0][1])
-            if not attackers or _short(game, reach, hexes, attackers):
+            if not attackers or _short(match, reach, hexes, attackers):
                 continue
         found.append((hexes, attackers))
     return found
 
 
-def attack_refusal(game, step, hexes: list[str], attackers: list[str]) -> RuleViolation | None:
+def attack_refusal(match, step, hexes: list[str], attackers: list[str]) -> RuleViolation | None:
     """Why 12.21 forbids this attack (it would leave the two attacks out of reach), or None."""
-    if not applies(game, step):
+    if not applies(match, step):
         return None
-    reach = eligible(game, step.acting)
-    if not _short(game, reach, tuple(hexes), tuple(attackers)):
+    reach = eligible(match, step.acting)
+    if not _short(match, reach, tuple(hexes), tuple(attackers)):
         return None
-    made = bfg_state(game)["attacks_this_phase"]
-    return game.violation(
+    made = bfg_state(match)["attacks_this_phase"]
+    return match.violation(
         f"{','.join(attackers)} on {','.join(hexes)} would leave the West Germans short of the "
         f"{WANTED} attacks they must make on turn 1 ({made} made, and no other attack would be "
         "left to make): attack separately",
@@ -104,16 +104,16 @@ def attack_refusal(game, step, hexes: list[str], attackers: list[str]) -> RuleVi
     )
 
 
-def end_refusal(game, step) -> RuleViolation | None:
+def end_refusal(match, step) -> RuleViolation | None:
     """12.21: the phase may not end while fewer than two attacks are made and one is open."""
-    if not applies(game, step):
+    if not applies(match, step):
         return None
-    made = bfg_state(game)["attacks_this_phase"]
-    reach = eligible(game, step.acting)
+    made = bfg_state(match)["attacks_this_phase"]
+    reach = eligible(match, step.acting)
     if made >= WANTED or not reach:
         return None
     hexes, attackers = open_attacks(reach)[0]
-    return game.violation(
+    return match.violation(
         f"the West Germans must make at least {WANTED} attacks on turn 1 ({made} made; still open: "
         f"{','.join(attackers)} on {','.join(hexes)})",
         "12.21",

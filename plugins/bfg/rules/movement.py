@@ -16,31 +16,31 @@ from .state import bfg_state
 from .units import all_units, label, require_space, unit_row, units_named
 
 
-def legal_moves(game, step) -> list[Action]:
+def legal_moves(match, step) -> list[Action]:
     """Every (unit, destination) of the phasing forces, from one reach query per force.
 
     Destinations that would leave the hex over the stacking limit (5.3) are not listed,
     so a player (or bot) that only plays listed moves can always end the phase."""
     actions: list[Action] = []
-    units = all_units(game)
+    units = all_units(match)
     for force in step.acting:
-        stacks = Stacks(game, units, {force})
-        for row in game.rules.run("movement-reach", side=force):
+        stacks = Stacks(match, units, {force})
+        for row in match.rules.run("movement-reach", side=force):
             if row["legal"] and row["cost"] > 0 and stacks.fits(units[row["unit_id"]], row["space_id"]):
                 actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
 
 
-def stacking_refusal(game, step):
+def stacking_refusal(match, step):
     """5.3: at the end of a friendly Movement Phase no hex may hold more than two friendly
     units, nor two Soviet Fronts. Units may pass through full hexes while moving; the audit
     (the shared ``stacking-audit`` query) keeps the phase from ending while a hex is over
     the limit. The refusal, or None."""
     for force in step.acting:
-        rows = stacking_audit(game, force)
+        rows = stacking_audit(match, force)
         if rows:
             worst = rows[0]
-            return game.violation(
+            return match.violation(
                 f"the {step.title} cannot end: {worst['reason']} ({', '.join(worst['units'])})",
                 worst["rule"],
                 rows,
@@ -48,7 +48,7 @@ def stacking_refusal(game, step):
     return None
 
 
-def move(game, action: Action) -> None:
+def move(match, action: Action) -> None:
     """``move UNIT HEX [UNIT HEX …]``: each unit in turn goes to its hex by its cheapest legal
     path, each move checked in the state the moves before it left; one order, so a refused
     move refuses the whole order. A unit may go on with the movement points it has left,
@@ -56,10 +56,10 @@ def move(game, action: Action) -> None:
     if len(action.args) < 2 or len(action.args) % 2:
         raise InvalidOrder("move takes a unit and a hex, or several: move UNIT HEX [UNIT HEX …]")
     pairs = list(zip(action.args[::2], action.args[1::2], strict=True))
-    reach = OrderReach(game, [unit_id for unit_id, _ in pairs])
-    with game.held_updates():  # the order's moves written in one statement
+    reach = OrderReach(match, [unit_id for unit_id, _ in pairs])
+    with match.held_updates():  # the order's moves written in one statement
         for unit_id, hex_id in pairs:
-            _move_unit(game, unit_id, hex_id, reach)
+            _move_unit(match, unit_id, hex_id, reach)
 
 
 class OrderReach:
@@ -76,46 +76,46 @@ class OrderReach:
 
     MOVES = frozenset({("unit_state", "space_id"), ("unit_state", "mp"), ("unit_state", "moved")})
 
-    def __init__(self, game, unit_ids: list[str]) -> None:
-        self.game = game
-        self.mark = game.ledger.mark()
-        self.own_tables = frozenset(table.name for table in game.tables)
+    def __init__(self, match, unit_ids: list[str]) -> None:
+        self.match = match
+        self.mark = match.ledger.mark()
+        self.own_tables = frozenset(table.name for table in match.tables)
         self.moved: list[dict[str, Any]] = []
         self.rows: dict[str, list[dict[str, Any]]] = {}
-        units = units_named(game, unit_ids)
-        for force in {unit["side"] for unit in units} & set(game.step.acting):  # others are refused (3.0)
-            for row in game.rules.run("movement-reach", side=force, units=[unit["unit_id"] for unit in units]):
+        units = units_named(match, unit_ids)
+        for force in {unit["side"] for unit in units} & set(match.step.acting):  # others are refused (3.0)
+            for row in match.rules.run("movement-reach", side=force, units=[unit["unit_id"] for unit in units]):
                 self.rows.setdefault(row["unit_id"], []).append(row)
 
     def of(self, unit: dict[str, Any]) -> list[dict[str, Any]]:
         """``unit``'s reach rows now (it is about to move)."""
-        changed = self.game.ledger.changed_since(self.mark)
+        changed = self.match.ledger.changed_since(self.mark)
         still = changed is not None and all(c in self.MOVES or c[0] in self.own_tables for c in changed)
         if not still or any(u["unit_id"] == unit["unit_id"] or u["side"] != unit["side"] for u in self.moved):
-            rows = self.game.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
+            rows = self.match.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
         else:
             rows = self.rows.get(unit["unit_id"], [])
         self.moved.append(unit)
         return rows
 
 
-def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
+def _move_unit(match, unit_id: str, hex_id: str, order: OrderReach) -> None:
     """One unit's move to ``hex_id`` (5.0), refused with the reach query's evidence."""
-    unit = unit_row(game, unit_id)
-    dest = require_space(game, hex_id)["space_id"]
-    _check_may_move(game, unit)
+    unit = unit_row(match, unit_id)
+    dest = require_space(match, hex_id)["space_id"]
+    _check_may_move(match, unit)
     rows = order.of(unit)
     reach = {r["space_id"]: r for r in rows if r["legal"]}
     if dest not in reach or dest == unit["space_id"]:
-        raise move_refusal.refusal(game, unit, dest, rows)
+        raise move_refusal.refusal(match, unit, dest, rows)
     stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     if stopped and is_shifted(unit):  # 16.32 it would end the phase in that enemy ZOC
-        raise zoc_refusal(game, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
+        raise zoc_refusal(match, unit, dest, reach[dest]["by_unit"], reach[dest]["by_space"])
     path = _path(reach, unit["space_id"], dest)
     cost = reach[dest]["cost"]
     left = 0 if stopped else unit["mp"] - cost  # 4.0 entering an enemy ZOC ends the move
     zoc = {"stopped_by": reach[dest]["by_unit"], "stopped_rule": "4.0"} if stopped else {}
-    game.log(
+    match.log(
         Event(
             "move",
             side=unit["side"],
@@ -126,24 +126,24 @@ def _move_unit(game, unit_id: str, hex_id: str, order: OrderReach) -> None:
             payload={"path": path, "cost": cost, "mp_left": left, **zoc},
         )
     )
-    game.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
-    entered(game, unit, path[1:])
+    match.set_known("unit_state", {"unit_id": unit["unit_id"]}, unit, space_id=dest, moved=True, mp=left)
+    entered(match, unit, path[1:])
 
 
-def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
+def entered(match, unit: dict[str, Any], spaces: list[str]) -> None:
     """What entering hexes does: fortresses fall to the Western Allies (6.83); Berlin falls (12.22)."""
     if unit["side"] not in ("WA", "SOV"):
         return
-    board = game.static("space", "space_id")
+    board = match.static("space", "space_id")
     if not any(board[s]["feature"] == "fortress" or board[s]["zone"] == "B" for s in spaces):
         return  # neither a fortress (set up on every 'fortress' hex) nor Berlin on the way
-    destroyers = ("WA", "SOV") if plays_ruling(game, SOVIET_DESTROYS_FORTRESS) else ("WA",)
-    fortresses = game.rows_of("bfg_fortress")
+    destroyers = ("WA", "SOV") if plays_ruling(match, SOVIET_DESTROYS_FORTRESS) else ("WA",)
+    fortresses = match.rows_of("bfg_fortress")
     forts = sorted({s for s in spaces if (s,) in fortresses and not fortresses[(s,)]["destroyed"]})
     berlin = any(board[s]["zone"] == "B" for s in spaces)
     for fort in forts if unit["side"] in destroyers else []:
-        game.set("bfg_fortress", {"space_id": fort}, destroyed=True)
-        game.log(
+        match.set("bfg_fortress", {"space_id": fort}, destroyed=True)
+        match.log(
             Event(
                 "fortress",
                 side=unit["side"],
@@ -154,12 +154,12 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
             )
         )
     if berlin:
-        state = bfg_state(game)
+        state = bfg_state(match)
         column = "wa_berlin_turn" if unit["side"] == "WA" else "sov_berlin_turn"
-        changes = {} if state[column] else {column: game.clock.turn}
+        changes = {} if state[column] else {column: match.clock.turn}
         if not state["berlin_entered_by"]:
-            changes.update(berlin_entered_by=unit["side"], berlin_entered_turn=game.clock.turn)
-            game.log(
+            changes.update(berlin_entered_by=unit["side"], berlin_entered_turn=match.clock.turn)
+            match.log(
                 Event(
                     "berlin",
                     side=unit["side"],
@@ -169,31 +169,31 @@ def entered(game, unit: dict[str, Any], spaces: list[str]) -> None:
                 )
             )
         if changes:
-            game.set("bfg_state", {}, **changes)
+            match.set("bfg_state", {}, **changes)
 
 
-def _check_may_move(game, unit: dict[str, Any]) -> None:
-    step = game.step
+def _check_may_move(match, unit: dict[str, Any]) -> None:
+    step = match.step
     if unit["side"] not in step.acting:
-        raise game.violation(f"{label(unit)} is {unit['side']}: it does not move in the {step.title}", "3.0")
+        raise match.violation(f"{label(unit)} is {unit['side']}: it does not move in the {step.title}", "3.0")
     if unit["space_kind"] == "box":
-        raise game.violation(f"{label(unit)} is off the map in {unit['space_id']}", "5.0")
+        raise match.violation(f"{label(unit)} is off the map in {unit['space_id']}", "5.0")
     if unit["garrison"]:
-        raise game.violation(f"{label(unit)} garrisons {unit['garrison']} and may not move", "10.3")
+        raise match.violation(f"{label(unit)} garrisons {unit['garrison']} and may not move", "10.3")
     if unit["frozen"]:
-        raise game.violation(f"{label(unit)} was placed in an enemy ZOC and may not move this phase", "7.26")
+        raise match.violation(f"{label(unit)} was placed in an enemy ZOC and may not move this phase", "7.26")
     if unit["mp"] <= 0:
         if unit["moved"]:
-            zoc = [z for z in enemy_zoc(game, unit["side"]) if z["space_id"] == unit["space_id"]]
+            zoc = [z for z in enemy_zoc(match, unit["side"]) if z["space_id"] == unit["space_id"]]
             if zoc:  # 4.0 a unit that entered an enemy ZOC stops there for the rest of the phase
-                raise game.violation(
+                raise match.violation(
                     f"{label(unit)} entered an enemy ZOC at {unit['space_id']} ({zoc[0]['reason']}) "
                     "and must stop there",
                     "4.0",
                     zoc,
                 )
         reason = "has used its movement points" if unit["moved"] else "has no movement points this phase"
-        raise game.violation(f"{label(unit)} {reason}", "5.0")
+        raise match.violation(f"{label(unit)} {reason}", "5.0")
 
 
 def _path(reach: dict[str, dict[str, Any]], start: str, dest: str) -> list[str]:

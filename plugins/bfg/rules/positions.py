@@ -15,37 +15,37 @@ POSITION_COLUMNS = ("space_id", "side", "status")
 MAP_KINDS = ("hex", "area", "point")  # spaces on the map (the map_unit view's), not boxes
 
 
-def positions_version(game) -> tuple[Any, ...]:
+def positions_version(match) -> tuple[Any, ...]:
     """The version of where units stand, whose they are and whether in play."""
-    return game.ledger.version_of("unit_state", *POSITION_COLUMNS), game.ledger.version_of("hostility")
+    return match.ledger.version_of("unit_state", *POSITION_COLUMNS), match.ledger.version_of("hostility")
 
 
-def where_units_stand(game, sides: set[str]) -> tuple[tuple[str, str, str, str], ...]:
+def where_units_stand(match, sides: set[str]) -> tuple[tuple[str, str, str, str], ...]:
     """(unit, side, space, status) of every unit of ``sides``, in unit order: all that the
     ``enemy-zoc`` and ``stacking-audit`` queries read of the state besides static tables."""
     return tuple(
         (unit_id, unit["side"], unit["space_id"], unit["status"])
-        for unit_id, unit in sorted(all_units(game).items())
+        for unit_id, unit in sorted(all_units(match).items())
         if unit["side"] in sides
     )
 
 
-def enemy_zoc(game, side: str) -> list[dict[str, Any]]:
+def enemy_zoc(match, side: str) -> list[dict[str, Any]]:
     """The ``enemy-zoc`` rows of ``side``'s enemies (4.0): the shared query's own evidence."""
-    enemies = {enemy for (of, enemy), row in game.rows_of("hostility").items() if of == side and row["exerts_zoc"]}
-    return game.derived(
+    enemies = {enemy for (of, enemy), row in match.rows_of("hostility").items() if of == side and row["exerts_zoc"]}
+    return match.derived(
         ("bfg enemy-zoc", side),
-        where_units_stand(game, enemies),
-        lambda: game.rules.run("enemy-zoc", side=side),
+        where_units_stand(match, enemies),
+        lambda: match.rules.run("enemy-zoc", side=side),
     )
 
 
-def stacking_audit(game, force: str) -> list[dict[str, Any]]:
+def stacking_audit(match, force: str) -> list[dict[str, Any]]:
     """The ``stacking-audit`` rows of ``force`` (5.3): hexes over a stacking limit."""
-    return game.derived(
+    return match.derived(
         ("bfg stacking-audit", force),
-        where_units_stand(game, {force}),
-        lambda: game.rules.run("stacking-audit", side=force),
+        where_units_stand(match, {force}),
+        lambda: match.rules.run("stacking-audit", side=force),
     )
 
 
@@ -68,7 +68,7 @@ class Stacks:
     The one place Python asks the stacking rule: movement, retreats, replacements and the
     bot all read it here, and tests/games/bfg/test_05_movement.py holds it to the SQL audit."""
 
-    def __init__(self, game, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
+    def __init__(self, match, units: dict[str, dict[str, Any]], forces: set[str]) -> None:
         self.where: dict[str, str] = {}  # unit -> the hex it is counted in
         self.sizes: dict[tuple[str, str], Counter[str]] = {}  # (force, hex) -> its units there by size
         self.units: dict[tuple[str, str], list[str]] = {}  # (force, hex) -> its units there, in order
@@ -79,11 +79,11 @@ class Stacks:
         for force in forces:
             self.limits[force] = [
                 Limit(row["size"], row["max_units"], row["rule"])
-                for row in game.state_rows(
+                for row in match.state_rows(
                     (),
-                    """SELECT size, max_units, rule FROM stacking_rule WHERE game_id = ? AND side IN (?, '*')
+                    """SELECT size, max_units, rule FROM stacking_rule WHERE match_id = ? AND side IN (?, '*')
                        QUALIFY row_number() OVER (PARTITION BY size ORDER BY side = '*') = 1 ORDER BY size""",
-                    [game.game_id, force],
+                    [match.match_id, force],
                 )
             ]
 

@@ -26,24 +26,24 @@ from .units import all_units, label, unit_row
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
 
 
-def begin(game, step) -> None:
+def begin(match, step) -> None:
     """Read the allowance of the phasing forces' boxes, and of the Italian Front box when the
     Western Allies are among them, from the Turn Record (7.2, 7.13)."""
-    record = game.state_rows((), "SELECT turn, box, replacements FROM bfg_turn WHERE game_id = ?", [game.game_id])
-    now = {row["box"]: row["replacements"] for row in record if row["turn"] == game.clock.turn}
+    record = match.state_rows((), "SELECT turn, box, replacements FROM bfg_turn WHERE match_id = ?", [match.match_id])
+    now = {row["box"]: row["replacements"] for row in record if row["turn"] == match.clock.turn}
     allowance = sum(now.get(force) or 0 for force in step.acting)
     italy = (now.get("WA_ITALY") or 0) if "WA" in step.acting else 0
-    game.set("bfg_state", {}, replacements_left=allowance, italy_left=italy, courland_moved=False)
+    match.set("bfg_state", {}, replacements_left=allowance, italy_left=italy, courland_moved=False)
 
 
-def end(game, step) -> None:
+def end(match, step) -> None:
     """7.2: allowances cannot be saved; what is left at the end of the phase is lost. The note
     says how many, and which units could still have returned (the ``replace`` orders open)."""
-    state = bfg_state(game)
+    state = bfg_state(match)
     left = state["replacements_left"] + state["italy_left"]
     if left > 0:
-        game.log(Event("note", side=step.side, rule="7.2", purpose=forfeit_text(left, legal(game, step))))
-        game.set("bfg_state", {}, replacements_left=0, italy_left=0)
+        match.log(Event("note", side=step.side, rule="7.2", purpose=forfeit_text(left, legal(match, step))))
+        match.set("bfg_state", {}, replacements_left=0, italy_left=0)
 
 
 def forfeit_text(left: int, open_orders: list[Action]) -> str:
@@ -53,21 +53,21 @@ def forfeit_text(left: int, open_orders: list[Action]) -> str:
     return f"{left} replacement(s) unspent, lost (they cannot be saved): {why}"
 
 
-def _pooled_boxes(game, box: str) -> list[str]:
+def _pooled_boxes(match, box: str) -> list[str]:
     """16.33: in the three-player game both German boxes are one pool."""
-    if game.scenario.name == "three-player" and box.startswith("ELIM_GER"):
+    if match.scenario.name == "three-player" and box.startswith("ELIM_GER"):
         return ["ELIM_GER_E", "ELIM_GER_W"]
     return [box]
 
 
-def candidates(game, force: str, box: str) -> list[dict]:
+def candidates(match, force: str, box: str) -> list[dict]:
     """Units that may come back from ``box`` now: any for the Western Allies, the lowest
     attack strength first for everyone else, ties the owner's choice (7.21)."""
-    boxes = _pooled_boxes(game, box)
+    boxes = _pooled_boxes(match, box)
     units = sorted(
         (
             unit
-            for unit in all_units(game).values()
+            for unit in all_units(match).values()
             if unit["space_id"] in boxes and unit["nationality"] not in NEVER_REPLACED  # 7.12 never replaced
         ),
         key=lambda unit: (unit["attack"], unit["unit_id"]),
@@ -78,130 +78,130 @@ def candidates(game, force: str, box: str) -> list[dict]:
     return units
 
 
-def entry_hexes(game, force: str, box: str) -> list[str]:
+def entry_hexes(match, force: str, box: str) -> list[str]:
     """Where a replacement of ``force`` from ``box`` may be placed (7.22–7.25)."""
     if force in ("GER_E", "GER_W"):
-        if game.scenario.name == "three-player":  # 16.33 boundary restrictions ignored
-            hexes = _berlin_ring(game, "E") + _berlin_ring(game, "W")
+        if match.scenario.name == "three-player":  # 16.33 boundary restrictions ignored
+            hexes = _berlin_ring(match, "E") + _berlin_ring(match, "W")
         else:
-            zone = game.hook.bfg_replacement_zone(game=game, force=force) or force[-1]  # 7.22 their own side
-            hexes = _berlin_ring(game, zone) or _berlin_ring(game, "W" if zone == "E" else "E")  # 7.24
-        return sorted(_with_room(game, hexes, force))
-    return placeable(game, _edge(game, force, box), force)
+            zone = match.hook.bfg_replacement_zone(match=match, force=force) or force[-1]  # 7.22 their own side
+            hexes = _berlin_ring(match, zone) or _berlin_ring(match, "W" if zone == "E" else "E")  # 7.24
+        return sorted(_with_room(match, hexes, force))
+    return placeable(match, _edge(match, force, box), force)
 
 
-def _edge(game, force: str, box: str) -> list[str]:
+def _edge(match, force: str, box: str) -> list[str]:
     """The map-edge hexes a Soviet or Western Allied replacement from ``box`` comes in by (7.25)."""
     if force == "SOV":
         return edge_hexes("east")  # 7.25 0926 and north
     if box == "ELIM_WA_ITALY":
-        return _in_region(game, edge_hexes("south"), "ITA")  # 7.25 Italy
+        return _in_region(match, edge_hexes("south"), "ITA")  # 7.25 Italy
     return edge_hexes("west")  # 7.25 any west-edge hex
 
 
-def _in_region(game, spaces: list[str], region: str) -> list[str]:
+def _in_region(match, spaces: list[str], region: str) -> list[str]:
     """Those of ``spaces`` in ``region``, in their order."""
     inside = {
         r["space_id"]
-        for r in game.state_rows(
+        for r in match.state_rows(
             (),
-            "SELECT space_id FROM space WHERE game_id = ? AND region = ? AND list_contains(?, space_id)",
-            [game.game_id, region, spaces],
+            "SELECT space_id FROM space WHERE match_id = ? AND region = ? AND list_contains(?, space_id)",
+            [match.match_id, region, spaces],
         )
     }
     return [s for s in spaces if s in inside]
 
 
-def _berlin_ring(game, zone: str) -> list[str]:
+def _berlin_ring(match, zone: str) -> list[str]:
     """The hexes beside Berlin on the ``zone`` side of the boundary that hold no enemy unit
     (7.22, 7.23). Only enemy units close a hex, so only enemy units in every one of them
     send a replacement to the other side (7.24); German units there never do."""
-    return _without_enemies(game, _ring(game, zone), "GER_E", any_german=True)
+    return _without_enemies(match, _ring(match, zone), "GER_E", any_german=True)
 
 
-def _ring(game, zone: str) -> list[str]:
+def _ring(match, zone: str) -> list[str]:
     """The hexes beside Berlin on the ``zone`` side of the boundary, in order."""
     return [
         r["b"]
-        for r in game.state_rows(
+        for r in match.state_rows(
             (),
-            """SELECT l.b FROM link l JOIN space berlin ON berlin.game_id = l.game_id AND berlin.space_id = l.a
-               JOIN space s ON s.game_id = l.game_id AND s.space_id = l.b
-               WHERE l.game_id = ? AND berlin.zone = 'B' AND s.zone = ? ORDER BY l.b""",
-            [game.game_id, zone],
+            """SELECT l.b FROM link l JOIN space berlin ON berlin.match_id = l.match_id AND berlin.space_id = l.a
+               JOIN space s ON s.match_id = l.match_id AND s.space_id = l.b
+               WHERE l.match_id = ? AND berlin.zone = 'B' AND s.zone = ? ORDER BY l.b""",
+            [match.match_id, zone],
         )
     ]
 
 
-def placeable(game, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
+def placeable(match, spaces: list[str], force: str, any_german: bool = False) -> list[str]:
     """Those of ``spaces`` a unit of ``force`` may be placed in (7.23, 7.25, 8.0), in order:
     enterable, no enemy unit there, room to stack under the ruling (:func:`_with_room`)."""
-    return _with_room(game, _without_enemies(game, spaces, force, any_german), force)
+    return _with_room(match, _without_enemies(match, spaces, force, any_german), force)
 
 
-def _without_enemies(game, spaces: list[str], force: str, any_german: bool) -> list[str]:
+def _without_enemies(match, spaces: list[str], force: str, any_german: bool) -> list[str]:
     """Enterable hexes of ``spaces`` holding no unit of another force (the German forces
     one with ``any_german``), in order."""
     held = {
         unit["space_id"]
-        for unit in all_units(game).values()
+        for unit in all_units(match).values()
         if unit["side"] != force and not (any_german and unit["side"].startswith("GER"))
     }
-    return [s for s in spaces if enterable(game, s) and s not in held]
+    return [s for s in spaces if enterable(match, s) and s not in held]
 
 
-def _with_room(game, spaces: list[str], force: str, unit: dict[str, Any] | None = None) -> list[str]:
+def _with_room(match, spaces: list[str], force: str, unit: dict[str, Any] | None = None) -> list[str]:
     """Those of ``spaces`` where a replacement of ``force`` (``unit``, when known) has room to stack
     (:func:`stacking_limit`), in order."""
-    stacks = Stacks(game, all_units(game), {placed_side(game, force, s) for s in spaces})
-    return [s for s in spaces if stacking_limit(game, stacks, force, s, unit) is None]
+    stacks = Stacks(match, all_units(match), {placed_side(match, force, s) for s in spaces})
+    return [s for s in spaces if stacking_limit(match, stacks, force, s, unit) is None]
 
 
-def stacking_limit(game, stacks: Stacks, force: str, hex_id: str, unit: dict[str, Any] | None = None) -> Limit | None:
+def stacking_limit(match, stacks: Stacks, force: str, hex_id: str, unit: dict[str, Any] | None = None) -> Limit | None:
     """The stacking limit (5.3) that closes ``hex_id`` to a replacement, or None. A per-size limit
     binds at once (a Front never joins a Front); the all-units limit binds at the end of the
     Movement Phase (5.3), which a replacement (at double MA for the Germans, 7.22) may still
     leave, so friendly units never close a hex to it, unless the ruling
     ``replacements-respect-stacking``."""
-    placed = {"unit_id": None, "size": None, **(unit or {}), "side": placed_side(game, force, hex_id)}
+    placed = {"unit_id": None, "size": None, **(unit or {}), "side": placed_side(match, force, hex_id)}
     limit = stacks.over(placed, hex_id)
-    if limit is not None and limit.size == "*" and not plays_ruling(game, RESPECT_STACKING):
+    if limit is not None and limit.size == "*" and not plays_ruling(match, RESPECT_STACKING):
         return None
     return limit
 
 
-def placed_side(game, force: str, hex_id: str) -> str:
+def placed_side(match, force: str, hex_id: str) -> str:
     """The force a replacement of ``force`` joins in ``hex_id``: a German takes the side of the
     boundary it is placed on (7.24, 5.41)."""
     if not force.startswith("GER"):
         return force
-    return f"GER_{game.static('space', 'space_id')[hex_id]['zone']}"
+    return f"GER_{match.static('space', 'space_id')[hex_id]['zone']}"
 
 
-def _entry_refusal(game, force: str, box: str, hex_id: str) -> tuple[str, str]:
+def _entry_refusal(match, force: str, box: str, hex_id: str) -> tuple[str, str]:
     """Why a replacement of ``force`` from ``box`` may not be placed in ``hex_id``, as (rule,
     reason): not a hex (7.2), impassable (5.1), not an entry hex (7.25; for Germans 7.22, beside
     Berlin), enemy units there (7.23), under the ruling no room (5.3: :func:`_full`), or, for a
     German, the other side of the boundary while its own has a hex free of enemy units (7.24)."""
-    board = game.static("space", "space_id")
+    board = match.static("space", "space_id")
     space = board.get(hex_id)
     if space is None or space["kind"] != "hex":
         return "7.2", f"{hex_id} is not a hex of the map"
-    if not enterable(game, hex_id):
+    if not enterable(match, hex_id):
         return "5.1", f"{hex_id} is impassable"
     german = force.startswith("GER")
-    if not german and hex_id not in _edge(game, force, box):
+    if not german and hex_id not in _edge(match, force, box):
         return "7.25", f"{hex_id} is not an entry hex of the {force} replacements"
-    if german and hex_id not in _berlin_hexes(game):
+    if german and hex_id not in _berlin_hexes(match):
         return "7.22", f"{hex_id} is not beside Berlin"
     enemies = sorted(
         u["unit_id"]
-        for u in all_units(game).values()
+        for u in all_units(match).values()
         if u["space_id"] == hex_id and (u["side"] != force and not (german and u["side"].startswith("GER")))
     )
     if enemies:
         return "7.23" if german else "7.25", f"{hex_id} holds enemy units ({', '.join(enemies)})"
-    full = _full(game, force, hex_id)
+    full = _full(match, force, hex_id)
     if full is not None:
         return full
     if not german:
@@ -212,12 +212,12 @@ def _entry_refusal(game, force: str, box: str, hex_id: str) -> tuple[str, str]:
     )
 
 
-def _full(game, force: str, hex_id: str) -> tuple[str, str] | None:
+def _full(match, force: str, hex_id: str) -> tuple[str, str] | None:
     """The stacking limit (5.3) that closes ``hex_id`` to a replacement of ``force`` under the
     ruling (:func:`stacking_limit`), as (rule, reason), or None when there is room."""
-    side = placed_side(game, force, hex_id)
-    stacks = Stacks(game, all_units(game), {side})
-    limit = stacking_limit(game, stacks, force, hex_id)
+    side = placed_side(match, force, hex_id)
+    stacks = Stacks(match, all_units(match), {side})
+    limit = stacking_limit(match, stacks, force, hex_id)
     if limit is None:
         return None
     friends = stacks.friends({"unit_id": None, "side": side}, hex_id)
@@ -227,13 +227,13 @@ def _full(game, force: str, hex_id: str) -> tuple[str, str] | None:
     )
 
 
-def _berlin_hexes(game) -> set[str]:
+def _berlin_hexes(match) -> set[str]:
     """The hexes beside Berlin, either side of the boundary (7.22)."""
-    return set(_ring(game, "E")) | set(_ring(game, "W"))
+    return set(_ring(match, "E")) | set(_ring(match, "W"))
 
 
-def _boxes(game, step) -> list[tuple[str, str]]:
-    state = bfg_state(game)
+def _boxes(match, step) -> list[tuple[str, str]]:
+    state = bfg_state(match)
     found = []
     for force in step.acting:
         if state["replacements_left"] > 0:
@@ -243,46 +243,46 @@ def _boxes(game, step) -> list[tuple[str, str]]:
     return found
 
 
-def legal(game, step) -> list[Action]:
+def legal(match, step) -> list[Action]:
     actions = []
-    for force, box in _boxes(game, step):
-        hexes = entry_hexes(game, force, box)
-        stacks = Stacks(game, all_units(game), {placed_side(game, force, h) for h in hexes})
-        for unit in candidates(game, force, box):
-            allowed = [h for h in hexes if stacking_limit(game, stacks, force, h, unit) is None]
+    for force, box in _boxes(match, step):
+        hexes = entry_hexes(match, force, box)
+        stacks = Stacks(match, all_units(match), {placed_side(match, force, h) for h in hexes})
+        for unit in candidates(match, force, box):
+            allowed = [h for h in hexes if stacking_limit(match, stacks, force, h, unit) is None]
             actions += [Action("replace", (unit["unit_id"], h), step.side) for h in allowed]
     return list(dict.fromkeys(actions))  # 16.33 the pooled German boxes list each unit once
 
 
-def replace(game, action: Action) -> None:
+def replace(match, action: Action) -> None:
     """``replace UNIT HEX``: return an eliminated unit to the map."""
     if len(action.args) != 2:
         raise InvalidOrder("replace takes a unit and a hex: replace UNIT HEX")
-    unit = unit_row(game, action.args[0])
+    unit = unit_row(match, action.args[0])
     hex_id = action.args[1]
-    step = game.step
+    step = match.step
     if unit["nationality"] in NEVER_REPLACED and unit["space_kind"] == "box":  # 7.12 wherever it went (OUT)
-        raise game.violation(f"{label(unit)} is {unit['nationality']}: such units are never replaced", "7.12")
-    force = next((f for f, b in _boxes(game, step) if unit["space_id"] in _pooled_boxes(game, b)), None)
+        raise match.violation(f"{label(unit)} is {unit['nationality']}: such units are never replaced", "7.12")
+    force = next((f for f, b in _boxes(match, step) if unit["space_id"] in _pooled_boxes(match, b)), None)
     if force is None:
-        raise game.violation(
+        raise match.violation(
             f"{label(unit)} is not in an eliminated-units box with replacements left this phase", "7.2"
         )
-    lowest = candidates(game, force, unit["space_id"])
+    lowest = candidates(match, force, unit["space_id"])
     if unit["unit_id"] not in {u["unit_id"] for u in lowest}:
         names = ", ".join(label(u) for u in lowest)
-        raise game.violation(f"{label(unit)} is not among the weakest eliminated units ({names})", "7.21")
-    hexes = entry_hexes(game, force, unit["space_id"])
+        raise match.violation(f"{label(unit)} is not among the weakest eliminated units ({names})", "7.21")
+    hexes = entry_hexes(match, force, unit["space_id"])
     if hex_id not in hexes:
-        rule, reason = _entry_refusal(game, force, unit["space_id"], hex_id)
+        rule, reason = _entry_refusal(match, force, unit["space_id"], hex_id)
         allowed = ", ".join(hexes) or "none"
-        raise game.violation(f"{label(unit)} may not enter at {hex_id}: {reason} (open: {allowed})", rule)
-    new_side = placed_side(game, force, hex_id)  # 7.24 a German placed across the boundary takes that side
-    limit = stacking_limit(game, Stacks(game, all_units(game), {new_side}), force, hex_id, unit)
+        raise match.violation(f"{label(unit)} may not enter at {hex_id}: {reason} (open: {allowed})", rule)
+    new_side = placed_side(match, force, hex_id)  # 7.24 a German placed across the boundary takes that side
+    limit = stacking_limit(match, Stacks(match, all_units(match), {new_side}), force, hex_id, unit)
     if limit is not None:
-        raise game.violation(f"{label(unit)} may not join another Front in {hex_id}", limit.rule)
-    in_zoc = hex_id in {r["space_id"] for r in enemy_zoc(game, new_side)}
-    game.log(
+        raise match.violation(f"{label(unit)} may not join another Front in {hex_id}", limit.rule)
+    in_zoc = hex_id in {r["space_id"] for r in enemy_zoc(match, new_side)}
+    match.log(
         Event(
             "replace",
             side=new_side,
@@ -293,7 +293,7 @@ def replace(game, action: Action) -> None:
             payload={"in_enemy_zoc": in_zoc},
         )
     )
-    game.set(
+    match.set(
         "unit_state",
         {"unit_id": unit["unit_id"]},
         space_id=hex_id,
@@ -302,12 +302,12 @@ def replace(game, action: Action) -> None:
         mp=0,
         moved=False,
     )
-    game.set(
+    match.set(
         "bfg_unit",
         {"unit_id": unit["unit_id"]},
         frozen=in_zoc,  # 7.26
         mp_factor=2.0 if force.startswith("GER") else 1.0,
     )  # 7.22 double movement
     column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
-    left = bfg_state(game)[column]
-    game.set("bfg_state", {}, **{column: left - 1})
+    left = bfg_state(match)[column]
+    match.set("bfg_state", {}, **{column: left - 1})

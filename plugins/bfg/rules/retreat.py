@@ -32,20 +32,20 @@ class Bar(NamedTuple):
 Verdict = Bar | None  # None: the hex is open
 
 
-def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
+def verdicts(match, unit: dict[str, Any]) -> dict[str, Verdict]:
     """Every hex next to ``unit`` with the rule that bars its retreat there, or None."""
-    board = game.static("space", "space_id")
+    board = match.static("space", "space_id")
     here = unit["space_id"]
-    passable = passable_neighbours(game).get(here, frozenset())
+    passable = passable_neighbours(match).get(here, frozenset())
     zoc: dict[str, dict[str, Any]] = {}
-    for row in enemy_zoc(game, unit["side"]):
+    for row in enemy_zoc(match, unit["side"]):
         zoc.setdefault(row["space_id"], row)
     hostile = {
-        enemy for (side, enemy), row in game.rows_of("hostility").items() if side == unit["side"] and row["may_attack"]
+        enemy for (side, enemy), row in match.rows_of("hostility").items() if side == unit["side"] and row["may_attack"]
     }
-    berlin_ban = unit["side"] in ("GER_E", "GER_W") and game.scenario.name != "three-player"
-    units = all_units(game)
-    stacks = Stacks(game, units, {unit["side"]})
+    berlin_ban = unit["side"] in ("GER_E", "GER_W") and match.scenario.name != "three-player"
+    units = all_units(match)
+    stacks = Stacks(match, units, {unit["side"]})
     found: dict[str, Verdict] = {}
     for hex_id in sorted(h for h in hex_neighbours(here) if h in board):
         friends = stacks.friends(unit, hex_id)
@@ -55,7 +55,7 @@ def verdicts(game, unit: dict[str, Any]) -> dict[str, Verdict]:
         )
         if hex_id not in passable:
             found[hex_id] = Bar("6.21", f"the border from {here} to {hex_id} is prohibited", "prohibited hexsides")
-        elif not enterable(game, hex_id):
+        elif not enterable(match, hex_id):
             found[hex_id] = Bar("6.21", f"{hex_id} is a prohibited hex", "prohibited hexes")
         elif others:
             kind = "enemy units" if any(u["side"] in hostile for u in others) else "units of another side"
@@ -89,18 +89,18 @@ def _names(units: list[dict[str, Any]]) -> str:
     return ", ".join(u["unit_id"] for u in units)
 
 
-def options(game, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
+def options(match, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Every hex open to ``unit``'s retreat, and those it must pick from (6.22 empty first)."""
-    legal = [h for h, verdict in verdicts(game, unit).items() if verdict is None]
-    held = {u["space_id"] for u in all_units(game).values()}
+    legal = [h for h, verdict in verdicts(match, unit).items() if verdict is None]
+    held = {u["space_id"] for u in all_units(match).values()}
     empty = [h for h in legal if h not in held]
     return legal, empty or legal
 
 
-def barred(game, unit: dict[str, Any]) -> str:
+def barred(match, unit: dict[str, Any]) -> str:
     """Why no hex is open to ``unit``'s retreat (6.23), in a few words: what bars how many of
     its neighbours, and the map edge where it has fewer than six."""
-    found = verdicts(game, unit)  # every neighbour on the map
+    found = verdicts(match, unit)  # every neighbour on the map
     bars = Counter(verdict.short for verdict in found.values() if verdict)
     off_map = 6 - len(found)
     if off_map:
@@ -108,13 +108,13 @@ def barred(game, unit: dict[str, Any]) -> str:
     return ", ".join(f"{short} ({count})" for short, count in bars.most_common())
 
 
-def refusal(game, unit: dict[str, Any], hex_id: str):
+def refusal(match, unit: dict[str, Any], hex_id: str):
     """The RuleViolation for retreating ``unit`` into ``hex_id``, which it may not."""
     here = unit["space_id"]
-    verdict = verdicts(game, unit)
-    allowed = options(game, unit)[1]
+    verdict = verdicts(match, unit)
+    allowed = options(match, unit)[1]
     if hex_id not in verdict:
-        space = game.static("space", "space_id").get(hex_id)
+        space = match.static("space", "space_id").get(hex_id)
         if space is None or space["kind"] != "hex":
             rule, reason = "6.21", f"{hex_id} is not a hex of the map, and no retreat leaves the map"
         else:
@@ -123,23 +123,23 @@ def refusal(game, unit: dict[str, Any], hex_id: str):
         rule, reason = verdict[hex_id].rule, verdict[hex_id].reason
     else:
         rule, reason = "6.22", f"{hex_id} holds a friendly unit while an empty hex is open ({', '.join(allowed)})"
-    return game.violation(f"{label(unit)} cannot retreat to {hex_id}: {reason}", rule)
+    return match.violation(f"{label(unit)} cannot retreat to {hex_id}: {reason}", rule)
 
 
-def only_hex(game, unit: dict[str, Any], legal: list[str], dest: str) -> tuple[str, str]:
+def only_hex(match, unit: dict[str, Any], legal: list[str], dest: str) -> tuple[str, str]:
     """Why a retreat takes ``dest`` without asking, as (rule, reason): the only hex open, the
     others barred (6.21), or the only empty one, the open hexes holding friends passed over (6.22)."""
     friends = [h for h in legal if h != dest]
     if friends:
         return "6.22", f"the only empty hex open, empty hexes first ({', '.join(friends)} holding friendly units)"
-    return "6.21", f"the only hex open, the others barred by {barred(game, unit)}"
+    return "6.21", f"the only hex open, the others barred by {barred(match, unit)}"
 
 
-def retreat(game, unit: dict[str, Any], dest: str, why: tuple[str, str] = ("6.21", "")) -> None:
+def retreat(match, unit: dict[str, Any], dest: str, why: tuple[str, str] = ("6.21", "")) -> None:
     """Move ``unit`` into ``dest`` (``why``: the rule and reason when no one chose it): entering it
     (6.83, Berlin), and across the boundary its allegiance or its deadline (5.41, 5.42, 5.51, 5.52)."""
     rule, reason = why
-    game.log(
+    match.log(
         Event(
             "retreat",
             side=unit["side"],
@@ -150,6 +150,6 @@ def retreat(game, unit: dict[str, Any], dest: str, why: tuple[str, str] = ("6.21
             purpose=reason or None,
         )
     )
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)
-    entered(game, unit, [dest])  # 6.83 a retreat enters its hex too: a fortress falls, Berlin is entered (17.32)
-    boundary.after_forced_move(game, unit, dest)
+    match.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=dest)
+    entered(match, unit, [dest])  # 6.83 a retreat enters its hex too: a fortress falls, Berlin is entered (17.32)
+    boundary.after_forced_move(match, unit, dest)

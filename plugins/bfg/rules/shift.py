@@ -28,28 +28,28 @@ from .units import label, unit_row
 OTHER_SIDE = {"E": "W", "W": "E"}
 
 
-def _in_enemy_zoc(game, side: str, space_id: str) -> bool:
-    return space_id in {r["space_id"] for r in enemy_zoc(game, side)}
+def _in_enemy_zoc(match, side: str, space_id: str) -> bool:
+    return space_id in {r["space_id"] for r in enemy_zoc(match, side)}
 
 
-def shift(game, action: Action) -> None:
+def shift(match, action: Action) -> None:
     """``shift UNIT [HEX]``: triple UNIT's movement allowance for this phase (16.32)."""
     if len(action.args) not in (1, 2):
         raise InvalidOrder("shift takes a unit and optionally a hex: shift UNIT [HEX]")
-    if game.scenario.name != "three-player":
-        raise game.violation("the strategic shift exists only in the three-player game", "16.32")
-    unit = unit_row(game, action.args[0])
-    step = game.step
+    if match.scenario.name != "three-player":
+        raise match.violation("the strategic shift exists only in the three-player game", "16.32")
+    unit = unit_row(match, action.args[0])
+    step = match.step
     if not unit["side"].startswith("GER") or unit["side"] not in step.acting:
-        raise game.violation(f"{label(unit)} is not a German unit moving in the {step.title}", "16.32")
-    if bfg_state(game)["shift_used"]:
-        raise game.violation("only one German unit may shift in each German Movement Phase", "16.32")
+        raise match.violation(f"{label(unit)} is not a German unit moving in the {step.title}", "16.32")
+    if bfg_state(match)["shift_used"]:
+        raise match.violation("only one German unit may shift in each German Movement Phase", "16.32")
     if unit["space_kind"] != "hex" or unit["moved"] or unit["garrison"] or unit["frozen"]:
-        raise game.violation(f"{label(unit)} must shift before it moves, from the map", "16.32")
-    if _in_enemy_zoc(game, unit["side"], unit["space_id"]):
-        raise game.violation(f"{label(unit)} starts the phase in an enemy ZOC at {unit['space_id']}", "16.32")
+        raise match.violation(f"{label(unit)} must shift before it moves, from the map", "16.32")
+    if _in_enemy_zoc(match, unit["side"], unit["space_id"]):
+        raise match.violation(f"{label(unit)} starts the phase in an enemy ZOC at {unit['space_id']}", "16.32")
     mp = unit["movement"] * FACTOR
-    game.log(
+    match.log(
         Event(
             "shift",
             side=unit["side"],
@@ -60,35 +60,35 @@ def shift(game, action: Action) -> None:
             payload={"from_zone": unit["zone"], "mp": mp},
         )
     )
-    game.set("bfg_state", {}, shift_used=True)
-    game.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=float(FACTOR))
-    game.set("unit_state", {"unit_id": unit["unit_id"]}, mp=mp)
+    match.set("bfg_state", {}, shift_used=True)
+    match.set("bfg_unit", {"unit_id": unit["unit_id"]}, mp_factor=float(FACTOR))
+    match.set("unit_state", {"unit_id": unit["unit_id"]}, mp=mp)
     if len(action.args) == 2:
-        movement.move(game, Action("move", (unit["unit_id"], action.args[1]), action.side))
+        movement.move(match, Action("move", (unit["unit_id"], action.args[1]), action.side))
 
 
-def end_refusal(game, step):
+def end_refusal(match, step):
     """16.32 at the end of the phase: the shifted unit stands across the boundary, out of
     enemy ZOC. The refusal, or None."""
-    if game.scenario.name != "three-player":
+    if match.scenario.name != "three-player":
         return None  # no shift outside the three-player game
-    game.flush()  # the events of this action so far
-    rows = game.rows(
-        """SELECT e.unit_id, e.payload FROM event e JOIN bfg_unit b ON b.game_id = e.game_id
+    match.flush()  # the events of this action so far
+    rows = match.rows(
+        """SELECT e.unit_id, e.payload FROM event e JOIN bfg_unit b ON b.match_id = e.match_id
              AND b.unit_id = e.unit_id AND b.mp_factor = ?
-           WHERE e.game_id = ? AND e.kind = 'shift' AND e.turn = ? AND e.step = ? ORDER BY e.seq DESC LIMIT 1""",
-        [float(FACTOR), game.game_id, game.clock.turn, step.name],
+           WHERE e.match_id = ? AND e.kind = 'shift' AND e.turn = ? AND e.step = ? ORDER BY e.seq DESC LIMIT 1""",
+        [float(FACTOR), match.match_id, match.clock.turn, step.name],
     )
     if not rows:
         return None
-    unit = unit_row(game, rows[0]["unit_id"])
+    unit = unit_row(match, rows[0]["unit_id"])
     start = json.loads(rows[0]["payload"])["from_zone"]
     wanted = OTHER_SIDE.get(start)
     across = unit["zone"] == wanted if wanted else unit["zone"] in OTHER_SIDE
     if unit["space_kind"] == "hex" and not across:
-        return game.violation(
+        return match.violation(
             f"{label(unit)} shifted and must end across the theatre boundary (it is in {unit['space_id']})", "16.32"
         )
-    if unit["space_kind"] == "hex" and _in_enemy_zoc(game, unit["side"], unit["space_id"]):
-        return game.violation(f"{label(unit)} shifted and may not end in an enemy ZOC at {unit['space_id']}", "16.32")
+    if unit["space_kind"] == "hex" and _in_enemy_zoc(match, unit["side"], unit["space_id"]):
+        return match.violation(f"{label(unit)} shifted and may not end in an enemy ZOC at {unit['space_id']}", "16.32")
     return None

@@ -13,10 +13,10 @@ def is_shifted(unit) -> bool:
     return unit["mp_factor"] == FACTOR
 
 
-def zoc_refusal(game, unit, dest: str, zoc_unit: str, zoc_space: str):
+def zoc_refusal(match, unit, dest: str, zoc_unit: str, zoc_space: str):
     """16.32: the shifted unit may not end the phase in an enemy ZOC, and entering one ends
     its move there (4.0), so a move of it into one is refused when ordered."""
-    return game.violation(
+    return match.violation(
         f"{label(unit)} shifted and may not end the phase in an enemy ZOC: entering {dest} (ZOC of {zoc_unit} "
         f"in {zoc_space}) would stop it there (4.0)",
         "16.32",

@@ -26,17 +26,17 @@ DECIDES = {  # each scenario's victory conditions, in a sentence ({last}: its la
 EXPANDED_BY_VP = "the bloc with more VP at the end of turn {last} wins (13.0, 11.0; Berlin or not, by the ruling)"
 
 
-def standing(game) -> Standing:
+def standing(match) -> Standing:
     """What decides the scenario, each bloc's VP now and where Berlin stands."""
-    name = game.scenario.name
-    text = EXPANDED_BY_VP if name == "expanded" and not _draw_without_berlin(game) else DECIDES[name]
-    points = {BLOCS.get(bloc, bloc): f"{vp} VP" for bloc, vp in sorted(scores(game).items())}
-    return Standing(decides=text.format(last=game.last_turn, berlin=BERLIN_BY), points=points, notes=(_berlin(game),))
+    name = match.scenario.name
+    text = EXPANDED_BY_VP if name == "expanded" and not _draw_without_berlin(match) else DECIDES[name]
+    points = {BLOCS.get(bloc, bloc): f"{vp} VP" for bloc, vp in sorted(scores(match).items())}
+    return Standing(decides=text.format(last=match.last_turn, berlin=BERLIN_BY), points=points, notes=(_berlin(match),))
 
 
-def _berlin(game) -> str:
+def _berlin(match) -> str:
     """12.22, 17.32: who entered Berlin first, and when each side did."""
-    state = bfg_state(game)
+    state = bfg_state(match)
     if not state["berlin_entered_by"]:
         return "Berlin: not entered yet (12.22)"
     first = f"Berlin: entered first by {state['berlin_entered_by']} on turn {state['berlin_entered_turn']}"

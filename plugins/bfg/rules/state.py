@@ -6,6 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 
-def bfg_state(game) -> dict[str, Any]:
+def bfg_state(match) -> dict[str, Any]:
     """The row of ``bfg_state`` (read-only)."""
-    return game.rows_of("bfg_state")[()]
+    return match.rows_of("bfg_state")[()]

@@ -29,10 +29,10 @@ class Hostility:
     poles_apart: bool
 
 
-def hostility(game) -> Hostility:
+def hostility(match) -> Hostility:
     """The match's hostility now (from the rows the ledger keeps)."""
-    pairs = frozenset(pair for pair, row in game.rows_of("hostility").items() if row["may_attack"])
-    return Hostility(pairs, bool(game.scenario.settings.get("poles_apart")))
+    pairs = frozenset(pair for pair, row in match.rows_of("hostility").items() if row["may_attack"])
+    return Hostility(pairs, bool(match.scenario.settings.get("poles_apart")))
 
 
 def barred(unit: dict[str, Any], defender: dict[str, Any], rules: Hostility) -> str | None:
@@ -58,23 +58,23 @@ def hostility_rule(side: str, enemy: str) -> str:
     return "3.0"
 
 
-def eligible(game, acting: tuple[str, ...]) -> dict[str, frozenset[str]]:
+def eligible(match, acting: tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Per ready unit of ``acting`` that has not attacked (6.5), the hexes it may attack now:
     asked again only when units moved, changed sides or attacked."""
-    return game.derived(
+    return match.derived(
         ("bfg eligible attackers", acting),
-        (positions_version(game), game.ledger.version_of("unit_state", "attacked", "defended")),
-        lambda: _eligible_now(game, acting),
+        (positions_version(match), match.ledger.version_of("unit_state", "attacked", "defended")),
+        lambda: _eligible_now(match, acting),
     )
 
 
-def _eligible_now(game, acting: tuple[str, ...]) -> dict[str, frozenset[str]]:
-    units = all_units(game)
+def _eligible_now(match, acting: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    units = all_units(match)
     by_hex: dict[str, list[dict[str, Any]]] = {}
     for unit in units.values():
         by_hex.setdefault(unit["space_id"], []).append(unit)
-    rules = hostility(game)
-    neighbours = passable_neighbours(game)
+    rules = hostility(match)
+    neighbours = passable_neighbours(match)
     sides = set(acting)
     found: dict[str, frozenset[str]] = {}
     for unit_id, unit in sorted(units.items()):

@@ -9,44 +9,44 @@ from phaseline import UnknownName
 _BFG_STATE = ("mp_factor", "frozen", "garrison")  # what a unit row carries of bfg_unit
 
 
-def unit_row(game, unit_id: str) -> dict[str, Any]:
+def unit_row(match, unit_id: str) -> dict[str, Any]:
     """A unit with its printed values, state and BfG state; UnknownName if there is none."""
-    return units_named(game, [unit_id])[0]
+    return units_named(match, [unit_id])[0]
 
 
-def units_named(game, unit_ids: list[str]) -> list[dict[str, Any]]:
+def units_named(match, unit_ids: list[str]) -> list[dict[str, Any]]:
     """The units named (in any case), as :func:`unit_row` gives them, in one query."""
-    printed = game.static("unit", "unit_id")
-    known = [unit_id if unit_id in printed else _by_upper(game).get(unit_id.upper()) for unit_id in unit_ids]
+    printed = match.static("unit", "unit_id")
+    known = [unit_id if unit_id in printed else _by_upper(match).get(unit_id.upper()) for unit_id in unit_ids]
     for name, unit_id in zip(unit_ids, known, strict=True):
         if unit_id is None:
             raise UnknownName(f"no unit {name!r} in this match")
-    units = all_units(game)
+    units = all_units(match)
     return [units[unit_id] for unit_id in known]
 
 
-def _by_upper(game) -> dict[str, str]:
+def _by_upper(match) -> dict[str, str]:
     """Unit ids by their upper-case spelling (read once per match)."""
-    return game.derived("bfg unit ids by case", (), lambda: {u.upper(): u for u in game.static("unit", "unit_id")})
+    return match.derived("bfg unit ids by case", (), lambda: {u.upper(): u for u in match.static("unit", "unit_id")})
 
 
-def all_units(game) -> dict[str, dict[str, Any]]:
+def all_units(match) -> dict[str, dict[str, Any]]:
     """Every unit in play, as :func:`unit_row` gives them: built again only when
     ``unit_state`` or ``bfg_unit`` changed (the ledger keeps both tables' rows)."""
-    version = (game.ledger.version_of("unit_state"), game.ledger.version_of("bfg_unit"))
-    return game.derived("bfg units", version, lambda: _units_now(game))
+    version = (match.ledger.version_of("unit_state"), match.ledger.version_of("bfg_unit"))
+    return match.derived("bfg units", version, lambda: _units_now(match))
 
 
-def _units_now(game) -> dict[str, dict[str, Any]]:
+def _units_now(match) -> dict[str, dict[str, Any]]:
     """The unit's printed values (static) with its state, its BfG state and the zone, region
     and kind of its space (read-only: shared until the state changes). A unit whose two kept
     rows are the very rows of the last build (the ledger replaces only the rows it changes)
     keeps its merged row."""
-    printed, board = game.static("unit", "unit_id"), game.static("space", "space_id")
-    built: dict[str, tuple[Any, Any, dict[str, Any]]] = game.derived("bfg unit rows built", (), dict)
-    extra = game.rows_of("bfg_unit")
+    printed, board = match.static("unit", "unit_id"), match.static("space", "space_id")
+    built: dict[str, tuple[Any, Any, dict[str, Any]]] = match.derived("bfg unit rows built", (), dict)
+    extra = match.rows_of("bfg_unit")
     units = {}
-    for (unit_id,), state in game.rows_of("unit_state").items():
+    for (unit_id,), state in match.rows_of("unit_state").items():
         bfg = extra[(unit_id,)]
         last = built.get(unit_id)
         if last is not None and last[0] is state and last[1] is bfg:
@@ -65,9 +65,9 @@ def _units_now(game) -> dict[str, dict[str, Any]]:
     return units
 
 
-def units_in(game, space_ids: list[str]) -> list[dict[str, Any]]:
+def units_in(match, space_ids: list[str]) -> list[dict[str, Any]]:
     """Units standing in ``space_ids``, by unit id."""
-    return [unit for unit_id, unit in sorted(all_units(game).items()) if unit["space_id"] in space_ids]
+    return [unit for unit_id, unit in sorted(all_units(match).items()) if unit["space_id"] in space_ids]
 
 
 def label(unit: dict[str, Any]) -> str:
@@ -75,8 +75,8 @@ def label(unit: dict[str, Any]) -> str:
     return f"{unit['unit_id']} ({unit['attack']}-{unit['defense']}-{unit['movement']})"
 
 
-def require_space(game, space_id: str) -> dict[str, Any]:
-    space = game.static("space", "space_id").get(space_id)
+def require_space(match, space_id: str) -> dict[str, Any]:
+    space = match.static("space", "space_id").get(space_id)
     if space is None:
         raise UnknownName(f"no hex {space_id!r} on this map")
     return space

@@ -25,57 +25,57 @@ def bloc(side: str) -> str:
     return "GER" if side.startswith("GER") else side
 
 
-def update_cities(game, step=None) -> None:
+def update_cities(match, step=None) -> None:
     """11.0: a city belongs to the bloc occupying it; else to the only bloc whose ZOC reaches
     it; else to the bloc of the last unit that passed through it or beside it (the moves of
     ``step``, in order); else it stays with whoever held it."""
-    if _settled.get(game) == _city_inputs(game):
+    if _settled.get(match) == _city_inputs(match):
         return  # no unit came, went or changed sides since the last count: no city can change hands
-    touched = _last_touch(game, step) if step is not None and step.phase == "movement" else {}
+    touched = _last_touch(match, step) if step is not None and step.phase == "movement" else {}
     in_play: dict[str, set[str]] = {}  # hex -> blocs of the units in play there
     reaching: dict[str, set[str]] = {}  # hex -> blocs of the units in play beside it, across a border that carries ZOC
-    beside = zoc_neighbours(game)
-    for unit in all_units(game).values():
+    beside = zoc_neighbours(match)
+    for unit in all_units(match).values():
         if unit["status"] in ("ready", "flipped"):
             its = bloc(unit["side"])
             in_play.setdefault(unit["space_id"], set()).add(its)
             for hex_id in beside.get(unit["space_id"], ()):
                 reaching.setdefault(hex_id, set()).add(its)
-    for (space_id,), city in sorted(game.rows_of("bfg_city").items()):
+    for (space_id,), city in sorted(match.rows_of("bfg_city").items()):
         occupant = min(in_play.get(space_id, ()), default=None)
         blocs = reaching.get(space_id, set())
         zoc = next(iter(blocs)) if len(blocs) == 1 else None
         now = occupant or zoc or touched.get(space_id) or city["controller"]
         if now != city["controller"]:
-            captured = {"captured_turn": game.clock.turn} if now == "SOV" else {}  # 10.0 when the Soviets took it
-            game.set("bfg_city", {"space_id": space_id}, controller=now, **captured)
-            game.log(Event("note", side=now, to_space=space_id, rule="11.0", purpose=f"{now} now controls it"))
-    _settled[game] = _city_inputs(game)
+            captured = {"captured_turn": match.clock.turn} if now == "SOV" else {}  # 10.0 when the Soviets took it
+            match.set("bfg_city", {"space_id": space_id}, controller=now, **captured)
+            match.log(Event("note", side=now, to_space=space_id, rule="11.0", purpose=f"{now} now controls it"))
+    _settled[match] = _city_inputs(match)
 
 
 # What city control depends on, as of the last count, per match object (11.0)
 _settled: WeakKeyDictionary[Any, tuple[Any, ...]] = WeakKeyDictionary()
 
 
-def _city_inputs(game) -> tuple[Any, ...]:
+def _city_inputs(match) -> tuple[Any, ...]:
     """Versions of what decides city control: where units stand, whose they are, whether in
     play (every move changes where a unit stands), and the cities' own rows."""
-    return game.ledger.version_of("unit_state", "space_id", "side", "status"), game.ledger.version_of("bfg_city")
+    return match.ledger.version_of("unit_state", "space_id", "side", "status"), match.ledger.version_of("bfg_city")
 
 
-def _last_touch(game, step) -> dict[str, str]:
+def _last_touch(match, step) -> dict[str, str]:
     """11.0 last touch: city -> bloc of the last unit of ``step`` whose move went through the
     city or beside it (undone moves excluded); the bloc is the unit's now."""
-    moves = _moves_of(game, step)
+    moves = _moves_of(match, step)
     if not moves:
         return {}
-    cities = {space_id for (space_id,) in game.rows_of("bfg_city")}
+    cities = {space_id for (space_id,) in match.rows_of("bfg_city")}
     links: dict[str, set[str]] = {}
-    for r in game.state_rows(
-        (), "SELECT a, b FROM link WHERE game_id = ? AND list_contains(?, b)", [game.game_id, sorted(cities)]
+    for r in match.state_rows(
+        (), "SELECT a, b FROM link WHERE match_id = ? AND list_contains(?, b)", [match.match_id, sorted(cities)]
     ):
         links.setdefault(r["a"], set()).add(r["b"])
-    units = game.rows_of("unit_state")
+    units = match.rows_of("unit_state")
     touched: dict[str, str] = {}
     for unit_id, path in moves:
         if (unit_id,) not in units:
@@ -86,34 +86,32 @@ def _last_touch(game, step) -> dict[str, str]:
     return touched
 
 
-def _moves_of(game, step) -> list[tuple[str, list[str]]]:
+def _moves_of(match, step) -> list[tuple[str, list[str]]]:
     """(unit, path) of each move of ``step`` this turn that still counts, in the order made:
     from memory while the whole step is (sequence.held_step_events), else those written from
     the log and the held ones after them."""
-    turn = game.clock.turn
-    rows = held_step_events(game) if step.name == game.clock.step else None
+    turn = match.clock.turn
+    rows = held_step_events(match) if step.name == match.clock.step else None
     if rows is None:
-        if game.events.holds("undo"):  # an undo the log's moves must be read against
-            game.flush()
-        written = game.rows(
+        if match.events.holds("undo"):  # an undo the log's moves must be read against
+            match.flush()
+        written = match.rows(
             """SELECT e.kind, e.unit_id, e.payload FROM event e
-               WHERE e.game_id = $g AND e.kind = 'move' AND e.turn = $t AND e.step = $step
+               WHERE e.match_id = $g AND e.kind = 'move' AND e.turn = $t AND e.step = $step
                  AND NOT EXISTS (
-                     SELECT 1 FROM event u WHERE u.game_id = e.game_id AND u.kind = 'undo'
+                     SELECT 1 FROM event u WHERE u.match_id = e.match_id AND u.kind = 'undo'
                        AND e.seq BETWEEN (u.payload->>'first')::INTEGER AND (u.payload->>'last')::INTEGER)
                ORDER BY e.seq""",
-            {"g": game.game_id, "t": turn, "step": step.name},
+            {"g": match.match_id, "t": turn, "step": step.name},
         )
-        held = [row for row in game.events.held_rows() if (row["turn"], row["step"]) == (turn, step.name)]
+        held = [row for row in match.events.held_rows() if (row["turn"], row["step"]) == (turn, step.name)]
         rows = [*written, *held]
     return [
-        (row["unit_id"], json.loads(row["payload"] or "{}").get("path") or [])
-        for row in rows
-        if row["kind"] == "move"
+        (row["unit_id"], json.loads(row["payload"] or "{}").get("path") or []) for row in rows if row["kind"] == "move"
     ]
 
 
-def garrison(game, step) -> None:
+def garrison(match, step) -> None:
     """10.0: at the end of the Soviet Movement Phase each captured Warsaw, Prague, Vienna or
     Berlin needs a Soviet Front; the first Front found there becomes its garrison for the rest
     of the game (10.2). A city captured in an earlier turn and still without one is logged:
@@ -122,19 +120,19 @@ def garrison(game, step) -> None:
     checked at the end of the turn-8 Soviet Movement Phase)."""
     if step.name != "sov-movement":
         return
-    assign_garrisons(game)
-    board, taken = game.static("space", "space_id"), garrisoned_cities(game)
+    assign_garrisons(match)
+    board, taken = match.static("space", "space_id"), garrisoned_cities(match)
     due = sorted(
         (board[space_id]["name"], space_id)
-        for (space_id,), city in game.rows_of("bfg_city").items()
+        for (space_id,), city in match.rows_of("bfg_city").items()
         if city["controller"] == "SOV"
         and board[space_id]["name"] in GARRISON_CITIES
         and city["captured_turn"] is not None
-        and city["captured_turn"] < game.clock.turn  # 10.0 due by the end of the first Soviet Movement Phase after
+        and city["captured_turn"] < match.clock.turn  # 10.0 due by the end of the first Soviet Movement Phase after
         and board[space_id]["name"] not in taken
     )
     for name, space_id in due:
-        game.log(
+        match.log(
             Event(
                 "note",
                 side="SOV",
@@ -145,18 +143,18 @@ def garrison(game, step) -> None:
         )
 
 
-def garrisoned_cities(game) -> set[str]:
+def garrisoned_cities(match) -> set[str]:
     """The cities that have a garrison (10.0)."""
-    return {row["garrison"] for row in game.rows_of("bfg_unit").values() if row["garrison"] is not None}
+    return {row["garrison"] for row in match.rows_of("bfg_unit").values() if row["garrison"] is not None}
 
 
-def assign_garrisons(game) -> None:
+def assign_garrisons(match) -> None:
     """10.0, 10.2: a Soviet Front in a garrison city without a garrison becomes its garrison
     (also at the start of Red Star / White Star, before any move: 10.2)."""
-    board, taken = game.static("space", "space_id"), garrisoned_cities(game)
+    board, taken = match.static("space", "space_id"), garrisoned_cities(match)
     fronts = [
         (unit_id, board[unit["space_id"]]["name"])
-        for unit_id, unit in sorted(all_units(game).items())
+        for unit_id, unit in sorted(all_units(match).items())
         if unit["size"] == "front"
         and unit["side"] == "SOV"
         and board[unit["space_id"]]["name"] in GARRISON_CITIES
@@ -164,48 +162,48 @@ def assign_garrisons(game) -> None:
         and board[unit["space_id"]]["name"] not in taken
     ]
     for unit_id, name in fronts:
-        game.set("bfg_unit", {"unit_id": unit_id}, garrison=name)
-        game.log(Event("garrison", side="SOV", unit_id=unit_id, rule="10.0", purpose=f"{unit_id} garrisons {name}"))
+        match.set("bfg_unit", {"unit_id": unit_id}, garrison=name)
+        match.log(Event("garrison", side="SOV", unit_id=unit_id, rule="10.0", purpose=f"{unit_id} garrisons {name}"))
 
 
-def scores(game) -> dict[str, int]:
+def scores(match) -> dict[str, int]:
     """Victory points per bloc from the cities it controls (11.0), less Soviet cities
     without their garrison (10.1); Collapse in the East counts occupied cities only (14.0)."""
-    if game.scenario.name == "collapse":
-        rows = game.rows(
+    if match.scenario.name == "collapse":
+        rows = match.rows(
             f"""SELECT {BLOC.format(s="s.side")} AS bloc, sum(sp.vp) AS vp FROM unit_state s
-                JOIN space sp ON sp.game_id = s.game_id AND sp.space_id = s.space_id
-                WHERE s.game_id = ? AND sp.vp > 0 AND s.status = 'ready'
+                JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+                WHERE s.match_id = ? AND sp.vp > 0 AND s.status = 'ready'
                 GROUP BY ALL""",
-            [game.game_id],
+            [match.match_id],
         )
     else:
-        rows = game.rows(
+        rows = match.rows(
             """SELECT c.controller AS bloc, sum(sp.vp) AS vp FROM bfg_city c
-               JOIN space sp ON sp.game_id = c.game_id AND sp.space_id = c.space_id
-               WHERE c.game_id = $g AND NOT (c.controller = 'SOV' AND list_contains($cities, sp.name)
-                     AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.game_id = c.game_id AND g.garrison = sp.name))
+               JOIN space sp ON sp.match_id = c.match_id AND sp.space_id = c.space_id
+               WHERE c.match_id = $g AND NOT (c.controller = 'SOV' AND list_contains($cities, sp.name)
+                     AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = c.match_id AND g.garrison = sp.name))
                  -- no VP for a city a bloc holds only with units an optional rule says never score (13.2 SS)
                  AND NOT (c.controller = 'WA' AND len($wa_unscoring::VARCHAR[]) > 0 AND EXISTS (
-                     SELECT 1 FROM unit_state o JOIN unit ou USING (game_id, unit_id)
-                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id)
+                     SELECT 1 FROM unit_state o JOIN unit ou USING (match_id, unit_id)
+                     WHERE o.match_id = c.match_id AND o.space_id = c.space_id)
                    AND NOT EXISTS (
-                     SELECT 1 FROM unit_state o JOIN unit ou USING (game_id, unit_id)
-                     WHERE o.game_id = c.game_id AND o.space_id = c.space_id
+                     SELECT 1 FROM unit_state o JOIN unit ou USING (match_id, unit_id)
+                     WHERE o.match_id = c.match_id AND o.space_id = c.space_id
                        AND NOT list_contains($wa_unscoring::VARCHAR[], ou.nationality)))
                GROUP BY ALL""",
-            {"g": game.game_id, "cities": list(GARRISON_CITIES), "wa_unscoring": _unscoring(game, "WA")},
+            {"g": match.match_id, "cities": list(GARRISON_CITIES), "wa_unscoring": _unscoring(match, "WA")},
         )
-    found = {bloc(force): 0 for force in game.scenario.settings["forces"]}  # every bloc, 0 VP until it scores
+    found = {bloc(force): 0 for force in match.scenario.settings["forces"]}  # every bloc, 0 VP until it scores
     found.update({r["bloc"]: int(r["vp"]) for r in rows})
-    if game.scenario.name == "collapse":  # the Western Allied player scores with the East Germans
+    if match.scenario.name == "collapse":  # the Western Allied player scores with the East Germans
         found["WA"] = found.pop("GER", 0)
     return found
 
 
-def _unscoring(game, bloc: str) -> list[str]:
+def _unscoring(match, bloc: str) -> list[str]:
     """Nationalities whose units alone win ``bloc`` no city VP (``bfg_unscoring_nationalities``: 13.2 SS)."""
-    return sorted({n for found in game.hook.bfg_unscoring_nationalities(game=game, bloc=bloc) for n in found})
+    return sorted({n for found in match.hook.bfg_unscoring_nationalities(match=match, bloc=bloc) for n in found})
 
 
 PLAYERS = {  # who a winner is, as the result names them (3.0, 16.0, 17.0)
@@ -227,15 +225,15 @@ def verdict(rule: str, winners: tuple[str, ...], summary: str) -> Outcome:
     return Outcome(rule, winners, f"{summary}: {who} {'wins' if len(names) == 1 else 'win'}")
 
 
-def final_outcome(game) -> Outcome:
+def final_outcome(match) -> Outcome:
     """The scenario's verdict at the end of its last turn."""
-    state = bfg_state(game)
-    name = game.scenario.name
+    state = bfg_state(match)
+    name = match.scenario.name
     if name == "four-player":
         return _four_player(state)
-    points = scores(game)
+    points = scores(match)
     sov, wa = points.get("SOV", 0), points.get("WA", 0)
-    if not state["berlin_entered_by"] and _draw_without_berlin(game):
+    if not state["berlin_entered_by"] and _draw_without_berlin(match):
         held = f"nobody captured Berlin (victory points, which do not decide it: Soviets {sov}, Western Allies {wa})"
         if name == "three-player":  # 16.31
             return verdict("16.31", ("GER",), held)
@@ -245,14 +243,14 @@ def final_outcome(game) -> Outcome:
     return verdict(rule, winners, f"victory points: Soviets {sov}, Western Allies {wa}")
 
 
-def _draw_without_berlin(game) -> bool:
+def _draw_without_berlin(match) -> bool:
     """Whether a match in which nobody took Berlin ends without VP: 12.23 in the Historical
     game and in the Expanded one (13.0 plays on past turn 10 under the Historical rules as
     modified by 13.1 and 13.2, which leave 12.23 alone; the ruling ``expanded-vp-without-berlin``
     decides it on VP instead); 16.31 gives it to the German player."""
-    name = game.scenario.name
+    name = match.scenario.name
     if name == "expanded":
-        return not plays_ruling(game, VP_WITHOUT_BERLIN)
+        return not plays_ruling(match, VP_WITHOUT_BERLIN)
     return name in ("historical", "three-player")
 
 

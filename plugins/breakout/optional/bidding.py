@@ -31,8 +31,8 @@ KIND = "bid"
 DECISIONS = {KIND: "Your secret bid for the Allies, the extra VP they must score: choose N (23.2)."}
 TABLE = PluginTable(  # 23.2: each seat's bid and the side its player plays after bidding
     "bkn_bid",
-    "CREATE TABLE IF NOT EXISTS bkn_bid (game_id VARCHAR, seat VARCHAR, bid INTEGER NOT NULL, plays VARCHAR, "
-    "PRIMARY KEY (game_id, seat))",
+    "CREATE TABLE IF NOT EXISTS bkn_bid (match_id VARCHAR, seat VARCHAR, bid INTEGER NOT NULL, plays VARCHAR, "
+    "PRIMARY KEY (match_id, seat))",
     key=("seat",),
 )
 
@@ -43,9 +43,9 @@ def phaseline_tables(register):
 
 
 @hookimpl
-def phaseline_setup(game):
+def phaseline_setup(match):
     for seat in (GERMAN, ALLIED):  # 23.2: both players bid, secretly
-        game.ask(
+        match.ask(
             seat,
             KIND,
             f"23.2: your secret bid for the Allies, the extra VP they must score to win (player at the {seat} seat)",
@@ -56,38 +56,40 @@ def phaseline_setup(game):
 
 
 @hookimpl
-def phaseline_answer(game, decision, answer):
+def phaseline_answer(match, decision, answer):
     if decision["kind"] != KIND:
         return None
     seat = decision["context"]["seat"]
-    game.insert("bkn_bid", {"seat": seat, "bid": int(answer), "plays": None})
-    bids = {r["seat"]: r["bid"] for r in game.rows("SELECT seat, bid FROM bkn_bid WHERE game_id = ?", [game.game_id])}
+    match.insert("bkn_bid", {"seat": seat, "bid": int(answer), "plays": None})
+    bids = {
+        r["seat"]: r["bid"] for r in match.rows("SELECT seat, bid FROM bkn_bid WHERE match_id = ?", [match.match_id])
+    }
     if len(bids) == 2:
-        settle(game, bids[GERMAN], bids[ALLIED])
+        settle(match, bids[GERMAN], bids[ALLIED])
     return True
 
 
 @hookimpl
-def phaseline_seat_of(game, side):
+def phaseline_seat_of(match, side):
     """23.2: the seat whose player plays ``side`` after the bidding (None before it is settled)."""
-    return game.one("SELECT seat FROM bkn_bid WHERE game_id = ? AND plays = ?", [game.game_id, side])
+    return match.one("SELECT seat FROM bkn_bid WHERE match_id = ? AND plays = ?", [match.match_id, side])
 
 
-def settle(game, german_seat: int, allied_seat: int) -> None:
+def settle(match, german_seat: int, allied_seat: int) -> None:
     """23.2: the higher bid plays the Allies; on a tie a die decides (1-3: the German seat)."""
     if german_seat != allied_seat:
         allies = GERMAN if german_seat > allied_seat else ALLIED
         why = f"bids {german_seat} (German seat) and {allied_seat} (Allied seat)"
     else:
-        die = game.roll("23.2 equal bids: 1-3 the German seat plays the Allies", rule=RULE)
+        die = match.roll("23.2 equal bids: 1-3 the German seat plays the Allies", rule=RULE)
         allies = GERMAN if die <= 3 else ALLIED
         why = f"equal bids of {german_seat}, die {die}"
     other = ALLIED if allies == GERMAN else GERMAN
-    game.set("bkn_bid", {"seat": allies}, plays=ALLIED)
-    game.set("bkn_bid", {"seat": other}, plays=GERMAN)
+    match.set("bkn_bid", {"seat": allies}, plays=ALLIED)
+    match.set("bkn_bid", {"seat": other}, plays=GERMAN)
     bid = german_seat if allies == GERMAN else allied_seat
     change = "the players swap sides" if allies == GERMAN else "the players keep their sides"
-    game.log(
+    match.log(
         Event(
             "note",
             rule=RULE,
@@ -97,11 +99,11 @@ def settle(game, german_seat: int, allied_seat: int) -> None:
 
 
 @hookimpl
-def bkn_vp_required_extra(game):
-    return winning_bid(game), f"bid ({RULE})"  # 23.2: the winning bid is added every week
+def bkn_vp_required_extra(match):
+    return winning_bid(match), f"bid ({RULE})"  # 23.2: the winning bid is added every week
 
 
-def winning_bid(game) -> int:
+def winning_bid(match) -> int:
     """23.2: the bid of the player who plays the Allies (0 until both have bid)."""
-    bid = game.one("SELECT bid FROM bkn_bid WHERE game_id = ? AND plays = ?", [game.game_id, ALLIED])
+    bid = match.one("SELECT bid FROM bkn_bid WHERE match_id = ? AND plays = ?", [match.match_id, ALLIED])
     return int(bid or 0)

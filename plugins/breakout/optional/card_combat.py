@@ -30,8 +30,8 @@ DECK = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # 
 FACES = {11: "J", 12: "Q"}
 TABLE = PluginTable(  # 23.3: the cards left in each player's deck, by DR value
     "bkn_cards",
-    "CREATE TABLE IF NOT EXISTS bkn_cards (game_id VARCHAR, side VARCHAR, dr INTEGER, left_in_deck INTEGER NOT NULL, "
-    "PRIMARY KEY (game_id, side, dr))",
+    "CREATE TABLE IF NOT EXISTS bkn_cards (match_id VARCHAR, side VARCHAR, dr INTEGER, left_in_deck INTEGER NOT NULL, "
+    "PRIMARY KEY (match_id, side, dr))",
     key=("side", "dr"),
 )
 
@@ -42,33 +42,33 @@ def phaseline_tables(register):
 
 
 @hookimpl
-def phaseline_setup(game):
-    game.insert_many("bkn_cards", [{"side": s, "dr": dr, "left_in_deck": n} for s in SIDES for dr, n in DECK.items()])
+def phaseline_setup(match):
+    match.insert_many("bkn_cards", [{"side": s, "dr": dr, "left_in_deck": n} for s in SIDES for dr, n in DECK.items()])
 
 
 @hookimpl
-def bkn_combat_dr(game, side, purpose):
-    return draw(game, side, purpose)  # 23.3 a card from the side's deck instead of the combat DR
+def bkn_combat_dr(match, side, purpose):
+    return draw(match, side, purpose)  # 23.3 a card from the side's deck instead of the combat DR
 
 
-def draw(game, side: str, purpose: str) -> int:
+def draw(match, side: str, purpose: str) -> int:
     """23.3: draw one card of ``side``'s deck (reshuffled first when it is used up)."""
     left = {
         r["dr"]: r["left_in_deck"]
-        for r in game.rows(
-            "SELECT dr, left_in_deck FROM bkn_cards WHERE game_id = ? AND side = ?", [game.game_id, side]
+        for r in match.rows(
+            "SELECT dr, left_in_deck FROM bkn_cards WHERE match_id = ? AND side = ?", [match.match_id, side]
         )
     }
     if sum(left.values()) == 0:  # 23.3: all 36 cards used: reshuffle
         for dr, n in DECK.items():
-            game.set("bkn_cards", {"side": side, "dr": dr}, left_in_deck=n)
-        game.log(Event("note", side=side, rule=RULE, purpose=f"{side} reshuffles the 36-card combat deck"))
+            match.set("bkn_cards", {"side": side, "dr": dr}, left_in_deck=n)
+        match.log(Event("note", side=side, rule=RULE, purpose=f"{side} reshuffles the 36-card combat deck"))
         left = dict(DECK)
     cards = sum(left.values())
-    pick = game.roll(f"{purpose}: a card from {cards} left", rule=RULE, sides=cards, side=side)
+    pick = match.roll(f"{purpose}: a card from {cards} left", rule=RULE, sides=cards, side=side)
     values = [dr for dr in sorted(left) if left[dr]]
     dr = values[bisect_left(list(accumulate(left[v] for v in values)), pick)]  # the pick-th card in order
-    game.set("bkn_cards", {"side": side, "dr": dr}, left_in_deck=left[dr] - 1)
+    match.set("bkn_cards", {"side": side, "dr": dr}, left_in_deck=left[dr] - 1)
     face = FACES.get(dr, str(dr))
-    game.log(Event("note", side=side, rule=RULE, purpose=f"{side} draws {face}: DR {dr} for {purpose}"))
+    match.log(Event("note", side=side, rule=RULE, purpose=f"{side} draws {face}: DR {dr} for {purpose}"))
     return dr

@@ -13,23 +13,23 @@ from ..scenarios import GERMAN
 from .board import board, enemy_of
 
 
-def allowance(game, unit) -> int:
+def allowance(match, unit) -> int:
     """18.3: German units get one extra MF in Overcast impulses."""
-    bonus = 1 if unit["side"] == GERMAN and board(game).day["weather"] == "Overcast" else 0
+    bonus = 1 if unit["side"] == GERMAN and board(match).day["weather"] == "Overcast" else 0
     return unit["movement"] + bonus
 
 
-def activate(game, side: str, space: str, kind: str = "assault") -> None:
+def activate(match, side: str, space: str, kind: str = "assault") -> None:
     """8.1: the Fresh units in the activated area at the start of the impulse may act."""
-    b = board(game)
+    b = board(match)
     area = b.areas[space]
     armour = any(u["type"] == "armour" for u in b.units_in(space, enemy_of(side)))  # 8.34: enemy armour there
-    game.set("bkn_day", {}, activated=space, activated_contested=area.contested(), activated_armour=armour, kind=kind)
+    match.set("bkn_day", {}, activated=space, activated_contested=area.contested(), activated_armour=armour, kind=kind)
     eligible = [u for u in b.units_in(space, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
     for u in eligible:
-        game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
-        game.set("unit_state", {"unit_id": u["unit_id"]}, mp=allowance(game, u))
-    game.log(Event("note", side=side, purpose=f"{side} activates {space} ({area.name})", rule="8.1"))
+        match.set("bkn_unit_state", {"unit_id": u["unit_id"]}, eligible=True)
+        match.set("unit_state", {"unit_id": u["unit_id"]}, mp=allowance(match, u))
+    match.log(Event("note", side=side, purpose=f"{side} activates {space} ({area.name})", rule="8.1"))
 
 
 def assault_open(b) -> bool:

@@ -49,19 +49,19 @@ def losses_effect(loser: str, eliminated: int, loser_holds: bool) -> tuple[bool,
     return loser_holds, min(shift, CAP)
 
 
-def eliminated_counts(game) -> dict[str, int]:
+def eliminated_counts(match) -> dict[str, int]:
     counts = {GERMAN: 0, ALLIED: 0}
-    for row in game.rows_of("unit_state").values():
+    for row in match.rows_of("unit_state").values():
         if row["status"] == "eliminated":
             counts[row["side"]] = counts.get(row["side"], 0) + 1
     return counts
 
 
-def begin(game) -> None:
+def begin(match) -> None:
     """A player impulse begins: note the losses so far and who holds the Advantage."""
-    counts = eliminated_counts(game)
-    day = board(game).day
-    game.set(
+    counts = eliminated_counts(match)
+    day = board(match).day
+    match.set(
         "bkn_day",
         {},
         dead_german=counts[GERMAN],
@@ -77,29 +77,29 @@ def begin(game) -> None:
 # === 11.3, 11.6 USING IT ================================================================
 
 
-def usable_by(game) -> str | None:
+def usable_by(match) -> str | None:
     """The side that may use the Advantage now (11.2: once; none after it has been used)."""
-    day = board(game).day
+    day = board(match).day
     return None if day["advantage_used"] else day["advantage"]
 
 
-def use(game, side: str, purpose: str, rule: str) -> None:
+def use(match, side: str, purpose: str, rule: str) -> None:
     """Spend the Advantage (it passes when the impulse ends, 11.2).
 
     A second use in one impulse is refused under 11.6, whose last sentence forbids it
     (rerolls and a Double Impulse are never combined); a use by the side that does not
     hold it cites the rule of the use asked for.
     """
-    if usable_by(game) != side:
+    if usable_by(match) != side:
         # 11.6 the Advantage is used once: no reroll together with a Double Impulse
-        cited = "11.6" if board(game).day["advantage_used"] else rule
-        raise game.violation(f"{side} cannot use the Advantage: {_why_not(game, side)}", cited)
-    game.set("bkn_day", {}, advantage_used=side)
-    game.log(Event("note", side=side, purpose=f"{side} uses the Advantage: {purpose}", rule=rule))
+        cited = "11.6" if board(match).day["advantage_used"] else rule
+        raise match.violation(f"{side} cannot use the Advantage: {_why_not(match, side)}", cited)
+    match.set("bkn_day", {}, advantage_used=side)
+    match.log(Event("note", side=side, purpose=f"{side} uses the Advantage: {purpose}", rule=rule))
 
 
-def _why_not(game, side: str) -> str:
-    day = board(game).day
+def _why_not(match, side: str) -> str:
+    day = board(match).day
     if day["advantage_used"]:
         return f"{day['advantage_used']} has already used it this impulse"
     return f"{day['advantage']} holds it"
@@ -108,14 +108,14 @@ def _why_not(game, side: str) -> str:
 # === 11.4 DOUBLE IMPULSE ================================================================
 
 
-def legal_doubles(game, side: str) -> list[Action]:
-    day = board(game).day
-    if usable_by(game) != side or day["activated"] is None or day["double_impulse"]:
+def legal_doubles(match, side: str) -> list[Action]:
+    day = board(match).day
+    if usable_by(match) != side or day["activated"] is None or day["double_impulse"]:
         return []
     return [Action("double", (), side)]
 
 
-def declare_double(game, action: Action) -> None:
+def declare_double(match, action: Action) -> None:
     """double: end the first half of this impulse; activate a second area (or the same again).
 
     11.4: the second half is one more activation in the same impulse (one space on the
@@ -125,81 +125,83 @@ def declare_double(game, action: Action) -> None:
     a DR rolls it now.
     """
     side = action.side
-    day = board(game).day
+    day = board(match).day
     if action.args:
-        raise game.violation("double takes no arguments: the next move, attack or bombard activates", "11.4")
+        raise match.violation("double takes no arguments: the next move, attack or bombard activates", "11.4")
     if day["activated"] is None:
-        raise game.violation("a Double Impulse follows a first activation: activate an area first", "11.4")
+        raise match.violation("a Double Impulse follows a first activation: activate an area first", "11.4")
     if day["double_impulse"]:
-        raise game.violation("this impulse is already a Double Impulse", "11.4")
-    use(game, side, "Double Impulse", "11.4")
-    if side == ALLIED and game.clock.step == "allied-impulse" and day["sunset_raw"] is None:
-        roll_dr(game, ALLIED, "Sunset DR of the first half", "11.5")
-    game.set("bkn_day", {}, activated=None, activated_contested=False, nationality=None, double_impulse=True)
-    game.update_where("bkn_unit_state", "eligible", eligible=False)
-    game.log(Event("note", side=side, purpose=f"{side} declares a Double Impulse: the second half begins", rule="11.4"))
+        raise match.violation("this impulse is already a Double Impulse", "11.4")
+    use(match, side, "Double Impulse", "11.4")
+    if side == ALLIED and match.clock.step == "allied-impulse" and day["sunset_raw"] is None:
+        roll_dr(match, ALLIED, "Sunset DR of the first half", "11.5")
+    match.set("bkn_day", {}, activated=None, activated_contested=False, nationality=None, double_impulse=True)
+    match.update_where("bkn_unit_state", "eligible", eligible=False)
+    match.log(
+        Event("note", side=side, purpose=f"{side} declares a Double Impulse: the second half begins", rule="11.4")
+    )
 
 
 # === 11.2 LOSING IT =======================================================================
 
 
-def _losses(game) -> dict[str, int]:
-    day = board(game).day
-    now = eliminated_counts(game)
+def _losses(match) -> dict[str, int]:
+    day = board(match).day
+    now = eliminated_counts(match)
     return {ALLIED: now[ALLIED] - (day["dead_allied"] or 0), GERMAN: now[GERMAN] - (day["dead_german"] or 0)}
 
 
-def after_losses(game) -> None:
+def after_losses(match) -> None:
     """11.2: after a combat, the losses of this impulse so far: a holder who loses enough units
     loses the Advantage at once (ruling 16), and the Sunset DRM shifts they earn are asked for."""
-    if game.step.phase != "daylight":  # phases never count
+    if match.step.phase != "daylight":  # phases never count
         return
-    day = board(game).day
-    for loser, lost in _losses(game).items():
+    day = board(match).day
+    for loser, lost in _losses(match).items():
         loses, due = losses_effect(loser, lost, day["advantage_start"] == loser)
-        if loses and day["advantage"] == loser and not plays_ruling(game, LOST_AT_IMPULSE_END):
-            game.set("bkn_day", {}, advantage=enemy_of(loser))
-            game.log(
+        if loses and day["advantage"] == loser and not plays_ruling(match, LOST_AT_IMPULSE_END):
+            match.set("bkn_day", {}, advantage=enemy_of(loser))
+            match.log(
                 Event("note", side=loser, purpose=f"{lost} {loser} units eliminated: the Advantage passes", rule="11.2")
             )
-        _offer_shift(game, enemy_of(loser), due, f"{lost} {loser} units eliminated")
+        _offer_shift(match, enemy_of(loser), due, f"{lost} {loser} units eliminated")
 
 
-def _offer_shift(game, entitled: str, due: int, why: str) -> None:
+def _offer_shift(match, entitled: str, due: int, why: str) -> None:
     """11.23: ask ``entitled`` which way to move the marker the spaces it is now owed (3 an impulse)."""
-    day = board(game).day
+    day = board(match).day
     moved = day["shift_german"] + day["shift_allied"]
     spaces = min(due - day[SHIFTED[entitled]], CAP - moved)
     if spaces <= 0:
         return
-    game.set("bkn_day", {}, **{SHIFTED[entitled]: day[SHIFTED[entitled]] + spaces})
+    match.set("bkn_day", {}, **{SHIFTED[entitled]: day[SHIFTED[entitled]] + spaces})
     prompt = (
         f"{why}: {entitled} moves the Sunset DRM marker {spaces} spaces, up (longer days) or down "
         f"(now {day['sunset_drm']:+d})"
     )
-    choices = [UP, DOWN, *([STAY] if plays_ruling(game, SHIFT_OPTIONAL) else [])]
-    game.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why, "spaces": spaces}, rule="11.23")
+    choices = [UP, DOWN, *([STAY] if plays_ruling(match, SHIFT_OPTIONAL) else [])]
+    match.ask(entitled, SHIFT_DECISION, prompt, choices, {"why": why, "spaces": spaces}, rule="11.23")
 
 
-def answer_shift(game, decision, answer: str) -> None:
+def answer_shift(match, decision, answer: str) -> None:
     """11.23: the marker moves as the entitled player chose."""
     shift = {UP: 1, DOWN: -1, STAY: 0}[answer] * decision["context"]["spaces"]
-    drm = board(game).day["sunset_drm"] + shift
-    game.set("bkn_day", {}, sunset_drm=drm)
+    drm = board(match).day["sunset_drm"] + shift
+    match.set("bkn_day", {}, sunset_drm=drm)
     purpose = f"{decision['context']['why']}: {decision['side']} shifts the Sunset DRM {shift:+d} to {drm:+d}"
-    game.log(Event("note", side=decision["side"], purpose=purpose, rule="11.23"))
+    match.log(Event("note", side=decision["side"], purpose=purpose, rule="11.23"))
 
 
-def settle(game) -> None:
+def settle(match) -> None:
     """11.2: when the impulse ends, a loss-triggered transfer deferred by the ruling
     'advantage-lost-at-impulse-end', and a used Advantage passes."""
-    day = board(game).day
-    if plays_ruling(game, LOST_AT_IMPULSE_END):
-        for loser, lost in _losses(game).items():
+    day = board(match).day
+    if plays_ruling(match, LOST_AT_IMPULSE_END):
+        for loser, lost in _losses(match).items():
             loses, _ = losses_effect(loser, lost, day["advantage_start"] == loser)
             if loses and day["advantage"] == loser:
-                game.set("bkn_day", {}, advantage=enemy_of(loser))
-                game.log(
+                match.set("bkn_day", {}, advantage=enemy_of(loser))
+                match.log(
                     Event(
                         "note",
                         side=loser,
@@ -207,16 +209,16 @@ def settle(game) -> None:
                         rule="11.2",
                     )
                 )
-    pass_if_used(game)
+    pass_if_used(match)
 
 
-def pass_if_used(game) -> None:
+def pass_if_used(match) -> None:
     """11.2, 11.6: a used Advantage passes to the opponent when the impulse (or phase) ends."""
-    day = board(game).day
+    day = board(match).day
     used = day["advantage_used"]
     if used and day["advantage"] == used:
-        game.set("bkn_day", {}, advantage=enemy_of(used))
-        game.log(
+        match.set("bkn_day", {}, advantage=enemy_of(used))
+        match.log(
             Event("note", side=used, purpose=f"the Advantage used by {used} passes to {enemy_of(used)}", rule="11.2")
         )
-    game.set("bkn_day", {}, advantage_used=None)
+    match.set("bkn_day", {}, advantage_used=None)

@@ -61,68 +61,68 @@ def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> li
     return found
 
 
-def costs(game) -> dict[str, int]:
+def costs(match) -> dict[str, int]:
     """10.4: the AP a step costs, by unit (the attrition chart)."""
-    return {code: int(value) for code, value in combat_chart(game, "attrition_ap").items()}
+    return {code: int(value) for code, value in combat_chart(match, "attrition_ap").items()}
 
 
-def apply_attrition(game, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> bool:
+def apply_attrition(match, side: str, target: str, primary: str, ap: int, rule: str = "10.4") -> bool:
     """10.4: ``ap`` attrition points on ``side``'s units in ``target``, ``primary`` first, logged;
     True while ``side`` is asked to spread the AP left."""
     purpose = f"{ap} AP in {target} (primary {primary}): "
-    return resolve(game, side, target, primary, ap, purpose, side, rule, {"plan": None})
+    return resolve(match, side, target, primary, ap, purpose, side, rule, {"plan": None})
 
 
-def resolve(game, side, target, primary, ap, purpose, log_side, rule, follow) -> bool:
+def resolve(match, side, target, primary, ap, purpose, log_side, rule, follow) -> bool:
     """10.4: the primary's step, then the AP left spread: by ``side``'s answer when spreads differ."""
-    hit, found = _primary_step(game, side, target, primary, ap) if ap else ([], [[]])
+    hit, found = _primary_step(match, side, target, primary, ap) if ap else ([], [[]])
     if len(found) == 1:
-        hit += _step(game, found[0])
+        hit += _step(match, found[0])
     asking = f"; {side} spreads the AP left (10.4)" if len(found) > 1 else ""
-    game.log(Event("note", side=log_side, purpose=f"{purpose}hit {', '.join(hit) or 'none'}{asking}", rule=rule))
+    match.log(Event("note", side=log_side, purpose=f"{purpose}hit {', '.join(hit) or 'none'}{asking}", rule=rule))
     if len(found) == 1:
         return False
-    choices = {_spell(game, uids): uids for uids in found}
+    choices = {_spell(match, uids): uids for uids in found}
     prompt = f"{target}: spread the AP left after the primary target {primary} (the most must be used, 10.4)"
     context = {**follow, "side": side, "target": target, "rule": rule, "spreads": choices}
-    game.ask(side, SPREAD, prompt, list(choices), context, rule="10.4")
+    match.ask(side, SPREAD, prompt, list(choices), context, rule="10.4")
     return True
 
 
-def answer_spread(game, decision, choice: str) -> None:
+def answer_spread(match, decision, choice: str) -> None:
     """10.4: the defender's spread of the AP left (what follows it is the caller's)."""
     context = decision["context"]
-    hit = _step(game, context["spreads"][choice])
+    hit = _step(match, context["spreads"][choice])
     purpose = f"{context['side']} spreads the AP left in {context['target']}: hit {', '.join(hit) or 'none'}"
-    game.log(Event("note", side=context["side"], purpose=purpose, rule=context["rule"]))
+    match.log(Event("note", side=context["side"], purpose=purpose, rule=context["rule"]))
 
 
-def _primary_step(game, side: str, target: str, primary: str, ap: int) -> tuple[list[str], list[list[str]]]:
+def _primary_step(match, side: str, target: str, primary: str, ap: int) -> tuple[list[str], list[list[str]]]:
     """10.4: the primary target's step (none if the AP cannot pay it: then nothing is hit) and the
     spreads of the AP left over the others; 20.2: a construction marker named primary loses one
     level first. Bombardment never eliminates; each unit loses at most one step."""
-    defenders, chart = board(game).units_in(target, side), costs(game)
-    if primary_target.is_construction(game, target, side, primary):
+    defenders, chart = board(match).units_in(target, side), costs(match)
+    if primary_target.is_construction(match, target, side, primary):
         if ap < chart["construction"]:
             return [], [[]]
-        lower_construction(game, primary, side)
+        lower_construction(match, primary, side)
         return [f"the construction marker on {primary}"], spreads(defenders, ap - chart["construction"], chart)
     first = ap_cost(next(u for u in defenders if u["unit_id"] == primary), chart)
     if first is not None and ap < first:
         return [], [[]]
     others = spreads([u for u in defenders if u["unit_id"] != primary], ap - (first or 0), chart)
-    return (_step(game, [primary]) if first is not None else []), others
+    return (_step(match, [primary]) if first is not None else []), others
 
 
-def _step(game, uids: list[str]) -> list[str]:
+def _step(match, uids: list[str]) -> list[str]:
     """10.4: each unit loses one step; returns them."""
-    units = board(game).units
+    units = board(match).units
     for uid in uids:
-        game.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
+        match.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
     return uids
 
 
-def _spell(game, uids: list[str]) -> str:
+def _spell(match, uids: list[str]) -> str:
     """A spread as a player types it: ``G2:spent`` or ``G3:dis1,G4:dis1`` (each unit's new status)."""
-    units = board(game).units
+    units = board(match).units
     return ",".join(f"{uid}:{STEP[units[uid]['status']].lower()}" for uid in uids) or "none"

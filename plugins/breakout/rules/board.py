@@ -89,45 +89,45 @@ IMPULSE_DEFAULTS = {
 BOARD_TABLES = ("space_control", "link_state", "unit_state", "bkn_unit_state", "bkn_attacked", "bkn_day", "bkn_traffic")
 
 
-def state_rows(game, tables: tuple[str, ...], sql: str, params: list[Any]) -> list[dict[str, Any]]:
+def state_rows(match, tables: tuple[str, ...], sql: str, params: list[Any]) -> list[dict[str, Any]]:
     """Rows of ``sql``, read again only when one of ``tables`` (all it reads) has changed.
 
     The ledger versions each state table (a rollback changes them all), so a question
     asked in many states reads the store once per change of what it depends on.
     """
-    return game.state_rows(tables, sql, params)
+    return match.state_rows(tables, sql, params)
 
 
-def versions(game, tables: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+def versions(match, tables: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     """The versions of the state ``tables``: what a value derived from them alone is keyed on."""
-    return tuple(game.ledger.version_of(t) for t in tables)
+    return tuple(match.ledger.version_of(t) for t in tables)
 
 
 class Board:
     """A snapshot of the map and units, for the state of the tables it reads (BOARD_TABLES).
 
-    Built from the rows the ledger keeps (``game.rows_of``: a single-row change costs no
+    Built from the rows the ledger keeps (``match.rows_of``: a single-row change costs no
     query); each part is built again only when its own tables changed, so a new activation
     (bkn_day) re-reads neither the units nor the control.
     """
 
-    def __init__(self, game) -> None:
-        static = _static(game)
-        self.game = game
+    def __init__(self, match) -> None:
+        static = _static(match)
+        self.match = match
         self.links = static["links"]
-        self.areas, self.units = game.derived(
+        self.areas, self.units = match.derived(
             "bkn-board units",
-            versions(game, ("space_control", "unit_state", "bkn_unit_state")),
-            lambda: _areas_and_units(game, static),
+            versions(match, ("space_control", "unit_state", "bkn_unit_state")),
+            lambda: _areas_and_units(match, static),
         )
-        self.link_states, self.bridges = game.derived(
-            "bkn-board bridges", versions(game, ("link_state",)), lambda: _link_states(game, static)
+        self.link_states, self.bridges = match.derived(
+            "bkn-board bridges", versions(match, ("link_state",)), lambda: _link_states(match, static)
         )  # 20.1: bridges german, allied or destroyed; 8.511: river borders held
-        attacked = game.rows_of("bkn_attacked")
+        attacked = match.rows_of("bkn_attacked")
         self.attacked = {space for (space,) in attacked}
         self.attacked_again = {space for (space,), row in attacked.items() if row["second"]}  # 11.4: second half
-        self.day = dict(game.rows_of("bkn_day")[()])
-        self.traffic = {bridge: row["crossings"] for (bridge,), row in game.rows_of("bkn_traffic").items()}
+        self.day = dict(match.rows_of("bkn_day")[()])
+        self.traffic = {bridge: row["crossings"] for (bridge,), row in match.rows_of("bkn_traffic").items()}
 
     # --- questions ----------------------------------------------------------------
 
@@ -155,63 +155,63 @@ class Board:
         return self.links.get(space, {})
 
 
-def _static(game) -> dict[str, Any]:
+def _static(match) -> dict[str, Any]:
     """The map, bridges and counters: read once per match (they never change)."""
-    cached = getattr(game, "_bkn_static", None)
+    cached = getattr(match, "_bkn_static", None)
     if cached is not None:
         return cached
-    gid = game.game_id
+    gid = match.match_id
     areas = {
         row["space_id"]: row
-        for row in game.rows(
+        for row in match.rows(
             """SELECT s.space_id, s.name, s.kind, s.terrain, s.zone, s.vp, coalesce(a.tem, 0) AS tem,
                       coalesce(a.bocage, FALSE) AS bocage, a.beach, a.naval_colour
-               FROM space s LEFT JOIN bkn_area a ON a.game_id = s.game_id AND a.area_id = s.space_id
-               WHERE s.game_id = ? ORDER BY s.space_id""",
+               FROM space s LEFT JOIN bkn_area a ON a.match_id = s.match_id AND a.area_id = s.space_id
+               WHERE s.match_id = ? ORDER BY s.space_id""",
             [gid],
         )
     }
     bridges = {
         row["bridge_id"]: row
-        for row in game.rows(
-            "SELECT bridge_id, a, b, name, border, initial_state FROM bkn_bridge WHERE game_id = ?", [gid]
+        for row in match.rows(
+            "SELECT bridge_id, a, b, name, border, initial_state FROM bkn_bridge WHERE match_id = ?", [gid]
         )
     }
     links: dict[str, dict[str, tuple[str, str | None]]] = {}
-    for a, b, kind, name in game.con.execute(
-        "SELECT a, b, kind, name FROM link WHERE game_id = ? ORDER BY a, b", [gid]
+    for a, b, kind, name in match.con.execute(
+        "SELECT a, b, kind, name FROM link WHERE match_id = ? ORDER BY a, b", [gid]
     ).fetchall():
         links.setdefault(a, {})[b] = ("bridge", name) if name in bridges else (kind, name)  # 3.24
     units = {
         row.pop("unit_id"): row
-        for row in game.rows(
+        for row in match.rows(
             """SELECT u.unit_id, u.nationality, u.attack, u.defense, u.movement, u.size, u.name,
                       bu.ss, bu.division, bu.type, bu.subtype, bu.art_kind, bu.spent_defense
-               FROM unit u JOIN bkn_unit bu ON bu.game_id = u.game_id AND bu.unit_id = u.unit_id
-               WHERE u.game_id = ?""",
+               FROM unit u JOIN bkn_unit bu ON bu.match_id = u.match_id AND bu.unit_id = u.unit_id
+               WHERE u.match_id = ?""",
             [gid],
         )
     }
     costs = {
         code: 99 if mf == "all" else int(mf)
-        for code, mf in game.con.execute("SELECT code, mf FROM bkn_movement_cost WHERE game_id = ?", [gid]).fetchall()
+        for code, mf in match.con.execute("SELECT code, mf FROM bkn_movement_cost WHERE match_id = ?", [gid]).fetchall()
         if mf and (mf == "all" or mf.isdigit())
     }
     cached = {"areas": areas, "links": links, "bridges": bridges, "units": units, "costs": costs}
-    game._bkn_static = cached
+    match._bkn_static = cached
     return cached
 
 
-def _areas_and_units(game, static: dict[str, Any]) -> tuple[dict[str, Area], dict[str, dict[str, Any]]]:
+def _areas_and_units(match, static: dict[str, Any]) -> tuple[dict[str, Area], dict[str, dict[str, Any]]]:
     """7.3-7.6: every space with its controller and occupants; the units on the map or in a
     box (never the eliminated), by id in id order, each with its counter's printed values."""
-    control = {space: row["controller"] for (space,), row in game.rows_of("space_control").items()}
+    control = {space: row["controller"] for (space,), row in match.rows_of("space_control").items()}
     areas = {sid: Area(**row, controller=control.get(sid, "DE")) for sid, row in static["areas"].items()}
-    impulse = game.rows_of("bkn_unit_state")
+    impulse = match.rows_of("bkn_unit_state")
     # a unit's row is built again only when its kept rows changed (the ledger gives a changed row anew)
-    built: dict[tuple[str], tuple[Any, Any, dict[str, Any]]] = game.derived("bkn-board unit rows", (), dict)
+    built: dict[tuple[str], tuple[Any, Any, dict[str, Any]]] = match.derived("bkn-board unit rows", (), dict)
     units: dict[str, dict[str, Any]] = {}
-    for key, state in sorted(game.rows_of("unit_state").items()):
+    for key, state in sorted(match.rows_of("unit_state").items()):
         if state["status"] == "eliminated":
             continue
         facts = impulse.get(key)
@@ -235,27 +235,27 @@ def _unit_row(state: dict[str, Any], facts: dict[str, Any] | None, printed: dict
     }
 
 
-def _link_states(game, static: dict[str, Any]) -> tuple[dict[tuple[str, str], str], dict[str, dict[str, Any]]]:
+def _link_states(match, static: dict[str, Any]) -> tuple[dict[tuple[str, str], str], dict[str, dict[str, Any]]]:
     """20.1, 8.511: the state of each border that has one, and each bridge with its state."""
-    states = {(a, b): row["state"] for (a, b), row in game.rows_of("link_state").items()}
+    states = {(a, b): row["state"] for (a, b), row in match.rows_of("link_state").items()}
     bridges = static["bridges"]
     return states, {k: {**v, "state": states.get((v["a"], v["b"]), v["initial_state"])} for k, v in bridges.items()}
 
 
-def board(game) -> Board:
+def board(match) -> Board:
     """The snapshot for the state it reads (BOARD_TABLES): rebuilt only when one of them changed
     (looked up again only when anything changed)."""
-    return game.derived("bkn-board now", game.ledger.version, lambda: _board_of_tables(game))
+    return match.derived("bkn-board now", match.ledger.version, lambda: _board_of_tables(match))
 
 
-def _board_of_tables(game) -> Board:
-    return game.derived("bkn-board", versions(game, BOARD_TABLES), lambda: Board(game))
+def _board_of_tables(match) -> Board:
+    return match.derived("bkn-board", versions(match, BOARD_TABLES), lambda: Board(match))
 
 
 NATIONALITY_DECISION = "control-nationality"  # 7.3: the Allied player's choice on a tie
 
 
-def update_control(game, spaces: list[str], mover: str | None = None) -> None:
+def update_control(match, spaces: list[str], mover: str | None = None) -> None:
     """7.3: a side whose units are alone in an area controls it; US or British by majority.
 
     Between the Allies, control changes only when the controlling nationality has left
@@ -263,7 +263,7 @@ def update_control(game, spaces: list[str], mover: str | None = None) -> None:
     on a tie the Allied player decides (asked at once; the moving unit's nationality, else
     the US, holds it until the answer).
     """
-    snapshot = board(game)
+    snapshot = board(match)
     for space in dict.fromkeys(spaces):
         area = snapshot.areas.get(space)
         if area is None or area.kind not in ("area", "box") or area.terrain == "sea":
@@ -284,24 +284,24 @@ def update_control(game, spaces: list[str], mover: str | None = None) -> None:
                 new = max(counts, key=counts.get)
             else:
                 new = national_group(mover) if mover else "US"
-                _ask_nationality(game, space, new)
+                _ask_nationality(match, space, new)
         if new != area.controller:
-            game.set("space_control", {"space_id": space}, controller=new)
+            match.set("space_control", {"space_id": space}, controller=new)
 
 
-def _ask_nationality(game, space: str, provisional: str) -> None:
+def _ask_nationality(match, space: str, provisional: str) -> None:
     """7.3: as many US as British units take the area: the Allied player picks its nationality."""
     other = "UK" if provisional == "US" else "US"
     prompt = f"{space}: as many US as British units take it; which nationality controls it? (7.3)"
-    game.ask(ALLIED, NATIONALITY_DECISION, prompt, [provisional, other], {"space": space}, rule="7.3")
+    match.ask(ALLIED, NATIONALITY_DECISION, prompt, [provisional, other], {"space": space}, rule="7.3")
 
 
-def answer_nationality(game, decision, answer: str) -> None:
+def answer_nationality(match, decision, answer: str) -> None:
     """7.3: the Allied player's answer: the area (if the Allies still control it) is that nationality's."""
     space = decision["context"]["space"]
-    controller = board(game).areas[space].controller
+    controller = board(match).areas[space].controller
     if controller in ("US", "UK") and controller != answer:
-        game.set("space_control", {"space_id": space}, controller=answer)
+        match.set("space_control", {"space_id": space}, controller=answer)
 
 
 BRIDGE_LIMIT = 5  # 8.37, 20.1: units crossing one bridge per impulse or Regroup phase, both ways
@@ -311,22 +311,22 @@ def can_cross(b: Board, bridge_id: str) -> bool:
     return b.traffic.get(bridge_id, 0) < BRIDGE_LIMIT
 
 
-def count_crossing(game, a: str, b_space: str) -> None:
+def count_crossing(match, a: str, b_space: str) -> None:
     """8.37: one more unit crossed the bridge between ``a`` and ``b_space`` (if any)."""
-    bridge = board(game).bridge(a, b_space)
+    bridge = board(match).bridge(a, b_space)
     if bridge is not None and bridge["state"] != "destroyed":
-        count_bridge(game, bridge["bridge_id"])
+        count_bridge(match, bridge["bridge_id"])
 
 
-def count_bridge(game, bridge_id: str) -> None:
+def count_bridge(match, bridge_id: str) -> None:
     """8.37, 20.1: one more unit crossed ``bridge_id`` this impulse or phase, whoever holds it."""
-    n = board(game).traffic.get(bridge_id)
+    n = board(match).traffic.get(bridge_id)
     if n is None:
-        game.insert("bkn_traffic", {"bridge_id": bridge_id, "crossings": 1})
+        match.insert("bkn_traffic", {"bridge_id": bridge_id, "crossings": 1})
     else:
-        game.set("bkn_traffic", {"bridge_id": bridge_id}, crossings=n + 1)
+        match.set("bkn_traffic", {"bridge_id": bridge_id}, crossings=n + 1)
 
 
-def clear_traffic(game) -> None:
-    for bridge_id in sorted(board(game).traffic):
-        game.delete("bkn_traffic", {"bridge_id": bridge_id})
+def clear_traffic(match) -> None:
+    for bridge_id in sorted(board(match).traffic):
+        match.delete("bkn_traffic", {"bridge_id": bridge_id})

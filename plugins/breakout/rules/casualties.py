@@ -19,14 +19,14 @@ from .retreat import can_retreat
 RETREAT = "retreat"
 
 
-def capacity(game) -> dict[str, int]:
+def capacity(match) -> dict[str, int]:
     """9.5: the casualty points each condition can absorb (Fresh 4 ... Dis2 1)."""
-    return {code: int(value) for code, value in combat_chart(game, "cp_capacity").items()}
+    return {code: int(value) for code, value in combat_chart(match, "cp_capacity").items()}
 
 
-def begin(game, plan: dict[str, Any], cp: int) -> None:
+def begin(match, plan: dict[str, Any], cp: int) -> None:
     """Set out the points to absorb; more than the defenders' capacity is an overrun (9.8)."""
-    b, caps = board(game), capacity(game)
+    b, caps = board(match), capacity(match)
     units = [u for u in b.units_in(plan["area"], plan["enemy"])]
     total = sum(caps[u["status"]] for u in units)
     plan.update(
@@ -40,11 +40,11 @@ def begin(game, plan: dict[str, Any], cp: int) -> None:
     )
 
 
-def choices(game, plan: dict[str, Any]) -> list[str]:
+def choices(match, plan: dict[str, Any]) -> list[str]:
     """The legal ways to absorb the next point: ``UNIT:STATUS`` (a step) or ``UNIT:retreat``."""
     if plan["cp_left"] <= 0:
         return []
-    b, caps = board(game), capacity(game)
+    b, caps = board(match), capacity(match)
     units = [b.units[u] for u in plan["absorbing"] if u in b.units]
     total = sum(caps[u["status"]] for u in units)
     if plan["first"]:  # 9.5: the first CP must be taken by the forward unit
@@ -53,35 +53,35 @@ def choices(game, plan: dict[str, Any]) -> list[str]:
     for u in units:
         found.append(f"{u['unit_id']}:{LADDER[LADDER.index(u['status']) + 1]}")
         may_retreat = u["status"] != "Fresh" and plan["cp_left"] - 1 <= total - caps[u["status"]]  # 12.3, 9.5E
-        if may_retreat and can_retreat(game, u):
+        if may_retreat and can_retreat(match, u):
             found.append(f"{u['unit_id']}:{RETREAT}")
     return found
 
 
-def doomed(game, plan: dict[str, Any]) -> bool:
+def doomed(match, plan: dict[str, Any]) -> bool:
     """9.8: every defender left is eliminated whatever the defender picks: the points left exceed
     what they can absorb, or equal it and none of them could take its last point by retreating (9.5)."""
     if plan["cp_left"] <= 0 or not plan["absorbing"]:
         return False
-    b, caps = board(game), capacity(game)
+    b, caps = board(match), capacity(match)
     units = [b.units[u] for u in plan["absorbing"] if u in b.units]
     total = sum(caps[u["status"]] for u in units)
     if plan["cp_left"] > total:
         return True
-    return plan["cp_left"] == total and not any(can_retreat(game, u) for u in units)
+    return plan["cp_left"] == total and not any(can_retreat(match, u) for u in units)
 
 
-def eliminate_all(game, plan: dict[str, Any]) -> str:
+def eliminate_all(match, plan: dict[str, Any]) -> str:
     """9.8: the doomed defenders are eliminated at once and the excess points are ignored."""
-    b, caps = board(game), capacity(game)
+    b, caps = board(match), capacity(match)
     doomed_ids = [u for u in plan["absorbing"] if u in b.units]
     excess = plan["cp_left"] - sum(caps[b.units[u]["status"]] for u in doomed_ids)
-    game.set_rows("unit_state", [{"unit_id": u} for u in doomed_ids], status="eliminated")
+    match.set_rows("unit_state", [{"unit_id": u} for u in doomed_ids], status="eliminated")
     plan.update(cp_left=0, first=False, absorbing=[])
     return f"{', '.join(doomed_ids)} eliminated" + (f"; {excess} CP in excess are ignored" if excess > 0 else "")
 
 
-def absorb_one(game, plan: dict[str, Any], choice: str) -> str:
+def absorb_one(match, plan: dict[str, Any], choice: str) -> str:
     """Apply one casualty point; returns a line for the log."""
     unit_id, outcome = choice.split(":")
     plan["cp_left"] -= 1
@@ -90,7 +90,7 @@ def absorb_one(game, plan: dict[str, Any], choice: str) -> str:
         plan["absorbing"].remove(unit_id)
         plan["retreat_queue"].append(unit_id)
         return f"{unit_id} retreats"
-    game.set("unit_state", {"unit_id": unit_id}, status=outcome)
+    match.set("unit_state", {"unit_id": unit_id}, status=outcome)
     if outcome == "eliminated":  # 9.5D
         plan["absorbing"].remove(unit_id)
     return f"{unit_id} -> {outcome}"

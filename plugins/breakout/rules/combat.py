@@ -24,10 +24,10 @@ from .resolution import resolve
 # === 8.5 ATTACKS ==========================================================================
 
 
-def attackers_for(game, side: str, area: str) -> list[dict[str, Any]]:
+def attackers_for(match, side: str, area: str) -> list[dict[str, Any]]:
     """Units that entered ``area`` this impulse and wait to attack (8.51, 8.52), and (8.54)
     the Fresh units of an activated contested area that have not moved."""
-    b = board(game)
+    b = board(match)
     entered = [u for u in b.units_in(area, side) if u["pending"] and u["entered"] == area and not u["attacked"]]
     if b.day["activated"] == area and b.day["activated_contested"]:
         entered += [
@@ -38,13 +38,13 @@ def attackers_for(game, side: str, area: str) -> list[dict[str, Any]]:
     return entered
 
 
-def legal_attacks(game, side: str) -> list[Action]:
-    b = board(game)
+def legal_attacks(match, side: str) -> list[Action]:
+    b = board(match)
     found = []
     for area in sorted({u["space_id"] for u in b.units.values() if u["side"] == side}):
         if attacked_refusal(b, area) or not b.areas[area].units[enemy_of(side)]:
             continue
-        waiting = attackers_for(game, side, area) or contested_attackers(b, side, area)
+        waiting = attackers_for(match, side, area) or contested_attackers(b, side, area)
         if not assault_open(b) and not any(u["pending"] for u in waiting):  # 11.4: a first half's attack
             continue
         if any(u["type"] in POINT_TYPES for u in waiting):
@@ -73,40 +73,40 @@ def contested_attackers(b, side: str, area: str) -> list[dict[str, Any]]:
     return [u for u in b.units_in(area, side) if u["status"] == "Fresh" and not (u["moved"] or u["attacked"])]
 
 
-def attack(game, action: Action) -> None:
+def attack(match, action: Action) -> None:
     """attack AREA [UNIT,…] [ARTILLERY,…|none]: resolve one attack (8.5, 9.1)."""
     if not 1 <= len(action.args) <= 3:
-        raise game.violation("attack takes an area, then optional units and artillery: attack AREA [U,…] [A,…]", "8.5")
+        raise match.violation("attack takes an area, then optional units and artillery: attack AREA [U,…] [A,…]", "8.5")
     area, side = action.args[0], action.side
-    b = board(game)
+    b = board(match)
     if area not in b.areas:
-        raise game.violation(f"no area {area}", "8.5")
+        raise match.violation(f"no area {area}", "8.5")
     refusal = attacked_refusal(b, area)
     if refusal:
-        raise game.violation(refusal, "8.22")
+        raise match.violation(refusal, "8.22")
     if not b.areas[area].units[enemy_of(side)]:
-        raise game.violation(f"{area} holds no enemy units", "8.5")
-    if not assault_open(b) and not any(u["pending"] for u in attackers_for(game, side, area)):
-        raise game.violation(f"this is a {b.day['kind']} impulse: no assault", closed_rule(b))
+        raise match.violation(f"{area} holds no enemy units", "8.5")
+    if not assault_open(b) and not any(u["pending"] for u in attackers_for(match, side, area)):
+        raise match.violation(f"this is a {b.day['kind']} impulse: no assault", closed_rule(b))
     if b.day["activated"] is None:
-        activate(game, side, area)
-    waiting = attackers_for(game, side, area)
-    participants, point = _chosen(game, area, waiting, action.args[1] if len(action.args) > 1 else None)
-    support = _support(game, side, area, participants, action.args[2] if len(action.args) > 2 else None)
-    resolve(game, side, area, participants, support, point)
+        activate(match, side, area)
+    waiting = attackers_for(match, side, area)
+    participants, point = _chosen(match, area, waiting, action.args[1] if len(action.args) > 1 else None)
+    support = _support(match, side, area, participants, action.args[2] if len(action.args) > 2 else None)
+    resolve(match, side, area, participants, support, point)
 
 
-def _chosen(game, area: str, waiting, named: str | None):
+def _chosen(match, area: str, waiting, named: str | None):
     """8.51, 8.52: the named participants (all by default) and the point unit (9.2A)."""
     if not any(u["type"] in POINT_TYPES for u in waiting):
-        raise game.violation(f"no infantry or armour waits to attack {area}", "9.2")
+        raise match.violation(f"no infantry or armour waits to attack {area}", "9.2")
     by_id = {u["unit_id"]: u for u in waiting}
     if named is None or named == "all":
         return waiting, strongest_point(waiting)
     ids = named.split(",")
     strangers = [u for u in ids if u not in by_id]
     if strangers:
-        raise game.violation(
+        raise match.violation(
             f"{', '.join(strangers)} cannot attack {area}: only {', '.join(by_id)} entered it or began the impulse "
             "in the activated contested area",
             "8.5",
@@ -115,58 +115,58 @@ def _chosen(game, area: str, waiting, named: str | None):
     points = [u for u in chosen if u["type"] in POINT_TYPES]
     if not points:  # 9.2A: never artillery (16.1) nor FLAK/PAK (16.2)
         rule = "16.1" if any(u["type"] == ARTILLERY for u in chosen) else "16.2"
-        raise game.violation(f"{named}: the point unit must be infantry or armour, never artillery or FLAK/PAK", rule)
+        raise match.violation(f"{named}: the point unit must be infantry or armour, never artillery or FLAK/PAK", rule)
     left_out = [u for u, unit in by_id.items() if unit["forced"] and u not in ids]
     if left_out:
-        raise game.violation(f"{', '.join(left_out)} must attack {area}: a forced attack (8.51)", "8.51")
+        raise match.violation(f"{', '.join(left_out)} must attack {area}: a forced attack (8.51)", "8.51")
     if chosen[0] is not points[0]:  # 9.2A: say so when the first unit named cannot lead
         first = chosen[0]
         why = f"{first['unit_id']} ({first['type']}) cannot be the point unit"
         purpose = f"attack on {area}: {why}; {points[0]['unit_id']}, the first infantry or armour named, leads"
-        game.log(Event("note", side=first["side"], purpose=purpose, rule="9.2"))
+        match.log(Event("note", side=first["side"], purpose=purpose, rule="9.2"))
     return chosen, points[0]
 
 
-def _support(game, side: str, area: str, participants, named: str | None) -> list[dict[str, Any]]:
+def _support(match, side: str, area: str, participants, named: str | None) -> list[dict[str, Any]]:
     """9.7: the named supporting artillery (all that may, by default; 'none' for none)."""
     if named is None or named == "all":
-        return supporting_artillery(game, side, area, participants)
+        return supporting_artillery(match, side, area, participants)
     if named == "none":
         return []
-    b = board(game)
+    b = board(match)
     found = []
     for uid in dict.fromkeys(named.split(",")):
         unit = b.units.get(uid)
         why = ("9.7", f"no unit {uid} on the map") if unit is None else may_support(b, unit, side, area, participants)
         if why:
-            raise game.violation(f"{uid} cannot support the attack on {area}: {why[1]}", why[0])
+            raise match.violation(f"{uid} cannot support the attack on {area}: {why[1]}", why[0])
         found.append(unit)
     return found
 
 
-def forced_attack_waiting(game, side: str):
+def forced_attack_waiting(match, side: str):
     """8.51: an impulse cannot end while a forced attack waits to be made (the refusal, or None)."""
-    b = board(game)
+    b = board(match)
     for area in sorted({u["entered"] for u in b.units.values() if u["side"] == side and u["pending"] and u["forced"]}):
         if area in b.attacked or not b.areas[area].units[enemy_of(side)]:
             continue
-        forced = [u["unit_id"] for u in attackers_for(game, side, area) if u["forced"]]
-        if forced and any(u["type"] in POINT_TYPES for u in attackers_for(game, side, area)):
-            return game.violation(
+        forced = [u["unit_id"] for u in attackers_for(match, side, area) if u["forced"]]
+        if forced and any(u["type"] in POINT_TYPES for u in attackers_for(match, side, area)):
+            return match.violation(
                 f"the forced attack on {area} must be made before the impulse ends ({', '.join(forced)} entered it)",
                 "8.51",
             )
     return None
 
 
-def previews(game, actions: list[Action], waiting=None, special: str | None = None) -> list[dict[str, Any] | None]:
+def previews(match, actions: list[Action], waiting=None, special: str | None = None) -> list[dict[str, Any] | None]:
     """AV against DV (9.2, 9.3) of each listed ``attack AREA``, as :func:`attack` would find
     them with every waiting unit, the strongest point unit and all the artillery that may
     support (9.7), against the defender's strongest forward unit (the defender may name
     another, 9.1); each side then adds its DR. ``waiting(area)`` gives the attackers where
     another rule names them, fighting as ``special`` with no support (21.2: the paratroops
     in their drop area). None for any other order."""
-    b = board(game)
+    b = board(match)
     found: list[dict[str, Any] | None] = []
     for action in actions:
         if action.verb != "attack" or len(action.args) != 1 or action.args[0] not in b.areas:
@@ -176,13 +176,13 @@ def previews(game, actions: list[Action], waiting=None, special: str | None = No
         if waiting is not None:
             attackers, support = waiting(area), []
         else:
-            attackers = attackers_for(game, side, area) or contested_attackers(b, side, area)
-            support = supporting_artillery(game, side, area, attackers)
+            attackers = attackers_for(match, side, area) or contested_attackers(b, side, area)
+            support = supporting_artillery(match, side, area, attackers)
         defenders = b.units_in(area, enemy_of(side))
         if not defenders or not any(u["type"] in POINT_TYPES for u in attackers):
             found.append(None)
             continue
-        values = assault_values(game, side, area, attackers, support, defenders, special=special)
+        values = assault_values(match, side, area, attackers, support, defenders, special=special)
         found.append(
             {
                 "attackers": [u["unit_id"] for u in attackers],

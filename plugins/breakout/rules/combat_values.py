@@ -71,9 +71,9 @@ def may_support(b, unit: dict[str, Any], side: str, area: str, participants: lis
     return None
 
 
-def supporting_artillery(game, side: str, area: str, participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def supporting_artillery(match, side: str, area: str, participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """9.7, 16.1: every artillery unit that may support the attack on ``area``."""
-    b = board(game)
+    b = board(match)
     ids = {u["unit_id"] for u in participants}
     return [
         u
@@ -89,18 +89,18 @@ def strongest_point(participants: list[dict[str, Any]]) -> dict[str, Any]:
     return max((u for u in participants if u["type"] in POINT_TYPES), key=lambda u: (u["attack"], u["unit_id"]))
 
 
-def adds_av(game, unit: dict[str, Any]) -> bool:
+def adds_av(match, unit: dict[str, Any]) -> bool:
     """9.7 (ruling): artillery that entered with the point unit adds no AV and no division count."""
-    return unit["type"] != ARTILLERY or plays_ruling(game, ARTILLERY_ADDS_AV)
+    return unit["type"] != ARTILLERY or plays_ruling(match, ARTILLERY_ADDS_AV)
 
 
-def assault_values(game, side, area, participants, support, defenders, point=None, forward=None, special=None):
+def assault_values(match, side, area, participants, support, defenders, point=None, forward=None, special=None):
     """AV (9.2 A-F) and DV (9.3 A-G), each modifier with its rule and reason."""
-    b = board(game)
+    b = board(match)
     target = b.areas[area]
     clear = b.day["weather"] == "Clear"
     point = point or strongest_point(participants)
-    counted = [u for u in participants if adds_av(game, u)]
+    counted = [u for u in participants if adds_av(match, u)]
     av = [("9.2", f"point unit {point['unit_id']}", point["attack"])]
     if len(counted) > 1:
         av.append(("9.2", f"{len(counted) - 1} other participants", len(counted) - 1))
@@ -123,7 +123,7 @@ def assault_values(game, side, area, participants, support, defenders, point=Non
     crossing = max((u["crossing"] for u in participants if u["forced"]), default=0)
     if crossing:
         dv.append(("9.3", "forced attack across a bridge or river", crossing))
-    if side == ALLIED and works.intact(game, area):
+    if side == ALLIED and works.intact(match, area):
         dv.append(("15.1", "beach defensive works", 2))
     if side == GERMAN and clear and air_reaches(target):  # 14.4
         dv.append(("9.3", "Allied air support in Clear weather", 2))

@@ -25,9 +25,9 @@ from .victory import check_breakout
 # === 6.3 DAYLIGHT: IMPULSES =============================================================
 
 
-def begin_impulse(game, step) -> None:
+def begin_impulse(match, step) -> None:
     """Clear the previous impulse's activation, entries and attacked areas."""
-    game.set(
+    match.set(
         "bkn_day",
         {},
         activated=None,
@@ -37,8 +37,8 @@ def begin_impulse(game, step) -> None:
         sunset_raw=None,
         sunset_drm_at=None,
     )
-    game.update_where("unit_state", "TRUE", mp=0, moved=False, attacked=False)
-    game.update_where(
+    match.update_where("unit_state", "TRUE", mp=0, moved=False, attacked=False)
+    match.update_where(
         "bkn_unit_state",
         "TRUE",
         eligible=False,
@@ -51,95 +51,95 @@ def begin_impulse(game, step) -> None:
         supported=0,
         stopped=None,
     )
-    for (space,) in sorted(game.rows_of("bkn_attacked")):
-        game.delete("bkn_attacked", {"space_id": space})
-    clear_traffic(game)
-    begin_landings(game)  # 19.3
-    advantage.begin(game)
-    note_start(game)  # 20.4, 8.23: demolitions are judged by the impulse's start
+    for (space,) in sorted(match.rows_of("bkn_attacked")):
+        match.delete("bkn_attacked", {"space_id": space})
+    clear_traffic(match)
+    begin_landings(match)  # 19.3
+    advantage.begin(match)
+    note_start(match)  # 20.4, 8.23: demolitions are judged by the impulse's start
 
 
-def end_impulse(game, step) -> bool:
+def end_impulse(match, step) -> bool:
     """8.32: units that moved or fought are Spent; count passes; the Allies' Sunset DR.
 
     Returns True while the Sunset DR waits for the Advantage holder's answer (11.6)."""
-    works.update(game)  # 15.2
-    game.update_where(  # 8.32
+    works.update(match)  # 15.2
+    match.update_where(  # 8.32
         "unit_state",
         "status = 'Fresh' AND (moved OR attacked) AND side = ?",
         [step.side],
         status="Spent",
     )
-    day = board(game).day
+    day = board(match).day
     passes = day["passes"] + 1 if day["kind"] in (None, "pass") else 0
-    game.set("bkn_day", {}, passes=passes, kind=day["kind"] or "pass")
+    match.set("bkn_day", {}, passes=passes, kind=day["kind"] or "pass")
     if day["kind"] is None:  # 8.11: an impulse that did nothing is a Pass impulse, and counts as one (8.6)
         why = f"{step.side} ends the impulse without acting: a pass" + (" (two in a row)" if passes >= 2 else "")
-        game.log(Event("note", side=step.side, purpose=why, rule="8.6"))
-    day = board(game).day
+        match.log(Event("note", side=step.side, purpose=why, rule="8.6"))
+    day = board(match).day
     if step.side != ALLIED:
-        advantage.settle(game)
+        advantage.settle(match)
         if passes >= 2:  # 8.6
-            game.set("bkn_day", {}, day_over=True)
-            game.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
-        _breakout_at_day_end(game)
+            match.set("bkn_day", {}, day_over=True)
+            match.log(Event("note", purpose="two consecutive passes end the Daylight phase", rule="8.6"))
+        _breakout_at_day_end(match)
         return False
     raw = day["sunset_raw"]
     if raw is None:  # 6.3: an Allied impulse without a DR (a pass) rolls the Sunset DR alone
         # 11.6: the holder may have it rerolled; the day's fate waits for the answer
-        return rerolls.roll(game, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
-    return close_allied_impulse(game, raw, passes)
+        return rerolls.roll(match, ALLIED, "Sunset DR", "6.3", "sunset", {"passes": passes}, dice=2, step_end=True)
+    return close_allied_impulse(match, raw, passes)
 
 
 @rerolls.follows("sunset")
-def _sunset_rolled_alone(game, context: dict, raw: int) -> None:
-    game.set("bkn_day", {}, sunset_raw=raw)  # 11.5: a rerolled Sunset DR is the Sunset DR
-    close_allied_impulse(game, raw, context["passes"])
+def _sunset_rolled_alone(match, context: dict, raw: int) -> None:
+    match.set("bkn_day", {}, sunset_raw=raw)  # 11.5: a rerolled Sunset DR is the Sunset DR
+    close_allied_impulse(match, raw, context["passes"])
 
 
-def close_allied_impulse(game, raw: int, passes: int) -> bool:
+def close_allied_impulse(match, raw: int, passes: int) -> bool:
     """The Sunset DR decides the day and the weather (6.3, 18.4); once the weather is settled
     the Advantage settles (11.23) and 22.1 is checked. True while a storm or Mulberry dr waits."""
-    return sunset(game, raw, passes, after={"then": "impulse-closed", "context": {}}, step_end=True)
+    return sunset(match, raw, passes, after={"then": "impulse-closed", "context": {}}, step_end=True)
 
 
 @rerolls.resumes("impulse-closed")
-def _impulse_closed(game, context: dict) -> None:
-    advantage.settle(game)  # 11.23: after the Sunset DR
-    _breakout_at_day_end(game)
+def _impulse_closed(match, context: dict) -> None:
+    advantage.settle(match)  # 11.23: after the Sunset DR
+    _breakout_at_day_end(match)
 
 
-def _breakout_at_day_end(game) -> None:
+def _breakout_at_day_end(match) -> None:
     """22.1: a breakout is checked as the Daylight phase ends."""
-    if board(game).day["day_over"]:
-        outcome = check_breakout(game)
+    if board(match).day["day_over"]:
+        outcome = check_breakout(match)
         if outcome is not None:
-            game.end_match(outcome)
+            match.end_match(outcome)
 
 
-def legal_pass(game, side: str) -> list[Action]:
+def legal_pass(match, side: str) -> list[Action]:
     """8.6: a player who has not activated an area (nor begun a Double Impulse) may pass."""
-    today = board(game).day
+    today = board(match).day
     return [] if today["activated"] is not None or today["double_impulse"] else [Action("pass", (), side)]
 
 
-def pass_impulse(game, action: Action) -> None:
+def pass_impulse(match, action: Action) -> None:
     """8.6: a pass ends the impulse at once (an Allied pass still rolls the Sunset DR)."""
     if action.args:
-        raise game.violation("pass takes no arguments: pass", "8.6")
-    if board(game).day["activated"] is not None or board(game).day["double_impulse"]:
-        raise game.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
-    game.set("bkn_day", {}, kind="pass")
-    game.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))
-    walker.end_step(game)
+        raise match.violation("pass takes no arguments: pass", "8.6")
+    if board(match).day["activated"] is not None or board(match).day["double_impulse"]:
+        raise match.violation("a player who has activated an area cannot pass; end the impulse instead", "8.6")
+    match.set("bkn_day", {}, kind="pass")
+    match.log(Event("note", side=action.side, purpose=f"{action.side} passes", rule="8.6"))
+    walker.end_step(match)
 
 
-def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end: bool = False) -> bool:
+def sunset(match, raw: int, passes: int = 0, after: dict | None = None, step_end: bool = False) -> bool:
     """6.3, 11.5: the day goes on while raw + DRM >= N; 18.4: raw = N changes the weather
     (then ``after`` resumes, see weather.change). True while a storm or Mulberry dr waits."""
-    day = board(game).day
+    day = board(match).day
     n = day["impulse"]
-    last = last_impulse(game)
+    last = last_impulse(match)
     drm = sunset_modifier(day)
     modified = raw + drm
     if passes >= 2:  # 8.6
@@ -150,16 +150,16 @@ def sunset(game, raw: int, passes: int = 0, after: dict | None = None, step_end:
         over, why = True, f"the impulse marker cannot pass space {last} of the track: sunset"
     else:
         over, why = False, f"Sunset DR {raw}{drm:+d} = {modified} >= impulse {n}: impulse {n + 1}"
-    game.log(Event("note", purpose=why, rule="6.3"))
+    match.log(Event("note", purpose=why, rule="6.3"))
     if over:
-        game.set("bkn_day", {}, day_over=True)
+        match.set("bkn_day", {}, day_over=True)
     elif day["kind"] == "air-strike":  # 17.3: after an air strike the same impulse is played again
-        game.log(Event("note", purpose=f"air strike: impulse {n} is played again", rule="17.3"))
+        match.log(Event("note", purpose=f"air strike: impulse {n} is played again", rule="17.3"))
     else:
-        game.set("bkn_day", {}, impulse=n + 1)
+        match.set("bkn_day", {}, impulse=n + 1)
     if raw == n:  # 18.4: the Sunset DRM never applies to the weather test
-        return weather.change(game, n, after, step_end)
-    rerolls.resume(game, after)
+        return weather.change(match, n, after, step_end)
+    rerolls.resume(match, after)
     return False
 
 
@@ -172,13 +172,13 @@ def sunset_modifier(day: dict) -> int:
 # === 6.2 DAWN ============================================================================
 
 
-def dawn(game, turn: int) -> None:
+def dawn(match, turn: int) -> None:
     """6.2: reinforcements (Germans first) and the offshore units, markers ready, the day's weather."""
-    day = day_of_month(game, turn)
-    arrived = reinforcements.place(game, day)  # 19.1
-    reinforcements.redeploy(game, day, arrived)  # 3.5
-    game.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2, 4.4
-    clear_strikes(game)  # 17.1
-    weather.dawn(game, turn)  # 18.1
-    reinforcements.withdraw_rangers(game)  # 19.6
-    game.set("bkn_day", {}, passes=0, day_over=False)
+    day = day_of_month(match, turn)
+    arrived = reinforcements.place(match, day)  # 19.1
+    reinforcements.redeploy(match, day, arrived)  # 3.5
+    match.update_where("bkn_marker_state", "TRUE", used=False)  # 6.2, 4.4
+    clear_strikes(match)  # 17.1
+    weather.dawn(match, turn)  # 18.1
+    reinforcements.withdraw_rangers(match)  # 19.6
+    match.set("bkn_day", {}, passes=0, day_over=False)

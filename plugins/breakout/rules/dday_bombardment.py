@@ -21,20 +21,20 @@ from .naval_air import colour_reaches, ready_markers, struck_by_other_nationalit
 # === 1B NAVAL BOMBARDMENT PHASE (21.3) ========================================================
 
 
-def _markers(game, kind: str) -> list[dict[str, Any]]:
+def _markers(match, kind: str) -> list[dict[str, Any]]:
     """The ready (unused) markers of ``kind`` (4.4)."""
-    return [m for m in ready_markers(game) if m["kind"] == kind]
+    return [m for m in ready_markers(match) if m["kind"] == kind]
 
 
-def naval_targets(game) -> dict[str, dict[str, Any]]:
+def naval_targets(match) -> dict[str, dict[str, Any]]:
     """21.3: each beach still holding Germans and not yet bombarded, with its task force."""
-    b = board(game)
+    b = board(match)
     found = {}
-    for beach in landings.beaches(game):
+    for beach in landings.beaches(match):
         area = b.areas[beach["area_id"]]
-        if not area.units[GERMAN] or (area.space_id,) in game.rows_of("bkn_strike"):
+        if not area.units[GERMAN] or (area.space_id,) in match.rows_of("bkn_strike"):
             continue
-        fleets = _markers(game, "naval")
+        fleets = _markers(match, "naval")
         fleet = next((m for m in fleets if colour_reaches(m, area)), None) or next(
             (m for m in fleets if m["nationality"] == beach["nationality"]), None
         )
@@ -43,138 +43,138 @@ def naval_targets(game) -> dict[str, dict[str, Any]]:
     return found
 
 
-def naval_actions(game, side: str) -> list[Action]:
+def naval_actions(match, side: str) -> list[Action]:
     if side != ALLIED:
         return []
-    return [Action("bombard", (area, m["marker_id"]), side) for area, m in naval_targets(game).items()]
+    return [Action("bombard", (area, m["marker_id"]), side) for area, m in naval_targets(match).items()]
 
 
-def naval_bombard(game, action: Action) -> None:
+def naval_bombard(match, action: Action) -> None:
     """bombard BEACH MARKER [PRIMARY]: a beach at the task force's full D-Day strength (21.3)."""
     if len(action.args) not in (2, 3):
-        raise game.violation("bombard takes a beach area, a naval marker and a primary: bombard AREA MARKER", "21.3")
+        raise match.violation("bombard takes a beach area, a naval marker and a primary: bombard AREA MARKER", "21.3")
     area, marker_id = action.args[:2]
-    targets = naval_targets(game)
+    targets = naval_targets(match)
     if area not in targets:
-        raise game.violation(f"{area} is no beach left to bombard with German units", "21.3")
+        raise match.violation(f"{area} is no beach left to bombard with German units", "21.3")
     if targets[area]["marker_id"] != marker_id:
-        raise game.violation(f"{area} is {targets[area]['marker_id']}'s target, not {marker_id}'s", "3.26")
-    _naval(game, area, targets[area], action.args[2] if len(action.args) == 3 else None)
+        raise match.violation(f"{area} is {targets[area]['marker_id']}'s target, not {marker_id}'s", "3.26")
+    _naval(match, area, targets[area], action.args[2] if len(action.args) == 3 else None)
 
 
-def _naval(game, area: str, marker: dict[str, Any], primary: str | None, after=None, step_end=False) -> bool:
+def _naval(match, area: str, marker: dict[str, Any], primary: str | None, after=None, step_end=False) -> bool:
     """21.3 at full D-Day strength; 11.6: the Advantage holder may have it rerolled (True: asked)."""
-    primary = primary or bombardment.default_primary(game, area, ALLIED)
-    why = primary_target.refusal(game, ALLIED, area, primary)
+    primary = primary or bombardment.default_primary(match, area, ALLIED)
+    why = primary_target.refusal(match, ALLIED, area, primary)
     if why:
-        raise game.violation(f"{primary} cannot be the primary target: {why}", "10.1")
+        raise match.violation(f"{primary} cannot be the primary target: {why}", "10.1")
     strength = marker["dday_strength"] or marker["strength"]
     terms = [(f"{marker['marker_id']} full D-Day strength", strength)]
-    return bombardment.fire(game, ALLIED, area, "naval", terms, primary, marker, after, step_end)
+    return bombardment.fire(match, ALLIED, area, "naval", terms, primary, marker, after, step_end)
 
 
-def end_naval(game) -> bool:
+def end_naval(match) -> bool:
     """21.3: beaches not yet bombarded are bombarded now; then both naval markers are used.
     True while a reroll answer holds the phase open (11.6)."""
-    return _naval_rest(game, {})
+    return _naval_rest(match, {})
 
 
 @rerolls.resumes("naval-rest")
-def _naval_rest(game, context: dict[str, Any]) -> bool:
-    while targets := naval_targets(game):
+def _naval_rest(match, context: dict[str, Any]) -> bool:
+    while targets := naval_targets(match):
         area, marker = next(iter(targets.items()))
-        if _naval(game, area, marker, None, after={"then": "naval-rest", "context": {}}, step_end=True):
+        if _naval(match, area, marker, None, after={"then": "naval-rest", "context": {}}, step_end=True):
             return True
-    _use(game, "naval")
-    advantage.pass_if_used(game)  # 11.2: used in a D-Day phase, it passes as the phase ends
+    _use(match, "naval")
+    advantage.pass_if_used(match)  # 11.2: used in a D-Day phase, it passes as the phase ends
     return False
 
 
-def _use(game, kind: str) -> None:
-    for m in _markers(game, kind):
-        game.set("bkn_marker_state", {"marker_id": m["marker_id"]}, used=True)
+def _use(match, kind: str) -> None:
+    for m in _markers(match, kind):
+        match.set("bkn_marker_state", {"marker_id": m["marker_id"]}, used=True)
 
 
 # === 1C AIR BOMBARDMENT PHASE (21.4) ==========================================================
 
 
-def declared_air(game) -> list[dict[str, Any]]:
-    return [dict(row) for _, row in sorted(game.rows_of("bkn_air_target").items())]
+def declared_air(match) -> list[dict[str, Any]]:
+    return [dict(row) for _, row in sorted(match.rows_of("bkn_air_target").items())]
 
 
-def air_target_ok(game, marker: dict[str, Any], area: str) -> bool:
+def air_target_ok(match, marker: dict[str, Any], area: str) -> bool:
     """21.4: a beach or an area next to one, with Germans, not the other marker's target; Clear (18.2)."""
-    b = board(game)
+    b = board(match)
     here = b.areas.get(area)
     if here is None or not here.units[GERMAN] or here.is_box or here.is_zone:
         return False
-    if b.day["weather"] != "Clear" or struck_by_other_nationality(game, marker, here):
+    if b.day["weather"] != "Clear" or struck_by_other_nationality(match, marker, here):
         return False
-    beach_areas = {r["area_id"] for r in landings.beaches(game)}
+    beach_areas = {r["area_id"] for r in landings.beaches(match)}
     if area not in beach_areas and not beach_areas & set(b.neighbours(area)):
         return False
-    return area not in {d["space_id"] for d in declared_air(game)}
+    return area not in {d["space_id"] for d in declared_air(match)}
 
 
-def air_actions(game, side: str) -> list[Action]:
+def air_actions(match, side: str) -> list[Action]:
     if side != ALLIED:
         return []
-    done = {d["marker_id"] for d in declared_air(game)}
+    done = {d["marker_id"] for d in declared_air(match)}
     return [
         Action("bombard", (area, m["marker_id"]), side)
-        for m in _markers(game, "air")
+        for m in _markers(match, "air")
         if m["marker_id"] not in done
-        for area in sorted(board(game).areas)
-        if air_target_ok(game, m, area)
+        for area in sorted(board(match).areas)
+        if air_target_ok(match, m, area)
     ]
 
 
-def declare_air(game, action: Action) -> None:
+def declare_air(match, action: Action) -> None:
     """bombard AREA MARKER [PRIMARY]: declare an air target; both resolve once declared (21.4)."""
     if len(action.args) not in (2, 3):
-        raise game.violation("bombard takes an area, an air marker and a primary: bombard AREA MARKER", "21.4")
+        raise match.violation("bombard takes an area, an air marker and a primary: bombard AREA MARKER", "21.4")
     area, marker_id = action.args[:2]
-    marker = next((m for m in _markers(game, "air") if m["marker_id"] == marker_id), None)
-    if marker is None or marker_id in {d["marker_id"] for d in declared_air(game)}:
-        raise game.violation(f"{marker_id} is no air marker left to declare", "21.4")
-    if not air_target_ok(game, marker, area):
-        raise game.violation(
+    marker = next((m for m in _markers(match, "air") if m["marker_id"] == marker_id), None)
+    if marker is None or marker_id in {d["marker_id"] for d in declared_air(match)}:
+        raise match.violation(f"{marker_id} is no air marker left to declare", "21.4")
+    if not air_target_ok(match, marker, area):
+        raise match.violation(
             f"{area} is no air target: a beach or next to one, with Germans, "
             "not the other marker's target, in Clear weather",
             "21.4",
         )
-    primary = action.args[2] if len(action.args) == 3 else bombardment.default_primary(game, area, ALLIED)
-    why = primary_target.refusal(game, ALLIED, area, primary)
+    primary = action.args[2] if len(action.args) == 3 else bombardment.default_primary(match, area, ALLIED)
+    why = primary_target.refusal(match, ALLIED, area, primary)
     if why:
-        raise game.violation(f"{primary} cannot be the primary target: {why}", "10.1")
-    game.insert("bkn_air_target", {"marker_id": marker_id, "space_id": area, "primary_id": primary})
-    game.log(Event("note", side=ALLIED, purpose=f"{marker_id} will strike {area}", rule="21.4"))
-    if len(declared_air(game)) == len(_markers(game, "air")):
-        _resolve_air(game)
+        raise match.violation(f"{primary} cannot be the primary target: {why}", "10.1")
+    match.insert("bkn_air_target", {"marker_id": marker_id, "space_id": area, "primary_id": primary})
+    match.log(Event("note", side=ALLIED, purpose=f"{marker_id} will strike {area}", rule="21.4"))
+    if len(declared_air(match)) == len(_markers(match, "air")):
+        _resolve_air(match)
 
 
-def _resolve_air(game, step_end: bool = False) -> bool:
+def _resolve_air(match, step_end: bool = False) -> bool:
     """21.4: every declared strike is resolved as 17.3 says (11.6: each may be rerolled), then the
     markers are used. True while a reroll answer is owed."""
-    return _air_rest(game, {"step_end": step_end})
+    return _air_rest(match, {"step_end": step_end})
 
 
 @rerolls.resumes("air-rest")
-def _air_rest(game, context: dict[str, Any]) -> bool:
-    markers = {m["marker_id"]: m for m in _markers(game, "air")}
-    for d in declared_air(game):
+def _air_rest(match, context: dict[str, Any]) -> bool:
+    markers = {m["marker_id"]: m for m in _markers(match, "air")}
+    for d in declared_air(match):
         marker = markers[d["marker_id"]]
-        game.delete("bkn_air_target", {"marker_id": d["marker_id"]})
+        match.delete("bkn_air_target", {"marker_id": d["marker_id"]})
         terms = [(f"{marker['marker_id']} strength", marker["strength"])]
         after, held = {"then": "air-rest", "context": context}, context["step_end"]
-        if bombardment.fire(game, ALLIED, d["space_id"], "air", terms, d["primary_id"], marker, after, held):
+        if bombardment.fire(match, ALLIED, d["space_id"], "air", terms, d["primary_id"], marker, after, held):
             return True  # 17.1, 17.3: the strike is recorded and friendly fire judged after the answer
-    _use(game, "air")
+    _use(match, "air")
     if context["step_end"]:
-        advantage.pass_if_used(game)  # 11.2: as the phase ends
+        advantage.pass_if_used(match)  # 11.2: as the phase ends
     return False
 
 
-def end_air(game) -> bool:
+def end_air(match) -> bool:
     """21.4: the declared strikes are resolved (a marker left undeclared is simply used)."""
-    return _resolve_air(game, step_end=True)
+    return _resolve_air(match, step_end=True)

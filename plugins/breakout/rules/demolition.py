@@ -51,9 +51,9 @@ class Was:
 # === THE START OF THE IMPULSE =================================================================
 
 
-def note_start(game) -> None:
+def note_start(match) -> None:
     """Keep the bridges' ends and holders as the impulse begins (only the rows that changed)."""
-    b = board(game)
+    b = board(match)
     ends = sorted({s for br in b.bridges.values() for s in (br["a"], br["b"])})
     now_areas = {
         s: {
@@ -63,39 +63,39 @@ def note_start(game) -> None:
         }
         for s in ends
     }
-    _keep(game, "bkn_start_area", "space_id", now_areas, _areas_then(game))
+    _keep(match, "bkn_start_area", "space_id", now_areas, _areas_then(match))
     now_bridges = {i: {"state": br["state"]} for i, br in b.bridges.items()}
-    then_bridges = {i: {"state": state} for i, state in _bridges_then(game).items()}
-    _keep(game, "bkn_start_bridge", "bridge_id", now_bridges, then_bridges)
+    then_bridges = {i: {"state": state} for i, state in _bridges_then(match).items()}
+    _keep(match, "bkn_start_bridge", "bridge_id", now_bridges, then_bridges)
 
 
-def _keep(game, table: str, key: str, now: dict, then: dict) -> None:
+def _keep(match, table: str, key: str, now: dict, then: dict) -> None:
     """Rows for the names not kept yet (all at once), and the changed ones rewritten."""
     new = [{key: name, **now[name]} for name in sorted(now) if name not in then]
     if new:
-        game.insert_many(table, new)
+        match.insert_many(table, new)
     for name in sorted(set(now) & set(then)):
         if now[name] != then[name]:
-            game.set(table, {key: name}, **now[name])
+            match.set(table, {key: name}, **now[name])
 
 
-def _areas_then(game) -> dict[str, dict]:
+def _areas_then(match) -> dict[str, dict]:
     return {
         space: {"controller": r["controller"], "german": r["german"], "allied": r["allied"]}
-        for (space,), r in game.rows_of("bkn_start_area").items()
+        for (space,), r in match.rows_of("bkn_start_area").items()
     }
 
 
-def _bridges_then(game) -> dict[str, str]:
-    return {bridge: r["state"] for (bridge,), r in game.rows_of("bkn_start_bridge").items()}
+def _bridges_then(match) -> dict[str, str]:
+    return {bridge: r["state"] for (bridge,), r in match.rows_of("bkn_start_bridge").items()}
 
 
-def at_start(game, space: str) -> Was:
+def at_start(match, space: str) -> Was:
     """20.4: ``space`` as it stood when the impulse began (as it stands, in a match whose impulse
     began before the start was kept)."""
-    row = _areas_then(game).get(space)
+    row = _areas_then(match).get(space)
     if row is None:
-        area = board(game).areas[space]
+        area = board(match).areas[space]
         return Was(area.controller, bool(area.units[GERMAN]), bool(area.units[ALLIED]))
     return Was(row["controller"], row["german"], row["allied"])
 
@@ -103,74 +103,74 @@ def at_start(game, space: str) -> Was:
 # === 20.4 DEMOLITION ===========================================================================
 
 
-def demolition_refusal(game, side: str, bridge: dict) -> str | None:
+def demolition_refusal(match, side: str, bridge: dict) -> str | None:
     """Why ``side`` may not try to blow ``bridge`` now (None: it may)."""
-    b = board(game)
+    b = board(match)
     if b.day["kind"] in ("bombardment", "air-strike"):
         return "a bombardment impulse neither repairs nor blows bridges (10.1)"
     activated = b.day["activated"]
     if activated is not None and b.areas[activated].is_box:
         return "a landing activates the approach box, no area: no bridge is blown (19.3)"
-    if bridge["state"] != side or _bridges_then(game).get(bridge["bridge_id"], bridge["state"]) != side:
+    if bridge["state"] != side or _bridges_then(match).get(bridge["bridge_id"], bridge["state"]) != side:
         return f"{bridge['name']} was not {side}-held when the impulse began"
     if activated is not None and activated not in (bridge["a"], bridge["b"]):
         return f"{bridge['name']} is not on a border of the activated area {activated}"
-    ends = [at_start(game, s) for s in (bridge["a"], bridge["b"])]
+    ends = [at_start(match, s) for s in (bridge["a"], bridge["b"])]
     if not any(a.contested() or not a.controlled_by(side) for a in ends):
         return "neither side of it was enemy-controlled or contested when the impulse began"
-    if tried(game, bridge["bridge_id"], side):
+    if tried(match, bridge["bridge_id"], side):
         return f"{bridge['name']} was tried already this impulse"
     return None
 
 
-def demolition_drm(game, bridge: dict, side: str) -> list[tuple[str, int]]:
+def demolition_drm(match, bridge: dict, side: str) -> list[tuple[str, int]]:
     """20.5: both areas as they stood when the impulse began, -1 over a water obstacle."""
-    terms = [(f"area {s}", area_drm(game, at_start(game, s), side)) for s in (bridge["a"], bridge["b"])]
+    terms = [(f"area {s}", area_drm(match, at_start(match, s), side)) for s in (bridge["a"], bridge["b"])]
     if bridge["border"] == "water":
-        terms.append(("water obstacle", drm_chart(game, "bridge_drm")["water"]))
+        terms.append(("water obstacle", drm_chart(match, "bridge_drm")["water"]))
     return terms
 
 
-def demolish(game, action: Action) -> None:
+def demolish(match, action: Action) -> None:
     """demolish BRIDGE[,BRIDGE…]: end the Assault impulse blowing friendly-held bridges (20.4, 8.23)."""
     if len(action.args) != 1:
-        raise game.violation("demolish takes bridges: demolish BRIDGE[,BRIDGE…]", "20.4")
+        raise match.violation("demolish takes bridges: demolish BRIDGE[,BRIDGE…]", "20.4")
     side = action.side
-    bridges = [find_bridge(game, i, "20.4") for i in action.args[0].split(",")]
+    bridges = [find_bridge(match, i, "20.4") for i in action.args[0].split(",")]
     for bridge in bridges:
-        refusal = demolition_refusal(game, side, bridge)
+        refusal = demolition_refusal(match, side, bridge)
         if refusal:
-            raise game.violation(f"cannot demolish {bridge['bridge_id']}: {refusal}", "20.4")
-    if board(game).day["activated"] is None:  # 8.11: an area may be activated only to blow its bridges
+            raise match.violation(f"cannot demolish {bridge['bridge_id']}: {refusal}", "20.4")
+    if board(match).day["activated"] is None:  # 8.11: an area may be activated only to blow its bridges
         ends = set.intersection(*[{br["a"], br["b"]} for br in bridges])
         if not ends:
-            raise game.violation("demolished bridges must all border one activated area", "8.23")
-        activate(game, side, min(ends))
-    _next_demolition(game, side, [bridge["bridge_id"] for bridge in bridges])
+            raise match.violation("demolished bridges must all border one activated area", "8.23")
+        activate(match, side, min(ends))
+    _next_demolition(match, side, [bridge["bridge_id"] for bridge in bridges])
 
 
-def _next_demolition(game, side: str, bridge_ids: list[str]) -> None:
+def _next_demolition(match, side: str, bridge_ids: list[str]) -> None:
     if not bridge_ids:
-        walker.end_step(game)  # 8.23: demolition closes the impulse
+        walker.end_step(match)  # 8.23: demolition closes the impulse
         return
-    bridge = board(game).bridges[bridge_ids[0]]
-    terms = demolition_drm(game, bridge, side)
-    roll_attempt(game, side, f"{side} blows {bridge['name']}", terms, "20.4", "demolish", {"pending": bridge_ids})
+    bridge = board(match).bridges[bridge_ids[0]]
+    terms = demolition_drm(match, bridge, side)
+    roll_attempt(match, side, f"{side} blows {bridge['name']}", terms, "20.4", "demolish", {"pending": bridge_ids})
 
 
 @rerolls.follows("demolish")
-def _demolition_rolled(game, context: dict, die: int) -> None:
-    ok, bridge_id, rest = settle_try(game, context, die, "demolish")
+def _demolition_rolled(match, context: dict, die: int) -> None:
+    ok, bridge_id, rest = settle_try(match, context, die, "demolish")
     if ok:
-        set_bridge(game, board(game).bridges[bridge_id], "destroyed")
-    _next_demolition(game, context["side"], rest)
+        set_bridge(match, board(match).bridges[bridge_id], "destroyed")
+    _next_demolition(match, context["side"], rest)
 
 
-def legal_demolitions(game, side: str) -> list[Action]:
+def legal_demolitions(match, side: str) -> list[Action]:
     """Single demolitions open to ``side`` in an Assault impulse (8.11, 8.23)."""
-    if board(game).day["kind"] not in (None, "assault"):
+    if board(match).day["kind"] not in (None, "assault"):
         return []
-    bridges = sorted(board(game).bridges.values(), key=lambda br: br["bridge_id"])
+    bridges = sorted(board(match).bridges.values(), key=lambda br: br["bridge_id"])
     return [
-        Action("demolish", (br["bridge_id"],), side) for br in bridges if demolition_refusal(game, side, br) is None
+        Action("demolish", (br["bridge_id"],), side) for br in bridges if demolition_refusal(match, side, br) is None
     ]

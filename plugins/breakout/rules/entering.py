@@ -48,28 +48,30 @@ class Entry:
     stop_rule: str | None = None  # the rule that ends the unit's move here
 
 
-def costs(game) -> dict[str, int]:
+def costs(match) -> dict[str, int]:
     """8.36: the chart's MF costs by code (A-D in MF; 'all' as ALL)."""
-    return _static(game)["costs"]
+    return _static(match)["costs"]
 
 
-def _check_border(game, b: Board, unit, dest: str, kind: str, landing: bool) -> None:
+def _check_border(match, b: Board, unit, dest: str, kind: str, landing: bool) -> None:
     """The borders no move crosses: the sea (13), back into an approach box (3.4), a landing
     not declared (19.3), an area attacked this impulse (8.31), a water obstacle (8.37)."""
     uid, here = unit["unit_id"], unit["space_id"]
     if kind == "sea":
-        raise game.violation(f"{uid} cannot sail to {dest} in an impulse", "13")
+        raise match.violation(f"{uid} cannot sail to {dest} in an impulse", "13")
     if kind == "landing" and not b.areas[here].is_box:  # 3.4: never back into the approach box
-        raise game.violation(f"{uid} cannot re-enter the approach box {dest}", "3.4")
+        raise match.violation(f"{uid} cannot re-enter the approach box {dest}", "3.4")
     if kind == "landing" and not landing:  # 19.4: every lander is declared before interdiction
-        raise game.violation(f"{uid} lands with the order: land {dest} UNIT[,UNIT...]", "19.3")
+        raise match.violation(f"{uid} lands with the order: land {dest} UNIT[,UNIT...]", "19.3")
     if dest in b.attacked:
-        raise game.violation(f"{uid} cannot enter {dest}: it was attacked this impulse", "8.31")
+        raise match.violation(f"{uid} cannot enter {dest}: it was attacked this impulse", "8.31")
     if kind == "water":
-        raise game.violation(f"{uid} cannot cross the water obstacle {here}-{dest}", "8.37")
+        raise match.violation(f"{uid} cannot cross the water obstacle {here}-{dest}", "8.37")
 
 
-def _route(game, b: Board, unit, dest: str, kind: str, name: str | None, enemies: list[str]) -> tuple[str, dict | None]:
+def _route(
+    match, b: Board, unit, dest: str, kind: str, name: str | None, enemies: list[str]
+) -> tuple[str, dict | None]:
     """How the border is crossed: 'bridge', 'river' (no bridge used, 8.36 E) or 'open'."""
     if kind == "river":
         return "river", None
@@ -80,7 +82,7 @@ def _route(game, b: Board, unit, dest: str, kind: str, name: str | None, enemies
     if held_by == unit["side"] or (held_by == enemy_of(unit["side"]) and enemies):
         return "bridge", bridge  # 8.51: an enemy-held bridge is crossed only in a forced attack
     if bridge["border"] == "water":  # 8.37: no unit crosses a water obstacle without a bridge it may use
-        raise game.violation(
+        raise match.violation(
             f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle", "8.37"
         )
     return "river", bridge
@@ -110,50 +112,52 @@ def held_back(b: Board, unit, origin: Area) -> bool:
     return any(u["type"] == "armour" for u in b.units_in(origin.space_id, enemy_of(unit["side"])))
 
 
-def entry(game, unit, dest: str, landing: bool = False) -> Entry:
+def entry(match, unit, dest: str, landing: bool = False) -> Entry:
     """The cost of ``unit`` entering ``dest`` from where it stands, or a RuleViolation.
 
     A landing from an approach box is declared with ``land`` (19.3, 19.4): ``landing``
     says the caller is that order."""
-    b = board(game)
+    b = board(match)
     side, here, uid = unit["side"], unit["space_id"], unit["unit_id"]
     link = b.neighbours(here).get(dest)
     if link is None:
-        raise game.violation(f"{uid} cannot enter {dest}: not adjacent to {here}", "8.33")
+        raise match.violation(f"{uid} cannot enter {dest}: not adjacent to {here}", "8.33")
     kind, name = link
     area, origin = b.areas[dest], b.areas[here]
     enemies = area.units[enemy_of(side)]
-    _check_border(game, b, unit, dest, kind, landing)
-    route, bridge = _route(game, b, unit, dest, kind, name, enemies)
+    _check_border(match, b, unit, dest, kind, landing)
+    route, bridge = _route(match, b, unit, dest, kind, name, enemies)
     extra = 0
     if route == "bridge":
         if not can_cross(b, bridge["bridge_id"]):
-            raise game.violation(f"{uid} cannot cross {bridge['name']}: 5 units crossed it already", "8.37")
-        seizer = seized_by(game, bridge["bridge_id"], side)
+            raise match.violation(f"{uid} cannot cross {bridge['name']}: 5 units crossed it already", "8.37")
+        seizer = seized_by(match, bridge["bridge_id"], side)
         extra = 1 if seizer not in (None, uid) else 0  # 20.3: the other units crossing pay +1 MF
     if route == "river" and unit["type"] != "infantry":
-        raise game.violation(f"{uid} cannot cross the river {here}-{dest}: infantry only", "8.36")
-    cost, code = _chart_cost(game, b, unit, area, route)
+        raise match.violation(f"{uid} cannot cross the river {here}-{dest}: infantry only", "8.36")
+    cost, code = _chart_cost(match, b, unit, area, route)
     stop_rule = "8.33" if enemies else None
     if held_back(b, unit, origin):
         if not area.free(side):
-            raise game.violation(f"{uid} starts in contested {here}: it may only move to an adjacent free area", "8.34")
+            raise match.violation(
+                f"{uid} starts in contested {here}: it may only move to an adjacent free area", "8.34"
+            )
         stop_rule = "8.34"
     over = started_contested(b, unit, origin) and b.enemy_held_crossing(side, here, dest)
     if over:  # 8.37: 「敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」
-        raise game.violation(f"{uid} cannot leave contested {here} across {over}", "8.37")
-    _check_entering(game, b, unit, area, origin, enemies)
+        raise match.violation(f"{uid} cannot leave contested {here} across {over}", "8.37")
+    _check_entering(match, b, unit, area, origin, enemies)
     forced, crossing = _forced(b, unit, area, route, bridge)
     if crossing and unit["type"] not in POINT_TYPES and not _led_across(b, unit, area):
-        raise game.violation(
+        raise match.violation(
             f"{uid} ({unit['type']}) cannot cross {here}-{dest} into a forced attack: a point unit must lead it across",
             "8.37",
         )
     used = bridge["bridge_id"] if route == "bridge" else None
-    mp, full = unit["mp"], allowance(game, unit)
+    mp, full = unit["mp"], allowance(match, unit)
     if cost == ALL:
         if unit["areas"]:
-            raise game.violation(f"{uid} cannot spend all its MF: it has already moved", "8.36")
+            raise match.violation(f"{uid} cannot spend all its MF: it has already moved", "8.36")
         return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing, ALL, used, code)
     cost += extra
     if cost <= mp:
@@ -165,18 +169,18 @@ def entry(game, unit, dest: str, landing: bool = False) -> Entry:
         reason = f"all MF to cross the river beside {bridge['name']}, seized this impulse: a forced attack at +2 DV"
         return Entry(mp, "8.38", reason, True, True, 2, ALL, None, "8.38")
     if barred:
-        raise game.violation(
+        raise match.violation(
             f"{uid} has {mp} MF left and entering {dest} costs {cost}: no minimum move, {barred}", "8.38"
         )
     return Entry(mp, "8.38", f"minimum move into {dest} for all {full} MF", True, forced, crossing, cost, used, "8.38")
 
 
-def _chart_cost(game, b: Board, unit, area: Area, route: str) -> tuple[int, str]:
+def _chart_cost(match, b: Board, unit, area: Area, route: str) -> tuple[int, str]:
     """8.36: the highest cost that applies (A-D, all MF for a river (E) or a zone (14.2)), and its rule."""
-    chart, side = costs(game), unit["side"]
+    chart, side = costs(match), unit["side"]
     cost, code = (chart.get("E1", ALL), "8.36") if route == "river" else (0, "8.36")
     if area.is_zone:  # 14.2
-        check_entry(game, unit, area)
+        check_entry(match, unit, area)
         cost, code = max(cost, chart.get("E2", ALL)), "14.2"
     enemies = area.units[enemy_of(side)]
     if enemies:
@@ -229,7 +233,7 @@ def _no_minimum_move(b: Board, unit, origin: Area, full: int, extra: int) -> str
     return None
 
 
-def _check_entering(game, b: Board, unit, area: Area, origin: Area, enemies: list[str]) -> None:
+def _check_entering(match, b: Board, unit, area: Area, origin: Area, enemies: list[str]) -> None:
     """8.35, 8.37: who may enter an enemy area, and from where; 7.1: the stacking limits."""
     side, uid, dest = unit["side"], unit["unit_id"], area.space_id
     friends = area.units[side]
@@ -237,16 +241,16 @@ def _check_entering(game, b: Board, unit, area: Area, origin: Area, enemies: lis
     if hostile and not friends and unit["type"] not in POINT_TYPES:
         # 8.35: an enemy-occupied area; 8.37: an uncontested enemy-controlled one (point units only)
         rule = "8.35" if enemies else "8.37"
-        raise game.violation(f"{uid} ({unit['type']}) cannot enter {dest}: a point unit must enter first", rule)
-    zone_free = origin.is_zone and not plays_ruling(game, ZONE_AS_AREA)  # 14.2: no movement restriction there
+        raise match.violation(f"{uid} ({unit['type']}) cannot enter {dest}: a point unit must enter first", rule)
+    zone_free = origin.is_zone and not plays_ruling(match, ZONE_AS_AREA)  # 14.2: no movement restriction there
     if hostile and not origin.vacant(side) and not zone_free:
-        raise game.violation(
+        raise match.violation(
             f"{uid} cannot enter {dest} from {origin.space_id}: an enemy-held or enemy-occupied area is entered "
             "only from an area without enemy units",
             "8.35",
         )
     if is_stacking_limited(area) and len(friends) >= 10:
-        raise game.violation(f"{uid} cannot enter {dest}: 10 {side} units are there", "7.1")
+        raise match.violation(f"{uid} cannot enter {dest}: 10 {side} units are there", "7.1")
     corps = any(b.units[u]["art_kind"] == "corps" for u in friends)
     if unit["art_kind"] == "corps" and is_stacking_limited(area) and corps:
-        raise game.violation(f"{uid} cannot enter {dest}: one corps artillery per area", "7.1")
+        raise match.violation(f"{uid} cannot enter {dest}: one corps artillery per area", "7.1")

@@ -15,24 +15,24 @@ from ..scenarios import ALLIED
 from . import works
 
 
-def after_assault(game, landing: dict[str, Any], outcome: str) -> None:
+def after_assault(match, landing: dict[str, Any], outcome: str) -> None:
     """19.4, 21.5: called when the landing attack is over (no overrun, no retreat: resolution.py)."""
-    landing_over(game, landing, "failed" if outcome == "repulsed" else outcome)
+    landing_over(match, landing, "failed" if outcome == "repulsed" else outcome)
 
 
-def landing_over(game, landing: dict[str, Any], result: str) -> None:
+def landing_over(match, landing: dict[str, Any], result: str) -> None:
     """19.4, 21.5: the landers of a failed assault are Dis1; none waits to attack any more."""
     if result.startswith("failed"):
         for uid in landing["ids"]:  # 19.4, 21.5: every lander Dis1, never Dis2 from interdiction
-            game.set("unit_state", {"unit_id": uid}, status="Dis1", mp=0)
+            match.set("unit_state", {"unit_id": uid}, status="Dis1", mp=0)
     for uid in landing["ids"]:
-        game.set("bkn_unit_state", {"unit_id": uid}, pending=False)
-    log_assault(game, landing, result)
+        match.set("bkn_unit_state", {"unit_id": uid}, pending=False)
+    log_assault(match, landing, result)
 
 
-def log_assault(game, landing: dict[str, Any], result: str) -> None:
+def log_assault(match, landing: dict[str, Any], result: str) -> None:
     """The landing assault is over; 15.2: only now are the works judged (a repulse leaves every
     lander Dis1, and Disrupted units do not remove them)."""
     rule = "21.5" if landing["dday"] else "19.4"
-    game.log(Event("note", side=ALLIED, purpose=f"landing assault on {landing['beach']}: {result}", rule=rule))
-    works.update(game)
+    match.log(Event("note", side=ALLIED, purpose=f"landing assault on {landing['beach']}: {result}", rule=rule))
+    works.update(match)

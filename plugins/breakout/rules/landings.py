@@ -32,31 +32,31 @@ MAX_LANDERS = 5  # 19.3: units landing per impulse or Regroup phase
 MAX_ON_BEACH = 10  # 19.3: Allied units on the beach with those landing
 
 
-def beaches(game) -> list[dict[str, Any]]:
+def beaches(match) -> list[dict[str, Any]]:
     """The five beaches with their area, nationality and approach box (3.4, 12.7); static, read once."""
     keep = ("beach", "area_id", "nationality", "approach_box")
-    return [{c: row[c] for c in keep} for row in charts.beaches(game)]
+    return [{c: row[c] for c in keep} for row in charts.beaches(match)]
 
 
-def beach_of_box(game) -> dict[str, str]:
+def beach_of_box(match) -> dict[str, str]:
     """Approach box -> its beach's area (3.4; static, read once)."""
-    return game.derived("bkn beach of box", (), lambda: {r["approach_box"]: r["area_id"] for r in beaches(game)})
+    return match.derived("bkn beach of box", (), lambda: {r["approach_box"]: r["area_id"] for r in beaches(match)})
 
 
-def find_beach(game, name: str) -> dict[str, Any]:
-    for row in beaches(game):
+def find_beach(match, name: str) -> dict[str, Any]:
+    for row in beaches(match):
         if name.lower() in (row["beach"].lower(), row["area_id"].lower(), row["approach_box"].lower()):
             return row
-    known = ", ".join(r["beach"] for r in beaches(game))
-    raise game.violation(f"no beach {name!r} (beaches: {known})", "3.4")
+    known = ", ".join(r["beach"] for r in beaches(match))
+    raise match.violation(f"no beach {name!r} (beaches: {known})", "3.4")
 
 
 # === 19.4 COASTAL INTERDICTION ============================================================
 
 
-def interdiction_value(game, area: str) -> int:
+def interdiction_value(match, area: str) -> int:
     """19.4, 16.3: Fresh German coastal batteries in or adjacent to the beach (isolation aside, 12.8)."""
-    b = board(game)
+    b = board(match)
     spaces = {area, *b.neighbours(area)}
     return sum(
         1
@@ -72,110 +72,110 @@ def interdiction_result(die: int, iv: int) -> str | None:
     return "Spent" if die == iv else "Dis1"
 
 
-def interdict(game, landers: list[tuple[str, str]], after: dict[str, Any], step_end: bool = False) -> bool:
+def interdict(match, landers: list[tuple[str, str]], after: dict[str, Any], step_end: bool = False) -> bool:
     """19.4: every lander (unit, beach area) is declared first; then each rolls its dr against
     its beach's IV, which the Advantage holder may have rerolled (11.6). Batteries stay Fresh
     and may interdict every beach next to them. ``after`` resumes with ``results`` (unit: the
     status it lands in, or None). Returns whether a dr waits for the holder's answer."""
-    values = {area: interdiction_value(game, area) for area in {area for _, area in landers}}
+    values = {area: interdiction_value(match, area) for area in {area for _, area in landers}}
     chain = {
         "pending": [[uid, area, values[area]] for uid, area in landers if values[area]],
         "results": {uid: None for uid, _ in landers},
         "after": after,
         "step_end": step_end,
     }
-    return _next_interdiction(game, chain)
+    return _next_interdiction(match, chain)
 
 
-def _next_interdiction(game, chain: dict[str, Any]) -> bool:
+def _next_interdiction(match, chain: dict[str, Any]) -> bool:
     if not chain["pending"]:
-        rerolls.resume(game, chain["after"], results=chain["results"])
+        rerolls.resume(match, chain["after"], results=chain["results"])
         return False
     uid, area, iv = chain["pending"][0]
     purpose = f"coastal interdiction of {uid} landing on {area} (IV {iv})"
-    return rerolls.roll(game, ALLIED, purpose, "19.4", "interdiction", chain, step_end=chain["step_end"])
+    return rerolls.roll(match, ALLIED, purpose, "19.4", "interdiction", chain, step_end=chain["step_end"])
 
 
 @rerolls.follows("interdiction")
-def _interdiction_rolled(game, chain: dict[str, Any], die: int) -> None:
+def _interdiction_rolled(match, chain: dict[str, Any], die: int) -> None:
     (uid, _, iv), rest = chain["pending"][0], chain["pending"][1:]
     result = interdiction_result(die, iv)
     if result:
-        game.set("unit_state", {"unit_id": uid}, status=result)
+        match.set("unit_state", {"unit_id": uid}, status=result)
     outcome = "lands " + result if result else "no effect"
-    game.log(Event("note", side=GERMAN, purpose=f"{uid}: dr {die} vs IV {iv}: {outcome}", rule="19.4"))
-    _next_interdiction(game, {**chain, "pending": rest, "results": {**chain["results"], uid: result}})
+    match.log(Event("note", side=GERMAN, purpose=f"{uid}: dr {die} vs IV {iv}: {outcome}", rule="19.4"))
+    _next_interdiction(match, {**chain, "pending": rest, "results": {**chain["results"], uid: result}})
 
 
 # === 19.3 WHO MAY LAND =====================================================================
 
 
-def is_forced(game, area: str) -> bool:
+def is_forced(match, area: str) -> bool:
     """8.51, 21.6: Germans on intact works, and no Fresh or Spent Allied unit contests them."""
-    b = board(game)
-    if not b.areas[area].units[GERMAN] or not works.intact(game, area):
+    b = board(match)
+    if not b.areas[area].units[GERMAN] or not works.intact(match, area):
         return False
     return not any(u["status"] in ("Fresh", "Spent") for u in b.units_in(area, ALLIED))
 
 
-def landed_this_phase(game) -> int:
-    return sum(1 for row in game.rows_of("bkn_landing").values() if row["done"])
+def landed_this_phase(match) -> int:
+    return sum(1 for row in match.rows_of("bkn_landing").values() if row["done"])
 
 
-def refusal(game, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> RuleViolation | None:
+def refusal(match, beach: dict[str, Any], unit_ids: list[str], regroup: bool) -> RuleViolation | None:
     """The first rule that forbids these units to land on ``beach`` now (None: they may)."""
-    b = board(game)
+    b = board(match)
     area, box = beach["area_id"], beach["approach_box"]
     here = b.areas[area]
-    if storm_blows(game):
-        return game.violation("no Allied unit lands in a storm", "24.6")
+    if storm_blows(match):
+        return match.violation("no Allied unit lands in a storm", "24.6")
     if not unit_ids or len(set(unit_ids)) != len(unit_ids):
-        return game.violation("name each landing unit once", "19.3")
-    if len(unit_ids) + landed_this_phase(game) > MAX_LANDERS:
-        return game.violation(f"at most {MAX_LANDERS} units land per impulse or Regroup phase", "19.3")
+        return match.violation("name each landing unit once", "19.3")
+    if len(unit_ids) + landed_this_phase(match) > MAX_LANDERS:
+        return match.violation(f"at most {MAX_LANDERS} units land per impulse or Regroup phase", "19.3")
     if len(unit_ids) + here.count(ALLIED) > MAX_ON_BEACH:
-        return game.violation(f"{beach['beach']} would hold more than {MAX_ON_BEACH} Allied units", "19.3")
+        return match.violation(f"{beach['beach']} would hold more than {MAX_ON_BEACH} Allied units", "19.3")
     if here.controlled_by(GERMAN) and not here.contested():
-        return game.violation(f"{beach['beach']} is German-controlled and uncontested: no landing", "19.3")
+        return match.violation(f"{beach['beach']} is German-controlled and uncontested: no landing", "19.3")
     if regroup and not here.free(ALLIED):
-        return game.violation(f"{beach['beach']} is not free: no landing in the Regroup phase", "19.3")
-    forced = is_forced(game, area)
+        return match.violation(f"{beach['beach']} is not free: no landing in the Regroup phase", "19.3")
+    forced = is_forced(match, area)
     for uid in unit_ids:
         unit = b.units.get(uid)
         if unit is None or unit["side"] != ALLIED or unit["space_id"] != box:
-            return game.violation(f"{uid} is not an Allied unit in {box}", "3.4")
+            return match.violation(f"{uid} is not an Allied unit in {box}", "3.4")
         if national_group(unit["nationality"]) != beach["nationality"]:
-            return game.violation(f"{uid} is {unit['nationality']}: it lands only on its own nation's beaches", "19.3")
+            return match.violation(f"{uid} is {unit['nationality']}: it lands only on its own nation's beaches", "19.3")
         if not regroup and unit["status"] != "Fresh":
-            return game.violation(f"{uid} is {unit['status']}: only Fresh units land in an impulse", "8.1")
+            return match.violation(f"{uid} is {unit['status']}: only Fresh units land in an impulse", "8.1")
         if forced and unit["type"] == "artillery":
-            return game.violation(f"{uid} is artillery: it cannot join a forced-attack landing", "21.6")
+            return match.violation(f"{uid} is artillery: it cannot join a forced-attack landing", "21.6")
     if len({national_group(b.units[u]["nationality"]) for u in unit_ids}) > 1:
-        return game.violation("US and British units never land in the same impulse", "8.37")
+        return match.violation("US and British units never land in the same impulse", "8.37")
     if sum(1 for u in unit_ids if b.units[u]["art_kind"] == "corps") > 1:
-        return game.violation(f"only one corps artillery may land on {beach['beach']}", "7.1")
-    return next(filter(None, (_entry_refusal(game, uid, area) for uid in unit_ids)), None)
+        return match.violation(f"only one corps artillery may land on {beach['beach']}", "7.1")
+    return next(filter(None, (_entry_refusal(match, uid, area) for uid in unit_ids)), None)
 
 
-def _lander(game, uid: str) -> dict[str, Any]:
+def _lander(match, uid: str) -> dict[str, Any]:
     """The unit as it enters its beach: a full allowance, no area entered yet (19.3)."""
-    unit = board(game).units[uid]
-    return {**unit, "mp": allowance(game, unit), "areas": 0}
+    unit = board(match).units[uid]
+    return {**unit, "mp": allowance(match, unit), "areas": 0}
 
 
-def _entry_refusal(game, uid: str, area: str) -> RuleViolation | None:
+def _entry_refusal(match, uid: str, area: str) -> RuleViolation | None:
     """The movement rule (7.1, 8.35, ...) that forbids ``uid`` to enter the beach, as go_ashore applies it."""
     try:
-        entry(game, _lander(game, uid), area, landing=True)
+        entry(match, _lander(match, uid), area, landing=True)
     except RuleViolation as why:
         return why
     return None
 
 
-def candidates(game, beach: dict[str, Any], regroup: bool) -> list[str]:
+def candidates(match, beach: dict[str, Any], regroup: bool) -> list[str]:
     """The units of the beach's box that may land now, strongest first, as many as may land."""
-    b = board(game)
-    forced = is_forced(game, beach["area_id"])
+    b = board(match)
+    forced = is_forced(match, beach["area_id"])
     units = [
         u
         for u in b.units_in(beach["approach_box"], ALLIED)
@@ -184,23 +184,23 @@ def candidates(game, beach: dict[str, Any], regroup: bool) -> list[str]:
         and not (forced and u["type"] == "artillery")
     ]
     units.sort(key=lambda u: (u["type"] == "artillery", -u["attack"], u["unit_id"]))
-    units = [u for u in units if _entry_refusal(game, u["unit_id"], beach["area_id"]) is None]
+    units = [u for u in units if _entry_refusal(match, u["unit_id"], beach["area_id"]) is None]
     corps = [u for u in units if u["art_kind"] == "corps"]
     units = [u for u in units if u["art_kind"] != "corps" or u is corps[0]]  # 7.1: one corps artillery
-    room = min(MAX_LANDERS - landed_this_phase(game), MAX_ON_BEACH - b.areas[beach["area_id"]].count(ALLIED))
+    room = min(MAX_LANDERS - landed_this_phase(match), MAX_ON_BEACH - b.areas[beach["area_id"]].count(ALLIED))
     return [u["unit_id"] for u in units[: max(room, 0)]]
 
 
-def legal_landings(game, side: str) -> list[Action]:
+def legal_landings(match, side: str) -> list[Action]:
     if side != ALLIED:
         return []
-    regroup = game.step.phase == "regroup"
-    if not regroup and board(game).day["activated"] is not None:
+    regroup = match.step.phase == "regroup"
+    if not regroup and board(match).day["activated"] is not None:
         return []
     found = []
-    for beach in beaches(game):
-        ids = candidates(game, beach, regroup)
-        if ids and refusal(game, beach, ids, regroup) is None:
+    for beach in beaches(match):
+        ids = candidates(match, beach, regroup)
+        if ids and refusal(match, beach, ids, regroup) is None:
             found.append(Action("land", (beach["beach"], ",".join(ids)), side))
     return found
 
@@ -208,49 +208,49 @@ def legal_landings(game, side: str) -> list[Action]:
 # === LANDING ==================================================================================
 
 
-def land(game, action: Action) -> None:
+def land(match, action: Action) -> None:
     """land BEACH UNIT[,UNIT...]: activate the approach box and land these units (19.3, 19.4)."""
     if len(action.args) != 2:
-        raise game.violation("land takes a beach and units: land BEACH UNIT[,UNIT...]", "19.3")
-    beach = find_beach(game, action.args[0])
+        raise match.violation("land takes a beach and units: land BEACH UNIT[,UNIT...]", "19.3")
+    beach = find_beach(match, action.args[0])
     ids = action.args[1].split(",")
-    regroup = game.step.phase == "regroup"
-    if not regroup and board(game).day["activated"] is not None:
-        raise game.violation("a landing activates the approach box: it must be the impulse's first order", "19.3")
-    problem = refusal(game, beach, ids, regroup)
+    regroup = match.step.phase == "regroup"
+    if not regroup and board(match).day["activated"] is not None:
+        raise match.violation("a landing activates the approach box: it must be the impulse's first order", "19.3")
+    problem = refusal(match, beach, ids, regroup)
     if problem is not None:
         raise problem
-    forced = is_forced(game, beach["area_id"])
+    forced = is_forced(match, beach["area_id"])
     if not regroup:
-        activate(game, ALLIED, beach["approach_box"])  # 19.3: the box is activated, not the beach
-        game.set("bkn_day", {}, nationality=beach["nationality"])
+        activate(match, ALLIED, beach["approach_box"])  # 19.3: the box is activated, not the beach
+        match.set("bkn_day", {}, nationality=beach["nationality"])
     landing = {"beach": beach["beach"], "ids": ids, "forced": forced, "regroup": regroup}
-    interdict(game, [(uid, beach["area_id"]) for uid in ids], {"then": "ashore", "context": landing})
+    interdict(match, [(uid, beach["area_id"]) for uid in ids], {"then": "ashore", "context": landing})
 
 
 @rerolls.resumes("ashore")
-def _ashore(game, landing: dict[str, Any]) -> None:
+def _ashore(match, landing: dict[str, Any]) -> None:
     """19.3, 19.4: once every lander's dr is settled, they go ashore (and attack, if forced)."""
-    beach, ids, results = find_beach(game, landing["beach"]), landing["ids"], landing["results"]
-    go_ashore(game, beach, ids, results, pending=not landing["forced"] and not landing["regroup"])
+    beach, ids, results = find_beach(match, landing["beach"]), landing["ids"], landing["results"]
+    go_ashore(match, beach, ids, results, pending=not landing["forced"] and not landing["regroup"])
     if landing["forced"]:
-        assault(game, beach, ids, results, dday=False)  # 15.2: the works are judged when it is over
+        assault(match, beach, ids, results, dday=False)  # 15.2: the works are judged when it is over
     else:
-        works.update(game)
+        works.update(match)
 
 
-def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], pending: bool) -> None:
+def go_ashore(match, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], pending: bool) -> None:
     """Move the landers from the box onto the beach, paying the MF to enter it (19.3)."""
-    b = board(game)
+    b = board(match)
     area, box = beach["area_id"], beach["approach_box"]
-    costs = {uid: entry(game, _lander(game, uid), area, landing=True) for uid in ids}
+    costs = {uid: entry(match, _lander(match, uid), area, landing=True) for uid in ids}
     enemies = bool(b.areas[area].units[GERMAN])
     for uid in ids:
         step, unit = costs[uid], b.units[uid]
         stopped = step.stops or results.get(uid) is not None  # 19.4: an interdicted lander goes no further
-        mp = 0 if stopped else max(0, allowance(game, unit) - step.cost)
-        game.set("unit_state", {"unit_id": uid}, space_id=area, mp=mp, moved=True)
-        game.set(
+        mp = 0 if stopped else max(0, allowance(match, unit) - step.cost)
+        match.set("unit_state", {"unit_id": uid}, space_id=area, mp=mp, moved=True)
+        match.set(
             "bkn_unit_state",
             {"unit_id": uid},
             came_from=box,
@@ -259,21 +259,21 @@ def go_ashore(game, beach: dict[str, Any], ids: list[str], results: dict[str, st
             pending=pending and enemies and results.get(uid) is None,
             stopped="19.4" if results.get(uid) is not None else step.stop_rule,
         )
-        _record(game, uid, beach["beach"], results.get(uid))
-    game.log(Event("note", side=ALLIED, purpose=f"{', '.join(ids)} land on {beach['beach']} ({area})", rule="19.3"))
-    update_control(game, [area], mover=beach["nationality"])
+        _record(match, uid, beach["beach"], results.get(uid))
+    match.log(Event("note", side=ALLIED, purpose=f"{', '.join(ids)} land on {beach['beach']} ({area})", rule="19.3"))
+    update_control(match, [area], mover=beach["nationality"])
 
 
-def _record(game, uid: str, beach: str, result: str | None) -> None:
+def _record(match, uid: str, beach: str, result: str | None) -> None:
     """19.3: count the lander (a D-Day first wave's row is already there)."""
-    if (uid,) in game.rows_of("bkn_landing"):
-        game.set("bkn_landing", {"unit_id": uid}, done=True, result=result)
+    if (uid,) in match.rows_of("bkn_landing"):
+        match.set("bkn_landing", {"unit_id": uid}, done=True, result=result)
     else:
-        game.insert("bkn_landing", {"unit_id": uid, "beach": beach, "result": result, "done": True})
+        match.insert("bkn_landing", {"unit_id": uid, "beach": beach, "result": result, "done": True})
 
 
 def assault(
-    game, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool, point: str | None = None
+    match, beach: dict[str, Any], ids: list[str], results: dict[str, str | None], dday: bool, point: str | None = None
 ) -> None:
     """19.4, 21.5: the landers that escaped interdiction attack (the attack is resolved as in 9,
     with the defender's choices; landing_assault.after_assault finishes it), led by ``point`` if
@@ -281,17 +281,17 @@ def assault(
     area = beach["area_id"]
     survivors = [uid for uid in ids if results.get(uid) is None]
     landing = {"beach": beach["beach"], "ids": ids, "dday": dday}
-    if not board(game).areas[area].units[GERMAN]:
-        log_assault(game, landing, "unopposed")
+    if not board(match).areas[area].units[GERMAN]:
+        log_assault(match, landing, "unopposed")
     elif not survivors:
-        landing_over(game, landing, "failed: every lander was interdicted")
+        landing_over(match, landing, "failed: every lander was interdicted")
     else:
-        b = board(game)
+        b = board(match)
         lead = b.units[point] if point else None
-        resolve(game, ALLIED, area, [b.units[u] for u in survivors], [], lead, special="landing", landing=landing)
+        resolve(match, ALLIED, area, [b.units[u] for u in survivors], [], lead, special="landing", landing=landing)
 
 
-def begin_phase(game) -> None:
+def begin_phase(match) -> None:
     """19.3: the count of units landed starts again each impulse and Regroup phase."""
-    for (unit_id,) in sorted(game.rows_of("bkn_landing")):
-        game.delete("bkn_landing", {"unit_id": unit_id})
+    for (unit_id,) in sorted(match.rows_of("bkn_landing")):
+        match.delete("bkn_landing", {"unit_id": unit_id})

@@ -35,9 +35,9 @@ STOPS = {
 }
 
 
-def move_refusal(game, unit) -> tuple[str, str] | None:
+def move_refusal(match, unit) -> tuple[str, str] | None:
     """Why ``unit`` may not move now: (the rule, the reason), or None when it may."""
-    b = board(game)
+    b = board(match)
     uid = unit["unit_id"]
     if unit["type"] == "coastal":
         return "8.37", f"{uid} is a coastal battery: it never moves"
@@ -60,91 +60,91 @@ def move_refusal(game, unit) -> tuple[str, str] | None:
     return None
 
 
-def can_move(game, unit) -> bool:
+def can_move(match, unit) -> bool:
     """A unit may move if it is Fresh, eligible (or its area may be activated) and not stopped."""
-    return move_refusal(game, unit) is None
+    return move_refusal(match, unit) is None
 
 
-def legal_moves(game, side: str) -> list[Action]:
-    b = board(game)
+def legal_moves(match, side: str) -> list[Action]:
+    b = board(match)
     if not assault_open(b):
         return []
     found = []
     for unit in b.units.values():
-        if unit["side"] != side or not can_move(game, unit):
+        if unit["side"] != side or not can_move(match, unit):
             continue
         if b.day["activated"] is None:
-            unit = {**unit, "mp": allowance(game, unit)}
+            unit = {**unit, "mp": allowance(match, unit)}
         for dest in b.neighbours(unit["space_id"]):
             try:
-                entry(game, unit, dest)
+                entry(match, unit, dest)
             except RuleViolation:
                 continue
             found.append(Action("move", (unit["unit_id"], dest), side))
     return found
 
 
-def move(game, action: Action) -> None:
+def move(match, action: Action) -> None:
     """move UNIT AREA: one area at a time (8.31), paying its MF (8.36)."""
     if len(action.args) != 2:
-        raise game.violation("move takes a unit and an area: move UNIT AREA", "8.3")
+        raise match.violation("move takes a unit and an area: move UNIT AREA", "8.3")
     unit_id, dest = action.args
     side = action.side
-    b = board(game)
+    b = board(match)
     unit = b.units.get(unit_id)
     if unit is None or unit["side"] != side:
-        raise game.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
+        raise match.violation(f"{unit_id} is not a {side} unit on the map", "8.12")
     if not assault_open(b):
-        raise game.violation(f"this is a {b.day['kind']} impulse: no unit moves", closed_rule(b))
-    refusal = move_refusal(game, unit)
+        raise match.violation(f"this is a {b.day['kind']} impulse: no unit moves", closed_rule(b))
+    refusal = move_refusal(match, unit)
     if refusal:
         rule, reason = refusal
-        raise game.violation(reason, rule)
+        raise match.violation(reason, rule)
     if b.day["activated"] is None:
-        activate(game, side, unit["space_id"])
-        unit = board(game).units[unit_id]
+        activate(match, side, unit["space_id"])
+        unit = board(match).units[unit_id]
     if side == ALLIED:  # 8.37: US and British units never move in the same impulse
-        game.set("bkn_day", {}, nationality=national_group(unit["nationality"]))
-    entry(game, unit, dest)  # refuse before any roll
-    clear = board(game).day["weather"] == "Clear"
+        match.set("bkn_day", {}, nationality=national_group(unit["nationality"]))
+    entry(match, unit, dest)  # refuse before any roll
+    clear = board(match).day["weather"] == "Clear"
     if unit["side"] == GERMAN and unit["areas"] >= 1 and clear:
-        die = _interdiction_die(game, unit)
-        holder = advantage.usable_by(game)
+        die = _interdiction_die(match, unit)
+        holder = advantage.usable_by(match)
         if holder is not None:  # 11.6: the holder may have the dr rerolled
             prompt = (
                 f"Air interdiction of {unit_id} leaving {unit['space_id']}: dr {die} with FLAK makes "
-                f"{die + _flak(game, unit)}; use the Advantage to reroll it? (11.6)"
+                f"{die + _flak(match, unit)}; use the Advantage to reroll it? (11.6)"
             )
             context = {"unit": unit_id, "dest": dest, "die": die}
-            game.ask(holder, "interdiction-reroll", prompt, ["keep", "reroll"], context, rule="11.6")
+            match.ask(holder, "interdiction-reroll", prompt, ["keep", "reroll"], context, rule="11.6")
             return
-        if _interdicted(game, unit, die):
+        if _interdicted(match, unit, die):
             return
-    _enter(game, unit_id, dest)
+    _enter(match, unit_id, dest)
 
 
-def answer_interdiction(game, decision, choice: str) -> None:
+def answer_interdiction(match, decision, choice: str) -> None:
     """11.6: keep or reroll the interdiction dr, then stop the unit or let it enter."""
     context = decision["context"]
-    unit = board(game).units[context["unit"]]
+    unit = board(match).units[context["unit"]]
     die = context["die"]
     if choice == "reroll":
-        advantage.use(game, decision["side"], f"reroll of the air interdiction of {unit['unit_id']}", "11.6")
-        die = _interdiction_die(game, unit)
-    if not _interdicted(game, unit, die):
-        _enter(game, unit["unit_id"], context["dest"])
+        advantage.use(match, decision["side"], f"reroll of the air interdiction of {unit['unit_id']}", "11.6")
+        die = _interdiction_die(match, unit)
+    if not _interdicted(match, unit, die):
+        _enter(match, unit["unit_id"], context["dest"])
 
 
-def _enter(game, unit_id: str, dest: str) -> None:
+def _enter(match, unit_id: str, dest: str) -> None:
     """The unit enters ``dest``, paying its MF (8.36) and perhaps waiting to attack (8.5)."""
-    unit = board(game).units[unit_id]
+    unit = board(match).units[unit_id]
     side, here = unit["side"], unit["space_id"]
-    step = entry(game, unit, dest)
-    enemies = bool(board(game).areas[dest].units[enemy_of(side)])
+    step = entry(match, unit, dest)
+    enemies = bool(board(match).areas[dest].units[enemy_of(side)])
     left = max(0, unit["mp"] - step.cost) if not step.stops or enemies else 0  # 8.53: MF kept for an overrun
     stopped = step.stop_rule or ("8.33" if unit["mp"] <= step.cost else None)
-    game.set("unit_state", {"unit_id": unit_id}, space_id=dest, mp=left, moved=True)
-    game.set(
+    match.set("unit_state", {"unit_id": unit_id}, space_id=dest, mp=left, moved=True)
+    match.set(
         "bkn_unit_state",
         {"unit_id": unit_id},
         came_from=here,
@@ -157,34 +157,34 @@ def _enter(game, unit_id: str, dest: str) -> None:
     )
     path = {"unit_id": unit_id, "path": [here, dest], "cost": step.cost, "points": "MF", "mp_left": left}
     purpose = f"{unit_id} {here}->{dest}: {step.reason}"
-    game.log(Event("note", side=side, purpose=purpose, rule=step.rule, payload={**path, "stopped_rule": stopped}))
+    match.log(Event("note", side=side, purpose=purpose, rule=step.rule, payload={**path, "stopped_rule": stopped}))
     if step.bridge:
-        count_bridge(game, step.bridge)  # 8.37, 20.1
-    update_control(game, [dest, here], mover=unit["nationality"])
+        count_bridge(match, step.bridge)  # 8.37, 20.1
+    update_control(match, [dest, here], mover=unit["nationality"])
 
 
-def _flak(game, unit) -> int:
+def _flak(match, unit) -> int:
     """8.4, 16.2: +1 for each Fresh FLAK that is not moving in the area being left."""
     return sum(
         1
-        for u in board(game).units_in(unit["space_id"], GERMAN)
+        for u in board(match).units_in(unit["space_id"], GERMAN)
         if u["type"] == "flak" and u["status"] == "Fresh" and not u["moved"] and u["unit_id"] != unit["unit_id"]
     )
 
 
-def _interdiction_die(game, unit) -> int:
-    return game.roll(f"air interdiction of {unit['unit_id']} leaving {unit['space_id']}", rule="8.4", side=GERMAN)
+def _interdiction_die(match, unit) -> int:
+    return match.roll(f"air interdiction of {unit['unit_id']} leaving {unit['space_id']}", rule="8.4", side=GERMAN)
 
 
-def _interdicted(game, unit, die: int) -> bool:
+def _interdicted(match, unit, die: int) -> bool:
     """8.4: a German unit entering its second or later area in Clear weather: dr + FLAK 1 -> Dis1,
     2 -> Spent; either way it stays where it is."""
-    result = die + _flak(game, unit)
+    result = die + _flak(match, unit)
     if result <= 2:
         status = "Dis1" if result <= 1 else "Spent"
-        game.set("unit_state", {"unit_id": unit["unit_id"]}, status=status, mp=0, moved=True)
-        game.set("bkn_unit_state", {"unit_id": unit["unit_id"]}, stopped="8.4")
-        game.log(
+        match.set("unit_state", {"unit_id": unit["unit_id"]}, status=status, mp=0, moved=True)
+        match.set("bkn_unit_state", {"unit_id": unit["unit_id"]}, stopped="8.4")
+        match.log(
             Event(
                 "note",
                 side=GERMAN,

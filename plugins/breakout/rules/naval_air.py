@@ -40,25 +40,25 @@ def le_havre_reaches(marker: dict[str, Any], area) -> bool:
     return area.space_id in (marker["reach"] or "").removeprefix("areas:").split(";")
 
 
-def ready_markers(game) -> list[dict[str, Any]]:
+def ready_markers(match) -> list[dict[str, Any]]:
     """4.4: the markers not yet used today (flipped ones fire again tomorrow), in id order."""
-    state = game.rows_of("bkn_marker_state")
-    return [dict(m) for mid, m in markers(game).items() if (mid,) in state and not state[(mid,)]["used"]]
+    state = match.rows_of("bkn_marker_state")
+    return [dict(m) for mid, m in markers(match).items() if (mid,) in state and not state[(mid,)]["used"]]
 
 
-def used_markers(game) -> list[dict[str, Any]]:
+def used_markers(match) -> list[dict[str, Any]]:
     """4.4: the markers flipped today, in id order."""
-    state = game.rows_of("bkn_marker_state")
-    return [dict(m) for mid, m in markers(game).items() if (mid,) in state and state[(mid,)]["used"]]
+    state = match.rows_of("bkn_marker_state")
+    return [dict(m) for mid, m in markers(match).items() if (mid,) in state and state[(mid,)]["used"]]
 
 
-def _today(game) -> dict[str, Any]:
+def _today(match) -> dict[str, Any]:
     """Per state: today's struck areas by nationality (17.1) and where each nationality stands."""
 
     def today() -> dict[str, Any]:
-        b = board(game)
-        boxes = beach_of_box(game)
-        strikes = {space: row["nationality"] for (space,), row in game.rows_of("bkn_strike").items()}
+        b = board(match)
+        boxes = beach_of_box(match)
+        strikes = {space: row["nationality"] for (space,), row in match.rows_of("bkn_strike").items()}
         occupied: dict[tuple[str, bool], set[str]] = {}
         for u in b.units.values():
             if u["side"] == ALLIED and u["space_id"]:
@@ -67,27 +67,27 @@ def _today(game) -> dict[str, Any]:
                 occupied.setdefault((nation, True), set()).add(boxes.get(u["space_id"], u["space_id"]))
         return {"strikes": strikes, "occupied": occupied}
 
-    stand = game.ledger.version_of("unit_state", "space_id", "side", "status")
-    return game.derived("bkn targets today", (stand, game.ledger.version_of("bkn_strike")), today)
+    stand = match.ledger.version_of("unit_state", "space_id", "side", "status")
+    return match.derived("bkn targets today", (stand, match.ledger.version_of("bkn_strike")), today)
 
 
-def near_own_nationality(game, nationality: str, area, box_is_beach: bool) -> bool:
+def near_own_nationality(match, nationality: str, area, box_is_beach: bool) -> bool:
     """17.2, 17.3: a unit of the nationality in or next to the target, else an area it controls next to it."""
-    b = board(game)
-    occupied = _today(game)["occupied"].get((nationality, box_is_beach), set())
+    b = board(match)
+    occupied = _today(match)["occupied"].get((nationality, box_is_beach), set())
     around = set(b.neighbours(area.space_id))
     if area.space_id in occupied or around & occupied:
         return True
     return any(b.areas[n].controller == nationality for n in around if n in b.areas)
 
 
-def struck_by_other_nationality(game, marker: dict[str, Any], area) -> bool:
+def struck_by_other_nationality(match, marker: dict[str, Any], area) -> bool:
     """17.1: the area was hit today by a naval or air marker of the other nationality."""
-    other = _today(game)["strikes"].get(area.space_id)
+    other = _today(match)["strikes"].get(area.space_id)
     return other is not None and other != marker["nationality"]
 
 
-def target_refusal(game, marker: dict[str, Any], area) -> tuple[str, str] | None:
+def target_refusal(match, marker: dict[str, Any], area) -> tuple[str, str] | None:
     """Why ``marker`` may not bombard ``area`` now: (the rule, the reason), or None when it may
     (17.1-17.3, 16.4, 24.6C)."""
     mid, kind = marker["marker_id"], marker["kind"]
@@ -96,22 +96,22 @@ def target_refusal(game, marker: dict[str, Any], area) -> tuple[str, str] | None
             reach = (marker["reach"] or "").removeprefix("areas:").replace(";", " and ")
             return "16.4", f"{mid} reaches only areas {reach}, not {area.space_id}"
         return None
-    if struck_by_other_nationality(game, marker, area):  # 17.1: one nationality an area a day
+    if struck_by_other_nationality(match, marker, area):  # 17.1: one nationality an area a day
         return "17.1", f"{area.space_id} was bombarded today by the other nationality's naval or air marker"
     if kind == "naval":
-        if storm_blows(game):
+        if storm_blows(match):
             return "24.6", f"{mid}: no naval bombardment in a storm"
         if not colour_reaches(marker, area):  # 17.2, 3.26: green for the US, brown for the British
             return "17.2", f"{mid} fires only at areas whose ID is {marker['reach'].removeprefix('colour:')}"
-        if not near_own_nationality(game, marker["nationality"], area, box_is_beach=False):
+        if not near_own_nationality(match, marker["nationality"], area, box_is_beach=False):
             return "17.2", _not_near(mid, marker, area)
         return None
     if kind == "air":
-        if not is_clear(game):  # 17.3: 「晴天時に」; 18.3: no air strikes when Overcast
-            return "17.3", f"{mid} strikes only in Clear weather; today is {board(game).day['weather']}"
+        if not is_clear(match):  # 17.3: 「晴天時に」; 18.3: no air strikes when Overcast
+            return "17.3", f"{mid} strikes only in Clear weather; today is {board(match).day['weather']}"
         if not air_reaches(area) or area.is_box:  # 17.3, 14.4: 「ゾーンを空爆の目標にすることはできない」
             return "17.3", f"{mid} cannot strike {area.space_id}: no air strike on a zone or a box"
-        if not near_own_nationality(game, marker["nationality"], area, box_is_beach=True):
+        if not near_own_nationality(match, marker["nationality"], area, box_is_beach=True):
             return "17.3", _not_near(mid, marker, area)
         return None
     return "10.1", f"{mid} is not a bombardment marker"
@@ -121,44 +121,44 @@ def _not_near(mid: str, marker: dict[str, Any], area) -> str:
     return f"{mid}: no {marker['nationality']} unit in or next to {area.space_id}, nor an area of its own next to it"
 
 
-def can_target(game, marker: dict[str, Any], area) -> bool:
+def can_target(match, marker: dict[str, Any], area) -> bool:
     """Whether ``marker`` may bombard ``area`` now (see :func:`target_refusal`)."""
-    return target_refusal(game, marker, area) is None
+    return target_refusal(match, marker, area) is None
 
 
-def record_strike(game, marker: dict[str, Any], target: str) -> None:
+def record_strike(match, marker: dict[str, Any], target: str) -> None:
     """17.1: remember today's naval and air targets by nationality."""
-    if marker["kind"] in ("naval", "air") and (target,) not in game.rows_of("bkn_strike"):
-        game.insert("bkn_strike", {"space_id": target, "nationality": marker["nationality"]})
+    if marker["kind"] in ("naval", "air") and (target,) not in match.rows_of("bkn_strike"):
+        match.insert("bkn_strike", {"space_id": target, "nationality": marker["nationality"]})
 
 
-def clear_strikes(game) -> None:
+def clear_strikes(match) -> None:
     """4.4, 6.2: at Dawn the markers are ready again and yesterday's targets forgotten."""
-    for (space,) in sorted(game.rows_of("bkn_strike")):
-        game.delete("bkn_strike", {"space_id": space})
+    for (space,) in sorted(match.rows_of("bkn_strike")):
+        match.delete("bkn_strike", {"space_id": space})
 
 
 # === 17.3 FRIENDLY FIRE ====================================================================
 
 
-def friendly_fire_ap(game, av: int, raw_at: int, tem: int) -> int:
+def friendly_fire_ap(match, av: int, raw_at: int, tem: int) -> int:
     """17.3: the Allies' AP: the attacker's DR halved, rounded up (digest 8.2 no. 5); the
     ruling reads it as the strike resolved again with the halved DR against TEM + DR."""
     half = ceil(raw_at / 2)
-    if plays_ruling(game, FRIENDLY_FIRE_AS_BOMBARDMENT):
+    if plays_ruling(match, FRIENDLY_FIRE_AS_BOMBARDMENT):
         return max(0, av + half - (tem + raw_at))
     return half
 
 
-def friendly_fire(game, target: str, av: int, raw_at: int, raw_dt: int) -> None:
+def friendly_fire(match, target: str, av: int, raw_at: int, raw_dt: int) -> None:
     """17.3: a contested target and equal raw DRs: Allied units take AP too; the Germans name the primary."""
-    b = board(game)
+    b = board(match)
     area = b.areas[target]
     allies = b.units_in(target, ALLIED)
     if raw_at != raw_dt or not area.contested() or not allies:
         return
-    ap = friendly_fire_ap(game, av, raw_at, area.tem)
-    game.log(
+    ap = friendly_fire_ap(match, av, raw_at, area.tem)
+    match.log(
         Event(
             "note",
             side=ALLIED,
@@ -167,7 +167,7 @@ def friendly_fire(game, target: str, av: int, raw_at: int, raw_dt: int) -> None:
         )
     )
     if ap:
-        game.ask(
+        match.ask(
             GERMAN,
             "friendly-fire-primary",
             f"name the Allied primary unit for {ap} friendly-fire AP in {target}",
@@ -177,7 +177,7 @@ def friendly_fire(game, target: str, av: int, raw_at: int, raw_dt: int) -> None:
         )
 
 
-def answer_friendly_fire(game, decision: dict[str, Any], answer: str) -> None:
+def answer_friendly_fire(match, decision: dict[str, Any], answer: str) -> None:
     """17.3: the AP go to the German-named primary first, then as 10.4 says."""
     context = decision["context"]
-    apply_attrition(game, ALLIED, context["area"], answer, int(context["ap"]), rule="17.3")
+    apply_attrition(match, ALLIED, context["area"], answer, int(context["ap"]), rule="17.3")

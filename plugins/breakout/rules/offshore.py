@@ -24,44 +24,44 @@ from .landings import beach_of_box
 BOX = "OFFSHORE"  # 3.5: the Offshore box's space
 
 
-def redeployed_from(game) -> set[str]:
+def redeployed_from(match) -> set[str]:
     """3.5: the spaces whose Allied units are redeployed at Dawn: the approach boxes and the
     Offshore box by default, the Offshore box alone under ``BY_REGROUP``."""
-    if plays_ruling(game, BY_REGROUP):
+    if plays_ruling(match, BY_REGROUP):
         return {BOX}
-    return {*beach_of_box(game), BOX}
+    return {*beach_of_box(match), BOX}
 
 
-def refusal(game, unit: dict[str, Any] | None, side: str) -> str | None:
+def refusal(match, unit: dict[str, Any] | None, side: str) -> str | None:
     """13: why this unit may not move to the Offshore box now, or None if it may."""
-    if not plays_ruling(game, BY_REGROUP):
+    if not plays_ruling(match, BY_REGROUP):
         return "every unit that did not land is redeployed from offshore at Dawn anyway (3.5)"
     if side != ALLIED or unit is None or unit["side"] != ALLIED:
         return "only an Allied unit in an approach box moves to the Offshore box"
-    if unit["space_id"] not in beach_of_box(game):  # the approach boxes
+    if unit["space_id"] not in beach_of_box(match):  # the approach boxes
         return f"{unit['unit_id']} is in {unit['space_id']}, not in an approach box"
     if unit["moved"]:
         return f"{unit['unit_id']} has already regrouped"
     return None
 
 
-def legal_offshore(game, side: str) -> list[Action]:
+def legal_offshore(match, side: str) -> list[Action]:
     """13 (ruling ``BY_REGROUP``): each approach-box unit may be sent to the Offshore box."""
-    if not plays_ruling(game, BY_REGROUP) or side != ALLIED:
+    if not plays_ruling(match, BY_REGROUP) or side != ALLIED:
         return []
-    units = sorted(board(game).units.values(), key=lambda u: u["unit_id"])
-    return [Action("regroup", (u["unit_id"], BOX), side) for u in units if refusal(game, u, side) is None]
+    units = sorted(board(match).units.values(), key=lambda u: u["unit_id"])
+    return [Action("regroup", (u["unit_id"], BOX), side) for u in units if refusal(match, u, side) is None]
 
 
-def go_offshore(game, action: Action) -> None:
+def go_offshore(match, action: Action) -> None:
     """regroup UNIT OFFSHORE: the unit leaves its approach box for the Offshore box (13)."""
     unit_id = action.args[0]
-    unit = board(game).units.get(unit_id)
-    problem = refusal(game, unit, action.side)
+    unit = board(match).units.get(unit_id)
+    problem = refusal(match, unit, action.side)
     if problem:
-        raise game.violation(f"{unit_id} cannot move to the Offshore box: {problem}", "13")
-    game.set("unit_state", {"unit_id": unit_id}, space_id=BOX, moved=True)
-    game.log(
+        raise match.violation(f"{unit_id} cannot move to the Offshore box: {problem}", "13")
+    match.set("unit_state", {"unit_id": unit_id}, space_id=BOX, moved=True)
+    match.log(
         Event(
             "note",
             side=ALLIED,

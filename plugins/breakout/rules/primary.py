@@ -27,17 +27,17 @@ def eligible_units(defenders: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return others or defenders
 
 
-def refusal(game, side: str, target: str, primary: str, artillery: list[dict[str, Any]] | None = None) -> str | None:
+def refusal(match, side: str, target: str, primary: str, artillery: list[dict[str, Any]] | None = None) -> str | None:
     """Why ``side`` may not name ``primary`` in ``target`` (None: it may); ``artillery``: the firing
     field artillery, primary unit first (None: a marker or battery fires)."""
-    defenders = board(game).units_in(target, enemy_of(side))
+    defenders = board(match).units_in(target, enemy_of(side))
     by_id = {u["unit_id"]: u for u in defenders}
     if primary in by_id:
         if by_id[primary] not in eligible_units(defenders):
             return f"{primary} is artillery: it is no primary target while units of other types are in {target}"
         return None
-    bridge = board(game).bridges.get(primary)
-    if bridge is None or construction_level(game, primary, enemy_of(side)) is None:
+    bridge = board(match).bridges.get(primary)
+    if bridge is None or construction_level(match, primary, enemy_of(side)) is None:
         return f"{primary} is neither an enemy unit in {target} nor a bridge holding an enemy construction marker"
     if not artillery:
         return "only a field-artillery bombardment may name a construction marker"
@@ -46,11 +46,11 @@ def refusal(game, side: str, target: str, primary: str, artillery: list[dict[str
         return (
             f"{bridge['name']} is not on a border of {home}, where the primary artillery {artillery[0]['unit_id']} is"
         )
-    if plays_ruling(game, BORDERS_TARGET) and target not in (bridge["a"], bridge["b"]):
+    if plays_ruling(match, BORDERS_TARGET) and target not in (bridge["a"], bridge["b"]):
         return f"{bridge['name']} is not on a border of the target {target} (ruling {BORDERS_TARGET})"
     return None
 
 
-def is_construction(game, target: str, side: str, primary: str) -> bool:
+def is_construction(match, target: str, side: str, primary: str) -> bool:
     """The named primary is a construction marker, not a unit of ``side`` in ``target``."""
-    return primary not in {u["unit_id"] for u in board(game).units_in(target, side)}
+    return primary not in {u["unit_id"] for u in board(match).units_in(target, side)}

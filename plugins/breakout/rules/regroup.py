@@ -12,26 +12,26 @@ from .retreat import STACK_LIMIT
 from .zones import is_stacking_limited
 
 
-def legal_regroups(game, side: str) -> list[Action]:
-    b = board(game)
+def legal_regroups(match, side: str) -> list[Action]:
+    b = board(match)
     found = []
     for u in b.units.values():
         area = b.areas[u["space_id"]]
         if u["side"] != side or u["moved"] or u["movement"] <= 0 or (area.is_box and not area.is_zone):
             continue
-        for dest in can_regroup_to(game, u):
+        for dest in can_regroup_to(match, u):
             found.append(Action("regroup", (u["unit_id"], dest), side))
-    return found + offshore.legal_offshore(game, side)
+    return found + offshore.legal_offshore(match, side)
 
 
-def can_regroup_to(game, unit) -> list[str]:
+def can_regroup_to(match, unit) -> list[str]:
     """13: the adjacent free areas and zones ``unit`` may regroup into now."""
-    return [dest for dest in sorted(board(game).neighbours(unit["space_id"])) if refusal(game, unit, dest) is None]
+    return [dest for dest in sorted(board(match).neighbours(unit["space_id"])) if refusal(match, unit, dest) is None]
 
 
-def refusal(game, unit, dest: str) -> tuple[str, str] | None:
+def refusal(match, unit, dest: str) -> tuple[str, str] | None:
     """Why ``unit`` may not regroup into ``dest``: (the rule, the reason), or None when it may."""
-    b = board(game)
+    b = board(match)
     side, uid, here = unit["side"], unit["unit_id"], unit["space_id"]
     link = b.neighbours(here).get(dest)
     area = b.areas.get(dest)
@@ -85,33 +85,33 @@ def _why_not_free(area, side: str) -> str:
     )
 
 
-def regroup(game, action: Action) -> None:
+def regroup(match, action: Action) -> None:
     if len(action.args) != 2:
-        raise game.violation("regroup takes a unit and an area: regroup UNIT AREA", "13")
+        raise match.violation("regroup takes a unit and an area: regroup UNIT AREA", "13")
     unit_id, dest = action.args
     if dest == offshore.BOX:  # 13: from an approach box to the Offshore box
-        offshore.go_offshore(game, action)
+        offshore.go_offshore(match, action)
         return
-    unit = board(game).units.get(unit_id)
+    unit = board(match).units.get(unit_id)
     if unit is None or unit["side"] != action.side:
-        raise game.violation(f"{unit_id} is not a {action.side} unit", "13")
+        raise match.violation(f"{unit_id} is not a {action.side} unit", "13")
     if unit["type"] == "coastal":
-        raise game.violation(f"{unit_id} is a coastal battery: it never regroups", "8.37")
+        raise match.violation(f"{unit_id} is a coastal battery: it never regroups", "8.37")
     if unit["moved"]:
-        raise game.violation(f"{unit_id} has already regrouped", "13")
-    why = refusal(game, unit, dest)
+        raise match.violation(f"{unit_id} has already regrouped", "13")
+    why = refusal(match, unit, dest)
     if why:
-        raise game.violation(why[1], why[0])
-    game.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
+        raise match.violation(why[1], why[0])
+    match.set("unit_state", {"unit_id": unit_id}, space_id=dest, moved=True)
     here = unit["space_id"]
     regrouped = f"regroups {here}→{dest}"
-    game.log(Event("note", side=action.side, unit_id=unit_id, from_space=here, purpose=regrouped, rule="13"))
-    count_crossing(game, unit["space_id"], dest)
+    match.log(Event("note", side=action.side, unit_id=unit_id, from_space=here, purpose=regrouped, rule="13"))
+    count_crossing(match, unit["space_id"], dest)
     # 7.3: the area left, and the area entered: a lone unit of the other nationality in an
     # Allied free area takes it for its nation, by regroup as by an impulse's move
-    update_control(game, [unit["space_id"], dest], mover=unit["nationality"])
+    update_control(match, [unit["space_id"], dest], mover=unit["nationality"])
 
 
-def begin_regroup(game, step) -> None:
-    game.update_where("unit_state", "side = ?", [step.side], moved=False)
-    clear_traffic(game)
+def begin_regroup(match, step) -> None:
+    match.update_where("unit_state", "side = ?", [step.side], moved=False)
+    clear_traffic(match)

@@ -51,14 +51,14 @@ def resumes(name: str) -> Callable[[Resume], Resume]:
     return register
 
 
-def resume(game, after: dict[str, Any] | None, **results: Any) -> None:
+def resume(match, after: dict[str, Any] | None, **results: Any) -> None:
     """Go on with ``after`` ({"then": name, "context": {...}}; None: nothing waits), given ``results``."""
     if after is not None:
-        RESUMES[after["then"]](game, {**after["context"], **results})
+        RESUMES[after["then"]](match, {**after["context"], **results})
 
 
 def roll(
-    game,
+    match,
     side: str | None,
     purpose: str,
     rule: str,
@@ -75,37 +75,37 @@ def roll(
     holds the step open (returns True) when one is; the answer then ends the step.
     """
     spec = {"side": side, "purpose": purpose, "rule": rule, "dice": dice}
-    die = _throw(game, spec)
-    holder = advantage.usable_by(game)
+    die = _throw(match, spec)
+    holder = advantage.usable_by(match)
     if holder is None:
-        FOLLOWS[then](game, context, die)
+        FOLLOWS[then](match, context, die)
         return False
     name = "DR" if dice == 2 else "dr"
     prompt = f"{purpose}: {name} {die}; use the Advantage to reroll it? (11.6; it passes as this impulse or phase ends)"
     payload = {"roll": spec, "then": then, "context": context, "die": die, "step_end": step_end}
-    game.ask(holder, KIND, prompt, [KEEP, REROLL], payload, rule="11.6")
+    match.ask(holder, KIND, prompt, [KEEP, REROLL], payload, rule="11.6")
     return True
 
 
-def answer(game, decision, choice: str) -> None:
+def answer(match, decision, choice: str) -> None:
     """11.6: keep the roll or roll it again (the new result stands); then what follows it."""
     payload = decision["context"]
     spec, die = payload["roll"], payload["die"]
     if choice == REROLL:
-        advantage.use(game, decision["side"], f"reroll of the {spec['purpose']}", "11.6")
-        die = _throw(game, spec)
-    FOLLOWS[payload["then"]](game, payload["context"], die)
-    if payload["step_end"] and not game.finished and not _another_reroll(game):
-        walker.advance(game)  # decisions of other kinds (a landing's attack, 21.5) wait in the next step
+        advantage.use(match, decision["side"], f"reroll of the {spec['purpose']}", "11.6")
+        die = _throw(match, spec)
+    FOLLOWS[payload["then"]](match, payload["context"], die)
+    if payload["step_end"] and not match.finished and not _another_reroll(match):
+        walker.advance(match)  # decisions of other kinds (a landing's attack, 21.5) wait in the next step
 
 
-def _another_reroll(game) -> bool:
+def _another_reroll(match) -> bool:
     """A roll of the same step's end waits for its own answer (the step stays open)."""
-    decision = game.open_decision()
+    decision = match.open_decision()
     return decision is not None and decision["kind"] == KIND
 
 
-def _throw(game, spec: dict[str, Any]) -> int:
+def _throw(match, spec: dict[str, Any]) -> int:
     if spec["dice"] == 2:  # 9.11: a DR is two dice (and perhaps the Sunset DR, 6.3)
-        return roll_dr(game, spec["side"], spec["purpose"], spec["rule"])
-    return game.roll(spec["purpose"], rule=spec["rule"], side=spec["side"])
+        return roll_dr(match, spec["side"], spec["purpose"], spec["rule"])
+    return match.roll(spec["purpose"], rule=spec["rule"], side=spec["side"])

@@ -36,15 +36,15 @@ STAGES = ("forward", "roll", "reroll", "results", "withdraw", "casualties", "ret
 STAY, NONE, KEEP, REROLL = "stay", "none", "keep", "reroll"
 
 
-def resolve(game, side: str, area: str, participants, support, point=None, special: str | None = None, landing=None):
+def resolve(match, side: str, area: str, participants, support, point=None, special: str | None = None, landing=None):
     """Begin the attack of ``participants`` on ``area``; ``special`` is 'airborne' or 'landing' (21.2, 21.5),
     a landing carrying what landing_assault.after_assault needs when the attack is over."""
-    b = board(game)
-    point = point or assault_values(game, side, area, participants, support, b.units_in(area, enemy_of(side)))["point"]
+    b = board(match)
+    point = point or assault_values(match, side, area, participants, support, b.units_in(area, enemy_of(side)))["point"]
     if area in b.attacked:  # 11.4: attacked again in a Double Impulse's second half
-        game.set("bkn_attacked", {"space_id": area}, second=True)
+        match.set("bkn_attacked", {"space_id": area}, second=True)
     else:  # 8.22: each area is attacked once per impulse
-        game.insert("bkn_attacked", {"space_id": area, "second": bool(b.day["double_impulse"])})
+        match.insert("bkn_attacked", {"space_id": area, "second": bool(b.day["double_impulse"])})
     defenders = b.units_in(area, enemy_of(side))
     plan = {
         "side": side,
@@ -60,83 +60,83 @@ def resolve(game, side: str, area: str, participants, support, point=None, speci
         "stage": "forward",
     }
     for uid in plan["participants"]:
-        game.set("bkn_unit_state", {"unit_id": uid}, pending=False)
-        game.set("unit_state", {"unit_id": uid}, attacked=True)
+        match.set("bkn_unit_state", {"unit_id": uid}, pending=False)
+        match.set("unit_state", {"unit_id": uid}, attacked=True)
     for u in support:
-        game.set("unit_state", {"unit_id": u["unit_id"]}, attacked=True)
-        game.set("bkn_unit_state", {"unit_id": u["unit_id"]}, supported=u["supported"] + 1)
-    proceed(game, plan)
+        match.set("unit_state", {"unit_id": u["unit_id"]}, attacked=True)
+        match.set("bkn_unit_state", {"unit_id": u["unit_id"]}, supported=u["supported"] + 1)
+    proceed(match, plan)
 
 
-def proceed(game, plan: dict[str, Any]) -> None:
+def proceed(match, plan: dict[str, Any]) -> None:
     """Walk the stages until one needs a decision (asked) or the attack is over."""
     while plan["stage"] != "done":
-        if STEPS[plan["stage"]](game, plan):
+        if STEPS[plan["stage"]](match, plan):
             return  # a decision is open
 
 
-def answer(game, decision: dict[str, Any], choice: str) -> None:
+def answer(match, decision: dict[str, Any], choice: str) -> None:
     """Carry on after the owner of ``decision`` chose ``choice``."""
     plan = decision["context"]["plan"]
     kind = decision["kind"]
     if kind == "forward-unit":
         plan["forward"] = choice
     elif kind == "advantage-reroll" and choice == REROLL:
-        _reroll(game, plan)
+        _reroll(match, plan)
     elif kind == "attacker-retreat":
         unit_id = plan["withdraw"].pop(0)
         if choice != STAY:
-            retreat.retreat_one_area(game, unit_id, choice, "9.61")
+            retreat.retreat_one_area(match, unit_id, choice, "9.61")
     elif kind == "casualty":
-        _log(game, plan, casualties.absorb_one(game, plan, choice), "9.5")
+        _log(match, plan, casualties.absorb_one(match, plan, choice), "9.5")
     elif kind == "retreat-to":
-        _retreat_step(game, plan, choice)
+        _retreat_step(match, plan, choice)
     elif kind == "voluntary-retreat" and choice != NONE:
-        _voluntary(game, plan, choice)
+        _voluntary(match, plan, choice)
     elif kind == "voluntary-retreat":
         plan["stage"] = "finish"
-    proceed(game, plan)
+    proceed(match, plan)
 
 
-def _ask(game, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:
-    game.ask(side, kind, prompt, choices, {"plan": plan}, rule=rule)
+def _ask(match, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:
+    match.ask(side, kind, prompt, choices, {"plan": plan}, rule=rule)
     return True
 
 
-def _log(game, plan, text: str, rule: str, side: str | None = None, payload: dict | None = None) -> None:
+def _log(match, plan, text: str, rule: str, side: str | None = None, payload: dict | None = None) -> None:
     purpose = f"attack on {plan['area']}: {text}"
-    game.log(Event("note", side=side or plan["side"], purpose=purpose, rule=rule, payload=payload or {}))
+    match.log(Event("note", side=side or plan["side"], purpose=purpose, rule=rule, payload=payload or {}))
 
 
-def _units(game, ids: list[str]) -> list[dict[str, Any]]:
-    b = board(game)
+def _units(match, ids: list[str]) -> list[dict[str, Any]]:
+    b = board(match)
     return [b.units[u] for u in ids if u in b.units]
 
 
 # === 9.1 FORWARD UNIT AND DICE ============================================================
 
 
-def _forward(game, plan) -> bool:
+def _forward(match, plan) -> bool:
     plan["stage"] = "roll"
     if plan.get("forward"):
         return False
-    candidates = forward_candidates(board(game).units_in(plan["area"], plan["enemy"]))
+    candidates = forward_candidates(board(match).units_in(plan["area"], plan["enemy"]))
     if len(candidates) == 1:
         plan["forward"] = candidates[0]["unit_id"]
         return False
     prompt = f"{plan['side']} attacks {plan['area']}: choose the forward unit (9.3A)"
-    return _ask(game, plan, plan["enemy"], "forward-unit", prompt, [u["unit_id"] for u in candidates], "9.1")
+    return _ask(match, plan, plan["enemy"], "forward-unit", prompt, [u["unit_id"] for u in candidates], "9.1")
 
 
-def _roll(game, plan) -> bool:
+def _roll(match, plan) -> bool:
     """9.1, 9.11: the values, then both DRs (the attacker's may be the Sunset DR, 6.3)."""
-    b = board(game)
+    b = board(match)
     side, area = plan["side"], plan["area"]
-    plan["sunset"] = side == ALLIED and game.clock.step == "allied-impulse" and b.day["sunset_raw"] is None
-    participants, support = _units(game, plan["participants"]), _units(game, plan["support"])
+    plan["sunset"] = side == ALLIED and match.clock.step == "allied-impulse" and b.day["sunset_raw"] is None
+    participants, support = _units(match, plan["participants"]), _units(match, plan["support"])
     defenders = b.units_in(area, plan["enemy"])
     values = assault_values(
-        game,
+        match,
         side,
         area,
         participants,
@@ -150,32 +150,32 @@ def _roll(game, plan) -> bool:
     plan.update(AV=values["AV"], DV=values["DV"], av_terms=terms["av"], dv_terms=terms["dv"])
     explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
     _log(
-        game,
+        match,
         plan,
         f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})",
         "9.1",
         payload={"AV": values["AV"], "DV": values["DV"], "av_terms": terms["av"], "dv_terms": terms["dv"]},
     )
-    _dice(game, plan)
+    _dice(match, plan)
     plan["stage"] = "reroll"
     return False
 
 
-def _dice(game, plan) -> None:
-    raw_a = combat_dr(game, plan["side"], f"attack on {plan['area']}")
-    raw_d = combat_dr(game, plan["enemy"], f"defence of {plan['area']}")
+def _dice(match, plan) -> None:
+    raw_a = combat_dr(match, plan["side"], f"attack on {plan['area']}")
+    raw_d = combat_dr(match, plan["enemy"], f"defence of {plan['area']}")
     plan.update(raw_attack=raw_a, raw_defence=raw_d, AT=plan["AV"] + raw_a, DT=plan["DV"] + raw_d)
-    _log(game, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(game, plan))
+    _log(match, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(match, plan))
 
 
-def _combat(game, plan) -> dict[str, Any]:
+def _combat(match, plan) -> dict[str, Any]:
     """The attack's numbers as phaseline.render.combat reads them (9.1-9.4): AV and DV with
     every modifier and its rule, each side's DR, AT against DT and the outcome."""
     return {
         "where": plan["area"],
         "attackers": plan["participants"],
         "support": plan["support"],
-        "defenders": [u["unit_id"] for u in board(game).units_in(plan["area"], plan["enemy"])],
+        "defenders": [u["unit_id"] for u in board(match).units_in(plan["area"], plan["enemy"])],
         "point": plan["point"],
         "forward": plan["forward"],
         "labels": {"attack": "AV", "defense": "DV"},
@@ -190,10 +190,10 @@ def _combat(game, plan) -> dict[str, Any]:
     }
 
 
-def combat_dr(game, side: str, purpose: str) -> int:
+def combat_dr(match, side: str, purpose: str) -> int:
     """9.11: a combat DR, two dice, unless an optional rule draws it otherwise (``bkn_combat_dr``)."""
-    drawn = game.hook.bkn_combat_dr(game=game, side=side, purpose=purpose)
-    return roll_dr(game, side, purpose, "9.11") if drawn is None else drawn
+    drawn = match.hook.bkn_combat_dr(match=match, side=side, purpose=purpose)
+    return roll_dr(match, side, purpose, "9.11") if drawn is None else drawn
 
 
 def outcome(plan) -> str:
@@ -201,176 +201,176 @@ def outcome(plan) -> str:
     return "repulsed" if plan["AT"] < plan["DT"] else "stalemate" if plan["AT"] == plan["DT"] else "success"
 
 
-def _offer_reroll(game, plan) -> bool:
+def _offer_reroll(match, plan) -> bool:
     """11.3: once per impulse, right after the combat is resolved, the holder may force a reroll."""
     plan["stage"] = "results"
-    holder = advantage.usable_by(game)
+    holder = advantage.usable_by(match)
     if holder is None:
         return False
     prompt = (
         f"AT {plan['AT']} vs DT {plan['DT']} on {plan['area']} ({outcome(plan)}): use the Advantage to have "
         "both sides reroll? (11.3; it passes at the end of the impulse)"
     )
-    return _ask(game, plan, holder, "advantage-reroll", prompt, [KEEP, REROLL], "11.3")
+    return _ask(match, plan, holder, "advantage-reroll", prompt, [KEEP, REROLL], "11.3")
 
 
-def _reroll(game, plan) -> None:
+def _reroll(match, plan) -> None:
     """11.3, 11.5: both sides roll again; the new Allied DR is the Sunset DR if the old one was."""
-    advantage.use(game, advantage.usable_by(game), f"combat reroll on {plan['area']}", "11.3")
-    _dice(game, plan)
+    advantage.use(match, advantage.usable_by(match), f"combat reroll on {plan['area']}", "11.3")
+    _dice(match, plan)
     if plan["sunset"]:
-        game.set("bkn_day", {}, sunset_raw=plan["raw_attack"])
-        _log(game, plan, f"the rerolled DR {plan['raw_attack']} is the Sunset DR", "11.5", ALLIED)
+        match.set("bkn_day", {}, sunset_raw=plan["raw_attack"])
+        _log(match, plan, f"the rerolled DR {plan['raw_attack']} is the Sunset DR", "11.5", ALLIED)
 
 
 # === 9.4 RESULTS ==========================================================================
 
 
-def _results(game, plan) -> bool:
+def _results(match, plan) -> bool:
     """9.41-9.43, 12.3: the attackers' new condition; CP for a success."""
     result = outcome(plan)
-    b = board(game)
+    b = board(match)
     attackers, point = plan["participants"], plan["point"]
     for uid in plan["support"]:
         if result != "success":  # 9.41, 9.42: supporting artillery is only Spent
-            game.set("unit_state", {"unit_id": uid}, status="Spent")
+            match.set("unit_state", {"unit_id": uid}, status="Spent")
     if result == "repulsed":
         for uid in attackers:  # 9.41 (21.2, 21.5: nothing worse than Dis1 in the D-Day attacks)
-            game.set("unit_state", {"unit_id": uid}, status="Dis1")
-        forced = [u for u in _units(game, attackers) if u["forced"]]
-        voluntary = [u for u in _units(game, attackers) if not u["forced"]]
-        _forced_withdrawal(game, plan, forced)
-        plan["withdraw"] = [u["unit_id"] for u in voluntary if _may_withdraw(game, plan, u)]
+            match.set("unit_state", {"unit_id": uid}, status="Dis1")
+        forced = [u for u in _units(match, attackers) if u["forced"]]
+        voluntary = [u for u in _units(match, attackers) if not u["forced"]]
+        _forced_withdrawal(match, plan, forced)
+        plan["withdraw"] = [u["unit_id"] for u in voluntary if _may_withdraw(match, plan, u)]
     elif result == "stalemate":
         for uid in attackers:
-            game.set("unit_state", {"unit_id": uid}, status="Dis1" if uid == point else "Spent")  # 9.42
-        _capture_bridges(game, plan)
-        plan["withdraw"] = [u["unit_id"] for u in _units(game, attackers) if _may_withdraw(game, plan, u)]
+            match.set("unit_state", {"unit_id": uid}, status="Dis1" if uid == point else "Spent")  # 9.42
+        _capture_bridges(match, plan)
+        plan["withdraw"] = [u["unit_id"] for u in _units(match, attackers) if _may_withdraw(match, plan, u)]
     else:
         cp = plan["AT"] - plan["DT"] - (1 if b.areas[plan["area"]].bocage else 0)  # 9.5: one CP less in bocage
-        _capture_bridges(game, plan)
-        casualties.begin(game, plan, cp)
+        _capture_bridges(match, plan)
+        casualties.begin(match, plan, cp)
         plan["withdraw"] = []
-        _log(game, plan, f"{cp} CP against a capacity of {plan['capacity']}", "9.43")
+        _log(match, plan, f"{cp} CP against a capacity of {plan['capacity']}", "9.43")
     plan["stage"] = "withdraw"
     return False
 
 
-def _may_withdraw(game, plan, unit) -> bool:
+def _may_withdraw(match, plan, unit) -> bool:
     """9.61: never from the area where it began the impulse, from an approach box, or in the D-Day attacks."""
     back = unit["came_from"]
-    if plan["special"] or not back or unit["areas"] == 0 or board(game).areas[back].is_box:
+    if plan["special"] or not back or unit["areas"] == 0 or board(match).areas[back].is_box:
         return False
-    return board(game).areas[back].count(plan["side"]) < retreat.STACK_LIMIT
+    return board(match).areas[back].count(plan["side"]) < retreat.STACK_LIMIT
 
 
-def _forced_withdrawal(game, plan, forced) -> None:
+def _forced_withdrawal(match, plan, forced) -> None:
     """9.41, 9.61: failed forced attackers go back to the area they came from; where they cannot
     (an approach box, 9.66 and digest ruling 11) they stay, and units over the limit are eliminated."""
     for u in forced:
-        if _may_withdraw(game, plan, u):
-            retreat.retreat_one_area(game, u["unit_id"], u["came_from"], "9.61")
-    area = board(game).areas[plan["area"]]
+        if _may_withdraw(match, plan, u):
+            retreat.retreat_one_area(match, u["unit_id"], u["came_from"], "9.61")
+    area = board(match).areas[plan["area"]]
     excess = area.count(plan["side"]) - retreat.STACK_LIMIT
     if excess > 0 and not area.is_zone:
         for uid in sorted(area.units[plan["side"]], reverse=True)[:excess]:
-            retreat.eliminate_unplaced(game, uid, f"cannot retreat and {plan['area']} is over the stacking limit")
+            retreat.eliminate_unplaced(match, uid, f"cannot retreat and {plan['area']} is over the stacking limit")
 
 
-def _withdraw(game, plan) -> bool:
+def _withdraw(match, plan) -> bool:
     """9.61: attackers that may retreat choose to (the attacker retreats first, 9.6)."""
     while plan["withdraw"]:
-        unit = board(game).units.get(plan["withdraw"][0])
+        unit = board(match).units.get(plan["withdraw"][0])
         if unit is None:
             plan["withdraw"].pop(0)
             continue
         prompt = f"{unit['unit_id']} may retreat from {plan['area']} to {unit['came_from']}, or stay (9.61)"
-        return _ask(game, plan, plan["side"], "attacker-retreat", prompt, [STAY, unit["came_from"]], "9.61")
+        return _ask(match, plan, plan["side"], "attacker-retreat", prompt, [STAY, unit["came_from"]], "9.61")
     plan["stage"] = "casualties" if "cp_left" in plan else "voluntary"
     return False
 
 
-def _capture_bridges(game, plan) -> None:
+def _capture_bridges(match, plan) -> None:
     """8.511, 9.42: a forced attack across an enemy-held bridge that is not repulsed takes it."""
-    b = board(game)
-    for u in _units(game, plan["participants"]):
+    b = board(match)
+    for u in _units(match, plan["participants"]):
         if u["forced"] and u["came_from"]:
             bridge = b.bridge(u["came_from"], plan["area"])
             if bridge and bridge["state"] not in (plan["side"], "destroyed"):
-                set_bridge(game, bridge, plan["side"])
-                _log(game, plan, f"{bridge['name']} is now {plan['side']}-held", "8.511")
+                set_bridge(match, bridge, plan["side"])
+                _log(match, plan, f"{bridge['name']} is now {plan['side']}-held", "8.511")
             elif bridge is None and b.neighbours(u["came_from"]).get(plan["area"], ("", None))[0] == "river":
-                hold_river(game, u["came_from"], plan["area"], plan["side"])  # 8.511: the river border is held too
+                hold_river(match, u["came_from"], plan["area"], plan["side"])  # 8.511: the river border is held too
 
 
 # === 9.5, 9.6 CASUALTIES AND RETREATS =====================================================
 
 
-def _casualties(game, plan) -> bool:
+def _casualties(match, plan) -> bool:
     """9.5: the defender spreads the points, asked only where the answers differ (9.8)."""
     while True:
-        if casualties.doomed(game, plan):  # 9.8: every answer would end the same
-            _log(game, plan, casualties.eliminate_all(game, plan), "9.8")
-        found = casualties.choices(game, plan)
+        if casualties.doomed(match, plan):  # 9.8: every answer would end the same
+            _log(match, plan, casualties.eliminate_all(match, plan), "9.8")
+        found = casualties.choices(match, plan)
         if not found:
             plan["stage"] = "retreats"
             return False
         if len(found) > 1:
             prompt = f"CP left in {plan['area']}: {plan['cp_left']}; step a unit down or retreat it (9.5)"
-            return _ask(game, plan, plan["enemy"], "casualty", prompt, found, "9.5")
-        _log(game, plan, casualties.absorb_one(game, plan, found[0]), "9.5")
+            return _ask(match, plan, plan["enemy"], "casualty", prompt, found, "9.5")
+        _log(match, plan, casualties.absorb_one(match, plan, found[0]), "9.5")
 
 
-def _retreats(game, plan) -> bool:
+def _retreats(match, plan) -> bool:
     """9.65: one unit at a time; through full areas until one is under the limit (9.66)."""
     while plan.get("retreat_queue"):
-        unit = board(game).units.get(plan["retreat_queue"][0])
+        unit = board(match).units.get(plan["retreat_queue"][0])
         if unit is None:
             plan["retreat_queue"].pop(0)
             continue
-        cls, found = retreat.options(game, unit, tuple(plan.get("retreat_path", [])))
+        cls, found = retreat.options(match, unit, tuple(plan.get("retreat_path", [])))
         if not found:
             retreat.eliminate_unplaced(
-                game, unit["unit_id"], "no area to retreat to (" + retreat.refusal_reasons(game, unit) + ")"
+                match, unit["unit_id"], "no area to retreat to (" + retreat.refusal_reasons(match, unit) + ")"
             )
             plan["retreat_queue"].pop(0)
             plan["retreat_path"] = []
             continue
         if len(found) == 1:
-            _retreat_step(game, plan, found[0])
+            _retreat_step(match, plan, found[0])
             continue
         prompt = f"{unit['unit_id']} retreats from {unit['space_id']} to {retreat.CLASS_NAMES[cls]} (9.64{cls})"
-        return _ask(game, plan, plan["enemy"], "retreat-to", prompt, found, "9.64")
+        return _ask(match, plan, plan["enemy"], "retreat-to", prompt, found, "9.64")
     plan["stage"] = "voluntary"
     return False
 
 
-def _retreat_step(game, plan, dest: str) -> None:
+def _retreat_step(match, plan, dest: str) -> None:
     unit_id = plan["retreat_queue"][0]
-    here = board(game).units[unit_id]["space_id"]
-    if retreat.retreat_one_area(game, unit_id, dest, "9.62"):  # 9.66: full, retreat on
+    here = board(match).units[unit_id]["space_id"]
+    if retreat.retreat_one_area(match, unit_id, dest, "9.62"):  # 9.66: full, retreat on
         plan["retreat_path"] = [*plan.get("retreat_path", [plan["area"]]), here]
         return
     plan["retreat_queue"].pop(0)
     plan["retreat_path"] = []
 
 
-def _offer_voluntary(game, plan) -> bool:
+def _offer_voluntary(match, plan) -> bool:
     """9.62: any defender left may retreat by choice (a Fresh one becomes Spent)."""
     plan["stage"] = "finish"
-    left = [u for u in board(game).units_in(plan["area"], plan["enemy"]) if retreat.can_retreat(game, u)]
+    left = [u for u in board(match).units_in(plan["area"], plan["enemy"]) if retreat.can_retreat(match, u)]
     if not left:
         return False
     plan["stage"] = "voluntary"
     prompt = f"Defenders of {plan['area']} may retreat by choice (9.62): a unit, or none"
-    return _ask(game, plan, plan["enemy"], "voluntary-retreat", prompt, [NONE, *(u["unit_id"] for u in left)], "9.62")
+    return _ask(match, plan, plan["enemy"], "voluntary-retreat", prompt, [NONE, *(u["unit_id"] for u in left)], "9.62")
 
 
-def _voluntary(game, plan, unit_id: str) -> None:
-    unit = board(game).units[unit_id]
+def _voluntary(match, plan, unit_id: str) -> None:
+    unit = board(match).units[unit_id]
     if unit["status"] == "Fresh":
-        game.set("unit_state", {"unit_id": unit_id}, status="Spent")
-    _log(game, plan, f"{unit_id} retreats by choice", "9.62", plan["enemy"])
+        match.set("unit_state", {"unit_id": unit_id}, status="Spent")
+    _log(match, plan, f"{unit_id} retreats by choice", "9.62", plan["enemy"])
     plan["retreat_queue"] = [unit_id]
     plan["stage"] = "retreats"
 
@@ -378,45 +378,45 @@ def _voluntary(game, plan, unit_id: str) -> None:
 # === 8.53, 8.54 AFTER THE ATTACK ==========================================================
 
 
-def _finish(game, plan) -> bool:
-    b = board(game)
+def _finish(match, plan) -> bool:
+    b = board(match)
     area = b.areas[plan["area"]]
     result = outcome(plan)
     # 8.53, 14.4: no overrun in bocage, in a zone or in the D-Day attacks
     overrun = plan.get("overrun", False) and not area.bocage and overrun_possible(area) and not plan["special"]
-    for u in _units(game, plan["participants"]):
+    for u in _units(match, plan["participants"]):
         if overrun:  # 8.53: participants with MF left may keep moving (and are Spent at the end, 8.32)
-            game.set("unit_state", {"unit_id": u["unit_id"]}, attacked=False, moved=True)
+            match.set("unit_state", {"unit_id": u["unit_id"]}, attacked=False, moved=True)
         else:  # 8.53, 9.43: the impulse is over for them
-            game.set("unit_state", {"unit_id": u["unit_id"]}, mp=0)
+            match.set("unit_state", {"unit_id": u["unit_id"]}, mp=0)
             if result == "success":
-                game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
-    for u in _units(game, plan["support"]):
+                match.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
+    for u in _units(match, plan["support"]):
         if result == "success" and not (overrun and u["supported"] == 1):  # 8.53: one more attack after an overrun
-            game.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
+            match.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
     if plan["contested"]:
-        _after_contested_attack(game, plan, overrun)
-    came_from = {u["came_from"] for u in _units(game, plan["participants"]) if u["came_from"]}
-    update_control(game, [plan["area"], *sorted(came_from)])
-    _log(game, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
-    advantage.after_losses(game)
+        _after_contested_attack(match, plan, overrun)
+    came_from = {u["came_from"] for u in _units(match, plan["participants"]) if u["came_from"]}
+    update_control(match, [plan["area"], *sorted(came_from)])
+    _log(match, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
+    advantage.after_losses(match)
     if plan.get("landing"):  # 19.4, 21.5: the landing finishes its own way
-        after_assault(game, plan["landing"], result)
+        after_assault(match, plan["landing"], result)
     plan["stage"] = "done"
     return False
 
 
-def _after_contested_attack(game, plan, overrun: bool) -> None:
+def _after_contested_attack(match, plan, overrun: bool) -> None:
     """8.54: every unit of the activated area has spent 1 MF (2 if a defender was Fresh); a
     cleared area frees the others of 8.34."""
     cost = 2 if plan["fresh_defenders"] else 1
-    b = board(game)
+    b = board(match)
     for u in b.units_in(plan["area"], plan["side"]):
         if u["eligible"] and u["areas"] == 0 and (overrun or u["unit_id"] not in plan["participants"]):
-            game.set("unit_state", {"unit_id": u["unit_id"]}, mp=max(0, u["mp"] - cost))
+            match.set("unit_state", {"unit_id": u["unit_id"]}, mp=max(0, u["mp"] - cost))
     if not b.areas[plan["area"]].units[plan["enemy"]]:
-        game.set("bkn_day", {}, activated_contested=False)
-        _log(game, plan, f"{plan['area']} is cleared: its units move free of 8.34", "8.54")
+        match.set("bkn_day", {}, activated_contested=False)
+        _log(match, plan, f"{plan['area']} is cleared: its units move free of 8.34", "8.54")
 
 
 STEPS = {

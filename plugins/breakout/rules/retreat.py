@@ -85,9 +85,9 @@ def enemy_neighbours(b, side: str, dest: str) -> int:
     )
 
 
-def options(game, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple[str | None, list[str]]:
+def options(match, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple[str | None, list[str]]:
     """The best priority class open to ``unit`` and its areas in that class (9.63, 9.64)."""
-    b = board(game)
+    b = board(match)
     found: dict[str, list[tuple[int, str]]] = {}
     for dest in sorted(b.neighbours(unit["space_id"])):
         if dest in visited or not can_cross_in_retreat(b, unit, dest)[0]:
@@ -103,22 +103,22 @@ def options(game, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple[
     return None, []
 
 
-def can_retreat(game, unit: dict[str, Any]) -> bool:
+def can_retreat(match, unit: dict[str, Any]) -> bool:
     """A unit that could retreat now: never coastal batteries (16.3), and somewhere to go."""
-    return unit["type"] != "coastal" and options(game, unit)[0] is not None
+    return unit["type"] != "coastal" and options(match, unit)[0] is not None
 
 
-def retreat_one_area(game, unit_id: str, dest: str, rule: str) -> bool:
+def retreat_one_area(match, unit_id: str, dest: str, rule: str) -> bool:
     """Move ``unit_id`` one area in retreat; True when it must keep retreating (9.66)."""
-    b = board(game)
+    b = board(match)
     unit = b.units[unit_id]
     here = unit["space_id"]
     full = destination_class(b, unit["side"], dest, unit) == FULL
     bridge = counted_bridge(b, unit, dest)
-    game.set("unit_state", {"unit_id": unit_id}, space_id=dest)
+    match.set("unit_state", {"unit_id": unit_id}, space_id=dest)
     if bridge and can_cross(b, bridge):  # 9.66, 20.1 (at the limit, infantry fords the river beside it)
-        count_bridge(game, bridge)
-    game.log(
+        count_bridge(match, bridge)
+    match.log(
         Event(
             "retreat",
             side=unit["side"],
@@ -129,19 +129,19 @@ def retreat_one_area(game, unit_id: str, dest: str, rule: str) -> bool:
             purpose=f"{unit_id} retreats {here}->{dest}" + (" (full: it retreats on)" if full else ""),
         )
     )
-    update_control(game, [dest, here])
+    update_control(match, [dest, here])
     return full
 
 
-def eliminate_unplaced(game, unit_id: str, why: str) -> None:
+def eliminate_unplaced(match, unit_id: str, why: str) -> None:
     """9.66: a retreating unit with no legal destination is eliminated."""
-    game.set("unit_state", {"unit_id": unit_id}, status="eliminated")
-    game.log(Event("note", unit_id=unit_id, purpose=f"{unit_id} eliminated: {why}", rule="9.66"))
+    match.set("unit_state", {"unit_id": unit_id}, status="eliminated")
+    match.log(Event("note", unit_id=unit_id, purpose=f"{unit_id} eliminated: {why}", rule="9.66"))
 
 
-def refusal_reasons(game, unit: dict[str, Any]) -> str:
+def refusal_reasons(match, unit: dict[str, Any]) -> str:
     """Why each neighbour of ``unit`` is closed to its retreat (for a refused answer or a log line)."""
-    b = board(game)
+    b = board(match)
     reasons = []
     for dest in sorted(b.neighbours(unit["space_id"])):
         ok, why = can_cross_in_retreat(b, unit, dest)

@@ -19,51 +19,51 @@ from .charts import beaches, ports, turn_record
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
 
 
-def chart(game) -> dict[str, int]:
+def chart(match) -> dict[str, int]:
     """tables/supply.csv: the supply amounts and rolls by item."""
-    return game.derived(
+    return match.derived(
         "bkn supply chart",
         (),
-        lambda: {item: row["value"] for item, row in game.static("bkn_supply_chart", "item").items()},
+        lambda: {item: row["value"] for item, row in match.static("bkn_supply_chart", "item").items()},
     )
 
 
 # === 12.5 SOURCES ===========================================================================
 
 ZONE_SOURCES = """SELECT DISTINCT l.a AS space_id FROM link l
-    JOIN space z ON z.game_id = l.game_id AND z.space_id = l.b AND z.terrain = 'zone'
-    JOIN space s ON s.game_id = l.game_id AND s.space_id = l.a AND s.kind = 'area'
-    JOIN space_control c ON c.game_id = l.game_id AND c.space_id = z.space_id AND c.controller = 'DE'
-    WHERE l.game_id = ? AND l.kind = 'arrow' ORDER BY 1"""  # 12.6: areas arrow-linked to a German-controlled zone
+    JOIN space z ON z.match_id = l.match_id AND z.space_id = l.b AND z.terrain = 'zone'
+    JOIN space s ON s.match_id = l.match_id AND s.space_id = l.a AND s.kind = 'area'
+    JOIN space_control c ON c.match_id = l.match_id AND c.space_id = z.space_id AND c.controller = 'DE'
+    WHERE l.match_id = ? AND l.kind = 'arrow' ORDER BY 1"""  # 12.6: areas arrow-linked to a German-controlled zone
 
 
-def supply_sources(game) -> dict[tuple[str, str], str]:
+def supply_sources(match) -> dict[tuple[str, str], str]:
     """(side, area) -> kind of every supply source now (12.6, 12.62, 12.7, 24.2, 24.3)."""
     found: dict[tuple[str, str], str] = {}
-    for row in game.state_rows(("space_control",), ZONE_SOURCES, [game.game_id]):  # 12.6
+    for row in match.state_rows(("space_control",), ZONE_SOURCES, [match.match_id]):  # 12.6
         found[GERMAN, row["space_id"]] = "zone"
-    for space in ports(game, "major"):  # 12.62: Cherbourg, a limited German source
+    for space in ports(match, "major"):  # 12.62: Cherbourg, a limited German source
         found[GERMAN, space] = "port"
-    for beach in beaches(game):
+    for beach in beaches(match):
         found[ALLIED, beach["area_id"]] = "beach"  # 12.7
-    for port in working_ports(game):  # 24.2
+    for port in working_ports(match):  # 24.2
         found[ALLIED, port["space_id"]] = "port"
     return found
 
 
-def set_sources(game, depots_for: str | None = None) -> None:
+def set_sources(match, depots_for: str | None = None) -> None:
     """path_source := the supply sources, or for ``depots_for`` its depots (Refit phase)."""
-    wanted = {k: v for k, v in supply_sources(game).items() if k[0] != depots_for}
+    wanted = {k: v for k, v in supply_sources(match).items() if k[0] != depots_for}
     if depots_for:
-        for d in depots(game, depots_for):
+        for d in depots(match, depots_for):
             wanted[depots_for, d["space_id"]] = "depot"
-    have = {key: row["kind"] for key, row in game.rows_of("path_source").items()}
+    have = {key: row["kind"] for key, row in match.rows_of("path_source").items()}
     for key in sorted(set(have) - set(wanted)):
-        game.delete("path_source", {"side": key[0], "space_id": key[1]})
+        match.delete("path_source", {"side": key[0], "space_id": key[1]})
     for key in sorted(set(wanted) - set(have)):
-        game.insert("path_source", {"side": key[0], "space_id": key[1], "kind": wanted[key]})
+        match.insert("path_source", {"side": key[0], "space_id": key[1], "kind": wanted[key]})
     for key in sorted(k for k in set(wanted) & set(have) if wanted[k] != have[k]):
-        game.set("path_source", {"side": key[0], "space_id": key[1]}, kind=wanted[key])
+        match.set("path_source", {"side": key[0], "space_id": key[1]}, kind=wanted[key])
 
 
 # === 12.5 SUPPLY LINES =======================================================================
@@ -73,49 +73,51 @@ PATH_TABLES = ("hostility", "path_source", "space_control", "link_state")
 MAP_KINDS = ("hex", "area", "point")  # map_unit: units on the map, never in a box
 
 
-def positions(game) -> frozenset[tuple[str, str, str]]:
+def positions(match) -> frozenset[tuple[str, str, str]]:
     """(unit, side, space) of every unit not eliminated: where the units stand, as paths read
     them (a unit's status or movement points change none of its paths)."""
 
     def stand() -> frozenset[tuple[str, str, str]]:
-        return frozenset((u["unit_id"], u["side"], u["space_id"]) for u in board(game).units.values())
+        return frozenset((u["unit_id"], u["side"], u["space_id"]) for u in board(match).units.values())
 
-    return game.derived("bkn positions", game.ledger.version_of("unit_state", "space_id", "side", "status"), stand)
+    return match.derived("bkn positions", match.ledger.version_of("unit_state", "space_id", "side", "status"), stand)
 
 
-def path_stamp(game) -> tuple[Any, ...]:
+def path_stamp(match) -> tuple[Any, ...]:
     """What the path queries' answers depend on: a new answer is asked for only when it changes
     (looked up again only when anything changed)."""
-    return game.derived("bkn path stamp", game.ledger.version, lambda: (positions(game), *versions(game, PATH_TABLES)))
+    return match.derived(
+        "bkn path stamp", match.ledger.version, lambda: (positions(match), *versions(match, PATH_TABLES))
+    )
 
 
-def source_costs(game, side: str) -> dict[tuple[str, str], int]:
+def source_costs(match, side: str) -> dict[tuple[str, str], int]:
     """(space, source) -> the least cost of a path of ``side`` from the space to that source of
     path_source (paths.sql source-paths): every space and source at once, asked once per change
     of what paths read; a pair with no path has no entry."""
 
     def ask() -> dict[tuple[str, str], int]:
-        return {(r["space_id"], r["source"]): r["cost"] for r in game.rules.run("source-paths", side=side)}
+        return {(r["space_id"], r["source"]): r["cost"] for r in match.rules.run("source-paths", side=side)}
 
-    return game.derived(("bkn source costs", side), path_stamp(game), ask)
+    return match.derived(("bkn source costs", side), path_stamp(match), ask)
 
 
-def isolated(game, side: str) -> list[dict[str, Any]]:
+def isolated(match, side: str) -> list[dict[str, Any]]:
     """12.5, 12.8: the side's units on the map with no supply line (zones are always supplied)."""
-    return [r for r in game.rules.run("cheapest-paths", side=side) if r["cost"] is None]
+    return [r for r in match.rules.run("cheapest-paths", side=side) if r["cost"] is None]
 
 
-def isolated_spaces(game, side: str) -> frozenset[str]:
+def isolated_spaces(match, side: str) -> frozenset[str]:
     """12.8: the map spaces where units of ``side`` stand with no path to any of its sources
     (no source-paths row from there: the spaces of :func:`isolated`'s units, for the same state)."""
 
     def spaces() -> frozenset[str]:
-        b = board(game)
-        reached = {space for space, _ in source_costs(game, side)}
+        b = board(match)
+        reached = {space for space, _ in source_costs(match, side)}
         standing = {u["space_id"] for u in b.units.values() if u["side"] == side and _on_map(b, u["space_id"])}
         return frozenset(standing - reached)
 
-    return game.derived(("bkn isolated spaces", side), path_stamp(game), spaces)
+    return match.derived(("bkn isolated spaces", side), path_stamp(match), spaces)
 
 
 def _on_map(b, space: str) -> bool:
@@ -125,41 +127,41 @@ def _on_map(b, space: str) -> bool:
 # === 12.5 DEPOTS ============================================================================
 
 
-def depots(game, side: str) -> list[dict[str, Any]]:
-    return [dict(row) for _, row in sorted(game.rows_of("bkn_depot").items()) if row["side"] == side]
+def depots(match, side: str) -> list[dict[str, Any]]:
+    return [dict(row) for _, row in sorted(match.rows_of("bkn_depot").items()) if row["side"] == side]
 
 
-def add_depot(game, side: str, nationality: str, space: str, source: str, sp: int) -> str:
+def add_depot(match, side: str, nationality: str, space: str, source: str, sp: int) -> str:
     """A new depot of ``sp`` SP in ``space``; its id."""
-    n = 1 + sum(1 for row in game.rows_of("bkn_depot").values() if row["side"] == side)
+    n = 1 + sum(1 for row in match.rows_of("bkn_depot").values() if row["side"] == side)
     depot_id = f"{'G' if side == GERMAN else 'A'}{n}"
-    game.insert(
+    match.insert(
         "bkn_depot",
         {"depot_id": depot_id, "side": side, "nationality": nationality, "space_id": space, "source": source, "sp": sp},
     )
     return depot_id
 
 
-def depot_paths(game, side: str) -> dict[tuple[str, str], int]:
+def depot_paths(match, side: str) -> dict[tuple[str, str], int]:
     """(area, depot area) -> path cost, every area and depot at once: the source costs of the
     side's Refit phase, when path_source holds its depots (12.5). A refit, which changes only a
     status, keeps the answer (so a Refit phase traces once per depot placed or moved)."""
-    return source_costs(game, side)
+    return source_costs(match, side)
 
 
-def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
+def refit_options(match, side: str) -> dict[str, list[tuple[int, str]]]:
     """Unit -> [(SP cost, depot)] of every depot able to refit it now, cheapest first (12.5).
 
     Cost: 1, +1 per border crossed and per contested area between, +1 if disrupted; a
     depot in a contested area refits only units there; Allied depots refit units of
     their own nationality only (12.7).
     """
-    b = board(game)
-    c = chart(game)
-    paths = depot_paths(game, side)
-    done = refitted(game)
+    b = board(match)
+    c = chart(match)
+    paths = depot_paths(match, side)
+    done = refitted(match)
     found: dict[str, list[tuple[int, str]]] = {}
-    for d in depots(game, side):
+    for d in depots(match, side):
         contested = b.areas[d["space_id"]].contested()
         for unit in b.units.values():
             if unit["side"] != side or unit["status"] not in UP or unit["unit_id"] in done:
@@ -177,18 +179,18 @@ def refit_options(game, side: str) -> dict[str, list[tuple[int, str]]]:
     return {u: sorted(options) for u, options in found.items()}
 
 
-def refitted(game) -> set[str]:
+def refitted(match) -> set[str]:
     """12.4: the units refitted already in this Refit phase."""
-    return {unit for (unit,) in game.rows_of("bkn_refitted")}
+    return {unit for (unit,) in match.rows_of("bkn_refitted")}
 
 
 # === 12.6, 18.41 GERMAN DEPOTS ================================================================
 
 
-def german_depot_sp(game) -> int:
+def german_depot_sp(match) -> int:
     """12.6: 5 SP on a Clear day, 10 on an Overcast one; 18.41: +-1 per 3 (or part) other impulses."""
-    c = chart(game)
-    start, impulses = day_weather(game)
+    c = chart(match)
+    start, impulses = day_weather(match)
     other = sum(1 for w in impulses if w != start)
     change = math.ceil(other / c["weather_change_step"])
     if start == "Overcast":
@@ -196,28 +198,28 @@ def german_depot_sp(game) -> int:
     return c["german_depot_sp_clear"] + change
 
 
-def day_weather(game) -> tuple[str, list[str]]:
+def day_weather(match) -> tuple[str, list[str]]:
     """The day's starting weather and the weather of each impulse the marker entered (18.41)."""
-    record = turn_record(game, game.clock.turn)
+    record = turn_record(match, match.clock.turn)
     start = record["start_weather"] if record else None
-    return start or "Clear", [row["weather"] for _, row in sorted(game.rows_of("bkn_impulse_weather").items())]
+    return start or "Clear", [row["weather"] for _, row in sorted(match.rows_of("bkn_impulse_weather").items())]
 
 
-def note_impulse_weather(game) -> None:
+def note_impulse_weather(match) -> None:
     """18.41: record the weather of each impulse-track space the marker enters."""
-    impulse, weather = board(game).day["impulse"], board(game).day["weather"]
-    if (impulse,) not in game.rows_of("bkn_impulse_weather"):
-        game.insert("bkn_impulse_weather", {"impulse": impulse, "weather": weather})
+    impulse, weather = board(match).day["impulse"], board(match).day["weather"]
+    if (impulse,) not in match.rows_of("bkn_impulse_weather"):
+        match.insert("bkn_impulse_weather", {"impulse": impulse, "weather": weather})
 
 
-def clear_impulse_weather(game) -> None:
-    for (impulse,) in sorted(game.rows_of("bkn_impulse_weather")):
-        game.delete("bkn_impulse_weather", {"impulse": impulse})
+def clear_impulse_weather(match) -> None:
+    for (impulse,) in sorted(match.rows_of("bkn_impulse_weather")):
+        match.delete("bkn_impulse_weather", {"impulse": impulse})
 
 
-def german_depot_areas(game) -> list[str]:
+def german_depot_areas(match) -> list[str]:
     """12.6: free German areas joined to a German-controlled zone by German free areas."""
-    b = board(game)
+    b = board(match)
     zones = [s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)]
     return sorted(flood(b, zones, GERMAN, lambda area: area.kind == "area" and area.free(GERMAN)))
 
@@ -246,24 +248,24 @@ def flood(b, starts: Iterable[str], side: str, enters: Callable[[Any], bool]) ->
 # === 12.7, 24.2-24.4 ALLIED DEPOTS ==============================================================
 
 
-def land_beach_depots(game) -> None:
+def land_beach_depots(match) -> None:
     """12.7: each beach lands its depots of 10 SP (less 1 per Fresh battery in or next to it)."""
-    b = board(game)
-    c = chart(game)
-    for beach in beaches(game):
+    b = board(match)
+    c = chart(match)
+    for beach in beaches(match):
         area = b.areas[beach["area_id"]]
-        count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(game, beach["mulberry"]) else 0)
+        count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(match, beach["mulberry"]) else 0)
         sp = max(0, c["beach_depot_sp"] - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
         if area.controlled_by(GERMAN):
             continue  # 12.7: a beach recaptured by the Germans lands nothing
         if area.controller != beach["nationality"]:  # 12.7: the other nation's beach: SP to the Reserve
-            add_reserve(game, ALLIED, sp * count)
+            add_reserve(match, ALLIED, sp * count)
             continue
         for _ in range(count):
-            add_depot(game, ALLIED, beach["nationality"], beach["area_id"], beach["beach"], sp)
-    for port in working_ports(game):  # 24.2: minor ports supply US units only
+            add_depot(match, ALLIED, beach["nationality"], beach["area_id"], beach["beach"], sp)
+    for port in working_ports(match):  # 24.2: minor ports supply US units only
         sp = max(0, c["minor_port_sp"] - c["battery_interdiction_sp"] * batteries_near(b, port["space_id"]))
-        add_depot(game, ALLIED, "US", port["space_id"], port["name"], sp)
+        add_depot(match, ALLIED, "US", port["space_id"], port["name"], sp)
 
 
 def batteries_near(b, space: str) -> int:
@@ -278,9 +280,9 @@ def batteries_near(b, space: str) -> int:
     )
 
 
-def allied_depot_areas(game, depot: dict[str, Any]) -> list[str]:
+def allied_depot_areas(match, depot: dict[str, Any]) -> list[str]:
     """12.7: free areas of the depot's nation traced from its uncontested beach, friendly bridges only."""
-    b = board(game)
+    b = board(match)
     start = b.areas[depot["space_id"]]
     if start.contested():
         return []
@@ -291,53 +293,53 @@ def allied_depot_areas(game, depot: dict[str, Any]) -> list[str]:
     return sorted(flood(b, [depot["space_id"]], ALLIED, enters) - {depot["space_id"]})
 
 
-def add_reserve(game, side: str, sp: int) -> None:
+def add_reserve(match, side: str, sp: int) -> None:
     """12.53: SP into the side's Reserve (the Supply Track)."""
     if sp:
-        game.set("bkn_supply", {"side": side}, reserve=game.rows_of("bkn_supply")[(side,)]["reserve"] + sp)
+        match.set("bkn_supply", {"side": side}, reserve=match.rows_of("bkn_supply")[(side,)]["reserve"] + sp)
 
 
-def reserve(game, side: str) -> int:
-    row = game.rows_of("bkn_supply").get((side,))
+def reserve(match, side: str) -> int:
+    row = match.rows_of("bkn_supply").get((side,))
     return int(row["reserve"] or 0) if row else 0
 
 
 # === 24.2-24.4 PORTS AND MULBERRIES (extended game) =============================================
 
 
-def working_ports(game) -> list[dict[str, Any]]:
+def working_ports(match) -> list[dict[str, Any]]:
     """24.2, 24.4: minor ports whose 10-day delay has run, while Allied-controlled."""
-    if not is_extended(game):
+    if not is_extended(match):
         return []
-    b, turn = board(game), game.clock.turn
+    b, turn = board(match), match.clock.turn
     return [
         {"space_id": what, "name": b.areas[what].name}
-        for (kind, what), timer in sorted(game.rows_of("bkn_port_timer").items())
+        for (kind, what), timer in sorted(match.rows_of("bkn_port_timer").items())
         if kind == "port" and timer["due_turn"] <= turn and not timer["removed"] and what in b.areas
         if b.areas[what].controlled_by(ALLIED)
     ]
 
 
-def mulberry_working(game, mulberry: str) -> bool:
+def mulberry_working(match, mulberry: str) -> bool:
     """24.3: a Mulberry works from its due day until removed (never to return, 24.4)."""
-    if not is_extended(game):
+    if not is_extended(match):
         return False
-    timer = game.rows_of("bkn_port_timer").get(("mulberry", mulberry))
-    return timer is not None and timer["due_turn"] <= game.clock.turn and not timer["removed"]
+    timer = match.rows_of("bkn_port_timer").get(("mulberry", mulberry))
+    return timer is not None and timer["due_turn"] <= match.clock.turn and not timer["removed"]
 
 
-def update_port_timers(game) -> None:
+def update_port_timers(match) -> None:
     """24.2-24.4, each Refit phase: start delays, delay contested ones, remove captured ones."""
-    if not is_extended(game):
+    if not is_extended(match):
         return
-    b = board(game)
-    c = chart(game)
-    turn = game.clock.turn
-    timers = game.rows_of("bkn_port_timer")
-    places = [("port", area, area, c["port_delay_days"]) for area in ports(game, "minor")]
+    b = board(match)
+    c = chart(match)
+    turn = match.clock.turn
+    timers = match.rows_of("bkn_port_timer")
+    places = [("port", area, area, c["port_delay_days"]) for area in ports(match, "minor")]
     places += sorted(
         ("mulberry", r["mulberry"], r["area_id"], c["mulberry_delay_days"])
-        for r in beaches(game)
+        for r in beaches(match)
         if r["mulberry"] is not None
     )
     for kind, what, space, delay in places:
@@ -348,13 +350,13 @@ def update_port_timers(game) -> None:
                 continue
             # 24.2, 24.3: ten days after the Allies first control it; 24.4 then applies at once
             timer = {"kind": kind, "what": what, "due_turn": turn + delay, "removed": False}
-            game.insert("bkn_port_timer", timer)
+            match.insert("bkn_port_timer", timer)
         if timer["removed"]:
             continue
         if area.controlled_by(GERMAN) and not area.contested():
             if kind == "port":  # 24.4: a recaptured port starts afresh when retaken
-                game.delete("bkn_port_timer", {"kind": kind, "what": what})
+                match.delete("bkn_port_timer", {"kind": kind, "what": what})
             elif timer["due_turn"] <= turn:  # 24.4: a removed Mulberry never returns
-                game.set("bkn_port_timer", {"kind": kind, "what": what}, removed=True)
+                match.set("bkn_port_timer", {"kind": kind, "what": what}, removed=True)
         elif area.contested() and timer["due_turn"] > turn:  # 24.4: a contested one is one day later
-            game.set("bkn_port_timer", {"kind": kind, "what": what}, due_turn=timer["due_turn"] + 1)
+            match.set("bkn_port_timer", {"kind": kind, "what": what}, due_turn=timer["due_turn"] + 1)

@@ -17,46 +17,46 @@ from .board import LADDER, board
 from .charts import combat_chart
 
 
-def surrender(game) -> bool:
+def surrender(match) -> bool:
     """12.8: each isolated German unit rolls: dr < its level eliminated, = one level worse.
 
     Returns True when a dr waits for the Advantage holder's answer (11.6)."""
-    levels = surrender_levels(game)
-    b = board(game)
+    levels = surrender_levels(match)
+    b = board(match)
     pending = []
-    for row in supply.isolated(game, GERMAN):
+    for row in supply.isolated(match, GERMAN):
         unit = b.units[row["unit_id"]]
         if unit["type"] == "coastal" and unit["status"] not in levels:
             continue
         pending.append([unit["unit_id"], row["reason"]])
-    return _next_surrender(game, {"pending": pending})
+    return _next_surrender(match, {"pending": pending})
 
 
-def surrender_levels(game) -> dict[str, int]:
-    return {code: int(value) for code, value in combat_chart(game, "surrender").items()}
+def surrender_levels(match) -> dict[str, int]:
+    return {code: int(value) for code, value in combat_chart(match, "surrender").items()}
 
 
-def _next_surrender(game, context: dict) -> bool:
+def _next_surrender(match, context: dict) -> bool:
     """The next isolated unit's dr (11.6: the holder may have it rerolled); when none is left
     the German Refit phase is over and a used Advantage passes."""
     if not context["pending"]:
-        advantage.pass_if_used(game)
+        advantage.pass_if_used(match)
         return False
-    unit = board(game).units[context["pending"][0][0]]
-    level = surrender_levels(game)[unit["status"]]
+    unit = board(match).units[context["pending"][0][0]]
+    level = surrender_levels(match)[unit["status"]]
     purpose = f"surrender of isolated {unit['unit_id']} (level {level})"
-    return rerolls.roll(game, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
+    return rerolls.roll(match, GERMAN, purpose, "12.8", "surrender", context, step_end=True)
 
 
 @rerolls.follows("surrender")
-def _surrender_rolled(game, context: dict, die: int) -> None:
+def _surrender_rolled(match, context: dict, die: int) -> None:
     (unit_id, reason), rest = context["pending"][0], context["pending"][1:]
-    unit = board(game).units[unit_id]
-    level = surrender_levels(game)[unit["status"]]
+    unit = board(match).units[unit_id]
+    level = surrender_levels(match)[unit["status"]]
     status = "eliminated" if die < level else LADDER[LADDER.index(unit["status"]) + 1] if die == level else None
     if status:
-        game.set("unit_state", {"unit_id": unit_id}, status=status)
-        game.log(
+        match.set("unit_state", {"unit_id": unit_id}, status=status)
+        match.log(
             Event(
                 "note",
                 side=GERMAN,
@@ -65,4 +65,4 @@ def _surrender_rolled(game, context: dict, die: int) -> None:
                 rule="12.8",
             )
         )
-    _next_surrender(game, {"pending": rest})
+    _next_surrender(match, {"pending": rest})

@@ -73,25 +73,25 @@ def _last_step(b: Board, side: str, kind: str, name: str | None) -> bool:
     )
 
 
-def allied_supply(game, b: Board, nation: str | None = None) -> set[str]:
+def allied_supply(match, b: Board, nation: str | None = None) -> set[str]:
     """Where the Allies (or only ``nation``'s beaches) trace supply for victory.
 
     Digest 8.2 ruling 9: any Allied-controlled beach free of Germans is a source; a
     contested beach supplies only its own area (12.7). Air supply never counts (12.8).
     """
-    rows = sorted(beaches(game), key=lambda r: r["area_id"])
+    rows = sorted(beaches(match), key=lambda r: r["area_id"])
     areas = [b.areas[r["area_id"]] for r in rows if nation in (None, national_group(r["nationality"]))]
     open_beaches = [a.space_id for a in areas if not a.contested()]
     return supply_line(b, ALLIED, open_beaches) | {a.space_id for a in areas if a.contested()}
 
 
-def supplied_for(game, b: Board) -> Callable[[str, str], bool]:
+def supplied_for(match, b: Board) -> Callable[[str, str], bool]:
     """Is a space supplied for an Allied nationality? Any beach serves, or with the ruling
     ``same-nation-supply`` (digest 8.2 ruling 9, other reading) only that nation's beaches."""
-    if not plays_ruling(game, SAME_NATION):
-        every = allied_supply(game, b)
+    if not plays_ruling(match, SAME_NATION):
+        every = allied_supply(match, b)
         return lambda space, nation: space in every
-    by_nation = {n: allied_supply(game, b, n) for n in ("US", "UK")}
+    by_nation = {n: allied_supply(match, b, n) for n in ("US", "UK")}
     return lambda space, nation: space in by_nation[national_group(nation)]
 
 
@@ -103,10 +103,10 @@ def german_zone_supply(b: Board) -> set[str]:
 # === 22.1 BREAKOUT =======================================================================
 
 
-def breakout_units(game) -> list[str]:
+def breakout_units(match) -> list[str]:
     """22.1: supplied Fresh Allied units in a zone (isolated units never count, 12.8)."""
-    b = board(game)
-    supplied = supplied_for(game, b)
+    b = board(match)
+    supplied = supplied_for(match, b)
     return sorted(
         u
         for s, area in b.areas.items()
@@ -116,12 +116,12 @@ def breakout_units(game) -> list[str]:
     )
 
 
-def check_breakout(game) -> Outcome | None:
+def check_breakout(match) -> Outcome | None:
     """22.1: at the end of a Daylight phase a supplied Fresh Allied unit in a zone wins at once."""
-    units = breakout_units(game)
+    units = breakout_units(match)
     if not units:
         return None
-    b = board(game)
+    b = board(match)
     where = ", ".join(f"{u} in {b.units[u]['space_id']}" for u in units)
     return Outcome("22.1", (ALLIED,), f"the Allies break out: supplied Fresh {where} at the end of Daylight")
 
@@ -129,15 +129,15 @@ def check_breakout(game) -> Outcome | None:
 # === 22.3, 22.4 VICTORY POINTS ===========================================================
 
 
-def score(game) -> Score:
+def score(match) -> Score:
     """22.3: the Allied VP now; 22.4: the contested-areas bonus. The Germans score none.
 
     Reading: 22.4 says "at the end of the game"; every weekly check of the extended game
     may end it (24.1), so the bonus counts at each check.
     """
-    b = board(game)
-    chart = victory_chart(game)
-    supplied = supplied_for(game, b)
+    b = board(match)
+    chart = victory_chart(match)
+    supplied = supplied_for(match, b)
     items: list[VpItem] = []
     worth: dict[str, int] = {}  # what each VP area is worth controlled (22.4)
     for row in chart:
@@ -181,41 +181,41 @@ def _cherbourg(b: Board, by_item: dict[str, dict], worth: dict[str, int]) -> lis
 # === 22.2, 24.1 THE CHECKS AT THE END OF A WEEK ==========================================
 
 
-def vp_required(game, turn: int) -> tuple[int, str]:
+def vp_required(match, turn: int) -> tuple[int, str]:
     """The VP the Allies need at the end of ``turn``'s week, and where that figure comes from."""
-    record = turn_record(game, turn)
+    record = turn_record(match, turn)
     printed = record["vp_required"] if record else None
-    threshold = next((r["vp"] for r in victory_chart(game) if r["item"] == "threshold"), None)
+    threshold = next((r["vp"] for r in victory_chart(match) if r["item"] == "threshold"), None)
     need = printed if printed is not None else threshold
     why = f"{need} on the turn record track" if printed is not None else f"{need} (22.2)"
-    for extra, reason in game.hook.bkn_vp_required_extra(game=game):  # what optional rules add to the need
+    for extra, reason in match.hook.bkn_vp_required_extra(match=match):  # what optional rules add to the need
         need, why = need + extra, f"{why} {extra:+d} {reason}"
     return need, why
 
 
-def week_end_turn(game, turn: int) -> int:
+def week_end_turn(match, turn: int) -> int:
     """3.7, 24.1: the last turn of ``turn``'s week on the turn record track."""
-    record = turn_record(game, turn)
+    record = turn_record(match, turn)
     week = record["week"] if record else None
-    return turn if week is None else max(week_turns(game, week), default=turn)
+    return turn if week is None else max(week_turns(match, week), default=turn)
 
 
-def week_end(game, turn: int) -> None:
+def week_end(match, turn: int) -> None:
     """24.1: in the extended game, a week that is not the last ends the match unless VP equal the need."""
-    if not is_extended(game) or turn >= game.last_turn or week_end_turn(game, turn) != turn:
+    if not is_extended(match) or turn >= match.last_turn or week_end_turn(match, turn) != turn:
         return
-    outcome = weekly_check(game, turn, last=False)
+    outcome = weekly_check(match, turn, last=False)
     if outcome is None:
-        need, _ = vp_required(game, turn)
-        game.log(Event("note", purpose=f"the Allies have exactly {need} VP: play continues next week", rule="24.1"))
+        need, _ = vp_required(match, turn)
+        match.log(Event("note", purpose=f"the Allies have exactly {need} VP: play continues next week", rule="24.1"))
     else:
-        game.end_match(outcome)
+        match.end_match(outcome)
 
 
-def weekly_check(game, turn: int, *, last: bool) -> Outcome | None:
+def weekly_check(match, turn: int, *, last: bool) -> Outcome | None:
     """24.1: above the requirement the Allies win, below they lose, equal continues (a draw
     when no week is left on the track)."""
-    current, (need, why) = score(game), vp_required(game, turn)
+    current, (need, why) = score(match), vp_required(match, turn)
     vp, evidence = current.total, current.evidence()
     if vp > need:
         return Outcome("24.1", (ALLIED,), f"the Allies win with {vp} VP, more than the {why} needed: {evidence}")
@@ -226,13 +226,13 @@ def weekly_check(game, turn: int, *, last: bool) -> Outcome | None:
     return None
 
 
-def final_outcome(game) -> Outcome:
+def final_outcome(match) -> Outcome:
     """22.2: at the end of the last turn the Allies win with at least the requirement (24.1 in
     the extended game)."""
-    turn = game.last_turn
-    if is_extended(game):
-        return weekly_check(game, turn, last=True)
-    current, (need, why) = score(game), vp_required(game, turn)
+    turn = match.last_turn
+    if is_extended(match):
+        return weekly_check(match, turn, last=True)
+    current, (need, why) = score(match), vp_required(match, turn)
     vp, evidence = current.total, current.evidence()
     if vp >= need:
         return Outcome("22.2", (ALLIED,), f"the Allies win with {vp} VP (need {why}): {evidence}")

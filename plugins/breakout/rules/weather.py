@@ -22,116 +22,116 @@ from .charts import beaches, turn_record, week_turns
 BEACH_SP = 10  # 12.7: a beach depot's supply points
 
 
-def is_clear(game) -> bool:
+def is_clear(match) -> bool:
     """18.2: air strikes, air interdiction and Allied air support need Clear weather."""
-    return board(game).day["weather"] == "Clear"
+    return board(match).day["weather"] == "Clear"
 
 
-def storm_blows(game) -> bool:
+def storm_blows(match) -> bool:
     """24.6: a storm is on (its effects come on top of Overcast's)."""
-    return bool(board(game).day["storm"])
+    return bool(board(match).day["storm"])
 
 
-def _turn_row(game, turn: int) -> dict | None:
-    return turn_record(game, turn)
+def _turn_row(match, turn: int) -> dict | None:
+    return turn_record(match, turn)
 
 
-def _days_completed(game, turn: int) -> int | None:
+def _days_completed(match, turn: int) -> int | None:
     """24.5: the days of week 2 already completed (None outside week 2)."""
-    row = _turn_row(game, turn)
+    row = _turn_row(match, turn)
     if row is None or row["week"] != 2:
         return None
-    return turn - week_turns(game, 2)[0]
+    return turn - week_turns(match, 2)[0]
 
 
-def _last_of_week_two(game, turn: int) -> bool:
-    return turn == max(week_turns(game, 2), default=None)
+def _last_of_week_two(match, turn: int) -> bool:
+    return turn == max(week_turns(match, 2), default=None)
 
 
 # === 18.1 DAWN ===========================================================================
 
 
-def dawn(game, turn: int) -> None:
+def dawn(match, turn: int) -> None:
     """18.1: the day's first weather from the track; 24.5: the storm's timeline."""
-    clear_marks(game)
-    row = _turn_row(game, turn)
-    printed = row["start_weather"] if row and row["start_weather"] else board(game).day["weather"]
-    day = board(game).day
+    clear_marks(match)
+    row = _turn_row(match, turn)
+    printed = row["start_weather"] if row and row["start_weather"] else board(match).day["weather"]
+    day = board(match).day
     began = day["storm_began"]
     if day["storm"] and began is not None:
         age = turn - began
         if age >= 4:  # 24.5: unchanged until the fourth day: the printed weather returns
-            end_storm(game, f"the storm has blown four days: {printed} as printed")
+            end_storm(match, f"the storm has blown four days: {printed} as printed")
         else:
-            game.set("bkn_day", {}, weather="Overcast")
-            game.log(Event("note", purpose=f"storm day {age + 1}: the day dawns stormy", rule="24.5"))
+            match.set("bkn_day", {}, weather="Overcast")
+            match.log(Event("note", purpose=f"storm day {age + 1}: the day dawns stormy", rule="24.5"))
             return
-    if began is None and _last_of_week_two(game, turn):  # 24.5: no storm yet: 19 June dawns Overcast
+    if began is None and _last_of_week_two(match, turn):  # 24.5: no storm yet: 19 June dawns Overcast
         printed = "Overcast"
-    game.set("bkn_day", {}, weather=printed)
-    game.log(Event("note", purpose=f"the day dawns {printed} (turn record track)", rule="18.1"))
+    match.set("bkn_day", {}, weather=printed)
+    match.log(Event("note", purpose=f"the day dawns {printed} (turn record track)", rule="18.1"))
 
 
 # === 18.4 WEATHER CHANGE ===================================================================
 
 
-def change(game, impulse: int, after: dict | None = None, step_end: bool = False) -> bool:
+def change(match, impulse: int, after: dict | None = None, step_end: bool = False) -> bool:
     """18.4: the weather flips from the next German impulse; 24.5 the storm dr first (11.6: the
     Advantage holder may have it rerolled). ``after`` resumes once the weather is settled;
     ``step_end``: rolled as the Allied impulse ends. True while a dr waits for an answer."""
-    day = board(game).day
-    turn = game.clock.turn
+    day = board(match).day
+    turn = match.clock.turn
     if day["storm"]:
         if turn - day["storm_began"] < 2:  # 24.5: no change on the storm's day and the next
-            game.log(Event("note", purpose="the storm allows no weather change today", rule="24.5"))
-            rerolls.resume(game, after)
+            match.log(Event("note", purpose="the storm allows no weather change today", rule="24.5"))
+            rerolls.resume(match, after)
             return False
-        return end_storm(game, "a weather change ends the storm: Overcast", after, step_end)  # 24.5
-    completed = _days_completed(game, turn)
+        return end_storm(match, "a weather change ends the storm: Overcast", after, step_end)  # 24.5
+    completed = _days_completed(match, turn)
     if day["storm_began"] is None and completed is not None:
-        if _last_of_week_two(game, turn):  # 24.5: on 19 June any change is the storm
-            begin_storm(game, "no storm yet on the last day of week 2: the weather change is the storm")
-            rerolls.resume(game, after)
+        if _last_of_week_two(match, turn):  # 24.5: on 19 June any change is the storm
+            begin_storm(match, "no storm yet on the last day of week 2: the weather change is the storm")
+            rerolls.resume(match, after)
             return False
         context = {"impulse": impulse, "completed": completed, "after": after}
-        return rerolls.roll(game, None, "storm dr", "24.5", "storm", context, step_end=step_end)
-    _flip(game, impulse)
-    rerolls.resume(game, after)
+        return rerolls.roll(match, None, "storm dr", "24.5", "storm", context, step_end=step_end)
+    _flip(match, impulse)
+    rerolls.resume(match, after)
     return False
 
 
 @rerolls.follows("storm")
-def _storm_rolled(game, context: dict, die: int) -> None:
+def _storm_rolled(match, context: dict, die: int) -> None:
     """24.5: dr <= the days of week 2 completed: a storm; else the weather changes as usual."""
     completed = context["completed"]
     if die <= completed:
-        begin_storm(game, f"storm dr {die} <= {completed} days completed: a storm")
+        begin_storm(match, f"storm dr {die} <= {completed} days completed: a storm")
     else:
-        game.log(Event("note", purpose=f"storm dr {die} > {completed} days completed: no storm", rule="24.5"))
-        _flip(game, context["impulse"])
-    rerolls.resume(game, context["after"])
+        match.log(Event("note", purpose=f"storm dr {die} > {completed} days completed: no storm", rule="24.5"))
+        _flip(match, context["impulse"])
+    rerolls.resume(match, context["after"])
 
 
-def _flip(game, impulse: int) -> None:
-    weather = "Overcast" if board(game).day["weather"] == "Clear" else "Clear"
-    game.set("bkn_day", {}, weather=weather)
-    mark(game, impulse + 1, weather)
-    game.log(Event("note", purpose=f"Sunset DR equals impulse {impulse}: the weather turns {weather}", rule="18.4"))
+def _flip(match, impulse: int) -> None:
+    weather = "Overcast" if board(match).day["weather"] == "Clear" else "Clear"
+    match.set("bkn_day", {}, weather=weather)
+    mark(match, impulse + 1, weather)
+    match.log(Event("note", purpose=f"Sunset DR equals impulse {impulse}: the weather turns {weather}", rule="18.4"))
 
 
-def mark(game, space: int, weather: str) -> None:
+def mark(match, space: int, weather: str) -> None:
     """18.4: a weather marker on the next space of the impulse track."""
-    if (space,) in game.rows_of("bkn_weather_mark"):
-        game.set("bkn_weather_mark", {"space": space}, weather=weather)
+    if (space,) in match.rows_of("bkn_weather_mark"):
+        match.set("bkn_weather_mark", {"space": space}, weather=weather)
     else:
-        game.insert("bkn_weather_mark", {"space": space, "weather": weather})
+        match.insert("bkn_weather_mark", {"space": space, "weather": weather})
 
 
-def impulse_weather(game, first: int, last: int) -> dict[int, str]:
+def impulse_weather(match, first: int, last: int) -> dict[int, str]:
     """18.41: the weather of each impulse space from ``first`` to ``last`` the marker entered today,
     as the day's first weather and the markers on the track say (the supply rules read this)."""
-    marks = {space: row["weather"] for (space,), row in game.rows_of("bkn_weather_mark").items()}
-    record = turn_record(game, game.clock.turn)
+    marks = {space: row["weather"] for (space,), row in match.rows_of("bkn_weather_mark").items()}
+    record = turn_record(match, match.clock.turn)
     current = (record["start_weather"] if record else None) or "Clear"
     found = {}
     for space in range(first, last + 1):
@@ -140,61 +140,63 @@ def impulse_weather(game, first: int, last: int) -> dict[int, str]:
     return found
 
 
-def clear_marks(game) -> None:
+def clear_marks(match) -> None:
     """18.4: the track's weather markers come off at Dawn."""
-    for (space,) in sorted(game.rows_of("bkn_weather_mark")):
-        game.delete("bkn_weather_mark", {"space": space})
+    for (space,) in sorted(match.rows_of("bkn_weather_mark")):
+        match.delete("bkn_weather_mark", {"space": space})
 
 
-def begin_storm(game, why: str) -> None:
+def begin_storm(match, why: str) -> None:
     """24.5: one storm per game, for the rest of the day and the days after."""
-    game.set("bkn_day", {}, storm=True, storm_began=game.clock.turn, weather="Overcast")
-    game.log(Event("note", purpose=why, rule="24.5"))
+    match.set("bkn_day", {}, storm=True, storm_began=match.clock.turn, weather="Overcast")
+    match.log(Event("note", purpose=why, rule="24.5"))
 
 
-def end_storm(game, why: str, after: dict | None = None, step_end: bool = False) -> bool:
+def end_storm(match, why: str, after: dict | None = None, step_end: bool = False) -> bool:
     """24.5, 24.6B: the storm ends; each Mulberry rolls for survival (11.6: each dr may be
     rerolled); then ``after`` resumes. True while a dr waits for an answer."""
-    game.set("bkn_day", {}, storm=False, storm_ended=game.clock.turn, weather="Overcast")
-    game.log(Event("note", purpose=why, rule="24.5"))
-    risks = [list(risk) for risk in mulberry_risks(game)]
-    return _next_mulberry(game, {"pending": risks, "after": after, "step_end": step_end})
+    match.set("bkn_day", {}, storm=False, storm_ended=match.clock.turn, weather="Overcast")
+    match.log(Event("note", purpose=why, rule="24.5"))
+    risks = [list(risk) for risk in mulberry_risks(match)]
+    return _next_mulberry(match, {"pending": risks, "after": after, "step_end": step_end})
 
 
-def _next_mulberry(game, chain: dict) -> bool:
+def _next_mulberry(match, chain: dict) -> bool:
     if not chain["pending"]:
-        rerolls.resume(game, chain["after"])
+        rerolls.resume(match, chain["after"])
         return False
     beach, mulberry, _ = chain["pending"][0]
     purpose = f"Mulberry {mulberry} at {beach} survives the storm"
-    return rerolls.roll(game, None, purpose, "24.6", "mulberry", chain, step_end=chain["step_end"])
+    return rerolls.roll(match, None, purpose, "24.6", "mulberry", chain, step_end=chain["step_end"])
 
 
 @rerolls.follows("mulberry")
-def _mulberry_rolled(game, chain: dict, die: int) -> None:
+def _mulberry_rolled(match, chain: dict, die: int) -> None:
     """24.6B: a Mulberry is destroyed on its dr or less, even one not yet working."""
     (_, mulberry, limit), rest = chain["pending"][0], chain["pending"][1:]
     lost = die <= limit
     if lost:
-        game.insert("bkn_mulberry_lost", {"mulberry": mulberry})
-    game.log(Event("note", purpose=f"Mulberry {mulberry} dr {die}: {'destroyed' if lost else 'survives'}", rule="24.6"))
-    _next_mulberry(game, {**chain, "pending": rest})
+        match.insert("bkn_mulberry_lost", {"mulberry": mulberry})
+    match.log(
+        Event("note", purpose=f"Mulberry {mulberry} dr {die}: {'destroyed' if lost else 'survives'}", rule="24.6")
+    )
+    _next_mulberry(match, {**chain, "pending": rest})
 
 
-def storm_at_refit(game) -> None:
+def storm_at_refit(match) -> None:
     """24.5: without a storm or a weather change by 19 June, it begins in that day's Refit phase."""
-    day = board(game).day
-    if day["storm_began"] is None and _last_of_week_two(game, game.clock.turn):
-        begin_storm(game, "no weather change on the last day of week 2: the storm begins at Refit")
+    day = board(match).day
+    if day["storm_began"] is None and _last_of_week_two(match, match.clock.turn):
+        begin_storm(match, "no weather change on the last day of week 2: the storm begins at Refit")
 
 
 MULBERRY_LOSS = {"B": 4, "A": 2}  # 24.6B: Mulberry B (Omaha) lost on dr <= 4, A (Gold) on dr <= 2
 
 
-def mulberry_risks(game) -> list[tuple[str, str, int]]:
-    lost = game.rows_of("bkn_mulberry_lost")
+def mulberry_risks(match) -> list[tuple[str, str, int]]:
+    lost = match.rows_of("bkn_mulberry_lost")
     rows = sorted(
-        (r for r in beaches(game) if r["mulberry"] is not None and (r["mulberry"],) not in lost),
+        (r for r in beaches(match) if r["mulberry"] is not None and (r["mulberry"],) not in lost),
         key=lambda r: r["mulberry"],
         reverse=True,
     )
@@ -212,15 +214,15 @@ def storm_beach_sp(storm_day: int | None, days_after_end: int | None = None) -> 
     return max(0, ceil(BEACH_SP / 2) - 2 * (storm_day - 1))
 
 
-def beach_sp(game, turn: int | None = None) -> int:
+def beach_sp(match, turn: int | None = None) -> int:
     """24.6D: the SP of each beach depot landed on ``turn`` (the supply rules read this)."""
-    day = board(game).day
-    turn = game.clock.turn if turn is None else turn
+    day = board(match).day
+    turn = match.clock.turn if turn is None else turn
     if not day["storm"] or day["storm_began"] is None:
         return BEACH_SP
     return storm_beach_sp(turn - day["storm_began"] + 1)
 
 
-def air_supply_allowed(game) -> bool:
+def air_supply_allowed(match) -> bool:
     """24.6D: no air supply in a storm's Refit phase."""
-    return not storm_blows(game)
+    return not storm_blows(match)

@@ -18,36 +18,36 @@ from .board import board
 from .charts import beaches
 
 
-def printed(game) -> list[str]:
+def printed(match) -> list[str]:
     """15.1: the beach areas printed with works."""
-    return sorted(r["area_id"] for r in beaches(game) if r["works"])
+    return sorted(r["area_id"] for r in beaches(match) if r["works"])
 
 
-def intact(game, area: str) -> bool:
+def intact(match, area: str) -> bool:
     """15.1: works in ``area`` still stand (printed and not removed)."""
-    return area in printed(game) and (area,) not in game.rows_of("bkn_works_removed")
+    return area in printed(match) and (area,) not in match.rows_of("bkn_works_removed")
 
 
-def removes(game, area: str) -> str | None:
+def removes(match, area: str) -> str | None:
     """15.2: why the works in ``area`` go now (None: they stay)."""
-    b = board(game)
+    b = board(match)
     here = b.areas[area]
     if here.controlled_by(ALLIED):
         return "the Allies control the area"
-    states = ("Spent",) if plays_ruling(game, SPENT_ONLY) else ("Fresh", "Spent")
+    states = ("Spent",) if plays_ruling(match, SPENT_ONLY) else ("Fresh", "Spent")
     if any(u["status"] in states for u in b.units_in(area, ALLIED)) and here.contested():
         return f"{' or '.join(states)} Allied units contest the area"
     return None
 
 
-def update(game) -> None:
+def update(match) -> None:
     """15.2: remove the works whose area now meets a removal condition."""
-    for area in printed(game):
-        if not intact(game, area):
+    for area in printed(match):
+        if not intact(match, area):
             continue
-        why = removes(game, area)
+        why = removes(match, area)
         if why:
-            game.insert("bkn_works_removed", {"space_id": area})
-            game.log(
+            match.insert("bkn_works_removed", {"space_id": area})
+            match.log(
                 Event("note", side=ALLIED, purpose=f"the defensive works in {area} are removed: {why}", rule="15.2")
             )

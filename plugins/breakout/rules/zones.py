@@ -16,10 +16,10 @@ from __future__ import annotations
 from .board import Area
 
 
-def check_entry(game, unit, zone: Area) -> None:
+def check_entry(match, unit, zone: Area) -> None:
     """14.2: a unit enters a zone only from where it began the impulse (an arrow-linked space)."""
     if unit["areas"]:
-        raise game.violation(
+        raise match.violation(
             f"{unit['unit_id']} cannot enter zone {zone.space_id}: only a unit that began the impulse "
             "next to a zone may enter it",
             "14.2",

@@ -19,7 +19,7 @@ GROUPS = (("CA", "CL", "DD"), ("BB",), ("CV", "CVL", "CVE"), ("SS",))  # 9.0 (5)
 
 
 @hookimpl
-def fcn_ship_order(game, ships: list[str], units: dict[str, dict[str, Any]]) -> list[str]:
+def fcn_ship_order(match, ships: list[str], units: dict[str, dict[str, Any]]) -> list[str]:
     groups = [[s for s in ships if units[s]["type"] in kinds] for kinds in GROUPS]
     ordered: list[str] = []
     while any(groups):

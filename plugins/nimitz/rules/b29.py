@@ -13,57 +13,57 @@ from .state import JP, US, fcn_state, set_state
 from .units import in_play, kind
 
 
-def wings(game) -> list[str]:
+def wings(match) -> list[str]:
     """The B-29 wings in the strategic bombing box."""
-    return sorted(u for u, row in in_play(game).items() if row["space_id"] == B29)
+    return sorted(u for u, row in in_play(match).items() if row["space_id"] == B29)
 
 
-def targets(game) -> list[str]:
+def targets(match) -> list[str]:
     """The Japanese ships, ground units and land aircraft in Japan."""
-    return sorted(u for u, row in in_play(game).items() if row["side"] == JP and row["space_id"] == JAPAN)
+    return sorted(u for u, row in in_play(match).items() if row["side"] == JP and row["space_id"] == JAPAN)
 
 
-def begin_removals(game) -> bool:
+def begin_removals(match) -> bool:
     """Start the phase's removals; False when none is left to ask (all made, or none to make)."""
-    set_state(game, b29_left=min(len(wings(game)), len(targets(game))))
-    return _next_removal(game)
+    set_state(match, b29_left=min(len(wings(match)), len(targets(match))))
+    return _next_removal(match)
 
 
-def _next_removal(game) -> bool:
+def _next_removal(match) -> bool:
     """Make the removals whose unit is forced (a question with one answer is never asked) and ask
     for the next real choice: True while a question is open."""
-    while fcn_state(game)["b29_left"]:
-        left = targets(game)
+    while fcn_state(match)["b29_left"]:
+        left = targets(match)
         if len(left) > 1:
-            game.ask(
+            match.ask(
                 US,
                 "b29-target",
                 f"Which Japanese unit in Japan does a B-29 wing send to the reinforcement box "
-                f"({fcn_state(game)['b29_left']} left)?",
+                f"({fcn_state(match)['b29_left']} left)?",
                 left,
                 {},
                 rule="12.2",
             )
             return True
-        _send(game, left[0])
+        _send(match, left[0])
     return False
 
 
-def remove(game, unit_id: str) -> bool:
+def remove(match, unit_id: str) -> bool:
     """The player's pick leaves Japan; True when the phase's removals are over."""
-    _send(game, unit_id)
-    return not _next_removal(game)
+    _send(match, unit_id)
+    return not _next_removal(match)
 
 
-def _send(game, unit_id: str) -> None:
+def _send(match, unit_id: str) -> None:
     """One B-29 removal: ``unit_id`` from Japan to the reinforcement box (a battalion to its box)."""
-    unit = in_play(game)[unit_id]
-    stacks.leave(game, [unit_id])
+    unit = in_play(match)[unit_id]
+    stacks.leave(match, [unit_id])
     box = JP_BN if unit["type"] == "battalion" else JP_REINF  # 12.2 a battalion to the battalion box
-    game.set("unit_state", {"unit_id": unit_id}, space_id=box)
+    match.set("unit_state", {"unit_id": unit_id}, space_id=box)
     if box == JP_REINF:
-        stacks.arrive(game, [unit_id], JP_REINF, mixed=False, end="bottom")
-    game.log(
+        stacks.arrive(match, [unit_id], JP_REINF, mixed=False, end="bottom")
+    match.log(
         Event(
             "note",
             side=US,
@@ -74,10 +74,10 @@ def _send(game, unit_id: str) -> None:
             purpose=f"a B-29 wing sends {unit_id} ({kind(unit)}) from Japan to {box}",
         )
     )
-    set_state(game, b29_left=min(fcn_state(game)["b29_left"] - 1, len(targets(game))))
+    set_state(match, b29_left=min(fcn_state(match)["b29_left"] - 1, len(targets(match))))
 
 
-def return_bombers(game) -> None:
+def return_bombers(match) -> None:
     """12.2 after the combat phase the wings go back to the Marianas."""
-    for unit_id in wings(game):
-        game.set("unit_state", {"unit_id": unit_id}, space_id=MARIANAS)
+    for unit_id in wings(match):
+        match.set("unit_state", {"unit_id": unit_id}, space_id=MARIANAS)

@@ -11,50 +11,52 @@ from . import sql
 from .state import fcn_state, set_state, year
 
 
-def holding(game) -> list[dict[str, Any]]:
+def holding(match) -> list[dict[str, Any]]:
     """Every point's holding and supply, with the reason (one query: fcn-holding)."""
-    return sql.run(game, "fcn-holding", source=WEST_COAST)
+    return sql.run(match, "fcn-holding", source=WEST_COAST)
 
 
-def held_objectives(game) -> list[str]:
+def held_objectives(match) -> list[str]:
     """The objectives the US holds now (4.1)."""
-    return [row["point_id"] for row in holding(game) if row["objective"] and row["held"]]
+    return [row["point_id"] for row in holding(match) if row["objective"] and row["held"]]
 
 
-def objectives_of(game, of_year: int) -> set[str]:
+def objectives_of(match, of_year: int) -> set[str]:
     """The objective points of ``of_year``'s set-up sheet (3.4)."""
-    sql_text = "SELECT point_id FROM fcn_objective WHERE game_id = ? AND year = ?"
-    return game.derived(
-        ("fcn objectives", of_year), (), lambda: {r["point_id"] for r in game.rows(sql_text, [game.game_id, of_year])}
+    sql_text = "SELECT point_id FROM fcn_objective WHERE match_id = ? AND year = ?"
+    return match.derived(
+        ("fcn objectives", of_year),
+        (),
+        lambda: {r["point_id"] for r in match.rows(sql_text, [match.match_id, of_year])},
     )
 
 
-def refresh(game) -> None:
+def refresh(match) -> None:
     """Turn each objective marker blue or red as the US holds it or not (3.4, 4.1), and count them."""
-    rows = holding(game)
-    kept = game.rows_of("fcn_point_state")
+    rows = holding(match)
+    kept = match.rows_of("fcn_point_state")
     changed = [
         {"point_id": row["point_id"], "held": row["held"]}
         for row in rows
         if (row["point_id"],) in kept and kept[(row["point_id"],)]["held"] != row["held"]
     ]
     if changed:
-        game.update_rows("fcn_point_state", changed)
+        match.update_rows("fcn_point_state", changed)
     held = sum(1 for row in rows if row["objective"] and row["held"])
-    if fcn_state(game)["held"] != held:
-        set_state(game, held=held)
+    if fcn_state(match)["held"] != held:
+        set_state(match, held=held)
 
 
-def mark_objectives(game) -> None:
+def mark_objectives(match) -> None:
     """3.4 the year's objective markers on their points (every point gets its row)."""
-    objectives = objectives_of(game, year(game))
-    rows = [{"point_id": p, "objective": p in objectives} for p in game.static("fcn_point", "point_id")]
-    kept = game.rows_of("fcn_point_state")
+    objectives = objectives_of(match, year(match))
+    rows = [{"point_id": p, "objective": p in objectives} for p in match.static("fcn_point", "point_id")]
+    kept = match.rows_of("fcn_point_state")
     new = [row for row in rows if (row["point_id"],) not in kept]
     if new:
-        game.insert_many("fcn_point_state", new)
+        match.insert_many("fcn_point_state", new)
     old = [
         row for row in rows if (row["point_id"],) in kept and kept[(row["point_id"],)]["objective"] != row["objective"]
     ]
     if old:
-        game.update_rows("fcn_point_state", old)
+        match.update_rows("fcn_point_state", old)

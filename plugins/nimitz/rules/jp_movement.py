@@ -17,18 +17,18 @@ from .state import JP, US, fcn_state, set_state, year
 from .units import in_play, is_ground_or_air, points
 
 
-def begin(game) -> None:
+def begin(match) -> None:
     """The phase's garrisons (9.2 *), then the B-29s (12.2) or, with none, the preliminary steps."""
-    jp_orders.snapshot_garrisons(game)
-    set_state(game, jp_point=None)
-    if not b29.begin_removals(game):
-        preliminary_steps(game)
+    jp_orders.snapshot_garrisons(match)
+    set_state(match, jp_point=None)
+    if not b29.begin_removals(match):
+        preliminary_steps(match)
 
 
-def preliminary_steps(game) -> None:
+def preliminary_steps(match) -> None:
     """9.0 (1)-(3) and 12.4, then the first point to roll (9.0 (4))."""
-    units = in_play(game)
-    on_map = points(game)
+    units = in_play(match)
+    on_map = points(match)
     japanese: dict[str, list[str]] = {}
     us_here: set[str] = set()
     for unit_id, unit in units.items():
@@ -38,7 +38,7 @@ def preliminary_steps(game) -> None:
             else:
                 us_here.add(unit["space_id"])
     marked: dict[str, str] = {}
-    alone = plays_ruling(game, "lone-unit-alone")
+    alone = plays_ruling(match, "lone-unit-alone")
     for point, here in japanese.items():
         ashore = [u for u in here if is_ground_or_air(units[u])]
         if not on_map[point]["last_unit_exempt"] and len(ashore) == 1 and (not alone or len(here) == 1):
@@ -48,13 +48,13 @@ def preliminary_steps(game) -> None:
                 marked[unit_id] = "9.0 (2) moved at recon"
             elif point in us_here and units[unit_id]["category"] == "ground":
                 marked.setdefault(unit_id, "9.0 (3) pinned by US units")
-            elif year(game) == 1945 and point in (OKINAWA, IWO_JIMA):
+            elif year(match) == 1945 and point in (OKINAWA, IWO_JIMA):
                 marked.setdefault(unit_id, "12.4 no order rolls on Okinawa and Iwo Jima in 1945")
-    with game.held_updates():
+    with match.held_updates():
         for unit_id in marked:
-            game.set("fcn_unit", {"unit_id": unit_id}, marker="complete")
+            match.set("fcn_unit", {"unit_id": unit_id}, marker="complete")
     if marked:
-        game.log(
+        match.log(
             Event(
                 "note",
                 side=JP,
@@ -63,45 +63,45 @@ def preliminary_steps(game) -> None:
                 payload={"marked": marked},
             )
         )
-    next_point(game)
+    next_point(match)
 
 
-def points_to_roll(game) -> list[str]:
+def points_to_roll(match) -> list[str]:
     """The map points where Japanese units without a marker stand (9.0 (4))."""
-    on_map = points(game)
+    on_map = points(match)
     return sorted(
         {
             u["space_id"]
-            for u in in_play(game).values()
+            for u in in_play(match).values()
             if u["side"] == JP and u["space_id"] in on_map and not u["marker"]
         }
     )
 
 
-def next_point(game) -> None:
+def next_point(match) -> None:
     """9.0 (4) the next point to roll: asked when there are several, taken when there is one."""
-    left = points_to_roll(game)
+    left = points_to_roll(match)
     if len(left) > 1:
-        game.ask(US, "next-point", "Which point's Japanese units roll next on the Orders Table?", left, {}, rule="9.0")
-    set_state(game, jp_point=left[0] if len(left) == 1 else None)
+        match.ask(US, "next-point", "Which point's Japanese units roll next on the Orders Table?", left, {}, rule="9.0")
+    set_state(match, jp_point=left[0] if len(left) == 1 else None)
 
 
-def choose_point(game, point: str) -> None:
+def choose_point(match, point: str) -> None:
     """The player's answer to ``next-point``."""
-    set_state(game, jp_point=point)
+    set_state(match, jp_point=point)
 
 
-def roll_at(game, point: str) -> None:
+def roll_at(match, point: str) -> None:
     """One order roll at the point in progress (9.1); when its units are all done, the next point."""
-    if fcn_state(game)["jp_point"] != point:
-        raise game.violation(
-            f"the Japanese units rolling now are at {fcn_state(game)['jp_point']}, not {point}", rule="9.0"
+    if fcn_state(match)["jp_point"] != point:
+        raise match.violation(
+            f"the Japanese units rolling now are at {fcn_state(match)['jp_point']}, not {point}", rule="9.0"
         )
-    jp_orders.resolve(game, point)
-    if not jp_orders.unmarked_at(game, point):
-        next_point(game)
+    jp_orders.resolve(match, point)
+    if not jp_orders.unmarked_at(match, point):
+        next_point(match)
 
 
-def end(game) -> None:
+def end(match) -> None:
     """9.0 once all Japanese units have moved, the move-complete markers come off."""
-    game.update_where("fcn_unit", "marker IS NOT NULL", marker=None)
+    match.update_where("fcn_unit", "marker IS NOT NULL", marker=None)

@@ -13,10 +13,10 @@ from .state import JP
 from .units import in_play, is_ground_or_air, kind, points
 
 
-def repair(game) -> None:
+def repair(match) -> None:
     """11.2 the damaged Japanese units that may go, top of their stacks first."""
-    units = in_play(game)
-    on_map = points(game)
+    units = in_play(match)
+    on_map = points(match)
     us_at = {u["space_id"] for u in units.values() if u["side"] != JP and u["space_id"] in on_map}
     staying = {
         p: sum(1 for u in units.values() if u["side"] == JP and u["space_id"] == p and is_ground_or_air(u))
@@ -25,7 +25,7 @@ def repair(game) -> None:
     going, kept = [], []
     for point in sorted(on_map):
         for unit_kind in stacks.KINDS:
-            for unit_id in stacks.stack(game, point, unit_kind):
+            for unit_id in stacks.stack(match, point, unit_kind):
                 unit = units[unit_id]
                 if unit["status"] != "damaged":
                     continue
@@ -38,11 +38,11 @@ def repair(game) -> None:
                     staying[point] -= is_ground_or_air(unit)
     for unit_id in going:
         battalion = units[unit_id]["type"] == "battalion"
-        game.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN if battalion else JP_REINF, status="full")
-        stacks.leave(game, [unit_id])
+        match.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN if battalion else JP_REINF, status="full")
+        stacks.leave(match, [unit_id])
         if not battalion:
-            stacks.piles(game).put(stacks.pile_name(JP_REINF, kind(units[unit_id])), [unit_id], end="bottom")
-    game.log(
+            stacks.piles(match).put(stacks.pile_name(JP_REINF, kind(units[unit_id])), [unit_id], end="bottom")
+    match.log(
         Event(
             "note",
             side=JP,

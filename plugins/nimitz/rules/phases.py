@@ -32,41 +32,41 @@ LEGAL = {
 }
 
 
-def begin_turn(game, turn: int) -> None:
+def begin_turn(match, turn: int) -> None:
     """5.1 step 1: the turn marker moves one box on; a new year of the linked campaign is set up
     from its own sheet first (12.6). Each unit's move of the last turn, the transports and the last
     turn's battles are over."""
-    year, campaign_turn = year_and_turn(game, turn)
-    if year != fcn_state(game)["year"]:
-        setup.clear_year(game)
-        setup.set_up_year(game, year)
-    name = game.static("fcn_turn", "turn")[campaign_turn]["name"]
-    set_state(game, campaign_turn=campaign_turn, turn_name=name)
-    game.update_where("unit_state", "moved", moved=False)
-    game.update_where("fcn_unit", "marker IS NOT NULL OR transport", marker=None, transport=False)
-    game.update_where("fcn_point_state", "battle_fought", battle_fought=False)  # 10.0 a battle a point each turn
-    for (marker,) in list(game.rows_of("fcn_recon")):  # 7.1 recon markers are used in the turn they are bought
-        game.delete("fcn_recon", {"marker": marker})
-    game.log(Event("note", side=US, purpose=f"turn marker to {name} {year}", rule="5.1"))
+    year, campaign_turn = year_and_turn(match, turn)
+    if year != fcn_state(match)["year"]:
+        setup.clear_year(match)
+        setup.set_up_year(match, year)
+    name = match.static("fcn_turn", "turn")[campaign_turn]["name"]
+    set_state(match, campaign_turn=campaign_turn, turn_name=name)
+    match.update_where("unit_state", "moved", moved=False)
+    match.update_where("fcn_unit", "marker IS NOT NULL OR transport", marker=None, transport=False)
+    match.update_where("fcn_point_state", "battle_fought", battle_fought=False)  # 10.0 a battle a point each turn
+    for (marker,) in list(match.rows_of("fcn_recon")):  # 7.1 recon markers are used in the turn they are bought
+        match.delete("fcn_recon", {"marker": marker})
+    match.log(Event("note", side=US, purpose=f"turn marker to {name} {year}", rule="5.1"))
 
 
-def begin(game, step) -> None:
+def begin(match, step) -> None:
     """What happens as a strategic phase begins."""
-    if fcn_state(game)["jp_done"]:
-        set_state(game, jp_done=False)
+    if fcn_state(match)["jp_done"]:
+        set_state(match, jp_done=False)
     handler = BEGIN.get(step.name)
     if handler is not None:
-        handler(game)
+        handler(match)
 
 
-def end(game, step) -> None:
+def end(match, step) -> None:
     """What happens as a strategic phase ends."""
     handler = END.get(step.name)
     if handler is not None:
-        handler(game)
+        handler(match)
 
 
-def legal_actions(game, step) -> list:
+def legal_actions(match, step) -> list:
     """The player's orders in a strategic phase (``end`` is the engine's)."""
     listing = LEGAL.get(step.name)
-    return listing(game) if listing else []
+    return listing(match) if listing else []

@@ -25,17 +25,17 @@ def option_of(roll: int, options: int) -> int | None:
     return index if index < options else None
 
 
-def pick(game, options: Sequence[T], purpose: str, rule: str = "1.3") -> T:
+def pick(match, options: Sequence[T], purpose: str, rule: str = "1.3") -> T:
     """One of ``options`` at random for the rules (1.3); a single option needs no roll."""
     if len(options) == 1:
         return options[0]
     _, die = faces(len(options))
     while True:
         if die == 10:
-            roll = game.roll(purpose, rule=rule, sides=10, side=JP)
+            roll = match.roll(purpose, rule=rule, sides=10, side=JP)
         else:
-            tens = game.roll(f"{purpose} (tens)", rule=rule, sides=10, side=JP) % 10
-            roll = tens * 10 + game.roll(f"{purpose} (units)", rule=rule, sides=10, side=JP)
+            tens = match.roll(f"{purpose} (tens)", rule=rule, sides=10, side=JP) % 10
+            roll = tens * 10 + match.roll(f"{purpose} (units)", rule=rule, sides=10, side=JP)
         index = option_of(roll, len(options))
         if index is not None:
             return options[index]

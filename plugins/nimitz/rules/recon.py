@@ -13,73 +13,73 @@ from .state import JP, US, fcn_state, frame, spend
 from .units import in_play, point_named, points
 
 
-def markers(game) -> list[dict]:
+def markers(match) -> list[dict]:
     """This turn's recon markers, in the order placed."""
-    return [row for _, row in sorted(game.rows_of("fcn_recon").items())]
+    return [row for _, row in sorted(match.rows_of("fcn_recon").items())]
 
 
-def japanese_points(game) -> set[str]:
+def japanese_points(match) -> set[str]:
     """Map points holding at least one Japanese unit (7.1)."""
-    on_map = points(game)
-    return {u["space_id"] for u in in_play(game).values() if u["side"] == JP and u["space_id"] in on_map}
+    on_map = points(match)
+    return {u["space_id"] for u in in_play(match).values() if u["side"] == JP and u["space_id"] in on_map}
 
 
-def place(game, action: Action) -> None:
+def place(match, action: Action) -> None:
     """7.1 ``recon POINT [N]``: N markers (default 1) at 1 SP each."""
     if not 1 <= len(action.args) <= 2:
         raise InvalidOrder("recon takes POINT [N]")
-    point = point_named(game, action.args[0])
+    point = point_named(match, action.args[0])
     if len(action.args) == 2 and not action.args[1].isdigit():
         raise InvalidOrder(f"recon POINT [N]: N must be a number of markers, not {action.args[1]!r}")
     count = int(action.args[1]) if len(action.args) == 2 else 1
     if count < 1:
         raise InvalidOrder("recon places at least one marker")
-    if point not in japanese_points(game):
-        raise game.violation(f"no Japanese unit at {point} to recon", rule="7.1")
-    placed = markers(game)
-    limit = frame(game)["recon_markers"]
+    if point not in japanese_points(match):
+        raise match.violation(f"no Japanese unit at {point} to recon", rule="7.1")
+    placed = markers(match)
+    limit = frame(match)["recon_markers"]
     if len(placed) + count > limit:
-        raise game.violation(f"{limit} recon markers in this campaign; {len(placed)} are placed", rule="7.1")
-    spend(game, count, "7.1", f"{count} recon marker{'s' if count > 1 else ''}")
+        raise match.violation(f"{limit} recon markers in this campaign; {len(placed)} are placed", rule="7.1")
+    spend(match, count, "7.1", f"{count} recon marker{'s' if count > 1 else ''}")
     first = len(placed) + 1
-    game.insert_many("fcn_recon", [{"marker": first + n, "point_id": point} for n in range(count)])
+    match.insert_many("fcn_recon", [{"marker": first + n, "point_id": point} for n in range(count)])
     numbers = ", ".join(str(first + n) for n in range(count))
     purpose = (
         f"recon marker{'s' if count > 1 else ''} {numbers} of {limit} at {point}: "
-        f"{count} SP, {fcn_state(game)['sp']} SP left; resolved in the order placed (7.2)"
+        f"{count} SP, {fcn_state(match)['sp']} SP left; resolved in the order placed (7.2)"
     )
-    game.log(Event("note", side=US, rule="7.1", purpose=purpose))
+    match.log(Event("note", side=US, rule="7.1", purpose=purpose))
 
 
-def legal_actions(game) -> list[Action]:
+def legal_actions(match) -> list[Action]:
     """A marker on each point holding Japanese units, while markers and SP last."""
-    if len(markers(game)) >= frame(game)["recon_markers"] or fcn_state(game)["sp"] < 1:
+    if len(markers(match)) >= frame(match)["recon_markers"] or fcn_state(match)["sp"] < 1:
         return []
-    return [Action("recon", (point,), US) for point in sorted(japanese_points(game))]
+    return [Action("recon", (point,), US) for point in sorted(japanese_points(match))]
 
 
 # --- 7.2 the early resolution ----------------------------------------------------------------
 
 
-def begin_resolution(game) -> None:
+def begin_resolution(match) -> None:
     """7.2 the recon phase's garrisons, as the aircraft that go along read them (9.2 *)."""
-    jp_orders.snapshot_garrisons(game)
+    jp_orders.snapshot_garrisons(match)
 
 
-def next_marker(game) -> dict | None:
+def next_marker(match) -> dict | None:
     """The first marker not yet resolved."""
-    return next((m for m in markers(game) if not m["resolved"]), None)
+    return next((m for m in markers(match) if not m["resolved"]), None)
 
 
-def resolve(game, point: str) -> None:
+def resolve(match, point: str) -> None:
     """7.2 one order roll at the next marker's point; its units are marked "Japanese moving"."""
-    marker = next_marker(game)
+    marker = next_marker(match)
     if marker is None or marker["point_id"] != point:
         expected = marker["point_id"] if marker else "none"
-        raise game.violation(f"the next recon marker is at {expected}, not {point}", rule="7.2")
-    game.set("fcn_recon", {"marker": marker["marker"]}, resolved=True)
-    if not jp_orders.unmarked_at(game, point):
-        game.log(
+        raise match.violation(f"the next recon marker is at {expected}, not {point}", rule="7.2")
+    match.set("fcn_recon", {"marker": marker["marker"]}, resolved=True)
+    if not jp_orders.unmarked_at(match, point):
+        match.log(
             Event(
                 "note",
                 side=JP,
@@ -88,4 +88,4 @@ def resolve(game, point: str) -> None:
             )
         )
         return
-    jp_orders.resolve(game, point, recon=True)
+    jp_orders.resolve(match, point, recon=True)

@@ -18,10 +18,10 @@ from .units import battalion_box, in_play, kind, points
 EXTRA_INFANTRY_1944 = 2  # 12.1
 
 
-def modifiers(game) -> list[tuple[int, str]]:
+def modifiers(match) -> list[tuple[int, str]]:
     """11.1 the modifiers of the roll, each with its reason."""
-    units = in_play(game)
-    on_map = points(game)
+    units = in_play(match)
+    on_map = points(match)
     us_at = {u["space_id"] for u in units.values() if u["side"] != JP and u["space_id"] in on_map}
     damaged = [
         unit_id
@@ -32,7 +32,7 @@ def modifiers(game) -> list[tuple[int, str]]:
         and not (u["category"] == "ground" and u["space_id"] in us_at)
     ]
     raiders = [u for u, row in units.items() if row["space_id"] == RAIDING]
-    supply = fcn_state(game)["jp_supply"]
+    supply = fcn_state(match)["jp_supply"]
     found = []
     if supply:
         found.append((supply, f"+{supply}: supply markers"))
@@ -43,37 +43,37 @@ def modifiers(game) -> list[tuple[int, str]]:
     return found
 
 
-def table_row(game, result: int) -> dict[str, Any]:
+def table_row(match, result: int) -> dict[str, Any]:
     """The Reinforcement Table's row for ``result`` (its end rows take any result beyond them)."""
-    for row in game.static("fcn_reinforcement", "band").values():
+    for row in match.static("fcn_reinforcement", "band").values():
         if (row["low"] is None or result >= row["low"]) and (row["high"] is None or result <= row["high"]):
             return row
-    raise game.violation(f"the Reinforcement Table has no row for {result}", rule="11.1")
+    raise match.violation(f"the Reinforcement Table has no row for {result}", rule="11.1")
 
 
-def reinforce(game) -> None:
+def reinforce(match) -> None:
     """11.1 roll, read the table, bring the units (and 12.1's infantry in 1944) to Japan."""
-    die = game.roll("11.1 Japanese reinforcement", rule="11.1", sides=10, side=JP)
-    mods = modifiers(game)
+    die = match.roll("11.1 Japanese reinforcement", rule="11.1", sides=10, side=JP)
+    mods = modifiers(match)
     result = die + sum(value for value, _ in mods)
-    row = table_row(game, result)
+    row = table_row(match, result)
     wanted = {"ship": row["ships"], "ground": row["infantry"], "air": row["aircraft"]}
-    if year(game) == 1944:  # 12.1 two more infantry each reinforcement phase in 1944
+    if year(match) == 1944:  # 12.1 two more infantry each reinforcement phase in 1944
         wanted["ground"] += EXTRA_INFANTRY_1944
-    set_state(game, jp_supply=0)  # 11.1 the supply markers leave the map
+    set_state(match, jp_supply=0)  # 11.1 the supply markers leave the map
     arriving: list[str] = []
     missing = 0
     for unit_kind, count in wanted.items():
-        taken = stacks.stack(game, JP_REINF, unit_kind)[:count]
+        taken = stacks.stack(match, JP_REINF, unit_kind)[:count]
         arriving += taken
         missing += count - len(taken)
-    battalions = battalion_box(game)[: 2 * missing]  # 11.1 two battalions for each unit the box cannot give
-    with game.held_updates():
+    battalions = battalion_box(match)[: 2 * missing]  # 11.1 two battalions for each unit the box cannot give
+    with match.held_updates():
         for unit_id in arriving + battalions:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=JAPAN)
-    stacks.arrive(game, arriving + battalions, JAPAN)
-    units = in_play(game)
-    game.log(
+            match.set("unit_state", {"unit_id": unit_id}, space_id=JAPAN)
+    stacks.arrive(match, arriving + battalions, JAPAN)
+    units = in_play(match)
+    match.log(
         Event(
             "note",
             side=JP,
@@ -81,7 +81,7 @@ def reinforce(game) -> None:
             rule="11.1",
             purpose=f"reinforcement {die} {' '.join(m for _, m in mods)} = {result}: "
             f"{row['ships']} ships, {row['infantry']} infantry, {row['aircraft']} aircraft"
-            + (f" (+{EXTRA_INFANTRY_1944} infantry, 12.1)" if year(game) == 1944 else "")
+            + (f" (+{EXTRA_INFANTRY_1944} infantry, 12.1)" if year(match) == 1944 else "")
             + f"; {', '.join(arriving + battalions) or 'nothing'} to Japan",
             payload={
                 "die": die,

@@ -13,15 +13,15 @@ from .state import JP, US, frame
 from .units import in_play, points
 
 
-def boxes(game) -> list[str]:
+def boxes(match) -> list[str]:
     """The return-to-port boxes in use this year, nearest Hawaii first."""
-    return frame(game)["return_boxes"].split()
+    return frame(match)["return_boxes"].split()
 
 
-def return_to_port(game) -> None:
-    units = in_play(game)
-    in_use = boxes(game)
-    on_map = points(game)
+def return_to_port(match) -> None:
+    units = in_play(match)
+    in_use = boxes(match)
+    on_map = points(match)
     enemy_at = {u["space_id"] for u in units.values() if u["side"] == JP}
     advance = {
         u: (in_use[in_use.index(r["space_id"]) - 1] if r["space_id"] != in_use[0] else HAWAII)
@@ -38,12 +38,12 @@ def return_to_port(game) -> None:
         )
         or units[u]["space_id"] == RAIDING
     )
-    with game.held_updates():
+    with match.held_updates():
         for unit_id, box in advance.items():
-            game.set("unit_state", {"unit_id": unit_id}, space_id=box)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=box)
         for unit_id in back:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=in_use[-1])
-    game.log(
+            match.set("unit_state", {"unit_id": unit_id}, space_id=in_use[-1])
+    match.log(
         Event(
             "note",
             side=US,

@@ -24,9 +24,9 @@ def reads(query: RuleQuery) -> tuple[str, ...]:
     return tuple(name.strip() for name in line.removeprefix("Reads:").split(","))
 
 
-def run(game, name: str, **params: Any) -> list[dict[str, Any]]:
-    """Rows of query ``name`` for this match (``game_id`` filled in), asked again only after one
+def run(match, name: str, **params: Any) -> list[dict[str, Any]]:
+    """Rows of query ``name`` for this match (``match_id`` filled in), asked again only after one
     of the state tables it reads has changed."""
     query = queries()[name]
-    values = {"game_id": game.game_id, **params}
-    return game.state_rows(reads(query), query.sql, values)
+    values = {"match_id": match.match_id, **params}
+    return match.state_rows(reads(query), query.sql, values)

@@ -20,41 +20,41 @@ def pile_name(place: str, unit_kind: str) -> str:
     return f"{place}/{unit_kind}"
 
 
-def piles(game) -> Piles:
-    return Piles(game, "pile")
+def piles(match) -> Piles:
+    return Piles(match, "pile")
 
 
-def stack(game, place: str, unit_kind: str) -> list[str]:
+def stack(match, place: str, unit_kind: str) -> list[str]:
     """The stack of ``unit_kind`` at ``place``, top first."""
-    return piles(game).items(pile_name(place, unit_kind))
+    return piles(match).items(pile_name(place, unit_kind))
 
 
-def mix(game, place: str, rule: str = "3.3") -> None:
+def mix(match, place: str, rule: str = "3.3") -> None:
     """Mix each of ``place``'s stacks into a new random order (one die per unit but the last)."""
     for unit_kind in KINDS:
-        if len(stack(game, place, unit_kind)) > 1:
-            piles(game).mix(
+        if len(stack(match, place, unit_kind)) > 1:
+            piles(match).mix(
                 pile_name(place, unit_kind), f"{rule} mix the stack {place}/{unit_kind}", rule=rule, side=JP
             )
 
 
-def leave(game, unit_ids: Iterable[str]) -> None:
+def leave(match, unit_ids: Iterable[str]) -> None:
     """Take units out of the stacks they are in (they move, or leave the map)."""
-    own = piles(game)
+    own = piles(match)
     for unit_id in unit_ids:
         if own.where(unit_id) is not None:
             own.take(unit_id)
 
 
-def arrive(game, unit_ids: list[str], place: str, *, mixed: bool = True, end: str = "top") -> None:
+def arrive(match, unit_ids: list[str], place: str, *, mixed: bool = True, end: str = "top") -> None:
     """Put Japanese units on ``place``'s stacks (each on its type's stack, at ``end``); when Japanese
     units already stood there, mix the place's stacks (3.3). ``mixed=False``: keep the order."""
-    units = in_play(game)
-    already = any(stack(game, place, unit_kind) for unit_kind in KINDS)
-    leave(game, unit_ids)
+    units = in_play(match)
+    already = any(stack(match, place, unit_kind) for unit_kind in KINDS)
+    leave(match, unit_ids)
     for unit_kind in KINDS:
         joining = [u for u in unit_ids if kind(units[u]) == unit_kind]
         if joining:
-            piles(game).put(pile_name(place, unit_kind), joining, end=end)
+            piles(match).put(pile_name(place, unit_kind), joining, end=end)
     if already and mixed:
-        mix(game, place)
+        mix(match, place)

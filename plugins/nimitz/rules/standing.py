@@ -11,13 +11,13 @@ from .holding import holding
 from .state import JP, US, fcn_state, frame, year
 
 
-def standing(game) -> Standing:
+def standing(match) -> Standing:
     """What decides the campaign, the objectives held now of those on the map, and the points."""
-    state, campaign = fcn_state(game), frame(game)
-    objectives = sum(1 for row in holding(game) if row["objective"])
-    levels = game.rows(
-        "SELECT min_held, max_held, level FROM fcn_victory WHERE game_id = ? AND year = ? ORDER BY min_held",
-        [game.game_id, year(game)],
+    state, campaign = fcn_state(match), frame(match)
+    objectives = sum(1 for row in holding(match) if row["objective"])
+    levels = match.rows(
+        "SELECT min_held, max_held, level FROM fcn_victory WHERE match_id = ? AND year = ? ORDER BY min_held",
+        [match.match_id, year(match)],
     )
     bands = ", ".join(
         f"{row['min_held']}"
@@ -25,12 +25,14 @@ def standing(game) -> Standing:
         + f" {row['level']}"
         for row in levels
     )
-    counted = " with the invasion box's objectives (12.3)" if year(game) == 1945 else ""
-    linked = "; the linked campaign adds up the four years' objectives (12.6)" if game.scenario.name == "linked" else ""
+    counted = " with the invasion box's objectives (12.3)" if year(match) == 1945 else ""
+    linked = (
+        "; the linked campaign adds up the four years' objectives (12.6)" if match.scenario.name == "linked" else ""
+    )
     return Standing(
         decides=f"the US is dismissed if at the end of a turn it holds {campaign['dismissal_at']} objectives or "
         f"fewer, and loses at once if Japanese units at Hawaii survive the first round there (11.5); after turn "
-        f"{campaign['turns']} of {year(game)} the objectives held{counted} give the level (4.0): {bands}{linked}",
+        f"{campaign['turns']} of {year(match)} the objectives held{counted} give the level (4.0): {bands}{linked}",
         points={
             US: f"{state['held']} of {objectives} objectives held (dismissal at {campaign['dismissal_at']})",
             JP: "scores none (4.0: the objectives the US holds decide)",

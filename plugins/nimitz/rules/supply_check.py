@@ -11,17 +11,17 @@ from .state import US
 from .units import in_play, is_ground_or_air
 
 
-def check(game) -> None:
-    cut = {row["point_id"]: row["reason"] for row in holding(game) if row["us_units"] and not row["supplied"]}
+def check(match) -> None:
+    cut = {row["point_id"]: row["reason"] for row in holding(match) if row["us_units"] and not row["supplied"]}
     hit = sorted(
-        u for u, row in in_play(game).items() if row["side"] == US and row["space_id"] in cut and is_ground_or_air(row)
+        u for u, row in in_play(match).items() if row["side"] == US and row["space_id"] in cut and is_ground_or_air(row)
     )
-    units = in_play(game)
-    with game.held_updates():
+    units = in_play(match)
+    with match.held_updates():
         for unit_id in hit:
             status = "damaged" if units[unit_id]["status"] == "full" else "destroyed"
-            game.set("unit_state", {"unit_id": unit_id}, status=status)
-    game.log(
+            match.set("unit_state", {"unit_id": unit_id}, status=status)
+    match.log(
         Event(
             "note",
             side=US,

@@ -12,16 +12,16 @@ from .state import US, fcn_state, points_left, set_state, spend, year
 from .units import gone_where, in_play, repair_cost, units_named
 
 
-def begin(game) -> None:
+def begin(match) -> None:
     """6.1 the points of this turn from the set-up sheet join those left over."""
-    state = fcn_state(game)
-    income = game.rows(
-        "SELECT rp, sp FROM fcn_income WHERE game_id = ? AND year = ? AND turn = ?",
-        [game.game_id, year(game), state["campaign_turn"]],
+    state = fcn_state(match)
+    income = match.rows(
+        "SELECT rp, sp FROM fcn_income WHERE match_id = ? AND year = ? AND turn = ?",
+        [match.match_id, year(match), state["campaign_turn"]],
     )
     rp, sp = (income[0]["rp"], income[0]["sp"]) if income else (0, 0)
-    set_state(game, rp=state["rp"] + rp, sp=state["sp"] + sp)
-    game.log(
+    set_state(match, rp=state["rp"] + rp, sp=state["sp"] + sp)
+    match.log(
         Event(
             "note",
             side=US,
@@ -37,56 +37,56 @@ def arrival_point(unit: dict) -> str:
     return AUSTRALIA if unit["nationality"] == "AUS" else WEST_COAST
 
 
-def buy(game, action: Action) -> None:
+def buy(match, action: Action) -> None:
     """6.2 ``buy UNIT[,UNIT…]``: units of the US reinforcement box, at their (purchase) cost."""
     if len(action.args) != 1:
-        raise game.violation("buy takes UNIT[,UNIT…]", rule="6.2")
-    units = in_play(game)
-    names = units_named(game, action.args[0])
+        raise match.violation("buy takes UNIT[,UNIT…]", rule="6.2")
+    units = in_play(match)
+    names = units_named(match, action.args[0])
     for unit_id in names:
         unit = units.get(unit_id)
         if unit is None or unit["side"] != US or unit["space_id"] != US_REINF:
             where = unit["space_id"] if unit else "not in this campaign"
-            raise game.violation(f"{unit_id} is not in the US reinforcement box ({where})", rule="6.2")
+            raise match.violation(f"{unit_id} is not in the US reinforcement box ({where})", rule="6.2")
     cost = sum(units[u]["buy_cost"] for u in names)
-    state = fcn_state(game)
+    state = fcn_state(match)
     from_rp = min(cost, state["rp"])
     if cost - from_rp > state["sp"]:
-        raise game.violation(
+        raise match.violation(
             f"{', '.join(names)} cost {cost}; {state['rp']} RP and {state['sp']} SP are left", rule="6.2"
         )
-    set_state(game, rp=state["rp"] - from_rp, sp=state["sp"] - (cost - from_rp))
+    set_state(match, rp=state["rp"] - from_rp, sp=state["sp"] - (cost - from_rp))
     arrive_at = {unit_id: arrival_point(units[unit_id]) for unit_id in names}
     for unit_id in names:
-        game.set("unit_state", {"unit_id": unit_id}, space_id=arrive_at[unit_id])
+        match.set("unit_state", {"unit_id": unit_id}, space_id=arrive_at[unit_id])
     paid = f"{from_rp} RP and {cost - from_rp} SP"
-    bought = f"bought {gone_where(names, None, arrive_at)}: {paid}, {points_left(game)}"
-    game.log(Event("note", side=US, purpose=bought, rule="6.2"))
+    bought = f"bought {gone_where(names, None, arrive_at)}: {paid}, {points_left(match)}"
+    match.log(Event("note", side=US, purpose=bought, rule="6.2"))
 
 
-def repair(game, action: Action) -> None:
+def repair(match, action: Action) -> None:
     """6.3 ``repair UNIT[,UNIT…]``: damaged US ships, land aircraft and ground units to full strength."""
     if len(action.args) != 1:
-        raise game.violation("repair takes UNIT[,UNIT…]", rule="6.3")
-    units = in_play(game)
-    names = units_named(game, action.args[0])
+        raise match.violation("repair takes UNIT[,UNIT…]", rule="6.3")
+    units = in_play(match)
+    names = units_named(match, action.args[0])
     for unit_id in names:
         unit = units.get(unit_id)
         if unit is None or unit["side"] != US or unit["status"] != "damaged" or unit["carrier_air"]:
-            raise game.violation(f"{unit_id} is not a damaged US unit", rule="6.3")
+            raise match.violation(f"{unit_id} is not a damaged US unit", rule="6.3")
     cost = sum(repair_cost(units[u]) for u in names)
-    spend(game, cost, "6.3", f"repairing {', '.join(names)}")
+    spend(match, cost, "6.3", f"repairing {', '.join(names)}")
     for unit_id in names:
-        game.set("unit_state", {"unit_id": unit_id}, status="full")
-    purpose = f"repaired {', '.join(names)} to full strength for {cost} SP, {points_left(game)}"
-    game.log(Event("note", side=US, purpose=purpose, rule="6.3"))
+        match.set("unit_state", {"unit_id": unit_id}, status="full")
+    purpose = f"repaired {', '.join(names)} to full strength for {cost} SP, {points_left(match)}"
+    match.log(Event("note", side=US, purpose=purpose, rule="6.3"))
 
 
-def legal_actions(game) -> list[Action]:
+def legal_actions(match) -> list[Action]:
     """Each unit the player can afford to buy or repair now."""
-    state = fcn_state(game)
+    state = fcn_state(match)
     found = []
-    for unit_id, unit in in_play(game).items():
+    for unit_id, unit in in_play(match).items():
         if unit["side"] != US:
             continue
         if unit["space_id"] == US_REINF and unit["buy_cost"] <= state["rp"] + state["sp"]:

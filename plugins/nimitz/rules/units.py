@@ -14,15 +14,15 @@ UNITS_SQL = """SELECT s.unit_id, s.space_id, s.side, s.status, s.moved, f.marker
        coalesce(f.transport, FALSE) AS transport, c.counter_id, c.nationality, c.category, c.type,
        c.carrier_air, c.marine, c.bw, c.hit_cost, c.buy_cost, c.carrier
 FROM unit_state s
-JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
-LEFT JOIN fcn_unit f ON f.game_id = s.game_id AND f.unit_id = s.unit_id
-WHERE s.game_id = ? AND s.status <> 'destroyed'
+JOIN fcn_counter c ON c.match_id = s.match_id AND c.unit_id = s.unit_id
+LEFT JOIN fcn_unit f ON f.match_id = s.match_id AND f.unit_id = s.unit_id
+WHERE s.match_id = ? AND s.status <> 'destroyed'
 ORDER BY s.unit_id"""
 
 
-def in_play(game) -> dict[str, dict[str, Any]]:
+def in_play(match) -> dict[str, dict[str, Any]]:
     """Every unit not destroyed, by id (one query per change of the units' state)."""
-    rows = game.state_rows(("unit_state", "fcn_unit"), UNITS_SQL, [game.game_id])
+    rows = match.state_rows(("unit_state", "fcn_unit"), UNITS_SQL, [match.match_id])
     return {row["unit_id"]: row for row in rows}
 
 
@@ -43,58 +43,58 @@ def repair_cost(unit: dict[str, Any]) -> int:
     return max(1, unit["buy_cost"] // 2)
 
 
-def battalion_box(game) -> list[str]:
+def battalion_box(match) -> list[str]:
     """The Japanese battalions in the battalion box, in the order they are drawn (9.1, 11.1): those
     the year's set-up sheet lists there first, as listed, then the others by number (2.8)."""
-    of_year = year(game)
-    listed = game.derived(
+    of_year = year(match)
+    listed = match.derived(
         ("fcn battalion box", of_year),
         (),
         lambda: {
             row["unit_id"]: rank
             for rank, row in enumerate(
-                game.rows(
-                    "SELECT unit_id FROM fcn_setup WHERE game_id = ? AND year = ? AND place = ? ORDER BY listed",
-                    [game.game_id, of_year, JP_BN],
+                match.rows(
+                    "SELECT unit_id FROM fcn_setup WHERE match_id = ? AND year = ? AND place = ? ORDER BY listed",
+                    [match.match_id, of_year, JP_BN],
                 )
             )
         },
     )
-    box = [u for u, row in in_play(game).items() if row["side"] == JP and row["space_id"] == JP_BN]
+    box = [u for u, row in in_play(match).items() if row["side"] == JP and row["space_id"] == JP_BN]
     return sorted(box, key=lambda u: (listed.get(u, len(listed)), u))
 
 
-def points(game) -> dict[str, dict[str, Any]]:
+def points(match) -> dict[str, dict[str, Any]]:
     """The map's points (fcn_point rows), by id."""
-    return game.static("fcn_point", "point_id")
+    return match.static("fcn_point", "point_id")
 
 
-def _lookup(game, table: str, key: str) -> dict[str, str]:
-    return game.derived(("fcn lookup", table), (), lambda: {k.lower(): k for k in game.static(table, key)})
+def _lookup(match, table: str, key: str) -> dict[str, str]:
+    return match.derived(("fcn lookup", table), (), lambda: {k.lower(): k for k in match.static(table, key)})
 
 
-def point_named(game, text: str) -> str:
+def point_named(match, text: str) -> str:
     """The point a player typed (ids matched without regard to case)."""
-    found = _lookup(game, "fcn_point", "point_id").get(text.lower())
+    found = _lookup(match, "fcn_point", "point_id").get(text.lower())
     if found is None:
-        raise UnknownName(f"no point {text!r} on the map (points: {', '.join(sorted(points(game)))})")
+        raise UnknownName(f"no point {text!r} on the map (points: {', '.join(sorted(points(match)))})")
     return found
 
 
-def space_named(game, text: str) -> str:
+def space_named(match, text: str) -> str:
     """A point or a box a player typed."""
-    found = _lookup(game, "space", "space_id").get(text.lower())
+    found = _lookup(match, "space", "space_id").get(text.lower())
     if found is None:
         raise UnknownName(f"no point or box {text!r}")
     return found
 
 
-def units_named(game, text: str) -> list[str]:
+def units_named(match, text: str) -> list[str]:
     """The units of ``UNIT[,UNIT…]`` (ids matched without regard to case), each once."""
     names = [name for name in text.split(",") if name.strip()]
     if not names:
         raise InvalidOrder("name at least one unit")
-    lookup = _lookup(game, "fcn_counter", "unit_id")
+    lookup = _lookup(match, "fcn_counter", "unit_id")
     found = []
     for name in names:
         unit_id = lookup.get(name.strip().lower())

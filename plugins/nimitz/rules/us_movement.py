@@ -23,9 +23,9 @@ US_BASED_SQL = """SELECT p.point_id,
        coalesce(bool_or(s.side = 'US' AND (c.category = 'ground' OR (c.category = 'aircraft' AND NOT c.carrier_air))),
                 FALSE) AS us_based
 FROM fcn_point p
-LEFT JOIN unit_state s ON s.game_id = p.game_id AND s.space_id = p.point_id AND s.status <> 'destroyed'
-LEFT JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
-WHERE p.game_id = ?
+LEFT JOIN unit_state s ON s.match_id = p.match_id AND s.space_id = p.point_id AND s.status <> 'destroyed'
+LEFT JOIN fcn_counter c ON c.match_id = s.match_id AND c.unit_id = s.unit_id
+WHERE p.match_id = ?
 GROUP BY p.point_id"""
 
 
@@ -41,15 +41,15 @@ BOXED = {  # why a US unit in a box beside the map may not move: (rule, reason)
 }
 
 
-def begin(game) -> None:
+def begin(match) -> None:
     """8.2 where US ground units or land aircraft stand as the phase begins (land aircraft may go there)."""
-    game.update_from("fcn_point_state", US_BASED_SQL, [game.game_id])
-    set_state(game, us_moved=False, invaded=0)
+    match.update_from("fcn_point_state", US_BASED_SQL, [match.match_id])
+    set_state(match, us_moved=False, invaded=0)
 
 
-def refusal(game, unit_id: str, unit: dict[str, Any] | None, target: str) -> tuple[str, str] | None:
+def refusal(match, unit_id: str, unit: dict[str, Any] | None, target: str) -> tuple[str, str] | None:
     """Why ``unit_id`` may not move to ``target`` now: (rule, reason), or None (8.1, 8.2)."""
-    on_map = points(game)
+    on_map = points(match)
     if unit is None or unit["side"] != US:
         return "8.1", f"{unit_id} is not a US unit in play"
     if unit["space_id"] in BOXED:
@@ -65,9 +65,9 @@ def refusal(game, unit_id: str, unit: dict[str, Any] | None, target: str) -> tup
         return "8.2", f"US units may not enter {target}"
     if unit["nationality"] == "AUS" and not on_map[target]["australian"]:
         return "8.2", f"{unit_id} is Australian: {target} has no Australian flag"
-    if unit["category"] == "ground" and unit["space_id"] in _japanese_points(game):
+    if unit["category"] == "ground" and unit["space_id"] in _japanese_points(match):
         return "8.2", f"{unit_id} may not leave {unit['space_id']}: Japanese units are there"
-    if kind(unit) == "air" and not game.rows_of("fcn_point_state")[(target,)]["us_based"]:
+    if kind(unit) == "air" and not match.rows_of("fcn_point_state")[(target,)]["us_based"]:
         return (
             "8.2",
             f"{unit_id} may fly only to a point where US ground units or land aircraft stood at the start "
@@ -76,21 +76,21 @@ def refusal(game, unit_id: str, unit: dict[str, Any] | None, target: str) -> tup
     return None
 
 
-def _japanese_points(game) -> set[str]:
+def _japanese_points(match) -> set[str]:
     """The points holding any Japanese unit (8.2 pins US ground units there)."""
-    return game.derived(
+    return match.derived(
         "fcn japanese points",
-        game.ledger.version_of("unit_state"),
-        lambda: {row["space_id"] for row in in_play(game).values() if row["side"] == JP},
+        match.ledger.version_of("unit_state"),
+        lambda: {row["space_id"] for row in in_play(match).values() if row["side"] == JP},
     )
 
 
-def _capacity_refusal(game, names: list[str], target: str) -> str | None:
+def _capacity_refusal(match, names: list[str], target: str) -> str | None:
     """8.2 a point's printed capacity for US land aircraft (blank: unlimited)."""
-    capacity = points(game)[target]["us_air_capacity"]
+    capacity = points(match)[target]["us_air_capacity"]
     if capacity is None:
         return None
-    units = in_play(game)
+    units = in_play(match)
     there = [u for u, row in units.items() if row["side"] == US and row["space_id"] == target and kind(row) == "air"]
     coming = [u for u in names if kind(units[u]) == "air"]
     if coming and len(there) + len(coming) > capacity:
@@ -98,76 +98,76 @@ def _capacity_refusal(game, names: list[str], target: str) -> str | None:
     return None
 
 
-def move(game, action: Action) -> None:
+def move(match, action: Action) -> None:
     """8.1 ``move UNIT[,UNIT…] POINT``."""
     if len(action.args) != 2:
         raise InvalidOrder("move takes UNIT[,UNIT…] POINT")
-    names, target = units_named(game, action.args[0]), point_named(game, action.args[1])
-    units = in_play(game)
+    names, target = units_named(match, action.args[0]), point_named(match, action.args[1])
+    units = in_play(match)
     for unit_id in names:
-        refused = refusal(game, unit_id, units.get(unit_id), target)
+        refused = refusal(match, unit_id, units.get(unit_id), target)
         if refused:
-            raise game.violation(refused[1], rule=refused[0])
-    too_many = _capacity_refusal(game, names, target)
+            raise match.violation(refused[1], rule=refused[0])
+    too_many = _capacity_refusal(match, names, target)
     if too_many:
-        raise game.violation(too_many, rule="8.2")
-    spend(game, len(names), "8.1", f"moving {len(names)} unit{'s' if len(names) > 1 else ''}")
-    with game.held_updates():
+        raise match.violation(too_many, rule="8.2")
+    spend(match, len(names), "8.1", f"moving {len(names)} unit{'s' if len(names) > 1 else ''}")
+    with match.held_updates():
         for unit_id in names:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=target, moved=True)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=target, moved=True)
             if units[unit_id]["category"] == "ground":  # 8.3 by transport; they land in a battle (10.6)
-                game.set("fcn_unit", {"unit_id": unit_id}, transport=True)
-    set_state(game, us_moved=True)
+                match.set("fcn_unit", {"unit_id": unit_id}, transport=True)
+    set_state(match, us_moved=True)
     way = gone_where(names, {u: units[u]["space_id"] for u in names}, dict.fromkeys(names, target))
-    purpose = f"moved {way}: {len(names)} SP, {fcn_state(game)['sp']} SP left"
-    game.log(Event("note", side=US, rule="8.1", purpose=purpose))
+    purpose = f"moved {way}: {len(names)} SP, {fcn_state(match)['sp']} SP left"
+    match.log(Event("note", side=US, rule="8.1", purpose=purpose))
 
 
-def _boxed(game, action: Action, box: str, rule: str, allowed) -> list[str]:
+def _boxed(match, action: Action, box: str, rule: str, allowed) -> list[str]:
     """Units into a box at 1 SP each, each once a turn; ``allowed(unit)`` gives a refusal or None."""
     if len(action.args) != 1:
         raise InvalidOrder(f"{action.verb} takes UNIT[,UNIT…]")
-    names = units_named(game, action.args[0])
-    units = in_play(game)
+    names = units_named(match, action.args[0])
+    units = in_play(match)
     for unit_id in names:
         unit = units.get(unit_id)
         why = "is not a US unit in play" if unit is None or unit["side"] != US else allowed(unit)
         if why is None and unit["moved"]:
             why = "has moved this turn"
         if why:
-            raise game.violation(f"{unit_id} {why}", rule=rule)
-    spend(game, len(names), rule, f"{len(names)} units to {box}")
-    with game.held_updates():
+            raise match.violation(f"{unit_id} {why}", rule=rule)
+    spend(match, len(names), rule, f"{len(names)} units to {box}")
+    with match.held_updates():
         for unit_id in names:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=box, moved=True)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=box, moved=True)
     way = gone_where(names, {u: units[u]["space_id"] for u in names}, dict.fromkeys(names, box))
-    purpose = f"{way}: {len(names)} SP, {fcn_state(game)['sp']} SP left"
-    game.log(Event("note", side=US, rule=rule, purpose=purpose))
+    purpose = f"{way}: {len(names)} SP, {fcn_state(match)['sp']} SP left"
+    match.log(Event("note", side=US, rule=rule, purpose=purpose))
     return names
 
 
-def raid(game, action: Action) -> None:
+def raid(match, action: Action) -> None:
     """8.4 ``raid SUB[,SUB…]``: US submarines on the map to the commerce-raiding box."""
 
     def allowed(unit):
-        return None if unit["type"] == "SS" and unit["space_id"] in points(game) else "is not a submarine on the map"
+        return None if unit["type"] == "SS" and unit["space_id"] in points(match) else "is not a submarine on the map"
 
-    _boxed(game, action, RAIDING, "8.4", allowed)
-    set_state(game, us_moved=True)
-
-
-def _at_phase_start(game, verb: str, rule: str) -> None:
-    if fcn_state(game)["us_moved"]:
-        raise game.violation(f"{verb} belongs to the start of the movement phase, before any move or raid", rule=rule)
+    _boxed(match, action, RAIDING, "8.4", allowed)
+    set_state(match, us_moved=True)
 
 
-def bomb(game, action: Action) -> None:
+def _at_phase_start(match, verb: str, rule: str) -> None:
+    if fcn_state(match)["us_moved"]:
+        raise match.violation(f"{verb} belongs to the start of the movement phase, before any move or raid", rule=rule)
+
+
+def bomb(match, action: Action) -> None:
     """12.2 ``bomb BW[,BW…]``: B-29 wings in the Marianas to the strategic bombing box (1944-45)."""
-    if year(game) < 1944:
-        raise game.violation("B-29 strategic bombing is played in 1944 and 1945", rule="12.2")
-    _at_phase_start(game, "bomb", "12.2")
+    if year(match) < 1944:
+        raise match.violation("B-29 strategic bombing is played in 1944 and 1945", rule="12.2")
+    _at_phase_start(match, "bomb", "12.2")
     _boxed(
-        game,
+        match,
         action,
         B29,
         "12.2",
@@ -175,19 +175,19 @@ def bomb(game, action: Action) -> None:
     )
 
 
-def invade(game, action: Action) -> None:
+def invade(match, action: Action) -> None:
     """12.3 ``invade UNIT[,UNIT…]``: units at Hawaii or on the West Coast to the invasion box (1945)."""
-    if year(game) != 1945:
-        raise game.violation("the Japan invasion box is played in 1945 only", rule="12.3")
-    _at_phase_start(game, "invade", "12.3")
-    sent = fcn_state(game)["invaded"]
-    count = len(units_named(game, action.args[0])) if len(action.args) == 1 else 0
+    if year(match) != 1945:
+        raise match.violation("the Japan invasion box is played in 1945 only", rule="12.3")
+    _at_phase_start(match, "invade", "12.3")
+    sent = fcn_state(match)["invaded"]
+    count = len(units_named(match, action.args[0])) if len(action.args) == 1 else 0
     if sent + count > invasion.MOST_A_PHASE:
-        raise game.violation(
+        raise match.violation(
             f"at most {invasion.MOST_A_PHASE} units a phase go to the invasion box; {sent} went already", rule="12.3"
         )
     names = _boxed(
-        game,
+        match,
         action,
         INVASION,
         "12.3",
@@ -197,29 +197,29 @@ def invade(game, action: Action) -> None:
             else "is not at Hawaii or on the West Coast"
         ),
     )
-    set_state(game, invaded=sent + len(names))
+    set_state(match, invaded=sent + len(names))
 
 
-def legal_actions(game) -> list[Action]:
+def legal_actions(match) -> list[Action]:
     """Every single-unit move the rules allow now, and the boxes' orders of the moment."""
-    state = fcn_state(game)
+    state = fcn_state(match)
     if state["sp"] < 1:
         return []
-    units = in_play(game)
+    units = in_play(match)
     found = []
     for unit_id, unit in units.items():
-        if unit["side"] != US or unit["moved"] or unit["space_id"] not in points(game):
+        if unit["side"] != US or unit["moved"] or unit["space_id"] not in points(match):
             continue
-        for target in points(game):
-            if refusal(game, unit_id, unit, target) is None and _capacity_refusal(game, [unit_id], target) is None:
+        for target in points(match):
+            if refusal(match, unit_id, unit, target) is None and _capacity_refusal(match, [unit_id], target) is None:
                 found.append(Action("move", (unit_id, target), US))
         if unit["type"] == "SS":
             found.append(Action("raid", (unit_id,), US))
-        if not state["us_moved"] and year(game) >= 1944 and unit["bw"] and unit["space_id"] == MARIANAS:
+        if not state["us_moved"] and year(match) >= 1944 and unit["bw"] and unit["space_id"] == MARIANAS:
             found.append(Action("bomb", (unit_id,), US))
         if (
             not state["us_moved"]
-            and year(game) == 1945
+            and year(match) == 1945
             and state["invaded"] < invasion.MOST_A_PHASE
             and unit["space_id"] in (HAWAII, WEST_COAST)
         ):

@@ -1,4 +1,4 @@
--- name: fcn-contested(game_id)
+-- name: fcn-contested(match_id)
 -- The map points holding units of both sides, each with its units and whether its battle is fought
 -- this turn (the battles still to fight are the others).
 -- Rules: 10.0 (a battle at every point holding units of both sides, one battle a point each combat phase)
@@ -11,10 +11,10 @@ SELECT s.space_id AS point_id,
        '10.0' AS rule,
        'units of both sides' AS reason
 FROM unit_state s
-JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
-JOIN fcn_point p ON p.game_id = s.game_id AND p.point_id = s.space_id
-JOIN fcn_point_state f ON f.game_id = s.game_id AND f.point_id = s.space_id
-WHERE s.game_id = $game_id AND s.status <> 'destroyed'
+JOIN fcn_counter c ON c.match_id = s.match_id AND c.unit_id = s.unit_id
+JOIN fcn_point p ON p.match_id = s.match_id AND p.point_id = s.space_id
+JOIN fcn_point_state f ON f.match_id = s.match_id AND f.point_id = s.space_id
+WHERE s.match_id = $match_id AND s.status <> 'destroyed'
 GROUP BY s.space_id
 HAVING count(*) FILTER (WHERE c.side = 'US') > 0 AND count(*) FILTER (WHERE c.side = 'JP') > 0
 ORDER BY 1

@@ -1,4 +1,4 @@
--- name: fcn-holding(game_id, source)
+-- name: fcn-holding(match_id, source)
 -- Every map point as holding and supply read it: the US and Japanese ground units and land aircraft
 -- there, whether a supply route reaches it from :source through US-held points, and whether the US
 -- holds it. Holding and supply lean on each other, so both grow outward from :source (the West Coast):
@@ -15,10 +15,10 @@ WITH RECURSIVE present AS (
            count(c.unit_id) FILTER (WHERE c.side = 'US') AS us_units,
            count(c.unit_id) FILTER (WHERE c.side = 'JP') AS jp_units
     FROM fcn_point p
-    LEFT JOIN unit_state s ON s.game_id = p.game_id AND s.space_id = p.point_id AND s.status <> 'destroyed'
-    LEFT JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
+    LEFT JOIN unit_state s ON s.match_id = p.match_id AND s.space_id = p.point_id AND s.status <> 'destroyed'
+    LEFT JOIN fcn_counter c ON c.match_id = s.match_id AND c.unit_id = s.unit_id
          AND (c.category = 'ground' OR (c.category = 'aircraft' AND NOT c.carrier_air))
-    WHERE p.game_id = $game_id
+    WHERE p.match_id = $match_id
     GROUP BY p.point_id
 ),
 occupied AS (SELECT point_id FROM present WHERE us_units > 0 AND jp_units = 0),
@@ -26,14 +26,14 @@ chain (point_id) AS (
     SELECT $source
     UNION
     -- 11.4 supply passes only through points the US holds
-    SELECT l.b FROM chain c JOIN link l ON l.game_id = $game_id AND l.a = c.point_id
+    SELECT l.b FROM chain c JOIN link l ON l.match_id = $match_id AND l.a = c.point_id
     WHERE l.b IN (SELECT point_id FROM occupied)
 ),
 supplied AS (
     SELECT point_id, NULL::VARCHAR AS via FROM chain WHERE point_id = $source
     UNION ALL
     -- 11.4 the end point need not be held: one step beyond the chain is in supply
-    SELECT l.b, min(l.a) FROM chain c JOIN link l ON l.game_id = $game_id AND l.a = c.point_id
+    SELECT l.b, min(l.a) FROM chain c JOIN link l ON l.match_id = $match_id AND l.a = c.point_id
     WHERE l.b <> $source
     GROUP BY l.b
 )
@@ -51,5 +51,5 @@ SELECT p.point_id, p.us_units, p.jp_units, coalesce(ps.objective, FALSE) AS obje
        END AS reason
 FROM present p
 LEFT JOIN supplied s ON s.point_id = p.point_id
-LEFT JOIN fcn_point_state ps ON ps.game_id = $game_id AND ps.point_id = p.point_id
+LEFT JOIN fcn_point_state ps ON ps.match_id = $match_id AND ps.point_id = p.point_id
 ORDER BY p.point_id

@@ -1,4 +1,4 @@
--- name: fcn-order-destinations(game_id, point, south, east, home)
+-- name: fcn-order-destinations(match_id, point, south, east, home)
 -- Where each Japanese order sends the units rolling at :point: every candidate destination of every
 -- order at once, with its distance in route steps from :point. Japanese paths never pass through a
 -- point closed to Japan (the West Coast, Australia), and no such point is a destination. The order
@@ -9,15 +9,15 @@
 -- Returns: order_name, point_id, steps, garrisoned, us_present, rule, reason
 WITH RECURSIVE walk (origin, point_id, steps) AS (
     SELECT point_id, point_id, 0 FROM fcn_point
-    WHERE game_id = $game_id AND point_id IN ($point, $south, $east)
+    WHERE match_id = $match_id AND point_id IN ($point, $south, $east)
     UNION
     -- 9.1 a Japanese path leaves no point closed to Japan but the one it starts from
     SELECT w.origin, l.b, w.steps + 1
     FROM walk w
-    JOIN link l ON l.game_id = $game_id AND l.a = w.point_id
-    JOIN fcn_point passed ON passed.game_id = $game_id AND passed.point_id = w.point_id
+    JOIN link l ON l.match_id = $match_id AND l.a = w.point_id
+    JOIN fcn_point passed ON passed.match_id = $match_id AND passed.point_id = w.point_id
     WHERE (w.steps = 0 OR coalesce(passed.closed_to, '') <> 'JP')
-      AND w.steps < (SELECT count(*) FROM fcn_point WHERE game_id = $game_id)
+      AND w.steps < (SELECT count(*) FROM fcn_point WHERE match_id = $match_id)
 ),
 distance AS (SELECT origin, point_id, min(steps) AS steps FROM walk GROUP BY origin, point_id),
 facts AS (
@@ -30,25 +30,25 @@ facts AS (
            coalesce(bool_or(c.side = 'JP' AND (c.category = 'ground' OR c.category = 'aircraft')), FALSE) AS jp_ashore,
            d.steps
     FROM fcn_point p
-    LEFT JOIN fcn_point_state ps ON ps.game_id = p.game_id AND ps.point_id = p.point_id
-    LEFT JOIN unit_state s ON s.game_id = p.game_id AND s.space_id = p.point_id AND s.status <> 'destroyed'
-    LEFT JOIN fcn_counter c ON c.game_id = s.game_id AND c.unit_id = s.unit_id
+    LEFT JOIN fcn_point_state ps ON ps.match_id = p.match_id AND ps.point_id = p.point_id
+    LEFT JOIN unit_state s ON s.match_id = p.match_id AND s.space_id = p.point_id AND s.status <> 'destroyed'
+    LEFT JOIN fcn_counter c ON c.match_id = s.match_id AND c.unit_id = s.unit_id
     LEFT JOIN distance d ON d.origin = $point AND d.point_id = p.point_id
-    WHERE p.game_id = $game_id
+    WHERE p.match_id = $match_id
     GROUP BY p.point_id, p.closed_to, ps.objective, ps.jp_garrisoned, d.steps
 ),
 reachable AS (SELECT * FROM facts WHERE NOT closed AND steps IS NOT NULL),
 neighbour AS (
     SELECT f.*, south.steps AS to_south, east.steps AS to_east
     FROM reachable f
-    JOIN link l ON l.game_id = $game_id AND l.a = $point AND l.b = f.point_id
+    JOIN link l ON l.match_id = $match_id AND l.a = $point AND l.b = f.point_id
     LEFT JOIN distance south ON south.origin = $south AND south.point_id = f.point_id
     LEFT JOIN distance east ON east.origin = $east AND east.point_id = f.point_id
 ),
 here AS (
     SELECT (SELECT steps FROM distance WHERE origin = $south AND point_id = $point) AS to_south,
            (SELECT steps FROM distance WHERE origin = $east AND point_id = $point) AS to_east,
-           EXISTS (SELECT 1 FROM link WHERE game_id = $game_id AND a = $point AND b = $south) AS by_south
+           EXISTS (SELECT 1 FROM link WHERE match_id = $match_id AND a = $point AND b = $south) AS by_south
 ),
 candidate AS (
     -- 9.2 Engage: the nearest point holding any US unit

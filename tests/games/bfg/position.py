@@ -21,7 +21,7 @@ import csv
 import shutil
 from pathlib import Path
 
-from phaseline import Action, Game, Store
+from phaseline import Action, Match, Store
 from phaseline.plugins import registry
 from phaseline.resources import data_dir
 from phaseline.scenario import load_custom
@@ -141,67 +141,67 @@ def new_match(
     options: tuple[str, ...] = (),
     seed: int = 1,
     turns: tuple[int, int] = (1, 10),
-) -> Game:
+) -> Match:
     """A match of the position on a fresh in-memory store (sides all human)."""
     folder = write_position(tmp_path / "position", text, scenario, turns)
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
-    return Game.create(Store.open(":memory:"), reg, info.name, chosen, options=options, seed=seed)
+    return Match.create(Store.open(":memory:"), reg, info.name, chosen, options=options, seed=seed)
 
 
-def advance_to(game: Game, step: str, turn: int | None = None) -> Game:
+def advance_to(match: Match, step: str, turn: int | None = None) -> Match:
     """End steps until the match stands at ``step`` (of ``turn``, default the current one)."""
-    target_turn = turn or game.clock.turn
+    target_turn = turn or match.clock.turn
     for _ in range(200):
-        clock = game.clock
+        clock = match.clock
         if clock.step == step and clock.turn == target_turn:
-            return game
-        game.play(Action("end"))
+            return match
+        match.play(Action("end"))
     raise AssertionError(f"never reached {step} of turn {target_turn}")
 
 
-def force_rolls(game: Game, *dice: int) -> None:
+def force_rolls(match: Match, *dice: int) -> None:
     """Make the next rolls come out as ``dice`` (tests only): picks roll numbers that give them."""
     from phaseline.dice import roll
 
-    numbers, n = [], game.events.next_roll_no()
+    numbers, n = [], match.events.next_roll_no()
     for die in dice:
-        while roll(game.seed, n) != die:
+        while roll(match.seed, n) != die:
             n += 1
         numbers.append(n)
         n += 1
-    game.force_rolls(numbers)
+    match.force_rolls(numbers)
 
 
-def snapshot(game: Game) -> tuple:
+def snapshot(match: Match) -> tuple:
     """Everything a refusal must leave untouched: units, BfG state, the log's length, the clock."""
     return (
-        game.rows("SELECT * FROM unit_state WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_unit WHERE game_id = ? ORDER BY unit_id", [game.game_id]),
-        game.rows("SELECT * FROM bfg_state WHERE game_id = ?", [game.game_id]),
-        game.one("SELECT max(seq) FROM event WHERE game_id = ?", [game.game_id]),
-        game.clock,
+        match.rows("SELECT * FROM unit_state WHERE match_id = ? ORDER BY unit_id", [match.match_id]),
+        match.rows("SELECT * FROM bfg_unit WHERE match_id = ? ORDER BY unit_id", [match.match_id]),
+        match.rows("SELECT * FROM bfg_state WHERE match_id = ?", [match.match_id]),
+        match.one("SELECT max(seq) FROM event WHERE match_id = ?", [match.match_id]),
+        match.clock,
     )
 
 
-def refused(game: Game, action: Action, rule: str):
+def refused(match: Match, action: Action, rule: str):
     """Play ``action``, expect a RuleViolation citing ``rule``, and check nothing changed."""
     import pytest
     from phaseline import RuleViolation
 
-    before = snapshot(game)
+    before = snapshot(match)
     with pytest.raises(RuleViolation) as excinfo:
-        game.play(action)
+        match.play(action)
     assert excinfo.value.rule == rule, excinfo.value
-    assert snapshot(game) == before
+    assert snapshot(match) == before
     return excinfo.value
 
 
-def state(game: Game, unit_id: str) -> dict:
+def state(match: Match, unit_id: str) -> dict:
     """A unit's unit_state row."""
-    return game.rows("SELECT * FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])[0]
+    return match.rows("SELECT * FROM unit_state WHERE match_id = ? AND unit_id = ?", [match.match_id, unit_id])[0]
 
 
-def where(game: Game, unit_id: str) -> str:
+def where(match: Match, unit_id: str) -> str:
     """The space a unit stands in."""
-    return game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
+    return match.one("SELECT space_id FROM unit_state WHERE match_id = ? AND unit_id = ?", [match.match_id, unit_id])

@@ -21,12 +21,12 @@ unit U2 WA US corps 6-6-7 0104
 
 
 def wa_moving(tmp_path, text: str = CORRIDOR, **kwargs):
-    game = new_match(tmp_path, text, turns=(2, 10), **kwargs)
-    return advance_to(game, "wa-movement")
+    match = new_match(tmp_path, text, turns=(2, 10), **kwargs)
+    return advance_to(match, "wa-movement")
 
 
-def zoc_of(game, side: str) -> set[str]:
-    return {r["space_id"] for r in game.rules.run("enemy-zoc", side=side)}
+def zoc_of(match, side: str) -> set[str]:
+    return {r["space_id"] for r in match.rules.run("enemy-zoc", side=side)}
 
 
 @pytest.fixture(scope="module")
@@ -58,43 +58,43 @@ def test_4_3_a_step_from_zoc_into_zoc_is_explained_as_such_not_as_a_detour(tmp_p
     U2 (0105). The reach query finds a detour through 0104 that stops in U2's ZOC (4.0), but
     the order is the plain step, and 4.3 forbids it."""
     text = "map 4x6\nunit U1 WA US corps 1-1-8 0304\nunit U2 WA US corps 1-1-8 0105\nunit G GER HEER corps 2-3-4 0203"
-    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-w-movement")
-    error = refused(game, Action("move", ("G", "0204")), "4.3")
+    match = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-w-movement")
+    error = refused(match, Action("move", ("G", "0204")), "4.3")
     assert "no ZOC to ZOC: it stands in the enemy ZOC at 0203" in str(error)
     assert {row["space_id"] for row in error.evidence} == {"0203", "0204"}
 
 
 def test_4_2_entering_costs_no_extra_mp_but_ends_the_move(tmp_path):
     """Case 11: MA 8 enters enemy ZOC after 3 MP: it must stop, its other 5 MP are lost."""
-    game = wa_moving(tmp_path)
-    game.play(Action("move", ("U1", "0104")))
-    event = game.rows("SELECT * FROM event WHERE game_id = ? AND kind = 'move'", [game.game_id])[-1]
+    match = wa_moving(tmp_path)
+    match.play(Action("move", ("U1", "0104")))
+    event = match.rows("SELECT * FROM event WHERE match_id = ? AND kind = 'move'", [match.match_id])[-1]
     assert '"cost":3' in event["payload"]  # 4.2 three clear hexes, nothing for the ZOC
-    assert state(game, "U1")["mp"] == 0
-    refused(game, Action("move", ("U1", "0103")), "4.0")
+    assert state(match, "U1")["mp"] == 0
+    refused(match, Action("move", ("U1", "0103")), "4.0")
 
 
 def test_4_3_leave_at_start_then_enter_another_zoc(tmp_path):
     """Case 13: a unit starting in enemy ZOC leaves to a free hex, then enters ZOC again and stops."""
-    game = wa_moving(tmp_path)
-    game.play(Action("move", ("U2", "0103")))  # out of the ZOC, at the start of its move
-    assert state(game, "U2")["mp"] == 6
-    game.play(Action("move", ("U2", "0203")))  # free hex → ZOC: legal, and it stops
-    assert state(game, "U2")["space_id"] == "0203"
-    assert state(game, "U2")["mp"] == 0
+    match = wa_moving(tmp_path)
+    match.play(Action("move", ("U2", "0103")))  # out of the ZOC, at the start of its move
+    assert state(match, "U2")["mp"] == 6
+    match.play(Action("move", ("U2", "0203")))  # free hex → ZOC: legal, and it stops
+    assert state(match, "U2")["space_id"] == "0203"
+    assert state(match, "U2")["mp"] == 0
 
 
 def test_4_3_one_order_routes_around_zoc_to_zoc(tmp_path):
-    game = wa_moving(tmp_path)
-    game.play(Action("move", ("U2", "0203")))
-    event = game.rows("SELECT payload FROM event WHERE game_id = ? AND kind = 'move'", [game.game_id])[-1]
+    match = wa_moving(tmp_path)
+    match.play(Action("move", ("U2", "0203")))
+    event = match.rows("SELECT payload FROM event WHERE match_id = ? AND kind = 'move'", [match.match_id])[-1]
     assert '"path":["0104","0103","0203"]' in event["payload"]
 
 
 def test_4_1_friendly_units_do_not_cancel_enemy_zoc(tmp_path):
-    game = wa_moving(tmp_path)
-    game.play(Action("move", ("U1", "0104")))  # onto U2, inside G1's ZOC
-    assert state(game, "U1")["mp"] == 0
+    match = wa_moving(tmp_path)
+    match.play(Action("move", ("U1", "0104")))  # onto U2, inside G1's ZOC
+    assert state(match, "U1")["mp"] == 0
 
 
 @pytest.mark.parametrize(
@@ -103,16 +103,16 @@ def test_4_1_friendly_units_do_not_cancel_enemy_zoc(tmp_path):
 )
 def test_4_4_blocked_hexsides(tmp_path, kind):
     """Case 14: no ZOC across a prohibited or sea hexside; the unit passes 0104 freely."""
-    game = wa_moving(tmp_path, CORRIDOR.replace("unit U2 WA US corps 6-6-7 0104\n", "") + f"{kind} 0104-0204\n")
-    assert "0104" not in zoc_of(game, "WA")
-    assert {"0203", "0205", "0105"} <= zoc_of(game, "WA")
-    game.play(Action("move", ("U1", "0104")))
-    assert state(game, "U1")["mp"] == 5
+    match = wa_moving(tmp_path, CORRIDOR.replace("unit U2 WA US corps 6-6-7 0104\n", "") + f"{kind} 0104-0204\n")
+    assert "0104" not in zoc_of(match, "WA")
+    assert {"0203", "0205", "0105"} <= zoc_of(match, "WA")
+    match.play(Action("move", ("U1", "0104")))
+    assert state(match, "U1")["mp"] == 5
 
 
 def test_4_0_allies_exert_no_zoc_on_each_other(tmp_path):
     """Digest 3.1 default: a ZOC affects only forces that may attack its owner (WA and Soviets do not)."""
-    game = wa_moving(
+    match = wa_moving(
         tmp_path,
         """
         map 2x8
@@ -121,15 +121,15 @@ def test_4_0_allies_exert_no_zoc_on_each_other(tmp_path):
         unit U1 WA US corps 7-4-8 0101
         """,
     )
-    assert zoc_of(game, "WA") == set()
-    game.play(Action("move", ("U1", "0104")))  # next to S1 across the boundary
-    assert state(game, "U1")["mp"] == 5
+    assert zoc_of(match, "WA") == set()
+    match.play(Action("move", ("U1", "0104")))  # next to S1 across the boundary
+    assert state(match, "U1")["mp"] == 5
 
 
 def test_4_3_zoc_leaves_only_at_start_of_movement(tmp_path):
     """A unit that ends next to an enemy may leave at the start of its next Movement Phase."""
-    game = wa_moving(tmp_path)
-    game.play(Action("move", ("U1", "0104")))
-    advance_to(game, "wa-movement", turn=3)
-    game.play(Action("move", ("U1", "0102")))
-    assert state(game, "U1")["space_id"] == "0102"
+    match = wa_moving(tmp_path)
+    match.play(Action("move", ("U1", "0104")))
+    advance_to(match, "wa-movement", turn=3)
+    match.play(Action("move", ("U1", "0102")))
+    assert state(match, "U1")["space_id"] == "0102"

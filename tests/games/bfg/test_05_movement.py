@@ -48,13 +48,13 @@ unit A4 SOV SOV army 7-7-4 0107
 """
 
 
-def match(tmp_path, text: str, step: str):
+def match_at(tmp_path, text: str, step: str):
     return advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
 
 
 @pytest.fixture(scope="module")
 def line(tmp_path_factory):
-    return match(tmp_path_factory.mktemp("line"), LINE, "wa-movement")
+    return match_at(tmp_path_factory.mktemp("line"), LINE, "wa-movement")
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +103,8 @@ def test_5_0_a_refusal_names_what_forbids_a_far_hex(tmp_path, extra, unit, dest,
     a hex further than the unit has MP is refused under 5.0, one that is near enough but costs
     too much or has no open path under 5.1, and a hex the unit may never enter (an enemy in
     it, across the boundary) under the rule that bars it, however far it is."""
-    game = match(tmp_path, FAR.format(extra=extra), "wa-movement")
-    assert says in str(refused(game, Action("move", (unit, dest)), rule))
+    match = match_at(tmp_path, FAR.format(extra=extra), "wa-movement")
+    assert says in str(refused(match, Action("move", (unit, dest)), rule))
 
 
 @pytest.mark.parametrize(
@@ -124,36 +124,36 @@ def test_border_refusals(borders, step, unit, dest, rule):
 
 
 def test_5_0_unused_points_carry_within_the_phase_only(tmp_path):
-    game = match(tmp_path, LINE, "wa-movement")
-    game.play(Action("move", ("W4", "0102")))
-    game.play(Action("move", ("W4", "0103")))  # 1 + 2 of its 4 MP
-    assert state(game, "W4")["mp"] == 1
-    refused(game, Action("move", ("W4", "0105")), "5.0")  # two hexes on, beyond the 1 MP it kept
-    advance_to(game, "wa-movement", turn=3)
-    assert state(game, "W4")["mp"] == 4
+    match = match_at(tmp_path, LINE, "wa-movement")
+    match.play(Action("move", ("W4", "0102")))
+    match.play(Action("move", ("W4", "0103")))  # 1 + 2 of its 4 MP
+    assert state(match, "W4")["mp"] == 1
+    refused(match, Action("move", ("W4", "0105")), "5.0")  # two hexes on, beyond the 1 MP it kept
+    advance_to(match, "wa-movement", turn=3)
+    assert state(match, "W4")["mp"] == 4
 
 
 def test_5_0_one_order_moves_several_units_each_checked_in_turn(tmp_path):
     """``move U HEX U HEX …``: the moves of one order, in order, as if played one by one; a
     unit may move twice in it, its second move checked in the state its first one left."""
-    game = match(tmp_path, STACKS, "sov-movement")
-    one_by_one = match(tmp_path / "one", STACKS, "sov-movement")
+    match = match_at(tmp_path, STACKS, "sov-movement")
+    one_by_one = match_at(tmp_path / "one", STACKS, "sov-movement")
     for unit, dest in (("S3", "0104"), ("A4", "0108"), ("S3", "0103")):
         one_by_one.play(Action("move", (unit, dest)))
-    game.play(Action("move", ("S3", "0104", "A4", "0108", "S3", "0103")))
+    match.play(Action("move", ("S3", "0104", "A4", "0108", "S3", "0103")))
     for unit in ("S3", "A4"):
-        assert state(game, unit) == {**state(one_by_one, unit), "game_id": game.game_id}
-    refused(game, Action("move", ("S3", "0106")), "5.0")  # 2 of its 4 MP spent, 3 hexes to go
+        assert state(match, unit) == {**state(one_by_one, unit), "match_id": match.match_id}
+    refused(match, Action("move", ("S3", "0106")), "5.0")  # 2 of its 4 MP spent, 3 hexes to go
 
 
 def test_5_0_a_refused_move_refuses_the_whole_order(tmp_path):
     """The legal first move of an order is not kept when a later one is refused (A4 has 4 MP,
     not the 6 to 0101); the refusal is the one that move alone gets."""
-    game = match(tmp_path, STACKS, "sov-movement")
-    alone = refused(game, Action("move", ("A4", "0101")), "5.0")
-    in_order = refused(game, Action("move", ("S3", "0104", "A4", "0101", "F1", "0104")), "5.0")
+    match = match_at(tmp_path, STACKS, "sov-movement")
+    alone = refused(match, Action("move", ("A4", "0101")), "5.0")
+    in_order = refused(match, Action("move", ("S3", "0104", "A4", "0101", "F1", "0104")), "5.0")
     assert str(in_order) == str(alone)
-    assert state(game, "S3")["space_id"] == "0103"
+    assert state(match, "S3")["space_id"] == "0103"
 
 
 # --- 5.3 stacking at the end of the Movement Phase -----------------------------------------
@@ -161,24 +161,24 @@ def test_5_0_a_refused_move_refuses_the_whole_order(tmp_path):
 
 def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
     """Case 19: the phase cannot end with 3 Soviet units in a hex; the audit names them."""
-    game = match(tmp_path, STACKS, "sov-movement")
-    assert Action("move", ("S3", "0102"), "SOV") not in game.legal_actions()
-    game.play(Action("move", ("S3", "0102")))  # passing or pausing is fine; ending is not
-    assert Action("end", (), "SOV") not in game.legal_actions()  # never listed while refused
-    error = refused(game, Action("end"), "5.3")
+    match = match_at(tmp_path, STACKS, "sov-movement")
+    assert Action("move", ("S3", "0102"), "SOV") not in match.legal_actions()
+    match.play(Action("move", ("S3", "0102")))  # passing or pausing is fine; ending is not
+    assert Action("end", (), "SOV") not in match.legal_actions()  # never listed while refused
+    error = refused(match, Action("end"), "5.3")
     assert "0102" in str(error) and "S1, S2, S3" in str(error)
     assert error.evidence[0]["units"] == ["S1", "S2", "S3"]
-    game.play(Action("move", ("S3", "0101")))
-    assert Action("end", (), "SOV") in game.legal_actions()
-    game.play(Action("end"))
-    assert (game.clock.turn, game.clock.step) != (2, "sov-movement")
+    match.play(Action("move", ("S3", "0101")))
+    assert Action("end", (), "SOV") in match.legal_actions()
+    match.play(Action("end"))
+    assert (match.clock.turn, match.clock.step) != (2, "sov-movement")
 
 
 def test_5_3_units_may_pass_through_a_full_hex(tmp_path):
-    game = match(tmp_path, STACKS, "sov-movement")
-    game.play(Action("move", ("S3", "0101")))  # through S1 and S2 in 0102
-    game.play(Action("end"))
-    assert state(game, "S3")["space_id"] == "0101"
+    match = match_at(tmp_path, STACKS, "sov-movement")
+    match.play(Action("move", ("S3", "0101")))  # through S1 and S2 in 0102
+    match.play(Action("end"))
+    assert state(match, "S3")["space_id"] == "0101"
 
 
 @pytest.mark.parametrize(
@@ -190,13 +190,13 @@ def test_5_3_units_may_pass_through_a_full_hex(tmp_path):
 )
 def test_5_3_fronts(tmp_path, unit, dest, legal):
     """Case 20."""
-    game = match(tmp_path, STACKS, "sov-movement")
-    game.play(Action("move", (unit, dest)))
+    match = match_at(tmp_path, STACKS, "sov-movement")
+    match.play(Action("move", (unit, dest)))
     if legal:
-        game.play(Action("end"))
-        assert (game.clock.turn, game.clock.step) != (2, "sov-movement")
+        match.play(Action("end"))
+        assert (match.clock.turn, match.clock.step) != (2, "sov-movement")
     else:
-        error = refused(game, Action("end"), "5.3")
+        error = refused(match, Action("end"), "5.3")
         assert "front" in str(error)
 
 
@@ -205,7 +205,7 @@ def test_5_3_fronts(tmp_path, unit, dest, legal):
 
 def test_5_41_retreat_across_the_boundary_switches_allegiance(tmp_path):
     """Case 39: an East German unit retreated west becomes West German (the Soviet player's)."""
-    game = match(
+    match = match_at(
         tmp_path,
         """
         map 1x8
@@ -215,20 +215,20 @@ def test_5_41_retreat_across_the_boundary_switches_allegiance(tmp_path):
         """,
         "sov-combat",
     )
-    force_rolls(game, 3)  # 7:3 → 2:1, die 3: Dr
-    game.play(Action("attack", ("S1", "0104")))
-    assert state(game, "GE")["space_id"] == "0103"
-    assert state(game, "GE")["side"] == "GER_W"
+    force_rolls(match, 3)  # 7:3 → 2:1, die 3: Dr
+    match.play(Action("attack", ("S1", "0104")))
+    assert state(match, "GE")["space_id"] == "0103"
+    assert state(match, "GE")["side"] == "GER_W"
     from phaseline.games.bfg.rules.elimination import box_for
     from phaseline.games.bfg.rules.units import unit_row
     from phaseline.games.bfg.scenarios import controller_of
 
-    assert controller_of(game, "GER_W") == "SOV"
-    assert box_for(unit_row(game, "GE")) == "ELIM_GER_W"  # 7.11 by the side it now stands on
+    assert controller_of(match, "GER_W") == "SOV"
+    assert box_for(unit_row(match, "GE")) == "ELIM_GER_W"  # 7.11 by the side it now stands on
 
 
 def _wa_pushed_east(tmp_path):
-    game = match(
+    match = match_at(
         tmp_path,
         """
         map 1x8
@@ -238,26 +238,26 @@ def _wa_pushed_east(tmp_path):
         """,
         "ger-w-combat",
     )
-    force_rolls(game, 3)  # 2:1 → 2:1, die 3: Dr
-    game.play(Action("attack", ("GW", "0104")))
-    game.play(Action("choose", ("none",)))  # 6.94 GW stays
-    assert state(game, "W1")["space_id"] == "0105"
-    return advance_to(game, "wa-movement")
+    force_rolls(match, 3)  # 2:1 → 2:1, die 3: Dr
+    match.play(Action("attack", ("GW", "0104")))
+    match.play(Action("choose", ("none",)))  # 6.94 GW stays
+    assert state(match, "W1")["space_id"] == "0105"
+    return advance_to(match, "wa-movement")
 
 
 def test_5_42_wa_unit_not_back_by_its_next_movement_phase_is_eliminated(tmp_path):
     """Case 40."""
-    game = _wa_pushed_east(tmp_path)
-    game.play(Action("end"))
-    assert state(game, "W1")["space_id"] == "ELIM_WA"
-    assert game.one("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id]) == "5.42"
+    match = _wa_pushed_east(tmp_path)
+    match.play(Action("end"))
+    assert state(match, "W1")["space_id"] == "ELIM_WA"
+    assert match.one("SELECT rule FROM event WHERE match_id = ? AND kind = 'eliminated'", [match.match_id]) == "5.42"
 
 
 def test_5_42_wa_unit_back_in_time_survives(tmp_path):
-    game = _wa_pushed_east(tmp_path)
-    game.play(Action("move", ("W1", "0104")))
-    game.play(Action("end"))
-    assert state(game, "W1")["space_id"] == "0104"
+    match = _wa_pushed_east(tmp_path)
+    match.play(Action("move", ("W1", "0104")))
+    match.play(Action("end"))
+    assert state(match, "W1")["space_id"] == "0104"
 
 
 SOVIET_D = "unit D SOV SOV army 3-1-4 0104"
@@ -293,16 +293,16 @@ def test_5_5_yugoslav_border_deadlines(tmp_path, defender, options, rule, due, b
         unit GE GER HEER corps 2-3-4 0105
         unit S9 SOV SOV army 1-1-4 0106
         """
-    game = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "ger-e-combat")
-    force_rolls(game, 3)  # 2:1, die 3: Dr into 0103, across the border
-    game.play(Action("attack", ("GE", "0104")))
-    game.play(Action("choose", ("none",)))
-    assert state(game, "D")["space_id"] == "0103"
-    advance_to(game, due, turn=3)  # S9 keeps the Soviet Combat Phase from being skipped
-    assert state(game, "D")["space_id"] == "0103"  # still there until the deadline passes
-    game.play(Action("end"))
-    assert state(game, "D")["space_id"] == box
-    eliminated = game.rows("SELECT rule FROM event WHERE game_id = ? AND kind = 'eliminated'", [game.game_id])
+    match = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "ger-e-combat")
+    force_rolls(match, 3)  # 2:1, die 3: Dr into 0103, across the border
+    match.play(Action("attack", ("GE", "0104")))
+    match.play(Action("choose", ("none",)))
+    assert state(match, "D")["space_id"] == "0103"
+    advance_to(match, due, turn=3)  # S9 keeps the Soviet Combat Phase from being skipped
+    assert state(match, "D")["space_id"] == "0103"  # still there until the deadline passes
+    match.play(Action("end"))
+    assert state(match, "D")["space_id"] == box
+    eliminated = match.rows("SELECT rule FROM event WHERE match_id = ? AND kind = 'eliminated'", [match.match_id])
     assert [e["rule"] for e in eliminated] == [rule]
 
 
@@ -318,34 +318,34 @@ def test_5_52_a_soviet_unit_may_still_leave_yugoslavia_by_a_retreat_in_the_follo
         unit GE GER HEER corps 2-3-4 0105
         unit G2 GER HEER corps 2-3-4 0101
         """
-    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-combat")
-    force_rolls(game, 3)  # 2:1, die 3: Dr, into 0103
-    game.play(Action("attack", ("GE", "0104")))
-    game.play(Action("choose", ("none",)))
-    assert state(game, "D")["space_id"] == "0103"
-    advance_to(game, "ger-e-movement", turn=3)  # past D's own Movement Phase
-    assert state(game, "D")["space_id"] == "0103"
-    game.play(Action("move", ("G2", "0102", "GE", "0106")))  # GE's ZOC leaves 0104
-    advance_to(game, "ger-e-combat", turn=3)
-    force_rolls(game, 3)
-    game.play(Action("attack", ("G2", "0103")))
-    game.play(Action("choose", ("none",)))
-    assert state(game, "D")["space_id"] == "0104"  # retreated out of Yugoslavia
-    advance_to(game, "sov-movement", turn=4)  # turn 3 is over
-    assert state(game, "D")["space_id"] == "0104"
+    match = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-combat")
+    force_rolls(match, 3)  # 2:1, die 3: Dr, into 0103
+    match.play(Action("attack", ("GE", "0104")))
+    match.play(Action("choose", ("none",)))
+    assert state(match, "D")["space_id"] == "0103"
+    advance_to(match, "ger-e-movement", turn=3)  # past D's own Movement Phase
+    assert state(match, "D")["space_id"] == "0103"
+    match.play(Action("move", ("G2", "0102", "GE", "0106")))  # GE's ZOC leaves 0104
+    advance_to(match, "ger-e-combat", turn=3)
+    force_rolls(match, 3)
+    match.play(Action("attack", ("G2", "0103")))
+    match.play(Action("choose", ("none",)))
+    assert state(match, "D")["space_id"] == "0104"  # retreated out of Yugoslavia
+    advance_to(match, "sov-movement", turn=4)  # turn 3 is over
+    assert state(match, "D")["space_id"] == "0104"
 
 
 def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):
     """Case 44 / 16.33: with three players a German unit may enter Berlin."""
-    game = new_match(
+    match = new_match(
         tmp_path,
         "map 1x4\ncity Berlin 0102 10\nunit GW GER HEER corps 2-3-4 0101\nunit W1 WA US corps 4-4-8 0104",
         scenario="three-player",
         turns=(2, 10),
     )
-    advance_to(game, "ger-movement")
-    game.play(Action("move", ("GW", "0102")))
-    assert state(game, "GW")["space_id"] == "0102"
+    advance_to(match, "ger-movement")
+    match.play(Action("move", ("GW", "0102")))
+    assert state(match, "GW")["space_id"] == "0102"
 
 
 # --- 5.3 one definition: the Python the rules ask agrees with the SQL audit -------------------
@@ -361,10 +361,10 @@ def test_5_3_stacks_agree_with_the_stacking_audit(tmp_path_factory, placed):
     text = "map 1x10\nzone E cols 01-10\nunit F9 SOV SOV front 8-20-3 0110\n" + "\n".join(
         f"unit S{n} SOV SOV {size} 7-7-9 01{n + 4:02d}" for n, (size, _) in enumerate(placed)
     )
-    game = advance_to(new_match(tmp_path_factory.mktemp("stacks"), text), "sov-movement")
+    match = advance_to(new_match(tmp_path_factory.mktemp("stacks"), text), "sov-movement")
     for n, (_, where) in enumerate(placed):
-        game.play(Action("move", (f"S{n}", where)))  # 5.3 binds at the phase's end: moving in is allowed
-    units = all_units(game)
-    stacks = Stacks(game, units, {"SOV"})
+        match.play(Action("move", (f"S{n}", where)))  # 5.3 binds at the phase's end: moving in is allowed
+    units = all_units(match)
+    stacks = Stacks(match, units, {"SOV"})
     by_python = {u["space_id"] for u in units.values() if u["side"] == "SOV" and stacks.over(u, u["space_id"])}
-    assert by_python == {row["space_id"] for row in stacking_audit(game, "SOV")}
+    assert by_python == {row["space_id"] for row in stacking_audit(match, "SOV")}

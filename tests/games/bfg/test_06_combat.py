@@ -45,14 +45,16 @@ unit R5 WA US corps 3-1-8 0504
 CRT = [c for c in ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1")]
 
 
-def strength(game, attackers: str, hexes: str) -> dict:
+def strength(match, attackers: str, hexes: str) -> dict:
     hex_list = hexes.split(",")
-    units = [unit_row(game, u) for u in attackers.split(",")]
-    return combat.strength(game, units, hex_list, units_in(game, hex_list))
+    units = [unit_row(match, u) for u in attackers.split(",")]
+    return combat.strength(match, units, hex_list, units_in(match, hex_list))
 
 
-def last_combat(game) -> str:
-    return game.rows("SELECT purpose FROM event WHERE game_id = ? AND kind = 'combat'", [game.game_id])[-1]["purpose"]
+def last_combat(match) -> str:
+    return match.rows("SELECT purpose FROM event WHERE match_id = ? AND kind = 'combat'", [match.match_id])[-1][
+        "purpose"
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -110,8 +112,8 @@ def test_defence_after_terrain(worked, attackers, hexes, defense, times):
 
 
 def test_6_82_three_effects_x4_under_the_terrain_plus_one_ruling(tmp_path):
-    game = new_match(tmp_path, WORKED, options=("terrain-plus-one",), turns=(2, 10))
-    assert strength(game, "R4", "0506")["defense"] == 12
+    match = new_match(tmp_path, WORKED, options=("terrain-plus-one",), turns=(2, 10))
+    assert strength(match, "R4", "0506")["defense"] == 12
 
 
 def test_6_7_each_hex_keeps_its_own_multiplier(worked):
@@ -146,7 +148,7 @@ def test_illegal_attacks(worked, attackers, hexes, rule):
 )
 def test_illegal_german_attacks(tmp_path, step, attacker, target, rule):
     """Case 60: a West German and an East German both next to the same WA unit."""
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
         map 2x6
@@ -158,8 +160,8 @@ def test_illegal_german_attacks(tmp_path, step, attacker, target, rule):
         """,
         turns=(2, 10),
     )
-    advance_to(game, step)
-    refused(game, Action("attack", (attacker, target)), rule)
+    advance_to(match, step)
+    refused(match, Action("attack", (attacker, target)), rule)
 
 
 def test_6_7_multi_hex_attacks_are_listed_with_the_units_that_may_join(worked):
@@ -173,27 +175,27 @@ def test_6_7_multi_hex_attacks_are_listed_with_the_units_that_may_join(worked):
 
 
 def test_6_7_a_listed_multi_hex_attack_is_played_as_one_combat(tmp_path):
-    game = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
-    force_rolls(game, 6)
-    game.play(Action("attack", ("R4", "0506,0604")))
-    combats = game.rows("SELECT payload FROM event WHERE game_id = ? AND kind = 'combat'", [game.game_id])
+    match = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
+    force_rolls(match, 6)
+    match.play(Action("attack", ("R4", "0506,0604")))
+    combats = match.rows("SELECT payload FROM event WHERE match_id = ? AND kind = 'combat'", [match.match_id])
     assert len(combats) == 1 and json.loads(combats[0]["payload"])["hexes"] == ["0506", "0604"]
-    listed = {a.args for a in game.legal_actions() if a.verb == "attack"}
+    listed = {a.args for a in match.legal_actions() if a.verb == "attack"}
     assert not any("0506" in hexes or "0604" in hexes for _, hexes in listed)  # 6.5 attacked once
 
 
 def test_6_5_each_unit_attacks_and_is_attacked_once(tmp_path):
     """Case 57: after an Ar the defender is still there, but may not be attacked again."""
-    game = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
-    force_rolls(game, 3)  # 1 : 9 (rough and river) → 1:3, die 3: Ar
-    game.play(Action("attack", ("R1", "0306")))
-    assert "Ar" in last_combat(game)
-    if game.open_decision():
-        game.play(Action("choose", (game.open_decision()["choices"][0],)))
-    if game.open_decision():
-        game.play(Action("choose", ("none",)))
-    refused(game, Action("attack", ("R2", "0306")), "6.5")
-    refused(game, Action("attack", ("R1,R2", "0306")), "6.5")
+    match = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
+    force_rolls(match, 3)  # 1 : 9 (rough and river) → 1:3, die 3: Ar
+    match.play(Action("attack", ("R1", "0306")))
+    assert "Ar" in last_combat(match)
+    if match.open_decision():
+        match.play(Action("choose", (match.open_decision()["choices"][0],)))
+    if match.open_decision():
+        match.play(Action("choose", ("none",)))
+    refused(match, Action("attack", ("R2", "0306")), "6.5")
+    refused(match, Action("attack", ("R1,R2", "0306")), "6.5")
 
 
 def test_6_6_the_whole_hex_defends(worked):
@@ -204,7 +206,7 @@ def test_6_6_the_whole_hex_defends(worked):
 
 def test_5_53_soviets_and_yugoslavs_attack_together(tmp_path):
     """Case 43: a Soviet 7 and a Yugoslav 3 next to one German hex attack at 10."""
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
         map 2x6
@@ -216,16 +218,16 @@ def test_5_53_soviets_and_yugoslavs_attack_together(tmp_path):
         """,
         turns=(2, 10),
     )
-    advance_to(game, "sov-combat")
-    force_rolls(game, 6)
-    game.play(Action("attack", ("S1,Y1", "0103")))
-    assert last_combat(game).startswith("attack on 0103: 10:3 → 3:1")
+    advance_to(match, "sov-combat")
+    force_rolls(match, 6)
+    match.play(Action("attack", ("S1,Y1", "0103")))
+    assert last_combat(match).startswith("attack on 0103: 10:3 → 3:1")
 
 
 def test_15_26_polish_units_may_not_attack_each_other(tmp_path):
     """Case 52 (Red Star / White Star): refused, and never offered; a US corps next to the
     same Polish communists may still attack them."""
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
         map 2x6
@@ -237,10 +239,10 @@ def test_15_26_polish_units_may_not_attack_each_other(tmp_path):
         scenario="rsws",
         turns=(11, 16),
     )
-    advance_to(game, "wa-combat")
-    refused(game, Action("attack", ("PE", "0104")), "15.26")
-    refused(game, Action("attack", ("PE,US", "0104")), "15.26")
-    attacks = [a.args for a in game.legal_actions() if a.verb == "attack"]
+    advance_to(match, "wa-combat")
+    refused(match, Action("attack", ("PE", "0104")), "15.26")
+    refused(match, Action("attack", ("PE,US", "0104")), "15.26")
+    attacks = [a.args for a in match.legal_actions() if a.verb == "attack"]
     assert attacks == [("US", "0104")]
 
 
@@ -249,17 +251,17 @@ def test_15_26_polish_units_may_not_attack_each_other(tmp_path):
 
 def test_6_2_worked_example_exchange(tmp_path):
     """Case 5: 19:18 → 1:1, die 1 → Ex: both 2-3-4s to the West German box; the WA lose ≥ 6."""
-    game = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
-    force_rolls(game, 1)
-    game.play(Action("attack", ("US1,US2,US3", "0303")))
-    assert last_combat(game) == "attack on 0303: 19:18 → 1:1, die 1: Ex"
-    assert where(game, "G1") == where(game, "G2") == "ELIM_GER_W"
-    decision = game.open_decision()
+    match = advance_to(new_match(tmp_path, WORKED, turns=(2, 10)), "wa-combat")
+    force_rolls(match, 1)
+    match.play(Action("attack", ("US1,US2,US3", "0303")))
+    assert last_combat(match) == "attack on 0303: 19:18 → 1:1, die 1: Ex"
+    assert where(match, "G1") == where(match, "G2") == "ELIM_GER_W"
+    decision = match.open_decision()
     assert (decision["kind"], decision["choices"]) == ("exchange-losses", ["US1", "US2", "US3"])
-    refused(game, Action("choose", ("US2+US3",)), "6.2")  # superfluous: either 6-6-7 alone pays
-    game.play(Action("choose", ("US2",)))
-    assert where(game, "US2") == "ELIM_WA"
-    assert game.open_decision()["choices"] == ["US1>0303", "US3>0303", "none"]  # 6.91 after Ex
+    refused(match, Action("choose", ("US2+US3",)), "6.2")  # superfluous: either 6-6-7 alone pays
+    match.play(Action("choose", ("US2",)))
+    assert where(match, "US2") == "ELIM_WA"
+    assert match.open_decision()["choices"] == ["US1>0303", "US3>0303", "none"]  # 6.91 after Ex
 
 
 @pytest.mark.parametrize(
@@ -291,29 +293,29 @@ unit G1 GER HEER corps 2-3-4 0103
     ],
 )
 def test_results(tmp_path, attack, die, result, w1, g1):
-    game = advance_to(new_match(tmp_path, SMALL.format(attack=attack), turns=(2, 10)), "wa-combat")
-    force_rolls(game, die)
-    game.play(Action("attack", ("W1", "0103")))
-    assert last_combat(game).endswith(result)
-    while (decision := game.open_decision()) and decision["kind"] == "retreat":
-        game.play(Action("choose", (decision["choices"][0],)))
+    match = advance_to(new_match(tmp_path, SMALL.format(attack=attack), turns=(2, 10)), "wa-combat")
+    force_rolls(match, die)
+    match.play(Action("attack", ("W1", "0103")))
+    assert last_combat(match).endswith(result)
+    while (decision := match.open_decision()) and decision["kind"] == "retreat":
+        match.play(Action("choose", (decision["choices"][0],)))
     for unit, start, expected in (("W1", "0102", w1), ("G1", "0103", g1)):
         if expected == "retreated":
-            assert where(game, unit) not in (start, "ELIM_WA", "ELIM_GER_W")
+            assert where(match, unit) not in (start, "ELIM_WA", "ELIM_GER_W")
         else:
-            assert where(game, unit) == expected
+            assert where(match, unit) == expected
 
 
 # --- 6.83 fortresses ------------------------------------------------------------------------
 
 
-def fortress_destroyed(game, hex_id: str) -> bool:
-    return game.one("SELECT destroyed FROM bfg_fortress WHERE game_id = ? AND space_id = ?", [game.game_id, hex_id])
+def fortress_destroyed(match, hex_id: str) -> bool:
+    return match.one("SELECT destroyed FROM bfg_fortress WHERE match_id = ? AND space_id = ?", [match.match_id, hex_id])
 
 
 def test_6_83_wa_entry_destroys_and_germans_get_no_bonus_after(tmp_path):
     """Cases 9 and 10: a WA unit passes through the fortress; a German re-occupies it later."""
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
         map 2x6
@@ -323,15 +325,15 @@ def test_6_83_wa_entry_destroys_and_germans_get_no_bonus_after(tmp_path):
         """,
         turns=(2, 10),
     )
-    advance_to(game, "wa-movement")
-    game.play(Action("move", ("W1", "0104")))  # through 0103
-    assert fortress_destroyed(game, "0103")
-    event = game.rows("SELECT * FROM event WHERE game_id = ? AND kind = 'fortress'", [game.game_id])[0]
+    advance_to(match, "wa-movement")
+    match.play(Action("move", ("W1", "0104")))  # through 0103
+    assert fortress_destroyed(match, "0103")
+    event = match.rows("SELECT * FROM event WHERE match_id = ? AND kind = 'fortress'", [match.match_id])[0]
     assert (event["rule"], event["unit_id"]) == ("6.83", "W1")
-    game.play(Action("move", ("W1", "0101")))
-    advance_to(game, "ger-w-movement", turn=3)
-    game.play(Action("move", ("G1", "0103")))
-    assert strength(game, "W1", "0103")["defense"] == 3
+    match.play(Action("move", ("W1", "0101")))
+    advance_to(match, "ger-w-movement", turn=3)
+    match.play(Action("move", ("G1", "0103")))
+    assert strength(match, "W1", "0103")["defense"] == 3
 
 
 @pytest.mark.parametrize(
@@ -342,7 +344,7 @@ def test_6_83_wa_entry_destroys_and_germans_get_no_bonus_after(tmp_path):
     ],
 )
 def test_6_83_soviet_entry(tmp_path, options, destroyed):
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
         map 1x6
@@ -354,9 +356,9 @@ def test_6_83_soviet_entry(tmp_path, options, destroyed):
         options=options,
         turns=(2, 10),
     )
-    advance_to(game, "sov-movement")
-    game.play(Action("move", ("S1", "0102")))
-    assert fortress_destroyed(game, "0102") == destroyed
+    advance_to(match, "sov-movement")
+    match.play(Action("move", ("S1", "0102")))
+    assert fortress_destroyed(match, "0102") == destroyed
 
 
 def test_6_83_a_fortress_falling_in_a_move_order_leaves_its_later_moves_as_if_one_by_one(tmp_path):
@@ -369,12 +371,12 @@ def test_6_83_a_fortress_falling_in_a_move_order_leaves_its_later_moves_as_if_on
         unit W2 WA US corps 4-4-4 0201
         unit G1 GER HEER corps 2-3-4 0106
         """
-    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "wa-movement")
+    match = advance_to(new_match(tmp_path, text, turns=(2, 10)), "wa-movement")
     one_by_one = advance_to(new_match(tmp_path / "one", text, turns=(2, 10)), "wa-movement")
     moves = (("W1", "0104"), ("W2", "0203"), ("W1", "0102"))
     for unit, dest in moves:
         one_by_one.play(Action("move", (unit, dest)))
-    game.play(Action("move", tuple(arg for move in moves for arg in move)))
-    assert fortress_destroyed(game, "0103") and fortress_destroyed(one_by_one, "0103")
+    match.play(Action("move", tuple(arg for move in moves for arg in move)))
+    assert fortress_destroyed(match, "0103") and fortress_destroyed(one_by_one, "0103")
     for unit in ("W1", "W2"):
-        assert state(game, unit) == {**state(one_by_one, unit), "game_id": game.game_id}
+        assert state(match, unit) == {**state(one_by_one, unit), "match_id": match.match_id}

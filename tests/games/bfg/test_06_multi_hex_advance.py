@@ -25,37 +25,37 @@ unit G2 GER HEER corps 2-3-4 0204
 
 def two_hex_de(tmp_path, options: tuple[str, ...] = ()):
     """W1 and W2 attack 0203 and 0204 in one combat: De, both hexes emptied."""
-    game = advance_to(new_match(tmp_path, TWO_HEXES, options=options, turns=(2, 10)), "wa-combat")
-    force_rolls(game, 1)
-    game.play(Action("attack", ("W1,W2", "0203,0204")))
-    assert (where(game, "G1"), where(game, "G2")) == ("ELIM_GER_W", "ELIM_GER_W")
-    return game
+    match = advance_to(new_match(tmp_path, TWO_HEXES, options=options, turns=(2, 10)), "wa-combat")
+    force_rolls(match, 1)
+    match.play(Action("attack", ("W1,W2", "0203,0204")))
+    assert (where(match, "G1"), where(match, "G2")) == ("ELIM_GER_W", "ELIM_GER_W")
+    return match
 
 
-def choices(game) -> list[str] | None:
-    decision = game.open_decision()
+def choices(match) -> list[str] | None:
+    decision = match.open_decision()
     return decision and decision["choices"]
 
 
 def test_6_91_each_emptied_hex_takes_a_different_victor(tmp_path):
-    game = two_hex_de(tmp_path)
-    assert choices(game) == ["W1>0203", "W2>0203", "none"]  # 0203's decision first
-    game.play(Action("choose", ("W1>0203",)))
-    assert choices(game) == ["W2>0204", "none"]  # then 0204's, W1 having advanced
-    error = refused(game, Action("choose", ("W1>0204",)), "6.91")
+    match = two_hex_de(tmp_path)
+    assert choices(match) == ["W1>0203", "W2>0203", "none"]  # 0203's decision first
+    match.play(Action("choose", ("W1>0203",)))
+    assert choices(match) == ["W2>0204", "none"]  # then 0204's, W1 having advanced
+    error = refused(match, Action("choose", ("W1>0204",)), "6.91")
     assert "W1 has advanced already (one unit into each emptied hex)" in str(error), error
-    game.play(Action("choose", ("W2>0204",)))
-    assert (where(game, "W1"), where(game, "W2")) == ("0203", "0204")
-    assert game.open_decision() is None
+    match.play(Action("choose", ("W2>0204",)))
+    assert (where(match, "W1"), where(match, "W2")) == ("0203", "0204")
+    assert match.open_decision() is None
 
 
 def test_6_94_declining_one_hex_leaves_the_next_one_open(tmp_path):
-    game = two_hex_de(tmp_path)
-    game.play(Action("choose", ("none",)))
-    assert choices(game) == ["W1>0204", "W2>0204", "none"]
-    game.play(Action("choose", ("W2>0204",)))
-    assert (where(game, "W1"), where(game, "W2")) == ("0104", "0204")
-    assert game.open_decision() is None
+    match = two_hex_de(tmp_path)
+    match.play(Action("choose", ("none",)))
+    assert choices(match) == ["W1>0204", "W2>0204", "none"]
+    match.play(Action("choose", ("W2>0204",)))
+    assert (where(match, "W1"), where(match, "W2")) == ("0104", "0204")
+    assert match.open_decision() is None
 
 
 @pytest.mark.parametrize(
@@ -67,15 +67,15 @@ def test_6_94_declining_one_hex_leaves_the_next_one_open(tmp_path):
     ],
 )
 def test_6_91_multi_hex_advance_refusals(tmp_path, choice, why):
-    game = two_hex_de(tmp_path)
-    error = refused(game, Action("choose", (choice,)), "6.91")
+    match = two_hex_de(tmp_path)
+    error = refused(match, Action("choose", (choice,)), "6.91")
     assert why in str(error), error
 
 
 def test_6_91_the_advance_one_per_combat_ruling(tmp_path):
     """The other reading: one unit advances for the whole combat, into either hex."""
-    game = two_hex_de(tmp_path, options=("advance-one-per-combat",))
-    assert choices(game) == ["W1>0203", "W1>0204", "W2>0203", "W2>0204", "none"]
-    game.play(Action("choose", ("W2>0204",)))
-    assert (where(game, "W1"), where(game, "W2")) == ("0104", "0204")
-    assert game.open_decision() is None
+    match = two_hex_de(tmp_path, options=("advance-one-per-combat",))
+    assert choices(match) == ["W1>0203", "W1>0204", "W2>0203", "W2>0204", "none"]
+    match.play(Action("choose", ("W2>0204",)))
+    assert (where(match, "W1"), where(match, "W2")) == ("0104", "0204")
+    assert match.open_decision() is None

@@ -14,17 +14,17 @@ from games.bfg.position import advance_to, force_rolls, new_match, refused, wher
 from phaseline import Action
 
 
-def events(game, kind: str) -> list[dict]:
-    return game.rows("SELECT * FROM event WHERE game_id = ? AND kind = ? ORDER BY seq", [game.game_id, kind])
+def events(match, kind: str) -> list[dict]:
+    return match.rows("SELECT * FROM event WHERE match_id = ? AND kind = ? ORDER BY seq", [match.match_id, kind])
 
 
 def fight(tmp_path, text: str, step: str, die: int, attackers: str, target: str, result: str):
-    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
-    force_rolls(game, die)
-    game.play(Action("attack", (attackers, target)))
-    combat = events(game, "combat")[-1]["purpose"]
+    match = advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
+    force_rolls(match, die)
+    match.play(Action("attack", (attackers, target)))
+    combat = events(match, "combat")[-1]["purpose"]
     assert combat.endswith(result), combat
-    return game
+    return match
 
 
 # --- 6.21–6.24 retreats ---------------------------------------------------------------------
@@ -85,20 +85,20 @@ def test_retreat_refusals(stack, hex_id, rule, why):
 def test_6_22_a_friend_hex_only_when_no_empty_hex_remains(tmp_path):
     """Case 16: G1 alone has two empty hexes (0204, 0304) and one with a friend (0104)."""
     text = "\n".join(line for line in STACK.splitlines() if not line.startswith(("unit G2", "unit G4", "unit G5")))
-    game = fight(tmp_path, text, "wa-combat", 3, "W1", "0203", "Dr")  # 7:3 → 2:1, die 3: Dr
-    decision = game.open_decision()
+    match = fight(tmp_path, text, "wa-combat", 3, "W1", "0203", "Dr")  # 7:3 → 2:1, die 3: Dr
+    decision = match.open_decision()
     assert (decision["choices"], decision["rule"]) == (["0204", "0304"], "6.22")
-    refused(game, Action("choose", ("0104",)), "6.22")
-    game.play(Action("choose", ("0304",)))
-    assert where(game, "G1") == "0304"
+    refused(match, Action("choose", ("0104",)), "6.22")
+    match.play(Action("choose", ("0304",)))
+    assert where(match, "G1") == "0304"
 
 
 def test_6_24_units_retreat_individually(tmp_path):
     """Case 18: G2 may go where G1 did not; once 0204 holds G1 both one-friend hexes are open."""
-    game = fight(tmp_path, STACK, "wa-combat", 2, "W1", "0203", "Dr")
-    assert game.open_decision()["choices"] == ["0104", "0204"]
-    game.play(Action("choose", ("0104",)))
-    assert (where(game, "G1"), where(game, "G2")) == ("0204", "0104")
+    match = fight(tmp_path, STACK, "wa-combat", 2, "W1", "0203", "Dr")
+    assert match.open_decision()["choices"] == ["0104", "0204"]
+    match.play(Action("choose", ("0104",)))
+    assert (where(match, "G1"), where(match, "G2")) == ("0204", "0104")
 
 
 @pytest.mark.parametrize(
@@ -115,9 +115,9 @@ def test_6_24_units_retreat_individually(tmp_path):
 def test_6_23_eliminated_when_it_cannot_retreat(tmp_path, blocker):
     """Case 17: G1 in the corner 0101 (neighbours 0102 and 0201) attacked from 0201."""
     text = f"map 2x4\nunit W1 WA US corps 3-4-8 0201\nunit G1 GER HEER corps 2-3-4 0101\n{blocker}"
-    game = fight(tmp_path, text, "wa-combat", 2, "W1", "0101", "Dr")
-    assert where(game, "G1") == "ELIM_GER_W"
-    assert events(game, "eliminated")[-1]["rule"] == "6.23"
+    match = fight(tmp_path, text, "wa-combat", 2, "W1", "0101", "Dr")
+    assert where(match, "G1") == "ELIM_GER_W"
+    assert events(match, "eliminated")[-1]["rule"] == "6.23"
 
 
 @pytest.mark.parametrize(
@@ -136,8 +136,8 @@ def test_front_retreats(tmp_path, neighbour, fate):
     unit F1 SOV SOV front 8-20-3 0102
     unit F2 SOV SOV {neighbour} 0103
     """
-    game = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0102", "Dr")  # 7:20 → 1:3, die 1: Dr
-    assert where(game, "F1") == fate
+    match = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0102", "Dr")  # 7:20 → 1:3, die 1: Dr
+    assert where(match, "F1") == fate
 
 
 def test_5_3_a_front_may_not_choose_to_retreat_onto_a_front(tmp_path):
@@ -150,24 +150,24 @@ def test_5_3_a_front_may_not_choose_to_retreat_onto_a_front(tmp_path):
     unit F1 SOV SOV front 8-20-3 0202
     unit F2 SOV SOV front 8-20-3 0303
     """
-    game = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0202", "Dr")  # 7:20 → 1:3, die 1: Dr
-    assert game.open_decision()["choices"] == ["0103", "0203"]
-    error = refused(game, Action("choose", ("0303",)), "5.3")
+    match = fight(tmp_path, text, "ger-e-combat", 1, "GE", "0202", "Dr")  # 7:20 → 1:3, die 1: Dr
+    assert match.open_decision()["choices"] == ["0103", "0203"]
+    error = refused(match, Action("choose", ("0303",)), "5.3")
     assert "0303 holds the Soviet Front F2" in str(error)
 
 
 def test_5_43_germans_never_retreat_into_berlin(tmp_path):
     text = "map 1x4\ncity Berlin 0101 10\nunit G1 GER HEER corps 2-3-4 0102\nunit W1 WA US corps 3-4-8 0103"
-    game = fight(tmp_path, text, "wa-combat", 2, "W1", "0102", "Dr")
-    assert where(game, "G1") == "ELIM_GER_W"
+    match = fight(tmp_path, text, "wa-combat", 2, "W1", "0102", "Dr")
+    assert where(match, "G1") == "ELIM_GER_W"
 
 
 def test_6_83_a_western_allied_retreat_into_a_fortress_destroys_it(tmp_path):
     """6.83: the fortress falls when a Western Allied unit enters its hex, by retreat too."""
     text = "map 1x4\nfortress 0101\nunit W1 WA US corps 3-3-8 0102\nunit G1 GER HEER corps 7-3-4 0103"
-    game = fight(tmp_path, text, "ger-w-combat", 3, "G1", "0102", "Dr")  # 7:3 → 2:1, die 3: Dr
-    assert where(game, "W1") == "0101"
-    assert game.one("SELECT destroyed FROM bfg_fortress WHERE game_id = ? AND space_id = '0101'", [game.game_id])
+    match = fight(tmp_path, text, "ger-w-combat", 3, "G1", "0102", "Dr")  # 7:3 → 2:1, die 3: Dr
+    assert where(match, "W1") == "0101"
+    assert match.one("SELECT destroyed FROM bfg_fortress WHERE match_id = ? AND space_id = '0101'", [match.match_id])
 
 
 # --- 6.9 advance after combat ---------------------------------------------------------------
@@ -219,29 +219,29 @@ def test_advance_refusals(advance, choice, rule, why):
 
 
 def test_6_83_one_unit_advances_and_destroys_the_fortress(tmp_path):
-    game = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
-    game.play(Action("choose", ("W2>0203",)))
-    assert (where(game, "W1"), where(game, "W2")) == ("0202", "0203")
-    assert game.open_decision() is None
-    assert game.one("SELECT destroyed FROM bfg_fortress WHERE game_id = ? AND space_id = '0203'", [game.game_id])
-    assert [e["rule"] for e in events(game, "fortress")] == ["6.83"]
+    match = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
+    match.play(Action("choose", ("W2>0203",)))
+    assert (where(match, "W1"), where(match, "W2")) == ("0202", "0203")
+    assert match.open_decision() is None
+    assert match.one("SELECT destroyed FROM bfg_fortress WHERE match_id = ? AND space_id = '0203'", [match.match_id])
+    assert [e["rule"] for e in events(match, "fortress")] == ["6.83"]
 
 
 def test_6_94_advance_is_never_compulsory(tmp_path):
-    game = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
-    game.play(Action("choose", ("none",)))
-    assert (where(game, "W1"), where(game, "W2")) == ("0202", "0303")
-    assert game.open_decision() is None
-    assert not events(game, "advance")
+    match = fight(tmp_path, ADVANCE, "wa-combat", 1, "W1,W2", "0203", "De")
+    match.play(Action("choose", ("none",)))
+    assert (where(match, "W1"), where(match, "W2")) == ("0202", "0303")
+    assert match.open_decision() is None
+    assert not events(match, "advance")
 
 
 def test_6_91_the_defender_advances_after_ar(tmp_path):
     """The winner may be the defender: after Ar, G1 may enter W1's vacated hex."""
     text = "map 2x4\nunit W1 WA US corps 3-4-8 0102\nunit G1 GER HEER corps 2-3-4 0103"
-    game = fight(tmp_path, text, "wa-combat", 5, "W1", "0103", "Ar")  # 3:3 → 1:1, die 5: Ar
-    if game.open_decision()["kind"] == "retreat":
-        game.play(Action("choose", (game.open_decision()["choices"][0],)))
-    decision = game.open_decision()
+    match = fight(tmp_path, text, "wa-combat", 5, "W1", "0103", "Ar")  # 3:3 → 1:1, die 5: Ar
+    if match.open_decision()["kind"] == "retreat":
+        match.play(Action("choose", (match.open_decision()["choices"][0],)))
+    decision = match.open_decision()
     assert (decision["kind"], decision["side"], decision["choices"]) == ("advance", "SOV", ["G1>0102", "none"])
 
 
@@ -249,11 +249,11 @@ def test_6_91_the_defender_advances_after_ae(tmp_path):
     """Ae empties the attacker's hex as a result of combat, and the defender won it: G1 may
     enter the hex W1 was eliminated in (it was offered the elimination box)."""
     text = "map 2x4\nunit W1 WA US corps 1-4-8 0102\nunit G1 GER HEER corps 2-3-4 0103"
-    game = fight(tmp_path, text, "wa-combat", 6, "W1", "0103", "Ae")  # 1:3, die 6: Ae
-    decision = game.open_decision()
+    match = fight(tmp_path, text, "wa-combat", 6, "W1", "0103", "Ae")  # 1:3, die 6: Ae
+    decision = match.open_decision()
     assert (decision["kind"], decision["side"], decision["choices"]) == ("advance", "SOV", ["G1>0102", "none"])
-    game.play(Action("choose", ("G1>0102",)))
-    assert (where(game, "G1"), where(game, "W1")) == ("0102", "ELIM_WA")
+    match.play(Action("choose", ("G1>0102",)))
+    assert (where(match, "G1"), where(match, "W1")) == ("0102", "ELIM_WA")
 
 
 @pytest.mark.parametrize(
@@ -266,15 +266,15 @@ def test_6_91_the_defender_advances_after_ae(tmp_path):
 def test_advance_after_an_exchange(tmp_path, options, offered):
     """6:3 → 2:1, die 2: Ex; the WA pay with W1, and W2 may (or, by the ruling, may not) advance."""
     text = "map 2x4\nunit W1 WA US corps 3-4-8 0102\nunit W2 WA US corps 3-4-8 0202\nunit G1 GER HEER corps 2-3-4 0103"
-    game = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "wa-combat")
-    force_rolls(game, 2)
-    game.play(Action("attack", ("W1,W2", "0103")))
-    assert game.open_decision()["choices"] == ["W1", "W2"]
-    assert "W2 not needed" in str(refused(game, Action("choose", ("W1+W2",)), "6.2"))  # no superfluous unit
-    assert "only the attackers" in str(refused(game, Action("choose", ("G1",)), "6.2"))
-    game.play(Action("choose", ("W1",)))
-    assert (where(game, "G1"), where(game, "W1")) == ("ELIM_GER_W", "ELIM_WA")
-    decision = game.open_decision()
+    match = advance_to(new_match(tmp_path, text, options=options, turns=(2, 10)), "wa-combat")
+    force_rolls(match, 2)
+    match.play(Action("attack", ("W1,W2", "0103")))
+    assert match.open_decision()["choices"] == ["W1", "W2"]
+    assert "W2 not needed" in str(refused(match, Action("choose", ("W1+W2",)), "6.2"))  # no superfluous unit
+    assert "only the attackers" in str(refused(match, Action("choose", ("G1",)), "6.2"))
+    match.play(Action("choose", ("W1",)))
+    assert (where(match, "G1"), where(match, "W1")) == ("ELIM_GER_W", "ELIM_WA")
+    decision = match.open_decision()
     assert (decision and decision["choices"]) == offered
 
 
@@ -289,9 +289,9 @@ def test_5_51_a_yugoslav_unit_may_not_choose_to_advance_out_of_yugoslavia(tmp_pa
     unit Y1 SOV YUG army 3-3-4 0202
     unit GE GER HEER corps 2-3-4 0103
     """
-    game = fight(tmp_path, text, "sov-combat", 1, "S1,Y1", "0103", "De")  # 10:3 → 3:1, die 1: De
-    assert game.open_decision()["choices"] == ["S1>0103", "none"]
-    error = refused(game, Action("choose", ("Y1>0103",)), "5.51")
+    match = fight(tmp_path, text, "sov-combat", 1, "S1,Y1", "0103", "De")  # 10:3 → 3:1, die 1: De
+    assert match.open_decision()["choices"] == ["S1>0103", "none"]
+    error = refused(match, Action("choose", ("Y1>0103",)), "5.51")
     assert "Y1 cannot advance to 0103: Yugoslav units may not leave Yugoslavia" in str(error)
 
 
@@ -314,11 +314,13 @@ def test_5_51_a_yugoslav_unit_may_not_choose_to_advance_out_of_yugoslavia(tmp_pa
 )
 def test_the_yugoslav_advance_home_ruling(tmp_path, text, attacker, target):
     """The other reading of "may not advance across the border": only away from home."""
-    game = new_match(tmp_path, f"map 1x4\nzone E cols 01-04\n{text}", options=("yugoslav-advance-home",), turns=(2, 10))
-    advance_to(game, "sov-combat")
-    force_rolls(game, 1)  # 7:3 → 2:1, die 1: De
-    game.play(Action("attack", (attacker, target)))
-    assert game.open_decision()["choices"] == [f"{attacker}>{target}", "none"]
+    match = new_match(
+        tmp_path, f"map 1x4\nzone E cols 01-04\n{text}", options=("yugoslav-advance-home",), turns=(2, 10)
+    )
+    advance_to(match, "sov-combat")
+    force_rolls(match, 1)  # 7:3 → 2:1, die 1: De
+    match.play(Action("attack", (attacker, target)))
+    assert match.open_decision()["choices"] == [f"{attacker}>{target}", "none"]
 
 
 @pytest.mark.parametrize(
@@ -370,7 +372,9 @@ def test_the_yugoslav_advance_home_ruling(tmp_path, text, attacker, target):
 )
 def test_no_advance_across_a_forbidden_line(tmp_path, text, step, attacker, target):
     """Case 42 and 44: the attack is legal, the advance is not offered."""
-    game = fight(tmp_path, f"map 1x4\n{text}", step, 1, attacker, target, "De")
-    assert not game.one("SELECT count(*) FROM unit_state WHERE game_id = ? AND space_id = ?", [game.game_id, target])
-    assert game.open_decision() is None
-    assert where(game, attacker) != target
+    match = fight(tmp_path, f"map 1x4\n{text}", step, 1, attacker, target, "De")
+    assert not match.one(
+        "SELECT count(*) FROM unit_state WHERE match_id = ? AND space_id = ?", [match.match_id, target]
+    )
+    assert match.open_decision() is None
+    assert where(match, attacker) != target

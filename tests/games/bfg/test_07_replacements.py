@@ -39,17 +39,17 @@ unit W4 WA US corps 4-8-6 ELIM_WA
 """
 
 
-def notes(game, rule: str) -> list[dict]:
-    return game.rows(
-        "SELECT * FROM event WHERE game_id = ? AND kind = 'note' AND rule = ? ORDER BY seq", [game.game_id, rule]
+def notes(match, rule: str) -> list[dict]:
+    return match.rows(
+        "SELECT * FROM event WHERE match_id = ? AND kind = 'note' AND rule = ? ORDER BY seq", [match.match_id, rule]
     )
 
 
 @pytest.fixture(scope="module")
 def example_1(tmp_path_factory):
     """7.2 Example 1: turn 4, West German Replacement Phase (read-only: refusals only)."""
-    game = new_match(tmp_path_factory.mktemp("ex1"), EXAMPLE_1, turns=(4, 10))
-    return advance_to(game, "ger-w-replacement", turn=4)
+    match = new_match(tmp_path_factory.mktemp("ex1"), EXAMPLE_1, turns=(4, 10))
+    return advance_to(match, "ger-w-replacement", turn=4)
 
 
 # --- 7.21 the weakest first (Example 1) -------------------------------------------------------
@@ -81,54 +81,54 @@ def test_7_22_a_west_german_replacement_enters_beside_berlin_on_its_own_side(exa
 
 
 def test_7_22_example_1_the_2_4_4_moves_at_double_allowance(tmp_path):
-    game = advance_to(new_match(tmp_path, EXAMPLE_1, turns=(4, 10)), "ger-w-replacement", turn=4)
-    game.play(Action("replace", ("D", "0302")))
-    placed = state(game, "D")
+    match = advance_to(new_match(tmp_path, EXAMPLE_1, turns=(4, 10)), "ger-w-replacement", turn=4)
+    match.play(Action("replace", ("D", "0302")))
+    placed = state(match, "D")
     assert (placed["space_id"], placed["side"]) == ("0302", "GER_W")
-    advance_to(game, "ger-w-movement")
-    assert state(game, "D")["mp"] == 8  # 7.22 2-4-4: twice its printed 4
-    game.play(Action("end"))
-    advance_to(game, "ger-w-movement", turn=5)
-    assert state(game, "D")["mp"] == 4  # only in the turn it came back
+    advance_to(match, "ger-w-movement")
+    assert state(match, "D")["mp"] == 8  # 7.22 2-4-4: twice its printed 4
+    match.play(Action("end"))
+    advance_to(match, "ger-w-movement", turn=5)
+    assert state(match, "D")["mp"] == 4  # only in the turn it came back
 
 
 # --- 7.2 allowances cannot be saved ----------------------------------------------------------
 
 
 def test_7_2_an_unused_allowance_is_forfeited_not_saved(tmp_path):
-    game = advance_to(new_match(tmp_path, EXAMPLE_1, turns=(4, 10)), "ger-w-replacement", turn=4)
-    game.play(Action("end"))
-    assert [n["turn"] for n in notes(game, "7.2") if n["step"] == "ger-w-replacement"] == [4]
-    advance_to(game, "ger-w-replacement", turn=5)
-    assert game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 1
+    match = advance_to(new_match(tmp_path, EXAMPLE_1, turns=(4, 10)), "ger-w-replacement", turn=4)
+    match.play(Action("end"))
+    assert [n["turn"] for n in notes(match, "7.2") if n["step"] == "ger-w-replacement"] == [4]
+    advance_to(match, "ger-w-replacement", turn=5)
+    assert match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id]) == 1
 
 
 def test_7_2_an_empty_box_forfeits_its_allowance(tmp_path):
-    game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
-    game.play(Action("replace", ("W1", "0101")))
-    game.play(Action("replace", ("W4", "0201")))
-    assert game.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
-    game.play(Action("end"))
+    match = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    match.play(Action("replace", ("W1", "0101")))
+    match.play(Action("replace", ("W4", "0201")))
+    assert match.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
+    match.play(Action("end"))
     # the Italian Front box is empty: its allowance of 1 is lost at the end of the phase
-    assert any(n["step"] == "wa-replacement" for n in notes(game, "7.2"))
-    assert game.one("SELECT italy_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 0
+    assert any(n["step"] == "wa-replacement" for n in notes(match, "7.2"))
+    assert match.one("SELECT italy_left FROM bfg_state WHERE match_id = ?", [match.match_id]) == 0
 
 
 # --- Example 2: the Western Allies choose freely --------------------------------------------
 
 
 def test_7_21_example_2_western_allies_take_any_two_units_to_the_west_edge(tmp_path):
-    game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
-    assert game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == 2
-    assert {a.args[0] for a in game.legal_actions() if a.verb == "replace"} == {"W1", "W2", "W3", "W4"}
-    refused(game, Action("replace", ("W1", "0102")), "7.25")  # 7.25 not a west-edge hex
-    game.play(Action("replace", ("W1", "0101")))
-    game.play(Action("replace", ("W4", "0401")))
-    assert state(game, "W1")["space_id"] == "0101" and state(game, "W4")["space_id"] == "0401"
-    assert game.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
-    game.play(Action("end"))
-    assert state(game, "W1")["mp"] == 8 and state(game, "W4")["mp"] == 6  # they move normally
-    assert state(game, "W2")["space_id"] == "ELIM_WA"
+    match = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    assert match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id]) == 2
+    assert {a.args[0] for a in match.legal_actions() if a.verb == "replace"} == {"W1", "W2", "W3", "W4"}
+    refused(match, Action("replace", ("W1", "0102")), "7.25")  # 7.25 not a west-edge hex
+    match.play(Action("replace", ("W1", "0101")))
+    match.play(Action("replace", ("W4", "0401")))
+    assert state(match, "W1")["space_id"] == "0101" and state(match, "W4")["space_id"] == "0401"
+    assert match.legal_actions() == [Action("end", (), "WA")]  # allowance of 2 used up
+    match.play(Action("end"))
+    assert state(match, "W1")["mp"] == 8 and state(match, "W4")["mp"] == 6  # they move normally
+    assert state(match, "W2")["space_id"] == "ELIM_WA"
 
 
 # --- 7.23, 7.24 blocked beside Berlin ---------------------------------------------------------
@@ -151,16 +151,16 @@ unit X GER HEER corps 2-3-4 ELIM_GER_E
 )
 def test_east_german_replacement_blocked_beside_berlin(tmp_path, blocked_west, expected):
     text = CORNER + ("unit U1 WA US corps 7-4-8 0201\n" if blocked_west else "unit U1 WA US corps 7-4-8 0302\n")
-    game = new_match(tmp_path, text, turns=(2, 10))
+    match = new_match(tmp_path, text, turns=(2, 10))
     if expected:
-        advance_to(game, "ger-e-replacement", turn=2)
-        assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {expected}
-        game.play(Action("replace", ("X", "0201")))
-        assert (state(game, "X")["space_id"], state(game, "X")["side"]) == ("0201", "GER_W")  # 5.41
+        advance_to(match, "ger-e-replacement", turn=2)
+        assert {a.args[1] for a in match.legal_actions() if a.verb == "replace"} == {expected}
+        match.play(Action("replace", ("X", "0201")))
+        assert (state(match, "X")["space_id"], state(match, "X")["side"]) == ("0201", "GER_W")  # 5.41
     else:  # nothing to place: the step passed by and the allowance was lost
-        advance_to(game, "sov-movement", turn=3)
-        assert state(game, "X")["space_id"] == "ELIM_GER_E"
-        assert any(n["step"] == "ger-e-replacement" for n in notes(game, "7.2"))
+        advance_to(match, "sov-movement", turn=3)
+        assert state(match, "X")["space_id"] == "ELIM_GER_E"
+        assert any(n["step"] == "ger-e-replacement" for n in notes(match, "7.2"))
 
 
 # Every West German hex beside Berlin (0202, 0203, 0302, 0402, 0403) holds two West German
@@ -174,27 +174,27 @@ def test_7_24_friendly_stacks_never_send_a_replacement_across(tmp_path):
     """7.24 names only enemy units: with the western ring full of West Germans the 2-4-4
     still enters west (not at 0304, east), on top of two friends; 5.3 binds only at the end
     of the Movement Phase, which then waits until one of the three has left."""
-    game = advance_to(new_match(tmp_path, FULL_WEST, turns=(4, 10)), "ger-w-replacement", turn=4)
-    hexes = {a.args[1] for a in game.legal_actions() if a.verb == "replace"}
+    match = advance_to(new_match(tmp_path, FULL_WEST, turns=(4, 10)), "ger-w-replacement", turn=4)
+    hexes = {a.args[1] for a in match.legal_actions() if a.verb == "replace"}
     assert hexes == {"0202", "0203", "0302", "0402", "0403"}
-    error = refused(game, Action("replace", ("D", "0304")), "7.24")
+    error = refused(match, Action("replace", ("D", "0304")), "7.24")
     assert "enemy units do not hold every Berlin hex" in str(error)
-    game.play(Action("replace", ("D", "0302")))
-    assert (state(game, "D")["space_id"], state(game, "D")["side"]) == ("0302", "GER_W")
-    advance_to(game, "ger-w-movement", turn=4)
-    refused(game, Action("end"), "5.3")
-    game.play(Action("move", ("D", "0103")))
-    game.play(Action("end"))
-    assert game.clock.step != "ger-w-movement"
+    match.play(Action("replace", ("D", "0302")))
+    assert (state(match, "D")["space_id"], state(match, "D")["side"]) == ("0302", "GER_W")
+    advance_to(match, "ger-w-movement", turn=4)
+    refused(match, Action("end"), "5.3")
+    match.play(Action("move", ("D", "0103")))
+    match.play(Action("end"))
+    assert match.clock.step != "ger-w-movement"
 
 
 def test_7_24_under_the_stacking_ruling_a_full_ring_holds_the_replacement_back(tmp_path):
     """The ruling replacements-respect-stacking: no room on its own side, and still no
     crossing (7.24 wants enemy units there): the replacement waits in the box."""
-    game = new_match(tmp_path, FULL_WEST, turns=(4, 10), options=("replacements-respect-stacking",))
-    advance_to(game, "ger-w-movement", turn=4)  # nothing could be placed: the phase passed by
-    assert state(game, "D")["space_id"] == "ELIM_GER_W" and state(game, "E")["space_id"] == "ELIM_GER_W"
-    assert any(n["step"] == "ger-w-replacement" and n["turn"] == 4 for n in notes(game, "7.2"))
+    match = new_match(tmp_path, FULL_WEST, turns=(4, 10), options=("replacements-respect-stacking",))
+    advance_to(match, "ger-w-movement", turn=4)  # nothing could be placed: the phase passed by
+    assert state(match, "D")["space_id"] == "ELIM_GER_W" and state(match, "E")["space_id"] == "ELIM_GER_W"
+    assert any(n["step"] == "ger-w-replacement" and n["turn"] == 4 for n in notes(match, "7.2"))
 
 
 def test_5_3_the_bot_moves_a_unit_out_of_an_over_full_hex(tmp_path):
@@ -202,20 +202,20 @@ def test_5_3_the_bot_moves_a_unit_out_of_an_over_full_hex(tmp_path):
     out, so its Movement Phase can end."""
     from phaseline.games.bfg.bot import HeuristicBot
 
-    game = advance_to(new_match(tmp_path, FULL_WEST, turns=(4, 10)), "ger-w-replacement", turn=4)
-    game.play(Action("replace", ("D", "0302")))
-    advance_to(game, "ger-w-movement", turn=4)
-    bot = HeuristicBot(game, "SOV")
-    game.play(bot.choose(game, "SOV"))
-    game.play(bot.choose(game, "SOV"))
-    assert game.clock.step != "ger-w-movement"
+    match = advance_to(new_match(tmp_path, FULL_WEST, turns=(4, 10)), "ger-w-replacement", turn=4)
+    match.play(Action("replace", ("D", "0302")))
+    advance_to(match, "ger-w-movement", turn=4)
+    bot = HeuristicBot(match, "SOV")
+    match.play(bot.choose(match, "SOV"))
+    match.play(bot.choose(match, "SOV"))
+    assert match.clock.step != "ger-w-movement"
 
 
 def test_7_23_never_into_a_berlin_adjacent_hex_holding_enemy_units(tmp_path):
-    game = advance_to(
+    match = advance_to(
         new_match(tmp_path, CORNER + "unit U1 WA US corps 7-4-8 0302\n", turns=(2, 10)), "ger-e-replacement", turn=2
     )
-    refused(game, Action("replace", ("X", "0102")), "7.23")  # a Soviet unit stands in 0102
+    refused(match, Action("replace", ("X", "0102")), "7.23")  # a Soviet unit stands in 0102
 
 
 # --- 7.25 entry hexes -------------------------------------------------------------------------
@@ -231,8 +231,8 @@ def soviet_replacement(tmp_path_factory):
     unit Y1 SOV YUG army 1-2-3 ELIM_SOV
     unit S2 SOV SOV army 4-3-3 3001
     """
-    game = new_match(tmp_path_factory.mktemp("sov"), text, turns=(2, 10))
-    return advance_to(game, "sov-replacement", turn=2)
+    match = new_match(tmp_path_factory.mktemp("sov"), text, turns=(2, 10))
+    return advance_to(match, "sov-replacement", turn=2)
 
 
 def test_7_25_soviets_enter_on_the_east_edge_0926_and_north(soviet_replacement):
@@ -280,12 +280,12 @@ def test_eliminated_units_boxes(nationality, side, region, zone, box):
 
 
 def test_7_25_italian_front_units_enter_on_italy_s_south_edge(tmp_path):
-    game = advance_to(new_match(tmp_path, ITALY, turns=(2, 10)), "wa-replacement", turn=2)
-    assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {"0101", "0102", "0103"}
-    refused(game, Action("replace", ("I1", "0104")), "7.25")  # south edge, not Italy
-    refused(game, Action("replace", ("I1", "0201")), "7.25")  # west edge: not for the Italian box
-    game.play(Action("replace", ("I1", "0102")))
-    assert state(game, "I1")["space_id"] == "0102"
+    match = advance_to(new_match(tmp_path, ITALY, turns=(2, 10)), "wa-replacement", turn=2)
+    assert {a.args[1] for a in match.legal_actions() if a.verb == "replace"} == {"0101", "0102", "0103"}
+    refused(match, Action("replace", ("I1", "0104")), "7.25")  # south edge, not Italy
+    refused(match, Action("replace", ("I1", "0201")), "7.25")  # west edge: not for the Italian box
+    match.play(Action("replace", ("I1", "0102")))
+    assert state(match, "I1")["space_id"] == "0102"
 
 
 FULL_EDGE = """
@@ -303,35 +303,35 @@ def test_5_3_under_the_stacking_ruling_a_full_entry_hex_is_refused_under_5_3(tmp
     """The ruling replacements-respect-stacking: 0401 is a west-edge entry hex (7.25) but holds
     two Western Allied units, so W1 may not be placed there, and the refusal names the stacking
     limit (5.3), not the entry hexes; 0301 is open."""
-    game = new_match(tmp_path, FULL_EDGE, turns=(2, 10), options=("replacements-respect-stacking",))
-    advance_to(game, "wa-replacement", turn=2)
-    assert "0401" not in {a.args[1] for a in game.legal_actions() if a.verb == "replace"}
-    error = refused(game, Action("replace", ("W1", "0401")), "5.3")
+    match = new_match(tmp_path, FULL_EDGE, turns=(2, 10), options=("replacements-respect-stacking",))
+    advance_to(match, "wa-replacement", turn=2)
+    assert "0401" not in {a.args[1] for a in match.legal_actions() if a.verb == "replace"}
+    error = refused(match, Action("replace", ("W1", "0401")), "5.3")
     assert "0401 is full: it already holds 2 friendly units (U1, U2)" in str(error), error
-    refused(game, Action("replace", ("W1", "0302")), "7.25")  # not on the west edge
-    game.play(Action("replace", ("W1", "0301")))
+    refused(match, Action("replace", ("W1", "0302")), "7.25")  # not on the west edge
+    match.play(Action("replace", ("W1", "0301")))
 
 
 def test_5_3_by_default_a_replacement_may_join_two_friends_on_the_edge(tmp_path):
     """The default: 5.3 binds at the end of the Movement Phase, so 0401 is open to W1."""
-    game = advance_to(new_match(tmp_path, FULL_EDGE, turns=(2, 10)), "wa-replacement", turn=2)
-    game.play(Action("replace", ("W1", "0401")))
-    assert state(game, "W1")["space_id"] == "0401"
+    match = advance_to(new_match(tmp_path, FULL_EDGE, turns=(2, 10)), "wa-replacement", turn=2)
+    match.play(Action("replace", ("W1", "0401")))
+    assert state(match, "W1")["space_id"] == "0401"
 
 
 # --- 7.26 placed in an enemy ZOC ---------------------------------------------------------------
 
 
 def test_7_26_a_replacement_placed_in_enemy_zoc_may_not_move(tmp_path):
-    game = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
-    game.play(Action("replace", ("W1", "0201")))  # 0201 is next to the West German in 0202
-    game.play(Action("replace", ("W4", "0401")))
-    game.play(Action("end"))
-    assert state(game, "W1")["mp"] == 0
-    refused(game, Action("move", ("W1", "0101")), "7.26")
-    game.play(Action("move", ("W4", "0402")))  # the other one moves
-    advance_to(game, "wa-movement", turn=7)
-    assert state(game, "W1")["mp"] == 8  # only the following Movement Phase
+    match = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    match.play(Action("replace", ("W1", "0201")))  # 0201 is next to the West German in 0202
+    match.play(Action("replace", ("W4", "0401")))
+    match.play(Action("end"))
+    assert state(match, "W1")["mp"] == 0
+    refused(match, Action("move", ("W1", "0101")), "7.26")
+    match.play(Action("move", ("W4", "0402")))  # the other one moves
+    advance_to(match, "wa-movement", turn=7)
+    assert state(match, "W1")["mp"] == 8  # only the following Movement Phase
 
 
 def test_7_26_a_lone_frozen_replacement_sits_out_the_phase_that_follows(tmp_path):
@@ -339,17 +339,17 @@ def test_7_26_a_lone_frozen_replacement_sits_out_the_phase_that_follows(tmp_path
     placed in enemy ZOC has nothing to do and is passed (logged); W1 is still where it was
     placed, and only the next one lets it move (7.26 「直後の移動フェイズ」)."""
     text = EXAMPLE_2.split("unit W2")[0]  # G1 in 0202, W1 in the box: the only WA unit
-    game = advance_to(new_match(tmp_path, text, turns=(6, 10)), "wa-replacement", turn=6)
-    game.play(Action("replace", ("W1", "0201")))
-    game.play(Action("end"))
-    assert (game.clock.turn, game.clock.step) == (6, "wa-combat")
-    passed = game.one(
-        "SELECT count(*) FROM event WHERE game_id = ? AND turn = 6 AND purpose = 'nothing to do in wa-movement'",
-        [game.game_id],
+    match = advance_to(new_match(tmp_path, text, turns=(6, 10)), "wa-replacement", turn=6)
+    match.play(Action("replace", ("W1", "0201")))
+    match.play(Action("end"))
+    assert (match.clock.turn, match.clock.step) == (6, "wa-combat")
+    passed = match.one(
+        "SELECT count(*) FROM event WHERE match_id = ? AND turn = 6 AND purpose = 'nothing to do in wa-movement'",
+        [match.match_id],
     )
-    assert (passed, state(game, "W1")["space_id"]) == (1, "0201")
-    advance_to(game, "wa-movement", turn=7)
-    game.play(Action("move", ("W1", "0101")))
+    assert (passed, state(match, "W1")["space_id"]) == (1, "0201")
+    advance_to(match, "wa-movement", turn=7)
+    match.play(Action("move", ("W1", "0101")))
 
 
 # --- 7.12 never replaced ---------------------------------------------------------------------
@@ -373,14 +373,14 @@ def test_7_12_an_eliminated_hungarian_is_refused_under_7_12(tmp_path):
     unit H1 GER HUN corps 2-2-4 OUT
     unit G1 GER HEER corps 2-3-4 ELIM_GER_E
     """
-    game = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-replacement", turn=2)
-    assert "never replaced" in str(refused(game, Action("replace", ("H1", "0304")), "7.12"))
-    game.play(Action("replace", ("G1", "0304")))
+    match = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-replacement", turn=2)
+    assert "never replaced" in str(refused(match, Action("replace", ("H1", "0304")), "7.12"))
+    match.play(Action("replace", ("G1", "0304")))
 
 
 def test_5_3_front_replacement_never_joins_another_front(tmp_path):
     """5.3 a returning Soviet Front may not be placed on another Front, not even at 7.25's edge."""
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
         map 35x26
@@ -390,8 +390,8 @@ def test_5_3_front_replacement_never_joins_another_front(tmp_path):
         """,
         turns=(2, 10),
     )
-    advance_to(game, "sov-replacement", turn=3)
-    assert not any(a.args == ("F2", "1226") for a in game.legal_actions())
+    advance_to(match, "sov-replacement", turn=3)
+    assert not any(a.args == ("F2", "1226") for a in match.legal_actions())
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("replace", ("F2", "1226")))
+        match.play(Action("replace", ("F2", "1226")))
     assert refused.value.rule == "5.3"

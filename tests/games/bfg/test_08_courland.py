@@ -36,55 +36,55 @@ def pocket(tmp_path, text: str = POCKET, turn: int = 2):
 
 
 def test_8_0_die_1_sinks_the_unit_to_the_east_german_box(tmp_path):
-    game = pocket(tmp_path)
-    force_rolls(game, 1)
-    game.play(Action("courland", ("C1",)))
-    assert where(game, "C1") == "ELIM_GER_E"
+    match = pocket(tmp_path)
+    force_rolls(match, 1)
+    match.play(Action("courland", ("C1",)))
+    assert where(match, "C1") == "ELIM_GER_E"
 
 
 def test_8_0_die_4_lands_the_unit_in_stettin_or_rostock_owner_s_choice(tmp_path):
-    game = pocket(tmp_path)
-    force_rolls(game, 4)
-    game.play(Action("courland", ("C1",)))
-    decision = game.open_decision()
+    match = pocket(tmp_path)
+    force_rolls(match, 4)
+    match.play(Action("courland", ("C1",)))
+    decision = match.open_decision()
     assert decision["kind"] == "courland-port" and sorted(decision["choices"]) == ["0305", "0405"]
-    game.play(Action("choose", ("0405",)))
-    assert where(game, "C1") == "0405"
+    match.play(Action("choose", ("0405",)))
+    assert where(match, "C1") == "0405"
 
 
 def test_8_0_the_port_may_be_named_with_the_order(tmp_path):
     """`courland UNIT HEX`, as the help says: the unit lands where named on a roll of 2–6,
     nobody is asked; a hex that is not an open port is refused before any roll."""
-    game = pocket(tmp_path, POCKET + "unit S9 SOV SOV army 3-3-3 0305\n")  # a Soviet unit holds Stettin
-    assert "open (0405)" in str(refused(game, Action("courland", ("C1", "0305")), "8.0"))
-    assert "Stettin or Rostock" in str(refused(game, Action("courland", ("C1", "0101")), "8.0"))
-    force_rolls(game, 4)
-    game.play(Action("courland", ("C1", "0405")))
-    assert game.open_decision() is None and where(game, "C1") == "0405"
+    match = pocket(tmp_path, POCKET + "unit S9 SOV SOV army 3-3-3 0305\n")  # a Soviet unit holds Stettin
+    assert "open (0405)" in str(refused(match, Action("courland", ("C1", "0305")), "8.0"))
+    assert "Stettin or Rostock" in str(refused(match, Action("courland", ("C1", "0101")), "8.0"))
+    force_rolls(match, 4)
+    match.play(Action("courland", ("C1", "0405")))
+    assert match.open_decision() is None and where(match, "C1") == "0405"
 
 
 def test_8_0_a_port_named_does_not_save_a_unit_that_rolls_1(tmp_path):
-    game = pocket(tmp_path)
-    force_rolls(game, 1)
-    game.play(Action("courland", ("C1", "0305")))
-    assert where(game, "C1") == "ELIM_GER_E"
+    match = pocket(tmp_path)
+    force_rolls(match, 1)
+    match.play(Action("courland", ("C1", "0305")))
+    assert where(match, "C1") == "ELIM_GER_E"
 
 
 def test_8_0_the_only_free_port_is_used(tmp_path):
-    game = pocket(tmp_path, POCKET + "unit S9 SOV SOV army 3-3-3 0305\n")  # a Soviet unit holds Stettin
-    force_rolls(game, 6)
-    game.play(Action("courland", ("C2",)))
-    assert game.open_decision() is None and where(game, "C2") == "0405"
+    match = pocket(tmp_path, POCKET + "unit S9 SOV SOV army 3-3-3 0305\n")  # a Soviet unit holds Stettin
+    force_rolls(match, 6)
+    match.play(Action("courland", ("C2",)))
+    assert match.open_decision() is None and where(match, "C2") == "0405"
 
 
 def test_8_0_one_german_unit_a_phase_and_outside_the_allowance(tmp_path):
-    game = pocket(tmp_path)
-    left = game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id])
-    force_rolls(game, 1)
-    game.play(Action("courland", ("C1",)))
-    assert game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == left
-    assert not [a for a in game.legal_actions() if a.verb == "courland"]
-    refused(game, Action("courland", ("C2",)), "8.0")  # a second removal in the same phase
+    match = pocket(tmp_path)
+    left = match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id])
+    force_rolls(match, 1)
+    match.play(Action("courland", ("C1",)))
+    assert match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id]) == left
+    assert not [a for a in match.legal_actions() if a.verb == "courland"]
+    refused(match, Action("courland", ("C2",)), "8.0")  # a second removal in the same phase
 
 
 @pytest.mark.parametrize(
@@ -95,8 +95,8 @@ def test_8_0_one_german_unit_a_phase_and_outside_the_allowance(tmp_path):
     ],
 )
 def test_courland_refusals(tmp_path, unit, rule):
-    game = pocket(tmp_path)
-    refused(game, Action("courland", (unit, "0306") if unit == "CS1" else (unit,)), rule)
+    match = pocket(tmp_path)
+    refused(match, Action("courland", (unit, "0306") if unit == "CS1" else (unit,)), rule)
 
 
 LAST_ONE = """
@@ -115,20 +115,20 @@ unit U1 WA US corps 7-4-8 2005
 
 
 def test_8_0_soviets_leave_after_the_fourth_german_on_the_north_edge(tmp_path):
-    game = new_match(tmp_path, LAST_ONE, turns=(3, 10))
-    advance_to(game, "sov-replacement", turn=3)
-    assert not [a for a in game.legal_actions() if a.verb == "courland"]
-    refused(game, Action("courland", ("CS1", "3524")), "8.0")
-    advance_to(game, "ger-e-replacement", turn=3)
-    force_rolls(game, 3)
-    game.play(Action("courland", ("C4",)))
-    game.play(Action("choose", ("3015",)))
-    advance_to(game, "sov-replacement", turn=4)
-    hexes = {a.args[1] for a in game.legal_actions() if a.verb == "courland"}
+    match = new_match(tmp_path, LAST_ONE, turns=(3, 10))
+    advance_to(match, "sov-replacement", turn=3)
+    assert not [a for a in match.legal_actions() if a.verb == "courland"]
+    refused(match, Action("courland", ("CS1", "3524")), "8.0")
+    advance_to(match, "ger-e-replacement", turn=3)
+    force_rolls(match, 3)
+    match.play(Action("courland", ("C4",)))
+    match.play(Action("choose", ("3015",)))
+    advance_to(match, "sov-replacement", turn=4)
+    hexes = {a.args[1] for a in match.legal_actions() if a.verb == "courland"}
     assert hexes == {"3523", "3524", "3525", "3526"}
-    refused(game, Action("courland", ("CS1", "3522")), "8.0")  # not a 3523–3526 hex
-    left = game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id])
-    game.play(Action("courland", ("CS1", "3523")))
-    game.play(Action("courland", ("CS2", "3526")))
-    assert (where(game, "CS1"), where(game, "CS2")) == ("3523", "3526")
-    assert game.one("SELECT replacements_left FROM bfg_state WHERE game_id = ?", [game.game_id]) == left
+    refused(match, Action("courland", ("CS1", "3522")), "8.0")  # not a 3523–3526 hex
+    left = match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id])
+    match.play(Action("courland", ("CS1", "3523")))
+    match.play(Action("courland", ("CS2", "3526")))
+    assert (where(match, "CS1"), where(match, "CS2")) == ("3523", "3526")
+    assert match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id]) == left

@@ -28,11 +28,11 @@ unit U1 WA US corps 7-4-8 1003
 """
 
 
-def exit_and_remove(game, unit_id: str) -> None:
+def exit_and_remove(match, unit_id: str) -> None:
     """Exit ``unit_id`` and have the German side take the removal 9.1 offers."""
-    game.play(Action("exit", (unit_id,)))
-    assert game.open_decision()["choices"] == ["remove", "none"]
-    game.play(Action("choose", ("remove",)))
+    match.play(Action("exit", (unit_id,)))
+    assert match.open_decision()["choices"] == ["remove", "none"]
+    match.play(Action("choose", ("remove",)))
 
 
 def east_moving(tmp_path, text: str = EAST):
@@ -40,40 +40,40 @@ def east_moving(tmp_path, text: str = EAST):
 
 
 def test_9_3_exiting_needs_4_mp_left(tmp_path):
-    game = east_moving(tmp_path)
-    game.play(Action("move", ("G1", "1926")))  # 1 MP spent: 3 left
-    assert state(game, "G1")["mp"] == 3
-    refused(game, Action("exit", ("G1",)), "9.3")
-    assert Action("exit", ("G1",), "WA") not in game.legal_actions()
+    match = east_moving(tmp_path)
+    match.play(Action("move", ("G1", "1926")))  # 1 MP spent: 3 left
+    assert state(match, "G1")["mp"] == 3
+    refused(match, Action("exit", ("G1",)), "9.3")
+    assert Action("exit", ("G1",), "WA") not in match.legal_actions()
 
 
 def test_9_1_exit_flips_the_two_nearest_enemies_who_keep_zoc_until_the_end_of_the_phase(tmp_path):
-    game = east_moving(tmp_path)
-    assert Action("exit", ("G2",), "WA") in game.legal_actions()
-    exit_and_remove(game, "G2")
-    assert (state(game, "G2")["space_id"], state(game, "G2")["status"]) == ("OUT", "removed")
-    assert [state(game, u)["status"] for u in ("S1", "S2", "S3")] == ["flipped", "flipped", "ready"]
-    zoc = {r["space_id"] for r in game.rules.run("enemy-zoc", side="GER_E")}
+    match = east_moving(tmp_path)
+    assert Action("exit", ("G2",), "WA") in match.legal_actions()
+    exit_and_remove(match, "G2")
+    assert (state(match, "G2")["space_id"], state(match, "G2")["status"]) == ("OUT", "removed")
+    assert [state(match, u)["status"] for u in ("S1", "S2", "S3")] == ["flipped", "flipped", "ready"]
+    zoc = {r["space_id"] for r in match.rules.run("enemy-zoc", side="GER_E")}
     assert {"1623", "1625", "1424"} & zoc  # 9.1 the flipped units still project their ZOC
-    game.play(Action("end"))
-    assert [state(game, u)["space_id"] for u in ("S1", "S2", "S3")] == ["OUT", "OUT", "1020"]
-    assert state(game, "S1")["status"] == "removed"  # permanently out, not in an eliminated box
-    assert state(game, "G2")["space_id"] == "OUT"
+    match.play(Action("end"))
+    assert [state(match, u)["space_id"] for u in ("S1", "S2", "S3")] == ["OUT", "OUT", "1020"]
+    assert state(match, "S1")["status"] == "removed"  # permanently out, not in an eliminated box
+    assert state(match, "G2")["space_id"] == "OUT"
 
 
 def test_9_1_ties_in_distance_are_the_german_side_s_decision(tmp_path):
-    game = east_moving(tmp_path, EAST + "unit S4 SOV SOV army 3-3-3 2024\nunit S5 SOV SOV army 3-3-3 1525\n")
-    exit_and_remove(game, "G2")
-    first = game.open_decision()
+    match = east_moving(tmp_path, EAST + "unit S4 SOV SOV army 3-3-3 2024\nunit S5 SOV SOV army 3-3-3 1525\n")
+    exit_and_remove(match, "G2")
+    first = match.open_decision()
     assert first["kind"] == "exit-penalty" and first["side"] == "WA" and first["rule"] == "9.1"
     assert sorted(first["choices"]) == ["S1", "S4", "S5"]
-    error = refused(game, Action("choose", ("S2",)), "9.1")  # S2 is farther away
+    error = refused(match, Action("choose", ("S2",)), "9.1")  # S2 is farther away
     assert "S2 cannot be flipped: it is 4 hexes from 1826" in str(error)
-    game.play(Action("choose", ("S4",)))
-    assert sorted(game.open_decision()["choices"]) == ["S1", "S5"]
-    game.play(Action("choose", ("S5",)))
-    flipped = game.rows(
-        "SELECT unit_id FROM unit_state WHERE game_id = ? AND status = 'flipped' ORDER BY 1", [game.game_id]
+    match.play(Action("choose", ("S4",)))
+    assert sorted(match.open_decision()["choices"]) == ["S1", "S5"]
+    match.play(Action("choose", ("S5",)))
+    flipped = match.rows(
+        "SELECT unit_id FROM unit_state WHERE match_id = ? AND status = 'flipped' ORDER BY 1", [match.match_id]
     )
     assert [r["unit_id"] for r in flipped] == ["S4", "S5"]
 
@@ -95,11 +95,11 @@ def test_exit_with_too_few_enemies_on_the_map(tmp_path, extra, removed):
     unit U1 WA US corps 7-4-8 1003
     """
     boxed = "unit B2 SOV SOV army 2-3-3 ELIM_SOV\n"
-    game = east_moving(tmp_path, text + extra + (boxed if not extra else ""))
-    exit_and_remove(game, "G2")
-    game.play(Action("end"))
-    gone = game.rows(
-        "SELECT unit_id FROM unit_state WHERE game_id = ? AND space_id = 'OUT' AND side = 'SOV'", [game.game_id]
+    match = east_moving(tmp_path, text + extra + (boxed if not extra else ""))
+    exit_and_remove(match, "G2")
+    match.play(Action("end"))
+    gone = match.rows(
+        "SELECT unit_id FROM unit_state WHERE match_id = ? AND space_id = 'OUT' AND side = 'SOV'", [match.match_id]
     )
     assert {r["unit_id"] for r in gone} == removed
 
@@ -133,37 +133,37 @@ def test_exit_hexes_on_the_west_and_south_edges(west, unit):
 
 
 def test_9_0_only_german_units_exit(tmp_path):
-    game = advance_to(new_match(tmp_path, WEST + "unit U3 WA US corps 4-8-6 1801\n", turns=(2, 10)), "wa-movement")
-    refused(game, Action("exit", ("U3",)), "9.0")
+    match = advance_to(new_match(tmp_path, WEST + "unit U3 WA US corps 4-8-6 1801\n", turns=(2, 10)), "wa-movement")
+    refused(match, Action("exit", ("U3",)), "9.0")
 
 
 def test_9_1_a_west_german_exit_costs_the_western_allies(tmp_path):
-    game = advance_to(new_match(tmp_path, WEST, turns=(2, 10)), "ger-w-movement", turn=2)
-    exit_and_remove(game, "G3")
-    assert {state(game, u)["status"] for u in ("U1", "U2")} == {"flipped"}
+    match = advance_to(new_match(tmp_path, WEST, turns=(2, 10)), "ger-w-movement", turn=2)
+    exit_and_remove(match, "G3")
+    assert {state(match, u)["status"] for u in ("U1", "U2")} == {"flipped"}
 
 
 def test_9_1_ruling_exit_any_allied_takes_the_nearest_of_either_ally(tmp_path):
     text = EAST + "unit U2 WA US corps 4-8-6 1825\n"
-    game = new_match(tmp_path, text, turns=(2, 10), options=("exit-any-allied",))
-    advance_to(game, "ger-e-movement", turn=2)
-    exit_and_remove(game, "G2")
-    assert [state(game, u)["status"] for u in ("U2", "S1", "S2")] == ["flipped", "flipped", "ready"]
+    match = new_match(tmp_path, text, turns=(2, 10), options=("exit-any-allied",))
+    advance_to(match, "ger-e-movement", turn=2)
+    exit_and_remove(match, "G2")
+    assert [state(match, u)["status"] for u in ("U2", "S1", "S2")] == ["flipped", "flipped", "ready"]
 
 
 def test_9_1_the_removal_is_the_german_side_s_choice(tmp_path):
     """9.1 「取り除くことができる」: the German side may decline; the exit stands, nobody is flipped."""
-    game = east_moving(tmp_path)
-    game.play(Action("exit", ("G2",)))
-    decision = game.open_decision()
+    match = east_moving(tmp_path)
+    match.play(Action("exit", ("G2",)))
+    decision = match.open_decision()
     assert (decision["kind"], decision["side"], decision["rule"]) == ("exit-removal", "WA", "9.1")
     assert "S1, S2" in decision["prompt"]
-    refused(game, Action("choose", ("S1",)), "9.1")
-    game.play(Action("choose", ("none",)))
-    assert state(game, "G2")["space_id"] == "OUT"
-    assert [state(game, u)["status"] for u in ("S1", "S2", "S3")] == ["ready", "ready", "ready"]
-    game.play(Action("end"))
-    assert [state(game, u)["space_id"] for u in ("S1", "S2", "S3")] == ["1624", "1424", "1020"]
+    refused(match, Action("choose", ("S1",)), "9.1")
+    match.play(Action("choose", ("none",)))
+    assert state(match, "G2")["space_id"] == "OUT"
+    assert [state(match, u)["status"] for u in ("S1", "S2", "S3")] == ["ready", "ready", "ready"]
+    match.play(Action("end"))
+    assert [state(match, u)["space_id"] for u in ("S1", "S2", "S3")] == ["1624", "1424", "1020"]
 
 
 @pytest.mark.parametrize(
@@ -178,7 +178,7 @@ def test_9_1_the_bot_answers_the_removal(tmp_path, options, answer):
     when (ruling exit-any-allied) its own U2 is among the nearest."""
     from phaseline.games.bfg.bot import HeuristicBot
 
-    game = new_match(tmp_path, EAST + "unit U2 WA US corps 4-8-6 1825\n", turns=(2, 10), options=options)
-    advance_to(game, "ger-e-movement", turn=2)
-    game.play(Action("exit", ("G2",)))
-    assert HeuristicBot(game, "WA").choose(game, "WA") == Action("choose", (answer,), "WA")
+    match = new_match(tmp_path, EAST + "unit U2 WA US corps 4-8-6 1825\n", turns=(2, 10), options=options)
+    advance_to(match, "ger-e-movement", turn=2)
+    match.play(Action("exit", ("G2",)))
+    assert HeuristicBot(match, "WA").choose(match, "WA") == Action("choose", (answer,), "WA")

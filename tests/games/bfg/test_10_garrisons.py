@@ -25,19 +25,20 @@ unit U1 WA US corps 7-4-8 0101
 """
 
 
-def garrison_notes(game) -> list[int]:
+def garrison_notes(match) -> list[int]:
     return [
         r["turn"]
-        for r in game.rows(
-            "SELECT turn FROM event WHERE game_id = ? AND kind = 'note' AND rule = '10.0' ORDER BY seq", [game.game_id]
+        for r in match.rows(
+            "SELECT turn FROM event WHERE match_id = ? AND kind = 'note' AND rule = '10.0' ORDER BY seq",
+            [match.match_id],
         )
     ]
 
 
-def play_out(game) -> dict:
-    while not game.finished:
-        game.play(Action("end"))
-    return game.rows("SELECT * FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])[0]
+def play_out(match) -> dict:
+    while not match.finished:
+        match.play(Action("end"))
+    return match.rows("SELECT * FROM event WHERE match_id = ? AND kind = 'result'", [match.match_id])[0]
 
 
 @pytest.mark.parametrize(
@@ -50,41 +51,43 @@ def play_out(game) -> dict:
 def test_10_0_prague_taken_on_turn_7_without_a_front(tmp_path, front_arrives, soviet_vp):
     # nobody takes Berlin here: the VP decide only under the expanded-vp-without-berlin ruling (12.23)
     options = ("expanded-vp-without-berlin",)
-    game = advance_to(
+    match = advance_to(
         new_match(tmp_path, PRAGUE, scenario="expanded", turns=(7, 9), options=options), "sov-movement", turn=7
     )
-    game.play(Action("move", ("S1", "0205")))
-    advance_to(game, "sov-movement", turn=8)
-    assert game.one("SELECT controller FROM bfg_city WHERE game_id = ?", [game.game_id]) == "SOV"
-    assert garrison_notes(game) == []  # turn 7: the capture's own phase
-    game.play(Action("end"))
-    assert garrison_notes(game) == [8]  # 10.0 no Front by the end of the turn-8 Soviet Movement Phase
-    advance_to(game, "sov-movement", turn=9)
+    match.play(Action("move", ("S1", "0205")))
+    advance_to(match, "sov-movement", turn=8)
+    assert match.one("SELECT controller FROM bfg_city WHERE match_id = ?", [match.match_id]) == "SOV"
+    assert garrison_notes(match) == []  # turn 7: the capture's own phase
+    match.play(Action("end"))
+    assert garrison_notes(match) == [8]  # 10.0 no Front by the end of the turn-8 Soviet Movement Phase
+    advance_to(match, "sov-movement", turn=9)
     if front_arrives:
-        game.play(Action("move", ("F1", "0205")))
-    game.play(Action("end"))
-    assert victory.scores(game).get("SOV", 0) == soviet_vp
-    result = play_out(game)
+        match.play(Action("move", ("F1", "0205")))
+    match.play(Action("end"))
+    assert victory.scores(match).get("SOV", 0) == soviet_vp
+    result = play_out(match)
     assert result["payload"] == ('{"winners":["SOV"]}' if soviet_vp else '{"winners":[]}')
 
 
 def test_10_3_a_garrison_never_moves(tmp_path):
-    game = advance_to(new_match(tmp_path, PRAGUE, turns=(7, 10)), "sov-movement", turn=7)
-    game.play(Action("move", ("F1", "0305")))
-    game.play(Action("move", ("F1", "0205")))
-    game.play(Action("end"))
-    assert game.one("SELECT garrison FROM bfg_unit WHERE game_id = ? AND unit_id = 'F1'", [game.game_id]) == "Prague"
-    advance_to(game, "sov-movement", turn=8)
-    refused(game, Action("move", ("F1", "0204")), "10.3")
-    assert Action("move", ("F1", "0204"), "SOV") not in game.legal_actions()
+    match = advance_to(new_match(tmp_path, PRAGUE, turns=(7, 10)), "sov-movement", turn=7)
+    match.play(Action("move", ("F1", "0305")))
+    match.play(Action("move", ("F1", "0205")))
+    match.play(Action("end"))
+    assert (
+        match.one("SELECT garrison FROM bfg_unit WHERE match_id = ? AND unit_id = 'F1'", [match.match_id]) == "Prague"
+    )
+    advance_to(match, "sov-movement", turn=8)
+    refused(match, Action("move", ("F1", "0204")), "10.3")
+    assert Action("move", ("F1", "0204"), "SOV") not in match.legal_actions()
 
 
 def rsws_at(tmp_path, text: str, step: str):
     """A Red Star / White Star match of ``text`` at ``step`` of its first Soviet turn (11, or 12 when
     15.22's roll cancelled the Soviet turn 11)."""
-    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
-    skipped = game.one("SELECT skip_soviet_11 FROM bfg_state WHERE game_id = ?", [game.game_id])
-    return advance_to(game, step, turn=12 if skipped else 11)
+    match = new_match(tmp_path, text, scenario="rsws", turns=(11, 16))
+    skipped = match.one("SELECT skip_soviet_11 FROM bfg_state WHERE match_id = ?", [match.match_id])
+    return advance_to(match, step, turn=12 if skipped else 11)
 
 
 def test_10_2_fronts_in_the_cities_at_the_start_of_red_star_white_star_stay(tmp_path):
@@ -95,9 +98,9 @@ def test_10_2_fronts_in_the_cities_at_the_start_of_red_star_white_star_stay(tmp_
     unit F2 SOV SOV front 8-20-3 0405
     unit U1 WA US corps 7-4-8 0101
     """
-    game = rsws_at(tmp_path, text, "sov-movement")
-    refused(game, Action("move", ("F1", "0204")), "10.3")
-    game.play(Action("move", ("F2", "0404")))  # a Front elsewhere moves
+    match = rsws_at(tmp_path, text, "sov-movement")
+    refused(match, Action("move", ("F1", "0204")), "10.3")
+    match.play(Action("move", ("F2", "0404")))  # a Front elsewhere moves
 
 
 def test_10_2_a_garrison_may_not_advance_after_combat(tmp_path):
@@ -111,9 +114,9 @@ def test_10_2_a_garrison_may_not_advance_after_combat(tmp_path):
     unit S1 SOV SOV army 4-3-3 0105
     unit U1 WA US corps 7-4-8 0204
     """
-    game = rsws_at(tmp_path, text, "sov-combat")
-    force_rolls(game, 1)
-    game.play(Action("attack", ("F1,S1", "0204")))
-    assert game.open_decision()["choices"] == ["S1>0204", "none"]
-    error = refused(game, Action("choose", ("F1>0204",)), "10.2")
+    match = rsws_at(tmp_path, text, "sov-combat")
+    force_rolls(match, 1)
+    match.play(Action("attack", ("F1,S1", "0204")))
+    assert match.open_decision()["choices"] == ["S1>0204", "none"]
+    error = refused(match, Action("choose", ("F1>0204",)), "10.2")
     assert "F1 garrisons Warsaw and stays there for the rest of the game" in str(error), error

@@ -31,29 +31,31 @@ unit G1 GER HEER corps 2-3-4 0201
 """
 
 
-def controllers(game) -> dict[str, str]:
-    rows = game.rows(
-        """SELECT sp.name, c.controller FROM bfg_city c JOIN space sp USING (game_id, space_id)
-           WHERE c.game_id = ?""",
-        [game.game_id],
+def controllers(match) -> dict[str, str]:
+    rows = match.rows(
+        """SELECT sp.name, c.controller FROM bfg_city c JOIN space sp USING (match_id, space_id)
+           WHERE c.match_id = ?""",
+        [match.match_id],
     )
     return {r["name"]: r["controller"] for r in rows}
 
 
-def play_out(game) -> dict:
-    while not game.finished:
-        game.play(Action("end"))
-    return json.loads(game.clock.result)
+def play_out(match) -> dict:
+    while not match.finished:
+        match.play(Action("end"))
+    return json.loads(match.clock.result)
 
 
 def test_11_0_occupation_zoc_and_last_touch(tmp_path):
-    game = advance_to(new_match(tmp_path, CITIES, turns=(2, 10)), "wa-movement", turn=2)
-    assert controllers(game)["Essen"] == "GER"  # 11.0 every city starts German
-    game.play(Action("move", ("U1", "0103")))  # occupies Aachen, beside Koeln and Bonn
-    game.play(Action("move", ("U2", "0108")))  # passes through Essen and moves on
-    assert game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = 'U2'", [game.game_id]) == "0108"
-    game.play(Action("end"))
-    assert controllers(game) == {
+    match = advance_to(new_match(tmp_path, CITIES, turns=(2, 10)), "wa-movement", turn=2)
+    assert controllers(match)["Essen"] == "GER"  # 11.0 every city starts German
+    match.play(Action("move", ("U1", "0103")))  # occupies Aachen, beside Koeln and Bonn
+    match.play(Action("move", ("U2", "0108")))  # passes through Essen and moves on
+    assert (
+        match.one("SELECT space_id FROM unit_state WHERE match_id = ? AND unit_id = 'U2'", [match.match_id]) == "0108"
+    )
+    match.play(Action("end"))
+    assert controllers(match) == {
         "Aachen": "WA",  # occupied
         "Koeln": "WA",  # only a Western Allied ZOC reaches it
         "Bonn": "WA",  # both ZOCs reach it; the last unit to come beside it was Western Allied
@@ -73,18 +75,18 @@ def test_11_0_occupation_zoc_and_last_touch(tmp_path):
 def test_11_0_last_touch_whatever_is_written_yet(tmp_path, written):
     """The same moves give the same cities whether the step's moves were written before its
     end (each action committed), only its first part was, or none of it (autoplay's blocks)."""
-    game = advance_to(new_match(tmp_path, CITIES, turns=(2, 10)), "ger-w-combat", turn=2)
+    match = advance_to(new_match(tmp_path, CITIES, turns=(2, 10)), "ger-w-combat", turn=2)
     orders = [Action("end"), Action("move", ("U1", "0103")), Action("move", ("U2", "0108")), Action("end")]
     if written == "each-action":
         for order in orders:
-            game.play(order)
+            match.play(order)
     else:
         if written == "moves-held":
-            game.play(orders.pop(0))
-        with game.one_commit():
+            match.play(orders.pop(0))
+        with match.one_commit():
             for order in orders:
-                game.play(order)
-    assert controllers(game) == {"Aachen": "WA", "Koeln": "WA", "Bonn": "WA", "Essen": "WA", "Trier": "GER"}
+                match.play(order)
+    assert controllers(match) == {"Aachen": "WA", "Koeln": "WA", "Bonn": "WA", "Essen": "WA", "Trier": "GER"}
 
 
 @pytest.mark.parametrize(
@@ -104,16 +106,16 @@ def test_berlin_never_taken(tmp_path, scenario, winners, rule):
     unit S1 SOV SOV army 3-3-3 0106
     unit U1 WA US corps 7-4-8 0101
     """
-    game = new_match(tmp_path, text, scenario=scenario, turns=(10, 10))
-    result = play_out(game)
+    match = new_match(tmp_path, text, scenario=scenario, turns=(10, 10))
+    result = play_out(match)
     assert (result["winners"], result["rule"]) == (winners, rule)
 
 
 def test_13_0_the_expanded_vp_ruling_decides_a_game_without_berlin_on_points(tmp_path):
     """The other reading of 12.23 in the Expanded game (ruling expanded-vp-without-berlin)."""
     text = "map 4x6\nzone E cols 04-06\ncity Berlin 0303 10\ncity Posen 0106 3\nunit S1 SOV SOV army 3-3-3 0106"
-    game = new_match(tmp_path, text, scenario="expanded", turns=(16, 16), options=("expanded-vp-without-berlin",))
-    result = play_out(game)
+    match = new_match(tmp_path, text, scenario="expanded", turns=(16, 16), options=("expanded-vp-without-berlin",))
+    result = play_out(match)
     assert (result["winners"], result["rule"]) == (["SOV"], "13.0")
 
 
@@ -128,8 +130,8 @@ def test_14_0_collapse_counts_the_cities_each_side_occupies_at_the_end_of_turn_6
     unit S2 SOV SOV army 3-3-3 0204
     unit G1 GER HEER corps 2-3-4 0401
     """
-    game = new_match(tmp_path, text, scenario="collapse", turns=(6, 6))
-    result = play_out(game)
+    match = new_match(tmp_path, text, scenario="collapse", turns=(6, 6))
+    result = play_out(match)
     # Soviets occupy Warsaw (3); Posen is only in their ZOC and does not count; the WA
     # player's East Germans occupy Stettin (1)
     assert (result["winners"], result["rule"]) == (["SOV"], "14.0")
@@ -169,39 +171,39 @@ unit G2 GER HEER corps 2-3-4 0101
 
 
 def test_17_32_soviets_in_berlin_on_turn_8_wa_never_soviet_and_west_german_win(tmp_path):
-    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(8, 9)), "sov-movement", turn=8)
-    game.play(Action("move", ("S1", "0303")))
-    result = play_out(game)
+    match = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(8, 9)), "sov-movement", turn=8)
+    match.play(Action("move", ("S1", "0303")))
+    result = play_out(match)
     assert (sorted(result["winners"]), result["rule"]) == (["GER_W", "SOV"], "17.32")
     assert result["summary"].endswith(": the West German player and the Soviet player win")
 
 
 def test_17_32_wa_in_berlin_on_turn_9_soviets_on_turn_10_the_wa_win_alone(tmp_path):
-    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(9, 10)), "wa-movement", turn=9)
-    game.play(Action("move", ("U1", "0303")))
-    advance_to(game, "sov-movement", turn=10)
-    game.play(Action("move", ("S1", "0303")))
-    result = play_out(game)
+    match = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(9, 10)), "wa-movement", turn=9)
+    match.play(Action("move", ("U1", "0303")))
+    advance_to(match, "sov-movement", turn=10)
+    match.play(Action("move", ("S1", "0303")))
+    result = play_out(match)
     assert (result["winners"], result["rule"]) == (["WA"], "17.32")
 
 
 def test_17_32_both_in_berlin_in_one_turn_the_first_to_enter_wins(tmp_path):
     """The Soviets enter in their player turn, the Western Allies later in the same turn 9:
     the Soviets were first (the order of entry is kept, not only the turn)."""
-    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(9, 10)), "sov-movement", turn=9)
-    game.play(Action("move", ("S1", "0303")))
-    advance_to(game, "wa-movement", turn=9)
-    game.play(Action("move", ("U1", "0303")))
-    result = play_out(game)
+    match = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(9, 10)), "sov-movement", turn=9)
+    match.play(Action("move", ("S1", "0303")))
+    advance_to(match, "wa-movement", turn=9)
+    match.play(Action("move", ("U1", "0303")))
+    result = play_out(match)
     assert (result["winners"], result["rule"]) == (["SOV"], "17.32")
 
 
 def test_17_32_an_entry_after_turn_10_does_not_count(tmp_path):
     """17.32 judges who entered Berlin by turn 10; a custom scenario running to turn 11 does
     not change it: the Western Allies entering on turn 11 leave both German players winning."""
-    game = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(10, 11)), "wa-movement", turn=11)
-    game.play(Action("move", ("U1", "0303")))
-    result = play_out(game)
+    match = advance_to(new_match(tmp_path, FOUR, scenario="four-player", turns=(10, 11)), "wa-movement", turn=11)
+    match.play(Action("move", ("U1", "0303")))
+    result = play_out(match)
     assert (sorted(result["winners"]), result["rule"]) == (["GER_E", "GER_W"], "17.32")
 
 
@@ -214,12 +216,14 @@ def test_17_32_a_retreat_into_berlin_enters_it(tmp_path):
     unit S1 SOV SOV army 3-3-3 0103
     unit GE GER HEER corps 7-3-4 0104
     """
-    game = advance_to(new_match(tmp_path, text, scenario="four-player", turns=(10, 10)), "ger-e-combat", turn=10)
-    force_rolls(game, 3)  # 7:3 → 2:1, die 3: Dr
-    game.play(Action("attack", ("GE", "0103")))
-    assert game.one("SELECT space_id FROM unit_state WHERE game_id = ? AND unit_id = 'S1'", [game.game_id]) == "0102"
-    game.play(Action("choose", ("none",)))  # GE stays: no advance
-    result = play_out(game)
+    match = advance_to(new_match(tmp_path, text, scenario="four-player", turns=(10, 10)), "ger-e-combat", turn=10)
+    force_rolls(match, 3)  # 7:3 → 2:1, die 3: Dr
+    match.play(Action("attack", ("GE", "0103")))
+    assert (
+        match.one("SELECT space_id FROM unit_state WHERE match_id = ? AND unit_id = 'S1'", [match.match_id]) == "0102"
+    )
+    match.play(Action("choose", ("none",)))  # GE stays: no advance
+    result = play_out(match)
     assert (sorted(result["winners"]), result["rule"]) == (["GER_W", "SOV"], "17.32")
 
 

@@ -20,8 +20,8 @@ from phaseline.games.bfg.sequence import steps_for
 from phaseline.plugins import registry
 
 
-def hostile(game) -> set[tuple[str, str]]:
-    rows = game.rows("SELECT side, enemy FROM hostility WHERE game_id = ? AND may_attack", [game.game_id])
+def hostile(match) -> set[tuple[str, str]]:
+    rows = match.rows("SELECT side, enemy FROM hostility WHERE match_id = ? AND may_attack", [match.match_id])
     return {(r["side"], r["enemy"]) for r in rows}
 
 
@@ -105,13 +105,13 @@ def test_15_25_more_victory_points_win_red_star_white_star(tmp_path):
     unit S1 SOV SOV army 3-3-3 0106
     unit U1 WA US corps 7-4-8 0101
     """
-    game = new_match(tmp_path, text, scenario="rsws", turns=(16, 16))
-    while not game.finished:
-        game.play(Action("end"))
-    assert game.one("SELECT purpose FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id]).startswith(
+    match = new_match(tmp_path, text, scenario="rsws", turns=(16, 16))
+    while not match.finished:
+        match.play(Action("end"))
+    assert match.one("SELECT purpose FROM event WHERE match_id = ? AND kind = 'result'", [match.match_id]).startswith(
         "victory points: Soviets 3, Western Allies 1"
     )
-    assert '"winners":["SOV"]' in game.clock.result.replace(" ", "")
+    assert '"winners":["SOV"]' in match.clock.result.replace(" ", "")
 
 
 # --- optional rules are plugins ------------------------------------------------------------
@@ -137,25 +137,25 @@ unit U2 WA US corps 7-4-8 0106
 
 
 def test_12_21_turn_1_west_germans_must_attack_twice(tmp_path):
-    game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10)), "ger-w-combat", turn=1)
-    refused(game, Action("end"), "12.21")
+    match = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10)), "ger-w-combat", turn=1)
+    refused(match, Action("end"), "12.21")
 
 
 def test_12_21_end_is_listed_only_once_the_turn_1_attacks_are_made(tmp_path):
     """The legal actions never offer an ``end`` the rules then refuse: none before the two
     attacks (the refusal names 12.21), one after them."""
-    game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10)), "ger-w-combat", turn=1)
+    match = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10)), "ger-w-combat", turn=1)
     for made in range(2):
-        listed = game.legal_actions()
+        listed = match.legal_actions()
         assert [a.verb for a in listed] == ["attack"] * (2 - made), listed
         if made == 0:
-            refused(game, Action("end"), "12.21")
-        game.play(listed[0])
-        while game.open_decision():  # retreats and advances: take the first choice
-            game.play(game.legal_actions()[0])
-    assert Action("end", (), game.clock.side) in game.legal_actions()
-    game.play(Action("end"))
-    assert game.clock.step != "ger-w-combat"
+            refused(match, Action("end"), "12.21")
+        match.play(listed[0])
+        while match.open_decision():  # retreats and advances: take the first choice
+            match.play(match.legal_actions()[0])
+    assert Action("end", (), match.clock.side) in match.legal_actions()
+    match.play(Action("end"))
+    assert match.clock.step != "ger-w-combat"
 
 
 # G1 (0202) is next to both Western Allied units, U1 (0103) and U2 (0203); G2 (0102) to U1 only.
@@ -169,10 +169,10 @@ unit U2 WA US corps 7-4-8 0203
 """
 
 
-def settle(game) -> None:
+def settle(match) -> None:
     """Answer the decisions a combat left open: no advance, the first retreat hex."""
-    while decision := game.open_decision():
-        game.play(Action("choose", ("none" if "none" in decision["choices"] else decision["choices"][0],)))
+    while decision := match.open_decision():
+        match.play(Action("choose", ("none" if "none" in decision["choices"] else decision["choices"][0],)))
 
 
 def turn_1_combat(tmp_path, text: str = PAIRED, options: tuple[str, ...] = ()):
@@ -188,54 +188,54 @@ def turn_1_combat(tmp_path, text: str = PAIRED, options: tuple[str, ...] = ()):
     ],
 )
 def test_12_21_an_attack_that_leaves_the_second_out_of_reach_is_refused(tmp_path, attackers, hexes):
-    game = turn_1_combat(tmp_path)
-    listed = {a.args for a in game.legal_actions() if a.verb == "attack"}
+    match = turn_1_combat(tmp_path)
+    listed = {a.args for a in match.legal_actions() if a.verb == "attack"}
     assert (attackers, hexes) not in listed
-    violation = refused(game, Action("attack", (attackers, hexes)), "12.21")
+    violation = refused(match, Action("attack", (attackers, hexes)), "12.21")
     assert attackers in str(violation) and "turn 1" in str(violation)
 
 
 def test_12_21_two_separate_attacks_are_made(tmp_path):
-    game = turn_1_combat(tmp_path)
-    listed = {a.args for a in game.legal_actions() if a.verb == "attack"}
+    match = turn_1_combat(tmp_path)
+    listed = {a.args for a in match.legal_actions() if a.verb == "attack"}
     assert listed == {("G2", "0103"), ("G1", "0203")}  # G1 on U1 (with G2, or on both hexes) is not offered
-    force_rolls(game, 6, 6)  # 2:4 → 1:2, die 6: Ae, twice
-    game.play(Action("attack", ("G2", "0103")))
-    settle(game)
-    refused(game, Action("end"), "12.21")
-    game.play(Action("attack", ("G1", "0203")))
-    settle(game)
-    game.play(Action("end"))
-    assert game.clock.step != "ger-w-combat"
+    force_rolls(match, 6, 6)  # 2:4 → 1:2, die 6: Ae, twice
+    match.play(Action("attack", ("G2", "0103")))
+    settle(match)
+    refused(match, Action("end"), "12.21")
+    match.play(Action("attack", ("G1", "0203")))
+    settle(match)
+    match.play(Action("end"))
+    assert match.clock.step != "ger-w-combat"
 
 
 def test_12_21_per_hex_ruling_counts_each_hex_of_a_multi_hex_attack(tmp_path):
     """The ``12.21-per-hex`` reading: G1's attack on both hexes counts twice."""
-    game = turn_1_combat(tmp_path, options=("12.21-per-hex",))
-    assert ("G1", "0103,0203") in {a.args for a in game.legal_actions() if a.verb == "attack"}
-    force_rolls(game, 6)  # 2:8 → 1:3, die 6: Ae
-    game.play(Action("attack", ("G1", "0103,0203")))
-    settle(game)
-    game.play(Action("end"))
-    assert game.clock.step != "ger-w-combat"
+    match = turn_1_combat(tmp_path, options=("12.21-per-hex",))
+    assert ("G1", "0103,0203") in {a.args for a in match.legal_actions() if a.verb == "attack"}
+    force_rolls(match, 6)  # 2:8 → 1:3, die 6: Ae
+    match.play(Action("attack", ("G1", "0103,0203")))
+    settle(match)
+    match.play(Action("end"))
+    assert match.clock.step != "ger-w-combat"
 
 
 def test_12_21_one_attack_suffices_when_only_one_can_be_made(tmp_path):
     """The seed does not say what happens when two attacks cannot be made: as many as can
     be (here G1 and G2 are next to U1 only, so one attack uses it up)."""
     text = PAIRED.replace("unit U2 WA US corps 7-4-8 0203\n", "")
-    game = turn_1_combat(tmp_path, text)
-    refused(game, Action("end"), "12.21")
-    force_rolls(game, 6)
-    game.play(Action("attack", ("G1,G2", "0103")))
-    settle(game)
-    assert Action("end", (), "SOV") in game.legal_actions()
+    match = turn_1_combat(tmp_path, text)
+    refused(match, Action("end"), "12.21")
+    force_rolls(match, 6)
+    match.play(Action("attack", ("G1,G2", "0103")))
+    settle(match)
+    assert Action("end", (), "SOV") in match.legal_actions()
 
 
 def test_12_3_the_optional_rule_lifts_the_turn_1_attacks(tmp_path):
-    game = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10), options=("12.3",)), "ger-w-combat", turn=1)
-    game.play(Action("end"))
-    assert game.clock.step != "ger-w-combat"
+    match = advance_to(new_match(tmp_path, TURN_1, turns=(1, 10), options=("12.3",)), "ger-w-combat", turn=1)
+    match.play(Action("end"))
+    assert match.clock.step != "ger-w-combat"
 
 
 def test_12_3_west_german_replacements_arrive_east_as_east_germans(tmp_path):
@@ -246,12 +246,12 @@ def test_12_3_west_german_replacements_arrive_east_as_east_germans(tmp_path):
     unit U1 WA US corps 7-4-8 0101
     unit D GER HEER corps 2-4-4 ELIM_GER_W
     """
-    game = advance_to(new_match(tmp_path, text, turns=(4, 10), options=("12.3",)), "ger-w-replacement", turn=4)
-    assert {a.args[1] for a in game.legal_actions() if a.verb == "replace"} == {"0304"}
-    refused(game, Action("replace", ("D", "0302")), "7.24")
-    game.play(Action("replace", ("D", "0304")))
-    assert (state(game, "D")["space_id"], state(game, "D")["side"]) == ("0304", "GER_E")
-    assert game.rows("SELECT * FROM event WHERE game_id = ? AND rule = '12.3'", [game.game_id])
+    match = advance_to(new_match(tmp_path, text, turns=(4, 10), options=("12.3",)), "ger-w-replacement", turn=4)
+    assert {a.args[1] for a in match.legal_actions() if a.verb == "replace"} == {"0304"}
+    refused(match, Action("replace", ("D", "0302")), "7.24")
+    match.play(Action("replace", ("D", "0304")))
+    assert (state(match, "D")["space_id"], state(match, "D")["side"]) == ("0304", "GER_E")
+    assert match.rows("SELECT * FROM event WHERE match_id = ? AND rule = '12.3'", [match.match_id])
 
 
 # --- 12.22 the fall of Berlin (Historical) -------------------------------------------------
@@ -269,16 +269,16 @@ unit SS1 GER SS corps 6-5-6 0406
 
 
 def test_12_22_soviets_take_berlin_germans_leave_after_that_player_turn(tmp_path):
-    game = advance_to(new_match(tmp_path, FALL, turns=(8, 10)), "sov-movement", turn=8)
-    game.play(Action("move", ("S1", "0303")))
-    advance_to(game, "ger-w-movement", turn=8)
-    assert state(game, "G1")["space_id"] == "0101"  # the West German phases are still played
-    advance_to(game, "wa-movement", turn=8)
-    assert {state(game, u)["space_id"] for u in ("G1", "G2", "SS1")} == {"OUT"}
-    assert hostile(game) == set()  # 12.22 the Allies may not attack each other
-    rules = {r["rule"] for r in game.rows("SELECT rule FROM entry_rule WHERE game_id = ?", [game.game_id])}
+    match = advance_to(new_match(tmp_path, FALL, turns=(8, 10)), "sov-movement", turn=8)
+    match.play(Action("move", ("S1", "0303")))
+    advance_to(match, "ger-w-movement", turn=8)
+    assert state(match, "G1")["space_id"] == "0101"  # the West German phases are still played
+    advance_to(match, "wa-movement", turn=8)
+    assert {state(match, u)["space_id"] for u in ("G1", "G2", "SS1")} == {"OUT"}
+    assert hostile(match) == set()  # 12.22 the Allies may not attack each other
+    rules = {r["rule"] for r in match.rows("SELECT rule FROM entry_rule WHERE match_id = ?", [match.match_id])}
     assert not rules & {"5.41", "5.42"}  # the boundary no longer binds
-    game.play(Action("move", ("U1", "0305")))  # across the old boundary
+    match.play(Action("move", ("U1", "0305")))  # across the old boundary
 
 
 # --- 13.1 and optional 13.2 (Expanded) ------------------------------------------------------
@@ -289,24 +289,24 @@ def test_12_22_soviets_take_berlin_germans_leave_after_that_player_turn(tmp_path
 )
 def test_expanded_berlin_falls_in_the_wa_player_turn(tmp_path, options):
     text = FALL + "city Dresden 0406 2\n"
-    game = advance_to(new_match(tmp_path, text, scenario="expanded", turns=(2, 10), options=options), "wa-movement")
-    game.play(Action("move", ("U1", "0303")))
-    advance_to(game, "ger-e-movement", turn=2)
-    assert state(game, "G2")["space_id"] == "0106"  # removed only at the end of the player turn
-    advance_to(game, "sov-movement", turn=3)
-    assert {state(game, u)["space_id"] for u in ("G1", "G2")} == {"OUT"}
-    assert hostile(game) == {("SOV", "WA"), ("WA", "SOV")}  # 13.1 the Allies are now enemies
-    ss = state(game, "SS1")
+    match = advance_to(new_match(tmp_path, text, scenario="expanded", turns=(2, 10), options=options), "wa-movement")
+    match.play(Action("move", ("U1", "0303")))
+    advance_to(match, "ger-e-movement", turn=2)
+    assert state(match, "G2")["space_id"] == "0106"  # removed only at the end of the player turn
+    advance_to(match, "sov-movement", turn=3)
+    assert {state(match, u)["space_id"] for u in ("G1", "G2")} == {"OUT"}
+    assert hostile(match) == {("SOV", "WA"), ("WA", "SOV")}  # 13.1 the Allies are now enemies
+    ss = state(match, "SS1")
     if not options:
         assert ss["space_id"] == "OUT"
         return
     assert (ss["space_id"], ss["side"]) == ("0406", "WA")  # 13.2 the SS pass to the Western Allies
-    assert combat.strength(game, [unit_row(game, "SS1")], [], [])["attack"] == 3  # half of 6
-    assert unit_row(game, "SS1")["defense"] == 5  # defends normally
-    advance_to(game, "wa-movement", turn=3)
-    assert state(game, "SS1")["mp"] == 3  # half of 6
+    assert combat.strength(match, [unit_row(match, "SS1")], [], [])["attack"] == 3  # half of 6
+    assert unit_row(match, "SS1")["defense"] == 5  # defends normally
+    advance_to(match, "wa-movement", turn=3)
+    assert state(match, "SS1")["mp"] == 3  # half of 6
     # no WA VP for Dresden, held only by the SS: Berlin (10) counts
-    assert victory.scores(game).get("WA") == 10
+    assert victory.scores(match).get("WA") == 10
 
 
 # --- 15.22 the turn-11 roll, 15.26 the Poles --------------------------------------------------
@@ -323,11 +323,11 @@ def test_red_star_white_star_turn_11_roll(tmp_path, die, skipped):
     unit S1 SOV SOV army 3-3-3 0106
     unit U1 WA US corps 7-4-8 0101
     """
-    game = new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=seed)
-    assert game.one("SELECT die FROM event WHERE game_id = ? AND rule = '15.22'", [game.game_id]) == die
-    names = [s.name for s in game.steps(11)]
+    match = new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=seed)
+    assert match.one("SELECT die FROM event WHERE match_id = ? AND rule = '15.22'", [match.match_id]) == die
+    names = [s.name for s in match.steps(11)]
     assert any(n.startswith("sov-") for n in names) is not skipped
-    assert any(n.startswith("sov-") for n in (s.name for s in game.steps(12)))
+    assert any(n.startswith("sov-") for n in (s.name for s in match.steps(12)))
 
 
 def test_15_26_two_poles_in_contact_leave_the_western_allies_nothing_to_attack(tmp_path):
@@ -338,8 +338,8 @@ def test_15_26_two_poles_in_contact_leave_the_western_allies_nothing_to_attack(t
     unit P1 WA POL_E corps 4-8-6 0102
     unit P2 SOV POL_C army 4-4-4 0103
     """
-    game = advance_to(new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=2), "sov-movement", turn=12)
-    combat = game.rows("SELECT turn, purpose FROM event WHERE game_id = ? AND step = 'wa-combat'", [game.game_id])
+    match = advance_to(new_match(tmp_path, text, scenario="rsws", turns=(11, 16), seed=2), "sov-movement", turn=12)
+    combat = match.rows("SELECT turn, purpose FROM event WHERE match_id = ? AND step = 'wa-combat'", [match.match_id])
     assert combat == [
         {"turn": 11, "purpose": "begin wa-combat"},
         {"turn": 11, "purpose": "nothing to do in wa-combat"},
@@ -350,12 +350,12 @@ def test_15_26_poles_may_fight_each_other_outside_red_star_white_star(tmp_path):
     """15.26 is a Red Star / White Star rule: in the Expanded game, once Berlin has fallen
     and the Allies are enemies (13.1), the Polish communists may attack the Polish exiles."""
     text = FALL + "unit PE WA POL_E corps 3-3-6 0205\nunit PC SOV POL_C army 3-3-4 0206\n"
-    game = advance_to(new_match(tmp_path, text, scenario="expanded", turns=(2, 10)), "wa-movement")
-    game.play(Action("move", ("U1", "0303")))
-    advance_to(game, "sov-combat", turn=3)
-    assert ("PC", "0205") in [a.args for a in game.legal_actions() if a.verb == "attack"]
-    game.play(Action("attack", ("PC", "0205")))
-    assert game.one("SELECT count(*) FROM event WHERE game_id = ? AND kind = 'combat'", [game.game_id]) == 1
+    match = advance_to(new_match(tmp_path, text, scenario="expanded", turns=(2, 10)), "wa-movement")
+    match.play(Action("move", ("U1", "0303")))
+    advance_to(match, "sov-combat", turn=3)
+    assert ("PC", "0205") in [a.args for a in match.legal_actions() if a.verb == "attack"]
+    match.play(Action("attack", ("PC", "0205")))
+    assert match.one("SELECT count(*) FROM event WHERE match_id = ? AND kind = 'combat'", [match.match_id]) == 1
 
 
 # --- 16.32 strategic shift, 16.33 pooled replacements (three players) -----------------------
@@ -373,16 +373,16 @@ unit S1 SOV SOV army 3-3-3 0110
 
 
 def test_16_32_one_unit_a_phase_triples_its_allowance_and_crosses(tmp_path):
-    game = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
-    refused(game, Action("shift", ("G3",)), "16.32")  # starts in the WA unit's ZOC
-    game.play(Action("shift", ("G1",)))
-    assert state(game, "G1")["mp"] == 12  # 2-3-4: three times 4
-    refused(game, Action("shift", ("G2",)), "16.32")  # a second shift in the same phase
-    game.play(Action("move", ("G1", "0204")))
-    refused(game, Action("end"), "16.32")  # still west of the boundary
-    game.play(Action("move", ("G1", "0208")))
-    game.play(Action("end"))
-    assert state(game, "G1")["space_id"] == "0208"
+    match = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
+    refused(match, Action("shift", ("G3",)), "16.32")  # starts in the WA unit's ZOC
+    match.play(Action("shift", ("G1",)))
+    assert state(match, "G1")["mp"] == 12  # 2-3-4: three times 4
+    refused(match, Action("shift", ("G2",)), "16.32")  # a second shift in the same phase
+    match.play(Action("move", ("G1", "0204")))
+    refused(match, Action("end"), "16.32")  # still west of the boundary
+    match.play(Action("move", ("G1", "0208")))
+    match.play(Action("end"))
+    assert state(match, "G1")["space_id"] == "0208"
 
 
 def test_16_32_a_shift_into_an_enemy_zoc_is_refused_when_ordered(tmp_path):
@@ -390,30 +390,30 @@ def test_16_32_a_shift_into_an_enemy_zoc_is_refused_when_ordered(tmp_path):
     (4.0), so it would end the phase in it; the order is refused, naming 16.32, whether the
     shift names the hex or a later move does, and nothing changes."""
     text = THREE + "unit S2 SOV SOV army 3-3-3 0209\n"  # its ZOC covers 0208
-    game = advance_to(new_match(tmp_path, text, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
-    error = refused(game, Action("shift", ("G1", "0208")), "16.32")
+    match = advance_to(new_match(tmp_path, text, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
+    error = refused(match, Action("shift", ("G1", "0208")), "16.32")
     assert "0208" in str(error) and "S2" in str(error)
-    game.play(Action("shift", ("G1",)))
-    refused(game, Action("move", ("G1", "0208")), "16.32")
-    game.play(Action("move", ("G1", "0207")))  # out of S2's ZOC, across the boundary
-    game.play(Action("end"))
-    assert state(game, "G1")["space_id"] == "0207"
+    match.play(Action("shift", ("G1",)))
+    refused(match, Action("move", ("G1", "0208")), "16.32")
+    match.play(Action("move", ("G1", "0207")))  # out of S2's ZOC, across the boundary
+    match.play(Action("end"))
+    assert state(match, "G1")["space_id"] == "0207"
 
 
 def test_16_32_shift_and_move_in_one_order_outside_three_player_refused(tmp_path):
-    game = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
-    game.play(Action("shift", ("G1", "0208")))  # 0209 would be in S1's ZOC (16.32)
-    assert state(game, "G1")["space_id"] == "0208"
+    match = advance_to(new_match(tmp_path, THREE, scenario="three-player", turns=(2, 10)), "ger-movement", turn=2)
+    match.play(Action("shift", ("G1", "0208")))  # 0209 would be in S1's ZOC (16.32)
+    assert state(match, "G1")["space_id"] == "0208"
     two = advance_to(new_match(tmp_path / "two", THREE, turns=(2, 10)), "ger-w-movement", turn=2)
     refused(two, Action("shift", ("G1",)), "16.32")
 
 
 def test_16_33_german_replacements_pool_both_boxes_weakest_first(tmp_path):
     text = THREE + "unit E1 GER HEER corps 3-3-4 ELIM_GER_E\nunit W1 GER HEER corps 2-3-4 ELIM_GER_W\n"
-    game = advance_to(new_match(tmp_path, text, scenario="three-player", turns=(2, 10)), "ger-replacement", turn=2)
-    offered = {a.args for a in game.legal_actions() if a.verb == "replace"}
+    match = advance_to(new_match(tmp_path, text, scenario="three-player", turns=(2, 10)), "ger-replacement", turn=2)
+    offered = {a.args for a in match.legal_actions() if a.verb == "replace"}
     assert {u for u, _ in offered} == {"W1"}
     assert {"0304", "0306"} <= {h for _, h in offered}  # either side of the boundary
-    refused(game, Action("replace", ("E1", "0306")), "7.21")
-    game.play(Action("replace", ("W1", "0306")))
-    assert state(game, "W1")["side"] == "GER_E"
+    refused(match, Action("replace", ("E1", "0306")), "7.21")
+    match.play(Action("replace", ("W1", "0306")))
+    assert state(match, "W1")["side"] == "GER_E"

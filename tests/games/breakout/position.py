@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from phaseline import Event, Game, Store
+from phaseline import Event, Match, Store
 from phaseline.games.breakout.loading import AREA_COLUMNS, UNIT_COLUMNS
 from phaseline.games.breakout.rules.demolition import note_start
 from phaseline.plugins import registry
@@ -186,7 +186,7 @@ def _csv(path: Path, rows: list[dict[str, str]], columns: list[str]) -> None:
             writer.writerow({**row, **PROV})
 
 
-def new_match(tmp_path: Path, text: str, *, seed: int = 1) -> Game:
+def new_match(tmp_path: Path, text: str, *, seed: int = 1) -> Match:
     """A match of the position on a fresh in-memory store, at the German impulse 0."""
     folder, after = write_position(tmp_path / "position", text)
     return match_of(folder, after, seed=seed)
@@ -199,33 +199,33 @@ def match_of(
     seed: int = 1,
     options: tuple[str, ...] = (),
     controllers: dict[str, str] | None = None,
-) -> Game:
+) -> Match:
     """A match of a written position folder, with the conditions and control ``after`` set up."""
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
     store = Store.open(":memory:")
-    game = Game.create(store, reg, info.name, chosen, seed=seed, options=options, controllers=controllers)
+    match = Match.create(store, reg, info.name, chosen, seed=seed, options=options, controllers=controllers)
     if after["status"] or after["control"]:
-        with game.store.transaction():
-            game.log(Event("note", purpose="test position: conditions and control"))
+        with match.store.transaction():
+            match.log(Event("note", purpose="test position: conditions and control"))
             for unit_id, status in after["status"].items():
-                game.set("unit_state", {"unit_id": unit_id}, status=status)
+                match.set("unit_state", {"unit_id": unit_id}, status=status)
             for space, controller in after["control"].items():
-                game.set("space_control", {"space_id": space}, controller=controller)
-            note_start(game)  # 20.4: the position is the state as German impulse 0 begins
-    return game
+                match.set("space_control", {"space_id": space}, controller=controller)
+            note_start(match)  # 20.4: the position is the state as German impulse 0 begins
+    return match
 
 
-def script_dice(game, monkeypatch, dice: list[int]) -> list[int]:
+def script_dice(match, monkeypatch, dice: list[int]) -> list[int]:
     """Make the next rolls of ``game`` these dice (and log them as usual)."""
     queue = list(dice)
-    original = game.roll
+    original = match.roll
 
     def roll(purpose, *, rule=None, sides=6, side=None):
         die = queue.pop(0)
-        game.log(Event(kind="note", side=side, purpose=f"scripted die {die}: {purpose}", rule=rule))
+        match.log(Event(kind="note", side=side, purpose=f"scripted die {die}: {purpose}", rule=rule))
         return die
 
-    monkeypatch.setattr(game, "roll", roll)
+    monkeypatch.setattr(match, "roll", roll)
     del original
     return queue

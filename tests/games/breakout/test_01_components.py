@@ -18,11 +18,11 @@ unit G1 german DE infantry 2-3-2/1 2
 
 
 def test_1_each_player_rolls_their_own_two_six_sided_dice(tmp_path):
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))
-    rolls = game.rows("SELECT side, die, payload FROM event WHERE kind = 'roll' AND rule = '9.11' ORDER BY seq", [])
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))
+    rolls = match.rows("SELECT side, die, payload FROM event WHERE kind = 'roll' AND rule = '9.11' ORDER BY seq", [])
     # 1: two white dice for the German player, two coloured dice for the Allied player
     assert [r["side"] for r in rolls] == ["allied", "allied", "german", "german"]
     assert all(1 <= r["die"] <= 6 and '"sides":6' in r["payload"].replace(" ", "") for r in rolls)
@@ -34,6 +34,6 @@ def test_2_the_germans_win_by_preventing_the_allied_victory(tmp_path):
 
 
 def test_2_the_allies_win_by_vp_at_the_end_of_the_week(tmp_path):
-    game = scored_match(tmp_path, MAP, [], turns=[(1, "1944-06-12", 1, 1)])
-    outcome = final_outcome(game)  # the Advantage alone is 1 VP (22.3)
+    match = scored_match(tmp_path, MAP, [], turns=[(1, "1944-06-12", 1, 1)])
+    outcome = final_outcome(match)  # the Advantage alone is 1 VP (22.3)
     assert outcome.winners == ("allied",) and "need 1 on the turn record track" in outcome.summary

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from games.breakout.position import new_match
-from phaseline import Action, Game, Store
+from phaseline import Action, Match, Store
 from phaseline.games.breakout.map_marks import BRIDGE_COLOURS, COLOURS
 from phaseline.games.breakout.rules.board import board
 from phaseline.plugins import registry
@@ -19,8 +19,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
-def week() -> Game:
-    return Game.create(Store.open(":memory:"), registry(), "breakout-normandy", "week", seed=1)
+def week() -> Match:
+    return Match.create(Store.open(":memory:"), registry(), "breakout-normandy", "week", seed=1)
 
 
 def test_3_the_map_holds_sixty_areas_and_eleven_off_map_boxes(week):
@@ -52,19 +52,19 @@ def test_3_22_the_tem_is_added_to_the_defence_of_the_area(tmp_path):
     unit A1 allied US infantry 3-4-3/2 1
     unit G1 german DE infantry 2-3-2/1 2
     """
-    game = new_match(tmp_path, text)
-    assert board(game).areas["2"].tem == 3
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))
-    dv = game.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
+    match = new_match(tmp_path, text)
+    assert board(match).areas["2"].tem == 3
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))
+    dv = match.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
     assert "DV 6 (+3 forward unit G1 (Fresh), +3 TEM of 2" in dv
 
 
 def test_3_25_vp_areas_are_land_areas_with_their_values(week):
     rows = week.rows(
         "SELECT v.area_id, v.vp, s.name, s.kind FROM bkn_victory v JOIN space s "
-        "ON s.game_id = v.game_id AND s.space_id = v.area_id WHERE v.item = 'area'",
+        "ON s.match_id = v.match_id AND s.space_id = v.area_id WHERE v.item = 'area'",
         [],
     )
     assert rows and all(r["kind"] == "area" and r["vp"] > 0 for r in rows)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.position import new_match
-from phaseline import Action, Game, RuleViolation, Store
+from phaseline import Action, Match, RuleViolation, Store
 from phaseline.games.breakout.rules.board import board, national_group
 from phaseline.games.breakout.rules.regroup import can_regroup_to, legal_regroups
 from phaseline.plugins import registry
@@ -21,18 +21,18 @@ control 3 US
 
 
 @pytest.fixture(scope="module")
-def week() -> Game:
-    return Game.create(Store.open(":memory:"), registry(), "breakout-normandy", "week", seed=1)
+def week() -> Match:
+    return Match.create(Store.open(":memory:"), registry(), "breakout-normandy", "week", seed=1)
 
 
-def allied_impulse(tmp_path, text: str) -> Game:
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    return game
+def allied_impulse(tmp_path, text: str) -> Match:
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    return match
 
 
-def moves(game, side: str = "allied") -> set[str]:
-    return {str(a) for a in game.legal_actions(side) if a.verb == "move"}
+def moves(match, side: str = "allied") -> set[str]:
+    return {str(a) for a in match.legal_actions(side) if a.verb == "move"}
 
 
 def test_4_every_counter_has_its_printed_values_and_one_of_six_types(week):
@@ -41,7 +41,7 @@ def test_4_every_counter_has_its_printed_values_and_one_of_six_types(week):
         if False
         else week.rows(
             "SELECT u.unit_id, u.attack, u.defense, u.movement, b.spent_defense, b.type FROM unit u "
-            "JOIN bkn_unit b USING (game_id, unit_id)",
+            "JOIN bkn_unit b USING (match_id, unit_id)",
             [],
         )
     )
@@ -61,28 +61,28 @@ def test_4_1_sides_and_nationalities(week):
 
 def test_4_1_canadians_count_as_british(tmp_path):
     assert national_group("CAN") == "UK"
-    game = allied_impulse(tmp_path, MAP + "unit C1 allied CAN infantry 3-4-3/2 1\n")
-    game.play(Action("move", ("C1", "2"), "allied"))
-    assert board(game).areas["2"].controller == "UK"
+    match = allied_impulse(tmp_path, MAP + "unit C1 allied CAN infantry 3-4-3/2 1\n")
+    match.play(Action("move", ("C1", "2"), "allied"))
+    assert board(match).areas["2"].controller == "UK"
 
 
 # === 4.2 UNIT TYPES ==========================================================================
 
 
 def test_4_2_a_spent_unit_neither_moves_nor_attacks_but_regroups(tmp_path):
-    game = allied_impulse(
+    match = allied_impulse(
         tmp_path, MAP + "area 4 clear 1\nborder 1-4\ncontrol 4 US\nunit A1 allied US infantry 3-4-3/2 1 Spent\n"
     )
-    assert not moves(game)
+    assert not moves(match)
     with pytest.raises(RuleViolation):
-        game.play(Action("move", ("A1", "4"), "allied"))
-    assert can_regroup_to(game, board(game).units["A1"]) == ["4"]  # 13: into the adjacent free area
+        match.play(Action("move", ("A1", "4"), "allied"))
+    assert can_regroup_to(match, board(match).units["A1"]) == ["4"]  # 13: into the adjacent free area
 
 
 def test_4_21_infantry_alone_crosses_a_river_without_a_bridge(tmp_path):
     text = MAP + "control 2 US\nunit A1 allied US infantry 3-4-3/2 2\nunit T1 allied US armour 4-3-5/2 2\n"
-    game = allied_impulse(tmp_path, text)
-    assert "move A1 3" in moves(game) and "move T1 3" not in moves(game)
+    match = allied_impulse(tmp_path, text)
+    assert "move A1 3" in moves(match) and "move T1 3" not in moves(match)
 
 
 def test_4_22_armour_leaves_a_contested_area_and_moves_on_where_infantry_stops(tmp_path):
@@ -91,18 +91,18 @@ def test_4_22_armour_leaves_a_contested_area_and_moves_on_where_infantry_stops(t
     text = MAP + "area 4 clear 1\nborder 1-4\nborder 2-4\ncontrol 2 US\n"
     text += "unit T1 allied US armour 4-3-5/2 1\nunit A1 allied US infantry 3-4-3/2 1\n"
     text += "unit G1 german DE infantry 2-3-2/1 1\n"
-    game = allied_impulse(tmp_path, text)
-    assert {"move T1 2", "move A1 2"} <= moves(game) and not {"move T1 4", "move A1 4"} & moves(game)
-    game.play(Action("move", ("T1", "2"), "allied"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    assert "move T1 4" in moves(game) and "move A1 4" not in moves(game)
+    match = allied_impulse(tmp_path, text)
+    assert {"move T1 2", "move A1 2"} <= moves(match) and not {"move T1 4", "move A1 4"} & moves(match)
+    match.play(Action("move", ("T1", "2"), "allied"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    assert "move T1 4" in moves(match) and "move A1 4" not in moves(match)
 
 
 def test_4_23_field_artillery_is_never_the_point_unit(tmp_path):
     text = MAP + "unit R1 allied US artillery 3-2-3/1 1 art=division\nunit G1 german DE infantry 2-3-2/1 2\n"
-    game = allied_impulse(tmp_path, text)
+    match = allied_impulse(tmp_path, text)
     with pytest.raises(RuleViolation, match="point unit must enter first") as refused:
-        game.play(Action("move", ("R1", "2"), "allied"))
+        match.play(Action("move", ("R1", "2"), "allied"))
     assert refused.value.rule == "8.35"
 
 
@@ -111,27 +111,27 @@ def test_4_24_flak_and_pak_enter_enemy_areas_only_behind_a_point_unit(tmp_path):
         MAP
         + "unit G1 german DE infantry 2-3-2/1 2\nunit F1 german DE flak 2-2-3/1 2\nunit P1 german DE pak 2-2-3/1 2\n"
     )
-    game = new_match(tmp_path, text)
-    assert not {"move F1 1", "move P1 1"} & moves(game, "german")
-    game.play(Action("move", ("G1", "1"), "german"))
-    game.play(Action("move", ("F1", "1"), "german"))
-    game.play(Action("move", ("P1", "1"), "german"))
-    assert {u for u in board(game).areas["1"].units["german"]} == {"G1", "F1", "P1"}
+    match = new_match(tmp_path, text)
+    assert not {"move F1 1", "move P1 1"} & moves(match, "german")
+    match.play(Action("move", ("G1", "1"), "german"))
+    match.play(Action("move", ("F1", "1"), "german"))
+    match.play(Action("move", ("P1", "1"), "german"))
+    assert {u for u in board(match).areas["1"].units["german"]} == {"G1", "F1", "P1"}
 
 
 def test_4_25_coastal_batteries_never_move_or_regroup(tmp_path):
     text = MAP + "unit K1 german DE coastal 0-2-0/1 2\ncontrol 2 DE\n"
-    game = new_match(tmp_path, text)
-    assert not moves(game, "german")
-    assert legal_regroups(game, "german") == []
+    match = new_match(tmp_path, text)
+    assert not moves(match, "german")
+    assert legal_regroups(match, "german") == []
 
 
 # === 4.3 UNIT DATA ===========================================================================
 
 
 def test_4_3_size_and_parent_division_are_loaded(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1 div=29th size=X\n")
-    unit = board(game).units["A1"]
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1 div=29th size=X\n")
+    unit = board(match).units["A1"]
     assert (unit["size"], unit["division"]) == ("X", "29th")
 
 
@@ -144,27 +144,27 @@ def test_4_3_size_and_parent_division_are_loaded(tmp_path):
 )
 def test_parent_division(tmp_path, divisions, bonus):
     units = "".join(f"unit A{n} allied US infantry 3-4-3/2 1 div={d}\n" for n, d in enumerate(divisions))
-    game = allied_impulse(tmp_path, MAP + units + "unit G1 german DE infantry 2-3-2/1 2\n")
+    match = allied_impulse(tmp_path, MAP + units + "unit G1 german DE infantry 2-3-2/1 2\n")
     for n in range(len(divisions)):
-        game.play(Action("move", (f"A{n}", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))
-    av = game.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
+        match.play(Action("move", (f"A{n}", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))
+    av = match.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
     assert ("same-division bonus" in av) is bonus
 
 
 def test_4_32_a_spent_unit_defends_with_its_spent_value(tmp_path):
     text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-5-2/1 2 Spent\n"
-    game = allied_impulse(tmp_path, text)
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))
-    dv = game.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
+    match = allied_impulse(tmp_path, text)
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))
+    dv = match.one("SELECT purpose FROM event WHERE rule = '9.1' AND kind = 'note'", [])
     assert "+1 forward unit G1 (Spent)" in dv
 
 
 def test_4_33_units_without_a_day_start_on_the_map_the_others_wait(week):
     rows = week.rows(
         "SELECT b.unit_id, b.method, b.arrival_day, b.arrive_at, s.space_id FROM bkn_unit b "
-        "LEFT JOIN unit_state s USING (game_id, unit_id)",
+        "LEFT JOIN unit_state s USING (match_id, unit_id)",
         [],
     )
     starting = [r for r in rows if r["method"] == "start"]

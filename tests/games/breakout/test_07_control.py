@@ -21,22 +21,22 @@ unit G1 german DE infantry 2-3-2/2 3
 """
 
 
-def _allied(game):
-    game.play(Action("pass", (), "german"))
+def _allied(match):
+    match.play(Action("pass", (), "german"))
 
 
 def test_7_3_entering_a_vacant_enemy_area_takes_control_at_once(tmp_path):
-    game = new_match(tmp_path, MAP)
-    _allied(game)
-    game.play(Action("move", ("A1", "2"), "allied"))
-    assert board(game).areas["2"].controller == "US"
+    match = new_match(tmp_path, MAP)
+    _allied(match)
+    match.play(Action("move", ("A1", "2"), "allied"))
+    assert board(match).areas["2"].controller == "US"
 
 
 def test_7_3_contesting_does_not_change_control(tmp_path):
-    game = new_match(tmp_path, MAP.replace("border 2-3", "border 2-3\nborder 1-3"))
-    _allied(game)
-    game.play(Action("move", ("A1", "3"), "allied"))
-    area = board(game).areas["3"]
+    match = new_match(tmp_path, MAP.replace("border 2-3", "border 2-3\nborder 1-3"))
+    _allied(match)
+    match.play(Action("move", ("A1", "3"), "allied"))
+    area = board(match).areas["3"]
     assert area.controller == "DE" and area.contested()
 
 
@@ -84,10 +84,10 @@ unit G1 german DE infantry 2-3-2/2 2 Dis2
 @pytest.mark.parametrize("nationality", ["UK", "US"])
 def test_7_3_a_us_british_tie_taking_an_area_is_the_allied_players_choice(tmp_path, monkeypatch, nationality):
     """7.3: control passing to the Allies with as many US as British units there: the Allied player decides."""
-    game = new_match(tmp_path, TIE)
-    _allied(game)
-    script_dice(game, monkeypatch, [6, 6, 1, 1])
-    game.play(Action("attack", ("2", "A1"), "allied"))  # 8.54: the US unit attacks in its contested area
-    given = answer_all(game, {"control-nationality": nationality})
+    match = new_match(tmp_path, TIE)
+    _allied(match)
+    script_dice(match, monkeypatch, [6, 6, 1, 1])
+    match.play(Action("attack", ("2", "A1"), "allied"))  # 8.54: the US unit attacks in its contested area
+    given = answer_all(match, {"control-nationality": nationality})
     assert ("control-nationality", nationality) in given
-    assert board(game).areas["2"].controller == nationality
+    assert board(match).areas["2"].controller == nationality

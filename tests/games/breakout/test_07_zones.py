@@ -16,16 +16,16 @@ border 2-ZA arrow
 
 
 def allied_impulse(text: str, tmp_path):
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    return game
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    return match
 
 
 def test_7_each_side_stacks_apart_and_a_side_alone_takes_control(tmp_path):
     crowd = "".join(f"unit G{n} german DE infantry 2-3-2/1 2\n" for n in range(1, 11))
-    game = allied_impulse(MAP + "control 1 US\nunit A1 allied US infantry 3-4-3/2 1\n" + crowd, tmp_path)
-    game.play(Action("move", ("A1", "2"), "allied"))  # ten Germans do not fill the area for the Allies (7.1)
-    area = board(game).areas["2"]
+    match = allied_impulse(MAP + "control 1 US\nunit A1 allied US infantry 3-4-3/2 1\n" + crowd, tmp_path)
+    match.play(Action("move", ("A1", "2"), "allied"))  # ten Germans do not fill the area for the Allies (7.1)
+    area = board(match).areas["2"]
     assert area.count("allied") == 1 and area.count("german") == 10 and area.controller == "DE"  # 7.4
 
 
@@ -33,8 +33,8 @@ CROWD = "".join(f"unit A{n} allied US infantry 3-4-3/2 ZA\n" for n in range(1, 1
 
 
 def test_7_2_a_zone_takes_any_number_of_units(tmp_path):
-    game = allied_impulse(
+    match = allied_impulse(
         MAP + "control ZA US\ncontrol 2 US\n" + CROWD + "unit A11 allied US infantry 3-4-3/2 2\n", tmp_path
     )
-    game.play(Action("move", ("A11", "ZA"), "allied"))
-    assert board(game).areas["ZA"].count("allied") == 11
+    match.play(Action("move", ("A11", "ZA"), "allied"))
+    assert board(match).areas["ZA"].count("allied") == 11

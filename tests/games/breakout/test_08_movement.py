@@ -45,43 +45,43 @@ control 2 US
     ],
 )
 def test_mf_costs(tmp_path, extra, dest, cost):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + extra)
-    unit = {**board(game).units["A1"], "mp": 3}
-    step = entry(game, unit, dest)
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + extra)
+    unit = {**board(match).units["A1"], "mp": 3}
+    step = entry(match, unit, dest)
     assert step.mf == cost
 
 
 def test_8_36_costs_are_not_cumulative(tmp_path):
     """A river crossing into a Fresh enemy area costs all MF, not all + 4."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 5")
-    step = entry(game, {**board(game).units["A1"], "mp": 3}, "5")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 5")
+    step = entry(match, {**board(match).units["A1"], "mp": 3}, "5")
     assert step.cost == 3 and step.stops and step.forced and step.crossing == 2
 
 
 def test_8_36_river_without_bridge_is_infantry_only(tmp_path):
-    game = new_match(tmp_path, MAP + "unit T1 allied US armour 4-3-5/2 1")
+    match = new_match(tmp_path, MAP + "unit T1 allied US armour 4-3-5/2 1")
     with pytest.raises(RuleViolation, match="infantry only"):
-        entry(game, {**board(game).units["T1"], "mp": 5}, "5")
+        entry(match, {**board(match).units["T1"], "mp": 5}, "5")
 
 
 def test_8_37_water_obstacle_without_bridge_is_impassable(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1")
     with pytest.raises(RuleViolation) as refused:
-        entry(game, {**board(game).units["A1"], "mp": 3}, "6")
+        entry(match, {**board(match).units["A1"], "mp": 3}, "6")
     assert refused.value.rule == "8.37"
 
 
 def test_8_38_minimum_move_into_fresh_enemy(tmp_path):
     """The rulebook's example: a 3-4-3 infantry may enter an area holding Fresh enemy (4 MF)."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4")
-    step = entry(game, {**board(game).units["A1"], "mp": 3}, "4")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4")
+    step = entry(match, {**board(match).units["A1"], "mp": 3}, "4")
     assert step.rule == "8.38" and step.stops
 
 
 def test_8_38_no_minimum_move_after_moving(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4")
     with pytest.raises(RuleViolation, match="MF left"):
-        entry(game, {**board(game).units["A1"], "mp": 2, "areas": 1}, "4")
+        entry(match, {**board(match).units["A1"], "mp": 2, "areas": 1}, "4")
 
 
 @pytest.mark.parametrize(
@@ -94,66 +94,66 @@ def test_8_38_no_minimum_move_after_moving(tmp_path):
 def test_point_unit_enters_enemy_controlled_area_first(tmp_path, extra, rule):
     """8.37: 「主力ユニットのみが交戦状態にない敵の支配下のエリア…に進入できる」; 8.35 for an area
     holding enemy units: artillery enters only a contested one or with a point unit."""
-    game = new_match(tmp_path, MAP + "unit R1 allied US artillery 2-1-3/1 1 art=division" + extra)
+    match = new_match(tmp_path, MAP + "unit R1 allied US artillery 2-1-3/1 1 art=division" + extra)
     with pytest.raises(RuleViolation) as refused:
-        entry(game, {**board(game).units["R1"], "mp": 3}, "3")
+        entry(match, {**board(match).units["R1"], "mp": 3}, "3")
     assert refused.value.rule == rule and "(BkN " + rule + ")" in str(refused.value)
 
 
 def test_7_1_ten_units_per_side_per_area(tmp_path):
     crowd = "\n".join(f"unit F{i} allied US infantry 3-4-3/2 2" for i in range(10))
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + crowd)
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n" + crowd)
     with pytest.raises(RuleViolation) as refused:
-        entry(game, {**board(game).units["A1"], "mp": 3}, "2")
+        entry(match, {**board(match).units["A1"], "mp": 3}, "2")
     assert refused.value.rule == "7.1"
 
 
-def _allied_impulse(game):
-    game.play(Action("pass", (), "german"))
-    assert game.clock.step == "allied-impulse"
+def _allied_impulse(match):
+    match.play(Action("pass", (), "german"))
+    assert match.clock.step == "allied-impulse"
 
 
 def test_8_1_first_move_activates_the_area_and_pays_mf(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 2")
-    _allied_impulse(game)
-    game.play(Action("move", ("A1", "2"), "allied"))
-    b = board(game)
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 2")
+    _allied_impulse(match)
+    match.play(Action("move", ("A1", "2"), "allied"))
+    b = board(match)
     assert b.day["activated"] == "1" and b.units["A1"]["mp"] == 2
-    assert ("A2", "1") not in [a.args for a in game.legal_actions("allied") if a.verb == "move"]  # 8.1
-    game.play(Action("move", ("A1", "1"), "allied"))
-    assert board(game).units["A1"]["mp"] == 1
+    assert ("A2", "1") not in [a.args for a in match.legal_actions("allied") if a.verb == "move"]  # 8.1
+    match.play(Action("move", ("A1", "1"), "allied"))
+    assert board(match).units["A1"]["mp"] == 1
 
 
 def test_8_37_us_and_british_never_move_in_one_impulse(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit B1 allied UK infantry 3-4-3/2 1")
-    _allied_impulse(game)
-    game.play(Action("move", ("A1", "2"), "allied"))
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit B1 allied UK infantry 3-4-3/2 1")
+    _allied_impulse(match)
+    match.play(Action("move", ("A1", "2"), "allied"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("move", ("B1", "2"), "allied"))
+        match.play(Action("move", ("B1", "2"), "allied"))
     assert refused.value.rule == "8.37" and "this impulse moves US units" in str(refused.value)
 
 
 def test_8_1_a_unit_spent_in_an_earlier_impulse_may_not_move_again_that_day(tmp_path):
     """8.1: an impulse moves the Fresh units of the activated area; 8.32: one impulse a day."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
-    _allied_impulse(game)
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
+    _allied_impulse(match)
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)
+    match.play(Action("pass", (), "german"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("move", ("A1", "1"), "allied"))
+        match.play(Action("move", ("A1", "1"), "allied"))
     assert refused.value.rule == "8.1" and "A1 is Spent" in str(refused.value)
     assert "(BkN 8.1)" in str(refused.value) and "(BkN 8.32)" in str(refused.value)
 
 
 def test_8_32_units_that_moved_are_spent_after_the_impulse(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 1")
-    _allied_impulse(game)
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    units = board(game).units
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 1")
+    _allied_impulse(match)
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    units = board(match).units
     assert units["A1"]["status"] == "Spent" and units["A2"]["status"] == "Fresh"
 
 
@@ -174,12 +174,12 @@ border 1-2
 border 2-3
 unit G1 german DE armour 4-3-6/2 1
 """
-    game = new_match(tmp_path, text)
-    game.play(Action("move", ("G1", "2"), "german"))
-    script_dice(game, monkeypatch, [die])
-    game.play(Action("move", ("G1", "3"), "german"))
-    choose(game, "keep")  # the Allies hold the Advantage: they may have the dr rerolled (11.6)
-    unit = board(game).units["G1"]
+    match = new_match(tmp_path, text)
+    match.play(Action("move", ("G1", "2"), "german"))
+    script_dice(match, monkeypatch, [die])
+    match.play(Action("move", ("G1", "3"), "german"))
+    choose(match, "keep")  # the Allies hold the Advantage: they may have the dr rerolled (11.6)
+    unit = board(match).units["G1"]
     assert (unit["status"], unit["space_id"]) == (status, where)
 
 
@@ -193,64 +193,64 @@ border 2-3
 unit G1 german DE armour 4-3-6/2 1
 unit F1 german DE flak 2-2-3/1 2
 """
-    game = new_match(tmp_path, text)
-    game.play(Action("move", ("G1", "2"), "german"))
-    script_dice(game, monkeypatch, [2])  # 2 + 1 Fresh FLAK = 3: no effect
-    game.play(Action("move", ("G1", "3"), "german"))
-    choose(game, "keep")
-    assert board(game).units["G1"]["space_id"] == "3"
+    match = new_match(tmp_path, text)
+    match.play(Action("move", ("G1", "2"), "german"))
+    script_dice(match, monkeypatch, [2])  # 2 + 1 Fresh FLAK = 3: no effect
+    match.play(Action("move", ("G1", "3"), "german"))
+    choose(match, "keep")
+    assert board(match).units["G1"]["space_id"] == "3"
 
 
 def test_18_3_germans_get_one_more_mf_in_overcast(tmp_path):
     text = "area 1 clear 1\narea 2 clear 1\nborder 1-2\nweather Overcast\nunit G1 german DE infantry 2-3-2/2 1"
-    game = new_match(tmp_path, text)
-    game.play(Action("move", ("G1", "2"), "german"))
-    assert board(game).units["G1"]["mp"] == 2  # 2 + 1 Overcast - 1
+    match = new_match(tmp_path, text)
+    match.play(Action("move", ("G1", "2"), "german"))
+    assert board(match).units["G1"]["mp"] == 2  # 2 + 1 Overcast - 1
 
 
 def test_8_37_at_most_five_units_cross_one_bridge_per_impulse(tmp_path):
     units = "\n".join(f"unit A{i} allied US infantry 3-4-3/2 1" for i in range(6))
     text = "area 1 clear 1\narea 2 clear 1\nborder 1-2 river\nbridge BR1 1-2 allied\ncontrol 1 US\ncontrol 2 US\n"
-    game = new_match(tmp_path, text + units)
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, text + units)
+    match.play(Action("pass", (), "german"))
     for i in range(5):
-        game.play(Action("move", (f"A{i}", "2"), "allied"))
+        match.play(Action("move", (f"A{i}", "2"), "allied"))
     with pytest.raises(RuleViolation, match="5 units crossed"):
-        game.play(Action("move", ("A5", "2"), "allied"))
+        match.play(Action("move", ("A5", "2"), "allied"))
 
 
 def test_8_34_a_unit_starting_in_a_contested_area_may_only_go_to_a_free_area(tmp_path):
     text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 1\n"
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("move", ("A1", "3"), "allied"))  # 3 is German-controlled
+        match.play(Action("move", ("A1", "3"), "allied"))  # 3 is German-controlled
     assert refused.value.rule == "8.34"
-    game.play(Action("move", ("A1", "2"), "allied"))  # 2 is free: allowed, and the move stops there
-    assert board(game).units["A1"]["mp"] == 0
+    match.play(Action("move", ("A1", "2"), "allied"))  # 2 is free: allowed, and the move stops there
+    assert board(match).units["A1"]["mp"] == 0
 
 
-def _refusal(game, action) -> RuleViolation:
+def _refusal(match, action) -> RuleViolation:
     with pytest.raises(RuleViolation) as refused:
-        game.play(action)
+        match.play(action)
     return refused.value
 
 
 def test_8_34_a_unit_that_left_a_contested_area_is_refused_by_8_34_when_it_moves_on(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 1\n")
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    refused = _refusal(game, Action("move", ("A1", "1"), "allied"))
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 1\n")
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    refused = _refusal(match, Action("move", ("A1", "1"), "allied"))
     assert refused.rule == "8.34" and "left a contested area" in str(refused)
 
 
 def test_8_33_a_unit_that_entered_an_enemy_area_moves_no_further(tmp_path):
-    game = new_match(
+    match = new_match(
         tmp_path, MAP + "unit A1 allied US infantry 3-4-4/2 1\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
     )
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "3"), "allied"))  # 3 MF: only Spent Germans there (8.36 C)
-    refused = _refusal(game, Action("move", ("A1", "1"), "allied"))
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "3"), "allied"))  # 3 MF: only Spent Germans there (8.36 C)
+    refused = _refusal(match, Action("move", ("A1", "1"), "allied"))
     assert refused.rule == "8.33" and "holds enemy units" in str(refused)
 
 
@@ -260,21 +260,21 @@ ARMOUR = MAP + "border 2-3\nunit T1 allied US armour 4-3-5/2 1\nunit G1 german D
 def test_8_35_armour_out_of_a_contested_area_enters_no_enemy_area_directly(tmp_path):
     """8.34 lets the armour leave to a free area for the usual MF; 8.35: an enemy-held (or occupied)
     area only from an area without enemy units, so not straight from the contested one."""
-    game = new_match(tmp_path, ARMOUR)
-    game.play(Action("pass", (), "german"))
-    refused = _refusal(game, Action("move", ("T1", "3"), "allied"))  # 3 is German-controlled
+    match = new_match(tmp_path, ARMOUR)
+    match.play(Action("pass", (), "german"))
+    refused = _refusal(match, Action("move", ("T1", "3"), "allied"))  # 3 is German-controlled
     assert refused.rule == "8.35" and "from 1" in str(refused)
-    game.play(Action("move", ("T1", "2"), "allied"))  # the free area 2, 1 MF
-    game.play(Action("move", ("T1", "3"), "allied"))  # from the vacant area 2: 2 MF
-    assert (board(game).units["T1"]["space_id"], board(game).units["T1"]["mp"]) == ("3", 2)
+    match.play(Action("move", ("T1", "2"), "allied"))  # the free area 2, 1 MF
+    match.play(Action("move", ("T1", "3"), "allied"))  # from the vacant area 2: 2 MF
+    assert (board(match).units["T1"]["space_id"], board(match).units["T1"]["mp"]) == ("3", 2)
 
 
 def test_8_34_armour_that_began_with_enemy_armour_stays_held_after_it_leaves(tmp_path):
     """The restriction is the impulse's start: the enemy armour in 1 when it was activated."""
-    game = new_match(tmp_path, ARMOUR + "unit G2 german DE armour 4-3-5/2 1\nunit A1 allied US infantry 3-4-3/2 1\n")
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("T1", "2"), "allied"))
-    refused = _refusal(game, Action("move", ("T1", "3"), "allied"))
+    match = new_match(tmp_path, ARMOUR + "unit G2 german DE armour 4-3-5/2 1\nunit A1 allied US infantry 3-4-3/2 1\n")
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("T1", "2"), "allied"))
+    refused = _refusal(match, Action("move", ("T1", "3"), "allied"))
     assert refused.rule == "8.34"
 
 
@@ -282,13 +282,13 @@ def test_8_38_no_minimum_move_after_spending_mf_on_a_seizure(tmp_path, monkeypat
     """8.38, 8.221: a unit that spent 1 MF trying a seizure has no minimum move left."""
     text = MAP + "area 7 clear 1\nborder 1-7 river\nbridge BR7 1-7 german\n"
     text += "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4\n"
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [1])  # the seizure fails
-    game.play(Action("seize", ("A1", "BR7"), "allied"))
-    keep_rolls(game)
-    assert board(game).units["A1"]["mp"] == 2
-    refused = _refusal(game, Action("move", ("A1", "4"), "allied"))  # 4 MF: Fresh Germans (8.36 D)
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [1])  # the seizure fails
+    match.play(Action("seize", ("A1", "BR7"), "allied"))
+    keep_rolls(match)
+    assert board(match).units["A1"]["mp"] == 2
+    refused = _refusal(match, Action("move", ("A1", "4"), "allied"))  # 4 MF: Fresh Germans (8.36 D)
     assert refused.rule == "8.38" and "spent MF" in str(refused)
 
 
@@ -298,16 +298,16 @@ def test_8_38_no_minimum_move_for_units_that_spent_mf_in_an_8_54_attack(tmp_path
 
     text = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 1\n"
     text += "unit G1 german DE infantry 2-3-2/2 1 Dis2\nunit G2 german DE infantry 2-3-2/2 4\n"
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [6, 6, 1, 1])
-    game.play(Action("attack", ("1", "A1"), "allied"))
-    answer_all(game)
-    assert not board(game).areas["1"].units["german"]  # cleared: A2 moves free of 8.34 (8.54)
-    assert board(game).units["A2"]["mp"] == 2
-    refused = _refusal(game, Action("move", ("A2", "4"), "allied"))
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [6, 6, 1, 1])
+    match.play(Action("attack", ("1", "A1"), "allied"))
+    answer_all(match)
+    assert not board(match).areas["1"].units["german"]  # cleared: A2 moves free of 8.34 (8.54)
+    assert board(match).units["A2"]["mp"] == 2
+    refused = _refusal(match, Action("move", ("A2", "4"), "allied"))
     assert refused.rule == "8.38"
-    game.play(Action("move", ("A2", "3"), "allied"))  # 2 MF into the vacant German area: enough
+    match.play(Action("move", ("A2", "3"), "allied"))  # 2 MF into the vacant German area: enough
 
 
 def test_8_13_a_move_is_taken_back_until_a_die_is_rolled(tmp_path):
@@ -315,23 +315,23 @@ def test_8_13_a_move_is_taken_back_until_a_die_is_rolled(tmp_path):
     a move undoes freely; an undo across a roll is refused under 8.13 (without --force)."""
     from phaseline.undo import undo
 
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
-    _allied_impulse(game)
-    game.play(Action("move", ("A1", "2"), "allied"))
-    undo(game)
-    assert board(game).units["A1"]["space_id"] == "1"
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("end", (), "allied"))  # the Sunset DR is rolled (its reroll left unanswered)
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G9 german DE infantry 2-3-2/2 6")
+    _allied_impulse(match)
+    match.play(Action("move", ("A1", "2"), "allied"))
+    undo(match)
+    assert board(match).units["A1"]["space_id"] == "1"
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("end", (), "allied"))  # the Sunset DR is rolled (its reroll left unanswered)
     with pytest.raises(RuleViolation) as refused:
-        undo(game)
+        undo(match)
     assert refused.value.rule == "8.13" and "(BkN 8.13)" in str(refused.value)
 
 
 def test_8_37_no_leaving_a_contested_area_across_an_enemy_held_river(tmp_path):
     """8.37: 「ユニットは敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」:
     A1 began the impulse in contested 5; the river 1-5 is German-held, so it may not go to the free 1."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5")
-    _allied_impulse(game)
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5")
+    _allied_impulse(match)
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("move", ("A1", "1"), "allied"))
+        match.play(Action("move", ("A1", "1"), "allied"))
     assert refused.value.rule == "8.37" and "enemy-held river 5-1" in str(refused.value)

@@ -55,7 +55,7 @@ def test_9_4_the_assault_note_carries_its_numbers(home):
 
 
 def test_8_36_a_move_tells_its_cost_and_the_mf_left(tmp_path):
-    game = new_match(
+    match = new_match(
         tmp_path,
         """
 area 1 clear 1
@@ -69,10 +69,10 @@ unit A1 allied US infantry 3-4-3/2 1
 unit G6 german DE infantry 2-3-2/2 6 Spent
 """,
     )
-    game.play(Action("pass", (), "german"))
-    before = game.events.last_seq
-    game.play(Action("move", ("A1", "2"), "allied"))
-    moved = [line for line in account_lines(game, before) if line.startswith("A1 ")]
+    match.play(Action("pass", (), "german"))
+    before = match.events.last_seq
+    match.play(Action("move", ("A1", "2"), "allied"))
+    moved = [line for line in account_lines(match, before) if line.startswith("A1 ")]
     assert moved == ["A1 1→2: 1 MF, 2 left (BkN 8.36)"]
 
 

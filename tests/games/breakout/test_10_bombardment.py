@@ -77,56 +77,56 @@ unit G2 german DE artillery 2-1-2/1 2 art=division
 
 
 def test_10_2_artillery_bombardment_spends_the_artillery_and_never_eliminates(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
     # AV 2 + 1 other artillery = 3; DV TEM 2 + 1 Fresh artillery in the target = 3
-    script_dice(game, monkeypatch, [6, 6, 1, 1])  # AT 15, DT 5: 10 AP
-    game.play(Action("bombard", ("2", "R1,R2", "G1"), "allied"))
-    choose(game, "keep")
-    units = board(game).units
+    script_dice(match, monkeypatch, [6, 6, 1, 1])  # AT 15, DT 5: 10 AP
+    match.play(Action("bombard", ("2", "R1,R2", "G1"), "allied"))
+    choose(match, "keep")
+    units = board(match).units
     assert units["R1"]["status"] == units["R2"]["status"] == "Spent"
     assert units["G1"]["status"] == "Spent" and units["G2"]["status"] == "Spent"  # one step each at most
 
 
 def test_17_3_an_air_strike_does_not_advance_the_impulse_marker(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [6, 6, 1, 1])
-    game.play(Action("bombard", ("2", "AIR_US", "G1"), "allied"))
-    choose(game, "keep")
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    assert board(game).day["impulse"] == 0 and game.clock.step == "german-impulse"
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [6, 6, 1, 1])
+    match.play(Action("bombard", ("2", "AIR_US", "G1"), "allied"))
+    choose(match, "keep")
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    assert board(match).day["impulse"] == 0 and match.clock.step == "german-impulse"
 
 
-def _bombard(game, monkeypatch, dice, *args, side="allied"):
-    script_dice(game, monkeypatch, list(dice))
-    game.play(Action("bombard", args, side))
+def _bombard(match, monkeypatch, dice, *args, side="allied"):
+    script_dice(match, monkeypatch, list(dice))
+    match.play(Action("bombard", args, side))
 
 
-def _last_bombardment(game) -> str:
-    return game.one(
-        "SELECT purpose FROM event WHERE game_id = ? AND rule = '10.4' ORDER BY seq DESC LIMIT 1", [game.game_id]
+def _last_bombardment(match) -> str:
+    return match.one(
+        "SELECT purpose FROM event WHERE match_id = ? AND rule = '10.4' ORDER BY seq DESC LIMIT 1", [match.match_id]
     )
 
 
 def test_10_a_bombardment_impulse_activates_the_target(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
-    _bombard(game, monkeypatch, [1, 1, 1, 1], "2", "R1", "G1")
-    choose(game, "keep")
-    day = board(game).day
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
+    _bombard(match, monkeypatch, [1, 1, 1, 1], "2", "R1", "G1")
+    choose(match, "keep")
+    day = board(match).day
     assert (day["activated"], day["kind"]) == ("2", "bombardment")
-    assert not [a for a in game.legal_actions("allied") if a.verb in ("move", "attack", "bombard")]  # 8.11
+    assert not [a for a in match.legal_actions("allied") if a.verb in ("move", "attack", "bombard")]  # 8.11
 
 
 def test_10_3_fresh_artillery_in_the_target_answers_but_never_a_nebelwerfer(tmp_path, monkeypatch):
     text = MAP + "unit NW german DE artillery 4-1-2/1 2 art=nebelwerfer\n"
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    _bombard(game, monkeypatch, [1, 1, 1, 1], "2", "R1", "G1")
-    choose(game, "keep")
-    assert "DV 3 (+2 TEM of 2, +1 1 Fresh answering units)" in _last_bombardment(game)
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    _bombard(match, monkeypatch, [1, 1, 1, 1], "2", "R1", "G1")
+    choose(match, "keep")
+    assert "DV 3 (+2 TEM of 2, +1 1 Fresh answering units)" in _last_bombardment(match)
 
 
 def test_16_1_a_nebelwerfer_bombards_its_own_area_alone_and_no_artillery_answers(tmp_path, monkeypatch):
@@ -140,53 +140,53 @@ unit A1 allied US infantry 3-4-3/2 1
 unit R1 allied US artillery 2-1-3/1 1 art=division
 unit A2 allied US infantry 3-4-3/2 2
 """
-    game = new_match(tmp_path, text)
-    listed = {a.args for a in game.legal_actions("german") if a.verb == "bombard"}
+    match = new_match(tmp_path, text)
+    listed = {a.args for a in match.legal_actions("german") if a.verb == "bombard"}
     assert ("1", "NW") in listed and ("2", "NW") not in listed  # its own area only
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("bombard", ("1", "NW,GR"), "german"))
+        match.play(Action("bombard", ("1", "NW,GR"), "german"))
     assert refused.value.rule == "16.1"
     with pytest.raises(RuleViolation) as refused:  # 16.1: 「砲撃は自身のいるエリアにしか行えない」
-        game.play(Action("bombard", ("2", "NW"), "german"))
+        match.play(Action("bombard", ("2", "NW"), "german"))
     assert refused.value.rule == "16.1" and "bombards only its own area 1" in str(refused.value)
-    _bombard(game, monkeypatch, [1, 1, 1, 1], "1", "NW", "A1", side="german")
-    choose(game, "keep")
-    assert "DV 1 (+1 TEM of 1)" in _last_bombardment(game)  # 10.3C: the Fresh R1 adds nothing
+    _bombard(match, monkeypatch, [1, 1, 1, 1], "1", "NW", "A1", side="german")
+    choose(match, "keep")
+    assert "DV 1 (+1 TEM of 1)" in _last_bombardment(match)  # 10.3C: the Fresh R1 adds nothing
 
 
 def test_10_2_british_and_us_artillery_never_fire_together(tmp_path):
-    game = new_match(tmp_path, MAP + "unit K1 allied UK artillery 2-1-3/1 1 art=division\n")
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, MAP + "unit K1 allied UK artillery 2-1-3/1 1 art=division\n")
+    match.play(Action("pass", (), "german"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("bombard", ("2", "R1,K1"), "allied"))
+        match.play(Action("bombard", ("2", "R1,K1"), "allied"))
     assert refused.value.rule == "10.2"
 
 
 def test_14_4_a_zone_is_not_bombarded_by_artillery_outside_it(tmp_path):
     """14.4: 「ゾーンはその外にいる野砲から攻撃を受けることはない」 (the refusal names 14.4)."""
-    game = new_match(tmp_path, MAP + "area ZA zone\nborder 1-ZA arrow\nunit GZ german DE infantry 2-3-2/2 ZA\n")
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, MAP + "area ZA zone\nborder 1-ZA arrow\nunit GZ german DE infantry 2-3-2/2 ZA\n")
+    match.play(Action("pass", (), "german"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("bombard", ("ZA", "R1"), "allied"))
+        match.play(Action("bombard", ("ZA", "R1"), "allied"))
     assert refused.value.rule == "14.4" and "(BkN 14.4)" in str(refused.value)
 
 
 def test_11_6_the_holder_may_reroll_a_bombardment(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
-    _bombard(game, monkeypatch, [1, 1, 6, 6, 6, 6, 1, 1], "2", "R1,R2", "G1")
-    assert asked(game) == ("allied", "bombardment-reroll", ["keep", "reroll"])
-    choose(game, "reroll")
-    assert "AT 15 vs DT 5" in _last_bombardment(game)
-    assert board(game).day["advantage_used"] == "allied"
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
+    _bombard(match, monkeypatch, [1, 1, 6, 6, 6, 6, 1, 1], "2", "R1,R2", "G1")
+    assert asked(match) == ("allied", "bombardment-reroll", ["keep", "reroll"])
+    choose(match, "reroll")
+    assert "AT 15 vs DT 5" in _last_bombardment(match)
+    assert board(match).day["advantage_used"] == "allied"
 
 
 def test_10_1_artillery_is_no_primary_target_while_other_units_are_there(tmp_path, monkeypatch):
     """10.1, 16.1: field artillery is named primary only when no other type of unit is in the area."""
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
     with pytest.raises(RuleViolation, match="G2 is artillery") as refused:
-        game.play(Action("bombard", ("2", "R1", "G2"), "allied"))
+        match.play(Action("bombard", ("2", "R1", "G2"), "allied"))
     assert refused.value.rule == "10.1"
 
 
@@ -211,19 +211,19 @@ def _construction_match(tmp_path, levels: dict[str, int], options: tuple[str, ..
     from phaseline import Event
 
     folder, after = write_position(tmp_path / "position", CONSTRUCTION)
-    game = match_of(folder, after, options=options)
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: German construction markers, then the Allied impulse"))
+    match = match_of(folder, after, options=options)
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: German construction markers, then the Allied impulse"))
         for bridge_id, level in levels.items():
-            game.insert("bkn_construction", {"bridge_id": bridge_id, "side": "german", "level": level})
-    game.play(Action("pass", (), "german"))
-    return game
+            match.insert("bkn_construction", {"bridge_id": bridge_id, "side": "german", "level": level})
+    match.play(Action("pass", (), "german"))
+    return match
 
 
-def _level(game, bridge_id: str):
+def _level(match, bridge_id: str):
     from phaseline.games.breakout.rules.bridges import construction_level
 
-    return construction_level(game, bridge_id, "german")
+    return construction_level(match, bridge_id, "german")
 
 
 @pytest.mark.parametrize(
@@ -236,28 +236,28 @@ def _level(game, bridge_id: str):
 def test_construction_marker_as_primary(tmp_path, monkeypatch, level, dice, after, g1):
     """10.1, 10.4, 20.2: artillery names the German marker on BR3, on a border of its own area 1, as
     primary: 1 AP lowers it a level (like a Spent infantry unit), the rest go to the target area's units."""
-    game = _construction_match(tmp_path, {"BR3": level})
-    _bombard(game, monkeypatch, dice, "2", "R1", "BR3")  # AV 2 vs DV 2 (TEM)
-    choose(game, "keep")
-    assert _level(game, "BR3") == after
-    assert board(game).units["G1"]["status"] == g1
-    assert "construction marker on BR3" in _last_bombardment(game)
+    match = _construction_match(tmp_path, {"BR3": level})
+    _bombard(match, monkeypatch, dice, "2", "R1", "BR3")  # AV 2 vs DV 2 (TEM)
+    choose(match, "keep")
+    assert _level(match, "BR3") == after
+    assert board(match).units["G1"]["status"] == g1
+    assert "construction marker on BR3" in _last_bombardment(match)
 
 
 def test_10_1_a_construction_marker_only_on_a_border_of_the_primary_artillerys_area(tmp_path):
-    game = _construction_match(tmp_path, {"BR3": 1, "BR4": 1})
+    match = _construction_match(tmp_path, {"BR3": 1, "BR4": 1})
     with pytest.raises(RuleViolation, match="not on a border of 1") as refused:
-        game.play(Action("bombard", ("2", "R1", "BR4"), "allied"))  # BR4 is 2-4
+        match.play(Action("bombard", ("2", "R1", "BR4"), "allied"))  # BR4 is 2-4
     assert refused.value.rule == "10.1"
     with pytest.raises(RuleViolation, match="only a field-artillery bombardment") as refused:
-        game.play(Action("bombard", ("2", "AIR_US", "BR3"), "allied"))
+        match.play(Action("bombard", ("2", "AIR_US", "BR3"), "allied"))
     assert refused.value.rule == "10.1"
 
 
 def test_20_2_ruling_the_marker_must_also_border_the_target_area(tmp_path):
-    game = _construction_match(tmp_path, {"BR3": 1}, options=("construction-primary-borders-target",))
+    match = _construction_match(tmp_path, {"BR3": 1}, options=("construction-primary-borders-target",))
     with pytest.raises(RuleViolation, match="not on a border of the target 2"):
-        game.play(Action("bombard", ("2", "R1", "BR3"), "allied"))
+        match.play(Action("bombard", ("2", "R1", "BR3"), "allied"))
 
 
 SPREAD_MAP = """
@@ -276,24 +276,24 @@ unit G4 german DE infantry 2-3-2/2 2 Spent
 def test_10_4_the_defender_spreads_the_ap_left_after_the_primary_target(tmp_path, monkeypatch):
     """10.4 「防御側は残りのAPをそのエリア内の望むユニットに分配する」: 3 AP, the primary G1 takes 1; the
     2 left may spend the Fresh G2 or put G3 and G4 in Dis1: the Germans choose."""
-    game = new_match(tmp_path, SPREAD_MAP)
-    game.play(Action("pass", (), "german"))
-    _bombard(game, monkeypatch, [3, 3, 2, 2], "2", "R1", "G1")  # AT 2+6 vs DT 1+4: 3 AP
-    choose(game, "keep")
-    assert asked(game) == ("german", "ap-spread", ["G2:spent", "G3:dis1,G4:dis1"])
-    assert board(game).units["G1"]["status"] == "Dis1"  # the primary first, before the answer
-    choose(game, "G3:dis1,G4:dis1")
-    units = board(game).units
+    match = new_match(tmp_path, SPREAD_MAP)
+    match.play(Action("pass", (), "german"))
+    _bombard(match, monkeypatch, [3, 3, 2, 2], "2", "R1", "G1")  # AT 2+6 vs DT 1+4: 3 AP
+    choose(match, "keep")
+    assert asked(match) == ("german", "ap-spread", ["G2:spent", "G3:dis1,G4:dis1"])
+    assert board(match).units["G1"]["status"] == "Dis1"  # the primary first, before the answer
+    choose(match, "G3:dis1,G4:dis1")
+    units = board(match).units
     assert [units[g]["status"] for g in ("G1", "G2", "G3", "G4")] == ["Dis1", "Fresh", "Dis1", "Dis1"]
-    assert game.open_decision() is None
+    assert match.open_decision() is None
 
 
 def test_10_4_one_spread_that_uses_the_most_ap_is_not_asked(tmp_path, monkeypatch):
     """10.4, 9.8's principle: when only one spread uses the most AP left, nobody is asked."""
-    game = new_match(tmp_path, SPREAD_MAP)
-    game.play(Action("pass", (), "german"))
-    _bombard(game, monkeypatch, [4, 4, 2, 2], "2", "R1", "G1")  # AT 2+8 vs DT 1+4: 5 AP, 4 left for all three
-    choose(game, "keep")
-    assert game.open_decision() is None
-    units = board(game).units
+    match = new_match(tmp_path, SPREAD_MAP)
+    match.play(Action("pass", (), "german"))
+    _bombard(match, monkeypatch, [4, 4, 2, 2], "2", "R1", "G1")  # AT 2+8 vs DT 1+4: 5 AP, 4 left for all three
+    choose(match, "keep")
+    assert match.open_decision() is None
+    units = board(match).units
     assert [units[g]["status"] for g in ("G1", "G2", "G3", "G4")] == ["Dis1", "Spent", "Dis1", "Dis1"]

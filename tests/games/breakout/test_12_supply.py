@@ -27,21 +27,21 @@ border 1-5
 """
 
 
-def _refit_phase(game, monkeypatch, dice=()):
+def _refit_phase(match, monkeypatch, dice=()):
     """Play both passes of impulse 0 (8.6): the day ends and the German Refit phase begins."""
-    game.play(Action("pass", (), "german"))
-    queue = script_dice(game, monkeypatch, [6, 6, *dice])
-    game.play(Action("pass", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR, and the rolls of the German Refit phase, stand
+    match.play(Action("pass", (), "german"))
+    queue = script_dice(match, monkeypatch, [6, 6, *dice])
+    match.play(Action("pass", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR, and the rolls of the German Refit phase, stand
     return queue
 
 
-def _note(game, purpose: str = "test set-up"):
-    game.log(Event("note", purpose=purpose))
+def _note(match, purpose: str = "test set-up"):
+    match.log(Event("note", purpose=purpose))
 
 
-def _status(game, unit_id: str) -> str:
-    rows = game.rows("SELECT status FROM unit_state WHERE game_id = ? AND unit_id = ?", [game.game_id, unit_id])
+def _status(match, unit_id: str) -> str:
+    rows = match.rows("SELECT status FROM unit_state WHERE match_id = ? AND unit_id = ?", [match.match_id, unit_id])
     return rows[0]["status"]
 
 
@@ -65,47 +65,47 @@ def _status(game, unit_id: str) -> str:
     ],
 )  # fmt: skip
 def test_refit_costs(tmp_path, monkeypatch, units, costs):
-    game = new_match(tmp_path, MAP + units + "\n")
-    _refit_phase(game, monkeypatch)
-    assert game.clock.step == "german-refit"
-    game.play(Action("depot", ("1",), "german"))
-    options = supply.refit_options(game, "german")
+    match = new_match(tmp_path, MAP + units + "\n")
+    _refit_phase(match, monkeypatch)
+    assert match.clock.step == "german-refit"
+    match.play(Action("depot", ("1",), "german"))
+    options = supply.refit_options(match, "german")
     assert {u: o[0][0] for u, o in options.items()} == costs
 
 
 def test_12_5_no_supply_over_an_unbridged_water_obstacle(tmp_path, monkeypatch):
     text = MAP.replace("border 3-4 river", "border 3-4 water")
     text += "unit G1 german DE infantry 2-3-2/2 4 Spent\nunit G2 german DE infantry 2-3-2/2 3 Spent\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch)
-    game.play(Action("depot", ("1",), "german"))
-    assert set(supply.refit_options(game, "german")) == {"G2"}
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch)
+    match.play(Action("depot", ("1",), "german"))
+    assert set(supply.refit_options(match, "german")) == {"G2"}
 
 
 def test_12_5_refit_spends_the_depot_sp_and_one_level_only(tmp_path, monkeypatch):
     """12.4: at most one level a day; a 5-SP Clear-day depot pays 3 then cannot pay 4 more."""
     text = MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit G2 german DE infantry 2-3-2/2 3 Dis1\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch)
-    game.play(Action("depot", ("1",), "german"))
-    game.play(Action("refit", ("G1",), "german"))
-    assert _status(game, "G1") == "Fresh"
-    assert game.one("SELECT sp FROM bkn_depot WHERE game_id = ?", [game.game_id]) == 2
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch)
+    match.play(Action("depot", ("1",), "german"))
+    match.play(Action("refit", ("G1",), "german"))
+    assert _status(match, "G1") == "Fresh"
+    assert match.one("SELECT sp FROM bkn_depot WHERE match_id = ?", [match.match_id]) == 2
     with pytest.raises(RuleViolation, match="no depot") as refused:
-        game.play(Action("refit", ("G2",), "german"))
+        match.play(Action("refit", ("G2",), "german"))
     assert refused.value.rule == "12.5"
 
 
 def test_12_4_a_unit_improves_one_level_a_refit_phase(tmp_path, monkeypatch):
     text = MAP + "unit G1 german DE infantry 2-3-2/2 1 Dis2\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch)
-    game.play(Action("depot", ("1",), "german"))
-    game.play(Action("refit", ("G1",), "german"))
-    assert _status(game, "G1") == "Dis1"
-    assert "G1" not in supply.refit_options(game, "german")
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch)
+    match.play(Action("depot", ("1",), "german"))
+    match.play(Action("refit", ("G1",), "german"))
+    assert _status(match, "G1") == "Dis1"
+    assert "G1" not in supply.refit_options(match, "german")
     with pytest.raises(RuleViolation) as refused:  # 12.4: one level a day, whatever the supply
-        game.play(Action("refit", ("G1",), "german"))
+        match.play(Action("refit", ("G1",), "german"))
     assert refused.value.rule == "12.4" and "one level a day" in str(refused.value)
 
 
@@ -120,12 +120,12 @@ def test_paying_depot(tmp_path, monkeypatch, options, left):
     """12.5: 「2つ以上の集積所から補給を受けるユニットは 最も遠い集積所から必要な補給ポイントを消費する」:
     G1 in 2 is reached from the depots in 1 (2 SP) and in 2 (1 SP)."""
     text = MAP + "unit G1 german DE infantry 2-3-2/2 2 Spent\n"
-    game = match_of(*write_position(tmp_path / "position", text), options=options)
-    _refit_phase(game, monkeypatch)
-    game.play(Action("depot", ("1",), "german"))
-    game.play(Action("depot", ("2",), "german"))
-    game.play(Action("refit", ("G1",), "german"))
-    assert {d["space_id"]: d["sp"] for d in supply.depots(game, "german")} == left
+    match = match_of(*write_position(tmp_path / "position", text), options=options)
+    _refit_phase(match, monkeypatch)
+    match.play(Action("depot", ("1",), "german"))
+    match.play(Action("depot", ("2",), "german"))
+    match.play(Action("refit", ("G1",), "german"))
+    assert {d["space_id"]: d["sp"] for d in supply.depots(match, "german")} == left
 
 
 def test_12_1_refit_climbs_the_ladder_dis2_dis1_spent_fresh(tmp_path, monkeypatch):
@@ -134,18 +134,18 @@ def test_12_1_refit_climbs_the_ladder_dis2_dis1_spent_fresh(tmp_path, monkeypatc
 
 def test_12_6_german_depots_only_in_free_areas_joined_to_a_german_zone(tmp_path, monkeypatch):
     text = MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit A1 allied US infantry 3-4-3/2 2\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch)
-    assert supply.german_depot_areas(game) == ["1", "5"]  # 2 is contested: 3 lies beyond it
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch)
+    assert supply.german_depot_areas(match) == ["1", "5"]  # 2 is contested: 3 lies beyond it
     with pytest.raises(RuleViolation, match="German zone") as refused:
-        game.play(Action("depot", ("3",), "german"))
+        match.play(Action("depot", ("3",), "german"))
     assert refused.value.rule == "12.6"
 
 
 def test_12_6_units_in_a_zone_refit_without_a_depot(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 ZA Spent\n")
-    _refit_phase(game, monkeypatch)
-    assert _status(game, "G1") == "Fresh"
+    match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 ZA Spent\n")
+    _refit_phase(match, monkeypatch)
+    assert _status(match, "G1") == "Fresh"
 
 
 @pytest.mark.parametrize(
@@ -159,12 +159,12 @@ def test_12_6_units_in_a_zone_refit_without_a_depot(tmp_path, monkeypatch):
     ],
 )
 def test_german_depot_sp(tmp_path, start, impulses, sp):
-    game = new_match(tmp_path, MAP + f"weather {start}\nunit G1 german DE infantry 2-3-2/2 1\n")
-    with game.store.transaction():
-        _note(game)
-        supply.clear_impulse_weather(game)
-        game.insert_many("bkn_impulse_weather", [{"impulse": i, "weather": w} for i, w in enumerate(impulses)])
-    assert supply.german_depot_sp(game) == sp
+    match = new_match(tmp_path, MAP + f"weather {start}\nunit G1 german DE infantry 2-3-2/2 1\n")
+    with match.store.transaction():
+        _note(match)
+        supply.clear_impulse_weather(match)
+        match.insert_many("bkn_impulse_weather", [{"impulse": i, "weather": w} for i, w in enumerate(impulses)])
+    assert supply.german_depot_sp(match) == sp
 
 
 @pytest.mark.parametrize(
@@ -177,9 +177,9 @@ def test_german_depot_sp(tmp_path, start, impulses, sp):
     ],
 )
 def test_cherbourg_refit(tmp_path, monkeypatch, status, die, after):
-    game = new_match(tmp_path, MAP + f"unit G1 german DE infantry 2-3-2/2 5 {status}\n")
-    _refit_phase(game, monkeypatch, [die])
-    assert _status(game, "G1") == after
+    match = new_match(tmp_path, MAP + f"unit G1 german DE infantry 2-3-2/2 5 {status}\n")
+    _refit_phase(match, monkeypatch, [die])
+    assert _status(match, "G1") == after
 
 
 # === 12.8 ISOLATION AND SURRENDER ================================================================
@@ -197,18 +197,18 @@ def test_cherbourg_refit(tmp_path, monkeypatch, status, die, after):
 )
 def test_surrender(tmp_path, monkeypatch, status, die, after):
     text = MAP + f"unit G1 german DE infantry 2-3-2/2 6 {status}\nunit G2 german DE infantry 2-3-2/2 1 Spent\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch, [die])
-    game.play(Action("end", (), "german"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _status(game, "G1") == after
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch, [die])
+    match.play(Action("end", (), "german"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _status(match, "G1") == after
 
 
 def test_12_62_a_unit_with_a_path_to_cherbourg_does_not_surrender(tmp_path, monkeypatch):
     text = MAP.replace("border 1-ZA arrow", "") + "unit G1 german DE infantry 2-3-2/2 2 Dis1\n"
     text += "unit G2 german DE infantry 2-3-2/2 6 Dis1\n"
-    game = new_match(tmp_path, text)
-    assert {r["unit_id"] for r in supply.isolated(game, "german")} == {"G2"}
+    match = new_match(tmp_path, text)
+    assert {r["unit_id"] for r in supply.isolated(match, "german")} == {"G2"}
 
 
 # === 12.7 ALLIED BEACH SUPPLY ===================================================================
@@ -232,52 +232,52 @@ control 3 UK
 def test_12_7_beach_depots_lose_1_per_fresh_battery_and_refit_their_nation_only(tmp_path, monkeypatch):
     text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\nunit B1 allied UK infantry 3-4-3/2 2 Spent\n"
     text += "unit C1 german DE coastal 0-2-0/2 4\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch, [6])  # 12.8: the isolated battery's surrender dr
-    assert game.clock.step == "allied-refit"
-    depots = {(d["source"], d["sp"]) for d in supply.depots(game, "allied")}
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch, [6])  # 12.8: the isolated battery's surrender dr
+    assert match.clock.step == "allied-refit"
+    depots = {(d["source"], d["sp"]) for d in supply.depots(match, "allied")}
     assert depots == {("Omaha", 10), ("Gold", 10)}
     # a Fresh battery next to Omaha would cost each of its depots 1 SP
-    assert supply.batteries_near(board(game), "2") == 1
-    options = supply.refit_options(game, "allied")
+    assert supply.batteries_near(board(match), "2") == 1
+    options = supply.refit_options(match, "allied")
     assert {u: {d for _, d in o} for u, o in options.items()} == {"A1": {"A2", "A3"}, "B1": {"A1"}}  # depots
 
 
 def test_12_7_a_beach_held_by_the_other_nation_feeds_the_reserve(tmp_path, monkeypatch):
     text = BEACHES.replace("control 1 US", "control 1 UK") + "unit A1 allied US infantry 3-4-3/2 2 Spent\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch)
-    assert supply.reserve(game, "allied") == 20
-    assert [d["source"] for d in supply.depots(game, "allied")] == ["Gold"]
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch)
+    assert supply.reserve(match, "allied") == 20
+    assert [d["source"] for d in supply.depots(match, "allied")] == ["Gold"]
 
 
 def test_12_53_unused_sp_of_free_depots_go_to_the_reserve(tmp_path, monkeypatch):
     text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\nunit G1 german DE infantry 2-3-2/2 3\n"
     text += "unit B1 allied UK infantry 3-4-3/2 3\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch, [6])  # 12.8: isolated G1's surrender dr
-    game.play(Action("refit", ("A1",), "allied"))  # 2 SP from an Omaha depot
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    assert supply.reserve(game, "allied") == 18  # Omaha 8 + 10; contested Gold's 10 are lost
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch, [6])  # 12.8: isolated G1's surrender dr
+    match.play(Action("refit", ("A1",), "allied"))  # 2 SP from an Omaha depot
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    assert supply.reserve(match, "allied") == 18  # Omaha 8 + 10; contested Gold's 10 are lost
 
 
 def test_12_53_buying_impulses_the_rulebook_example(tmp_path, monkeypatch):
     """Germans buy 1 (marker to 1), the Allies 3 back: the day starts on B (-2); no 4th space."""
-    game = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n")
-    with game.store.transaction():
-        _note(game)
-        game.set("bkn_supply", {"side": "german"}, reserve=10)
-        game.set("bkn_supply", {"side": "allied"}, reserve=40)
-    _refit_phase(game, monkeypatch)
-    game.play(Action("buy", ("1",), "german"))
-    assert board(game).day["impulse"] == 1
-    game.play(Action("end", (), "german"))
-    keep_rolls(game)  # 11.6: the roll stands
-    game.play(Action("buy", ("-3",), "allied"))
-    assert board(game).day["impulse"] == -2 and supply.reserve(game, "allied") == 10
+    match = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n")
+    with match.store.transaction():
+        _note(match)
+        match.set("bkn_supply", {"side": "german"}, reserve=10)
+        match.set("bkn_supply", {"side": "allied"}, reserve=40)
+    _refit_phase(match, monkeypatch)
+    match.play(Action("buy", ("1",), "german"))
+    assert board(match).day["impulse"] == 1
+    match.play(Action("end", (), "german"))
+    keep_rolls(match)  # 11.6: the roll stands
+    match.play(Action("buy", ("-3",), "allied"))
+    assert board(match).day["impulse"] == -2 and supply.reserve(match, "allied") == 10
     with pytest.raises(RuleViolation, match="3 impulse-track spaces") as refused:
-        game.play(Action("buy", ("-1",), "allied"))
+        match.play(Action("buy", ("-1",), "allied"))
     assert refused.value.rule == "12.53"
 
 
@@ -292,39 +292,39 @@ def test_buying_with_this_phases_leftovers(tmp_path, monkeypatch, options, bough
     """12.53: 「使用されなかった補給ポイントは…備蓄となり…現在の補充フェイズの終了時に備蓄された補給を
     10ポイント消費することで」: with no Reserve, the Allies' unused beach SP (20 on Omaha, free) buy a space."""
     text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n"
-    game = match_of(*write_position(tmp_path / "position", text), options=options)
-    _refit_phase(game, monkeypatch)  # no German unit: the German Refit phase passes by
-    assert game.clock.step == "allied-refit" and supply.reserve(game, "allied") == 0
+    match = match_of(*write_position(tmp_path / "position", text), options=options)
+    _refit_phase(match, monkeypatch)  # no German unit: the German Refit phase passes by
+    assert match.clock.step == "allied-refit" and supply.reserve(match, "allied") == 0
     if not bought:
         with pytest.raises(RuleViolation) as refused:
-            game.play(Action("buy", ("1",), "allied"))
+            match.play(Action("buy", ("1",), "allied"))
         assert refused.value.rule == "12.53" and "0 Reserve SP;" in str(refused.value)
         return
-    assert Action("buy", ("1",), "allied") in game.legal_actions("allied")
-    game.play(Action("buy", ("1",), "allied"))
-    assert board(game).day["impulse"] == 1
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)
-    assert supply.reserve(game, "allied") == 20  # Omaha 20 + Gold 10, less the 10 spent
+    assert Action("buy", ("1",), "allied") in match.legal_actions("allied")
+    match.play(Action("buy", ("1",), "allied"))
+    assert board(match).day["impulse"] == 1
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)
+    assert supply.reserve(match, "allied") == 20  # Omaha 20 + Gold 10, less the 10 spent
 
 
 def test_12_53_the_reserve_never_tops_up_depots_outside_the_extended_game(tmp_path, monkeypatch):
     """12.53: 「どちらのプレイヤーも補給の備蓄を補給集積所の補給ポイント増加には使用できない(例外;24.7項)」."""
-    game = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n")
-    _refit_phase(game, monkeypatch)  # no German unit: the German Refit phase passes by
+    match = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _refit_phase(match, monkeypatch)  # no German unit: the German Refit phase passes by
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("topup", ("3",), "allied"))
+        match.play(Action("topup", ("3",), "allied"))
     assert refused.value.rule == "12.53"
 
 
 def test_6_4_germans_refit_first_and_the_markers_reset(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
-    with game.store.transaction():
-        _note(game)
-        game.set("bkn_day", {}, sunset_drm=2)
-    _refit_phase(game, monkeypatch)
-    assert game.clock.step == "german-refit"
-    day = board(game).day
+    match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
+    with match.store.transaction():
+        _note(match)
+        match.set("bkn_day", {}, sunset_drm=2)
+    _refit_phase(match, monkeypatch)
+    assert match.clock.step == "german-refit"
+    day = board(match).day
     assert (day["sunset_drm"], day["impulse"]) == (0, 0)
 
 
@@ -339,25 +339,25 @@ def test_6_4_germans_refit_first_and_the_markers_reset(tmp_path, monkeypatch):
     ],
 )
 def test_air_supply_drm(tmp_path, where, status, overcast, drm):
-    game = new_match(tmp_path, BEACHES + f"unit A1 allied US infantry 3-4-3/2 {where} {status}\n")
-    with game.store.transaction():
-        _note(game)
+    match = new_match(tmp_path, BEACHES + f"unit A1 allied US infantry 3-4-3/2 {where} {status}\n")
+    with match.store.transaction():
+        _note(match)
         weather = ["Overcast"] * overcast + ["Clear"] * (9 - overcast)
-        supply.clear_impulse_weather(game)
-        game.insert_many("bkn_impulse_weather", [{"impulse": i, "weather": w} for i, w in enumerate(weather)])
-    terms = refit.air_drm(game, where, board(game).units["A1"])
+        supply.clear_impulse_weather(match)
+        match.insert_many("bkn_impulse_weather", [{"impulse": i, "weather": w} for i, w in enumerate(weather)])
+    terms = refit.air_drm(match, where, board(match).units["A1"])
     assert sum(v for _, v in terms) == drm
 
 
 def test_12_9_air_supply_comes_first_and_once(tmp_path, monkeypatch):
     text = BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\nunit A2 allied US infantry 3-4-3/2 2 Spent\n"
-    game = new_match(tmp_path, text)
-    _refit_phase(game, monkeypatch, [4, 2])
-    game.play(Action("airsupply", ("2", "A1,A2"), "allied"))  # +4 free area: 4 succeeds, 2 fails
-    keep_rolls(game)  # 11.6: the roll stands
-    assert (_status(game, "A1"), _status(game, "A2")) == ("Fresh", "Spent")
+    match = new_match(tmp_path, text)
+    _refit_phase(match, monkeypatch, [4, 2])
+    match.play(Action("airsupply", ("2", "A1,A2"), "allied"))  # +4 free area: 4 succeeds, 2 fails
+    keep_rolls(match)  # 11.6: the roll stands
+    assert (_status(match, "A1"), _status(match, "A2")) == ("Fresh", "Spent")
     with pytest.raises(RuleViolation, match="used this Refit phase"):
-        game.play(Action("airsupply", ("2", "A2"), "allied"))
+        match.play(Action("airsupply", ("2", "A2"), "allied"))
 
 
 # === 24 EXTENDED GAME ===========================================================================
@@ -366,43 +366,43 @@ PORTS = BEACHES + "area 5 town 2 port=minor\nborder 4-5\nborder 1-5\ncontrol 5 U
 
 
 def _extended(monkeypatch):
-    monkeypatch.setattr(supply, "is_extended", lambda game: True)
+    monkeypatch.setattr(supply, "is_extended", lambda match: True)
 
 
-def _turn(game, turn: int):
-    with game.store.transaction():
-        _note(game, f"test: turn {turn}")
-        game.set_clock(turn=turn)
+def _turn(match, turn: int):
+    with match.store.transaction():
+        _note(match, f"test: turn {turn}")
+        match.set_clock(turn=turn)
 
 
 def test_24_2_a_minor_port_works_ten_days_after_allied_control(tmp_path, monkeypatch):
     _extended(monkeypatch)
-    game = new_match(tmp_path, PORTS + "unit A1 allied US infantry 3-4-3/2 5\n")
-    with game.store.transaction():
-        _note(game)
-        supply.update_port_timers(game)
-    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 11
-    assert supply.working_ports(game) == []
-    _turn(game, 11)
-    assert [p["space_id"] for p in supply.working_ports(game)] == ["5"]
-    assert supply.supply_sources(game)["allied", "5"] == "port"
+    match = new_match(tmp_path, PORTS + "unit A1 allied US infantry 3-4-3/2 5\n")
+    with match.store.transaction():
+        _note(match)
+        supply.update_port_timers(match)
+    assert match.one("SELECT due_turn FROM bkn_port_timer WHERE match_id = ? AND what = '5'", [match.match_id]) == 11
+    assert supply.working_ports(match) == []
+    _turn(match, 11)
+    assert [p["space_id"] for p in supply.working_ports(match)] == ["5"]
+    assert supply.supply_sources(match)["allied", "5"] == "port"
 
 
 def test_24_4_a_contested_port_is_delayed_and_a_recaptured_one_starts_again(tmp_path, monkeypatch):
     _extended(monkeypatch)
-    game = new_match(tmp_path, PORTS + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 4\n")
-    with game.store.transaction():
-        _note(game)
-        supply.update_port_timers(game)
-        game.set("unit_state", {"unit_id": "G1"}, space_id="5")
-        supply.update_port_timers(game)
-    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 12
-    with game.store.transaction():
-        _note(game)
-        game.delete("unit_state", {"unit_id": "A1"})
-        game.set("space_control", {"space_id": "5"}, controller="DE")
-        supply.update_port_timers(game)
-    assert game.one("SELECT count(*) FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 0
+    match = new_match(tmp_path, PORTS + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 4\n")
+    with match.store.transaction():
+        _note(match)
+        supply.update_port_timers(match)
+        match.set("unit_state", {"unit_id": "G1"}, space_id="5")
+        supply.update_port_timers(match)
+    assert match.one("SELECT due_turn FROM bkn_port_timer WHERE match_id = ? AND what = '5'", [match.match_id]) == 12
+    with match.store.transaction():
+        _note(match)
+        match.delete("unit_state", {"unit_id": "A1"})
+        match.set("space_control", {"space_id": "5"}, controller="DE")
+        supply.update_port_timers(match)
+    assert match.one("SELECT count(*) FROM bkn_port_timer WHERE match_id = ? AND what = '5'", [match.match_id]) == 0
 
 
 def test_24_4_a_port_contested_at_the_refit_that_first_sees_it_allied_is_delayed_at_once(tmp_path, monkeypatch):
@@ -411,29 +411,31 @@ def test_24_4_a_port_contested_at_the_refit_that_first_sees_it_allied_is_delayed
     Allies took the port, so a contest at the first Refit phase after delays it already."""
     _extended(monkeypatch)
     text = PORTS + "unit A1 allied US infantry 3-4-3/2 5\nunit G1 german DE infantry 2-3-2/2 5\n"
-    game = new_match(tmp_path, text)
-    with game.store.transaction():
-        _note(game)
-        supply.update_port_timers(game)
-    assert game.one("SELECT due_turn FROM bkn_port_timer WHERE game_id = ? AND what = '5'", [game.game_id]) == 12
+    match = new_match(tmp_path, text)
+    with match.store.transaction():
+        _note(match)
+        supply.update_port_timers(match)
+    assert match.one("SELECT due_turn FROM bkn_port_timer WHERE match_id = ? AND what = '5'", [match.match_id]) == 12
 
 
 def test_24_3_a_mulberry_adds_a_depot_and_never_returns_once_removed(tmp_path, monkeypatch):
     _extended(monkeypatch)
-    game = new_match(tmp_path, PORTS.replace("control 5 US", "control 4 UK") + "unit B1 allied UK infantry 3-4-3/2 4\n")
-    with game.store.transaction():
-        _note(game)
-        supply.update_port_timers(game)
-    _turn(game, 11)
-    assert supply.mulberry_working(game, "A")
-    with game.store.transaction():
-        _note(game)
-        game.set("unit_state", {"unit_id": "B1"}, status="eliminated")
-        game.set("space_control", {"space_id": "4"}, controller="DE")
-        supply.update_port_timers(game)
-        game.set("space_control", {"space_id": "4"}, controller="UK")
-        supply.update_port_timers(game)
-    assert not supply.mulberry_working(game, "A")
+    match = new_match(
+        tmp_path, PORTS.replace("control 5 US", "control 4 UK") + "unit B1 allied UK infantry 3-4-3/2 4\n"
+    )
+    with match.store.transaction():
+        _note(match)
+        supply.update_port_timers(match)
+    _turn(match, 11)
+    assert supply.mulberry_working(match, "A")
+    with match.store.transaction():
+        _note(match)
+        match.set("unit_state", {"unit_id": "B1"}, status="eliminated")
+        match.set("space_control", {"space_id": "4"}, controller="DE")
+        supply.update_port_timers(match)
+        match.set("space_control", {"space_id": "4"}, controller="UK")
+        supply.update_port_timers(match)
+    assert not supply.mulberry_working(match, "A")
 
 
 def _topup_match(tmp_path, monkeypatch, options: tuple[str, ...] = ()):
@@ -441,50 +443,50 @@ def _topup_match(tmp_path, monkeypatch, options: tuple[str, ...] = ()):
     text = BEACHES + "area 6 clear 1\nborder 1-6\nunit A1 allied US infantry 3-4-3/2 2 Spent\n"
     text += "unit C1 german DE coastal 0-2-0/2 6\nunit C2 german DE coastal 0-2-0/2 6\n"
     folder, after = write_position(tmp_path / "position", text)
-    game = match_of(folder, after, options=options)
-    with game.store.transaction():
-        _note(game)
-        game.set("bkn_supply", {"side": "allied"}, reserve=5)
-    _refit_phase(game, monkeypatch, [6, 6])  # 12.8: the isolated batteries' surrender dr
-    assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [8, 8, 10]  # 2 batteries by Omaha
-    return game
+    match = match_of(folder, after, options=options)
+    with match.store.transaction():
+        _note(match)
+        match.set("bkn_supply", {"side": "allied"}, reserve=5)
+    _refit_phase(match, monkeypatch, [6, 6])  # 12.8: the isolated batteries' surrender dr
+    assert sorted(d["sp"] for d in supply.depots(match, "allied")) == [8, 8, 10]  # 2 batteries by Omaha
+    return match
 
 
 def test_24_7_the_reserve_tops_the_beach_depots_up_evenly(tmp_path, monkeypatch):
     """24.7: 「各海岸補給が均等になるように増加させなければならない」: 3 SP would leave 9 and 10."""
-    game = _topup_match(tmp_path, monkeypatch)
-    assert Action("topup", ("4",), "allied") in game.legal_actions("allied")
+    match = _topup_match(tmp_path, monkeypatch)
+    assert Action("topup", ("4",), "allied") in match.legal_actions("allied")
     with pytest.raises(RuleViolation, match="2 or 4 SP would") as refused:
-        game.play(Action("topup", ("3",), "allied"))
+        match.play(Action("topup", ("3",), "allied"))
     assert refused.value.rule == "24.7"
-    game.play(Action("topup", ("2",), "allied"))
-    assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [9, 9, 10]
-    assert supply.reserve(game, "allied") == 3
+    match.play(Action("topup", ("2",), "allied"))
+    assert sorted(d["sp"] for d in supply.depots(match, "allied")) == [9, 9, 10]
+    assert supply.reserve(match, "allied") == 3
 
 
 def test_24_7_ruling_as_even_as_possible_spreads_any_top_up(tmp_path, monkeypatch):
     """24.7, ruling topup-as-even-as-possible: 3 SP go to the lowest depot first."""
-    game = _topup_match(tmp_path, monkeypatch, options=("topup-as-even-as-possible",))
-    game.play(Action("topup", ("3",), "allied"))
-    assert sorted(d["sp"] for d in supply.depots(game, "allied")) == [9, 10, 10]
-    assert supply.reserve(game, "allied") == 2
+    match = _topup_match(tmp_path, monkeypatch, options=("topup-as-even-as-possible",))
+    match.play(Action("topup", ("3",), "allied"))
+    assert sorted(d["sp"] for d in supply.depots(match, "allied")) == [9, 10, 10]
+    assert supply.reserve(match, "allied") == 2
 
 
 def test_12_the_refit_phase_reads_the_shared_path_queries(tmp_path, monkeypatch):
     """12: supply lines and refit costs are the engine's cheapest-paths and source-paths queries."""
-    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
-    rows = game.rules.run("cheapest-paths", side="german")
+    match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
+    rows = match.rules.run("cheapest-paths", side="german")
     assert [(r["unit_id"], r["cost"], r["source"]) for r in rows] == [("G1", 2, "1")]
 
 
 def test_12_4_the_allies_may_not_refit_during_the_german_refit_phase(tmp_path, monkeypatch):
     """12.4: 「ドイツ軍が最初に補充フェイズを完了させその後連合軍が補充フェイズを行う」."""
     units = "unit G1 german DE infantry 2-3-2/2 1 Spent\nunit A1 allied US infantry 3-4-3/2 3 Spent\n"
-    game = new_match(tmp_path, MAP + units)
-    _refit_phase(game, monkeypatch)
-    assert game.clock.step == "german-refit"
+    match = new_match(tmp_path, MAP + units)
+    _refit_phase(match, monkeypatch)
+    assert match.clock.step == "german-refit"
     with pytest.raises(RuleViolation, match="the Germans refit first") as refused:
-        game.play(Action("refit", ("A1",), "german"))
+        match.play(Action("refit", ("A1",), "german"))
     assert refused.value.rule == "12.4"
 
 
@@ -492,19 +494,19 @@ def test_12_4_the_allies_may_not_refit_during_the_german_refit_phase(tmp_path, m
 
 
 def test_12_6_placing_a_german_depot_tells_where_and_its_sp(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
-    _refit_phase(game, monkeypatch)
-    before = game.events.last_seq
-    game.play(Action("depot", ("1",), "german"))
-    sp = supply.depots(game, "german")[0]["sp"]
-    assert account_lines(game, before) == [f"depot G1 placed in 1 with {sp} SP (1 of 6) (BkN 12.6)"]
+    match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 1 Spent\n")
+    _refit_phase(match, monkeypatch)
+    before = match.events.last_seq
+    match.play(Action("depot", ("1",), "german"))
+    sp = supply.depots(match, "german")[0]["sp"]
+    assert account_lines(match, before) == [f"depot G1 placed in 1 with {sp} SP (1 of 6) (BkN 12.6)"]
 
 
 def test_12_7_moving_an_allied_depot_inland_tells_from_where_to_where(tmp_path, monkeypatch):
-    game = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\n")
-    _refit_phase(game, monkeypatch)
-    assert game.clock.step == "allied-refit"
-    omaha = next(d["depot_id"] for d in supply.depots(game, "allied") if d["source"] == "Omaha")
-    before = game.events.last_seq
-    game.play(Action("depot", (omaha, "2"), "allied"))
-    assert account_lines(game, before) == [f"depot {omaha} (Omaha, 10 SP) moves inland 1→2 (BkN 12.7)"]
+    match = new_match(tmp_path, BEACHES + "unit A1 allied US infantry 3-4-3/2 2 Spent\n")
+    _refit_phase(match, monkeypatch)
+    assert match.clock.step == "allied-refit"
+    omaha = next(d["depot_id"] for d in supply.depots(match, "allied") if d["source"] == "Omaha")
+    before = match.events.last_seq
+    match.play(Action("depot", (omaha, "2"), "allied"))
+    assert account_lines(match, before) == [f"depot {omaha} (Omaha, 10 SP) moves inland 1→2 (BkN 12.7)"]

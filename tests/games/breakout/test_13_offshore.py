@@ -45,49 +45,49 @@ def _match(tmp_path, *options: str, extra: str = ""):
     return match_of(folder, after, options=options)
 
 
-def _where(game, unit: str) -> str:
-    return board(game).units[unit]["space_id"]
+def _where(match, unit: str) -> str:
+    return board(match).units[unit]["space_id"]
 
 
-def _at_dawn(game, turn: int) -> None:
-    with game.store.transaction():
-        game.log(Event("note", purpose=f"test: Dawn of turn {turn}"))
-        dawn(game, turn)
+def _at_dawn(match, turn: int) -> None:
+    with match.store.transaction():
+        match.log(Event("note", purpose=f"test: Dawn of turn {turn}"))
+        dawn(match, turn)
 
 
-def _to_allied_regroup(game, monkeypatch) -> None:
-    script_dice(game, monkeypatch, [6, 6] * 30)
+def _to_allied_regroup(match, monkeypatch) -> None:
+    script_dice(match, monkeypatch, [6, 6] * 30)
     for verb in ("pass", "pass"):
-        game.play(Action(verb, (), game.waiting_on()[0]))
-    while game.clock.step != "allied-regroup":
-        while (decision := game.open_decision()) is not None:
-            game.play(Action("choose", (decision["choices"][0],), decision["side"]))
-        if game.clock.step != "allied-regroup":
-            game.play(Action("end", (), game.waiting_on()[0]))
+        match.play(Action(verb, (), match.waiting_on()[0]))
+    while match.clock.step != "allied-regroup":
+        while (decision := match.open_decision()) is not None:
+            match.play(Action("choose", (decision["choices"][0],), decision["side"]))
+        if match.clock.step != "allied-regroup":
+            match.play(Action("end", (), match.waiting_on()[0]))
 
 
 def test_3_5_by_default_a_unit_left_in_its_approach_box_is_offshore_and_redeployed(tmp_path):
-    game = _match(tmp_path)
-    _at_dawn(game, 3)
-    assert _where(game, "K1") == "B5"  # Omaha is German: the only available US box is Utah's
+    match = _match(tmp_path)
+    _at_dawn(match, 3)
+    assert _where(match, "K1") == "B5"  # Omaha is German: the only available US box is Utah's
 
 
 def test_3_5_offshore_by_regroup_a_unit_left_in_its_approach_box_stays_there(tmp_path):
-    game = _match(tmp_path, offshore.BY_REGROUP, extra="unit L1 allied US infantry 3-4-3/2 OFFSHORE\n")
-    _at_dawn(game, 3)
-    assert (_where(game, "K1"), _where(game, "L1")) == ("B2", "B5")  # only the unit offshore is redeployed
+    match = _match(tmp_path, offshore.BY_REGROUP, extra="unit L1 allied US infantry 3-4-3/2 OFFSHORE\n")
+    _at_dawn(match, 3)
+    assert (_where(match, "K1"), _where(match, "L1")) == ("B2", "B5")  # only the unit offshore is redeployed
 
 
 def test_13_offshore_by_regroup_an_approach_box_unit_moves_offshore_then_redeploys(tmp_path, monkeypatch):
-    game = _match(tmp_path, offshore.BY_REGROUP)
-    _to_allied_regroup(game, monkeypatch)
+    match = _match(tmp_path, offshore.BY_REGROUP)
+    _to_allied_regroup(match, monkeypatch)
     order = Action("regroup", ("K1", offshore.BOX), "allied")
-    assert order in game.legal_actions("allied")
-    game.play(order)
-    assert _where(game, "K1") == offshore.BOX
-    assert order not in game.legal_actions("allied")  # 13: one regroup per unit
-    _at_dawn(game, 3)
-    assert _where(game, "K1") == "B5"
+    assert order in match.legal_actions("allied")
+    match.play(order)
+    assert _where(match, "K1") == offshore.BOX
+    assert order not in match.legal_actions("allied")  # 13: one regroup per unit
+    _at_dawn(match, 3)
+    assert _where(match, "K1") == "B5"
 
 
 @pytest.mark.parametrize(
@@ -98,23 +98,23 @@ def test_13_offshore_by_regroup_an_approach_box_unit_moves_offshore_then_redeplo
     ],
 )
 def test_13_refusals_of_the_offshore_order(tmp_path, monkeypatch, options, order, why):
-    game = _match(tmp_path, *options, extra="unit A1 allied US infantry 3-4-3/2 5\n")
-    _to_allied_regroup(game, monkeypatch)
-    listed = [a.args[0] for a in game.legal_actions("allied") if a.args[-1:] == (offshore.BOX,)]
+    match = _match(tmp_path, *options, extra="unit A1 allied US infantry 3-4-3/2 5\n")
+    _to_allied_regroup(match, monkeypatch)
+    listed = [a.args[0] for a in match.legal_actions("allied") if a.args[-1:] == (offshore.BOX,)]
     assert listed == (["K1"] if options else [])  # K1 is the approach-box unit
-    before = _where(game, order)
+    before = _where(match, order)
     with pytest.raises(RuleViolation, match=why) as refused:
-        game.play(Action("regroup", (order, offshore.BOX), "allied"))
-    assert refused.value.rule == "13" and _where(game, order) == before
+        match.play(Action("regroup", (order, offshore.BOX), "allied"))
+    assert refused.value.rule == "13" and _where(match, order) == before
 
 
 def test_13_the_allied_bot_sends_offshore_a_unit_whose_beach_is_german(tmp_path, monkeypatch):
-    game = _match(tmp_path, offshore.BY_REGROUP)
-    _to_allied_regroup(game, monkeypatch)
-    assert HeuristicBot(game, "allied").choose(game, "allied") == Action("regroup", ("K1", offshore.BOX), "allied")
+    match = _match(tmp_path, offshore.BY_REGROUP)
+    _to_allied_regroup(match, monkeypatch)
+    assert HeuristicBot(match, "allied").choose(match, "allied") == Action("regroup", ("K1", offshore.BOX), "allied")
 
 
 def test_13_the_allied_bot_keeps_a_unit_in_the_box_of_a_beach_it_can_land_on(tmp_path, monkeypatch):
-    game = _match(tmp_path, offshore.BY_REGROUP, extra="unit K2 allied US infantry 3-4-3/2 B5\n")
-    _to_allied_regroup(game, monkeypatch)
-    assert offshore_wanted(game, "K1") and not offshore_wanted(game, "K2")
+    match = _match(tmp_path, offshore.BY_REGROUP, extra="unit K2 allied US infantry 3-4-3/2 B5\n")
+    _to_allied_regroup(match, monkeypatch)
+    assert offshore_wanted(match, "K1") and not offshore_wanted(match, "K2")

@@ -22,65 +22,65 @@ border ZA-ZB arrow
 
 
 def allied_impulse(text: str, tmp_path):
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    return game
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    return match
 
 
-def note(game, rule: str) -> str:
-    return game.one("SELECT purpose FROM event WHERE rule = ? ORDER BY seq DESC LIMIT 1", [rule])
+def note(match, rule: str) -> str:
+    return match.one("SELECT purpose FROM event WHERE rule = ? ORDER BY seq DESC LIMIT 1", [rule])
 
 
 def test_14_a_zone_is_an_off_map_box_that_is_free_vacant_or_contested_like_an_area(tmp_path):
-    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/1 ZA\n")
-    zone = board(game).areas["ZA"]
+    match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/1 ZA\n")
+    zone = board(match).areas["ZA"]
     assert zone.is_zone and zone.is_box and zone.free("german") and not zone.vacant("allied")
-    assert not board(game).areas["ZB"].free("allied") and board(game).areas["ZB"].vacant("allied")
+    assert not board(match).areas["ZB"].free("allied") and board(match).areas["ZB"].vacant("allied")
 
 
 # === 14.1 GENERAL ============================================================================
 
 
 def test_14_1_area_rules_apply_to_zones_control_changes_on_entry(tmp_path):
-    game = allied_impulse(MAP + "control 2 US\nunit A1 allied US infantry 3-4-3/2 2\n", tmp_path)
-    assert board(game).areas["ZA"].controller == "DE"  # 7.3: every space starts German
-    game.play(Action("move", ("A1", "ZA"), "allied"))
-    assert board(game).areas["ZA"].controller == "US"
+    match = allied_impulse(MAP + "control 2 US\nunit A1 allied US infantry 3-4-3/2 2\n", tmp_path)
+    assert board(match).areas["ZA"].controller == "DE"  # 7.3: every space starts German
+    match.play(Action("move", ("A1", "ZA"), "allied"))
+    assert board(match).areas["ZA"].controller == "US"
 
 
 # === 14.2 MOVEMENT ===========================================================================
 
 
 def test_14_2_entering_a_zone_costs_all_mf_and_ends_the_move(tmp_path):
-    game = allied_impulse(MAP + "control 2 US\nunit A1 allied US infantry 3-4-4/2 2\n", tmp_path)
-    game.play(Action("move", ("A1", "ZA"), "allied"))
-    unit = board(game).units["A1"]
+    match = allied_impulse(MAP + "control 2 US\nunit A1 allied US infantry 3-4-4/2 2\n", tmp_path)
+    match.play(Action("move", ("A1", "ZA"), "allied"))
+    unit = board(match).units["A1"]
     assert (unit["space_id"], unit["mp"]) == ("ZA", 0)
-    assert note(game, "14.2") == "A1 2->ZA: all MF to enter ZA"
+    assert note(match, "14.2") == "A1 2->ZA: all MF to enter ZA"
     with pytest.raises(RuleViolation):
-        game.play(Action("move", ("A1", "ZB"), "allied"))
+        match.play(Action("move", ("A1", "ZB"), "allied"))
 
 
 def test_14_2_only_a_unit_that_began_the_impulse_next_to_the_zone_may_enter(tmp_path):
-    game = allied_impulse(MAP + "control 1 US\ncontrol 2 US\nunit A1 allied US infantry 3-4-4/2 1\n", tmp_path)
-    game.play(Action("move", ("A1", "2"), "allied"))
+    match = allied_impulse(MAP + "control 1 US\ncontrol 2 US\nunit A1 allied US infantry 3-4-4/2 1\n", tmp_path)
+    match.play(Action("move", ("A1", "2"), "allied"))
     with pytest.raises(RuleViolation, match="began the impulse next to a zone") as refused:
-        game.play(Action("move", ("A1", "ZA"), "allied"))
+        match.play(Action("move", ("A1", "ZA"), "allied"))
     assert refused.value.rule == "14.2"
 
 
 def test_14_2_a_unit_leaves_a_zone_at_the_normal_cost_and_may_go_on(tmp_path):
-    game = allied_impulse(MAP + "control ZA US\nunit A1 allied US infantry 3-4-4/2 ZA\n", tmp_path)
-    game.play(Action("move", ("A1", "2"), "allied"))  # vacant German area: 2 MF (8.36 B)
-    game.play(Action("move", ("A1", "1"), "allied"))
-    assert board(game).units["A1"]["space_id"] == "1"
+    match = allied_impulse(MAP + "control ZA US\nunit A1 allied US infantry 3-4-4/2 ZA\n", tmp_path)
+    match.play(Action("move", ("A1", "2"), "allied"))  # vacant German area: 2 MF (8.36 B)
+    match.play(Action("move", ("A1", "1"), "allied"))
+    assert board(match).units["A1"]["space_id"] == "1"
 
 
 def test_14_2_a_contested_zone_does_not_hold_its_units_back(tmp_path):
     units = "unit A1 allied US infantry 3-4-4/2 {at}\nunit G1 german DE infantry 2-3-2/1 {at}\n"
-    game = allied_impulse(MAP + units.format(at="ZA"), tmp_path)
-    game.play(Action("move", ("A1", "2"), "allied"))  # 2 is German-controlled, not free
-    assert board(game).units["A1"]["space_id"] == "2"
+    match = allied_impulse(MAP + units.format(at="ZA"), tmp_path)
+    match.play(Action("move", ("A1", "2"), "allied"))  # 2 is German-controlled, not free
+    assert board(match).units["A1"]["space_id"] == "2"
     area = allied_impulse(MAP + units.format(at="1"), tmp_path / "area")
     with pytest.raises(RuleViolation, match="adjacent free area"):  # 8.34 in an area
         area.play(Action("move", ("A1", "2"), "allied"))
@@ -91,10 +91,10 @@ def test_14_2_ruling_contested_zone_8_35_enters_enemy_areas_only_from_a_vacant_s
 
     units = "unit A1 allied US infantry 3-4-4/2 ZA\nunit G1 german DE infantry 2-3-2/1 ZA\n"
     folder, after = write_position(tmp_path / "position", MAP + units)
-    game = match_of(folder, after, options=("contested-zone-8-35",))
-    game.play(Action("pass", (), "german"))
+    match = match_of(folder, after, options=("contested-zone-8-35",))
+    match.play(Action("pass", (), "german"))
     with pytest.raises(RuleViolation, match="only from an area without enemy units") as refused:
-        game.play(Action("move", ("A1", "2"), "allied"))
+        match.play(Action("move", ("A1", "2"), "allied"))
     assert refused.value.rule == "8.35"
 
 
@@ -146,11 +146,11 @@ def test_zone_artillery(tmp_path, artillery_at, target, offered):
 
 def attack_into(tmp_path, target: str) -> str:
     text = MAP + "control 2 US\nunit A1 allied US infantry 12-4-4/2 2\nunit G1 german DE infantry 2-3-2/1 {t} Dis2\n"
-    game = allied_impulse(text.format(t=target), tmp_path)
-    game.play(Action("move", ("A1", target), "allied"))
-    game.play(Action("attack", (target,), "allied"))  # 8.51: the forced attack
-    answer_all(game, {"advantage-reroll": "keep"})
-    return " | ".join(str(note(game, rule)) for rule in ("9.1", "9.4", "8.53"))
+    match = allied_impulse(text.format(t=target), tmp_path)
+    match.play(Action("move", ("A1", target), "allied"))
+    match.play(Action("attack", (target,), "allied"))  # 8.51: the forced attack
+    answer_all(match, {"advantage-reroll": "keep"})
+    return " | ".join(str(note(match, rule)) for rule in ("9.1", "9.4", "8.53"))
 
 
 def test_14_4_no_air_support_and_no_overrun_in_a_zone(tmp_path):

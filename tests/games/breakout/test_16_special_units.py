@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from games.breakout.decisions import answer_all, asked, choose
 from games.breakout.position import new_match, script_dice, write_position
-from phaseline import Action, Game, RuleViolation, Store
+from phaseline import Action, Match, RuleViolation, Store
 from phaseline.games.breakout.rules.board import LADDER, board
 from phaseline.games.breakout.rules.combat import forward_candidates, supporting_artillery
 from phaseline.plugins import registry
@@ -28,12 +28,12 @@ unit G1 german DE infantry 2-3-2/2 2 Spent
 
 
 def test_16_field_artillery_never_leads_an_attack(tmp_path):
-    game = new_match(tmp_path, MAP)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("move", ("R1", "2"), "allied"))  # it follows the point unit in (8.35)
+    match = new_match(tmp_path, MAP)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("move", ("R1", "2"), "allied"))  # it follows the point unit in (8.35)
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("attack", ("2", "R1"), "allied"))
+        match.play(Action("attack", ("2", "R1"), "allied"))
     assert refused.value.rule == "16.1"
 
 
@@ -48,10 +48,10 @@ def test_16_1_artillery_is_forward_only_when_alone_and_flak_may_be(tmp_path):
 
 def test_16_1_artillery_in_a_contested_area_supports_only_there(tmp_path):
     text = MAP.replace("3-4-3/2 1 div=29th", "3-4-3/2 3 div=29th") + "unit G3 german DE infantry 2-3-2/2 1 Spent\n"
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    assert supporting_artillery(game, "allied", "2", [board(game).units["A1"]]) == []  # R1 sits in contested 1
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    assert supporting_artillery(match, "allied", "2", [board(match).units["A1"]]) == []  # R1 sits in contested 1
 
 
 def test_16_2_flak_takes_part_but_never_as_point_unit(tmp_path, monkeypatch):
@@ -64,20 +64,20 @@ unit K1 german DE flak 2-2-4/1 1
 unit A1 allied US infantry 3-4-3/2 2 Spent
 weather Overcast
 """
-    game = new_match(tmp_path, text)
-    game.play(Action("move", ("T1", "2"), "german"))
-    game.play(Action("move", ("K1", "2"), "german"))
+    match = new_match(tmp_path, text)
+    match.play(Action("move", ("T1", "2"), "german"))
+    match.play(Action("move", ("K1", "2"), "german"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("attack", ("2", "K1"), "german"))
+        match.play(Action("attack", ("2", "K1"), "german"))
     assert refused.value.rule == "16.2"
-    script_dice(game, monkeypatch, [1, 1, 1, 1])
-    game.play(Action("attack", ("2", "K1,T1"), "german"))  # T1 is the point unit, K1 adds +1 (9.2B)
-    choose(game, "keep")
-    note = game.one(
-        "SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' ORDER BY seq DESC LIMIT 1", [game.game_id]
+    script_dice(match, monkeypatch, [1, 1, 1, 1])
+    match.play(Action("attack", ("2", "K1,T1"), "german"))  # T1 is the point unit, K1 adds +1 (9.2B)
+    choose(match, "keep")
+    note = match.one(
+        "SELECT purpose FROM event WHERE match_id = ? AND rule = '9.1' ORDER BY seq DESC LIMIT 1", [match.match_id]
     )
     assert "point unit T1" in note and "AV 5" in note
-    led = game.one("SELECT purpose FROM event WHERE game_id = ? AND rule = '9.2'", [game.game_id])
+    led = match.one("SELECT purpose FROM event WHERE match_id = ? AND rule = '9.2'", [match.match_id])
     assert "K1 (flak) cannot be the point unit; T1, the first infantry or armour named, leads" in led
 
 
@@ -116,22 +116,22 @@ unit G1 german DE infantry 2-3-2/2 2 Spent
 )
 def test_support_refusals_cite_their_rule(tmp_path, text, mover, support, rule, why):
     """9.7, 16.1: a refused supporter names the rule that forbids it, with the game's tag."""
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", (mover, "2"), "allied"))
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", (mover, "2"), "allied"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("attack", ("2", mover, support), "allied"))
+        match.play(Action("attack", ("2", mover, support), "allied"))
     assert refused.value.rule == rule and why in str(refused.value) and f"(BkN {rule})" in str(refused.value)
 
 
 def test_9_7_artillery_that_moved_this_impulse_may_not_support(tmp_path):
     """9.7: 「支援野砲ユニットはそのインパルスに移動してはならず」."""
-    game = new_match(tmp_path, SUPPORT)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("RD", "3"), "allied"))
-    game.play(Action("move", ("A1", "2"), "allied"))
+    match = new_match(tmp_path, SUPPORT)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("RD", "3"), "allied"))
+    match.play(Action("move", ("A1", "2"), "allied"))
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("attack", ("2", "A1", "RD"), "allied"))
+        match.play(Action("attack", ("2", "A1", "RD"), "allied"))
     assert refused.value.rule == "9.7" and str(refused.value).endswith("RD has moved this impulse (BkN 9.7)")
 
 
@@ -139,7 +139,7 @@ def _match_with(tmp_path, text, options):
     folder, _ = write_position(tmp_path / "position", text)
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
-    return Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=1, options=options)
+    return Match.create(Store.open(":memory:"), reg, info.name, chosen, seed=1, options=options)
 
 
 @pytest.mark.parametrize(
@@ -152,24 +152,24 @@ def _match_with(tmp_path, text, options):
 def test_artillery_entering_with_the_point_unit(tmp_path, monkeypatch, options, av):
     """Digest ruling 2: A1 + F1 + R1 (entered) attack; the other reading also counts R1 for the
     29th's same-division bonus (A1, R1 and... only two: no bonus), so +1 only."""
-    game = _match_with(
+    match = _match_with(
         tmp_path,
         MAP.replace(" div=29th\nunit F1", " div=29th\nunit F1").replace(
             "unit F1 allied US infantry 3-4-3/2 1", "unit F1 allied US infantry 3-4-3/2 1 div=29th"
         ),
         options,
     )
-    game.play(Action("pass", (), "german"))
+    match.play(Action("pass", (), "german"))
     for unit in ("A1", "F1", "R1"):
-        game.play(Action("move", (unit, "2"), "allied"))
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    game.play(Action("attack", ("2",), "allied"))
-    choose(game, "keep")
-    note = game.one(
-        "SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' ORDER BY seq DESC LIMIT 1", [game.game_id]
+        match.play(Action("move", (unit, "2"), "allied"))
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    match.play(Action("attack", ("2",), "allied"))
+    choose(match, "keep")
+    note = match.one(
+        "SELECT purpose FROM event WHERE match_id = ? AND rule = '9.1' ORDER BY seq DESC LIMIT 1", [match.match_id]
     )
     assert f"AV {av} " in note
-    assert board(game).units["R1"]["status"] == "Dis1"  # it shares the repulse either way (16.1)
+    assert board(match).units["R1"]["status"] == "Dis1"  # it shares the repulse either way (16.1)
 
 
 def test_4_5_disruption_levels_run_fresh_spent_dis1_dis2():
@@ -177,11 +177,11 @@ def test_4_5_disruption_levels_run_fresh_spent_dis1_dis2():
 
 
 def test_12_2_a_spent_or_disrupted_unit_neither_moves_nor_attacks(tmp_path):
-    game = new_match(
+    match = new_match(
         tmp_path, MAP.replace("unit F1 allied US infantry 3-4-3/2 1", "unit F1 allied US infantry 3-4-3/2 1 Dis1")
     )
-    game.play(Action("pass", (), "german"))
-    movers = {a.args[0] for a in game.legal_actions("allied") if a.verb == "move"}
+    match.play(Action("pass", (), "german"))
+    movers = {a.args[0] for a in match.legal_actions("allied") if a.verb == "move"}
     assert "F1" not in movers and "A1" in movers
 
 
@@ -195,14 +195,14 @@ def test_12_2_a_spent_or_disrupted_unit_neither_moves_nor_attacks(tmp_path):
 )
 def test_causing_disruption(tmp_path, monkeypatch, dice, point, other):
     text = MAP.replace("unit G1 german DE infantry 2-3-2/2 2 Spent", "unit G1 german DE infantry 2-5-2/5 2 Spent")
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("move", ("F1", "2"), "allied"))
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("move", ("F1", "2"), "allied"))
     # AV 3 + 1 + 1 air = 5 (+1 R1 support); DV 5 + 1 TEM = 6
-    script_dice(game, monkeypatch, dice)
-    game.play(Action("attack", ("2", "A1,F1", "none"), "allied"))
-    answer_all(game, {"advantage-reroll": "keep", "attacker-retreat": "stay"})
-    units = board(game).units
+    script_dice(match, monkeypatch, dice)
+    match.play(Action("attack", ("2", "A1,F1", "none"), "allied"))
+    answer_all(match, {"advantage-reroll": "keep", "attacker-retreat": "stay"})
+    units = board(match).units
     assert (units["A1"]["status"], units["F1"]["status"]) == (point, other)
-    assert asked(game) is None
+    assert asked(match) is None

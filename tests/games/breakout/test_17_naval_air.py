@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.position import new_match, script_dice
-from phaseline import Action, Event, Game, RuleViolation, Store
+from phaseline import Action, Event, Match, RuleViolation, Store
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.day import dawn
 from phaseline.games.breakout.rules.naval_air import friendly_fire_ap
@@ -30,49 +30,52 @@ turn 2 1944-06-07 1 Clear
 """
 
 
-def play(game, *orders: str) -> None:
+def play(match, *orders: str) -> None:
     """Play the orders; the holder of the Advantage keeps every bombardment's dice (11.6)."""
     for order in orders:
         verb, *args = order.split()
-        game.play(Action(verb, tuple(args), game.waiting_on()[0]))
-        keep_the_dice(game)
+        match.play(Action(verb, tuple(args), match.waiting_on()[0]))
+        keep_the_dice(match)
 
 
-def keep_the_dice(game) -> None:
-    while (decision := game.open_decision()) is not None and decision["kind"] in ("bombardment-reroll", "other-reroll"):
-        game.play(Action("choose", ("keep",), decision["side"]))
+def keep_the_dice(match) -> None:
+    while (decision := match.open_decision()) is not None and decision["kind"] in (
+        "bombardment-reroll",
+        "other-reroll",
+    ):
+        match.play(Action("choose", ("keep",), decision["side"]))
 
 
-def bombards(game, side: str) -> set[str]:
-    return {" ".join(a.args[:2]) for a in game.legal_actions(side) if a.verb == "bombard"}
+def bombards(match, side: str) -> set[str]:
+    return {" ".join(a.args[:2]) for a in match.legal_actions(side) if a.verb == "bombard"}
 
 
-def used(game) -> set[str]:
-    rows = game.rows("SELECT marker_id FROM bkn_marker_state WHERE game_id = ? AND used", [game.game_id])
+def used(match) -> set[str]:
+    rows = match.rows("SELECT marker_id FROM bkn_marker_state WHERE match_id = ? AND used", [match.match_id])
     return {r["marker_id"] for r in rows}
 
 
 def test_3_27_le_havre_reaches_only_areas_1_and_2_with_allied_units(tmp_path):
-    game = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
-    found = {b for b in bombards(game, "german") if "LE_HAVRE" in b}
+    match = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
+    found = {b for b in bombards(match, "german") if "LE_HAVRE" in b}
     assert found == {"2 LE_HAVRE"}  # 1 holds no Allied unit; 3 is out of range
 
 
 def test_16_4_le_havre_fires_alone_as_a_german_impulse_and_10_3_allied_artillery_adds_dv(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA)
-    script_dice(game, monkeypatch, [3, 3, 3, 3])
-    play(game, "bombard 2 LE_HAVRE")
-    note = game.rows(
-        "SELECT purpose FROM event WHERE game_id = ? AND purpose LIKE 'bombardment of 2%'", [game.game_id]
+    match = new_match(tmp_path, SEA)
+    script_dice(match, monkeypatch, [3, 3, 3, 3])
+    play(match, "bombard 2 LE_HAVRE")
+    note = match.rows(
+        "SELECT purpose FROM event WHERE match_id = ? AND purpose LIKE 'bombardment of 2%'", [match.match_id]
     )[0]["purpose"]
     assert "AV 6" in note and "DV 3" in note  # strength 6; TEM 2 + one Fresh Allied artillery
-    assert "LE_HAVRE" in used(game) and not bombards(game, "german") & {"2 LE_HAVRE"}
+    assert "LE_HAVRE" in used(match) and not bombards(match, "german") & {"2 LE_HAVRE"}
 
 
 def test_3_26_task_forces_need_their_colour_and_their_nation_near(tmp_path):
-    game = new_match(tmp_path, SEA)
-    play(game, "pass")
-    found = bombards(game, "allied")
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    found = bombards(match, "allied")
     assert "1 NAVAL_UK" in found  # brown, next to the British unit in 2
     assert "3 NAVAL_US" in found  # green, next to the US artillery in 2 ... and the US unit in 4
     assert "4 NAVAL_US" not in found  # no colour on 4
@@ -80,55 +83,55 @@ def test_3_26_task_forces_need_their_colour_and_their_nation_near(tmp_path):
 
 
 def test_17_2_a_task_force_needs_its_nation_in_or_next_to_the_target(tmp_path):
-    game = new_match(
+    match = new_match(
         tmp_path,
         SEA.replace("unit A1 allied US infantry 3-4-3/2 4\n", "").replace(
             "unit A2 allied US artillery 2-1-3/1 2\n", ""
         ),
     )
-    play(game, "pass")
-    assert "3 NAVAL_US" not in bombards(game, "allied")
+    play(match, "pass")
+    assert "3 NAVAL_US" not in bombards(match, "allied")
 
 
 def test_17_3_air_strikes_reach_any_enemy_area_but_a_zone_in_clear_weather_only(tmp_path):
-    game = new_match(tmp_path, SEA)
-    play(game, "pass")
-    assert {"4 AIR_US", "3 AIR_US", "1 AIR_UK"} <= bombards(game, "allied")
-    game = new_match(tmp_path / "overcast", SEA + "weather Overcast\n")
-    play(game, "pass")
-    assert not {b for b in bombards(game, "allied") if "AIR" in b}
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    assert {"4 AIR_US", "3 AIR_US", "1 AIR_UK"} <= bombards(match, "allied")
+    match = new_match(tmp_path / "overcast", SEA + "weather Overcast\n")
+    play(match, "pass")
+    assert not {b for b in bombards(match, "allied") if "AIR" in b}
 
 
 def test_17_3_an_air_strike_does_not_advance_the_impulse_marker(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA)
-    play(game, "pass")
-    script_dice(game, monkeypatch, [4, 5, 1, 1])  # raw 9 >= impulse 0, the marker would advance
-    play(game, "bombard 4 AIR_US G4", "end")
-    assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [4, 5, 1, 1])  # raw 9 >= impulse 0, the marker would advance
+    play(match, "bombard 4 AIR_US G4", "end")
+    assert match.clock.step == "german-impulse" and board(match).day["impulse"] == 0
 
 
 def test_17_1_each_marker_once_a_day_and_one_nation_per_area(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA)
-    play(game, "pass")
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    play(game, "bombard 3 NAVAL_US G3", "end")
-    assert "NAVAL_US" in used(game)
-    play(game, "pass")
-    found = bombards(game, "allied")
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    play(match, "bombard 3 NAVAL_US G3", "end")
+    assert "NAVAL_US" in used(match)
+    play(match, "pass")
+    found = bombards(match, "allied")
     assert "3 NAVAL_US" not in found and "3 AIR_UK" not in found  # 17.1: 3 was hit by the US today
     assert "3 AIR_US" in found
 
 
 def test_3_6_dawn_readies_every_marker_and_forgets_the_day_targets(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA)
-    play(game, "pass")
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    play(game, "bombard 3 NAVAL_US G3")
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: Dawn of 7 June"))
-        dawn(game, 2)
-    assert used(game) == set()
-    assert not game.rows("SELECT * FROM bkn_strike WHERE game_id = ?", [game.game_id])
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    play(match, "bombard 3 NAVAL_US G3")
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: Dawn of 7 June"))
+        dawn(match, 2)
+    assert used(match) == set()
+    assert not match.rows("SELECT * FROM bkn_strike WHERE match_id = ?", [match.match_id])
 
 
 @pytest.mark.parametrize(
@@ -140,8 +143,8 @@ def test_3_6_dawn_readies_every_marker_and_forgets_the_day_targets(tmp_path, mon
     ],
 )
 def test_friendly_fire_ap(tmp_path, raw, ap):
-    game = new_match(tmp_path, SEA)
-    assert friendly_fire_ap(game, 8, raw, 1) == ap
+    match = new_match(tmp_path, SEA)
+    assert friendly_fire_ap(match, 8, raw, 1) == ap
 
 
 def test_17_3_friendly_fire_ruling_resolves_the_halved_dr_against_tem_and_dr(tmp_path):
@@ -151,20 +154,22 @@ def test_17_3_friendly_fire_ruling_resolves_the_halved_dr_against_tem_and_dr(tmp
     write_position(folder, SEA)
     reg = registry()
     info, chosen = load_custom(folder, reg.games)
-    game = Game.create(Store.open(":memory:"), reg, info.name, chosen, seed=1, options=["friendly-fire-as-bombardment"])
-    assert friendly_fire_ap(game, 8, 7, 1) == 8 + 4 - (1 + 7)
+    match = Match.create(
+        Store.open(":memory:"), reg, info.name, chosen, seed=1, options=["friendly-fire-as-bombardment"]
+    )
+    assert friendly_fire_ap(match, 8, 7, 1) == 8 + 4 - (1 + 7)
 
 
 def test_17_3_equal_dice_on_a_contested_target_hit_the_allies_and_the_germans_name_the_primary(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
-    play(game, "pass")
-    script_dice(game, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
-    play(game, "bombard 2 AIR_UK G2")
-    waiting, decision = game.waiting_on()
+    match = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
+    play(match, "pass")
+    script_dice(match, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
+    play(match, "bombard 2 AIR_UK G2")
+    waiting, decision = match.waiting_on()
     assert waiting == "german" and decision["kind"] == "friendly-fire-primary"
     assert set(decision["choices"]) == {"U1"}  # 10.1, 16.1: never the artillery A2 while U1 is there
-    play(game, "choose U1")
-    b = board(game)
+    play(match, "choose U1")
+    b = board(match)
     assert b.units["A2"]["status"] == "Spent" and b.units["U1"]["status"] == "Spent"  # 2 + 2 of the 4 AP
     assert b.units["G2"]["status"] == "Spent"
 
@@ -180,28 +185,28 @@ unit G7 german DE infantry 2-3-2/2 2 Spent
 def test_10_4_the_spread_of_the_ap_left_is_answered_before_friendly_fire(tmp_path, monkeypatch):
     """10.4, 17.3: the Germans spread the strike's AP left after the primary first; only then is the
     strike's friendly fire judged and its Allied primary asked."""
-    game = new_match(tmp_path, SEA + SPREAD)
-    play(game, "pass")
-    script_dice(game, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
-    play(game, "bombard 2 AIR_UK G2")  # the Fresh armour G2 takes 3; the 3 left: G5 and G6 or G5 and G7
-    waiting, decision = game.waiting_on()
+    match = new_match(tmp_path, SEA + SPREAD)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [3, 4, 3, 4])  # raw 7 and 7: AT 8+7 vs DT 2+7: 6 AP; friendly fire 4 AP
+    play(match, "bombard 2 AIR_UK G2")  # the Fresh armour G2 takes 3; the 3 left: G5 and G6 or G5 and G7
+    waiting, decision = match.waiting_on()
     assert waiting == "german" and decision["kind"] == "ap-spread"
     assert decision["choices"] == ["G5:spent,G6:dis1", "G5:spent,G7:dis1"]
-    play(game, "choose G5:spent,G7:dis1")
-    waiting, decision = game.waiting_on()
+    play(match, "choose G5:spent,G7:dis1")
+    waiting, decision = match.waiting_on()
     assert waiting == "german" and decision["kind"] == "friendly-fire-primary"
-    play(game, "choose U1")
-    b = board(game)
+    play(match, "choose U1")
+    b = board(match)
     assert [b.units[g]["status"] for g in ("G2", "G5", "G6", "G7")] == ["Spent", "Spent", "Spent", "Dis1"]
     assert b.units["A2"]["status"] == "Spent" and b.units["U1"]["status"] == "Spent"
 
 
 def test_17_3_unequal_dice_spare_the_allies(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
-    play(game, "pass")
-    script_dice(game, monkeypatch, [3, 4, 3, 3])
-    play(game, "bombard 2 AIR_UK G2")
-    assert game.open_decision() is None and board(game).units["U1"]["status"] == "Fresh"
+    match = new_match(tmp_path, SEA + "unit G2 german DE infantry 2-3-2/2 2\n")
+    play(match, "pass")
+    script_dice(match, monkeypatch, [3, 4, 3, 3])
+    play(match, "bombard 2 AIR_UK G2")
+    assert match.open_decision() is None and board(match).units["U1"]["status"] == "Fresh"
 
 
 @pytest.mark.parametrize(
@@ -237,44 +242,46 @@ def test_17_3_unequal_dice_spare_the_allies(tmp_path, monkeypatch):
 def test_marker_refusals_cite_their_rule(tmp_path, extra, order, rule, why):
     """17.2: 「アメリカ海軍…の目標エリアは そのエリアIDが緑色でなければならない」; 17.3: 「晴天時に」,
     「ゾーンを空爆の目標にすることはできない」: each refusal names the rule that forbids it."""
-    game = new_match(tmp_path, SEA + extra)
-    play(game, "pass")
+    match = new_match(tmp_path, SEA + extra)
+    play(match, "pass")
     with pytest.raises(RuleViolation) as refused:
-        play(game, order)
+        play(match, order)
     assert refused.value.rule == rule and why in str(refused.value) and f"(BkN {rule})" in str(refused.value)
 
 
 def test_16_4_le_havre_out_of_reach_is_refused_by_16_4(tmp_path):
-    game = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
+    match = new_match(tmp_path, SEA + "unit U3 allied US infantry 3-4-3/2 3\n")
     with pytest.raises(RuleViolation) as refused:
-        play(game, "bombard 3 LE_HAVRE")
+        play(match, "bombard 3 LE_HAVRE")
     assert refused.value.rule == "16.4" and "reaches only areas 1 and 2" in str(refused.value)
 
 
 def test_17_1_the_other_nationality_is_refused_by_17_1(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA)
-    play(game, "pass")
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    play(game, "bombard 3 NAVAL_US G3", "end", "pass")
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    play(match, "bombard 3 NAVAL_US G3", "end", "pass")
     with pytest.raises(RuleViolation) as refused:
-        play(game, "bombard 3 AIR_UK G3")
+        play(match, "bombard 3 AIR_UK G3")
     assert refused.value.rule == "17.1" and "other nationality" in str(refused.value)
 
 
 def test_4_4_a_used_marker_stays_used_until_dawn(tmp_path, monkeypatch):
-    game = new_match(tmp_path, SEA)
-    script_dice(game, monkeypatch, [3, 3, 3, 3, 4, 4])  # the strike; then the Allied Sunset DR 8
-    play(game, "bombard 2 LE_HAVRE", "end")
-    play(game, "pass")
-    assert game.clock.step == "german-impulse"
+    match = new_match(tmp_path, SEA)
+    script_dice(match, monkeypatch, [3, 3, 3, 3, 4, 4])  # the strike; then the Allied Sunset DR 8
+    play(match, "bombard 2 LE_HAVRE", "end")
+    play(match, "pass")
+    assert match.clock.step == "german-impulse"
     with pytest.raises(RuleViolation) as refused:
-        play(game, "bombard 2 LE_HAVRE")
+        play(match, "bombard 2 LE_HAVRE")
     assert refused.value.rule == "4.4" and "LE_HAVRE has been used today" in str(refused.value)
 
 
 def test_17_the_allies_have_two_naval_and_two_air_markers_each_with_a_nationality(tmp_path):
-    game = new_match(tmp_path, SEA)
-    rows = game.rows("SELECT kind, nationality FROM bkn_marker WHERE game_id = ? AND side = 'allied'", [game.game_id])
+    match = new_match(tmp_path, SEA)
+    rows = match.rows(
+        "SELECT kind, nationality FROM bkn_marker WHERE match_id = ? AND side = 'allied'", [match.match_id]
+    )
     assert sorted((r["kind"], r["nationality"]) for r in rows) == [
         ("air", "UK"),
         ("air", "US"),

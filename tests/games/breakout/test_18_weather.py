@@ -23,24 +23,26 @@ turn 3 1944-06-08 1 Clear
 """
 
 
-def at_dawn(game, turn: int) -> None:
-    with game.store.transaction():
-        game.log(Event("note", purpose=f"test: Dawn of turn {turn}"))
-        dawn(game, turn)
+def at_dawn(match, turn: int) -> None:
+    with match.store.transaction():
+        match.log(Event("note", purpose=f"test: Dawn of turn {turn}"))
+        dawn(match, turn)
 
 
 def test_18_1_each_day_dawns_with_the_weather_printed_on_the_track(tmp_path):
-    game = new_match(tmp_path, MAP + "weather Overcast\n")
-    assert board(game).day["weather"] == "Overcast"  # 6 June as printed in this position
-    at_dawn(game, 2)
-    assert board(game).day["weather"] == "Overcast"
-    at_dawn(game, 3)
-    assert board(game).day["weather"] == "Clear"
+    match = new_match(tmp_path, MAP + "weather Overcast\n")
+    assert board(match).day["weather"] == "Overcast"  # 6 June as printed in this position
+    at_dawn(match, 2)
+    assert board(match).day["weather"] == "Overcast"
+    at_dawn(match, 3)
+    assert board(match).day["weather"] == "Clear"
 
 
 def test_3_7_the_turn_record_track_gives_date_weather_and_reinforcement_nations(tmp_path):
-    game = new_match(tmp_path, MAP)
-    rows = game.rows("SELECT turn, date, start_weather FROM bkn_turn WHERE game_id = ? ORDER BY turn", [game.game_id])
+    match = new_match(tmp_path, MAP)
+    rows = match.rows(
+        "SELECT turn, date, start_weather FROM bkn_turn WHERE match_id = ? ORDER BY turn", [match.match_id]
+    )
     assert [(r["turn"], r["date"].day, r["start_weather"]) for r in rows] == [
         (1, 6, "Clear"),
         (2, 7, "Overcast"),
@@ -49,67 +51,67 @@ def test_3_7_the_turn_record_track_gives_date_weather_and_reinforcement_nations(
 
 
 def test_18_3_overcast_gives_german_units_one_more_mf(tmp_path):
-    game = new_match(tmp_path, MAP)
-    unit = board(game).units["G1"]
-    assert allowance(game, unit) == 2
-    at_dawn(game, 2)
-    assert allowance(game, board(game).units["G1"]) == 3
-    assert allowance(game, board(game).units["A3"]) == 3  # Allied MF unchanged
+    match = new_match(tmp_path, MAP)
+    unit = board(match).units["G1"]
+    assert allowance(match, unit) == 2
+    at_dawn(match, 2)
+    assert allowance(match, board(match).units["G1"]) == 3
+    assert allowance(match, board(match).units["A3"]) == 3  # Allied MF unchanged
 
 
 def test_18_2_clear_allows_air_strikes_and_overcast_does_not(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 2\n")
-    game.play(Action("pass", (), "german"))
-    assert any(a.verb == "bombard" and "AIR" in a.args[1] for a in game.legal_actions("allied"))
-    at_dawn(game, 2)
-    assert not any(a.verb == "bombard" and "AIR" in a.args[1] for a in game.legal_actions("allied"))
+    match = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 2\n")
+    match.play(Action("pass", (), "german"))
+    assert any(a.verb == "bombard" and "AIR" in a.args[1] for a in match.legal_actions("allied"))
+    at_dawn(match, 2)
+    assert not any(a.verb == "bombard" and "AIR" in a.args[1] for a in match.legal_actions("allied"))
 
 
 def test_18_4_worked_example_7_june(tmp_path):
     """18.4: 7 June dawns Clear; DR 3 at impulse 3 turns it Overcast; DR 7 at impulse 7 Clear again."""
-    game = new_match(tmp_path, MAP)
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: the worked example"))
-        game.set("bkn_day", {}, impulse=3)
-        sunset(game, 3)
-        assert board(game).day["weather"] == "Overcast" and board(game).day["impulse"] == 4
-        game.set("bkn_day", {}, impulse=7)
-        sunset(game, 7)
-        assert board(game).day["weather"] == "Clear" and board(game).day["impulse"] == 8
-        sunset(game, 5)
-        assert board(game).day["day_over"]
+    match = new_match(tmp_path, MAP)
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: the worked example"))
+        match.set("bkn_day", {}, impulse=3)
+        sunset(match, 3)
+        assert board(match).day["weather"] == "Overcast" and board(match).day["impulse"] == 4
+        match.set("bkn_day", {}, impulse=7)
+        sunset(match, 7)
+        assert board(match).day["weather"] == "Clear" and board(match).day["impulse"] == 8
+        sunset(match, 5)
+        assert board(match).day["day_over"]
     # 18.41: impulses 4-7 were Overcast: 4 of the 9 impulses 0-8 the marker entered
-    weathers = impulse_weather(game, 0, 8)
+    weathers = impulse_weather(match, 0, 8)
     assert [n for n, w in weathers.items() if w == "Overcast"] == [4, 5, 6, 7]
 
 
 def test_18_4_after_an_air_strike_the_weather_changes_though_the_marker_stays(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 2\nunit G2 german DE infantry 2-3-2/2 2\n")
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: impulse 3"))
-        game.set("bkn_day", {}, impulse=3)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [1, 2, 6, 6])  # raw 3 = impulse 3: the weather turns
-    game.play(Action("bombard", ("2", "AIR_US", "G2"), "allied"))
-    game.play(Action("choose", ("keep",), "allied"))  # 11.6: the Advantage holder keeps the dice
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    day = board(game).day
+    match = new_match(tmp_path, MAP + "unit A2 allied US infantry 3-4-3/2 2\nunit G2 german DE infantry 2-3-2/2 2\n")
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: impulse 3"))
+        match.set("bkn_day", {}, impulse=3)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [1, 2, 6, 6])  # raw 3 = impulse 3: the weather turns
+    match.play(Action("bombard", ("2", "AIR_US", "G2"), "allied"))
+    match.play(Action("choose", ("keep",), "allied"))  # 11.6: the Advantage holder keeps the dice
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    day = board(match).day
     assert day["weather"] == "Overcast" and day["impulse"] == 3
 
 
 def test_4_8_a_change_in_the_day_leaves_the_track_printed_weather_alone(tmp_path):
-    game = new_match(tmp_path, MAP)
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: a weather change at impulse 2"))
-        game.set("bkn_day", {}, impulse=2)
-        sunset(game, 2)
-    assert board(game).day["weather"] == "Overcast"
-    assert game.one("SELECT start_weather FROM bkn_turn WHERE game_id = ? AND turn = 1", [game.game_id]) == "Clear"
+    match = new_match(tmp_path, MAP)
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: a weather change at impulse 2"))
+        match.set("bkn_day", {}, impulse=2)
+        sunset(match, 2)
+    assert board(match).day["weather"] == "Overcast"
+    assert match.one("SELECT start_weather FROM bkn_turn WHERE match_id = ? AND turn = 1", [match.match_id]) == "Clear"
 
 
 def test_18_the_day_has_one_of_two_weathers(tmp_path):
-    game = new_match(tmp_path, MAP)
+    match = new_match(tmp_path, MAP)
     for turn in (2, 3):
-        at_dawn(game, turn)
-        assert board(game).day["weather"] in ("Clear", "Overcast")
+        at_dawn(match, turn)
+        assert board(match).day["weather"] in ("Clear", "Overcast")

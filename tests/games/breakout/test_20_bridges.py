@@ -35,19 +35,19 @@ def _drm(terms: list[tuple[str, int]]) -> int:
     return sum(v for _, v in terms)
 
 
-def _state(game, bridge_id: str) -> str:
-    return board(game).bridges[bridge_id]["state"]
+def _state(match, bridge_id: str) -> str:
+    return board(match).bridges[bridge_id]["state"]
 
 
-def _set(game, bridge_id: str, state: str) -> None:
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: bridge state"))
-        bridges.set_bridge(game, board(game).bridges[bridge_id], state)
+def _set(match, bridge_id: str, state: str) -> None:
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: bridge state"))
+        bridges.set_bridge(match, board(match).bridges[bridge_id], state)
 
 
 def test_3_24_every_bridge_starts_german_held_in_link_state(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
-    rows = game.rows("SELECT a, b, state FROM link_state WHERE game_id = ? ORDER BY a, b", [game.game_id])
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    rows = match.rows("SELECT a, b, state FROM link_state WHERE match_id = ? ORDER BY a, b", [match.match_id])
     assert [(r["a"], r["b"], r["state"]) for r in rows] == [
         ("1", "4", "german"), ("2", "3", "german"), ("2", "5", "german"),
         ("3", "2", "german"), ("4", "1", "german"), ("5", "2", "german"),
@@ -57,42 +57,42 @@ def test_3_24_every_bridge_starts_german_held_in_link_state(tmp_path):
 def test_8_37_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
     """8.37 (3.23, 4.7): a destroyed bridge over a water obstacle leaves the water impassable:
     「橋を用いずに水障害を通過できるユニットは存在しない」."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
-    _set(game, "BR2", "destroyed")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _set(match, "BR2", "destroyed")
     with pytest.raises(RuleViolation, match="water obstacle") as refused:
-        entry(game, {**board(game).units["A1"], "mp": 3}, "5")
+        entry(match, {**board(match).units["A1"], "mp": 3}, "5")
     assert refused.value.rule == "8.37"
 
 
 def test_4_7_the_destroyed_marker_goes_with_the_bridge_and_an_allied_repair_makes_it_allied_held(tmp_path, monkeypatch):
     """4.7: 「橋が破壊された場合にこのマーカーをおいて示す 修理された場合にはこのマーカーを取り除く
     (連合軍が修理した場合は保持の橋マーカーにする)」: both sides of the border read the marker."""
-    game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
-    _set(game, "BR3", "destroyed")
-    both = "SELECT a, b, state FROM link_state WHERE game_id = ? AND '1' IN (a, b) AND '4' IN (a, b) ORDER BY a"
-    assert [r["state"] for r in game.rows(both, [game.game_id])] == ["destroyed", "destroyed"]
-    _to_allied_impulse(game, monkeypatch, [2, 6, 6])
-    game.play(Action("repair", ("BR3",), "allied"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert [r["state"] for r in game.rows(both, [game.game_id])] == ["allied", "allied"]
+    match = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    _set(match, "BR3", "destroyed")
+    both = "SELECT a, b, state FROM link_state WHERE match_id = ? AND '1' IN (a, b) AND '4' IN (a, b) ORDER BY a"
+    assert [r["state"] for r in match.rows(both, [match.match_id])] == ["destroyed", "destroyed"]
+    _to_allied_impulse(match, monkeypatch, [2, 6, 6])
+    match.play(Action("repair", ("BR3",), "allied"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert [r["state"] for r in match.rows(both, [match.match_id])] == ["allied", "allied"]
 
 
 def test_3_23_supply_crosses_a_river_only_by_a_friendly_bridge(tmp_path):
     """12.5: a German depot path to 6 stops at the Allied-held bridge BR1 (the last step may cross any river)."""
     text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
-    game = new_match(tmp_path, text)
-    rows = {r["unit_id"]: r for r in game.rules.run("cheapest-paths", side="allied")}
+    match = new_match(tmp_path, text)
+    rows = {r["unit_id"]: r for r in match.rules.run("cheapest-paths", side="allied")}
     assert rows["A1"]["cost"] is None  # no Allied source on this map
-    _set(game, "BR1", "allied")
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: an Allied source at 3"))
-        game.insert("path_source", {"side": "allied", "space_id": "3", "kind": "beach"})
-    assert {r["unit_id"]: r["cost"] for r in game.rules.run("cheapest-paths", side="allied")} == {"A1": None}
+    _set(match, "BR1", "allied")
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: an Allied source at 3"))
+        match.insert("path_source", {"side": "allied", "space_id": "3", "kind": "beach"})
+    assert {r["unit_id"]: r["cost"] for r in match.rules.run("cheapest-paths", side="allied")} == {"A1": None}
     # 3 is German-controlled: the source is blocked; an Allied source at 1 reaches 2 over a clear border
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: an Allied source at 1"))
-        game.insert("path_source", {"side": "allied", "space_id": "1", "kind": "beach"})
-    assert {r["unit_id"]: r["cost"] for r in game.rules.run("cheapest-paths", side="allied")} == {"A1": 1}
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: an Allied source at 1"))
+        match.insert("path_source", {"side": "allied", "space_id": "1", "kind": "beach"})
+    assert {r["unit_id"]: r["cost"] for r in match.rules.run("cheapest-paths", side="allied")} == {"A1": 1}
 
 
 # === 20.3 SEIZURE ============================================================================
@@ -112,42 +112,42 @@ def test_3_23_supply_crosses_a_river_only_by_a_friendly_bridge(tmp_path):
     ],
 )
 def test_seizure_drm(tmp_path, extra, bridge, drm, needed):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n" + extra)
-    terms = bridges.seizure_drm(game, board(game), board(game).bridges[bridge], "allied", "2")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n" + extra)
+    terms = bridges.seizure_drm(match, board(match), board(match).bridges[bridge], "allied", "2")
     assert _drm(terms) == drm  # 20.3: +3 free, +1 vacant / -1 per Fresh enemy, -1 water
     assert bridges.SUCCESS - drm == needed
 
 
-def _to_allied_impulse(game, monkeypatch, dice):
-    game.play(Action("pass", (), "german"))
-    return script_dice(game, monkeypatch, dice)
+def _to_allied_impulse(match, monkeypatch, dice):
+    match.play(Action("pass", (), "german"))
+    return script_dice(match, monkeypatch, dice)
 
 
 def test_8_221_a_seized_bridge_costs_the_next_crosser_one_more_mf(tmp_path, monkeypatch):
     """8.221, 20.3: the seizer spends 1 MF; later crossers pay +1 MF and have no minimum move."""
     text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit A2 allied US infantry 3-4-3/2 2\n"
-    game = new_match(tmp_path, text)
-    _to_allied_impulse(game, monkeypatch, [3, 6, 6])
-    game.play(Action("seize", ("A1", "BR1"), "allied"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR1") == "allied"
-    assert board(game).units["A1"]["mp"] == 2
-    step = entry(game, board(game).units["A2"], "3")
+    match = new_match(tmp_path, text)
+    _to_allied_impulse(match, monkeypatch, [3, 6, 6])
+    match.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR1") == "allied"
+    assert board(match).units["A1"]["mp"] == 2
+    step = entry(match, board(match).units["A2"], "3")
     assert step.cost == 2 + 1  # vacant enemy-controlled area (8.36 B) + 1 for the bridge seized this impulse
     with pytest.raises(RuleViolation):
-        entry(game, {**board(game).units["A2"], "mp": 2}, "3")  # no minimum move over it
+        entry(match, {**board(match).units["A2"], "mp": 2}, "3")  # no minimum move over it
     with pytest.raises(RuleViolation, match="enemy-held"):
-        game.play(Action("seize", ("A2", "BR1"), "allied"))
+        match.play(Action("seize", ("A2", "BR1"), "allied"))
 
 
 def test_20_3_the_seizer_itself_pays_no_extra_mf_to_cross(tmp_path, monkeypatch):
     """20.3: the +1 MF is for the other units crossing; the seizer spent its 1 MF on the try."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
-    _to_allied_impulse(game, monkeypatch, [3])
-    game.play(Action("seize", ("A1", "BR1"), "allied"))
-    keep_rolls(game)
-    game.play(Action("move", ("A1", "3"), "allied"))  # 2 MF (8.36 B) from the 2 left
-    assert board(game).units["A1"]["space_id"] == "3"
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(match, monkeypatch, [3])
+    match.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(match)
+    match.play(Action("move", ("A1", "3"), "allied"))  # 2 MF (8.36 B) from the 2 left
+    assert board(match).units["A1"]["space_id"] == "3"
 
 
 def test_8_38_over_a_just_seized_bridge_infantry_may_cross_the_river_as_a_forced_attack(tmp_path, monkeypatch):
@@ -155,27 +155,27 @@ def test_8_38_over_a_just_seized_bridge_infantry_may_cross_the_river_as_a_forced
     unit may instead cross the river border beside it, for all its MF, in a forced attack at +2 DV."""
     text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit A2 allied US infantry 3-4-3/2 2\n"
     text += "unit T1 allied US armour 4-3-3/2 2\nunit G1 german DE infantry 2-3-2/2 3\n"
-    game = new_match(tmp_path, text)
-    _to_allied_impulse(game, monkeypatch, [6])  # +3 free -1 Fresh German = 2: a 6 seizes it
-    game.play(Action("seize", ("A1", "BR1"), "allied"))
-    keep_rolls(game)
-    assert _state(game, "BR1") == "allied"
-    step = entry(game, board(game).units["A2"], "3")
+    match = new_match(tmp_path, text)
+    _to_allied_impulse(match, monkeypatch, [6])  # +3 free -1 Fresh German = 2: a 6 seizes it
+    match.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(match)
+    assert _state(match, "BR1") == "allied"
+    step = entry(match, board(match).units["A2"], "3")
     assert (step.rule, step.stops, step.forced, step.crossing, step.bridge) == ("8.38", True, True, 2, None)
     with pytest.raises(RuleViolation) as refused:
-        game.play(Action("move", ("T1", "3"), "allied"))  # armour never crosses a river without a bridge
+        match.play(Action("move", ("T1", "3"), "allied"))  # armour never crosses a river without a bridge
     assert refused.value.rule == "8.38" and "seized this impulse" in str(refused.value)
 
 
 def test_8_37_five_units_cross_a_bridge_whoever_holds_it(tmp_path, monkeypatch):
     """8.37, 20.1: the five-unit limit counts the forced attack across an enemy-held bridge too."""
     units = "".join(f"unit A{i} allied US infantry 3-4-3/2 2\n" for i in range(1, 7))
-    game = new_match(tmp_path, MAP + units + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
-    _to_allied_impulse(game, monkeypatch, [])
+    match = new_match(tmp_path, MAP + units + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
+    _to_allied_impulse(match, monkeypatch, [])
     for i in range(1, 6):
-        game.play(Action("move", (f"A{i}", "3"), "allied"))  # 3 MF: only Spent Germans there
+        match.play(Action("move", (f"A{i}", "3"), "allied"))  # 3 MF: only Spent Germans there
     with pytest.raises(RuleViolation, match="5 units crossed") as refused:
-        game.play(Action("move", ("A6", "3"), "allied"))
+        match.play(Action("move", ("A6", "3"), "allied"))
     assert refused.value.rule == "8.37"
 
 
@@ -184,25 +184,25 @@ def test_8_37_artillery_follows_a_point_unit_across_an_enemy_held_bridge(tmp_pat
     though Allied units already contest the area beyond (8.35 alone would let them in)."""
     text = MAP + "unit A1 allied US infantry 3-4-3/2 2\nunit R1 allied US artillery 2-1-3/1 2 art=division\n"
     text += "unit A9 allied US infantry 3-4-3/2 3\nunit G1 german DE infantry 2-3-2/2 3\n"
-    game = new_match(tmp_path, text)
-    _to_allied_impulse(game, monkeypatch, [])
+    match = new_match(tmp_path, text)
+    _to_allied_impulse(match, monkeypatch, [])
     with pytest.raises(RuleViolation, match="a point unit must lead it across") as refused:
-        game.play(Action("move", ("R1", "3"), "allied"))
+        match.play(Action("move", ("R1", "3"), "allied"))
     assert refused.value.rule == "8.37"
-    game.play(Action("move", ("A1", "3"), "allied"))  # a minimum move across BR1, a forced attack
-    game.play(Action("move", ("R1", "3"), "allied"))
-    assert board(game).units["R1"]["forced"]
+    match.play(Action("move", ("A1", "3"), "allied"))  # a minimum move across BR1, a forced attack
+    match.play(Action("move", ("R1", "3"), "allied"))
+    assert board(match).units["R1"]["forced"]
 
 
 def test_9_3_c_a_forced_attack_across_a_friendly_bridge_adds_1_dv(tmp_path):
     """9.3C: +1 across a bridge, +1 more if enemy-held (+1 more over a water obstacle)."""
-    game = new_match(
+    match = new_match(
         tmp_path, MAP + "unit A1 allied US infantry 3-4-4/2 2\nunit G1 german DE infantry 2-3-2/2 3 Spent\n"
     )
-    friendly = entry(game, {**board(game).units["A1"], "mp": 4}, "3")
+    friendly = entry(match, {**board(match).units["A1"], "mp": 4}, "3")
     assert (friendly.forced, friendly.crossing) == (True, 2)  # BR1 German-held
-    _set(game, "BR1", "allied")
-    friendly = entry(game, {**board(game).units["A1"], "mp": 4}, "3")
+    _set(match, "BR1", "allied")
+    friendly = entry(match, {**board(match).units["A1"], "mp": 4}, "3")
     assert (friendly.forced, friendly.crossing, friendly.bridge) == (True, 1, "BR1")
 
 
@@ -210,34 +210,34 @@ def test_20_a_seized_bridge_is_undone_with_its_action(tmp_path, monkeypatch):
     """link_state changes are effects: undo (and replay) restore the bridge."""
     from phaseline.undo import undo
 
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
-    _to_allied_impulse(game, monkeypatch, [5, 6, 6])
-    game.play(Action("seize", ("A1", "BR1"), "allied"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR1") == "allied"
-    with game.store.transaction():
-        undo(game, force=True)
-    assert _state(game, "BR1") == "german"
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(match, monkeypatch, [5, 6, 6])
+    match.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR1") == "allied"
+    with match.store.transaction():
+        undo(match, force=True)
+    assert _state(match, "BR1") == "german"
 
 
 def test_20_3_a_failed_seizure_leaves_the_bridge(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
-    _to_allied_impulse(game, monkeypatch, [2, 6, 6])
-    game.play(Action("seize", ("A1", "BR1"), "allied"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR1") == "german"
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 2\n")
+    _to_allied_impulse(match, monkeypatch, [2, 6, 6])
+    match.play(Action("seize", ("A1", "BR1"), "allied"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR1") == "german"
 
 
 def test_8_221_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, monkeypatch):
     text = MAP + "unit R1 allied US artillery 2-2-2/1 2\nunit A1 allied US infantry 3-4-3/2 2\n"
-    game = new_match(tmp_path, text)
-    _to_allied_impulse(game, monkeypatch, [6])
+    match = new_match(tmp_path, text)
+    _to_allied_impulse(match, monkeypatch, [6])
     with pytest.raises(RuleViolation, match="infantry and armour") as refused:
-        game.play(Action("seize", ("R1", "BR1"), "allied"))
+        match.play(Action("seize", ("R1", "BR1"), "allied"))
     assert refused.value.rule == "20.3"
-    _set(game, "BR1", "destroyed")
+    _set(match, "BR1", "destroyed")
     with pytest.raises(RuleViolation, match="enemy-held"):
-        game.play(Action("seize", ("A1", "BR1"), "allied"))
+        match.play(Action("seize", ("A1", "BR1"), "allied"))
 
 
 # === 20.2 REPAIR ============================================================================
@@ -245,47 +245,47 @@ def test_8_221_only_infantry_and_armour_seize_and_only_enemy_bridges(tmp_path, m
 
 def test_20_5_repair_between_two_free_areas_needs_2_then_succeeds_automatically(tmp_path, monkeypatch):
     """20.5's worked numbers: dr + 3 + 3 - 1 >= 7, so dr >= 2; after one failure (+1) any dr does."""
-    game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
-    _set(game, "BR3", "destroyed")
-    bridge = board(game).bridges["BR3"]
-    assert _drm(bridges.repair_drm(game, board(game), bridge, "allied", 0)) == 5
-    _to_allied_impulse(game, monkeypatch, [1, 6, 6])
-    game.play(Action("repair", ("BR3",), "allied"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR3") == "destroyed"
-    assert game.one("SELECT level FROM bkn_construction WHERE game_id = ?", [game.game_id]) == 1
-    assert _drm(bridges.repair_drm(game, board(game), bridge, "allied", 1)) + 1 >= bridges.SUCCESS
+    match = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    _set(match, "BR3", "destroyed")
+    bridge = board(match).bridges["BR3"]
+    assert _drm(bridges.repair_drm(match, board(match), bridge, "allied", 0)) == 5
+    _to_allied_impulse(match, monkeypatch, [1, 6, 6])
+    match.play(Action("repair", ("BR3",), "allied"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR3") == "destroyed"
+    assert match.one("SELECT level FROM bkn_construction WHERE match_id = ?", [match.match_id]) == 1
+    assert _drm(bridges.repair_drm(match, board(match), bridge, "allied", 1)) + 1 >= bridges.SUCCESS
 
 
 def test_8_21_germans_repair_one_bridge_an_impulse(tmp_path):
-    game = new_match(tmp_path, MAP + "control 5 DE\nunit G1 german DE infantry 2-3-2/2 3\n")
-    _set(game, "BR1", "destroyed")
-    _set(game, "BR2", "destroyed")
+    match = new_match(tmp_path, MAP + "control 5 DE\nunit G1 german DE infantry 2-3-2/2 3\n")
+    _set(match, "BR1", "destroyed")
+    _set(match, "BR2", "destroyed")
     with pytest.raises(RuleViolation, match="1 repairs per impulse"):
-        game.play(Action("repair", ("BR1,BR2",), "german"))
+        match.play(Action("repair", ("BR1,BR2",), "german"))
 
 
 def test_20_2_an_allied_success_takes_the_bridge_and_lifts_the_markers(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
-    _set(game, "BR3", "destroyed")
-    _to_allied_impulse(game, monkeypatch, [2, 6, 6])
-    game.play(Action("repair", ("BR3",), "allied"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR3") == "allied"
-    assert game.one("SELECT count(*) FROM bkn_construction WHERE game_id = ?", [game.game_id]) == 0
+    match = new_match(tmp_path, MAP + "control 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    _set(match, "BR3", "destroyed")
+    _to_allied_impulse(match, monkeypatch, [2, 6, 6])
+    match.play(Action("repair", ("BR3",), "allied"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR3") == "allied"
+    assert match.one("SELECT count(*) FROM bkn_construction WHERE match_id = ?", [match.match_id]) == 0
 
 
 def test_12_8_no_repair_in_an_isolated_area(tmp_path, monkeypatch):
     """The Allied unit at 1 has no supply line (no beach on this map): no repair from there."""
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
-    _set(game, "BR3", "destroyed")
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: isolate the area"))
-        for row in game.rows("SELECT side, space_id FROM path_source WHERE game_id = ?", [game.game_id]):
-            game.delete("path_source", row)
-    _to_allied_impulse(game, monkeypatch, [6])
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
+    _set(match, "BR3", "destroyed")
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: isolate the area"))
+        for row in match.rows("SELECT side, space_id FROM path_source WHERE match_id = ?", [match.match_id]):
+            match.delete("path_source", row)
+    _to_allied_impulse(match, monkeypatch, [6])
     with pytest.raises(RuleViolation, match="not in supply") as refused:
-        game.play(Action("repair", ("BR3",), "allied"))
+        match.play(Action("repair", ("BR3",), "allied"))
     assert refused.value.rule == "12.8"  # 12.8: 「孤立したエリアでは橋の修理を試みられない」
 
 
@@ -302,28 +302,28 @@ def test_12_8_no_repair_in_an_isolated_area(tmp_path, monkeypatch):
     ],
 )  # fmt: skip
 def test_demolition_drm(tmp_path, extra, drm):
-    game = new_match(tmp_path, MAP + extra + "\n")
-    terms = demolition.demolition_drm(game, board(game).bridges["BR1"], "german")
+    match = new_match(tmp_path, MAP + extra + "\n")
+    terms = demolition.demolition_drm(match, board(match).bridges["BR1"], "german")
     assert _drm(terms) == drm
 
 
 def test_8_23_demolition_ends_the_impulse_and_destroys_on_seven(tmp_path, monkeypatch):
-    game = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3\nunit A1 allied US infantry 3-4-3/2 1\n")
-    script_dice(game, monkeypatch, [4, 6, 6])
-    game.play(Action("demolish", ("BR1",), "german"))
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR1") == "destroyed"
-    assert game.clock.step == "allied-impulse"
+    match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3\nunit A1 allied US infantry 3-4-3/2 1\n")
+    script_dice(match, monkeypatch, [4, 6, 6])
+    match.play(Action("demolish", ("BR1",), "german"))
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR1") == "destroyed"
+    assert match.clock.step == "allied-impulse"
 
 
 def test_20_4_only_a_friendly_bridge_with_an_enemy_side_is_blown(tmp_path):
-    game = new_match(tmp_path, MAP + "control 2 DE\nunit G1 german DE infantry 2-3-2/2 3\n")
+    match = new_match(tmp_path, MAP + "control 2 DE\nunit G1 german DE infantry 2-3-2/2 3\n")
     with pytest.raises(RuleViolation, match="enemy-controlled or contested") as refused:
-        game.play(Action("demolish", ("BR2",), "german"))  # 2 and 5 both German now
+        match.play(Action("demolish", ("BR2",), "german"))  # 2 and 5 both German now
     assert refused.value.rule == "20.4"
-    _set(game, "BR1", "allied")
+    _set(match, "BR1", "allied")
     with pytest.raises(RuleViolation, match="not german-held"):
-        game.play(Action("demolish", ("BR1",), "german"))
+        match.play(Action("demolish", ("BR1",), "german"))
 
 
 START = """
@@ -345,25 +345,25 @@ def test_20_4_demolition_is_judged_by_the_start_of_the_impulse(tmp_path, monkeyp
     the start's drm: +2 friendly-controlled contested, +3 free (not +3 +3)."""
     from games.breakout.decisions import answer_all
 
-    game = new_match(tmp_path, START)
-    script_dice(game, monkeypatch, [6, 6, 1, 1, 2])
-    game.play(Action("attack", ("3", "G1"), "german"))  # 8.54: in place; the Dis2 defender is eliminated
-    answer_all(game)
-    assert board(game).areas["3"].free("german")
-    assert _drm(demolition.demolition_drm(game, board(game).bridges["BR4"], "german")) == 5
-    game.play(Action("demolish", ("BR4",), "german"))
-    keep_rolls(game)
-    assert _state(game, "BR4") == "destroyed"  # 2 + 5 = 7
+    match = new_match(tmp_path, START)
+    script_dice(match, monkeypatch, [6, 6, 1, 1, 2])
+    match.play(Action("attack", ("3", "G1"), "german"))  # 8.54: in place; the Dis2 defender is eliminated
+    answer_all(match)
+    assert board(match).areas["3"].free("german")
+    assert _drm(demolition.demolition_drm(match, board(match).bridges["BR4"], "german")) == 5
+    match.play(Action("demolish", ("BR4",), "german"))
+    keep_rolls(match)
+    assert _state(match, "BR4") == "destroyed"  # 2 + 5 = 7
 
 
 def test_20_4_a_bridge_taken_this_impulse_was_not_friendly_held_at_its_start(tmp_path, monkeypatch):
-    game = new_match(tmp_path, START.replace("unit A1 allied US infantry 3-4-3/2 3 Dis2\n", ""))
-    script_dice(game, monkeypatch, [6])  # +3 from a free area +1 toward a vacant one: seized
-    game.play(Action("seize", ("G1", "BR5"), "german"))
-    keep_rolls(game)
-    assert _state(game, "BR5") == "german"
+    match = new_match(tmp_path, START.replace("unit A1 allied US infantry 3-4-3/2 3 Dis2\n", ""))
+    script_dice(match, monkeypatch, [6])  # +3 from a free area +1 toward a vacant one: seized
+    match.play(Action("seize", ("G1", "BR5"), "german"))
+    keep_rolls(match)
+    assert _state(match, "BR5") == "german"
     with pytest.raises(RuleViolation, match="not german-held when the impulse began") as refused:
-        game.play(Action("demolish", ("BR5",), "german"))
+        match.play(Action("demolish", ("BR5",), "german"))
     assert refused.value.rule == "20.4"
 
 
@@ -371,13 +371,13 @@ def test_10_1_no_demolition_in_a_bombardment_impulse(tmp_path, monkeypatch):
     """10.1: a bombardment impulse activates its target area, but blows no bridge on its borders."""
     from games.breakout.decisions import answer_all
 
-    game = new_match(tmp_path, START + "unit R1 german DE artillery 3-1-3/1 4 art=division\n")
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    game.play(Action("bombard", ("3", "R1", "A1"), "german"))
-    answer_all(game)
-    assert "demolish" not in [a.verb for a in game.legal_actions("german")]
+    match = new_match(tmp_path, START + "unit R1 german DE artillery 3-1-3/1 4 art=division\n")
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    match.play(Action("bombard", ("3", "R1", "A1"), "german"))
+    answer_all(match)
+    assert "demolish" not in [a.verb for a in match.legal_actions("german")]
     with pytest.raises(RuleViolation, match="bombardment impulse") as refused:
-        game.play(Action("demolish", ("BR4",), "german"))
+        match.play(Action("demolish", ("BR4",), "german"))
     assert refused.value.rule == "20.4"
 
 
@@ -386,35 +386,37 @@ def test_10_1_no_demolition_in_a_bombardment_impulse(tmp_path, monkeypatch):
 
 def test_20_1_a_bridge_between_two_areas_of_one_side_is_theirs(tmp_path):
     """20.1(5), 8.511: control of both sides makes the bridge (and an unbridged river) held."""
-    game = new_match(tmp_path, MAP + "control 3 US\ncontrol 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: settle"))
-        bridges.settle_holders(game)
-    assert _state(game, "BR1") == "allied" and _state(game, "BR3") == "allied"
-    assert _state(game, "BR2") == "german"  # 5 is German
+    match = new_match(tmp_path, MAP + "control 3 US\ncontrol 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: settle"))
+        bridges.settle_holders(match)
+    assert _state(match, "BR1") == "allied" and _state(match, "BR3") == "allied"
+    assert _state(match, "BR2") == "german"  # 5 is German
 
 
 def test_8_511_a_held_river_is_no_supply_crossing(tmp_path):
     """Digest ruling 17: an Allied-held unbridged river still takes no supply line but the last step."""
     text = "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2 river\nborder 2-3\ncontrol 1 US\n"
     text += "control 2 US\ncontrol 3 US\nunit A1 allied US infantry 3-4-3/2 3\nunit A2 allied US infantry 3-4-3/2 2\n"
-    game = new_match(tmp_path, text)
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: hold the river, a source at 1"))
-        bridges.hold_river(game, "1", "2", "allied")
-        game.insert("path_source", {"side": "allied", "space_id": "1", "kind": "beach"})
-    costs = {r["unit_id"]: r["cost"] for r in game.rules.run("cheapest-paths", side="allied")}
+    match = new_match(tmp_path, text)
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: hold the river, a source at 1"))
+        bridges.hold_river(match, "1", "2", "allied")
+        match.insert("path_source", {"side": "allied", "space_id": "1", "kind": "beach"})
+    costs = {r["unit_id"]: r["cost"] for r in match.rules.run("cheapest-paths", side="allied")}
     assert costs == {"A1": None, "A2": 1}  # A2: the last step into its own area crosses the river
 
 
 def test_20_1_five_units_cross_a_bridge_an_impulse(tmp_path, monkeypatch):
     units = "".join(f"unit A{i} allied US infantry 3-4-3/2 2\n" for i in range(1, 7))
-    game = new_match(tmp_path, MAP.replace("bridge BR1 2-3 german", "bridge BR1 2-3 allied") + "control 3 US\n" + units)
-    _to_allied_impulse(game, monkeypatch, [6, 6])
+    match = new_match(
+        tmp_path, MAP.replace("bridge BR1 2-3 german", "bridge BR1 2-3 allied") + "control 3 US\n" + units
+    )
+    _to_allied_impulse(match, monkeypatch, [6, 6])
     for i in range(1, 6):
-        game.play(Action("move", (f"A{i}", "3"), "allied"))
+        match.play(Action("move", (f"A{i}", "3"), "allied"))
     with pytest.raises(RuleViolation, match="5 units crossed"):
-        game.play(Action("move", ("A6", "3"), "allied"))
+        match.play(Action("move", ("A6", "3"), "allied"))
 
 
 def test_20_2_night_construction_pays_sp_as_for_a_spent_unit(tmp_path, monkeypatch):
@@ -432,14 +434,14 @@ border 3-4 river
 bridge BR9 3-4 destroyed
 unit G1 german DE infantry 2-3-2/2 1 Spent
 """
-    game = new_match(tmp_path, text)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [6, 6, 2])
-    game.play(Action("pass", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    game.play(Action("depot", ("1",), "german"))
-    assert Action("repair", ("BR9",), "german") in game.legal_actions("german")
-    game.play(Action("repair", ("BR9",), "german"))  # dr 2 + 3 + 3 - 1 = 7
-    keep_rolls(game)  # 11.6: the roll stands
-    assert _state(game, "BR9") == "german"
-    assert game.one("SELECT sp FROM bkn_depot WHERE game_id = ?", [game.game_id]) == 5 - 3
+    match = new_match(tmp_path, text)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [6, 6, 2])
+    match.play(Action("pass", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    match.play(Action("depot", ("1",), "german"))
+    assert Action("repair", ("BR9",), "german") in match.legal_actions("german")
+    match.play(Action("repair", ("BR9",), "german"))  # dr 2 + 3 + 3 - 1 = 7
+    keep_rolls(match)  # 11.6: the roll stands
+    assert _state(match, "BR9") == "german"
+    assert match.one("SELECT sp FROM bkn_depot WHERE match_id = ?", [match.match_id]) == 5 - 3

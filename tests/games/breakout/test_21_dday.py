@@ -41,95 +41,95 @@ unit L3 allied US infantry 3-4-3/2 B4 arrive=6 method=landing
 """
 
 
-def play(game, *orders: str) -> None:
+def play(match, *orders: str) -> None:
     """Play the orders; the decisions an attack owes take their first choice, dice kept (9.1, 11.3)."""
     for order in orders:
         verb, *args = order.split()
-        game.play(Action(verb, tuple(args), game.waiting_on()[0]))
-        answer_all(game, {"advantage-reroll": "keep", "bombardment-reroll": "keep"})
+        match.play(Action(verb, tuple(args), match.waiting_on()[0]))
+        answer_all(match, {"advantage-reroll": "keep", "bombardment-reroll": "keep"})
 
 
-def status(game, unit: str) -> str:
-    return board(game).units[unit]["status"]
+def status(match, unit: str) -> str:
+    return board(match).units[unit]["status"]
 
 
-def notes(game, rule: str) -> list[str]:
-    rows = game.rows("SELECT purpose FROM event WHERE game_id = ? AND rule = ? ORDER BY seq", [game.game_id, rule])
+def notes(match, rule: str) -> list[str]:
+    rows = match.rows("SELECT purpose FROM event WHERE match_id = ? AND rule = ? ORDER BY seq", [match.match_id, rule])
     return [r["purpose"] for r in rows]
 
 
-def strikes(game) -> list[str]:
-    return [n for n in notes(game, "10.4") if " AT " in n]
+def strikes(match) -> list[str]:
+    return [n for n in notes(match, "10.4") if " AT " in n]
 
 
 def test_21_1_dday_replaces_dawn_with_four_phases(tmp_path):
-    game = new_match(tmp_path, DDAY)
-    names = [s.name for s in game.steps(1)]
+    match = new_match(tmp_path, DDAY)
+    names = [s.name for s in match.steps(1)]
     assert names[:5] == ["airborne", "naval-bombardment", "air-bombardment", "amphibious-assault", "german-impulse"]
-    assert game.clock.step == "airborne"
+    assert match.clock.step == "airborne"
 
 
 def test_6_21_a_match_without_a_dday_card_opens_with_dawn(tmp_path):
-    game = new_match(tmp_path, "area 1 clear 1\narea 2 clear 1\nborder 1-2\nunit A1 allied US infantry 3-4-3/2 1\n")
-    assert game.steps(1)[0].name == "dawn" and game.clock.step == "german-impulse"
+    match = new_match(tmp_path, "area 1 clear 1\narea 2 clear 1\nborder 1-2\nunit A1 allied US infantry 3-4-3/2 1\n")
+    assert match.steps(1)[0].name == "dawn" and match.clock.step == "german-impulse"
 
 
 # === 21.2 AIRBORNE ===========================================================================
 
 
 def test_21_2_paratroops_drop_fresh_in_their_drop_areas(tmp_path):
-    game = new_match(tmp_path, DDAY)
-    b = board(game)
-    assert b.units["P1"]["space_id"] == "1" and status(game, "P1") == "Fresh"
+    match = new_match(tmp_path, DDAY)
+    b = board(match)
+    assert b.units["P1"]["space_id"] == "1" and status(match, "P1") == "Fresh"
     assert b.units["P3"]["space_id"] == "3" and b.areas["3"].controller == "UK"
 
 
 def test_21_2_securing_a_bridge_is_automatic_and_spends_the_unit(tmp_path):
-    game = new_match(tmp_path, DDAY)
-    play(game, "secure P3 BR1")
-    assert status(game, "P3") == "Spent" and board(game).bridges["BR1"]["state"] == "allied"
+    match = new_match(tmp_path, DDAY)
+    play(match, "secure P3 BR1")
+    assert status(match, "P3") == "Spent" and board(match).bridges["BR1"]["state"] == "allied"
     with pytest.raises(RuleViolation, match=r"21\.2"):
-        play(game, "attack 3")
+        play(match, "attack 3")
 
 
 def test_21_2_a_repulsed_night_attack_does_not_retreat_and_has_no_air_support(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    play(game, "attack 1")
-    assert status(game, "P1") == "Dis1" and board(game).units["P1"]["space_id"] == "1"
-    assert [n for n in notes(game, "9.1") if "AV " in n and "air support" not in n]
+    match = new_match(tmp_path, DDAY)
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    play(match, "attack 1")
+    assert status(match, "P1") == "Dis1" and board(match).units["P1"]["space_id"] == "1"
+    assert [n for n in notes(match, "9.1") if "AV " in n and "air support" not in n]
 
 
 def test_21_2_germans_do_not_act_and_a_unit_that_attacked_cannot_secure(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    assert game.legal_actions("german") == []
-    script_dice(game, monkeypatch, [6, 6, 1, 1])
-    play(game, "attack 1")
-    assert not [a for a in game.legal_actions() if a.verb == "secure" and a.args[0] == "P1"]
+    match = new_match(tmp_path, DDAY)
+    assert match.legal_actions("german") == []
+    script_dice(match, monkeypatch, [6, 6, 1, 1])
+    play(match, "attack 1")
+    assert not [a for a in match.legal_actions() if a.verb == "secure" and a.args[0] == "P1"]
 
 
 # === 21.3 NAVAL BOMBARDMENT ===================================================================
 
 
 def test_21_3_each_beach_is_bombarded_at_full_strength_8(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    play(game, "end")
-    assert game.clock.step == "naval-bombardment"
-    assert {str(a) for a in game.legal_actions()} == {"bombard 2 NAVAL_UK", "bombard 4 NAVAL_US", "end"}
-    script_dice(game, monkeypatch, [3, 3, 3, 3])
-    play(game, "bombard 4 NAVAL_US CA")
+    match = new_match(tmp_path, DDAY)
+    play(match, "end")
+    assert match.clock.step == "naval-bombardment"
+    assert {str(a) for a in match.legal_actions()} == {"bombard 2 NAVAL_UK", "bombard 4 NAVAL_US", "end"}
+    script_dice(match, monkeypatch, [3, 3, 3, 3])
+    play(match, "bombard 4 NAVAL_US CA")
     # digest 7.5 no. 27: DV = TEM 1 + works 2 + one Fresh battery = 4; AT 8+6 = 14 vs DT 4+6 = 10: 4 AP
-    assert any("AV 8" in n and "DV 4" in n and "4 AP" in n for n in strikes(game))
-    assert status(game, "CA") == "Spent" and status(game, "G2") == "Spent"
+    assert any("AV 8" in n and "DV 4" in n and "4 AP" in n for n in strikes(match))
+    assert status(match, "CA") == "Spent" and status(match, "G2") == "Spent"
 
 
 def test_21_3_ending_the_phase_bombards_the_rest_and_uses_both_task_forces(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    play(game, "end")
-    script_dice(game, monkeypatch, [1, 1, 6, 6] * 2)
-    play(game, "end")
-    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 2
-    used = game.rows("SELECT marker_id FROM bkn_marker_state WHERE game_id = ? AND used", [game.game_id])
+    match = new_match(tmp_path, DDAY)
+    play(match, "end")
+    script_dice(match, monkeypatch, [1, 1, 6, 6] * 2)
+    play(match, "end")
+    assert len([n for n in strikes(match) if "full D-Day strength" in n]) == 2
+    used = match.rows("SELECT marker_id FROM bkn_marker_state WHERE match_id = ? AND used", [match.match_id])
     assert {r["marker_id"] for r in used} == {"NAVAL_UK", "NAVAL_US"}
 
 
@@ -138,153 +138,153 @@ def test_11_6_a_d_day_naval_bombardment_may_be_rerolled_and_the_advantage_passes
 ):
     """11.6: 「アドバンテージは攻撃以外のあらゆるDR/drの振りなおしにも使用できる」, in the D-Day phases too
     (11.2: it passes at the phase's end): ending 1B bombards both beaches, each offered for a reroll."""
-    game = new_match(tmp_path, DDAY)
-    play(game, "end")
-    script_dice(game, monkeypatch, [1, 1, 6, 6] * 3)
-    game.play(Action("end", (), "allied"))
-    assert asked(game)[:2] == ("allied", "bombardment-reroll") and game.clock.step == "naval-bombardment"
-    choose(game, "keep")  # the first beach's dice stand; then the second beach
-    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 1
-    assert asked(game)[:2] == ("allied", "bombardment-reroll") and game.clock.step == "naval-bombardment"
-    choose(game, "reroll")  # both sides roll again; the phase then ends
-    assert game.clock.step == "air-bombardment" and board(game).day["advantage"] == "german"
-    assert len([n for n in strikes(game) if "full D-Day strength" in n]) == 2
+    match = new_match(tmp_path, DDAY)
+    play(match, "end")
+    script_dice(match, monkeypatch, [1, 1, 6, 6] * 3)
+    match.play(Action("end", (), "allied"))
+    assert asked(match)[:2] == ("allied", "bombardment-reroll") and match.clock.step == "naval-bombardment"
+    choose(match, "keep")  # the first beach's dice stand; then the second beach
+    assert len([n for n in strikes(match) if "full D-Day strength" in n]) == 1
+    assert asked(match)[:2] == ("allied", "bombardment-reroll") and match.clock.step == "naval-bombardment"
+    choose(match, "reroll")  # both sides roll again; the phase then ends
+    assert match.clock.step == "air-bombardment" and board(match).day["advantage"] == "german"
+    assert len([n for n in strikes(match) if "full D-Day strength" in n]) == 2
 
 
 def test_3_26_a_task_force_bombards_only_its_colour(tmp_path):
-    game = new_match(tmp_path, DDAY)
-    play(game, "end")
+    match = new_match(tmp_path, DDAY)
+    play(match, "end")
     with pytest.raises(RuleViolation, match=r"3\.26"):
-        play(game, "bombard 4 NAVAL_UK")
+        play(match, "bombard 4 NAVAL_UK")
 
 
 # === 21.4 AIR BOMBARDMENT ====================================================================
 
 
-def _to_air(game, monkeypatch):
-    play(game, "end")
-    script_dice(game, monkeypatch, [1, 1, 6, 6] * 2)
-    play(game, "end")
-    assert game.clock.step == "air-bombardment"
+def _to_air(match, monkeypatch):
+    play(match, "end")
+    script_dice(match, monkeypatch, [1, 1, 6, 6] * 2)
+    play(match, "end")
+    assert match.clock.step == "air-bombardment"
 
 
 def test_21_4_two_targets_are_declared_before_either_is_resolved(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_air(game, monkeypatch)
-    script_dice(game, monkeypatch, [1, 1, 6, 6] * 2)
-    resolved = len(strikes(game))
-    play(game, "bombard 1 AIR_UK")
-    assert len(strikes(game)) == resolved  # declared, not yet resolved
-    play(game, "bombard 5 AIR_US")
-    assert len(strikes(game)) == resolved + 2
-    assert game.legal_actions() == [Action("end", (), "allied")]
+    match = new_match(tmp_path, DDAY)
+    _to_air(match, monkeypatch)
+    script_dice(match, monkeypatch, [1, 1, 6, 6] * 2)
+    resolved = len(strikes(match))
+    play(match, "bombard 1 AIR_UK")
+    assert len(strikes(match)) == resolved  # declared, not yet resolved
+    play(match, "bombard 5 AIR_US")
+    assert len(strikes(match)) == resolved + 2
+    assert match.legal_actions() == [Action("end", (), "allied")]
 
 
 def test_21_4_targets_must_be_a_beach_or_next_to_one(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY + "area 6 clear 1\nborder 5-6\nunit G6 german DE infantry 2-3-2/2 6\n")
-    _to_air(game, monkeypatch)
+    match = new_match(tmp_path, DDAY + "area 6 clear 1\nborder 5-6\nunit G6 german DE infantry 2-3-2/2 6\n")
+    _to_air(match, monkeypatch)
     with pytest.raises(RuleViolation, match=r"21\.4"):
-        play(game, "bombard 6 AIR_US")
+        play(match, "bombard 6 AIR_US")
 
 
 def test_17_1_no_area_is_hit_by_both_nationalities_in_one_day(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_air(game, monkeypatch)  # the British fleet hit Sword (2), the US fleet Omaha (4)
+    match = new_match(tmp_path, DDAY)
+    _to_air(match, monkeypatch)  # the British fleet hit Sword (2), the US fleet Omaha (4)
     with pytest.raises(RuleViolation, match=r"21\.4"):
-        play(game, "bombard 2 AIR_US")
-    play(game, "bombard 2 AIR_UK")
+        play(match, "bombard 2 AIR_US")
+    play(match, "bombard 2 AIR_UK")
     with pytest.raises(RuleViolation, match=r"21\.4"):
-        play(game, "bombard 2 AIR_US")
+        play(match, "bombard 2 AIR_US")
 
 
 # === 21.5 AMPHIBIOUS ASSAULT ==================================================================
 
 
-def _to_assault(game, monkeypatch):
-    _to_air(game, monkeypatch)
-    play(game, "end")
-    assert game.clock.step == "amphibious-assault"
+def _to_assault(match, monkeypatch):
+    _to_air(match, monkeypatch)
+    play(match, "end")
+    assert match.clock.step == "amphibious-assault"
 
 
 def test_21_5_artillery_cannot_land_and_every_beach_lands_a_wave(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
     with pytest.raises(RuleViolation, match=r"21\.5"):
-        play(game, "wave Sword L1,A1")
+        play(match, "wave Sword L1,A1")
     with pytest.raises(RuleViolation) as refused:  # 21.5: the waves are the Allied player's to choose
-        play(game, "end")
+        play(match, "end")
     assert refused.value.rule == "21.5" and "wave Omaha L3; wave Sword L1,L2" in str(refused.value)
-    assert "end" not in {str(a) for a in game.legal_actions()}
-    play(game, "wave Sword L1,L2")
-    script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
-    play(game, "wave Omaha L3", "end")  # every beach lands
-    assert game.clock.step == "german-impulse"
-    assert board(game).units["L3"]["space_id"] == "4" and board(game).units["A1"]["space_id"] == "B2"
+    assert "end" not in {str(a) for a in match.legal_actions()}
+    play(match, "wave Sword L1,L2")
+    script_dice(match, monkeypatch, [6] + [6, 6, 1, 1] * 2)
+    play(match, "wave Omaha L3", "end")  # every beach lands
+    assert match.clock.step == "german-impulse"
+    assert board(match).units["L3"]["space_id"] == "4" and board(match).units["A1"]["space_id"] == "B2"
 
 
 def test_21_5_interdiction_at_every_beach_then_assaults_in_the_allies_order(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
-    play(game, "wave Sword L1,L2")
-    assert not [n for n in notes(game, "19.4") if "vs IV" in n]  # nothing is rolled before every wave is placed
-    script_dice(game, monkeypatch, [1])  # Omaha: IV 1 (the battery), dr 1 = IV: L3 lands Spent
-    play(game, "wave Omaha L3")
-    assert status(game, "L3") == "Spent"
-    assert {str(a) for a in game.legal_actions()} == {"assault Sword", "assault Omaha", "end"}
-    play(game, "assault Omaha")  # 21.5: every lander interdicted: the attack fails without a DR
-    assert status(game, "L3") == "Dis1" and board(game).units["L3"]["space_id"] == "4"
-    assert not [n for n in notes(game, "9.1") if " AT " in n]
-    script_dice(game, monkeypatch, [6, 6, 1, 1])
-    play(game, "assault Sword")
-    assert board(game).units["L1"]["space_id"] == "2"
-    assert game.clock.step == "amphibious-assault"
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
+    play(match, "wave Sword L1,L2")
+    assert not [n for n in notes(match, "19.4") if "vs IV" in n]  # nothing is rolled before every wave is placed
+    script_dice(match, monkeypatch, [1])  # Omaha: IV 1 (the battery), dr 1 = IV: L3 lands Spent
+    play(match, "wave Omaha L3")
+    assert status(match, "L3") == "Spent"
+    assert {str(a) for a in match.legal_actions()} == {"assault Sword", "assault Omaha", "end"}
+    play(match, "assault Omaha")  # 21.5: every lander interdicted: the attack fails without a DR
+    assert status(match, "L3") == "Dis1" and board(match).units["L3"]["space_id"] == "4"
+    assert not [n for n in notes(match, "9.1") if " AT " in n]
+    script_dice(match, monkeypatch, [6, 6, 1, 1])
+    play(match, "assault Sword")
+    assert board(match).units["L1"]["space_id"] == "2"
+    assert match.clock.step == "amphibious-assault"
 
 
 def test_21_5_a_failed_assault_leaves_every_lander_dis1_without_retreat(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
-    play(game, "wave Sword L1,L2")
-    script_dice(game, monkeypatch, [6])
-    play(game, "wave Omaha L3")
-    script_dice(game, monkeypatch, [1, 1, 6, 6])
-    play(game, "assault Sword")
-    assert [status(game, u) for u in ("L1", "L2")] == ["Dis1", "Dis1"]
-    assert board(game).units["L1"]["space_id"] == "2"
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
+    play(match, "wave Sword L1,L2")
+    script_dice(match, monkeypatch, [6])
+    play(match, "wave Omaha L3")
+    script_dice(match, monkeypatch, [1, 1, 6, 6])
+    play(match, "assault Sword")
+    assert [status(match, u) for u in ("L1", "L2")] == ["Dis1", "Dis1"]
+    assert board(match).units["L1"]["space_id"] == "2"
 
 
 def test_21_6_daylight_starts_with_german_impulse_0_and_21_7_refit_regroup_follow(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
-    play(game, "wave Sword L1,L2")
-    script_dice(game, monkeypatch, [6] + [6, 6, 1, 1] * 2)
-    play(game, "wave Omaha L3", "end")
-    assert game.clock.step == "german-impulse" and board(game).day["impulse"] == 0
-    assert [s.name for s in game.steps(1)][-4:] == ["german-refit", "allied-refit", "german-regroup", "allied-regroup"]
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
+    play(match, "wave Sword L1,L2")
+    script_dice(match, monkeypatch, [6] + [6, 6, 1, 1] * 2)
+    play(match, "wave Omaha L3", "end")
+    assert match.clock.step == "german-impulse" and board(match).day["impulse"] == 0
+    assert [s.name for s in match.steps(1)][-4:] == ["german-refit", "allied-refit", "german-regroup", "allied-regroup"]
 
 
 def test_21_7_refit_and_regroup_follow_as_on_any_day(tmp_path):
-    game = new_match(tmp_path, DDAY)
-    assert [s.phase for s in game.steps(1)][-3:] == [s.phase for s in game.steps(2)][-3:]
+    match = new_match(tmp_path, DDAY)
+    assert [s.phase for s in match.steps(1)][-3:] == [s.phase for s in match.steps(2)][-3:]
 
 
 def test_21_dday_openings_are_turn_1_only(tmp_path):
-    game = new_match(tmp_path, DDAY + "turn 2 1944-06-07 1 Clear\n")
-    assert game.steps(2)[0].name == "dawn"
+    match = new_match(tmp_path, DDAY + "turn 2 1944-06-07 1 Clear\n")
+    assert match.steps(2)[0].name == "dawn"
 
 
 def test_11_6_the_last_wave_waits_for_a_rerolled_interdiction_dr(tmp_path, monkeypatch):
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
-    play(game, "wave Sword L1,L2")
-    script_dice(game, monkeypatch, [1, 6] + [6, 6, 1, 1] * 2)  # Omaha's IV 1: L3's dr 1 lands Spent; rerolled 6
-    game.play(Action("wave", ("Omaha", "L3"), "allied"))  # 21.5: the last wave: interdiction at every beach
-    assert asked(game) == ("allied", "other-reroll", ["keep", "reroll"])
-    assert game.clock.step == "amphibious-assault" and board(game).units["L3"]["space_id"] == "B4"
-    choose(game, "reroll")
-    answer_all(game)
-    game.play(Action("end", (), "allied"))
-    assert game.clock.step == "german-impulse" and status(game, "L3") != "Dis1"
-    assert board(game).day["advantage"] == "german"  # 11.2: used in a D-Day phase, it passes as the phase ends
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
+    play(match, "wave Sword L1,L2")
+    script_dice(match, monkeypatch, [1, 6] + [6, 6, 1, 1] * 2)  # Omaha's IV 1: L3's dr 1 lands Spent; rerolled 6
+    match.play(Action("wave", ("Omaha", "L3"), "allied"))  # 21.5: the last wave: interdiction at every beach
+    assert asked(match) == ("allied", "other-reroll", ["keep", "reroll"])
+    assert match.clock.step == "amphibious-assault" and board(match).units["L3"]["space_id"] == "B4"
+    choose(match, "reroll")
+    answer_all(match)
+    match.play(Action("end", (), "allied"))
+    assert match.clock.step == "german-impulse" and status(match, "L3") != "Dis1"
+    assert board(match).day["advantage"] == "german"  # 11.2: used in a D-Day phase, it passes as the phase ends
 
 
 @pytest.mark.parametrize(
@@ -298,15 +298,15 @@ def test_first_wave_cap(tmp_path, monkeypatch, options, refused):
     """19.3: 「各インパルス/再配置フェイズにつき 上陸できるユニットは5つが最大である」, applied by
     default to the Amphibious Assault phase; the refusal names 19.3, the rule that sets the cap."""
     six = "".join(f"unit W{i} allied UK infantry 3-4-3/2 B2 arrive=6 method=landing\n" for i in range(6))
-    game = match_of(*write_position(tmp_path / "position", DDAY + six), options=options)
-    _to_assault(game, monkeypatch)
+    match = match_of(*write_position(tmp_path / "position", DDAY + six), options=options)
+    _to_assault(match, monkeypatch)
     order = Action("wave", ("Sword", ",".join(f"W{i}" for i in range(6))), "allied")
     if refused:
         with pytest.raises(RuleViolation) as refusal:
-            game.play(order)
+            match.play(order)
         assert refusal.value.rule == "19.3" and "at most 5 units" in str(refusal.value)
     else:
-        game.play(order)
+        match.play(order)
 
 
 def test_15_2_works_stay_while_a_repulsed_landing_awaits_its_reroll_and_after_it(tmp_path, monkeypatch):
@@ -315,31 +315,33 @@ def test_15_2_works_stay_while_a_repulsed_landing_awaits_its_reroll_and_after_it
     while its landers still stand Fresh before the Advantage holder's answer."""
     from phaseline.games.breakout.rules import works
 
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
-    play(game, "wave Sword L1,L2")
-    script_dice(game, monkeypatch, [6, 1, 1, 6, 6])  # Omaha's interdiction dr, then AT 2 + 3 vs DT 12 + 4
-    play(game, "wave Omaha L3")
-    game.play(Action("assault", ("Omaha",), "allied"))
-    assert asked(game)[1] == "forward-unit" and works.intact(game, "4")
-    choose(game, "G2")
-    assert asked(game)[1] == "advantage-reroll" and works.intact(game, "4")
-    choose(game, "keep")
-    answer_all(game)
-    assert status(game, "L3") == "Dis1" and works.intact(game, "4")
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
+    play(match, "wave Sword L1,L2")
+    script_dice(match, monkeypatch, [6, 1, 1, 6, 6])  # Omaha's interdiction dr, then AT 2 + 3 vs DT 12 + 4
+    play(match, "wave Omaha L3")
+    match.play(Action("assault", ("Omaha",), "allied"))
+    assert asked(match)[1] == "forward-unit" and works.intact(match, "4")
+    choose(match, "G2")
+    assert asked(match)[1] == "advantage-reroll" and works.intact(match, "4")
+    choose(match, "keep")
+    answer_all(match)
+    assert status(match, "L3") == "Dis1" and works.intact(match, "4")
 
 
 def test_9_2_the_allied_player_names_the_point_unit_of_a_landing_assault(tmp_path, monkeypatch):
     """9.2A: the point unit is 「攻撃側が選択した1個の歩兵または装甲ユニット」: assault BEACH POINT."""
-    game = new_match(tmp_path, DDAY)
-    _to_assault(game, monkeypatch)
-    play(game, "wave Sword L1,L2")
-    script_dice(game, monkeypatch, [6])
-    play(game, "wave Omaha L3")
+    match = new_match(tmp_path, DDAY)
+    _to_assault(match, monkeypatch)
+    play(match, "wave Sword L1,L2")
+    script_dice(match, monkeypatch, [6])
+    play(match, "wave Omaha L3")
     with pytest.raises(RuleViolation) as refused:
-        play(game, "assault Sword L3")
+        play(match, "assault Sword L3")
     assert refused.value.rule == "9.2" and "not in Sword's first wave" in str(refused.value)
-    script_dice(game, monkeypatch, [6, 6, 1, 1])
-    play(game, "assault Sword L2")
-    note = game.one("SELECT purpose FROM event WHERE game_id = ? AND rule = '9.1' ORDER BY seq LIMIT 1", [game.game_id])
+    script_dice(match, monkeypatch, [6, 6, 1, 1])
+    play(match, "assault Sword L2")
+    note = match.one(
+        "SELECT purpose FROM event WHERE match_id = ? AND rule = '9.1' ORDER BY seq LIMIT 1", [match.match_id]
+    )
     assert "point unit L2" in note

@@ -86,10 +86,10 @@ def test_cherbourg(tmp_path, extra, vp, why):
 
 
 def test_22_3_the_advantage_is_worth_1(tmp_path):
-    game = scored_match(tmp_path, MAP, VP)
-    assert score(game).total == 1
-    with_state(game, advantage="german")
-    assert score(game).total == 0
+    match = scored_match(tmp_path, MAP, VP)
+    assert score(match).total == 1
+    with_state(match, advantage="german")
+    assert score(match).total == 0
 
 
 def test_22_3_each_german_controlled_beach_costs_1(tmp_path):
@@ -133,35 +133,35 @@ TEN = (
 
 
 def test_22_2_exactly_10_vp_win_the_standard_game(tmp_path):
-    game = scored_match(tmp_path, TEN, VP)
-    current = score(game)
+    match = scored_match(tmp_path, TEN, VP)
+    current = score(match)
     # Cherbourg 4 + Advantage 1 - Utah German 1 + contested 7 VP 1 + areas 3 and 4 (5) = 10
     assert current.total == 10
     assert sorted(i.vp for i in current.items) == [-1, 1, 1, 2, 3, 4]
-    outcome = final_outcome(game)
+    outcome = final_outcome(match)
     assert (outcome.rule, outcome.winners) == ("22.2", ("allied",))
     assert "win with 10 VP (need 10 on the turn record track)" in outcome.summary
 
 
 def test_22_2_nine_vp_is_a_german_win(tmp_path):
-    game = scored_match(tmp_path, TEN, VP)
-    with_state(game, advantage="german")
-    outcome = final_outcome(game)
+    match = scored_match(tmp_path, TEN, VP)
+    with_state(match, advantage="german")
+    outcome = final_outcome(match)
     assert (outcome.rule, outcome.winners) == ("22.2", ("german",))
     assert "the Allies have 9 VP" in outcome.summary
 
 
 def test_22_2_the_match_ends_with_the_winner_and_the_vp_evidence(tmp_path):
-    game = scored_match(tmp_path, TEN, VP)
-    end_the_day(game)
-    assert game.finished
-    result = game.one("SELECT purpose FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])
+    match = scored_match(tmp_path, TEN, VP)
+    end_the_day(match)
+    assert match.finished
+    result = match.one("SELECT purpose FROM event WHERE match_id = ? AND kind = 'result'", [match.match_id])
     assert "Allies win with 10 VP" in result and "Area 5 (5) Allied +4 (22.3)" in result
 
 
 def test_24_1_equal_vp_play_on_in_the_extended_game(tmp_path):
-    game = scored_match(tmp_path, TEN, VP)
-    assert weekly_check(game, 1, last=False) is None
+    match = scored_match(tmp_path, TEN, VP)
+    assert weekly_check(match, 1, last=False) is None
 
 
 # === 22.1 BREAKOUT ======================================================================
@@ -170,11 +170,11 @@ ROAD = MAP + "control 3 US\ncontrol 4 US\ncontrol ZA US\n"
 
 
 def test_22_1_a_supplied_fresh_unit_in_a_zone_breaks_out_at_the_end_of_daylight(tmp_path):
-    game = scored_match(tmp_path, ROAD + "unit A1 allied US infantry 3-4-3/2 ZA\n", VP)
-    end_the_day(game)
-    assert game.finished
-    assert game.clock.step == "allied-impulse"  # at once: no Refit after the winning Daylight
-    result = game.one("SELECT purpose FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])
+    match = scored_match(tmp_path, ROAD + "unit A1 allied US infantry 3-4-3/2 ZA\n", VP)
+    end_the_day(match)
+    assert match.finished
+    assert match.clock.step == "allied-impulse"  # at once: no Refit after the winning Daylight
+    result = match.one("SELECT purpose FROM event WHERE match_id = ? AND kind = 'result'", [match.match_id])
     assert result == "the Allies break out: supplied Fresh A1 in ZA at the end of Daylight"
 
 
@@ -189,16 +189,16 @@ def test_22_1_a_supplied_fresh_unit_in_a_zone_breaks_out_at_the_end_of_daylight(
     ],
 )
 def test_no_breakout(tmp_path, text):
-    game = scored_match(tmp_path, text, VP)
-    end_the_day(game)
-    assert game.finished
-    assert "22.1" not in game.one("SELECT rule FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])
+    match = scored_match(tmp_path, text, VP)
+    end_the_day(match)
+    assert match.finished
+    assert "22.1" not in match.one("SELECT rule FROM event WHERE match_id = ? AND kind = 'result'", [match.match_id])
 
 
 def test_22_the_germans_score_no_vp_and_a_match_ends_with_one_winner(tmp_path):
-    game = scored_match(tmp_path, MAP + "control 3 US\n", VP)
-    assert all(item.rule in ("22.3", "22.4") and item.vp for item in score(game).items)
-    assert len(final_outcome(game).winners) == 1
+    match = scored_match(tmp_path, MAP + "control 3 US\n", VP)
+    assert all(item.rule in ("22.3", "22.4") and item.vp for item in score(match).items)
+    assert len(final_outcome(match).winners) == 1
 
 
 @pytest.mark.parametrize(
@@ -209,13 +209,13 @@ def test_22_the_germans_score_no_vp_and_a_match_ends_with_one_winner(tmp_path):
     ],
 )
 def test_same_nation_supply_ruling_for_vp(tmp_path, options, vp):
-    game = scored_match(tmp_path, MAP + "control 3 UK\n", VP, options=options)  # Omaha is the only (US) beach
-    assert score(game).total == vp
+    match = scored_match(tmp_path, MAP + "control 3 UK\n", VP, options=options)  # Omaha is the only (US) beach
+    assert score(match).total == vp
 
 
 def test_22_1_ruling_a_british_unit_breaks_out_only_on_a_supply_line_to_a_british_beach(tmp_path):
     text = ROAD + "unit B1 allied UK infantry 3-4-3/2 ZA\n"
-    game = scored_match(tmp_path, text, VP, options=("same-nation-supply",))
-    end_the_day(game)
-    assert "22.1" not in game.one("SELECT rule FROM event WHERE game_id = ? AND kind = 'result'", [game.game_id])
+    match = scored_match(tmp_path, text, VP, options=("same-nation-supply",))
+    end_the_day(match)
+    assert "22.1" not in match.one("SELECT rule FROM event WHERE match_id = ? AND kind = 'result'", [match.match_id])
     assert breakout_units(scored_match(tmp_path / "any", text, VP)) == ["B1"]

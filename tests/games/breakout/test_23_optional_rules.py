@@ -24,16 +24,16 @@ unit G1 german DE infantry 2-3-2/1 2
 VP = [("area", "2", 9)]
 
 
-def bid(game, german: str, allied: str) -> None:
-    game.play(Action("choose", (german,), "german"))
-    game.play(Action("choose", (allied,), "allied"))
+def bid(match, german: str, allied: str) -> None:
+    match.play(Action("choose", (german,), "german"))
+    match.play(Action("choose", (allied,), "allied"))
 
 
 # === 23.1 GENERAL ===========================================================================
 
 
 def test_23_1_optional_rules_are_plugins_of_the_game_chosen_at_creation(tmp_path):
-    rules = {name: rule for (game, name), rule in registry().rules.items() if game == "breakout-normandy"}
+    rules = {name: rule for (match, name), rule in registry().rules.items() if match == "breakout-normandy"}
     assert sorted(rules) == ["23.2", "23.3"]
     plain = scored_match(tmp_path, MAP, VP)
     assert not plain.options and plain.open_decision() is None
@@ -46,15 +46,15 @@ def test_23_1_optional_rules_are_plugins_of_the_game_chosen_at_creation(tmp_path
 
 
 def test_23_2_both_seats_bid_before_play_begins(tmp_path):
-    game = scored_match(tmp_path, MAP, VP, options=("23.2",))
-    first = game.open_decision()
+    match = scored_match(tmp_path, MAP, VP, options=("23.2",))
+    first = match.open_decision()
     assert (first["side"], first["kind"], first["rule"]) == ("german", "bid", "23.2")
     assert {"-10", "0", "10"} <= set(first["choices"]) and first["choices"][0] == "0"
     with pytest.raises(RuleViolation, match="must first answer"):
-        game.play(Action("pass", (), "german"))
-    game.play(Action("choose", ("1",), "german"))
-    assert game.open_decision()["side"] == "allied"
-    assert "1" not in game.open_decision()["prompt"]  # secret: the prompt never shows a bid
+        match.play(Action("pass", (), "german"))
+    match.play(Action("choose", ("1",), "german"))
+    assert match.open_decision()["side"] == "allied"
+    assert "1" not in match.open_decision()["prompt"]  # secret: the prompt never shows a bid
 
 
 @pytest.mark.parametrize(
@@ -66,12 +66,12 @@ def test_23_2_both_seats_bid_before_play_begins(tmp_path):
     ],
 )
 def test_bids(tmp_path, german, allied, plays_allies, need):
-    game = scored_match(tmp_path, MAP, VP, options=("23.2",))
-    bid(game, german, allied)
-    plays = dict(game.con.execute("SELECT seat, plays FROM bkn_bid").fetchall())
+    match = scored_match(tmp_path, MAP, VP, options=("23.2",))
+    bid(match, german, allied)
+    plays = dict(match.con.execute("SELECT seat, plays FROM bkn_bid").fetchall())
     assert plays[plays_allies] == "allied"
-    assert vp_required(game, 1)[0] == need
-    note = game.one("SELECT purpose FROM event WHERE rule = '23.2' AND kind = 'note'", [])
+    assert vp_required(match, 1)[0] == need
+    note = match.one("SELECT purpose FROM event WHERE rule = '23.2' AND kind = 'note'", [])
     assert f"the player at the {plays_allies} seat plays the Allies" in note
 
 
@@ -80,15 +80,15 @@ def test_23_2_the_higher_bidder_takes_the_allied_side_and_undo_gives_it_back(tmp
     from phaseline.undo import undo
 
     bare = MAP.replace("control 1 US\n", "")  # no test-only state: every event comes from play
-    game = scored_match(tmp_path, bare, VP, options=("23.2",), controllers={"allied": "bot:heuristic"})
-    bid(game, "2", "0")  # the German seat (a human) outbids the Allied seat (a bot)
-    assert (game.controller("allied"), game.controller("german")) == ("human", "bot:heuristic")
-    assert verify(game.store, registry(), game.game_id) > 0
-    undo(game)  # the human's own last action, its German-seat bid, and the bot's bid after it
-    assert (game.controller("allied"), game.controller("german")) == ("bot:heuristic", "human")
-    assert game.con.execute("SELECT count(*) FROM bkn_bid").fetchone() == (0,)
-    assert game.waiting_on()[0] == "german"  # the human bids again
-    assert verify(game.store, registry(), game.game_id) > 0
+    match = scored_match(tmp_path, bare, VP, options=("23.2",), controllers={"allied": "bot:heuristic"})
+    bid(match, "2", "0")  # the German seat (a human) outbids the Allied seat (a bot)
+    assert (match.controller("allied"), match.controller("german")) == ("human", "bot:heuristic")
+    assert verify(match.store, registry(), match.match_id) > 0
+    undo(match)  # the human's own last action, its German-seat bid, and the bot's bid after it
+    assert (match.controller("allied"), match.controller("german")) == ("bot:heuristic", "human")
+    assert match.con.execute("SELECT count(*) FROM bkn_bid").fetchone() == (0,)
+    assert match.waiting_on()[0] == "german"  # the human bids again
+    assert verify(match.store, registry(), match.match_id) > 0
 
 
 def test_23_2_status_shows_who_plays_each_side_after_the_bidding(tmp_path, home):
@@ -120,98 +120,98 @@ def test_23_2_a_negative_bid_is_answered_from_the_shell(tmp_path, home):
 
 
 def test_23_2_equal_bids_apply_and_a_die_decides(tmp_path):
-    game = scored_match(tmp_path, MAP, VP, options=("23.2",))
-    bid(game, "2", "2")
-    die = game.one("SELECT die FROM event WHERE kind = 'roll' AND rule = '23.2'", [])
-    plays = dict(game.con.execute("SELECT seat, plays FROM bkn_bid").fetchall())
+    match = scored_match(tmp_path, MAP, VP, options=("23.2",))
+    bid(match, "2", "2")
+    die = match.one("SELECT die FROM event WHERE kind = 'roll' AND rule = '23.2'", [])
+    plays = dict(match.con.execute("SELECT seat, plays FROM bkn_bid").fetchall())
     assert plays["german" if die <= 3 else "allied"] == "allied"
-    assert vp_required(game, 1)[0] == 12
+    assert vp_required(match, 1)[0] == 12
 
 
 def test_23_2_the_bid_is_part_of_the_week_end_check(tmp_path):
-    game = scored_match(tmp_path, MAP + "control 2 US\n", VP, options=("23.2",))
-    bid(game, "0", "1")  # the Allies need 11: area 2 (9) + the Advantage (1) = 10
-    outcome = final_outcome(game)
+    match = scored_match(tmp_path, MAP + "control 2 US\n", VP, options=("23.2",))
+    bid(match, "0", "1")  # the Allies need 11: area 2 (9) + the Advantage (1) = 10
+    outcome = final_outcome(match)
     assert outcome.winners == ("german",) and "need 10 on the turn record track +1 bid (23.2)" in outcome.summary
 
 
 # === 23.3 CARD COMBAT =======================================================================
 
 
-def draw_many(game, side: str, n: int) -> list[int]:
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: draw cards"))
-        return [card_combat.draw(game, side, "test combat") for _ in range(n)]
+def draw_many(match, side: str, n: int) -> list[int]:
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: draw cards"))
+        return [card_combat.draw(match, side, "test combat") for _ in range(n)]
 
 
 def test_23_3_a_deck_of_36_cards_reproduces_the_2d6_spread(tmp_path):
-    game = scored_match(tmp_path, MAP, VP, options=("23.3",))
-    cards = draw_many(game, "allied", 36)
+    match = scored_match(tmp_path, MAP, VP, options=("23.3",))
+    cards = draw_many(match, "allied", 36)
     assert Counter(cards) == Counter(card_combat.DECK)
     assert sum(cards) == 7 * 36  # 23.3: an average DR of 7 over every 36 combats
     assert sum(card_combat.DECK.values()) == 36
 
 
 def test_23_3_the_deck_is_reshuffled_only_when_used_up(tmp_path):
-    game = scored_match(tmp_path, MAP, VP, options=("23.3",))
-    draw_many(game, "german", 37)
-    notes = game.one("SELECT count(*) FROM event WHERE rule = '23.3' AND purpose LIKE '%reshuffles%'", [])
-    left = game.one("SELECT sum(left_in_deck) FROM bkn_cards WHERE side = 'german'", [])
+    match = scored_match(tmp_path, MAP, VP, options=("23.3",))
+    draw_many(match, "german", 37)
+    notes = match.one("SELECT count(*) FROM event WHERE rule = '23.3' AND purpose LIKE '%reshuffles%'", [])
+    left = match.one("SELECT sum(left_in_deck) FROM bkn_cards WHERE side = 'german'", [])
     assert notes == 1 and left == 35
-    assert game.one("SELECT sum(left_in_deck) FROM bkn_cards WHERE side = 'allied'", []) == 36  # one deck each
+    assert match.one("SELECT sum(left_in_deck) FROM bkn_cards WHERE side = 'allied'", []) == 36  # one deck each
 
 
 def test_23_3_an_assault_draws_one_card_each_and_other_rolls_stay_dice(tmp_path):
-    game = scored_match(tmp_path, MAP, VP, options=("23.3",))
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
-    answer_all(game, {"advantage-reroll": "keep"})
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    draws = game.rows("SELECT side, purpose FROM event WHERE rule = '23.3' AND kind = 'note' ORDER BY seq", [])
+    match = scored_match(tmp_path, MAP, VP, options=("23.3",))
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
+    answer_all(match, {"advantage-reroll": "keep"})
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    draws = match.rows("SELECT side, purpose FROM event WHERE rule = '23.3' AND kind = 'note' ORDER BY seq", [])
     assert [d["side"] for d in draws] == ["allied", "german"]
-    assert not game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", [])
-    sunset = game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '6.3'", [])
+    assert not match.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", [])
+    sunset = match.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '6.3'", [])
     assert sunset == 2  # 6.3: the Sunset DR is still two dice, rolled alone
 
 
 def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
-    game = scored_match(tmp_path, MAP, VP)
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
-    answer_all(game, {"advantage-reroll": "keep"})
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    assert game.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", []) == 4
+    match = scored_match(tmp_path, MAP, VP)
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
+    answer_all(match, {"advantage-reroll": "keep"})
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    assert match.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", []) == 4
 
 
 def test_23_each_optional_rule_is_listed_with_its_title_and_rule():
-    rules = [rule for (game, _), rule in registry().rules.items() if game == "breakout-normandy"]
+    rules = [rule for (match, _), rule in registry().rules.items() if match == "breakout-normandy"]
     assert {(r.rule, r.title.split(":")[0]) for r in rules} == {("23.2", "Bidding for sides"), ("23.3", "Card combat")}
 
 
 def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
     from phaseline.replay import verify
 
-    game = scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP, options=("23.2", "23.3"))
-    bid(game, "1", "1")  # no test-only state: every event comes from play
-    game.play(Action("pass", (), "german"))
-    game.play(Action("move", ("A1", "2"), "allied"))
-    game.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
-    answer_all(game, {"advantage-reroll": "keep"})
-    game.play(Action("end", (), "allied"))
-    keep_rolls(game)  # 11.6: the Sunset DR stands
-    assert verify(game.store, registry(), game.game_id) > 0
+    match = scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP, options=("23.2", "23.3"))
+    bid(match, "1", "1")  # no test-only state: every event comes from play
+    match.play(Action("pass", (), "german"))
+    match.play(Action("move", ("A1", "2"), "allied"))
+    match.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
+    answer_all(match, {"advantage-reroll": "keep"})
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)  # 11.6: the Sunset DR stands
+    assert verify(match.store, registry(), match.match_id) > 0
 
 
 def test_23_2_bots_answer_the_bids(tmp_path):
     from phaseline.bots import run_bots
 
-    game = scored_match(tmp_path, MAP, VP, options=("23.2",))
+    match = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bots = {"german": "bot:heuristic", "allied": "bot:random"}
-    run_bots(game, registry(), controllers=bots, max_actions=2)
-    bids = game.rows("SELECT seat, bid, plays FROM bkn_bid ORDER BY seat", [])
+    run_bots(match, registry(), controllers=bots, max_actions=2)
+    bids = match.rows("SELECT seat, bid, plays FROM bkn_bid ORDER BY seat", [])
     assert [r["seat"] for r in bids] == ["allied", "german"] and {r["plays"] for r in bids} == {"allied", "german"}
-    assert game.open_decision() is None and game.clock.step == "german-impulse"
+    assert match.open_decision() is None and match.clock.step == "german-impulse"

@@ -40,31 +40,31 @@ def test_24_a_position_based_on_the_extended_game_is_extended(tmp_path):
 )
 def test_weekly_check_ends_the_match(tmp_path, control, winner):
     # 5 VP for area 2 + 1 for the Advantage = 6 > 5; without area 2, 1 < 5
-    game = scored_match(tmp_path, MAP + control, VP, turns=WEEKS, base="extended")
-    end_the_day(game)
-    assert game.finished and game.clock.turn == 1
-    result = json.loads(game.clock.result)
+    match = scored_match(tmp_path, MAP + control, VP, turns=WEEKS, base="extended")
+    end_the_day(match)
+    assert match.finished and match.clock.turn == 1
+    result = json.loads(match.clock.result)
     assert (result["rule"], result["winners"]) == ("24.1", [winner])
 
 
 def test_24_1_equal_vp_play_on_into_the_next_week(tmp_path):
     weeks = [(1, "1944-06-12", 1, 6), (2, "1944-06-13", 2, 9)]
-    game = scored_match(tmp_path, MAP + "control 2 US\n", VP, turns=weeks, base="extended")
-    end_the_day(game)
-    assert not game.finished and game.clock.turn == 2
-    note = game.one("SELECT purpose FROM event WHERE rule = '24.1' ORDER BY seq DESC LIMIT 1", [])
+    match = scored_match(tmp_path, MAP + "control 2 US\n", VP, turns=weeks, base="extended")
+    end_the_day(match)
+    assert not match.finished and match.clock.turn == 2
+    note = match.one("SELECT purpose FROM event WHERE rule = '24.1' ORDER BY seq DESC LIMIT 1", [])
     assert note == "the Allies have exactly 6 VP: play continues next week"
 
 
 def test_24_1_equal_at_the_last_week_on_the_track_is_a_draw(tmp_path):
-    game = scored_match(tmp_path, MAP + "control 2 US\n", VP, turns=[(1, "1944-06-12", 1, 6)], base="extended")
-    end_the_day(game)
-    result = json.loads(game.clock.result)
+    match = scored_match(tmp_path, MAP + "control 2 US\n", VP, turns=[(1, "1944-06-12", 1, 6)], base="extended")
+    end_the_day(match)
+    result = json.loads(match.clock.result)
     assert result["rule"] == "24.1" and result["winners"] == []
     assert result["summary"].startswith("a draw: the Allies have exactly the 6 on the turn record track")
 
 
 def test_22_2_the_standard_game_has_no_weekly_check_before_its_end(tmp_path):
-    game = scored_match(tmp_path, MAP + "control 2 US\n", VP, turns=WEEKS)
-    end_the_day(game)
-    assert not game.finished and game.clock.turn == 2
+    match = scored_match(tmp_path, MAP + "control 2 US\n", VP, turns=WEEKS)
+    end_the_day(match)
+    assert not match.finished and match.clock.turn == 2

@@ -28,17 +28,17 @@ control 2 US
 )
 
 
-def on(game, turn: int, fn, *args) -> None:
+def on(match, turn: int, fn, *args) -> None:
     """Call ``fn`` on ``turn``; the Advantage holder keeps the storm and Mulberry drs (11.6)."""
-    with game.store.transaction():
-        game.log(Event("note", purpose=f"test: turn {turn}"))
-        game.set_clock(turn=turn)
-        fn(game, *args)
-    keep_rolls(game)
+    with match.store.transaction():
+        match.log(Event("note", purpose=f"test: turn {turn}"))
+        match.set_clock(turn=turn)
+        fn(match, *args)
+    keep_rolls(match)
 
 
-def day(game):
-    return board(game).day
+def day(match):
+    return board(match).day
 
 
 @pytest.mark.parametrize(
@@ -51,61 +51,63 @@ def day(game):
     ],
 )
 def test_storm_dr(tmp_path, monkeypatch, turn, die, storm):
-    game = new_match(tmp_path, COAST)
-    script_dice(game, monkeypatch, [die])
-    on(game, turn, weather.change, 3)
-    assert day(game)["storm"] == storm
-    assert day(game)["weather"] == "Overcast"  # a storm or an ordinary change from Clear
+    match = new_match(tmp_path, COAST)
+    script_dice(match, monkeypatch, [die])
+    on(match, turn, weather.change, 3)
+    assert day(match)["storm"] == storm
+    assert day(match)["weather"] == "Overcast"  # a storm or an ordinary change from Clear
 
 
 def test_24_5_no_storm_roll_outside_week_2(tmp_path, monkeypatch):
-    game = new_match(tmp_path, COAST)
-    script_dice(game, monkeypatch, [])  # any roll would fail: the queue is empty
-    on(game, 1, weather.change, 3)
-    assert not day(game)["storm"] and day(game)["weather"] == "Overcast"
+    match = new_match(tmp_path, COAST)
+    script_dice(match, monkeypatch, [])  # any roll would fail: the queue is empty
+    on(match, 1, weather.change, 3)
+    assert not day(match)["storm"] and day(match)["weather"] == "Overcast"
 
 
 def test_24_5_19_june_dawns_overcast_and_any_change_is_the_storm(tmp_path, monkeypatch):
-    game = new_match(tmp_path, COAST)
-    on(game, 8, weather.dawn, 8)
-    assert day(game)["weather"] == "Overcast"
-    script_dice(game, monkeypatch, [])
-    on(game, 8, weather.change, 2)
-    assert day(game)["storm"] and day(game)["storm_began"] == 8
+    match = new_match(tmp_path, COAST)
+    on(match, 8, weather.dawn, 8)
+    assert day(match)["weather"] == "Overcast"
+    script_dice(match, monkeypatch, [])
+    on(match, 8, weather.change, 2)
+    assert day(match)["storm"] and day(match)["storm_began"] == 8
 
 
 def test_24_5_without_a_change_on_19_june_the_storm_begins_at_refit(tmp_path):
-    game = new_match(tmp_path, COAST)
-    on(game, 8, weather.storm_at_refit)
-    assert day(game)["storm"]
+    match = new_match(tmp_path, COAST)
+    on(match, 8, weather.storm_at_refit)
+    assert day(match)["storm"]
 
 
 def test_24_5_the_storm_timeline_and_24_6_mulberry_b_lost_on_4(tmp_path, monkeypatch):
-    game = new_match(tmp_path, COAST)
-    script_dice(game, monkeypatch, [1, 4])
-    on(game, 3, weather.change, 3)  # 14 June: storm
-    on(game, 3, weather.change, 5)  # the storm day: no change
-    on(game, 4, weather.dawn, 4)
-    on(game, 4, weather.change, 2)  # the next day: no change
-    assert day(game)["storm"]
-    on(game, 5, weather.dawn, 5)
-    on(game, 5, weather.change, 1)  # two days after: the change ends the storm, Overcast
-    assert not day(game)["storm"] and day(game)["weather"] == "Overcast"
-    assert game.rows("SELECT mulberry FROM bkn_mulberry_lost WHERE game_id = ?", [game.game_id]) == [{"mulberry": "B"}]
-    script_dice(game, monkeypatch, [])
-    on(game, 6, weather.change, 4)  # only one storm per game: no storm dr again
-    assert not day(game)["storm"] and day(game)["weather"] == "Clear"
+    match = new_match(tmp_path, COAST)
+    script_dice(match, monkeypatch, [1, 4])
+    on(match, 3, weather.change, 3)  # 14 June: storm
+    on(match, 3, weather.change, 5)  # the storm day: no change
+    on(match, 4, weather.dawn, 4)
+    on(match, 4, weather.change, 2)  # the next day: no change
+    assert day(match)["storm"]
+    on(match, 5, weather.dawn, 5)
+    on(match, 5, weather.change, 1)  # two days after: the change ends the storm, Overcast
+    assert not day(match)["storm"] and day(match)["weather"] == "Overcast"
+    assert match.rows("SELECT mulberry FROM bkn_mulberry_lost WHERE match_id = ?", [match.match_id]) == [
+        {"mulberry": "B"}
+    ]
+    script_dice(match, monkeypatch, [])
+    on(match, 6, weather.change, 4)  # only one storm per game: no storm dr again
+    assert not day(match)["storm"] and day(match)["weather"] == "Clear"
 
 
 def test_24_5_unchanged_until_the_fourth_day_the_printed_weather_returns(tmp_path, monkeypatch):
-    game = new_match(tmp_path, COAST)
-    script_dice(game, monkeypatch, [1, 6])  # storm on 14 June; Mulberry B survives on 6
-    on(game, 3, weather.change, 3)
+    match = new_match(tmp_path, COAST)
+    script_dice(match, monkeypatch, [1, 6])  # storm on 14 June; Mulberry B survives on 6
+    on(match, 3, weather.change, 3)
     for turn in (4, 5, 6):
-        on(game, turn, weather.dawn, turn)
-        assert day(game)["storm"]
-    on(game, 7, weather.dawn, 7)
-    assert not day(game)["storm"] and day(game)["weather"] == "Clear"
+        on(match, turn, weather.dawn, turn)
+        assert day(match)["storm"]
+    on(match, 7, weather.dawn, 7)
+    assert not day(match)["storm"] and day(match)["weather"] == "Clear"
 
 
 @pytest.mark.parametrize(
@@ -123,15 +125,15 @@ def test_storm_beach_supply(storm_day, after, sp):
 
 
 def test_24_6_no_landing_no_naval_bombardment_no_air_supply_in_a_storm(tmp_path):
-    game = new_match(tmp_path, COAST)
-    game.play(Action("pass", (), "german"))
-    marker = game.rows("SELECT * FROM bkn_marker WHERE game_id = ? AND marker_id = 'NAVAL_US'", [game.game_id])[0]
-    assert can_target(game, marker, board(game).areas["1"])
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: a storm"))
-        weather.begin_storm(game, "test storm")
-    assert not can_target(game, marker, board(game).areas["1"])  # 24.6C
-    assert not weather.air_supply_allowed(game)  # 24.6D
-    assert weather.beach_sp(game) == 5  # 24.6D on the storm's first day
+    match = new_match(tmp_path, COAST)
+    match.play(Action("pass", (), "german"))
+    marker = match.rows("SELECT * FROM bkn_marker WHERE match_id = ? AND marker_id = 'NAVAL_US'", [match.match_id])[0]
+    assert can_target(match, marker, board(match).areas["1"])
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: a storm"))
+        weather.begin_storm(match, "test storm")
+    assert not can_target(match, marker, board(match).areas["1"])  # 24.6C
+    assert not weather.air_supply_allowed(match)  # 24.6D
+    assert weather.beach_sp(match) == 5  # 24.6D on the storm's first day
     with pytest.raises(RuleViolation, match=r"24\.6"):  # 24.6A
-        game.play(Action("land", ("Omaha", "L1"), "allied"))
+        match.play(Action("land", ("Omaha", "L1"), "allied"))

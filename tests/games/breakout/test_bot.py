@@ -27,14 +27,14 @@ control 1 US
 """
 
 
-def _allied_to_move(game) -> None:
-    game.play(Action("pass", (), "german"))
-    assert game.waiting_on()[0] == "allied"
+def _allied_to_move(match) -> None:
+    match.play(Action("pass", (), "german"))
+    assert match.waiting_on()[0] == "allied"
 
 
 def test_20_4_the_german_bot_blows_a_bridge_the_allies_stand_ready_to_cross(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 2\n")
-    chosen = HeuristicBot(game, "german").choose(game, "german")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 2\n")
+    chosen = HeuristicBot(match, "german").choose(match, "german")
     assert chosen == Action("demolish", ("BR1",), "german")
 
 
@@ -42,9 +42,9 @@ def test_20_3_the_allied_bot_seizes_a_german_bridge_toward_an_objective(tmp_path
     units = "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 3\n"
     toward = MAP.replace("area 2 clear 1", "area 2 clear 1 vp=3")
     for position, seizes in ((MAP, False), (toward, True)):
-        game = new_match(tmp_path / str(seizes), position + units)
-        _allied_to_move(game)
-        chosen = HeuristicBot(game, "allied").choose(game, "allied")
+        match = new_match(tmp_path / str(seizes), position + units)
+        _allied_to_move(match)
+        chosen = HeuristicBot(match, "allied").choose(match, "allied")
         assert (chosen == Action("seize", ("A1", "BR1"), "allied")) == seizes
 
 
@@ -53,11 +53,11 @@ def test_9_2_the_allied_bot_attacks_only_with_the_odds(tmp_path):
     strong = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-6-2/2 3\n"
     weak = MAP + "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-6-2/2 3 Dis2\n"
     for position, attacks in ((strong, False), (weak, True)):
-        game = new_match(tmp_path / str(attacks), position)
-        _allied_to_move(game)
-        b = board(game)
-        moves = [a for a in game.legal_actions("allied") if a.verb == "move"]
-        push = best_push(game, b, "allied", moves, Worth(b, "allied", {"3": 2}))
+        match = new_match(tmp_path / str(attacks), position)
+        _allied_to_move(match)
+        b = board(match)
+        moves = [a for a in match.legal_actions("allied") if a.verb == "move"]
+        push = best_push(match, b, "allied", moves, Worth(b, "allied", {"3": 2}))
         assert (push is not None and push.target == "3") == attacks
 
 
@@ -65,17 +65,17 @@ def test_8_54_the_allied_bot_clears_a_contested_objective_from_within_only_with_
     """Two Allied units share VP area 3 with a German unit: they attack in place if Dis2, not if Fresh."""
     allies = "unit A1 allied US infantry 3-4-3/2 3\nunit A2 allied US infantry 3-4-3/2 3\n"
     for status, attacks in (("", False), (" Dis2", True)):
-        game = new_match(tmp_path / str(attacks), MAP + allies + f"unit G1 german DE infantry 2-6-2/2 3{status}\n")
-        _allied_to_move(game)
-        chosen = HeuristicBot(game, "allied").choose(game, "allied")
+        match = new_match(tmp_path / str(attacks), MAP + allies + f"unit G1 german DE infantry 2-6-2/2 3{status}\n")
+        _allied_to_move(match)
+        chosen = HeuristicBot(match, "allied").choose(match, "allied")
         assert (chosen == Action("attack", ("3",), "allied")) == attacks
 
 
 def test_12_53_the_allies_buy_a_longer_day_and_the_germans_a_shorter_one(tmp_path):
-    game = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
+    match = new_match(tmp_path, MAP + "unit A1 allied US infantry 3-4-3/2 1\n")
     for side, best in (("allied", "-2"), ("german", "2")):
         buys = [Action("buy", (n,), side) for n in ("1", "-1", "2", "-2")]
-        assert choose_refit(game, side, {"buy": buys}) == Action("buy", (best,), side)
+        assert choose_refit(match, side, {"buy": buys}) == Action("buy", (best,), side)
 
 
 # === ANSWERS: REROLLS WITH THE ADVANTAGE (11.6) AND APPROACH BOXES (19.5, 3.5) ====================
@@ -111,26 +111,26 @@ turn 3 1944-06-08 1 Clear
 """
 
 
-def _holder(game, side: str, impulse: int = 0) -> None:
-    with game.store.transaction():
-        game.log(Event("note", purpose=f"test position: impulse {impulse}, {side} holds the Advantage"))
-        game.set("bkn_day", {}, impulse=impulse, advantage=side, advantage_start=side)
+def _holder(match, side: str, impulse: int = 0) -> None:
+    with match.store.transaction():
+        match.log(Event("note", purpose=f"test position: impulse {impulse}, {side} holds the Advantage"))
+        match.set("bkn_day", {}, impulse=impulse, advantage=side, advantage_start=side)
 
 
-def _answer(game) -> str:
-    decision = game.open_decision()
+def _answer(match) -> str:
+    decision = match.open_decision()
     assert decision is not None and decision["kind"] == "other-reroll"
-    return HeuristicBot(game, decision["side"]).choose(game, decision["side"]).args[0]
+    return HeuristicBot(match, decision["side"]).choose(match, decision["side"]).args[0]
 
 
 def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[int], position: str = COAST):
-    game = new_match(tmp_path, position)
-    _holder(game, holder, impulse)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, dice)
-    game.play(Action("move", ("A1", "5"), "allied"))
-    game.play(Action("end", (), "allied"))
-    return game
+    match = new_match(tmp_path, position)
+    _holder(match, holder, impulse)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, dice)
+    match.play(Action("move", ("A1", "5"), "allied"))
+    match.play(Action("end", (), "allied"))
+    return match
 
 
 @pytest.mark.parametrize(
@@ -144,15 +144,15 @@ def _sunset_alone(tmp_path, monkeypatch, holder: str, impulse: int, dice: list[i
     ],
 )
 def test_11_6_the_bot_rerolls_the_sunset_dr_that_hurts_it(tmp_path, monkeypatch, holder, impulse, dice, answer):
-    game = _sunset_alone(tmp_path, monkeypatch, holder, impulse, dice)
-    assert _answer(game) == answer
+    match = _sunset_alone(tmp_path, monkeypatch, holder, impulse, dice)
+    assert _answer(match) == answer
 
 
 def test_22_3_on_the_week_s_last_day_the_allies_keep_the_advantage(tmp_path, monkeypatch):
     """The same Sunset DR the Allies reroll on a day that is not the last (above): kept, the Advantage is a VP."""
     last_day = COAST.replace("turn 2 1944-06-07 1 Clear\n", "").replace("turn 3 1944-06-08 1 Clear\n", "")
-    game = _sunset_alone(tmp_path, monkeypatch, "allied", 3, [1, 1], last_day)
-    assert game.clock.turn == game.last_turn and _answer(game) == "keep"
+    match = _sunset_alone(tmp_path, monkeypatch, "allied", 3, [1, 1], last_day)
+    assert match.clock.turn == match.last_turn and _answer(match) == "keep"
 
 
 @pytest.mark.parametrize(
@@ -166,12 +166,12 @@ def test_22_3_on_the_week_s_last_day_the_allies_keep_the_advantage(tmp_path, mon
 )
 def test_11_6_the_bot_rerolls_a_bridge_dr_that_hurts_it(tmp_path, monkeypatch, holder, die, answer):
     units = "unit A9 allied US infantry 3-4-3/2 2\nunit G1 german DE infantry 2-3-2/2 3\n"
-    game = new_match(tmp_path, COAST + units)
-    _holder(game, holder)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [die])  # dr + 3 from a free area - 1 Fresh G1: 7 needs a 5
-    game.play(Action("seize", ("A9", "BR1"), "allied"))
-    assert _answer(game) == answer
+    match = new_match(tmp_path, COAST + units)
+    _holder(match, holder)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [die])  # dr + 3 from a free area - 1 Fresh G1: 7 needs a 5
+    match.play(Action("seize", ("A9", "BR1"), "allied"))
+    assert _answer(match) == answer
 
 
 @pytest.mark.parametrize(
@@ -185,12 +185,12 @@ def test_11_6_the_bot_rerolls_a_bridge_dr_that_hurts_it(tmp_path, monkeypatch, h
 )
 def test_11_6_the_bot_rerolls_an_interdiction_dr_that_hurts_it(tmp_path, monkeypatch, holder, batteries, die, answer):
     guns = "".join(f"unit C{i} german DE coastal 0-2-0/1 3\n" for i in range(batteries))
-    game = new_match(tmp_path, COAST + guns + "unit L1 allied US infantry 3-4-3/2 B2\n")
-    _holder(game, holder)
-    game.play(Action("pass", (), "german"))
-    script_dice(game, monkeypatch, [die])
-    game.play(Action("land", ("Omaha", "L1"), "allied"))
-    assert _answer(game) == answer
+    match = new_match(tmp_path, COAST + guns + "unit L1 allied US infantry 3-4-3/2 B2\n")
+    _holder(match, holder)
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [die])
+    match.play(Action("land", ("Omaha", "L1"), "allied"))
+    assert _answer(match) == answer
 
 
 @pytest.mark.parametrize(
@@ -208,9 +208,9 @@ def test_11_6_the_bot_rerolls_an_interdiction_dr_that_hurts_it(tmp_path, monkeyp
     ],
 )
 def test_11_6_the_bot_rerolls_the_weather_that_hurts_it(tmp_path, then, context, die, side, answer):
-    game = new_match(tmp_path, COAST)
+    match = new_match(tmp_path, COAST)
     payload = {"then": then, "context": context, "die": die, "roll": {"dice": 1}}
-    assert ("reroll" if reroll_wanted(game, side, payload) else "keep") == answer
+    assert ("reroll" if reroll_wanted(match, side, payload) else "keep") == answer
 
 
 @pytest.mark.parametrize(
@@ -222,12 +222,12 @@ def test_11_6_the_bot_rerolls_the_weather_that_hurts_it(tmp_path, then, context,
 )
 def test_3_5_the_allied_bot_sends_an_offshore_unit_to_the_least_defended_beach(tmp_path, germans, box):
     enemies = "".join(f"unit G{i} german DE infantry 2-3-2/2 {germans}\n" for i in range(3))
-    game = new_match(tmp_path, COAST + enemies + "unit L1 allied US infantry 3-4-3/2 OFFSHORE\n")
-    with game.store.transaction():
-        game.log(Event("note", purpose="test: Dawn of 8 June"))
-        dawn(game, 3)
-    assert game.open_decision()["kind"] == "approach-box"
-    assert HeuristicBot(game, "allied").choose(game, "allied") == Action("choose", (box,), "allied")
+    match = new_match(tmp_path, COAST + enemies + "unit L1 allied US infantry 3-4-3/2 OFFSHORE\n")
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: Dawn of 8 June"))
+        dawn(match, 3)
+    assert match.open_decision()["kind"] == "approach-box"
+    assert HeuristicBot(match, "allied").choose(match, "allied") == Action("choose", (box,), "allied")
 
 
 def test_11_6_the_bot_judges_every_roll_the_advantage_may_reroll():

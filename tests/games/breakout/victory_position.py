@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.breakout.position import _csv, match_of, write_position
-from phaseline import Action, Event, Game
+from phaseline import Action, Event, Match
 
 STANDARD_ITEMS = [
     ("advantage", "", 1),
@@ -33,7 +33,7 @@ def scored_match(
     options: tuple[str, ...] = (),
     seed: int = 1,
     controllers: dict[str, str] | None = None,
-) -> Game:
+) -> Match:
     """A match of the position with VP chart ``vp`` (plus the standard items of 22.3/22.4)."""
     folder, after = write_position(tmp_path / "position", text)
     _csv(
@@ -57,20 +57,20 @@ def scored_match(
     return match_of(folder, after, seed=seed, options=options, controllers=controllers)
 
 
-def end_the_day(game: Game) -> None:
+def end_the_day(match: Match) -> None:
     """Both sides pass until the Daylight phase is over (8.6), then end every later step."""
-    turn = game.clock.turn
-    while not game.finished and game.clock.turn == turn:
-        side, decision = game.waiting_on()
-        verbs = {a.verb for a in game.legal_actions()}
+    turn = match.clock.turn
+    while not match.finished and match.clock.turn == turn:
+        side, decision = match.waiting_on()
+        verbs = {a.verb for a in match.legal_actions()}
         if decision:  # 11.6: a roll offered for a reroll stands
-            game.play(Action("choose", (decision["choices"][0],), side))
+            match.play(Action("choose", (decision["choices"][0],), side))
         else:
-            game.play(Action("pass" if "pass" in verbs else "end", (), side))
+            match.play(Action("pass" if "pass" in verbs else "end", (), side))
 
 
-def with_state(game: Game, **day) -> None:
+def with_state(match: Match, **day) -> None:
     """Set the day's clock (bkn_day) for a test, logged as a test note."""
-    with game.store.transaction():
-        game.log(Event("note", purpose="test position: the day's clock"))
-        game.set("bkn_day", {}, **day)
+    with match.store.transaction():
+        match.log(Event("note", purpose="test position: the day's clock"))
+        match.set("bkn_day", {}, **day)

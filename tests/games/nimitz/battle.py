@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.nimitz.position import by_the_rules, play, put
-from phaseline import Game
+from phaseline import Match
 from phaseline.dice import roll
 from phaseline.games.nimitz.rules.battle import procedure
 from phaseline.games.nimitz.rules.battle.markers import MARKERS
@@ -22,17 +22,17 @@ DRAW = "10.7 Japanese bonus marker"
 
 class Script:
     def __init__(
-        self, game: Game, faces: dict[str, list[int]], draws: list[str] = (), default: int | None = None
+        self, match: Match, faces: dict[str, list[int]], draws: list[str] = (), default: int | None = None
     ) -> None:
-        self.game, self.faces, self.draws, self.default = (
-            game,
+        self.match, self.faces, self.draws, self.default = (
+            match,
             {k: list(v) for k, v in faces.items()},
             list(draws),
             default,
         )
         self.rolled: list[tuple[str, int]] = []
-        self._own = game.roll
-        game.roll = self.roll  # type: ignore[method-assign]
+        self._own = match.roll
+        match.roll = self.roll  # type: ignore[method-assign]
 
     def roll(self, purpose: str, rule: str | None = None, sides: int = 6, side: str | None = None, **more) -> int:
         face = self._face(purpose, sides)
@@ -40,21 +40,21 @@ class Script:
             face = self._own(purpose, rule=rule, sides=sides, side=side, **more)
         else:  # the first roll number of the known seed that gives it: the log stays true and replays
             assert 1 <= face <= sides, f"a scripted {face} on a d{sides} ({purpose})"
-            n = self.game.events.next_roll_no()
-            while roll(self.game.seed, n, sides) != face:
+            n = self.match.events.next_roll_no()
+            while roll(self.match.seed, n, sides) != face:
                 n += 1
-            self.game.force_rolls([n])
+            self.match.force_rolls([n])
             try:
                 self._own(purpose, rule=rule, sides=sides, side=side, **more)
             finally:
-                self.game.force_rolls(None)
+                self.match.force_rolls(None)
         self.rolled.append((purpose, face))
         return face
 
     def _face(self, purpose: str, sides: int) -> int | None:
         if purpose.startswith(DRAW) and self.draws:
             wanted = self.draws.pop(0)
-            cup = Piles(self.game).items("JP-CUP")
+            cup = Piles(self.match).items("JP-CUP")
             return next(i for i, item in enumerate(cup, 1) if item.split("/")[0] == wanted)
         for key, faces in self.faces.items():
             if key in purpose and faces:
@@ -70,27 +70,27 @@ class Script:
 Answer = tuple[str, str, str]  # (decision kind, text in its prompt, the answer)
 
 
-def answer(game: Game, answers: list[Answer], fallback: Callable[[dict], str] | None = None) -> list[dict]:
+def answer(match: Match, answers: list[Answer], fallback: Callable[[dict], str] | None = None) -> list[dict]:
     """Answer the open decisions: each by the first of ``answers`` whose kind and text match (taken
     once), else by ``fallback`` (default: the first choice). The decisions, as asked."""
     asked = []
-    while (decision := game.open_decision()) is not None:
+    while (decision := match.open_decision()) is not None:
         asked.append(decision)
-        match = next((a for a in answers if a[0] == decision["kind"] and a[1] in decision["prompt"]), None)
-        if match is not None:
-            answers.remove(match)
-            chosen = match[2]
+        wanted = next((a for a in answers if a[0] == decision["kind"] and a[1] in decision["prompt"]), None)
+        if wanted is not None:
+            answers.remove(wanted)
+            chosen = wanted[2]
         else:
             chosen = (fallback or (lambda d: d["choices"][0]))(decision)
         assert chosen in decision["choices"], f"{chosen} is not one of {decision['choices']} ({decision['prompt']})"
-        play(game, f"choose {chosen}")
+        play(match, f"choose {chosen}")
     return asked
 
 
-def to_combat(game: Game) -> None:
+def to_combat(match: Match) -> None:
     """Play the turn's steps up to the combat phase (the player ending each)."""
-    while game.step.name != "combat":
-        play(game, "end")
+    while match.step.name != "combat":
+        play(match, "end")
 
 
 HOLD_EVERYWHERE = {"9.1 Japanese order": [1] * 60}  # 9.2 every Japanese order a Hold: the position stays put
@@ -108,41 +108,41 @@ def begin_battle(
     answers: list[Answer] = (),
     year: int = 1942,
     default: int | None = None,
-) -> tuple[Game, Script]:
+) -> tuple[Match, Script]:
     """A position played to its battle at ``point``: the Japanese hold, the player's placement
     ``orders``, then placement ends (the rounds roll 9: 4 rounds, unless ``faces`` says) and the
     battle waits for the bonus markers. ``default``: the face of every roll not scripted (10: every
     attack misses)."""
-    game = make(text, options=options, year=year)
-    script = Script(game, {**HOLD_EVERYWHERE, "combat rounds": [9], **(faces or {})}, list(draws), default)
-    to_combat(game)
-    play(game, f"battle {point}")
+    match = make(text, options=options, year=year)
+    script = Script(match, {**HOLD_EVERYWHERE, "combat rounds": [9], **(faces or {})}, list(draws), default)
+    to_combat(match)
+    play(match, f"battle {point}")
     for order in orders:
-        play(game, order)
-    if game.step.name == "battle-placement" and game.open_decision() is None:
-        play(game, "end")
-    answer(game, list(answers))
-    return game, script
+        play(match, order)
+    if match.step.name == "battle-placement" and match.open_decision() is None:
+        play(match, "end")
+    answer(match, list(answers))
+    return match, script
 
 
-def arrange(game: Game, **spaces: str) -> None:
+def arrange(match: Match, **spaces: str) -> None:
     """Put units on the sheet's spaces (``Hiryu="JP-SEA"``); keyword names use _ for - and / for __."""
     for name, space in spaces.items():
         unit_id = name.replace("__", "/").replace("_", "-")
-        put(game, "unit_state", {"unit_id": unit_id}, space_id=space)
+        put(match, "unit_state", {"unit_id": unit_id}, space_id=space)
 
 
-def run(game: Game, *tasks: dict) -> None:
+def run(match: Match, *tasks: dict) -> None:
     """Carry out battle tasks (procedure.py's kinds) as the rules would, e.g. {"do": "bombing", "area": "COASTAL"}."""
-    by_the_rules(game, procedure.start, tasks)
+    by_the_rules(match, procedure.start, tasks)
 
 
-def in_play(game: Game, *markers: str) -> None:
+def in_play(match: Match, *markers: str) -> None:
     """Japanese markers drawn for this round (a copy from the cup or the used pile), US markers held
     (bought, in that order)."""
 
-    def put_in(g: Game) -> None:
-        own = Piles(g)
+    def put_in(match: Match) -> None:
+        own = Piles(match)
         for marker in markers:
             if MARKERS[marker].side == "US":
                 own.put("US-BONUS", [marker], end="bottom")
@@ -151,10 +151,10 @@ def in_play(game: Game, *markers: str) -> None:
             own.take(item)
             own.put("JP-DRAWN", [item], end="bottom")
 
-    by_the_rules(game, put_in)
+    by_the_rules(match, put_in)
 
 
-def events(game: Game, kind: str, after: int = 0) -> list[str]:
+def events(match: Match, kind: str, after: int = 0) -> list[str]:
     """The purposes of the match's events of ``kind`` (combat, hit, note) after seq ``after``."""
-    sql = "SELECT purpose FROM event WHERE game_id = ? AND kind = ? AND seq > ? ORDER BY seq"
-    return [r["purpose"] for r in game.rows(sql, [game.game_id, kind, after])]
+    sql = "SELECT purpose FROM event WHERE match_id = ? AND kind = ? AND seq > ? ORDER BY seq"
+    return [r["purpose"] for r in match.rows(sql, [match.match_id, kind, after])]

@@ -22,7 +22,7 @@ def make(tmp_path):
 @pytest.fixture(scope="module")
 def campaign():
     """``campaign(scenario)``: a match of a shipped scenario (known seed), made once per module."""
-    from phaseline import Game
+    from phaseline import Match
     from phaseline.plugins import registry
 
     made = {}
@@ -30,7 +30,7 @@ def campaign():
 
         def build(name: str = "1942"):
             if name not in made:
-                made[name] = Game.create(store, registry(), "fleet-commander-nimitz", name, seed=3)
+                made[name] = Match.create(store, registry(), "fleet-commander-nimitz", name, seed=3)
             return made[name]
 
         yield build

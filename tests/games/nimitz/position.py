@@ -18,7 +18,7 @@ import csv
 from collections.abc import Iterator
 from pathlib import Path
 
-from phaseline import Action, Game, Store
+from phaseline import Action, Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.scenario import load_custom
@@ -62,22 +62,22 @@ def _write(path: Path, columns: list[str], rows: list[dict]) -> None:
         writer.writerows(rows)
 
 
-def position(store: Store, folder: Path, text: str, *, year: int = 1942, options: tuple[str, ...] = ()) -> Game:
+def position(store: Store, folder: Path, text: str, *, year: int = 1942, options: tuple[str, ...] = ()) -> Match:
     """A match of the position ``text`` (known seed), at the start of turn 1's US supply phase."""
     reg = registry()
     info, scenario = load_custom(write_position(folder, text, year), reg.games)
-    return Game.create(store, reg, info.name, scenario, options=options, seed=7)
+    return Match.create(store, reg, info.name, scenario, options=options, seed=7)
 
 
 class Dice:
     """The rules' dice of a test: each roll whose purpose starts with a scripted prefix takes the
     next scripted face; any other roll (stack mixing, 3.3) is the match's own. Every roll is kept."""
 
-    def __init__(self, game: Game, faces: list[int], prefix: str = "") -> None:
-        self.game, self.faces, self.prefix = game, list(faces), prefix
+    def __init__(self, match: Match, faces: list[int], prefix: str = "") -> None:
+        self.match, self.faces, self.prefix = match, list(faces), prefix
         self.rolled: list[tuple[str, int]] = []
-        self._own = game.roll
-        game.roll = self.roll  # type: ignore[method-assign]
+        self._own = match.roll
+        match.roll = self.roll  # type: ignore[method-assign]
 
     def roll(self, purpose: str, rule: str | None = None, sides: int = 6, side: str | None = None, **more) -> int:
         if purpose.startswith(self.prefix) and not purpose.startswith("3.3") and self.faces:
@@ -89,42 +89,42 @@ class Dice:
         return face
 
 
-def play(game: Game, *orders: str) -> None:
+def play(match: Match, *orders: str) -> None:
     """Play the player's orders (``end`` too), letting the rules play Japan after each."""
     for order in orders:
         verb, *args = order.split()
-        game.play(Action(verb, tuple(args)))
-        run_bots(game, registry())
+        match.play(Action(verb, tuple(args)))
+        run_bots(match, registry())
 
 
-def answer_all(game: Game, choose=lambda choices: choices[0]) -> Iterator[dict]:
+def answer_all(match: Match, choose=lambda choices: choices[0]) -> Iterator[dict]:
     """Answer every open decision (the first choice by default), yielding each."""
-    while (decision := game.open_decision()) is not None:
+    while (decision := match.open_decision()) is not None:
         yield decision
-        play(game, f"choose {choose(decision['choices'])}")
+        play(match, f"choose {choose(decision['choices'])}")
 
 
-def where(game: Game, unit_id: str) -> str:
-    return game.rows_of("unit_state")[(unit_id,)]["space_id"]
+def where(match: Match, unit_id: str) -> str:
+    return match.rows_of("unit_state")[(unit_id,)]["space_id"]
 
 
-def status(game: Game, unit_id: str) -> str:
-    return game.rows_of("unit_state")[(unit_id,)]["status"]
+def status(match: Match, unit_id: str) -> str:
+    return match.rows_of("unit_state")[(unit_id,)]["status"]
 
 
-def state(game: Game) -> dict:
-    return game.rows_of("fcn_state")[()]
+def state(match: Match) -> dict:
+    return match.rows_of("fcn_state")[()]
 
 
-def by_the_rules(game: Game, rule, *args):
+def by_the_rules(match: Match, rule, *args):
     """Run a rule function as the engine would inside an action (a test's shortcut to one phase)."""
-    with game.store.transaction(), game.events.held():
-        game.ledger.begin(game.events.last_seq)
-        result = rule(game, *args)
-        game.flush()
+    with match.store.transaction(), match.events.held():
+        match.ledger.begin(match.events.last_seq)
+        result = rule(match, *args)
+        match.flush()
     return result
 
 
-def put(game: Game, table: str, key: dict, **values) -> None:
+def put(match: Match, table: str, key: dict, **values) -> None:
     """Change a row of the position (a damaged unit, supply markers already gained …)."""
-    by_the_rules(game, lambda g: g.set(table, key, **values))
+    by_the_rules(match, lambda match: match.set(table, key, **values))

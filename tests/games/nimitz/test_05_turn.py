@@ -43,25 +43,25 @@ def test_5_1_the_eleven_phases_in_order():
 
 
 def test_5_0_no_phase_is_played_twice(make):
-    game = make("Hawaii: US-Bn-01 US-Bn-02\nMidway: US-Bn-03\nJapan: JP-DesRon1")
-    play(game, "end")
-    play(game, "end")  # 5.1 the player's own phases wait for his end, the recon phase too
+    match = make("Hawaii: US-Bn-01 US-Bn-02\nMidway: US-Bn-03\nJapan: JP-DesRon1")
+    play(match, "end")
+    play(match, "end")  # 5.1 the player's own phases wait for his end, the recon phase too
     with pytest.raises(
         RuleViolation, match=r"'recon' is an order of the US Recon Phase, not of the US Movement Phase"
     ) as refused:
-        play(game, "recon Japan")
+        play(match, "recon Japan")
     assert refused.value.rule == "5.1"  # the phases' order may not be changed nor a phase done again
 
 
 def test_10_0_every_contested_point_must_have_its_battle(make):
-    game = make("Hawaii: US-Bn-01\nWake: US-Bn-02 JP-Bn-01\nMidway: US-Bn-03")
-    while game.step.name != "combat":
-        play(game, "end")
+    match = make("Hawaii: US-Bn-01\nWake: US-Bn-02 JP-Bn-01\nMidway: US-Bn-03")
+    while match.step.name != "combat":
+        play(match, "end")
     with pytest.raises(RuleViolation, match=r"a battle must be fought at Wake first \(battle POINT\) \(FCN 10.0\)"):
-        play(game, "end")
+        play(match, "end")
     with pytest.raises(RuleViolation, match="no battle at Midway"):
-        play(game, "battle Midway")
-    assert [str(a) for a in game.legal_actions()] == ["battle Wake"]
+        play(match, "battle Midway")
+    assert [str(a) for a in match.legal_actions()] == ["battle Wake"]
 
 
 @pytest.mark.parametrize(
@@ -72,8 +72,8 @@ def test_10_0_every_contested_point_must_have_its_battle(make):
     ],
 )
 def test_4_0_the_victory_level_at_the_campaign_end(make, held, level, winner):
-    game = make("Hawaii: US-Bn-01")
-    put(game, "fcn_state", {}, held=held)
-    by_the_rules(game, victory.end_of_turn, 6)
-    outcome = victory.final_outcome(game)
+    match = make("Hawaii: US-Bn-01")
+    put(match, "fcn_state", {}, held=held)
+    by_the_rules(match, victory.end_of_turn, 6)
+    outcome = victory.final_outcome(match)
     assert level in outcome.summary and outcome.winners == (winner,) and outcome.rule == "4.0"

@@ -9,21 +9,21 @@ from phaseline.render.account import account_lines
 
 
 def test_6_0_the_supply_phase_offers_purchases_and_repairs(make):
-    game = make("US-REINF: Hornet\nHawaii: US-Bn-01")
-    assert game.step.name == "us-supply" and [str(a) for a in game.legal_actions()] == ["buy Hornet", "end"]
+    match = make("US-REINF: Hornet\nHawaii: US-Bn-01")
+    assert match.step.name == "us-supply" and [str(a) for a in match.legal_actions()] == ["buy Hornet", "end"]
 
 
 def test_6_1_the_turns_points_arrive(make):
-    game = make("Hawaii: US-Bn-01")
-    assert (state(game)["rp"], state(game)["sp"]) == (7, 20)  # seed play example, turn 1
+    match = make("Hawaii: US-Bn-01")
+    assert (state(match)["rp"], state(match)["sp"]) == (7, 20)  # seed play example, turn 1
 
 
 def test_6_2_the_play_examples_purchase(make):
     """Hornet 5, 1st Marine Division 2, RAAF BG2 2: 9 paid with 7 RP and 2 SP; 18 SP left."""
-    game = make("US-REINF: Hornet US-1Mar RAAF-BG2\nHawaii: US-Bn-01")
-    play(game, "buy Hornet,US-1Mar,RAAF-BG2")
-    assert (state(game)["rp"], state(game)["sp"]) == (0, 18)
-    assert (where(game, "Hornet"), where(game, "US-1Mar"), where(game, "RAAF-BG2")) == (
+    match = make("US-REINF: Hornet US-1Mar RAAF-BG2\nHawaii: US-Bn-01")
+    play(match, "buy Hornet,US-1Mar,RAAF-BG2")
+    assert (state(match)["rp"], state(match)["sp"]) == (0, 18)
+    assert (where(match, "Hornet"), where(match, "US-1Mar"), where(match, "RAAF-BG2")) == (
         "WestCoast",
         "WestCoast",
         "Australia",
@@ -31,14 +31,14 @@ def test_6_2_the_play_examples_purchase(make):
 
 
 def test_6_2_only_from_the_reinforcement_box_and_within_the_points(make):
-    game = make(
+    match = make(
         "US-REINF: Hornet Saratoga Wasp Yorktown NorthCarolina-Washington SouthDakota-Indiana\nHawaii: US-Bn-01"
     )
     with pytest.raises(RuleViolation, match=r"not in the US reinforcement box.*\(FCN 6.2\)"):
-        play(game, "buy US-Bn-01")
+        play(match, "buy US-Bn-01")
     with pytest.raises(RuleViolation, match="cost 30; 7 RP and 20 SP are left"):
-        play(game, "buy Hornet,Saratoga,Wasp,Yorktown,NorthCarolina-Washington,SouthDakota-Indiana")
-    assert where(game, "Hornet") == "US-REINF"
+        play(match, "buy Hornet,Saratoga,Wasp,Yorktown,NorthCarolina-Washington,SouthDakota-Indiana")
+    assert where(match, "Hornet") == "US-REINF"
 
 
 @pytest.mark.parametrize(
@@ -51,31 +51,31 @@ def test_6_2_only_from_the_reinforcement_box_and_within_the_points(make):
     ],
 )
 def test_6_3_repair_at_half_cost(make, unit, cost):
-    game = make(f"R42: {unit}\nHawaii: US-Bn-01\nUS-REINF: Hornet")
-    with game.store.transaction():
-        game.ledger.begin(game.events.last_seq)
-        game.set("unit_state", {"unit_id": unit}, status="damaged")
-    play(game, f"repair {unit}")
-    assert status(game, unit) == "full" and state(game)["sp"] == 20 - cost
+    match = make(f"R42: {unit}\nHawaii: US-Bn-01\nUS-REINF: Hornet")
+    with match.store.transaction():
+        match.ledger.begin(match.events.last_seq)
+        match.set("unit_state", {"unit_id": unit}, status="damaged")
+    play(match, f"repair {unit}")
+    assert status(match, unit) == "full" and state(match)["sp"] == 20 - cost
 
 
 def test_6_2_a_purchase_tells_where_each_unit_arrives_and_the_points_left(make):
     """6.2: US units arrive on the West Coast, Australian ones in Australia: the account names each."""
-    game = make("US-REINF: Hornet US-1Mar RAAF-BG2\nHawaii: US-Bn-01")
-    before = game.events.last_seq
-    play(game, "buy Hornet,US-1Mar,RAAF-BG2")
-    assert account_lines(game, before) == [
+    match = make("US-REINF: Hornet US-1Mar RAAF-BG2\nHawaii: US-Bn-01")
+    before = match.events.last_seq
+    play(match, "buy Hornet,US-1Mar,RAAF-BG2")
+    assert account_lines(match, before) == [
         "bought Hornet, US-1Mar to WestCoast; RAAF-BG2 to Australia: 7 RP and 2 SP, 0 RP and 18 SP left (FCN 6.2)"
     ]
 
 
 def test_6_3_a_repair_tells_the_units_and_the_sp(make):
-    game = make("R42: Lexington\nHawaii: US-Bn-01\nUS-REINF: Hornet")
-    with game.store.transaction():
-        game.ledger.begin(game.events.last_seq)
-        game.set("unit_state", {"unit_id": "Lexington"}, status="damaged")
-    before = game.events.last_seq
-    play(game, "repair Lexington")
-    assert account_lines(game, before) == [
+    match = make("R42: Lexington\nHawaii: US-Bn-01\nUS-REINF: Hornet")
+    with match.store.transaction():
+        match.ledger.begin(match.events.last_seq)
+        match.set("unit_state", {"unit_id": "Lexington"}, status="damaged")
+    before = match.events.last_seq
+    play(match, "repair Lexington")
+    assert account_lines(match, before) == [
         "repaired Lexington to full strength for 2 SP, 7 RP and 18 SP left (FCN 6.3)"
     ]

@@ -19,32 +19,32 @@ objectives: Hawaii Midway Solomons NewGuinea"""
 
 
 def test_7_0_recon_comes_before_us_movement(make):
-    game = make(PLAY_EXAMPLE)
-    assert game.step.name == "us-supply"  # 5.1 the player's phases wait for his end, with nothing to buy too
-    play(game, "end")
-    assert game.step.name == "us-recon" and "recon Japan" in [str(a) for a in game.legal_actions()]
+    match = make(PLAY_EXAMPLE)
+    assert match.step.name == "us-supply"  # 5.1 the player's phases wait for his end, with nothing to buy too
+    play(match, "end")
+    assert match.step.name == "us-recon" and "recon Japan" in [str(a) for a in match.legal_actions()]
 
 
 def test_7_1_markers_cost_1_sp_and_go_where_japanese_units_are(make):
-    game = make(PLAY_EXAMPLE)
-    play(game, "end")  # the supply phase
-    play(game, "recon Philippines", "recon Japan 2")
-    assert state(game)["sp"] == 17
+    match = make(PLAY_EXAMPLE)
+    play(match, "end")  # the supply phase
+    play(match, "recon Philippines", "recon Japan 2")
+    assert state(match)["sp"] == 17
     with pytest.raises(RuleViolation, match=r"no Japanese unit at Hawaii to recon \(FCN 7.1\)"):
-        play(game, "recon Hawaii")
+        play(match, "recon Hawaii")
     with pytest.raises(RuleViolation, match="6 recon markers in this campaign; 3 are placed"):
-        play(game, "recon Japan 4")
+        play(match, "recon Japan 4")
 
 
 def test_7_2_the_play_examples_recon(make):
     """Philippines 4 = Advance South to Borneo, the aircraft along (Borneo was garrisoned); Japan
     2 = Hold (6 ships, 2 battalions, a supply marker), 10 = Sortie, destination roll 2 = Midway, with
     a battalion from the box and no aircraft."""
-    game = make(PLAY_EXAMPLE)
-    play(game, "end")  # the supply phase
-    play(game, "recon Philippines", "recon Japan 2")
-    dice = Dice(game, [4, 2, 10, 2], prefix="")
-    play(game, "end")
+    match = make(PLAY_EXAMPLE)
+    play(match, "end")  # the supply phase
+    play(match, "recon Philippines", "recon Japan 2")
+    dice = Dice(match, [4, 2, 10, 2], prefix="")
+    play(match, "end")
     assert [(p.split(":")[0], f) for p, f in dice.rolled if not p.startswith("3.3")] == [
         ("9.1 Japanese order at Philippines", 4),
         ("9.1 Japanese order at Japan", 2),
@@ -52,23 +52,23 @@ def test_7_2_the_play_examples_recon(make):
         ("1.3 sortie from Japan", 2),
     ]
     moved = ["Myoko-Haguro", "Ashigara-Nachi", "JP-DesRon6", "JP-16Div", "JP-14Sentai", "JP-3Kokutai"]
-    assert [where(game, u) for u in moved] == ["Borneo"] * 6
-    marks = game.rows_of("fcn_unit")
+    assert [where(match, u) for u in moved] == ["Borneo"] * 6
+    marks = match.rows_of("fcn_unit")
     assert all(marks[(u,)]["marker"] == "moving" for u in moved)
     assert marks[("JP-16Div",)]["transport"]  # 7.2 moved early: with a transport
     held = ["Soryu", "Shoho", "Nagato-Mutsu", "Tone-Chikuma", "JP-DesRon1", "JP-SubFlot1", "JP-Bn-01", "JP-Bn-02"]
-    assert all(where(game, u) == "Japan" and marks[(u,)]["marker"] == "moving" for u in held)
-    assert state(game)["jp_supply"] == 1
+    assert all(where(match, u) == "Japan" and marks[(u,)]["marker"] == "moving" for u in held)
+    assert state(match)["jp_supply"] == 1
     sortie = ["Kaga", "Akagi", "Hiei-Kirishima"]
-    assert [where(game, u) for u in sortie] == ["Midway"] * 3
-    assert where(game, "JP-Bn-04") == "Midway"  # 9.1 a battalion of the box (the lowest numbered)
-    assert where(game, "Hiryu") == "Japan" and game.step.name == "us-movement"
+    assert [where(match, u) for u in sortie] == ["Midway"] * 3
+    assert where(match, "JP-Bn-04") == "Midway"  # 9.1 a battalion of the box (the lowest numbered)
+    assert where(match, "Hiryu") == "Japan" and match.step.name == "us-movement"
 
 
 def test_7_1_placing_markers_tells_them_and_the_sp(make):
-    game = make(PLAY_EXAMPLE)
-    play(game, "end")  # the supply phase
-    before = game.events.last_seq
-    play(game, "recon Japan 2")
-    told = account_lines(game, before)
+    match = make(PLAY_EXAMPLE)
+    play(match, "end")  # the supply phase
+    before = match.events.last_seq
+    play(match, "recon Japan 2")
+    told = account_lines(match, before)
     assert told[0] == "recon markers 1, 2 of 6 at Japan: 2 SP, 18 SP left; resolved in the order placed (7.2) (FCN 7.1)"

@@ -13,18 +13,18 @@ BASES = "Hawaii: Lexington Chester-Louisville US-DesRon1 US-Bn-01 US-Bn-02 US-11
 
 
 def at_movement(make, text: str):
-    game = make(text)
-    while game.step.name != "us-movement":  # no recon wanted
-        play(game, "end")
-    return game
+    match = make(text)
+    while match.step.name != "us-movement":  # no recon wanted
+        play(match, "end")
+    return match
 
 
 def test_8_1_five_units_cost_five_sp(make):
-    game = at_movement(make, BASES + "\nSolomons: US-Bn-03")
-    play(game, "move Lexington,Chester-Louisville,US-DesRon1,US-Bn-01,US-Bn-02 Solomons")
-    assert state(game)["sp"] == 15 and where(game, "US-Bn-01") == "Solomons"
+    match = at_movement(make, BASES + "\nSolomons: US-Bn-03")
+    play(match, "move Lexington,Chester-Louisville,US-DesRon1,US-Bn-01,US-Bn-02 Solomons")
+    assert state(match)["sp"] == 15 and where(match, "US-Bn-01") == "Solomons"
     with pytest.raises(RuleViolation, match=r"Lexington has moved this turn \(FCN 8.1\)"):
-        play(game, "move Lexington Hawaii")
+        play(match, "move Lexington Hawaii")
 
 
 @pytest.mark.parametrize(
@@ -56,10 +56,10 @@ def test_8_1_five_units_cost_five_sp(make):
     ],
 )
 def test_8_2_refused_moves(make, extra, order, refusal):
-    game = at_movement(make, BASES + extra)
+    match = at_movement(make, BASES + extra)
     with pytest.raises(RuleViolation, match=refusal):
-        play(game, order)
-    assert state(game)["sp"] == 20
+        play(match, order)
+    assert state(match)["sp"] == 20
 
 
 @pytest.mark.parametrize(
@@ -79,30 +79,30 @@ def test_8_2_refused_moves(make, extra, order, refusal):
     ],
 )
 def test_8_2_allowed_moves(make, extra, order):
-    game = at_movement(make, BASES + extra)
-    play(game, order)
+    match = at_movement(make, BASES + extra)
+    play(match, order)
 
 
 def test_8_0_the_player_may_move_or_not(make):
-    game = at_movement(make, BASES)
-    assert "move Lexington Midway" in [str(a) for a in game.legal_actions()]  # any distance (8.1)
-    play(game, "end")
-    assert game.step.name != "us-movement"
+    match = at_movement(make, BASES)
+    assert "move Lexington Midway" in [str(a) for a in match.legal_actions()]  # any distance (8.1)
+    play(match, "end")
+    assert match.step.name != "us-movement"
 
 
 def test_8_3_ground_units_go_by_transport(make):
-    game = at_movement(make, BASES + "\nMidway: US-Bn-03")
-    play(game, "move US-Bn-01,Lexington Midway")
-    marks = game.rows_of("fcn_unit")
+    match = at_movement(make, BASES + "\nMidway: US-Bn-03")
+    play(match, "move US-Bn-01,Lexington Midway")
+    marks = match.rows_of("fcn_unit")
     assert marks[("US-Bn-01",)]["transport"] and not marks[("Lexington",)]["transport"]
 
 
 def test_8_4_a_submarine_goes_raiding_for_1_sp(make):
-    game = at_movement(make, BASES)
-    play(game, "raid US-SubRon1")
-    assert where(game, "US-SubRon1") == "RAIDING" and state(game)["sp"] == 19
+    match = at_movement(make, BASES)
+    play(match, "raid US-SubRon1")
+    assert where(match, "US-SubRon1") == "RAIDING" and state(match)["sp"] == 19
     with pytest.raises(RuleViolation, match=r"US-DesRon1 is not a submarine on the map \(FCN 8.4\)"):
-        play(game, "raid US-DesRon1")
+        play(match, "raid US-DesRon1")
 
 
 @pytest.mark.parametrize(
@@ -115,33 +115,33 @@ def test_8_4_a_submarine_goes_raiding_for_1_sp(make):
     ],
 )
 def test_units_in_a_box_beside_the_map_do_not_move(make, unit, box, rule, refusal):
-    game = at_movement(make, f"{BASES}\n{box}: {unit}")
+    match = at_movement(make, f"{BASES}\n{box}: {unit}")
     with pytest.raises(RuleViolation, match=refusal) as refused:
-        play(game, f"move {unit} Midway")
-    assert refused.value.rule == rule and where(game, unit) == box
+        play(match, f"move {unit} Midway")
+    assert refused.value.rule == rule and where(match, unit) == box
 
 
 def test_6_1_reinforcement_points_do_not_pay_for_a_move(make):
-    game = at_movement(make, BASES)
-    put(game, "fcn_state", {}, rp=7, sp=0)
+    match = at_movement(make, BASES)
+    put(match, "fcn_state", {}, rp=7, sp=0)
     with pytest.raises(RuleViolation, match=r"0 SP are left, and the 7 RP buy only units \(FCN 6.1\)") as refused:
-        play(game, "move Lexington Midway")
-    assert refused.value.rule == "8.1" and where(game, "Lexington") == "Hawaii"
+        play(match, "move Lexington Midway")
+    assert refused.value.rule == "8.1" and where(match, "Lexington") == "Hawaii"
 
 
 def test_8_1_a_move_tells_each_unit_from_where_to_where_and_the_sp(make):
     """8.1: the account of ``move`` names the units, their points of departure and arrival, the SP
     spent and left."""
-    game = at_movement(make, BASES + "\nAustralia: US-SubRon2\nSolomons: US-Bn-03")
-    before = game.events.last_seq
-    play(game, "move Lexington,US-SubRon2,Chester-Louisville Solomons")
-    assert account_lines(game, before)[0] == (
+    match = at_movement(make, BASES + "\nAustralia: US-SubRon2\nSolomons: US-Bn-03")
+    before = match.events.last_seq
+    play(match, "move Lexington,US-SubRon2,Chester-Louisville Solomons")
+    assert account_lines(match, before)[0] == (
         "moved Lexington, Chester-Louisville Hawaii→Solomons; US-SubRon2 Australia→Solomons: 3 SP, 17 SP left (FCN 8.1)"
     )
 
 
 def test_8_4_a_raid_tells_the_submarines_and_the_sp(make):
-    game = at_movement(make, BASES)
-    before = game.events.last_seq
-    play(game, "raid US-SubRon1")
-    assert account_lines(game, before)[0] == "US-SubRon1 Hawaii→RAIDING: 1 SP, 19 SP left (FCN 8.4)"
+    match = at_movement(make, BASES)
+    before = match.events.last_seq
+    play(match, "raid US-SubRon1")
+    assert account_lines(match, before)[0] == "US-SubRon1 Hawaii→RAIDING: 1 SP, 19 SP left (FCN 8.4)"

@@ -23,27 +23,27 @@ def hits(side: str, what: str, count: int, area: str | None = None, **spec) -> d
 def test_10_10_bombing_sinks_the_carrier_first(make):
     """Case 21: 3 bombing hits on a CV (cost 1) and two DDs (cost 2): the CV takes two and sinks,
     the third goes to the DD the player chooses."""
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Kaga JP-DesRon1 JP-DesRon2" + HOME, "Midway")
-    arrange(game, Enterprise__SBD_1="JP-SEA", Enterprise__SBD_2="JP-SEA", Enterprise__TBD_1="JP-SEA")
-    Script(game, {"SBD-1 in JP-SEA": [1], "SBD-2 in JP-SEA": [1], "TBD-1 in JP-SEA": [1]})
-    run(game, {"do": "bombing", "area": "JP-SEA"})
-    asked = answer(game, [("jp-hit", "bombing in JP-SEA", "JP-DesRon2")])
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Kaga JP-DesRon1 JP-DesRon2" + HOME, "Midway")
+    arrange(match, Enterprise__SBD_1="JP-SEA", Enterprise__SBD_2="JP-SEA", Enterprise__TBD_1="JP-SEA")
+    Script(match, {"SBD-1 in JP-SEA": [1], "SBD-2 in JP-SEA": [1], "TBD-1 in JP-SEA": [1]})
+    run(match, {"do": "bombing", "area": "JP-SEA"})
+    asked = answer(match, [("jp-hit", "bombing in JP-SEA", "JP-DesRon2")])
     assert [d["choices"] for d in asked] == [["JP-DesRon1", "JP-DesRon2"]]
-    assert [status(game, u) for u in ("Kaga", "JP-DesRon1", "JP-DesRon2")] == ["destroyed", "full", "damaged"]
+    assert [status(match, u) for u in ("Kaga", "JP-DesRon1", "JP-DesRon2")] == ["destroyed", "full", "damaged"]
 
 
 def test_10_10_seven_hits_on_the_island(make):
     """Case 21: 7 hits on a battalion (0), an infantry (1) and an airfield (1, capacity 5): 2 destroy
     the battalion; the player puts 2 on the infantry, then the damaged infantry must take the next;
     the last 3 lower the airfield to 2."""
-    game, _ = begin_battle(make, "Wake: US-Bn-02 JP-Bn-10 JP-16Div" + HOME, "Wake")
-    put(game, "fcn_state", {}, jp_airfield=5)
-    run(game, hits("JP", "island", 7, "ISLAND"))
-    asked = answer(game, [("jp-hit", "", "JP-16Div")])
+    match, _ = begin_battle(make, "Wake: US-Bn-02 JP-Bn-10 JP-16Div" + HOME, "Wake")
+    put(match, "fcn_state", {}, jp_airfield=5)
+    run(match, hits("JP", "island", 7, "ISLAND"))
+    asked = answer(match, [("jp-hit", "", "JP-16Div")])
     assert [d["choices"] for d in asked] == [["JP-16Div", "JP-AIRFIELD"]]
-    assert status(game, "JP-16Div") == "destroyed"
-    assert (where(game, "JP-Bn-10"), status(game, "JP-Bn-10")) == ("JP-BN", "full")  # 2.8 back to its box at once
-    assert state(game)["jp_airfield"] == 2
+    assert status(match, "JP-16Div") == "destroyed"
+    assert (where(match, "JP-Bn-10"), status(match, "JP-Bn-10")) == ("JP-BN", "full")  # 2.8 back to its box at once
+    assert state(match)["jp_airfield"] == 2
 
 
 @pytest.mark.parametrize(
@@ -59,28 +59,28 @@ def test_10_10_hits_on_a_transport(make, ships, options, count, hit):
     B damaged (the transport itself never). By default a transport is a target only without
     another Japanese ship in the coastal area (the play example); the ruling makes it one anyway."""
     text = f"Wake: US-Bn-02 JP-2Div JP-SouthSeas JP-SNLF-Kure {ships}" + HOME
-    game, _ = begin_battle(make, text, "Wake", options=options)
-    arrange(game, JP_2Div="COASTAL", JP_SouthSeas="COASTAL", JP_SNLF_Kure="COASTAL")
+    match, _ = begin_battle(make, text, "Wake", options=options)
+    arrange(match, JP_2Div="COASTAL", JP_SouthSeas="COASTAL", JP_SNLF_Kure="COASTAL")
     for unit in ("JP-2Div", "JP-SouthSeas", "JP-SNLF-Kure"):
-        put(game, "fcn_unit", {"unit_id": unit}, transport=True)
+        put(match, "fcn_unit", {"unit_id": unit}, transport=True)
     if ships:
-        arrange(game, JP_DesRon1="COASTAL")
-    run(game, hits("JP", "ships", count, "COASTAL"))
-    answer(game, [("jp-hit", "", "JP-2Div"), ("jp-hit", "", "JP-SouthSeas")])
-    assert [status(game, u) for u in ("JP-2Div", "JP-SouthSeas", "JP-SNLF-Kure")] == hit
+        arrange(match, JP_DesRon1="COASTAL")
+    run(match, hits("JP", "ships", count, "COASTAL"))
+    answer(match, [("jp-hit", "", "JP-2Div"), ("jp-hit", "", "JP-SouthSeas")])
+    assert [status(match, u) for u in ("JP-2Div", "JP-SouthSeas", "JP-SNLF-Kure")] == hit
     if ships and not options:
-        assert status(game, "JP-DesRon1") == "destroyed"  # the ship first; alone, the transport would be next
+        assert status(match, "JP-DesRon1") == "destroyed"  # the ship first; alone, the transport would be next
 
 
 def test_10_10_hits_beyond_the_targets_are_lost(make):
     """Case 21: 4 air hits against 1 Japanese aircraft on the island: destroyed, 2 hits lost; never
     the ground units or the airfield."""
-    game, _ = begin_battle(make, "Wake: US-Bn-02 JP-Bn-10 JP-3Kokutai" + HOME, "Wake")
-    arrange(game, JP_3Kokutai="ISLAND")
-    run(game, hits("JP", "aircraft", 4, "ISLAND"))
-    assert status(game, "JP-3Kokutai") == "destroyed" and status(game, "JP-Bn-10") == "full"
-    assert "test: 2 hits lost, no target left" in events(game, "note")
-    assert state(game)["jp_airfield"] == 1
+    match, _ = begin_battle(make, "Wake: US-Bn-02 JP-Bn-10 JP-3Kokutai" + HOME, "Wake")
+    arrange(match, JP_3Kokutai="ISLAND")
+    run(match, hits("JP", "aircraft", 4, "ISLAND"))
+    assert status(match, "JP-3Kokutai") == "destroyed" and status(match, "JP-Bn-10") == "full"
+    assert "test: 2 hits lost, no target left" in events(match, "note")
+    assert state(match)["jp_airfield"] == 1
 
 
 @pytest.mark.parametrize(
@@ -94,37 +94,37 @@ def test_10_10_hits_beyond_the_targets_are_lost(make):
 def test_10_10_the_island_restriction(make, us, options, infantry):
     """Case 22: US bombers over the island while the US ground units are still on their transports
     may only lower the Japanese airfield; the play example also lets land aircraft there do."""
-    game, _ = begin_battle(make, f"Wake: {us} JP-16Div JP-4Kokutai" + HOME, "Wake", options=options)
-    arrange(game, US_Bn_02="COASTAL")
-    put(game, "fcn_unit", {"unit_id": "US-Bn-02"}, transport=True)
-    run(game, hits("JP", "island", 2, "ISLAND"))
-    answer(game, [("jp-hit", "", "JP-16Div")])
-    assert status(game, "JP-16Div") == infantry
-    assert state(game)["jp_airfield"] == (0 if infantry == "full" else 1)
+    match, _ = begin_battle(make, f"Wake: {us} JP-16Div JP-4Kokutai" + HOME, "Wake", options=options)
+    arrange(match, US_Bn_02="COASTAL")
+    put(match, "fcn_unit", {"unit_id": "US-Bn-02"}, transport=True)
+    run(match, hits("JP", "island", 2, "ISLAND"))
+    answer(match, [("jp-hit", "", "JP-16Div")])
+    assert status(match, "JP-16Div") == infantry
+    assert state(match)["jp_airfield"] == (0 if infantry == "full" else 1)
 
 
 def test_10_10_the_player_places_japanese_hits_among_the_cheapest(make):
     """A Japanese hit goes to any of the cheapest eligible US units, the player choosing; a dearer
     one is refused with the rule."""
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Lexington US-DesRon1 Kaga" + HOME, "Midway")
-    run(game, hits("US", "ships", 1, "US-SEA"))
-    decision = game.open_decision()
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Lexington US-DesRon1 Kaga" + HOME, "Midway")
+    run(match, hits("US", "ships", 1, "US-SEA"))
+    decision = match.open_decision()
     assert decision["kind"] == "us-hit" and decision["choices"] == ["Enterprise", "Lexington"]
     with pytest.raises(RuleViolation, match=r"US-DesRon1 may not take this hit: the cheapest .* \(FCN 10.10\)"):
-        play(game, "choose US-DesRon1")
-    play(game, "choose Lexington")
-    assert status(game, "Lexington") == "damaged" and status(game, "Enterprise") == "full"
+        play(match, "choose US-DesRon1")
+    play(match, "choose Lexington")
+    assert status(match, "Lexington") == "damaged" and status(match, "Enterprise") == "full"
 
 
 def test_10_11_air_combat_is_simultaneous(make):
     """The play example's round 2: the A6M (7/2) rolls 7, the F4F (4) rolls 4; the F4F's hit on the
     A6M and the A6M's on the F4F both land, whichever is placed first."""
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Hiryu" + HOME, "Midway")
-    arrange(game, Enterprise__F4F_1="US-SEA", Hiryu__A6M_1="US-SEA")
-    Script(game, {"A6M-1 in US-SEA": [7], "F4F-1 in US-SEA": [4]})
-    run(game, {"do": "air-combat", "area": "US-SEA"})
-    assert status(game, "Hiryu/A6M-1") == "damaged" and status(game, "Enterprise/F4F-1") == "damaged"
-    assert events(game, "combat")[-2:] == [
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Hiryu" + HOME, "Midway")
+    arrange(match, Enterprise__F4F_1="US-SEA", Hiryu__A6M_1="US-SEA")
+    Script(match, {"A6M-1 in US-SEA": [7], "F4F-1 in US-SEA": [4]})
+    run(match, {"do": "air-combat", "area": "US-SEA"})
+    assert status(match, "Hiryu/A6M-1") == "damaged" and status(match, "Enterprise/F4F-1") == "damaged"
+    assert events(match, "combat")[-2:] == [
         "Hiryu/A6M-1 in US-SEA: air combat 7/2, die 7: 1 hit",
         "Enterprise/F4F-1 in US-SEA: air combat 4, die 4: 1 hit",
     ]
@@ -140,15 +140,15 @@ def test_10_11_air_combat_is_simultaneous(make):
 def test_10_12_aa_lines(make, planes, rolls):
     """Case 23: a CV, a BB and a DD against 3 US aircraft: the escorts fire first, at 2 different
     aircraft, then the carrier; against 1 aircraft only the BB (the higher AA), then the CV."""
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Kaga Hiei-Kirishima JP-DesRon1" + HOME, "Midway")
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise Kaga Hiei-Kirishima JP-DesRon1" + HOME, "Midway")
     for plane in ("Enterprise/SBD-1", "Enterprise/SBD-2", "Enterprise/TBD-1")[:planes]:
-        put(game, "unit_state", {"unit_id": plane}, space_id="JP-SEA")
-    Script(game, {}, default=10)
-    run(game, {"do": "aa-area", "area": "JP-SEA"})
-    asked = answer(game, [], fallback=lambda d: d["choices"][-1])
-    shots = [e.split(" at ")[0] for e in events(game, "combat")]
+        put(match, "unit_state", {"unit_id": plane}, space_id="JP-SEA")
+    Script(match, {}, default=10)
+    run(match, {"do": "aa-area", "area": "JP-SEA"})
+    asked = answer(match, [], fallback=lambda d: d["choices"][-1])
+    shots = [e.split(" at ")[0] for e in events(match, "combat")]
     assert shots == rolls
-    escort_targets = [e.split(" at ")[1].split(" in ")[0] for e in events(game, "combat")[: len(rolls) - 1]]
+    escort_targets = [e.split(" at ")[1].split(" in ")[0] for e in events(match, "combat")[: len(rolls) - 1]]
     assert len(set(escort_targets)) == len(escort_targets)  # one ship of a line an aircraft
     assert all(d["kind"] == "aa-target" for d in asked)
 
@@ -156,64 +156,64 @@ def test_10_12_aa_lines(make, planes, rolls):
 def test_10_12_six_ships_against_three_aircraft(make):
     """Case 23: 6 escorts against 3 aircraft: 3 shots, by the 3 highest AA."""
     text = "Midway: US-Bn-03 Enterprise Yamato Nagato-Mutsu Myoko-Haguro JP-DesRon1 JP-DesRon2 Tenryu-Tatsuta" + HOME
-    game, _ = begin_battle(make, text, "Midway")
+    match, _ = begin_battle(make, text, "Midway")
     for ship in ("Yamato", "Nagato-Mutsu", "Myoko-Haguro", "JP-DesRon1", "JP-DesRon2", "Tenryu-Tatsuta"):
-        put(game, "unit_state", {"unit_id": ship}, space_id="COASTAL")
-    arrange(game, Enterprise__SBD_1="COASTAL", Enterprise__SBD_2="COASTAL", Enterprise__TBD_1="COASTAL")
-    Script(game, {}, default=10)
-    run(game, {"do": "aa-area", "area": "COASTAL"})
-    answer(game, [])
-    assert [e.split(" at ")[0] for e in events(game, "combat")] == ["Yamato", "Myoko-Haguro", "Nagato-Mutsu"]
+        put(match, "unit_state", {"unit_id": ship}, space_id="COASTAL")
+    arrange(match, Enterprise__SBD_1="COASTAL", Enterprise__SBD_2="COASTAL", Enterprise__TBD_1="COASTAL")
+    Script(match, {}, default=10)
+    run(match, {"do": "aa-area", "area": "COASTAL"})
+    answer(match, [])
+    assert [e.split(" at ")[0] for e in events(match, "combat")] == ["Yamato", "Myoko-Haguro", "Nagato-Mutsu"]
 
 
 def test_10_13_bombers_never_attack_submarines(make):
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise JP-SubFlot1 JP-DesRon2" + HOME, "Midway")
-    arrange(game, JP_SubFlot1="JP-SEA", JP_DesRon2="JP-SEA", Enterprise__SBD_1="JP-SEA")
-    Script(game, {"SBD-1 in JP-SEA": [1]})
-    run(game, {"do": "bombing", "area": "JP-SEA"})
-    assert status(game, "JP-SubFlot1") == "full" and status(game, "JP-DesRon2") == "damaged"
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise JP-SubFlot1 JP-DesRon2" + HOME, "Midway")
+    arrange(match, JP_SubFlot1="JP-SEA", JP_DesRon2="JP-SEA", Enterprise__SBD_1="JP-SEA")
+    Script(match, {"SBD-1 in JP-SEA": [1]})
+    run(match, {"do": "bombing", "area": "JP-SEA"})
+    assert status(match, "JP-SubFlot1") == "full" and status(match, "JP-DesRon2") == "damaged"
 
 
 def test_10_14_torpedoes_hit_surface_ships_only(make):
     """A submarine's torpedo hits enemy surface ships (the carrier first), never submarines."""
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise US-SubRon1 JP-SubFlot1 JP-DesRon2" + HOME, "Midway")
-    arrange(game, US_SubRon1="US-SEA")
-    Script(game, {"JP-SubFlot1 in US-SEA": [1], "US-SubRon1 in US-SEA": [10]})
-    run(game, {"do": "torpedo", "area": "US-SEA"})
-    assert status(game, "Enterprise") == "damaged" and status(game, "US-SubRon1") == "full"
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Enterprise US-SubRon1 JP-SubFlot1 JP-DesRon2" + HOME, "Midway")
+    arrange(match, US_SubRon1="US-SEA")
+    Script(match, {"JP-SubFlot1 in US-SEA": [1], "US-SubRon1 in US-SEA": [10]})
+    run(match, {"do": "torpedo", "area": "US-SEA"})
+    assert status(match, "Enterprise") == "damaged" and status(match, "US-SubRon1") == "full"
 
 
 def test_10_15_one_attacker_a_submarine_the_highest_asw(make):
     """Case 24: 6 US ships against 1 Japanese submarine: 1 ASW roll, by the highest ASW."""
     us = "US-DesRon1 Chicago-Northampton Chester-Louisville Colorado-Maryland Houston-Marblehead Atlanta-Juneau"
-    game, _ = begin_battle(make, f"Midway: US-Bn-03 {us} JP-SubFlot1 Kaga" + HOME, "Midway")
-    Script(game, {}, default=10)
-    run(game, {"do": "asw-area", "area": "JP-SEA"}, {"do": "asw-area", "area": "US-SEA"})
-    assert where(game, "JP-SubFlot1") == "JP-SEA" and where(game, "US-DesRon1") == "US-SEA"
-    put(game, "unit_state", {"unit_id": "JP-SubFlot1"}, space_id="US-SEA")
-    run(game, {"do": "asw-area", "area": "US-SEA"})
-    assert [e.split(":")[0] for e in events(game, "combat")] == ["US-DesRon1 at JP-SubFlot1 in US-SEA"]
+    match, _ = begin_battle(make, f"Midway: US-Bn-03 {us} JP-SubFlot1 Kaga" + HOME, "Midway")
+    Script(match, {}, default=10)
+    run(match, {"do": "asw-area", "area": "JP-SEA"}, {"do": "asw-area", "area": "US-SEA"})
+    assert where(match, "JP-SubFlot1") == "JP-SEA" and where(match, "US-DesRon1") == "US-SEA"
+    put(match, "unit_state", {"unit_id": "JP-SubFlot1"}, space_id="US-SEA")
+    run(match, {"do": "asw-area", "area": "US-SEA"})
+    assert [e.split(":")[0] for e in events(match, "combat")] == ["US-DesRon1 at JP-SubFlot1 in US-SEA"]
 
 
 def test_10_16_bombardment(make):
     """Ships in the coastal area bombard the enemy ships there, the ground units on the island (the
     island restriction) and the airfield, the cheapest first; ships in the sea areas do not."""
     text = "Wake: US-Bn-02 US-DesRon1 Chicago-Northampton JP-Bn-10 JP-DesRon2" + HOME
-    game, _ = begin_battle(make, text, "Wake", orders=("place Chicago-Northampton coastal",))
-    arrange(game, JP_DesRon2="COASTAL")
-    Script(game, {"Chicago-Northampton in COASTAL": [1], "JP-DesRon2 in COASTAL": [10], "US-DesRon1": [1]})
-    run(game, {"do": "bombardment"})
-    assert status(game, "JP-Bn-10") == "damaged" and status(game, "JP-DesRon2") == "full"
-    assert not [e for e in events(game, "combat") if e.startswith("US-DesRon1")]  # in the US sea area
+    match, _ = begin_battle(make, text, "Wake", orders=("place Chicago-Northampton coastal",))
+    arrange(match, JP_DesRon2="COASTAL")
+    Script(match, {"Chicago-Northampton in COASTAL": [1], "JP-DesRon2 in COASTAL": [10], "US-DesRon1": [1]})
+    run(match, {"do": "bombardment"})
+    assert status(match, "JP-Bn-10") == "damaged" and status(match, "JP-DesRon2") == "full"
+    assert not [e for e in events(match, "combat") if e.startswith("US-DesRon1")]  # in the US sea area
 
 
 def test_10_17_only_units_in_their_position_attack(make):
     """The play example's round 2: the Japanese battalion on its beach cannot attack; the US
     battalion in its position destroys it."""
-    game, _ = begin_battle(make, "Solomons: US-Bn-04 JP-Bn-11" + HOME, "Solomons")
-    arrange(game, JP_Bn_11="JP-BEACH")
-    put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
-    Script(game, {"US-Bn-04 in ISLAND": [1], "JP-Bn-11": [1]})
-    run(game, {"do": "ground-combat"})
-    assert where(game, "JP-Bn-11") == "JP-BN" and status(game, "US-Bn-04") == "full"
-    assert events(game, "combat") == ["US-Bn-04 in ISLAND: ground attack 2, die 1: 1 hit"]
+    match, _ = begin_battle(make, "Solomons: US-Bn-04 JP-Bn-11" + HOME, "Solomons")
+    arrange(match, JP_Bn_11="JP-BEACH")
+    put(match, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
+    Script(match, {"US-Bn-04 in ISLAND": [1], "JP-Bn-11": [1]})
+    run(match, {"do": "ground-combat"})
+    assert where(match, "JP-Bn-11") == "JP-BN" and status(match, "US-Bn-04") == "full"
+    assert events(match, "combat") == ["US-Bn-04 in ISLAND: ground attack 2, die 1: 1 hit"]

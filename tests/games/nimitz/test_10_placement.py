@@ -20,52 +20,52 @@ def test_10_0_the_units_go_onto_the_battle_sheet(make):
     """10.1: carriers to the US sea area, land aircraft to the airfield with a capacity marker of their
     number, the garrison to its position; 10.2 the Japanese battalion, moved this turn, on its
     transport in the coastal area; every carrier's air group of the year beside it (2.3)."""
-    game = make(SOLOMONS)
-    Dice(game, [1] * 20, prefix="9.1")  # the Japanese hold
-    to_combat(game)
-    put(game, "fcn_unit", {"unit_id": "JP-Bn-11"}, transport=True)
-    play(game, "battle Solomons")
-    assert game.step.name == "battle-placement"
-    assert [where(game, u) for u in ("Enterprise", "Chicago-Northampton", "US-18FG", "US-28BG", "US-Bn-04")] == [
+    match = make(SOLOMONS)
+    Dice(match, [1] * 20, prefix="9.1")  # the Japanese hold
+    to_combat(match)
+    put(match, "fcn_unit", {"unit_id": "JP-Bn-11"}, transport=True)
+    play(match, "battle Solomons")
+    assert match.step.name == "battle-placement"
+    assert [where(match, u) for u in ("Enterprise", "Chicago-Northampton", "US-18FG", "US-28BG", "US-Bn-04")] == [
         "US-SEA",
         "US-SEA",
         "US-AIRFIELD",
         "US-AIRFIELD",
         "US-POSITION",
     ]
-    assert where(game, "JP-Bn-11") == "COASTAL" and where(game, "Hiryu") == "Solomons"  # 10.2 at the end of placement
-    planes = {u: where(game, u) for u in ("Enterprise/F4F-1", "Enterprise/SBD-2", "Hiryu/A6M-1", "Hiryu/B5N-1")}
+    assert where(match, "JP-Bn-11") == "COASTAL" and where(match, "Hiryu") == "Solomons"  # 10.2 at the end of placement
+    planes = {u: where(match, u) for u in ("Enterprise/F4F-1", "Enterprise/SBD-2", "Hiryu/A6M-1", "Hiryu/B5N-1")}
     assert planes == {
         "Enterprise/F4F-1": "US-DECK",
         "Enterprise/SBD-2": "US-DECK",
         "Hiryu/A6M-1": "JP-DECK",
         "Hiryu/B5N-1": "JP-DECK",
     }
-    assert game.rows_of("fcn_unit")[("Hiryu/A6M-1",)]["aboard"] == "Hiryu"
-    assert (state(game)["us_airfield"], state(game)["jp_airfield"]) == (2, 0)
-    assert state(game)["battle_point"] == "Solomons"
+    assert match.rows_of("fcn_unit")[("Hiryu/A6M-1",)]["aboard"] == "Hiryu"
+    assert (state(match)["us_airfield"], state(match)["jp_airfield"]) == (2, 0)
+    assert state(match)["battle_point"] == "Solomons"
 
 
 def test_10_1_us_placement(make):
-    game, _ = begin_battle(make, SOLOMONS, "Solomons", orders=("place Chicago-Northampton coastal",))
-    assert where(game, "Chicago-Northampton") == "COASTAL" and where(game, "US-DesRon2") == "US-SEA"  # not placed
+    match, _ = begin_battle(make, SOLOMONS, "Solomons", orders=("place Chicago-Northampton coastal",))
+    assert where(match, "Chicago-Northampton") == "COASTAL" and where(match, "US-DesRon2") == "US-SEA"  # not placed
     refused = r"'place' is an order of the Battle: US placement, not of the Battle: US bonus"
     with pytest.raises(RuleViolation, match=refused):
-        play(game, "place US-DesRon2 coastal")
+        play(match, "place US-DesRon2 coastal")
 
 
 def test_10_1_carriers_go_in_the_us_sea_area_only(make):
-    game = make(SOLOMONS)
-    Dice(game, [1] * 20, prefix="9.1")
-    to_combat(game)
-    play(game, "battle Solomons")
+    match = make(SOLOMONS)
+    Dice(match, [1] * 20, prefix="9.1")
+    to_combat(match)
+    play(match, "battle Solomons")
     with pytest.raises(
         RuleViolation, match=r"Enterprise is a carrier: carriers go in the US sea area only \(FCN 10.1\)"
     ):
-        play(game, "place Enterprise coastal")
+        play(match, "place Enterprise coastal")
     with pytest.raises(RuleViolation, match=r"US ships are placed in us-sea or coastal, not jp-sea \(FCN 10.1\)"):
-        play(game, "place US-DesRon2 jp-sea")
-    assert sorted(str(a) for a in game.legal_actions()) == [
+        play(match, "place US-DesRon2 jp-sea")
+    assert sorted(str(a) for a in match.legal_actions()) == [
         "end",
         "place Chicago-Northampton coastal",
         "place US-DesRon2 coastal",
@@ -96,8 +96,8 @@ def test_10_1_carriers_go_in_the_us_sea_area_only(make):
     ],
 )
 def test_10_1_us_submarines(make, text, answers, expected):
-    game, _ = begin_battle(make, text + "\nHawaii: US-Bn-02", "Wake", answers=answers)
-    assert {u: where(game, u) for u in expected} == expected
+    match, _ = begin_battle(make, text + "\nHawaii: US-Bn-02", "Wake", answers=answers)
+    assert {u: where(match, u) for u in expected} == expected
 
 
 CARRIERS_AND_ESCORTS = (
@@ -109,30 +109,30 @@ CARRIERS_AND_ESCORTS = (
 def test_10_2_carriers_and_a_landing_force(make):
     """Case 18: 3 carriers and 8 escorts with a landing force: the alternation sends the three lowest
     gunnery (2, 2, 2) to the Japanese sea area, the five others to the coastal area."""
-    game, _ = begin_battle(make, CARRIERS_AND_ESCORTS, "Midway")
+    match, _ = begin_battle(make, CARRIERS_AND_ESCORTS, "Midway")
     sea = sorted(
         u
         for u in ("Kaga", "Akagi", "Soryu", "Tenryu-Tatsuta", "JP-DesRon1", "JP-DesRon2")
-        if where(game, u) == "JP-SEA"
+        if where(match, u) == "JP-SEA"
     )
     assert sea == ["Akagi", "JP-DesRon1", "JP-DesRon2", "Kaga", "Soryu", "Tenryu-Tatsuta"]
     coastal = ("Yamato", "Nagato-Mutsu", "Myoko-Haguro", "Hiei-Kirishima", "Sendai-Jintsu")
-    assert all(where(game, u) == "COASTAL" for u in coastal)
+    assert all(where(match, u) == "COASTAL" for u in coastal)
 
 
 def test_10_2_carriers_only_and_landing_force_only(make):
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Kaga Yamato JP-DesRon1\nHawaii: US-Bn-01", "Midway")
-    assert [where(game, u) for u in ("Kaga", "Yamato", "JP-DesRon1")] == ["JP-SEA"] * 3  # no landing force
-    game, _ = begin_battle(make, "Midway: US-Bn-03 Yamato JP-DesRon1 JP-Bn-11\nHawaii: US-Bn-01", "Midway")
-    assert [where(game, u) for u in ("Yamato", "JP-DesRon1")] == ["COASTAL"] * 2  # no carrier
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Kaga Yamato JP-DesRon1\nHawaii: US-Bn-01", "Midway")
+    assert [where(match, u) for u in ("Kaga", "Yamato", "JP-DesRon1")] == ["JP-SEA"] * 3  # no landing force
+    match, _ = begin_battle(make, "Midway: US-Bn-03 Yamato JP-DesRon1 JP-Bn-11\nHawaii: US-Bn-01", "Midway")
+    assert [where(match, u) for u in ("Yamato", "JP-DesRon1")] == ["COASTAL"] * 2  # no carrier
 
 
 def test_10_2_the_player_orders_escorts_equal_in_gunnery(make):
     """The play example's one carrier: the lowest gunnery to the Japanese sea area; two destroyer
     squadrons of gunnery 2 are the player's to order (decision escort-tie, 1.3)."""
     text = "Midway: US-Bn-03 Hiryu Myoko-Haguro JP-DesRon1 JP-DesRon2 JP-Bn-11\nHawaii: US-Bn-01"
-    game, _ = begin_battle(make, text, "Midway", answers=[("escort-tie", "gunnery 2", "JP-DesRon2")])
-    assert [where(game, u) for u in ("Hiryu", "JP-DesRon2", "JP-DesRon1", "Myoko-Haguro")] == [
+    match, _ = begin_battle(make, text, "Midway", answers=[("escort-tie", "gunnery 2", "JP-DesRon2")])
+    assert [where(match, u) for u in ("Hiryu", "JP-DesRon2", "JP-DesRon1", "Myoko-Haguro")] == [
         "JP-SEA",
         "JP-SEA",
         "COASTAL",
@@ -150,8 +150,8 @@ def test_10_2_the_player_orders_escorts_equal_in_gunnery(make):
 )
 def test_10_2_japanese_submarines(make, us, orders, area):
     text = f"Midway: US-Bn-03 {us} JP-SubFlot1 JP-DesRon2\nHawaii: US-Bn-01"
-    game, _ = begin_battle(make, text, "Midway", orders=orders)
-    assert where(game, "JP-SubFlot1") == area
+    match, _ = begin_battle(make, text, "Midway", orders=orders)
+    assert where(match, "JP-SubFlot1") == area
 
 
 @pytest.mark.parametrize(
@@ -159,25 +159,25 @@ def test_10_2_japanese_submarines(make, us, orders, area):
     [pytest.param(9, 4, id="10.3-roll-9-four-rounds"), pytest.param(4, 2, id="10.3-roll-4-two-rounds")],
 )
 def test_10_3_the_combat_round_track(make, roll, rounds):
-    game, _ = begin_battle(make, SOLOMONS, "Solomons", faces={"combat rounds": [roll]})
-    assert state(game)["rounds_left"] == rounds and state(game)["battle_round"] == 0
+    match, _ = begin_battle(make, SOLOMONS, "Solomons", faces={"combat rounds": [roll]})
+    assert state(match)["rounds_left"] == rounds and state(match)["battle_round"] == 0
 
 
 def test_10_3_the_marker_leaves_the_track_after_the_last_round(make):
     """Case 17: 2 rounds: the marker goes 2, 1, off, and the battle ends after round 2."""
     draws = ["kamikaze", "kamikaze", "search-failure", "search-failure"]  # no effect in 1942 / no US flight
-    game, _ = begin_battle(make, SOLOMONS, "Solomons", faces={"combat rounds": [4]}, draws=draws, default=10)
-    play(game, "end")  # no marker bought
-    answer(game, [])
-    assert game.step.name == "battle-air" and state(game)["battle_round"] == 1
-    play(game, "end")
-    answer(game, [])
-    assert state(game)["battle_round"] == 2
-    play(game, "end")
-    answer(game, [])
-    notes = [n for n in events(game, "note") if n.startswith("round ")]
+    match, _ = begin_battle(make, SOLOMONS, "Solomons", faces={"combat rounds": [4]}, draws=draws, default=10)
+    play(match, "end")  # no marker bought
+    answer(match, [])
+    assert match.step.name == "battle-air" and state(match)["battle_round"] == 1
+    play(match, "end")
+    answer(match, [])
+    assert state(match)["battle_round"] == 2
+    play(match, "end")
+    answer(match, [])
+    notes = [n for n in events(match, "note") if n.startswith("round ")]
     assert notes == ["round 1 ends: 1 rounds left", "round 2 ends: 0 rounds left"]
-    assert state(game)["battle_point"] is None and game.step.name != "battle-air"
+    assert state(match)["battle_point"] is None and match.step.name != "battle-air"
 
 
 def test_10_4_the_battle_plan_count(make):
@@ -186,17 +186,17 @@ def test_10_4_the_battle_plan_count(make):
     text = (
         "Midway: US-Bn-03 US-DesRon1 Kaga Hiei-Kirishima JP-DesRon1 JP-2Div JP-SouthSeas JP-4Kokutai\nHawaii: US-Bn-01"
     )
-    game = make(text)
-    Dice(game, [1] * 20, prefix="9.1")
-    to_combat(game)
+    match = make(text)
+    Dice(match, [1] * 20, prefix="9.1")
+    to_combat(match)
     for unit in ("JP-2Div", "JP-SouthSeas"):
-        put(game, "fcn_unit", {"unit_id": unit}, transport=True)
-    play(game, "battle Midway", "end")
-    answer(game, [])
-    note = next(n for n in events(game, "note") if "Japanese units:" in n)
+        put(match, "fcn_unit", {"unit_id": unit}, transport=True)
+    play(match, "battle Midway", "end")
+    answer(match, [])
+    note = next(n for n in events(match, "note") if "Japanese units:" in n)
     assert "10.4 6 Japanese units: 2 bonus markers a round" in note
-    put(game, "unit_state", {"unit_id": "Hiei-Kirishima"}, status="destroyed")
-    assert state(game)["plan_count"] == 2
+    put(match, "unit_state", {"unit_id": "Hiei-Kirishima"}, status="destroyed")
+    assert state(match)["plan_count"] == 2
 
 
 def test_10_6_the_units_go_back_at_the_end(make):
@@ -205,42 +205,42 @@ def test_10_6_the_units_go_back_at_the_end(make):
     storage; other destroyed units out of the game. One battle a point a turn: the combat phase may
     then end."""
     text = SOLOMONS + "\nWake: US-Bn-02 JP-Bn-10"  # a battle still to fight: the combat phase waits
-    game, _ = begin_battle(make, text, "Solomons", faces={"combat rounds": [1]}, default=10)
+    match, _ = begin_battle(make, text, "Solomons", faces={"combat rounds": [1]}, default=10)
     hits = {"what": "unit", "unit": "JP-Bn-11", "by": "US"}
-    run(game, {"do": "hits", "side": "JP", "spec": hits, "hits": 2, "step": "test", "by": "test"})
-    assert (where(game, "JP-Bn-11"), status(game, "JP-Bn-11")) == ("JP-BN", "full")
-    put(game, "unit_state", {"unit_id": "Aoba-Kinugasa"}, status="destroyed")
-    put(game, "unit_state", {"unit_id": "Enterprise/TBD-1"}, status="destroyed")
-    put(game, "unit_state", {"unit_id": "Hiryu"}, status="damaged")
-    play(game, "end", "end")
-    answer(game, [])
-    assert (where(game, "JP-Bn-11"), status(game, "JP-Bn-11")) == ("JP-BN", "full")
-    assert (where(game, "Enterprise/TBD-1"), status(game, "Enterprise/TBD-1")) == ("STORAGE", "full")
-    assert (where(game, "Aoba-Kinugasa"), status(game, "Aoba-Kinugasa")) == ("Solomons", "destroyed")
-    assert (where(game, "Hiryu"), status(game, "Hiryu")) == ("Solomons", "damaged")
-    assert where(game, "Enterprise") == "Solomons"
-    stacks = game.rows_of("pile")
+    run(match, {"do": "hits", "side": "JP", "spec": hits, "hits": 2, "step": "test", "by": "test"})
+    assert (where(match, "JP-Bn-11"), status(match, "JP-Bn-11")) == ("JP-BN", "full")
+    put(match, "unit_state", {"unit_id": "Aoba-Kinugasa"}, status="destroyed")
+    put(match, "unit_state", {"unit_id": "Enterprise/TBD-1"}, status="destroyed")
+    put(match, "unit_state", {"unit_id": "Hiryu"}, status="damaged")
+    play(match, "end", "end")
+    answer(match, [])
+    assert (where(match, "JP-Bn-11"), status(match, "JP-Bn-11")) == ("JP-BN", "full")
+    assert (where(match, "Enterprise/TBD-1"), status(match, "Enterprise/TBD-1")) == ("STORAGE", "full")
+    assert (where(match, "Aoba-Kinugasa"), status(match, "Aoba-Kinugasa")) == ("Solomons", "destroyed")
+    assert (where(match, "Hiryu"), status(match, "Hiryu")) == ("Solomons", "damaged")
+    assert where(match, "Enterprise") == "Solomons"
+    stacks = match.rows_of("pile")
     assert ("Solomons/ship", "Hiryu") in stacks and ("Solomons/ship", "Aoba-Kinugasa") not in stacks
     assert ("Solomons/ground", "JP-Bn-11") not in stacks
-    assert game.step.name == "combat"
-    assert [str(a) for a in game.legal_actions()] == ["battle Wake"]  # the Solomons' battle is fought
+    assert match.step.name == "combat"
+    assert [str(a) for a in match.legal_actions()] == ["battle Wake"]  # the Solomons' battle is fought
 
 
 def test_10_6_japanese_units_at_hawaii_after_round_one_lose_the_campaign(make):
     """Printed after 11.5: unless every Japanese unit at Hawaii is gone in the first round of the
     battle there, the campaign is lost at once."""
-    game, _ = begin_battle(
+    match, _ = begin_battle(
         make, "Hawaii: US-Bn-01 JP-Bn-11\nMidway: US-Bn-02", "Hawaii", draws=["kamikaze"], default=10
     )
-    play(game, "end", "end")  # the bonus step, then round 1
-    assert game.finished and "Hawaii" in state(game)["outcome"]
+    play(match, "end", "end")  # the bonus step, then round 1
+    assert match.finished and "Hawaii" in state(match)["outcome"]
 
 
 def test_10_6_japanese_units_destroyed_in_round_one_at_hawaii(make):
     text, faces = "Hawaii: US-Bn-01 JP-Bn-11\nMidway: US-Bn-02", {"US-Bn-01 in ISLAND": [1]}
-    game, _ = begin_battle(make, text, "Hawaii", faces=faces, draws=["kamikaze"], default=10)
-    put(game, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
-    play(game, "end", "end")  # the bonus step, then round 1
-    assert "US ground in ISLAND: 1 hit on JP-Bn-11 (cost 0): destroyed (to the battalion box)" in events(game, "hit")
-    assert any(n.startswith("the battle at Hawaii is over") for n in events(game, "note"))
-    assert "Hawaii" not in (state(game)["outcome"] or "")  # the turn went on (to a dismissal of this position)
+    match, _ = begin_battle(make, text, "Hawaii", faces=faces, draws=["kamikaze"], default=10)
+    put(match, "unit_state", {"unit_id": "JP-Bn-11"}, status="damaged")
+    play(match, "end", "end")  # the bonus step, then round 1
+    assert "US ground in ISLAND: 1 hit on JP-Bn-11 (cost 0): destroyed (to the battalion box)" in events(match, "hit")
+    assert any(n.startswith("the battle at Hawaii is over") for n in events(match, "note"))
+    assert "Hawaii" not in (state(match)["outcome"] or "")  # the turn went on (to a dismissal of this position)

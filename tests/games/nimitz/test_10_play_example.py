@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from games.nimitz.battle import Script, answer, events
 from games.nimitz.position import play, state, status, where
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.plugins import registry
 from phaseline.scenario import load_custom
 
@@ -170,13 +170,13 @@ def strict(decision: dict) -> str:
     raise AssertionError(f"unexpected question: {decision['prompt']}")
 
 
-def fight_quietly(game: Game, point: str) -> None:
+def fight_quietly(match: Match, point: str) -> None:
     """A battle the example does not tell: no marker bought, no aircraft flown, every roll a miss."""
-    play(game, f"battle {point}")
-    while state(game)["battle_point"] == point:
-        answer(game, [])
-        if state(game)["battle_point"] == point:
-            play(game, "end")
+    play(match, f"battle {point}")
+    while state(match)["battle_point"] == point:
+        answer(match, [])
+        if state(match)["battle_point"] == point:
+            play(match, "end")
 
 
 @pytest.fixture(scope="module")
@@ -185,53 +185,53 @@ def turn_one(tmp_path_factory):
     reg = registry()
     info, scenario = load_custom(example_scenario(tmp_path_factory.mktemp("example") / "1942"), reg.games)
     with Store.open(":memory:") as store:
-        game = Game.create(store, reg, info.name, scenario, options=("air-defense-cost-1",), seed=7)
-        Script(game, JAPANESE_ORDERS)
-        play(game, "buy Hornet,US-1Mar,RAAF-BG2", "end")  # 6.2: 7 RP and 2 SP
-        play(game, "recon Philippines", "recon Japan 2", "end")  # 7.1: 3 SP
+        match = Match.create(store, reg, info.name, scenario, options=("air-defense-cost-1",), seed=7)
+        Script(match, JAPANESE_ORDERS)
+        play(match, "buy Hornet,US-1Mar,RAAF-BG2", "end")  # 6.2: 7 RP and 2 SP
+        play(match, "recon Philippines", "recon Japan 2", "end")  # 7.1: 3 SP
         play(
-            game,
+            match,
             "move Lexington,Chester-Louisville,US-DesRon1,US-11BG Midway",
             "move US-Bn-01,US-Bn-02 Midway",
             "move Enterprise,Chicago-Northampton,US-DesRon2,US-18FG,US-28BG Solomons",
             "move US-MAG21,RAAF-BG Borneo",
             "end",
         )  # 8.1: 13 SP
-        answer(game, [("next-point", "", "Carolines"), ("next-point", "", "Japan")])
-        start = game.events.last_seq
-        Script(game, BATTLES, DRAWS, default=10)
-        play(game, "battle Solomons", "place Chicago-Northampton coastal", "end")
-        answer(game, SOLOMONS_ANSWERS, strict)
-        play(game, "bonus dogfight,vt-fuze,air-defense-system,seabees", "end")
-        answer(game, SOLOMONS_ANSWERS, strict)
-        play(game, "fly US-28BG,Enterprise/SBD-1,Enterprise/SBD-2,Enterprise/TBD-1 coastal", "fly US-18FG island")
-        play(game, "fly Enterprise/F4F-1 us-sea", "end")
-        answer(game, SOLOMONS_ANSWERS, strict)
-        play(game, "fly Enterprise/SBD-1,Enterprise/SBD-2 jp-sea", "fly Enterprise/F4F-1 us-sea", "end")
-        answer(game, SOLOMONS_ANSWERS, strict)
+        answer(match, [("next-point", "", "Carolines"), ("next-point", "", "Japan")])
+        start = match.events.last_seq
+        Script(match, BATTLES, DRAWS, default=10)
+        play(match, "battle Solomons", "place Chicago-Northampton coastal", "end")
+        answer(match, SOLOMONS_ANSWERS, strict)
+        play(match, "bonus dogfight,vt-fuze,air-defense-system,seabees", "end")
+        answer(match, SOLOMONS_ANSWERS, strict)
+        play(match, "fly US-28BG,Enterprise/SBD-1,Enterprise/SBD-2,Enterprise/TBD-1 coastal", "fly US-18FG island")
+        play(match, "fly Enterprise/F4F-1 us-sea", "end")
+        answer(match, SOLOMONS_ANSWERS, strict)
+        play(match, "fly Enterprise/SBD-1,Enterprise/SBD-2 jp-sea", "fly Enterprise/F4F-1 us-sea", "end")
+        answer(match, SOLOMONS_ANSWERS, strict)
         assert not SOLOMONS_ANSWERS, f"unasked: {SOLOMONS_ANSWERS}"
-        solomons_over = game.events.last_seq
-        fight_quietly(game, "Borneo")
-        fight_quietly(game, "NewGuinea")
-        play(game, "battle Midway", "place Chester-Louisville,US-DesRon1 coastal", "end", "end", "end")
-        answer(game, [])
-        play(game, "fly Lexington/SBD-1,Lexington/SBD-2 island", "end")
-        answer(game, [("jp-hit", "bombing in ISLAND", "JP-Bn-11")])
-        play(game, "end")  # the combat phase, its battles fought: the rest of the turn
-        yield game, start, solomons_over
+        solomons_over = match.events.last_seq
+        fight_quietly(match, "Borneo")
+        fight_quietly(match, "NewGuinea")
+        play(match, "battle Midway", "place Chester-Louisville,US-DesRon1 coastal", "end", "end", "end")
+        answer(match, [])
+        play(match, "fly Lexington/SBD-1,Lexington/SBD-2 island", "end")
+        answer(match, [("jp-hit", "bombing in ISLAND", "JP-Bn-11")])
+        play(match, "end")  # the combat phase, its battles fought: the rest of the turn
+        yield match, start, solomons_over
 
 
 def test_10_the_play_examples_solomons_battle(turn_one):
     """The Solomons: 2 rounds (roll 4); 6 Japanese units, 2 markers a round; the US buys 6 BPP with
     1 SP (the Air Defense System at 1, the ruling air-defense-cost-1); then the seed's blow by blow."""
-    game, start, over = turn_one
-    rows = game.rows(
-        "SELECT purpose FROM event WHERE game_id = ? AND kind IN ('combat', 'hit') AND seq > ? AND seq <= ? "
+    match, start, over = turn_one
+    rows = match.rows(
+        "SELECT purpose FROM event WHERE match_id = ? AND kind IN ('combat', 'hit') AND seq > ? AND seq <= ? "
         "ORDER BY seq",
-        [game.game_id, start, over],
+        [match.match_id, start, over],
     )
     assert [r["purpose"] for r in rows] == SOLOMONS_LOG
-    notes = events(game, "note", start)
+    notes = events(match, "note", start)
     assert "combat rounds: die 4, 2 rounds; 10.4 6 Japanese units: 2 bonus markers a round" in notes
     assert "bonus markers dogfight, vt-fuze, air-defense-system, seabees for 6 BPP (1 SP)" in notes
     assert "US-18FG, US-28BG removed: more aircraft than the airfield can take" in notes
@@ -251,17 +251,17 @@ def test_10_the_play_examples_turn_ends_as_the_seed_says(turn_one):
     reinforcement 9: 2 ships, 2 infantry, 1 land aircraft; Hiryu and Furutaka/Kako repaired into the
     reinforcement box; the damaged Enterprise and Chicago/Northampton and the other ships at the
     Solomons, Australia and Midway in the 1942 box; 6 objectives held, no dismissal."""
-    game, _, _ = turn_one
-    assert [status(game, u) for u in ("Aoba-Kinugasa", "US-18FG", "US-28BG")] == ["destroyed"] * 3
-    assert (where(game, "JP-Bn-12"), status(game, "JP-Bn-12")) == ("JP-BN", "full")
-    notes = events(game, "note")
+    match, _, _ = turn_one
+    assert [status(match, u) for u in ("Aoba-Kinugasa", "US-18FG", "US-28BG")] == ["destroyed"] * 3
+    assert (where(match, "JP-Bn-12"), status(match, "JP-Bn-12")) == ("JP-BN", "full")
+    notes = events(match, "note")
     reinforcement = next(n for n in notes if n.startswith("reinforcement"))
     assert "= 9: 2 ships, 2 infantry, 1 aircraft" in reinforcement
     assert "repaired to the reinforcement box: Furutaka-Kako, Hiryu" in notes
-    assert [(where(game, u), status(game, u)) for u in ("Hiryu", "Furutaka-Kako")] == [("JP-REINF", "full")] * 2
-    assert [(where(game, u), status(game, u)) for u in ("Enterprise", "Chicago-Northampton")] == [
+    assert [(where(match, u), status(match, u)) for u in ("Hiryu", "Furutaka-Kako")] == [("JP-REINF", "full")] * 2
+    assert [(where(match, u), status(match, u)) for u in ("Enterprise", "Chicago-Northampton")] == [
         ("R42", "damaged")
     ] * 2
-    assert all(where(game, u) == "R42" for u in ("Lexington", "US-DesRon2", "Australia-Canberra"))
+    assert all(where(match, u) == "R42" for u in ("Lexington", "US-DesRon2", "Australia-Canberra"))
     assert "6 objectives held (dismissal at 3 or fewer)" in notes
-    assert not game.finished and state(game)["campaign_turn"] == 2 and state(game)["held"] == 6
+    assert not match.finished and state(match)["campaign_turn"] == 2 and state(match)["held"] == 6

@@ -18,11 +18,11 @@ def unit(kind: str, side: str = "JP", **printed) -> Piece:
     return Piece("TEST", side, kind, "test", "JP-SEA", "full", 1, shown, None, None, False, False, False)
 
 
-def drawn(game, *markers: str) -> None:
+def drawn(match, *markers: str) -> None:
     """Exactly ``markers`` drawn by Japan this round."""
 
-    def put(g) -> None:
-        own = Piles(g)
+    def put(match) -> None:
+        own = Piles(match)
         for item in own.items("JP-DRAWN"):
             own.take(item)
             own.put("JP-CUP", [item])
@@ -31,7 +31,7 @@ def drawn(game, *markers: str) -> None:
             own.take(item)
             own.put("JP-DRAWN", [item])
 
-    by_the_rules(game, put)
+    by_the_rules(match, put)
 
 
 @pytest.mark.parametrize(
@@ -64,11 +64,11 @@ def test_10_10_a_value_of_10_always_hits_and_none_never_attacks(campaign):
     ],
 )
 def test_10_10_colorado_maryland(campaign, column, die, hits):
-    game = campaign()
-    drawn(game)
-    face = faces(game)[("Colorado-Maryland", "full")]
+    match = campaign()
+    drawn(match)
+    face = faces(match)[("Colorado-Maryland", "full")]
     ship = Piece("Colorado-Maryland", "US", "ship", "BB", "COASTAL", "full", 4, face, None, None, False, False, False)
-    assert values.hits(die, values.value_of(game, ship, column)) == hits
+    assert values.hits(die, values.value_of(match, ship, column)) == hits
 
 
 @pytest.mark.parametrize(
@@ -105,25 +105,25 @@ def test_10_10_colorado_maryland(campaign, column, die, hits):
     ],
 )
 def test_10_7_japanese_raises(campaign, markers, piece, column, odds):
-    game = campaign()
-    drawn(game, *markers)
-    assert values.value_of(game, piece, column).odds == odds
+    match = campaign()
+    drawn(match, *markers)
+    assert values.value_of(match, piece, column).odds == odds
 
 
 def test_10_7_a_us_unit_is_never_raised(campaign):
-    game = campaign()
-    drawn(game, "surface-action")
-    assert values.value_of(game, unit("ship", side="US", gunnery=4), "gunnery").odds == "4"
+    match = campaign()
+    drawn(match, "surface-action")
+    assert values.value_of(match, unit("ship", side="US", gunnery=4), "gunnery").odds == "4"
 
 
 def test_10_7_attack_plan_superior_ruling(make):
-    game = make("Hawaii: US-Bn-01", options=("attack-plan-superior",))
-    drawn(game, "attack-plan")
-    assert values.value_of(game, unit("air", air=4, air_superior=2), "air").odds == "5/3"
-    assert values.value_of(game, unit("ship", gunnery=4), "gunnery").odds == "5"  # no superior value is given
+    match = make("Hawaii: US-Bn-01", options=("attack-plan-superior",))
+    drawn(match, "attack-plan")
+    assert values.value_of(match, unit("air", air=4, air_superior=2), "air").odds == "5/3"
+    assert values.value_of(match, unit("ship", gunnery=4), "gunnery").odds == "5"  # no superior value is given
 
 
 def test_10_10_the_log_shows_the_raise(campaign):
-    game = campaign()
-    drawn(game, "surface-action")
-    assert values.value_of(game, unit("ship", gunnery=4), "gunnery").text() == "gunnery 4 (+3/+2 surface-action) → 7/2"
+    match = campaign()
+    drawn(match, "surface-action")
+    assert values.value_of(match, unit("ship", gunnery=4), "gunnery").text() == "gunnery 4 (+3/+2 surface-action) → 7/2"

@@ -12,17 +12,17 @@ REINF = "JP-REINF: Soryu Shoho Nagato-Mutsu JP-16Div JP-48Div JP-2Div JP-14Senta
 
 
 def test_11_0_the_phases_after_combat_follow_in_order(make):
-    game = make(
+    match = make(
         "Hawaii: US-Bn-01 Lexington\nMidway: US-Bn-02\nAlaska: US-Bn-03\nSamoa: US-Bn-04\nJapan: JP-DesRon1"
         "\nobjectives: Hawaii Midway Alaska Samoa"
     )
-    Dice(game, [2, 1])  # Japan holds; the reinforcement roll
-    play(game, "end", "end", "end")  # supply, recon, movement: the rest of the turn is the rules' and the engine's
+    Dice(match, [2, 1])  # Japan holds; the reinforcement roll
+    play(match, "end", "end", "end")  # supply, recon, movement: the rest of the turn is the rules' and the engine's
     steps = [
         r["step"]
-        for r in game.rows(
-            "SELECT step FROM event WHERE game_id = ? AND kind = 'phase' AND purpose LIKE 'begin %' ORDER BY seq",
-            [game.game_id],
+        for r in match.rows(
+            "SELECT step FROM event WHERE match_id = ? AND kind = 'phase' AND purpose LIKE 'begin %' ORDER BY seq",
+            [match.match_id],
         )
     ]
     assert steps[steps.index("combat") : steps.index("combat") + 6] == [
@@ -33,7 +33,7 @@ def test_11_0_the_phases_after_combat_follow_in_order(make):
         "us-supply-check",
         "us-defeat-check",
     ]
-    assert game.clock.turn == 2 and where(game, "Lexington") == "Hawaii"
+    assert match.clock.turn == 2 and where(match, "Lexington") == "Hawaii"
 
 
 @pytest.mark.parametrize(
@@ -45,44 +45,44 @@ def test_11_0_the_phases_after_combat_follow_in_order(make):
 )
 def test_11_1_the_reinforcement_roll(make, die, supply, damaged, raiders, result):
     """§8.5 case 30: both give 9 -> 2 ships, 2 infantry, 1 land aircraft, to Japan."""
-    game = make(
+    match = make(
         f"{REINF}\nHawaii: US-Bn-01\nRAIDING: {raiders}\nSolomons: {damaged} US-Bn-03 JP-Bn-09*\nJapan: JP-Bn-01"
     )  # the damaged infantry JP-Bn-09 with US units is not counted
-    put(game, "fcn_state", {}, jp_supply=supply)
-    Dice(game, [die], prefix="11.1")
-    by_the_rules(game, reinforcement.reinforce)
+    put(match, "fcn_state", {}, jp_supply=supply)
+    Dice(match, [die], prefix="11.1")
+    by_the_rules(match, reinforcement.reinforce)
     arrived = [
         u
         for u in ("Soryu", "Shoho", "Nagato-Mutsu", "JP-16Div", "JP-48Div", "JP-2Div", "JP-14Sentai", "JP-3Kokutai")
-        if where(game, u) == "Japan"
+        if where(match, u) == "Japan"
     ]
     assert arrived == ["Soryu", "Shoho", "JP-16Div", "JP-48Div", "JP-14Sentai"]
-    assert state(game)["jp_supply"] == 0
+    assert state(match)["jp_supply"] == 0
 
 
 def test_11_1_a_missing_unit_is_two_battalions(make):
-    game = make("JP-REINF: Soryu Shoho JP-16Div JP-48Div\nHawaii: US-Bn-01\nJapan: JP-DesRon1")
-    Dice(game, [9], prefix="11.1")  # 9 -> 2/2/1, no aircraft in the box
-    by_the_rules(game, reinforcement.reinforce)
-    assert [where(game, u) for u in ("JP-Bn-01", "JP-Bn-02", "JP-Bn-03")] == ["Japan", "Japan", "JP-BN"]
+    match = make("JP-REINF: Soryu Shoho JP-16Div JP-48Div\nHawaii: US-Bn-01\nJapan: JP-DesRon1")
+    Dice(match, [9], prefix="11.1")  # 9 -> 2/2/1, no aircraft in the box
+    by_the_rules(match, reinforcement.reinforce)
+    assert [where(match, u) for u in ("JP-Bn-01", "JP-Bn-02", "JP-Bn-03")] == ["Japan", "Japan", "JP-BN"]
 
 
 def test_12_1_two_more_infantry_in_1944(make):
-    game = make("JP-REINF: JP-16Div JP-48Div JP-2Div JP-38Div\nHawaii: US-Bn-01\nJapan: JP-DesRon1", year=1944)
-    Dice(game, [3], prefix="11.1")  # 3 -> 1 ship, 1 infantry: the ship is missing (2 battalions)
-    by_the_rules(game, reinforcement.reinforce)
-    assert [where(game, u) for u in ("JP-16Div", "JP-48Div", "JP-2Div", "JP-38Div")] == ["Japan"] * 3 + ["JP-REINF"]
+    match = make("JP-REINF: JP-16Div JP-48Div JP-2Div JP-38Div\nHawaii: US-Bn-01\nJapan: JP-DesRon1", year=1944)
+    Dice(match, [3], prefix="11.1")  # 3 -> 1 ship, 1 infantry: the ship is missing (2 battalions)
+    by_the_rules(match, reinforcement.reinforce)
+    assert [where(match, u) for u in ("JP-16Div", "JP-48Div", "JP-2Div", "JP-38Div")] == ["Japan"] * 3 + ["JP-REINF"]
 
 
 def test_11_2_repair(make):
     """§8.5 case 31: Hiryu goes (US units at the Solomons hold back only ground units); the pinned
     infantry stays damaged; a damaged lone land aircraft stays."""
-    game = make("JP-REINF: Soryu\nSolomons: Hiryu* JP-16Div* US-Bn-03\nMarshalls: JP-14Sentai*\nHawaii: US-Bn-01")
-    by_the_rules(game, jp_repair.repair)
-    assert (where(game, "Hiryu"), status(game, "Hiryu")) == ("JP-REINF", "full")
-    assert Piles(game).items("JP-REINF/ship") == ["Soryu", "Hiryu"]  # to the bottom
-    assert (where(game, "JP-16Div"), status(game, "JP-16Div")) == ("Solomons", "damaged")
-    assert (where(game, "JP-14Sentai"), status(game, "JP-14Sentai")) == ("Marshalls", "damaged")
+    match = make("JP-REINF: Soryu\nSolomons: Hiryu* JP-16Div* US-Bn-03\nMarshalls: JP-14Sentai*\nHawaii: US-Bn-01")
+    by_the_rules(match, jp_repair.repair)
+    assert (where(match, "Hiryu"), status(match, "Hiryu")) == ("JP-REINF", "full")
+    assert Piles(match).items("JP-REINF/ship") == ["Soryu", "Hiryu"]  # to the bottom
+    assert (where(match, "JP-16Div"), status(match, "JP-16Div")) == ("Solomons", "damaged")
+    assert (where(match, "JP-14Sentai"), status(match, "JP-14Sentai")) == ("Marshalls", "damaged")
 
 
 @pytest.mark.parametrize(
@@ -94,29 +94,29 @@ def test_11_2_repair(make):
     ],
 )
 def test_11_3_return_to_port(make, year, path):
-    game = make("Midway: Lexington US-Bn-02\nHawaii: US-Bn-01 Enterprise\nRAIDING: US-SubRon1", year=year)
+    match = make("Midway: Lexington US-Bn-02\nHawaii: US-Bn-01 Enterprise\nRAIDING: US-SubRon1", year=year)
     seen = []
     for _ in path:
-        by_the_rules(game, return_to_port.return_to_port)
-        seen.append(where(game, "Lexington"))
-    assert seen == path and where(game, "Enterprise") == "Hawaii" and where(game, "US-SubRon1") == "Hawaii"
+        by_the_rules(match, return_to_port.return_to_port)
+        seen.append(where(match, "Lexington"))
+    assert seen == path and where(match, "Enterprise") == "Hawaii" and where(match, "US-SubRon1") == "Hawaii"
 
 
 def test_11_3_a_ship_with_enemy_units_at_hawaii_returns_too(make):
-    game = make("Hawaii: US-Bn-01 Enterprise JP-DesRon1")
-    by_the_rules(game, return_to_port.return_to_port)
-    assert where(game, "Enterprise") == "R42"
+    match = make("Hawaii: US-Bn-01 Enterprise JP-DesRon1")
+    by_the_rules(match, return_to_port.return_to_port)
+    assert where(match, "Enterprise") == "R42"
 
 
 def test_11_4_the_marianas_cut_off_behind_wake(make):
     """§8.5 case 33: Hawaii and Midway held, Wake contested: Wake's units are in supply, the
     Marianas' 3 infantry and aircraft each take a hit."""
-    game = make(
+    match = make(
         "Hawaii: US-Bn-01\nMidway: US-Bn-02\nWake: US-Bn-03 JP-Bn-01\nMarianas: US-Bn-04 US-Bn-05* US-1Mar US-11BG"
     )
-    by_the_rules(game, supply_check.check)
-    assert [status(game, u) for u in ("US-Bn-04", "US-1Mar", "US-11BG")] == ["damaged"] * 3
-    assert status(game, "US-Bn-05") == "destroyed" and status(game, "US-Bn-03") == "full"
+    by_the_rules(match, supply_check.check)
+    assert [status(match, u) for u in ("US-Bn-04", "US-1Mar", "US-11BG")] == ["damaged"] * 3
+    assert status(match, "US-Bn-05") == "destroyed" and status(match, "US-Bn-03") == "full"
 
 
 @pytest.mark.parametrize(
@@ -124,13 +124,13 @@ def test_11_4_the_marianas_cut_off_behind_wake(make):
     [pytest.param(3, True, id="11.5-three-held-dismissed"), pytest.param(4, False, id="11.5-four-held-go-on")],
 )
 def test_11_5_dismissal(make, held, lost):
-    game = make("Hawaii: US-Bn-01")
-    put(game, "fcn_state", {}, held=held)
-    by_the_rules(game, victory.defeat_check)
-    assert game.finished is lost
+    match = make("Hawaii: US-Bn-01")
+    put(match, "fcn_state", {}, held=held)
+    by_the_rules(match, victory.defeat_check)
+    assert match.finished is lost
 
 
 def test_11_5_japanese_units_at_hawaii_after_round_one_lose_at_once(make):
-    game = make("Hawaii: US-Bn-01 JP-Bn-01")
-    by_the_rules(game, victory.hawaii_defeat)
-    assert game.finished and "Hawaii" in state(game)["outcome"]
+    match = make("Hawaii: US-Bn-01 JP-Bn-01")
+    by_the_rules(match, victory.hawaii_defeat)
+    assert match.finished and "Hawaii" in state(match)["outcome"]

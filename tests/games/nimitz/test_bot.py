@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from clitools import run_cli
-from phaseline import Game, Store
+from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.replay import verify
@@ -15,17 +15,17 @@ GAME = "fleet-commander-nimitz"
 BOT = {"US": "bot:heuristic"}
 
 
-def _campaign(store: Store, seed: int, max_actions: int | None = None) -> tuple[Game, int]:
+def _campaign(store: Store, seed: int, max_actions: int | None = None) -> tuple[Match, int]:
     reg = registry()
-    game = Game.create(store, reg, GAME, "1942", seed=seed, controllers=BOT)
-    return game, run_bots(game, reg, max_actions=max_actions)
+    match = Match.create(store, reg, GAME, "1942", seed=seed, controllers=BOT)
+    return match, run_bots(match, reg, max_actions=max_actions)
 
 
-def _orders(store: Store, game: Game) -> list[tuple]:
+def _orders(store: Store, match: Match) -> list[tuple]:
     """Every action and answer of the match, with its payload (the orders the bot gave)."""
     rows = store.rows(
-        "SELECT seq, step, side, verb, payload FROM event WHERE game_id = ? AND kind = 'action' ORDER BY seq",
-        [game.game_id],
+        "SELECT seq, step, side, verb, payload FROM event WHERE match_id = ? AND kind = 'action' ORDER BY seq",
+        [match.match_id],
     )
     return [(r["seq"], r["step"], r["side"], r["verb"], r["payload"]) for r in rows]
 
@@ -48,11 +48,11 @@ def test_5_1_the_bot_opens_the_campaign_with_legal_orders_and_the_match_replays(
     """The first turn's supply and movement phases and the first battles, cut short: every order the
     bot gives is one the rules accept (a refused order raises) and the log replays exactly."""
     with Store.open(":memory:") as store:
-        game, played = _campaign(store, seed=2, max_actions=40)
-        assert played == 40 and not game.finished
-        verbs = {verb for _, _, side, verb, _ in _orders(store, game) if side == "US"}
+        match, played = _campaign(store, seed=2, max_actions=40)
+        assert played == 40 and not match.finished
+        verbs = {verb for _, _, side, verb, _ in _orders(store, match) if side == "US"}
         assert {"buy", "move", "raid", "end"} <= verbs
-        assert verify(store, registry(), game.game_id) > 0
+        assert verify(store, registry(), match.match_id) > 0
 
 
 @pytest.mark.slow
@@ -66,12 +66,12 @@ def test_11_5_the_bot_plays_a_1942_campaign_to_its_end_the_same_way_for_a_seed()
         again, played_again = _campaign(store, seed=6)
         assert played_again == played
         assert [o[1:] for o in _orders(store, again)] == [o[1:] for o in _orders(store, first)]
-        assert verify(store, registry(), first.game_id) > 0
+        assert verify(store, registry(), first.match_id) > 0
         kinds = {
             r["verb"]
             for r in store.rows(
-                "SELECT DISTINCT verb FROM event WHERE game_id = ? AND side = 'US' AND kind = 'action'",
-                [first.game_id],
+                "SELECT DISTINCT verb FROM event WHERE match_id = ? AND side = 'US' AND kind = 'action'",
+                [first.match_id],
             )
         }
         assert {"battle", "bonus", "fly", "choose"} <= kinds  # it fought battles and answered their questions

@@ -47,7 +47,7 @@ def store_of(names, edges, closed, units, objectives, garrisons) -> Store:
             "INSERT INTO fcn_point VALUES (?, ?, NULL, FALSE, ?, FALSE, 'placeholder', 'test')", [GID, p, closed[p]]
         )
         con.execute(
-            "INSERT INTO fcn_point_state (game_id, point_id, us_based, jp_garrisoned, objective) "
+            "INSERT INTO fcn_point_state (match_id, point_id, us_based, jp_garrisoned, objective) "
             "VALUES (?, ?, FALSE, ?, ?)",
             [GID, p, p in garrisons, p in objectives],
         )
@@ -62,7 +62,7 @@ def store_of(names, edges, closed, units, objectives, garrisons) -> Store:
             [GID, unit, unit, side, side, category],
         )
         con.execute(
-            "INSERT INTO unit_state (game_id, unit_id, space_id, side, status) VALUES (?, ?, ?, ?, 'full')",
+            "INSERT INTO unit_state (match_id, unit_id, space_id, side, status) VALUES (?, ?, ?, ?, 'full')",
             [GID, unit, point, side],
         )
     return store
@@ -90,7 +90,7 @@ def holding_oracle(names, edges, units):
 def test_4_1_11_4_holding_and_supply_agree_with_the_oracle(position):
     names, edges, _, units, _, _ = position
     with store_of(*position) as store:
-        rows = store.rows(queries()["fcn-holding"].sql, {"game_id": GID, "source": "P0"})
+        rows = store.rows(queries()["fcn-holding"].sql, {"match_id": GID, "source": "P0"})
     assert {r["point_id"]: (r["supplied"], r["held"]) for r in rows} == holding_oracle(names, edges, units)
 
 
@@ -151,7 +151,7 @@ def test_9_2_destinations_agree_with_the_oracle(position, data):
     with store_of(*position) as store:
         rows = store.rows(
             queries()["fcn-order-destinations"].sql,
-            {"game_id": GID, "point": point, "south": south, "east": east, "home": home},
+            {"match_id": GID, "point": point, "south": south, "east": east, "home": home},
         )
     found = {
         order: {r["point_id"] for r in rows if r["order_name"] == order}

@@ -31,17 +31,17 @@ def test_4_0_status_shows_the_objectives_held_the_dismissal_and_the_levels(home)
 
 
 def test_11_1_every_arriving_unit_is_told_and_the_engines_phases_are_the_rules(make):
-    game = make(
+    match = make(
         "JP-REINF: Soryu Shoho Nagato-Mutsu JP-16Div JP-48Div JP-2Div JP-14Sentai JP-3Kokutai\n"
         "Hawaii: US-Bn-01 Lexington\nMidway: US-Bn-02\nAlaska: US-Bn-03\nSamoa: US-Bn-04\nJapan: JP-DesRon1"
         "\nobjectives: Hawaii Midway Alaska Samoa"
     )
-    play(game, "end", "end")  # supply, recon
-    Dice(game, [2, 9])  # Japan holds; the reinforcement roll: 9 + 1 supply marker
-    before = game.events.last_seq
-    play(game, "end")  # movement: the rest of the turn is the rules' and the engine's
-    assert [where(game, u) for u in ARRIVING] == ["Japan"] * 6
-    told = account_lines(game, before)
+    play(match, "end", "end")  # supply, recon
+    Dice(match, [2, 9])  # Japan holds; the reinforcement roll: 9 + 1 supply marker
+    before = match.events.last_seq
+    play(match, "end")  # movement: the rest of the turn is the rules' and the engine's
+    assert [where(match, u) for u in ARRIVING] == ["Japan"] * 6
+    told = account_lines(match, before)
     reinforced = told[told.index("JP (rules), Japanese Reinforcement Phase:") + 1]
     assert f"{', '.join(ARRIVING)} to Japan (FCN 11.1)" in reinforced
     assert "→" not in reinforced  # 11.1: no second, partial account of the arrivals
@@ -60,13 +60,13 @@ def test_11_1_every_arriving_unit_is_told_and_the_engines_phases_are_the_rules(m
 def test_10_7_a_marker_drawn_from_the_cup_is_told_as_a_draw(make):
     """10.7: the Japanese bonus markers are drawn from a cup: the account says which of the cup's
     markers came out, not a die roll of as many sides."""
-    game, _ = begin_battle(make, WAKE, "Wake", draws=["kamikaze"])
-    assert game.step.name == "battle-bonus"
-    cup = len(Piles(game).items("JP-CUP"))
-    kamikaze = next(i for i, item in enumerate(Piles(game).items("JP-CUP"), 1) if item.startswith("kamikaze/"))
-    before = game.events.last_seq
-    play(game, "end")
-    told = account_lines(game, before)
+    match, _ = begin_battle(make, WAKE, "Wake", draws=["kamikaze"])
+    assert match.step.name == "battle-bonus"
+    cup = len(Piles(match).items("JP-CUP"))
+    kamikaze = next(i for i, item in enumerate(Piles(match).items("JP-CUP"), 1) if item.startswith("kamikaze/"))
+    before = match.events.last_seq
+    play(match, "end")
+    told = account_lines(match, before)
     assert f"drew {kamikaze} of the {cup} in JP-CUP: 10.7 Japanese bonus marker 1 of 1 (FCN 10.7)" in told
     assert not [line for line in told if line.startswith("rolled") and "bonus marker" in line]
 

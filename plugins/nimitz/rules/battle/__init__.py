@@ -45,78 +45,78 @@ DECISIONS = frozenset(
 PLAYS = {"place": placement.place, "bonus": bonus.buy, "strike": first_strike.strike, "fly": air_moves.fly}
 
 
-def in_progress(game) -> bool:
+def in_progress(match) -> bool:
     """Whether a battle is being fought."""
-    return fcn_state(game)["battle_point"] is not None
+    return fcn_state(match)["battle_point"] is not None
 
 
-def begin(game, point: str) -> None:
+def begin(match, point: str) -> None:
     """10.0 the battle at ``point`` begins: its units onto the sheet, then its placement step."""
-    entry.enter(game, point)
-    walker.advance(game)
+    entry.enter(match, point)
+    walker.advance(match)
 
 
-def next_step(game, step: Step) -> Step | None:
+def next_step(match, step: Step) -> Step | None:
     """The step after ``step`` while a battle is on (None: the turn's own sequence)."""
     if step.name == sequence.COMBAT.name:
-        return sequence.BATTLE["battle-placement"] if in_progress(game) else None
-    if not in_progress(game):
+        return sequence.BATTLE["battle-placement"] if in_progress(match) else None
+    if not in_progress(match):
         return sequence.COMBAT  # 10.0 the next battle, or the end of the combat phase
     return sequence.BATTLE["battle-bonus" if step.name == "battle-placement" else "battle-air"]
 
 
-def phase_start(game, step: Step) -> None:
+def phase_start(match, step: Step) -> None:
     """A battle step begins: a round's start (10.6 step 1) before the player's aircraft fly."""
     if step.name == "battle-air":
-        procedure.start(game, procedure.ROUND_START)
+        procedure.start(match, procedure.ROUND_START)
 
 
-def phase_end(game, step: Step) -> bool | None:
+def phase_end(match, step: Step) -> bool | None:
     """A battle step ends (True holds it open for a decision)."""
     if step.name == "battle-placement":
-        return procedure.finish_step(game, procedure.PLACEMENT_END)
+        return procedure.finish_step(match, procedure.PLACEMENT_END)
     if step.name == "battle-air":
-        return procedure.finish_step(game, procedure.FIGHT)
+        return procedure.finish_step(match, procedure.FIGHT)
     return None
 
 
-def end_refusal(game, step: Step, side: str | None):
+def end_refusal(match, step: Step, side: str | None):
     """Why ``side`` may not end the battle step ``step`` now, or None."""
     return None
 
 
-def legal_actions(game, step: Step, side: str) -> list[Action]:
+def legal_actions(match, step: Step, side: str) -> list[Action]:
     """The orders of a battle step."""
     if step.name == "battle-placement":
-        return placement.placements(game)
+        return placement.placements(match)
     if step.name == "battle-bonus":
-        return bonus.purchases(game)
+        return bonus.purchases(match)
     if step.name == "battle-air":
-        s = sheet(game)
-        return first_strike.strikes(game, s) + air_moves.flights(game, s)
+        s = sheet(match)
+        return first_strike.strikes(match, s) + air_moves.flights(match, s)
     return []
 
 
-def play(game, action: Action) -> bool | None:
+def play(match, action: Action) -> bool | None:
     """Carry out a battle order (place, bonus, strike, fly: the engine takes only the step's own)."""
-    PLAYS[action.verb](game, action)
-    procedure.run(game)
+    PLAYS[action.verb](match, action)
+    procedure.run(match)
     return True
 
 
-def answer(game, decision: dict[str, Any], chosen: str) -> None:
+def answer(match, decision: dict[str, Any], chosen: str) -> None:
     """The answer to one of the battle's decisions: the round goes on from where it stood."""
-    if not agenda.tasks(game):
-        raise game.violation(f"no battle is being fought to answer {decision['kind']}", rule="10.0")
-    agenda.answer(game, chosen)
-    procedure.run(game)
+    if not agenda.tasks(match):
+        raise match.violation(f"no battle is being fought to answer {decision['kind']}", rule="10.0")
+    agenda.answer(match, chosen)
+    procedure.run(match)
 
 
-def answer_refusal(game, decision: dict[str, Any], chosen: str):
+def answer_refusal(match, decision: dict[str, Any], chosen: str):
     """Why ``chosen`` is refused as an answer to a battle decision, or None."""
-    if decision["kind"] == "us-hit" and chosen in sheet(game).pieces:
+    if decision["kind"] == "us-hit" and chosen in sheet(match).pieces:
         cost = decision["context"].get("cost")
-        return game.violation(
+        return match.violation(
             f"{chosen} may not take this hit: the cheapest eligible US units (cost {cost}) take hits first "
             f"({', '.join(decision['choices'])})",
             rule="10.10",

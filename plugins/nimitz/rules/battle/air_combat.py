@@ -13,13 +13,13 @@ from .sheet import sheet
 from .values import printed
 
 
-def air_combat(game, task: Task) -> str:
+def air_combat(match, task: Task) -> str:
     area = task["area"]
-    s = sheet(game)
+    s = sheet(match)
     if not (s.aloft(US, area) and s.aloft(JP, area)):
         return DONE
     queue = [[p.side, p.unit_id, "air"] for side in (JP, US) for p in s.aloft(side, area) if printed(p, "air")]
     if queue:
         specs = {side: {"what": "aircraft", "area": area, "by": side} for side in (US, JP)}
-        agenda.push(game, exchange_task("air", area, queue, specs))
+        agenda.push(match, exchange_task("air", area, queue, specs))
     return DONE

@@ -81,19 +81,19 @@ def groups(s: Sheet) -> list[tuple[str, list[str], bool, bool]]:
     return sorted(found, key=lambda g: not g[2])
 
 
-def fixed_roll(game, s: Sheet) -> tuple[str, int] | None:
+def fixed_roll(match, s: Sheet) -> tuple[str, int] | None:
     """10.7 Carrier Attack or Kamikaze in play: (the marker, the roll it gives the bombers)."""
-    return next(((m.marker_id, m.fixes_roll) for _, m in markers.with_(game, JP, "fixes_roll", s)), None)
+    return next(((m.marker_id, m.fixes_roll) for _, m in markers.with_(match, JP, "fixes_roll", s)), None)
 
 
-def send(game, units: list[str], area: str | None, name: str, roll: int, passed: list[str], how: str) -> None:
+def send(match, units: list[str], area: str | None, name: str, roll: int, passed: list[str], how: str) -> None:
     """Move a group to ``area`` (None: it stays home), logged with its roll and the areas passed over."""
-    with game.held_updates():
+    with match.held_updates():
         for unit_id in units if area else []:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=area)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=area)
     slid = f" (no target in {', '.join(passed)})" if passed else ""
     where = f"to {area}" if area else "stay home: no target anywhere"
-    game.log(
+    match.log(
         Event(
             "note",
             side=JP,
@@ -105,37 +105,37 @@ def send(game, units: list[str], area: str | None, name: str, roll: int, passed:
     )
 
 
-def japanese_moves(game, task: Task) -> str:
+def japanese_moves(match, task: Task) -> str:
     """10.6 steps 3-4: the Japanese bombers, then the fighters, group by group."""
-    for name, units, bombers, land in groups(sheet(game)):
-        s = sheet(game)
-        fixed = fixed_roll(game, s) if bombers or land or plays_ruling(game, FIGHTERS_TOO) else None
+    for name, units, bombers, land in groups(sheet(match)):
+        s = sheet(match)
+        fixed = fixed_roll(match, s) if bombers or land or plays_ruling(match, FIGHTERS_TOO) else None
         if fixed:
             roll, how = fixed[1], f"{fixed[0]}: roll"
         else:
-            roll = game.roll(f"10.9 destination of {name}", rule="10.9", sides=10, side=JP)
+            roll = match.roll(f"10.9 destination of {name}", rule="10.9", sides=10, side=JP)
             how = "roll"
         valid = (lambda a, s=s: bomber_target(s, a)) if bombers else (lambda a, s=s: fighter_target(s, a))
         area, passed = destination(roll, valid)
-        send(game, units, area, name, roll, passed, how)
+        send(match, units, area, name, roll, passed, how)
     return DONE
 
 
 # --- 10.8 the player's aircraft -------------------------------------------------------------
 
 
-def flight_refusal(game, s: Sheet, unit: Piece | None, unit_id: str, target: str) -> tuple[str, str] | None:
+def flight_refusal(match, s: Sheet, unit: Piece | None, unit_id: str, target: str) -> tuple[str, str] | None:
     """Why ``unit_id`` may not fly to ``target`` now: (rule, reason), or None."""
     if unit is None or unit.side != US or not unit.aircraft:
         return "10.8", f"{unit_id} is not a US aircraft in the battle"
     if unit.struck:
         return "10.5", f"{unit_id} flew the First Strike this round"
-    if target == JP_SEA and any(m.marker_id == SEARCH_FAILURE for _, m in markers.in_play(game, JP)):
+    if target == JP_SEA and any(m.marker_id == SEARCH_FAILURE for _, m in markers.in_play(match, JP)):
         return "10.7", "Search Failure: no US aircraft into the Japanese sea area this round"
     return None
 
 
-def fly(game, action: Action) -> None:
+def fly(match, action: Action) -> None:
     """``fly AIRCRAFT[,…] AREA`` (10.8): jp-sea, coastal, island, us-sea, or home."""
     if len(action.args) != 2:
         raise InvalidOrder("fly takes AIRCRAFT[,AIRCRAFT…] AREA (jp-sea, coastal, island, us-sea or home)")
@@ -143,28 +143,28 @@ def fly(game, action: Action) -> None:
     target = "home" if typed == "home" else TYPED.get(typed)
     if target is None:
         raise InvalidOrder(f"no area {action.args[1]!r} (jp-sea, coastal, island, us-sea or home)")
-    s = sheet(game)
-    names = units_named(game, action.args[0])
+    s = sheet(match)
+    names = units_named(match, action.args[0])
     for unit_id in names:
-        refused = flight_refusal(game, s, s.pieces.get(unit_id), unit_id, target)
+        refused = flight_refusal(match, s, s.pieces.get(unit_id), unit_id, target)
         if refused:
-            raise game.violation(refused[1], rule=refused[0])
-    with game.held_updates():
+            raise match.violation(refused[1], rule=refused[0])
+    with match.held_updates():
         for unit_id in names:
             home = home_of(s.pieces[unit_id])
-            game.set("unit_state", {"unit_id": unit_id}, space_id=home if target == "home" else target)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=home if target == "home" else target)
     if target != "home":
-        set_state(game, battle_flown=True)
-    game.log(Event("note", side=US, to_space=target, rule="10.8", purpose=f"{', '.join(names)} fly to {target}"))
+        set_state(match, battle_flown=True)
+    match.log(Event("note", side=US, to_space=target, rule="10.8", purpose=f"{', '.join(names)} fly to {target}"))
 
 
-def flights(game, s: Sheet) -> list[Action]:
+def flights(match, s: Sheet) -> list[Action]:
     """Each US aircraft's possible flights now (one aircraft an order)."""
     found = []
     for unit in s.of(US):
         for target in (*AREAS, "home"):
             here = unit.space if unit.aloft else "home"
-            if unit.aircraft and target != here and flight_refusal(game, s, unit, unit.unit_id, target) is None:
+            if unit.aircraft and target != here and flight_refusal(match, s, unit, unit.unit_id, target) is None:
                 typed = next((k for k, v in TYPED.items() if v == target), "home")
                 found.append(Action("fly", (unit.unit_id, typed), US))
     return found

@@ -11,6 +11,6 @@ from .exchange import open_fire
 from .sheet import COASTAL
 
 
-def bombardment(game, task: Task) -> str:
-    open_fire(game, "bombard", COASTAL, "bombard", "gunnery", lambda p: p.surface)
+def bombardment(match, task: Task) -> str:
+    open_fire(match, "bombard", COASTAL, "bombard", "gunnery", lambda p: p.surface)
     return DONE

@@ -10,10 +10,10 @@ from .exchange import open_fire
 from .sheet import ISLAND
 
 
-def bombing(game, task: Task) -> str:
+def bombing(match, task: Task) -> str:
     area = task["area"]
     if area == ISLAND:
-        open_fire(game, "bombing", area, "island", "ground", lambda p: p.aloft)
+        open_fire(match, "bombing", area, "island", "ground", lambda p: p.aloft)
     else:
-        open_fire(game, "bombing", area, "ships", "anti_ship", lambda p: p.aloft)
+        open_fire(match, "bombing", area, "ships", "anti_ship", lambda p: p.aloft)
     return DONE

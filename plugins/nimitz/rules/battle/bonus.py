@@ -17,49 +17,49 @@ FREE_BPP, BPP_PER_SP = 3, 3
 AIR_DEFENSE_COST_1 = "air-defense-cost-1"
 
 
-def cost(game, marker_id: str) -> int:
-    if marker_id == "air-defense-system" and plays_ruling(game, AIR_DEFENSE_COST_1):
+def cost(match, marker_id: str) -> int:
+    if marker_id == "air-defense-system" and plays_ruling(match, AIR_DEFENSE_COST_1):
         return 1
-    return game.static("fcn_bonus_marker", "marker_id")[marker_id]["cost"]
+    return match.static("fcn_bonus_marker", "marker_id")[marker_id]["cost"]
 
 
-def for_sale(game) -> list[str]:
+def for_sale(match) -> list[str]:
     """The US markers not bought in this battle (the purchases come before any is used)."""
-    bought = set(markers.held(game))
-    rows = game.static("fcn_bonus_marker", "marker_id").values()
+    bought = set(markers.held(match))
+    rows = match.static("fcn_bonus_marker", "marker_id").values()
     return sorted(r["marker_id"] for r in rows if r["side"] == US and r["marker_id"] not in bought)
 
 
-def affordable(game) -> int:
+def affordable(match) -> int:
     """The BPP the player can still spend: what is left of those paid for, and 3 a supply point left."""
-    state = fcn_state(game)
+    state = fcn_state(match)
     return FREE_BPP + BPP_PER_SP * (state["bpp_sp"] + state["sp"]) - state["bpp_spent"]
 
 
-def buy(game, action: Action) -> None:
+def buy(match, action: Action) -> None:
     """``bonus MARKER[,MARKER…]``."""
     if len(action.args) != 1:
         raise InvalidOrder("bonus takes MARKER[,MARKER…]")
     names = [n.strip().lower() for n in action.args[0].split(",") if n.strip()]
-    sale = for_sale(game)
-    table = game.static("fcn_bonus_marker", "marker_id")
+    sale = for_sale(match)
+    table = match.static("fcn_bonus_marker", "marker_id")
     for name in names:
         if name not in table:
             raise UnknownName(f"no US bonus marker {name!r} (markers: {', '.join(sale)})")
         if table[name]["side"] != US:
-            raise game.violation(f"{name} is a Japanese marker: the player buys US markers only", rule="10.5")
+            raise match.violation(f"{name} is a Japanese marker: the player buys US markers only", rule="10.5")
         if name not in sale or names.count(name) > 1:
-            raise game.violation(f"{name} is bought once a battle", rule="10.5")
-    total = sum(cost(game, n) for n in names)
-    state = fcn_state(game)
+            raise match.violation(f"{name} is bought once a battle", rule="10.5")
+    total = sum(cost(match, n) for n in names)
+    state = fcn_state(match)
     paid_for = FREE_BPP + BPP_PER_SP * state["bpp_sp"]
     short = state["bpp_spent"] + total - paid_for
     extra_sp = -(-short // BPP_PER_SP) if short > 0 else 0
     if extra_sp:
-        spend(game, extra_sp, "10.5", f"{total} BPP of markers ({short} BPP beyond those paid for)")
-    set_state(game, bpp_spent=state["bpp_spent"] + total, bpp_sp=state["bpp_sp"] + extra_sp)
-    markers.piles(game).put(markers.US_HELD, names, end="bottom")
-    game.log(
+        spend(match, extra_sp, "10.5", f"{total} BPP of markers ({short} BPP beyond those paid for)")
+    set_state(match, bpp_spent=state["bpp_spent"] + total, bpp_sp=state["bpp_sp"] + extra_sp)
+    markers.piles(match).put(markers.US_HELD, names, end="bottom")
+    match.log(
         Event(
             "note",
             side=US,
@@ -70,19 +70,19 @@ def buy(game, action: Action) -> None:
     )
 
 
-def purchases(game) -> list[Action]:
-    left = affordable(game)
-    return [Action("bonus", (m,), US) for m in for_sale(game) if cost(game, m) <= left]
+def purchases(match) -> list[Action]:
+    left = affordable(match)
+    return [Action("bonus", (m,), US) for m in for_sale(match) if cost(match, m) <= left]
 
 
-def notes(game, actions: list[Action]) -> list[str | None]:
+def notes(match, actions: list[Action]) -> list[str | None]:
     """What each ``bonus`` order listed costs (``phaseline actions``): its markers' BPP, the BPP
     in hand (the 3 free and those already paid for, less those spent) and what more costs (10.5);
     None for other orders."""
-    state = fcn_state(game)
+    state = fcn_state(match)
     in_hand = FREE_BPP + BPP_PER_SP * state["bpp_sp"] - state["bpp_spent"]
     terms = f"{in_hand} BPP in hand, then 1 SP per {BPP_PER_SP}; 10.5"
     return [
-        f"{sum(cost(game, m) for m in a.args[0].split(','))} BPP ({terms})" if a.verb == "bonus" else None
+        f"{sum(cost(match, m) for m in a.args[0].split(','))} BPP ({terms})" if a.verb == "bonus" else None
         for a in actions
     ]

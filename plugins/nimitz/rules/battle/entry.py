@@ -22,23 +22,25 @@ from . import markers
 from .sheet import AIRFIELD, CARRIERS, COASTAL, DECK, POSITION, SPACES, US_SEA, counters, kind_of
 
 
-def _air_groups(game) -> dict[str, list[str]]:
+def _air_groups(match) -> dict[str, list[str]]:
     """10.1 each carrier's aircraft this year: the counters CARRIER/TYPE-N of its air group."""
-    sql = "SELECT carrier_id, aircraft_id, count FROM fcn_air_group WHERE game_id = ? AND year = ? ORDER BY aircraft_id"
+    sql = (
+        "SELECT carrier_id, aircraft_id, count FROM fcn_air_group WHERE match_id = ? AND year = ? ORDER BY aircraft_id"
+    )
     groups: dict[str, list[str]] = {}
-    for row in game.rows(sql, [game.game_id, year(game)]):
+    for row in match.rows(sql, [match.match_id, year(match)]):
         groups.setdefault(row["carrier_id"], []).extend(
             f"{row['carrier_id']}/{row['aircraft_id']}-{n}" for n in range(1, row["count"] + 1)
         )
     return groups
 
 
-def enter(game, point: str) -> None:
+def enter(match, point: str) -> None:
     """The point's units onto the sheet (the Japanese ships and US submarines wait for placement)."""
-    states = game.rows_of("unit_state")
-    marks = game.rows_of("fcn_unit")
+    states = match.rows_of("unit_state")
+    marks = match.rows_of("fcn_unit")
     here = sorted(u for (u,), row in states.items() if row["space_id"] == point and row["status"] != "destroyed")
-    units = counters(game)
+    units = counters(match)
     places: dict[str, str] = {}
     for unit_id in here:
         side, kind = units[unit_id]["side"], kind_of(units[unit_id])
@@ -49,22 +51,22 @@ def enter(game, point: str) -> None:
         elif kind == "ship" and side == US:
             places[unit_id] = US_SEA  # 10.1 carriers there; other ships until the player places them
     carriers = [u for u in here if units[u]["type"] in CARRIERS]
-    groups = _air_groups(game)
+    groups = _air_groups(match)
     planes = [(p, c) for c in carriers for p in groups.get(c, []) if states.get((p,), {}).get("space_id") == STORAGE]
-    with game.held_updates():
+    with match.held_updates():
         for unit_id, place in places.items():
-            game.set("unit_state", {"unit_id": unit_id}, space_id=place)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=place)
         for plane, carrier in planes:
-            game.set("unit_state", {"unit_id": plane}, space_id=DECK[units[plane]["side"]], status="full")
-            game.set("fcn_unit", {"unit_id": plane}, aboard=carrier, struck=False)
+            match.set("unit_state", {"unit_id": plane}, space_id=DECK[units[plane]["side"]], status="full")
+            match.set("fcn_unit", {"unit_id": plane}, aboard=carrier, struck=False)
     aircraft = {side: sum(1 for u, p in places.items() if p == AIRFIELD[side]) for side in (US, JP)}
     if point == MARIANAS:  # 12.2 the wings in the bombing box count at the Marianas' airfield
         aircraft[US] += sum(
             1 for (u,), row in states.items() if row["space_id"] == B29 and row["status"] != "destroyed"
         )
-    game.update_where("fcn_point_state", "point_id = ?", [point], battle_fought=True)
-    _battle_state(game, point, aircraft)
-    game.log(
+    match.update_where("fcn_point_state", "point_id = ?", [point], battle_fought=True)
+    _battle_state(match, point, aircraft)
+    match.log(
         Event(
             "note",
             side=US,
@@ -82,10 +84,10 @@ def enter(game, point: str) -> None:
     )
 
 
-def _battle_state(game, point: str | None, airfields: dict[str, int | None]) -> None:
+def _battle_state(match, point: str | None, airfields: dict[str, int | None]) -> None:
     """fcn_state's battle columns at a battle's start (``point``), or cleared at its end (None)."""
     set_state(
-        game,
+        match,
         battle_point=point,
         battle_round=0 if point else None,
         rounds_left=None,
@@ -99,30 +101,30 @@ def _battle_state(game, point: str | None, airfields: dict[str, int | None]) -> 
     )
 
 
-def leave(game) -> None:
+def leave(match) -> None:
     """10.6 the battle is over: every unit on the sheet back, as the battle left it."""
-    point = fcn_state(game)["battle_point"]
-    units = counters(game)
-    states = game.rows_of("unit_state")
+    point = fcn_state(match)["battle_point"]
+    units = counters(match)
+    states = match.rows_of("unit_state")
     on_sheet = sorted(u for (u,), row in states.items() if row["space_id"] in SPACES)
     back, gone = [], []
-    with game.held_updates():
+    with match.held_updates():
         for unit_id in on_sheet:
             counter, status = units[unit_id], states[(unit_id,)]["status"]
             if counter["carrier_air"]:
-                game.set("unit_state", {"unit_id": unit_id}, space_id=STORAGE, status="full")
-                game.set("fcn_unit", {"unit_id": unit_id}, aboard=None, struck=False)
+                match.set("unit_state", {"unit_id": unit_id}, space_id=STORAGE, status="full")
+                match.set("fcn_unit", {"unit_id": unit_id}, aboard=None, struck=False)
             else:
-                game.set("unit_state", {"unit_id": unit_id}, space_id=point)
-                game.set("fcn_unit", {"unit_id": unit_id}, struck=False)
+                match.set("unit_state", {"unit_id": unit_id}, space_id=point)
+                match.set("fcn_unit", {"unit_id": unit_id}, struck=False)
                 (gone if status == "destroyed" else back).append(unit_id)
-    _restack(game, point, [u for u in back if units[u]["side"] == JP])
-    for item in markers.held(game):
-        markers.piles(game).take(item)
-    for item in markers.drawn(game):
-        markers.use(game, item)
-    _battle_state(game, None, {US: None, JP: None})
-    game.log(
+    _restack(match, point, [u for u in back if units[u]["side"] == JP])
+    for item in markers.held(match):
+        markers.piles(match).take(item)
+    for item in markers.drawn(match):
+        markers.use(match, item)
+    _battle_state(match, None, {US: None, JP: None})
+    match.log(
         Event(
             "note",
             side=US,
@@ -135,13 +137,13 @@ def leave(game) -> None:
     )
 
 
-def _restack(game, point: str, survivors: list[str]) -> None:
+def _restack(match, point: str, survivors: list[str]) -> None:
     """3.3 the Japanese at the point stacked again at random: the survivors, those come into the
     battle (Battalion Draw) with them, none of those lost (a battalion in its box, 2.8)."""
-    own = stacks.piles(game)
+    own = stacks.piles(match)
     piled = [u for kind in stacks.KINDS for u in own.items(stacks.pile_name(point, kind))]
-    stacks.leave(game, [u for u in piled if u not in survivors])
+    stacks.leave(match, [u for u in piled if u not in survivors])
     joining = [u for u in survivors if own.where(u) is None]
     if joining:
-        stacks.arrive(game, joining, point, mixed=False)
-    stacks.mix(game, point)
+        stacks.arrive(match, joining, point, mixed=False)
+    stacks.mix(match, point)

@@ -42,36 +42,36 @@ def exchange_task(step: str, area: str, queue: list[list[str]], specs: dict[str,
     return {"do": "exchange", "step": step, "area": area, "queue": queue, "i": 0, "specs": specs}
 
 
-def open_fire(game, step: str, area: str, what: str, column: str, fires: Callable[[Piece], bool]) -> None:
+def open_fire(match, step: str, area: str, what: str, column: str, fires: Callable[[Piece], bool]) -> None:
     """A step's fire in ``area``: every unit of either side there that ``fires`` and has a value
     ``column``, when its side has something to hit (``what``: a target spec's kind, hits.py)."""
-    s = sheet(game)
+    s = sheet(match)
     specs = {side: {"what": what, "area": area, "by": side} for side in (US, JP)}
     queue = [
         [side, p.unit_id, column]
         for side in (JP, US)
-        if targets(game, s, specs[side])
+        if targets(match, s, specs[side])
         for p in s.in_area(side, area)
         if fires(p) and printed(p, column)
     ]
     if queue:
-        agenda.push(game, exchange_task(step, area, queue, specs))
+        agenda.push(match, exchange_task(step, area, queue, specs))
 
 
-def roll_attack(game, unit, column: str, purpose: str, rule: str, **extra: Any) -> tuple[int, int]:
+def roll_attack(match, unit, column: str, purpose: str, rule: str, **extra: Any) -> tuple[int, int]:
     """One attack's d10 (the rules' for Japan, the player's for the US), logged with its value:
     (die, hits; ``plus``: hits a marker adds to any roll, logged with it)."""
-    value = value_of(game, unit, column)
-    die = game.roll(f"{rule} {purpose} ({value.text()})", rule=rule, sides=10, side=unit.side)
+    value = value_of(match, unit, column)
+    die = match.roll(f"{rule} {purpose} ({value.text()})", rule=rule, sides=10, side=unit.side)
     scored = hits(die, value)
-    log_attack(game, unit, value, die, scored, purpose, rule, **extra)
+    log_attack(match, unit, value, die, scored, purpose, rule, **extra)
     return die, scored
 
 
-def log_attack(game, unit, value, die: int, scored: int, purpose: str, rule: str, **extra: Any) -> None:
+def log_attack(match, unit, value, die: int, scored: int, purpose: str, rule: str, **extra: Any) -> None:
     total = scored + extra.pop("plus", 0)
     result = f"{total} hit{'s' if total != 1 else ''}"
-    game.log(
+    match.log(
         Event(
             "combat",
             side=unit.side,
@@ -85,23 +85,23 @@ def log_attack(game, unit, value, die: int, scored: int, purpose: str, rule: str
     )
 
 
-def attack(game, task: Task, unit, column: str, purpose: str, rule: str, **extra: Any) -> tuple[int | None, Task]:
+def attack(match, task: Task, unit, column: str, purpose: str, rule: str, **extra: Any) -> tuple[int | None, Task]:
     """One attack of a task: rolled (or the roll the task keeps while a re-roll marker is offered),
     then, for a US roll that fell short, Siege or Sonar offered (10.5). (hits, the task as it now
     is); hits None: a question waits."""
     if task.get("die") is None:
-        die, scored = roll_attack(game, unit, column, purpose, rule, **extra)
+        die, scored = roll_attack(match, unit, column, purpose, rule, **extra)
     else:
         die, scored = task["die"], task["scored"]
-    reroll = _reroll_marker(game, unit, column, scored)
+    reroll = _reroll_marker(match, unit, column, scored)
     if reroll is None:
         return scored, task
     choice = agenda.answered(task, "bonus-use")
     if choice is None:
-        task = agenda.update(game, task, die=die, scored=scored)
+        task = agenda.update(match, task, die=die, scored=scored)
         m = markers.marker(reroll)
         agenda.ask(
-            game,
+            match,
             task,
             "bonus-use",
             f"{unit.unit_id} rolled {die}: play {reroll} ({m.effect})?",
@@ -111,16 +111,16 @@ def attack(game, task: Task, unit, column: str, purpose: str, rule: str, **extra
         )
         return None, task
     if choice == "play":
-        markers.use(game, reroll)
+        markers.use(match, reroll)
         extra.pop("plus", None)
-        _, scored = roll_attack(game, unit, column, f"{purpose}, again ({reroll})", rule, **extra)
-    return scored, agenda.settle(game, task, die=None, scored=None)
+        _, scored = roll_attack(match, unit, column, f"{purpose}, again ({reroll})", rule, **extra)
+    return scored, agenda.settle(match, task, die=None, scored=None)
 
 
-def exchange(game, task: Task) -> str:
+def exchange(match, task: Task) -> str:
     """Roll every attack of the task's queue in turn; then the step's own extras (the ground step's
     markers, ground_combat.py) and the hits' placing (place-hits)."""
-    s = sheet(game)
+    s = sheet(match)
     rule, step, area = RULES[task["step"]], task["step"], task["area"]
     tally = dict(task.get("tally", {US: 0, JP: 0}))
     lost = list(task.get("lost", []))
@@ -131,19 +131,19 @@ def exchange(game, task: Task) -> str:
         if unit is None:  # gone before the exchange began (nothing lands during it)
             i += 1
             continue
-        plus = _kamikaze_hit(game, s, unit, step, column, lost)
+        plus = _kamikaze_hit(match, s, unit, step, column, lost)
         task = {**task, "i": i, "tally": tally, "lost": lost}  # written with the question, if one is asked
-        scored, task = attack(game, task, unit, column, f"{unit_id} in {area}", rule, area=area, step=step, plus=plus)
+        scored, task = attack(match, task, unit, column, f"{unit_id} in {area}", rule, area=area, step=step, plus=plus)
         if scored is None:
             return WAIT
         tally[side] += scored + plus
         i += 1
     placing = {"do": "place-hits", "step": step, "area": area, "specs": task["specs"], "tally": tally, "lost": lost}
-    agenda.push(game, *([{"do": "ground-extras"}] if step == "ground" else []), placing)
+    agenda.push(match, *([{"do": "ground-extras"}] if step == "ground" else []), placing)
     return DONE
 
 
-def place_hits(game, task: Task) -> str:
+def place_hits(match, task: Task) -> str:
     """The hits of both sides, US first, each side's after the markers that add one (10.5 Dogfight,
     Dive Bombing: offered before the hits are placed, their hit placed with the others)."""
     step, area, tally = task["step"], task["area"], task["tally"]
@@ -160,35 +160,35 @@ def place_hits(game, task: Task) -> str:
         placing.append(hits_task(ENEMY[side], spec, tally[side], step, told, **flags))
     if task["lost"]:
         placing.append({"do": "kamikaze-losses", "units": task["lost"]})
-    agenda.push(game, *placing)
+    agenda.push(match, *placing)
     return DONE
 
 
-def _reroll_marker(game, unit, column: str, scored: int) -> str | None:
+def _reroll_marker(match, unit, column: str, scored: int) -> str | None:
     """10.5 Siege (US ground attacks), Sonar (US ASW and torpedo): offered when the roll fell short."""
-    if unit.side != US or scored >= most_hits(value_of(game, unit, column)):
+    if unit.side != US or scored >= most_hits(value_of(match, unit, column)):
         return None
-    return next((item for item, m in markers.with_(game, US, "rerolls") if column in m.rerolls), None)
+    return next((item for item, m in markers.with_(match, US, "rerolls") if column in m.rerolls), None)
 
 
-def _kamikaze_hit(game, s, unit, step: str, column: str, lost: list[str]) -> int:
+def _kamikaze_hit(match, s, unit, step: str, column: str, lost: list[str]) -> int:
     """10.7 Kamikaze: a Japanese anti-ship attack scores 1 hit more, and its aircraft is lost."""
     if unit.side != JP or step != "bombing" or column != "anti_ship":
         return 0
-    if not any(m.marker_id == "kamikaze" for _, m in markers.in_play(game, JP, s)):
+    if not any(m.marker_id == "kamikaze" for _, m in markers.in_play(match, JP, s)):
         return 0
     lost.append(unit.unit_id)
     return 1
 
 
-def kamikaze_losses(game, task: Task) -> str:
+def kamikaze_losses(match, task: Task) -> str:
     """10.7 Kamikaze: every aircraft that made an anti-ship attack is removed."""
-    gone = [u for u in task["units"] if u in sheet(game).pieces]
-    with game.held_updates():
+    gone = [u for u in task["units"] if u in sheet(match).pieces]
+    with match.held_updates():
         for unit_id in gone:
-            game.set("unit_state", {"unit_id": unit_id}, status="destroyed")
+            match.set("unit_state", {"unit_id": unit_id}, status="destroyed")
     if gone:
-        game.log(
+        match.log(
             Event("note", side=JP, rule="10.7", purpose=f"kamikaze: {', '.join(gone)} lost", payload={"units": gone})
         )
     return DONE

@@ -28,44 +28,44 @@ from .sheet import DECK, TYPED, sheet
 STRIKE_AT = 7  # 10.5 the US First Strike acts on a d10 of 7 or more
 
 
-def check(game, task: Task) -> str:
+def check(match, task: Task) -> str:
     """10.7 at the start of a round, after the draw: the two First Strikes cancel; Japan's acts."""
-    japanese = markers.with_(game, JP, "strike")
+    japanese = markers.with_(match, JP, "strike")
     if not japanese:
         return DONE
-    american = markers.with_(game, US, "strike")
-    markers.use(game, japanese[0][0])
+    american = markers.with_(match, US, "strike")
+    markers.use(match, japanese[0][0])
     if american:
-        markers.use(game, american[0][0])
-        game.log(Event("note", side=JP, rule="10.7", purpose="both sides' First Strike markers are removed unused"))
+        markers.use(match, american[0][0])
+        match.log(Event("note", side=JP, rule="10.7", purpose="both sides' First Strike markers are removed unused"))
         return DONE
-    agenda.push(game, {"do": "jp-first-strike"})
+    agenda.push(match, {"do": "jp-first-strike"})
     return DONE
 
 
-def japanese_strike(game, task: Task) -> str:
-    s = sheet(game)
+def japanese_strike(match, task: Task) -> str:
+    s = sheet(match)
     counts = {
         c.unit_id: sum(1 for p in s.of(JP) if p.kind == "carrier-air" and p.aboard == c.unit_id) for c in s.carriers(JP)
     }
     most = max(counts.values(), default=0)
     tied = sorted(c for c, n in counts.items() if n == most and n > 0)
     if not tied:
-        game.log(Event("note", side=JP, rule="10.7", purpose="First Strike: no Japanese carrier has aircraft aboard"))
+        match.log(Event("note", side=JP, rule="10.7", purpose="First Strike: no Japanese carrier has aircraft aboard"))
         return DONE
     carrier = tied[0] if len(tied) == 1 else agenda.answered(task, "first-strike-carrier")
     if carrier is None:
         prompt = f"First Strike: which of the Japanese carriers with {most} aircraft strikes?"
-        return agenda.ask(game, task, "first-strike-carrier", prompt, tied, "10.7")
+        return agenda.ask(match, task, "first-strike-carrier", prompt, tied, "10.7")
     bombers = sorted(p.unit_id for p in s.of(JP) if p.kind == "carrier-air" and p.aboard == carrier and p.bomber)
     area, passed = destination(10, lambda a: bomber_target(s, a)) if bombers else (None, [])
     if not bombers or area is None:
-        game.log(Event("note", side=JP, rule="10.7", purpose=f"First Strike: {carrier}'s bombers find no target"))
+        match.log(Event("note", side=JP, rule="10.7", purpose=f"First Strike: {carrier}'s bombers find no target"))
         return DONE
-    send(game, bombers, area, f"{carrier}'s First Strike", 10, passed, "First Strike: roll")
-    _mark_struck(game, bombers)
+    send(match, bombers, area, f"{carrier}'s First Strike", 10, passed, "First Strike: roll")
+    _mark_struck(match, bombers)
     agenda.push(
-        game,
+        match,
         {"do": "aa-area", "area": area},
         {"do": "bombing", "area": area},
         {"do": "strike-home", "units": bombers},
@@ -74,44 +74,44 @@ def japanese_strike(game, task: Task) -> str:
     return DONE
 
 
-def _mark_struck(game, units: list[str]) -> None:
-    with game.held_updates():
+def _mark_struck(match, units: list[str]) -> None:
+    with match.held_updates():
         for unit_id in units:
-            game.set("fcn_unit", {"unit_id": unit_id}, struck=True)
+            match.set("fcn_unit", {"unit_id": unit_id}, struck=True)
 
 
-def strike_home(game, task: Task) -> str:
+def strike_home(match, task: Task) -> str:
     """The strike's aircraft back on their carriers' decks (they act no more this round)."""
-    s = sheet(game)
-    with game.held_updates():
+    s = sheet(match)
+    with match.held_updates():
         for unit_id in task["units"]:
             if unit_id in s.pieces:
-                game.set("unit_state", {"unit_id": unit_id}, space_id=DECK[s.pieces[unit_id].side])
+                match.set("unit_state", {"unit_id": unit_id}, space_id=DECK[s.pieces[unit_id].side])
     return DONE
 
 
-def after_japanese_strike(game, task: Task) -> str:
+def after_japanese_strike(match, task: Task) -> str:
     """10.7 a US carrier damaged by the strike loses its aircraft; land aircraft over the airfield go."""
-    s = sheet(game)
+    s = sheet(match)
     sound = {c.unit_id for c in s.carriers(US) if c.status == "full"}
     lost = sorted(p.unit_id for p in s.of(US) if p.kind == "carrier-air" and p.aboard not in sound)
-    with game.held_updates():
+    with match.held_updates():
         for unit_id in lost:
-            game.set("unit_state", {"unit_id": unit_id}, status="destroyed")
+            match.set("unit_state", {"unit_id": unit_id}, status="destroyed")
     if lost:
-        game.log(
+        match.log(
             Event("note", side=US, rule="10.7", purpose=f"First Strike: {', '.join(lost)} lost with their carriers")
         )
-    agenda.push(game, {"do": "air-removal", "side": US, "pool": "land"})
+    agenda.push(match, {"do": "air-removal", "side": US, "pool": "land"})
     return DONE
 
 
 # --- 10.5 the player's strike ----------------------------------------------------------------
 
 
-def strike_refusal(game, s, carrier: str | None, area: str | None) -> tuple[str, str] | None:
-    state = fcn_state(game)
-    if not markers.with_(game, US, "strike"):
+def strike_refusal(match, s, carrier: str | None, area: str | None) -> tuple[str, str] | None:
+    state = fcn_state(match)
+    if not markers.with_(match, US, "strike"):
         return "10.5", "you hold no First Strike marker in this battle"
     if state["strike_tried"]:
         return "10.5", "the First Strike was rolled for this round already"
@@ -122,35 +122,35 @@ def strike_refusal(game, s, carrier: str | None, area: str | None) -> tuple[str,
         return "10.5", f"{carrier} is not an undamaged US carrier in the battle"
     if not [p for p in s.of(US) if p.kind == "carrier-air" and p.aboard == carrier and not p.aloft]:
         return "10.5", f"{carrier} has no aircraft aboard"
-    if area == "JP-SEA" and any(m.marker_id == "search-failure" for _, m in markers.in_play(game, JP)):
+    if area == "JP-SEA" and any(m.marker_id == "search-failure" for _, m in markers.in_play(match, JP)):
         return "10.7", "Search Failure: no US aircraft into the Japanese sea area this round"
     return None
 
 
-def strike(game, action: Action) -> None:
+def strike(match, action: Action) -> None:
     """``strike CARRIER AREA``: the US First Strike's roll and, on 7 or more, its flight (10.5)."""
     if len(action.args) != 2:
         raise InvalidOrder("strike takes CARRIER AREA (jp-sea, coastal, island or us-sea)")
     area = TYPED.get(action.args[1].lower())
     if area is None:
         raise InvalidOrder(f"no area {action.args[1]!r} (jp-sea, coastal, island or us-sea)")
-    carrier = units_named(game, action.args[0])[0]
-    s = sheet(game)
-    refused = strike_refusal(game, s, carrier, area)
+    carrier = units_named(match, action.args[0])[0]
+    s = sheet(match)
+    refused = strike_refusal(match, s, carrier, area)
     if refused:
-        raise game.violation(refused[1], rule=refused[0])
-    set_state(game, strike_tried=True)
-    die = game.roll(f"10.5 First Strike from {carrier} (7 or more)", rule="10.5", sides=10, side=US)
+        raise match.violation(refused[1], rule=refused[0])
+    set_state(match, strike_tried=True)
+    die = match.roll(f"10.5 First Strike from {carrier} (7 or more)", rule="10.5", sides=10, side=US)
     if die < STRIKE_AT:
-        game.log(Event("note", side=US, die=die, rule="10.5", purpose=f"First Strike: die {die}, the marker is kept"))
+        match.log(Event("note", side=US, die=die, rule="10.5", purpose=f"First Strike: die {die}, the marker is kept"))
         return
-    markers.use(game, markers.with_(game, US, "strike")[0][0])
+    markers.use(match, markers.with_(match, US, "strike")[0][0])
     planes = sorted(p.unit_id for p in s.of(US) if p.kind == "carrier-air" and p.aboard == carrier)
-    with game.held_updates():
+    with match.held_updates():
         for unit_id in planes:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=area)
-    _mark_struck(game, planes)
-    game.log(
+            match.set("unit_state", {"unit_id": unit_id}, space_id=area)
+    _mark_struck(match, planes)
+    match.log(
         Event(
             "note",
             side=US,
@@ -161,14 +161,14 @@ def strike(game, action: Action) -> None:
         )
     )
     agenda.push(
-        game, {"do": "aa-area", "area": area}, {"do": "bombing", "area": area}, {"do": "strike-home", "units": planes}
+        match, {"do": "aa-area", "area": area}, {"do": "bombing", "area": area}, {"do": "strike-home", "units": planes}
     )
 
 
-def strikes(game, s) -> list[Action]:
+def strikes(match, s) -> list[Action]:
     return [
         Action("strike", (c.unit_id, typed), US)
         for c in s.carriers(US)
         for typed, area in TYPED.items()
-        if strike_refusal(game, s, c.unit_id, area) is None
+        if strike_refusal(match, s, c.unit_id, area) is None
     ]

@@ -21,9 +21,9 @@ from .values import printed, value_of
 SPECS = {side: {"what": "ground", "area": ISLAND, "by": side} for side in (US, JP)}
 
 
-def ground_combat(game, task: Task) -> str:
-    s = sheet(game)
-    able = {side: bool(targets(game, s, SPECS[side])) for side in (US, JP)}
+def ground_combat(match, task: Task) -> str:
+    s = sheet(match)
+    able = {side: bool(targets(match, s, SPECS[side])) for side in (US, JP)}
     queue = [
         [side, p.unit_id, "ground"]
         for side in (JP, US)
@@ -31,55 +31,55 @@ def ground_combat(game, task: Task) -> str:
         for p in s.of(side)
         if p.kind == "ground" and p.space == POSITION[side] and printed(p, "ground")
     ]
-    if queue or any(able[side] and _extras(game, s, side) for side in (US, JP)):
-        agenda.push(game, exchange_task("ground", ISLAND, queue, SPECS))
+    if queue or any(able[side] and _extras(match, s, side) for side in (US, JP)):
+        agenda.push(match, exchange_task("ground", ISLAND, queue, SPECS))
     return DONE
 
 
-def _extras(game, s: Sheet, side: str) -> list[tuple[str, markers.Marker]]:
-    return [(item, m) for item, m in markers.with_(game, side, "adds_attack", s) if m.adds_attack[0] == "ground"]
+def _extras(match, s: Sheet, side: str) -> list[tuple[str, markers.Marker]]:
+    return [(item, m) for item, m in markers.with_(match, side, "adds_attack", s) if m.adds_attack[0] == "ground"]
 
 
-def extras(game, task: Task) -> str:
+def extras(match, task: Task) -> str:
     """The step's markers, its rolls made: the player's offered in turn, Japan's by themselves; their
     hits join the step's (the place-hits task that follows)."""
-    s = sheet(game)
+    s = sheet(match)
     seen = list(task.get("seen", []))
     added = dict(task.get("added", {US: 0, JP: 0}))
-    for item, m in _extras(game, s, US) if targets(game, s, SPECS[US]) else []:
+    for item, m in _extras(match, s, US) if targets(match, s, SPECS[US]) else []:
         if item in seen:
             continue
         choice = agenda.answered(task, "bonus-use")
         if choice is None:
             prompt = f"ground combat on the island: play {item} ({m.effect})?"
-            return agenda.ask(game, task, "bonus-use", prompt, ["play", "keep"], "10.5", marker=item)
+            return agenda.ask(match, task, "bonus-use", prompt, ["play", "keep"], "10.5", marker=item)
         seen.append(item)
         if choice == "play":
-            added[US] += _play(game, s, item, m)
-        task = agenda.settle(game, task, seen=seen, added=added)
-    for item, m in _extras(game, s, JP) if targets(game, s, SPECS[JP]) else []:
-        markers.use(game, item)
+            added[US] += _play(match, s, item, m)
+        task = agenda.settle(match, task, seen=seen, added=added)
+    for item, m in _extras(match, s, JP) if targets(match, s, SPECS[JP]) else []:
+        markers.use(match, item)
         added[JP] += 1
-        game.log(Event("note", side=JP, rule="10.7", purpose=f"{m.marker_id}: {m.effect}"))
-    placing = next(t for t in agenda.tasks(game) if t["do"] == "place-hits")
+        match.log(Event("note", side=JP, rule="10.7", purpose=f"{m.marker_id}: {m.effect}"))
+    placing = next(t for t in agenda.tasks(match) if t["do"] == "place-hits")
     tally = {side: placing["tally"][side] + added[side] for side in (US, JP)}
-    agenda.update(game, placing, tally=tally)
+    agenda.update(match, placing, tally=tally)
     return DONE
 
 
-def _play(game, s: Sheet, item: str, m: markers.Marker) -> int:
+def _play(match, s: Sheet, item: str, m: markers.Marker) -> int:
     """A US marker of the step played: Artillery Support's hit, or Assault's attack (its hits)."""
-    markers.use(game, item)
-    game.log(Event("note", side=US, rule="10.5", purpose=f"{item} played: {m.effect}"))
+    markers.use(match, item)
+    match.log(Event("note", side=US, rule="10.5", purpose=f"{item} played: {m.effect}"))
     if m.adds_attack[1] == "hit":
         return 1
-    unit = _best_ground(game, s)
-    return roll_attack(game, unit, "ground", f"{unit.unit_id} in ISLAND ({item})", "10.17", area=ISLAND, step="ground")[
-        1
-    ]
+    unit = _best_ground(match, s)
+    return roll_attack(
+        match, unit, "ground", f"{unit.unit_id} in ISLAND ({item})", "10.17", area=ISLAND, step="ground"
+    )[1]
 
 
-def _best_ground(game, s: Sheet):
+def _best_ground(match, s: Sheet):
     """10.5 Assault: the attack of any US ground unit in the battle; the best value is taken."""
     units = [p for p in s.of(US) if p.kind == "ground" and printed(p, "ground")]
-    return max(units, key=lambda p: (value_of(game, p, "ground").normal, p.unit_id))
+    return max(units, key=lambda p: (value_of(match, p, "ground").normal, p.unit_id))

@@ -42,16 +42,16 @@ class Target:
     unit: Piece | None  # None: the airfield
 
 
-def may_hit_ground(game, s: Sheet, side: str) -> bool:
+def may_hit_ground(match, s: Sheet, side: str) -> bool:
     """10.10 ※ the island restriction: ``side`` has ground units on the island (or land aircraft)."""
     if s.ground_on_island(side):
         return True
-    return not plays_ruling(game, STRICT_ISLAND) and bool(s.land_aircraft(side))
+    return not plays_ruling(match, STRICT_ISLAND) and bool(s.land_aircraft(side))
 
 
-def transports_open(game, s: Sheet, side: str) -> bool:
+def transports_open(match, s: Sheet, side: str) -> bool:
     """10.10 the ground units aboard ``side``'s transports may be hit (no other ship of it in the coastal area)."""
-    return plays_ruling(game, TRANSPORT_AS_TARGET) or not any(p.surface for p in s.in_area(side, COASTAL))
+    return plays_ruling(match, TRANSPORT_AS_TARGET) or not any(p.surface for p in s.in_area(side, COASTAL))
 
 
 def _units(units: list[Piece]) -> list[Target]:
@@ -63,7 +63,7 @@ def _airfield(s: Sheet, side: str) -> list[Target]:
     return [Target(AIRFIELD[side], AIRFIELD_COST, False, capacity, None)] if capacity > 0 else []
 
 
-def targets(game, s: Sheet, spec: dict[str, Any]) -> list[Target]:
+def targets(match, s: Sheet, spec: dict[str, Any]) -> list[Target]:
     """The units and airfield the attack ``spec`` may hit now: ``what`` ('aircraft', 'ships',
     'island', 'bombard', 'ground', 'unit'), ``area``, ``by`` (the attacking side)."""
     by, what, area = spec["by"], spec["what"], spec.get("area")
@@ -79,9 +79,9 @@ def targets(game, s: Sheet, spec: dict[str, Any]) -> list[Target]:
     if what in ("ships", "bombard"):
         sea = COASTAL if what == "bombard" else area
         found += _units([p for p in s.in_area(side, sea) if p.surface])
-        if sea == COASTAL and transports_open(game, s, side):
+        if sea == COASTAL and transports_open(match, s, side):
             found += _units([p for p in s.in_area(side, COASTAL) if p.kind == "ground"])
-    if what == "ground" or (what in ("island", "bombard") and may_hit_ground(game, s, by)):
+    if what == "ground" or (what in ("island", "bombard") and may_hit_ground(match, s, by)):
         found += _units(s.ground_on_island(side))
     if what in ("island", "bombard", "ground"):
         found += _airfield(s, side)
@@ -100,20 +100,20 @@ def cheapest(found: list[Target], side: str, task: Task) -> list[Target]:
     return tied
 
 
-def _no_choice_matters(game, found: list[Target], hits: int, side: str) -> bool:
+def _no_choice_matters(match, found: list[Target], hits: int, side: str) -> bool:
     """Every target falls whatever the order (and no marker could cancel one of these hits)."""
-    return hits >= sum(t.hit_points for t in found) and not markers.with_(game, side, "cancels")
+    return hits >= sum(t.hit_points for t in found) and not markers.with_(match, side, "cancels")
 
 
-def _all_cancelled(game, s: Sheet, tied: list[Target], task: Task) -> bool:
+def _all_cancelled(match, s: Sheet, tied: list[Target], task: Task) -> bool:
     """A Japanese marker cancels the hit whichever of the tied units it goes to (Emergency Repair)."""
     side = task["side"]
-    return side == JP and all(_canceller(game, s, side, t.unit, task["step"], []) for t in tied)
+    return side == JP and all(_canceller(match, s, side, t.unit, task["step"], []) for t in tied)
 
 
-def _canceller(game, s: Sheet, side: str, unit: Piece | None, step: str, declined: list[str]):
+def _canceller(match, s: Sheet, side: str, unit: Piece | None, step: str, declined: list[str]):
     """The first marker in play that may cancel this hit (Japan's act; the player's are offered)."""
-    for item, m in markers.with_(game, side, "cancels", s):
+    for item, m in markers.with_(match, side, "cancels", s):
         if item not in declined and m.cancels(unit, step):
             return item, m
     return None
@@ -124,33 +124,33 @@ def hits_task(side: str, spec: dict[str, Any], hits: int, step: str, by: str, **
     return {"do": "hits", "side": side, "spec": spec, "hits": hits, "step": step, "by": by, **flags}
 
 
-def allocate(game, task: Task) -> str:
+def allocate(match, task: Task) -> str:
     """The task's hits, one at a time: a target (asked among equals), the markers that may cancel
     it, then the hit."""
     side, step, hits = task["side"], task["step"], task["hits"]
     declined = list(task.get("declined", []))
     while hits > 0:
-        s = sheet(game)
-        found = targets(game, s, task["spec"])
+        s = sheet(match)
+        found = targets(match, s, task["spec"])
         if not found:
-            _log_lost(game, task, hits, side)
+            _log_lost(match, task, hits, side)
             return DONE
         chosen = task.get("target")
         if chosen is None or chosen not in {t.target_id for t in found}:
             tied = cheapest(found, side, task)
             pick = agenda.answered(task, f"{side.lower()}-hit")
-            if len(tied) == 1 or _no_choice_matters(game, found, hits, side) or _all_cancelled(game, s, tied, task):
+            if len(tied) == 1 or _no_choice_matters(match, found, hits, side) or _all_cancelled(match, s, tied, task):
                 chosen = tied[0].target_id
             elif pick in {t.target_id for t in tied}:
                 chosen = pick
             else:
-                return _ask_target(game, task, side, hits, tied)
-            task = agenda.settle(game, task, target=chosen, hits=hits, declined=declined)
+                return _ask_target(match, task, side, hits, tied)
+            task = agenda.settle(match, task, target=chosen, hits=hits, declined=declined)
         target = next(t for t in found if t.target_id == chosen)
-        cancel = _canceller(game, s, side, target.unit, step, declined)
+        cancel = _canceller(match, s, side, target.unit, step, declined)
         if cancel is not None and side == US and agenda.answered(task, "bonus-use") is None:
             return agenda.ask(
-                game,
+                match,
                 task,
                 "bonus-use",
                 f"{task['by']} hits {chosen}: play {cancel[1].marker_id} ({cancel[1].effect})?",
@@ -160,8 +160,8 @@ def allocate(game, task: Task) -> str:
                 target=chosen,
             )
         if cancel is not None and (side == JP or agenda.answered(task, "bonus-use") == "play"):
-            markers.use(game, cancel[0])
-            game.log(
+            markers.use(match, cancel[0])
+            match.log(
                 Event(
                     "note",
                     side=side,
@@ -173,23 +173,23 @@ def allocate(game, task: Task) -> str:
             )
         elif cancel is not None:  # the player keeps it: the next marker may be offered
             declined.append(cancel[0])
-            task = agenda.settle(game, task, declined=declined)
+            task = agenda.settle(match, task, declined=declined)
             continue
         else:
-            result = apply_hit(game, side, target)
-            _log_hit(game, task, target, result)
+            result = apply_hit(match, side, target)
+            _log_hit(match, task, target, result)
             if task.get("radar") and result == "damaged":  # the unit hit is still there
                 extra = hits_task(side, {"what": "unit", "by": ENEMY[side], "unit": chosen}, 1, step, "radar-gunnery")
-                agenda.settle(game, task, hits=hits - 1, target=None, declined=[])
-                agenda.push(game, offer_task("radar-gunnery", [extra], f"{chosen} was hit by bombardment"))
+                agenda.settle(match, task, hits=hits - 1, target=None, declined=[])
+                agenda.push(match, offer_task("radar-gunnery", [extra], f"{chosen} was hit by bombardment"))
                 return AGAIN if hits > 1 else DONE
         hits -= 1
         declined = []
-        task = agenda.settle(game, task, hits=hits, target=None, declined=declined)
+        task = agenda.settle(match, task, hits=hits, target=None, declined=declined)
     return DONE
 
 
-def _ask_target(game, task: Task, side: str, hits: int, tied: list[Target]) -> str:
+def _ask_target(match, task: Task, side: str, hits: int, tied: list[Target]) -> str:
     cost = tied[0].cost
     names = [t.target_id for t in tied]
     if task.get("free"):
@@ -198,30 +198,30 @@ def _ask_target(game, task: Task, side: str, hits: int, tied: list[Target]) -> s
         prompt = f"{task['by']}: which Japanese unit takes the hit ({hits} to place; equally cheap, cost {cost})?"
     else:
         prompt = f"{task['by']}: which US unit takes the hit ({hits} to place; the cheapest, cost {cost})?"
-    return agenda.ask(game, task, f"{side.lower()}-hit", prompt, names, "10.10", hits=hits, cost=cost)
+    return agenda.ask(match, task, f"{side.lower()}-hit", prompt, names, "10.10", hits=hits, cost=cost)
 
 
-def apply_hit(game, side: str, target: Target) -> str:
+def apply_hit(match, side: str, target: Target) -> str:
     """1 hit: a full unit is damaged, a damaged one destroyed (2.5; a Japanese battalion back to its box
     at once, where Battalion Draw may find it again); an airfield loses a point of capacity."""
     if target.unit is None:
         column = f"{side.lower()}_airfield"
-        left = fcn_state(game)[column] - 1
-        set_state(game, **{column: left})
+        left = fcn_state(match)[column] - 1
+        set_state(match, **{column: left})
         return f"capacity {left}"
     if target.unit.status == "full":
-        game.set("unit_state", {"unit_id": target.target_id}, status="damaged")
+        match.set("unit_state", {"unit_id": target.target_id}, status="damaged")
         return "damaged"
     if side == JP and target.unit.type == "battalion":  # 2.8 a Japanese battalion goes back to its box
-        game.set("unit_state", {"unit_id": target.target_id}, space_id=JP_BN, status="full")
-        game.set("fcn_unit", {"unit_id": target.target_id}, transport=False)
+        match.set("unit_state", {"unit_id": target.target_id}, space_id=JP_BN, status="full")
+        match.set("fcn_unit", {"unit_id": target.target_id}, transport=False)
         return "destroyed (to the battalion box)"
-    game.set("unit_state", {"unit_id": target.target_id}, status="destroyed")
+    match.set("unit_state", {"unit_id": target.target_id}, status="destroyed")
     return "destroyed"
 
 
-def _log_hit(game, task: Task, target: Target, result: str) -> None:
-    game.log(
+def _log_hit(match, task: Task, target: Target, result: str) -> None:
+    match.log(
         Event(
             "hit",
             side=task["side"],
@@ -240,8 +240,8 @@ def _log_hit(game, task: Task, target: Target, result: str) -> None:
     )
 
 
-def _log_lost(game, task: Task, hits: int, side: str) -> None:
-    game.log(
+def _log_lost(match, task: Task, hits: int, side: str) -> None:
+    match.log(
         Event(
             "note",
             side=side,
@@ -262,32 +262,34 @@ def offer_task(
     return {"do": "offer", "marker": marker_id, "then": then, "why": why, "needs": needs, "adds": adds}
 
 
-def offer(game, task: Task) -> str:
+def offer(match, task: Task) -> str:
     item = task["marker"]
-    if item not in markers.held(game):
+    if item not in markers.held(match):
         return DONE
-    s = sheet(game)
+    s = sheet(match)
     specs = [t["spec"] for t in task["then"] if t["do"] == "hits"] + ([task["needs"]] if task.get("needs") else [])
-    if any(not targets(game, s, spec) for spec in specs):
+    if any(not targets(match, s, spec) for spec in specs):
         return DONE
     choice = agenda.answered(task, "bonus-use")
     if choice is None:
         m = markers.marker(item)
         return agenda.ask(
-            game, task, "bonus-use", f"{task['why']}: play {item} ({m.effect})?", ["play", "keep"], "10.5", marker=item
+            match, task, "bonus-use", f"{task['why']}: play {item} ({m.effect})?", ["play", "keep"], "10.5", marker=item
         )
     if choice == "play":
-        markers.use(game, item)
-        game.log(Event("note", side=US, rule="10.5", purpose=f"{item} played: {task['why']}", payload={"marker": item}))
-        agenda.push(game, *task["then"])
+        markers.use(match, item)
+        match.log(
+            Event("note", side=US, rule="10.5", purpose=f"{item} played: {task['why']}", payload={"marker": item})
+        )
+        agenda.push(match, *task["then"])
         if task.get("adds"):
-            _one_more(game, task["adds"])
+            _one_more(match, task["adds"])
     return DONE
 
 
-def _one_more(game, adds: dict[str, str]) -> None:
+def _one_more(match, adds: dict[str, str]) -> None:
     """One more hit in the next placing of ``adds``' side and step."""
     following = next(
-        t for t in agenda.tasks(game) if t["do"] == "hits" and t["side"] == adds["side"] and t["step"] == adds["step"]
+        t for t in agenda.tasks(match) if t["do"] == "hits" and t["side"] == adds["side"] and t["step"] == adds["step"]
     )
-    agenda.update(game, following, hits=following["hits"] + 1)
+    agenda.update(match, following, hits=following["hits"] + 1)

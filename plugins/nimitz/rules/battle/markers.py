@@ -210,39 +210,39 @@ def marker(marker_id: str) -> Marker:
     return found
 
 
-def piles(game) -> Piles:
-    return Piles(game, "pile")
+def piles(match) -> Piles:
+    return Piles(match, "pile")
 
 
-def held(game) -> list[str]:
+def held(match) -> list[str]:
     """The US markers bought for this battle and not used yet (10.5)."""
-    return piles(game).items(US_HELD)
+    return piles(match).items(US_HELD)
 
 
-def drawn(game) -> list[str]:
+def drawn(match) -> list[str]:
     """The Japanese markers drawn and in play (10.7), each copy ``MARKER/N``."""
-    return piles(game).items(JP_DRAWN)
+    return piles(match).items(JP_DRAWN)
 
 
-def acts(game, m: Marker, sheet: Sheet | None = None) -> bool:
+def acts(match, m: Marker, sheet: Sheet | None = None) -> bool:
     """Whether a marker in play has its effect (Kamikaze not before 1944; a condition on the sheet)."""
-    return year(game) >= m.from_year and (sheet is None or m.usable(sheet))
+    return year(match) >= m.from_year and (sheet is None or m.usable(sheet))
 
 
-def in_play(game, side: str, sheet: Sheet | None = None) -> list[tuple[str, Marker]]:
+def in_play(match, side: str, sheet: Sheet | None = None) -> list[tuple[str, Marker]]:
     """The side's markers in play that act now: (the pile's item, the marker)."""
-    items = held(game) if side == US else drawn(game)
-    return [(item, m) for item in items if acts(game, m := marker(item), sheet)]
+    items = held(match) if side == US else drawn(match)
+    return [(item, m) for item in items if acts(match, m := marker(item), sheet)]
 
 
-def with_(game, side: str, moment: str, sheet: Sheet | None = None) -> list[tuple[str, Marker]]:
+def with_(match, side: str, moment: str, sheet: Sheet | None = None) -> list[tuple[str, Marker]]:
     """The side's markers in play that act at ``moment``: one of Marker's fields, set."""
-    return [(item, m) for item, m in in_play(game, side, sheet) if getattr(m, moment)]
+    return [(item, m) for item, m in in_play(match, side, sheet) if getattr(m, moment)]
 
 
-def use(game, item: str) -> None:
+def use(match, item: str) -> None:
     """A marker has acted: a US one is spent (10.5 once a battle), a Japanese one goes to the used pile."""
-    own = piles(game)
+    own = piles(match)
     was = own.where(item)
     own.take(item)
     if was == JP_DRAWN:

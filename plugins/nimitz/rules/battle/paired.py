@@ -27,20 +27,20 @@ LINES = {"escort": ESCORTS, "carrier": CARRIERS}
 ASW_SILENCED = "search-failure"  # 10.7 US submarines in the Japanese sea area do not attack
 
 
-def aa_area(game, task: Task) -> str:
+def aa_area(match, task: Task) -> str:
     """10.12 the AA of one area: each side's escort line, then its carrier line (Japan's first, as
     the play example reads; the two sides' fire does not meet), then the Air Defense System's shot if
     the player plays it."""
     area = task["area"]
-    s = sheet(game)
+    s = sheet(match)
     lines = [
         {"do": "aa-line", "area": area, "side": side, "line": line}
         for side in (JP, US)
         for line in LINES
-        if s.aloft(ENEMY[side], area) and _shooters(game, s, side, area, line)
+        if s.aloft(ENEMY[side], area) and _shooters(match, s, side, area, line)
     ]
     extra = {"do": "aa-line", "area": area, "side": US, "line": "extra"}
-    if _shooters(game, s, US, area, "extra"):
+    if _shooters(match, s, US, area, "extra"):
         lines.append(
             offer_task(
                 "air-defense-system",
@@ -49,68 +49,73 @@ def aa_area(game, task: Task) -> str:
                 needs={"what": "aircraft", "area": area, "by": US},
             )
         )
-    agenda.push(game, *lines)
+    agenda.push(match, *lines)
     return DONE
 
 
-def _shooters(game, s: Sheet, side: str, area: str, line: str) -> list[Piece]:
+def _shooters(match, s: Sheet, side: str, area: str, line: str) -> list[Piece]:
     """The line's ships with an AA value, the highest first (Air Defense System: the best one)."""
     ships = [
         p
         for p in s.in_area(side, area)
-        if p.surface and (line == "extra" or p.type in LINES[line]) and value_of(game, p, "aa")
+        if p.surface and (line == "extra" or p.type in LINES[line]) and value_of(match, p, "aa")
     ]
-    ships.sort(key=lambda p: (-value_of(game, p, "aa").normal, -(value_of(game, p, "aa").superior or 0), p.unit_id))
+    ships.sort(key=lambda p: (-value_of(match, p, "aa").normal, -(value_of(match, p, "aa").superior or 0), p.unit_id))
     return ships[:1] if line == "extra" else ships
 
 
-def aa_line(game, task: Task) -> str:
-    s = sheet(game)
+def aa_line(match, task: Task) -> str:
+    s = sheet(match)
     side, area = task["side"], task["area"]
     if task.get("shooters") is None:
-        ships = _shooters(game, s, side, area, task["line"])
+        ships = _shooters(match, s, side, area, task["line"])
         count = min(len(ships), len(s.aloft(ENEMY[side], area)))
-        task = agenda.update(game, task, shooters=[p.unit_id for p in ships[:count]], fired=[])
-    return _fire(game, task, "aa", "aa-target", "10.12", lambda s: s.aloft(ENEMY[side], area))
+        task = agenda.update(match, task, shooters=[p.unit_id for p in ships[:count]], fired=[])
+    return _fire(match, task, "aa", "aa-target", "10.12", lambda s: s.aloft(ENEMY[side], area))
 
 
-def asw_area(game, task: Task) -> str:
+def asw_area(match, task: Task) -> str:
     """10.15 each side's ASW in one area: as many attackers as there are enemy submarines, the highest
     ASW first (US submarines in the Japanese sea area under Search Failure do not attack)."""
-    s = sheet(game)
+    s = sheet(match)
     area = task["area"]
     lines = []
     for side in (JP, US):
         subs = [p for p in s.in_area(ENEMY[side], area) if p.kind == "sub"]
-        hunters = [p for p in s.in_area(side, area) if p.kind in ("ship", "sub") and value_of(game, p, "asw")]
-        hunters = [p for p in hunters if not silenced(game, p)]
+        hunters = [p for p in s.in_area(side, area) if p.kind in ("ship", "sub") and value_of(match, p, "asw")]
+        hunters = [p for p in hunters if not silenced(match, p)]
         hunters.sort(
-            key=lambda p: (-value_of(game, p, "asw").normal, -(value_of(game, p, "asw").superior or 0), p.unit_id)
+            key=lambda p: (-value_of(match, p, "asw").normal, -(value_of(match, p, "asw").superior or 0), p.unit_id)
         )
         if subs and hunters:
             shooters = [p.unit_id for p in hunters[: len(subs)]]
             lines.append({"do": "asw-line", "area": area, "side": side, "shooters": shooters, "fired": []})
-    agenda.push(game, *lines)
+    agenda.push(match, *lines)
     return DONE
 
 
-def silenced(game, unit: Piece) -> bool:
+def silenced(match, unit: Piece) -> bool:
     """10.7 Search Failure: US submarines in the Japanese sea area cannot attack this round."""
     if unit.side != US or unit.kind != "sub" or unit.area != JP_SEA:
         return False
-    return any(m.marker_id == ASW_SILENCED for _, m in markers.in_play(game, JP))
+    return any(m.marker_id == ASW_SILENCED for _, m in markers.in_play(match, JP))
 
 
-def asw_line(game, task: Task) -> str:
+def asw_line(match, task: Task) -> str:
     side, area = task["side"], task["area"]
     return _fire(
-        game, task, "asw", "asw-target", "10.15", lambda s: [p for p in s.in_area(ENEMY[side], area) if p.kind == "sub"]
+        match,
+        task,
+        "asw",
+        "asw-target",
+        "10.15",
+        lambda s: [p for p in s.in_area(ENEMY[side], area) if p.kind == "sub"],
     )
 
 
-def _fire(game, task: Task, column: str, question: str, rule: str, enemies) -> str:
+def _fire(match, task: Task, column: str, question: str, rule: str, enemies) -> str:
     """Each shooter of the task in turn at an enemy unit not fired at yet by this line."""
-    s = sheet(game)
+    s = sheet(match)
     side, area = task["side"], task["area"]
     shooters, fired = list(task["shooters"]), list(task["fired"])
     while shooters:
@@ -124,18 +129,18 @@ def _fire(game, task: Task, column: str, question: str, rule: str, enemies) -> s
             target = _target(task, candidates, question)
             if target is None:
                 prompt = f"{unit.unit_id} ({side}) fires {column.upper()} in {area}: at which enemy unit?"
-                return agenda.ask(game, task, question, prompt, candidates, rule, shooter=unit.unit_id)
-            task = agenda.settle(game, task, target=target)
+                return agenda.ask(match, task, question, prompt, candidates, rule, shooter=unit.unit_id)
+            task = agenda.settle(match, task, target=target)
         scored, task = attack(
-            game, task, unit, column, f"{unit.unit_id} at {target} in {area}", rule, target=target, area=area
+            match, task, unit, column, f"{unit.unit_id} at {target} in {area}", rule, target=target, area=area
         )
         if scored is None:
             return WAIT
         shooters.pop(0)
         fired.append(target)
-        task = agenda.settle(game, task, shooters=shooters, fired=fired, target=None)
+        task = agenda.settle(match, task, shooters=shooters, fired=fired, target=None)
         if scored:
-            agenda.push(game, *_after_hit(game, side, unit, target, scored, column, area))
+            agenda.push(match, *_after_hit(match, side, unit, target, scored, column, area))
             return AGAIN if shooters else DONE
     return DONE
 
@@ -147,7 +152,7 @@ def _target(task: Task, candidates: list[str], question: str) -> str | None:
     return chosen if chosen in candidates else None
 
 
-def _after_hit(game, side: str, unit: Piece, target: str, scored: int, column: str, area: str) -> list[Task]:
+def _after_hit(match, side: str, unit: Piece, target: str, scored: int, column: str, area: str) -> list[Task]:
     step = "aa" if column == "aa" else "asw"
     spec = {"what": "unit", "unit": target, "by": side}
     placing = [hits_task(ENEMY[side], spec, scored, step, f"{unit.unit_id}'s {column.upper()}")]

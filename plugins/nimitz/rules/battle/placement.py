@@ -29,29 +29,29 @@ from .sheet import AREAS, COASTAL, ESCORTS, JP_SEA, TYPED, US_SEA, counters, fac
 US_AREAS = {"us-sea": US_SEA, "coastal": COASTAL}
 
 
-def place(game, action: Action) -> None:
+def place(match, action: Action) -> None:
     """``place SHIP[,SHIP…] AREA``: US surface ships to the US sea area or the coastal area (10.1)."""
     if len(action.args) != 2:
         raise InvalidOrder("place takes SHIP[,SHIP…] AREA (us-sea or coastal)")
     area = US_AREAS.get(action.args[1].lower())
     if area is None:
-        raise game.violation(f"US ships are placed in us-sea or coastal, not {action.args[1]}", rule="10.1")
-    s = sheet(game)
-    names = units_named(game, action.args[0])
+        raise match.violation(f"US ships are placed in us-sea or coastal, not {action.args[1]}", rule="10.1")
+    s = sheet(match)
+    names = units_named(match, action.args[0])
     for unit_id in names:
         unit = s.pieces.get(unit_id)
         if unit is None or unit.side != US or not unit.surface:
-            raise game.violation(f"{unit_id} is not a US surface ship in the battle", rule="10.1")
+            raise match.violation(f"{unit_id} is not a US surface ship in the battle", rule="10.1")
         if unit.is_carrier and area != US_SEA:
-            raise game.violation(f"{unit_id} is a carrier: carriers go in the US sea area only", rule="10.1")
-    with game.held_updates():
+            raise match.violation(f"{unit_id} is a carrier: carriers go in the US sea area only", rule="10.1")
+    with match.held_updates():
         for unit_id in names:
-            game.set("unit_state", {"unit_id": unit_id}, space_id=area)
-    game.log(Event("note", side=US, to_space=area, rule="10.1", purpose=f"{', '.join(names)} placed in {area}"))
+            match.set("unit_state", {"unit_id": unit_id}, space_id=area)
+    match.log(Event("note", side=US, to_space=area, rule="10.1", purpose=f"{', '.join(names)} placed in {area}"))
 
 
-def placements(game) -> list[Action]:
-    s = sheet(game)
+def placements(match) -> list[Action]:
+    s = sheet(match)
     return [
         Action("place", (p.unit_id, typed), US)
         for p in s.of(US)
@@ -61,13 +61,13 @@ def placements(game) -> list[Action]:
     ]
 
 
-def _waiting(game, side: str, kinds: tuple[str, ...]) -> list[str]:
+def _waiting(match, side: str, kinds: tuple[str, ...]) -> list[str]:
     """The side's ships of ``kinds`` still at the battle's point (not yet placed)."""
-    point = fcn_state(game)["battle_point"]
-    units = counters(game)
+    point = fcn_state(match)["battle_point"]
+    units = counters(match)
     return sorted(
         u
-        for (u,), row in game.rows_of("unit_state").items()
+        for (u,), row in match.rows_of("unit_state").items()
         if row["space_id"] == point
         and row["status"] != "destroyed"
         and units[u]["side"] == side
@@ -75,41 +75,41 @@ def _waiting(game, side: str, kinds: tuple[str, ...]) -> list[str]:
     )
 
 
-def japanese_ships(game, task: Task) -> str:
+def japanese_ships(match, task: Task) -> str:
     """10.2 the Japanese surface ships by the three cases."""
-    units = counters(game)
-    ships = _waiting(game, JP, ("ship",))
+    units = counters(match)
+    ships = _waiting(match, JP, ("ship",))
     carriers = [u for u in ships if units[u]["type"] not in ESCORTS]
     escorts = [u for u in ships if units[u]["type"] in ESCORTS]
-    s = sheet(game)
+    s = sheet(match)
     landing = bool([p for p in s.of(JP) if p.kind == "ground"] or s.land_aircraft(JP) or s.land_aircraft(US))
     if not carriers:
         places, case = {u: COASTAL for u in ships}, "landing force only: every ship to the coastal area"
     elif not landing:
         places, case = {u: JP_SEA for u in ships}, "carriers only: every ship to the Japanese sea area"
     else:
-        chosen = _escorts_to_sea(game, task, escorts, len(carriers))
+        chosen = _escorts_to_sea(match, task, escorts, len(carriers))
         if chosen is None:
             return agenda.WAIT
         places = {u: JP_SEA if u in carriers or u in chosen else COASTAL for u in ships}
         case = "carriers and a landing force: carriers and the lowest-gunnery escorts to the Japanese sea area"
-    _put(game, places, "10.2", case)
+    _put(match, places, "10.2", case)
     return DONE
 
 
-def _gunnery(game, unit_id: str) -> int:
+def _gunnery(match, unit_id: str) -> int:
     """The printed gunnery of the face the ship shows (no marker is drawn yet)."""
-    counter = counters(game)[unit_id]
-    face = game.rows_of("unit_state")[(unit_id,)]["status"]
-    return faces(game)[(counter["counter_id"], face)]["gunnery"] or 0
+    counter = counters(match)[unit_id]
+    face = match.rows_of("unit_state")[(unit_id,)]["status"]
+    return faces(match)[(counter["counter_id"], face)]["gunnery"] or 0
 
 
-def _escorts_to_sea(game, task: Task, escorts: list[str], carriers: int) -> list[str] | None:
+def _escorts_to_sea(match, task: Task, escorts: list[str], carriers: int) -> list[str] | None:
     """The escorts the alternation sends to the Japanese sea area: step #1 the lowest gunnery there,
     step #2 the highest to the coastal area, until it holds as many escorts as carriers (10.2). Escorts
     equal in gunnery at either step are the player's to pick (1.3), even where either pick places the
     same ships; the task keeps the picks made (``picked``). None: a question waits."""
-    gunnery = {u: _gunnery(game, u) for u in escorts}
+    gunnery = {u: _gunnery(match, u) for u in escorts}
     left, sea, made = sorted(escorts), [], list(task.get("picked", []))
     picks = iter(made)
     step = 1
@@ -120,11 +120,11 @@ def _escorts_to_sea(game, task: Task, escorts: list[str], carriers: int) -> list
         if chosen not in tied:
             area = "the Japanese sea area (step #1, lowest)" if step == 1 else "the coastal area (step #2, highest)"
             prompt = f"Japanese escorts of gunnery {best}: which goes to {area}?"
-            agenda.ask(game, task, "escort-tie", prompt, tied, "10.2")
+            agenda.ask(match, task, "escort-tie", prompt, tied, "10.2")
             return None
         if len(tied) > 1 and chosen not in made:
             made.append(chosen)
-            task = agenda.settle(game, task, picked=made)
+            task = agenda.settle(match, task, picked=made)
         left.remove(chosen)
         if step == 1:
             sea.append(chosen)
@@ -132,45 +132,45 @@ def _escorts_to_sea(game, task: Task, escorts: list[str], carriers: int) -> list
     return sea
 
 
-def _put(game, places: dict[str, str], rule: str, purpose: str, side: str = JP) -> None:
-    with game.held_updates():
+def _put(match, places: dict[str, str], rule: str, purpose: str, side: str = JP) -> None:
+    with match.held_updates():
         for unit_id, area in places.items():
-            game.set("unit_state", {"unit_id": unit_id}, space_id=area)
+            match.set("unit_state", {"unit_id": unit_id}, space_id=area)
     if places:
         where = "; ".join(
             f"{a}: {', '.join(u for u, b in places.items() if b == a)}" for a in AREAS if a in places.values()
         )
-        game.log(Event("note", side=side, rule=rule, purpose=f"{purpose}: {where}", payload={"places": places}))
+        match.log(Event("note", side=side, rule=rule, purpose=f"{purpose}: {where}", payload={"places": places}))
 
 
-def japanese_submarines(game, task: Task) -> str:
+def japanese_submarines(match, task: Task) -> str:
     """10.2 the Japanese submarines: where the US carriers are, else the US ships in the coastal area."""
-    subs = _waiting(game, JP, ("sub",))
-    s = sheet(game)
+    subs = _waiting(match, JP, ("sub",))
+    s = sheet(match)
     if s.carriers(US):
         area = US_SEA
     elif any(p.surface for p in s.in_area(US, COASTAL)):
         area = COASTAL
     else:
         area = JP_SEA
-    _put(game, {u: area for u in subs}, "10.2", "Japanese submarines")
+    _put(match, {u: area for u in subs}, "10.2", "Japanese submarines")
     return DONE
 
 
-def us_submarines(game, task: Task) -> str:
+def us_submarines(match, task: Task) -> str:
     """10.1 each US submarine to an area holding Japanese ships (the player's choice among several)."""
-    subs = _waiting(game, US, ("sub",))
-    s = sheet(game)
+    subs = _waiting(match, US, ("sub",))
+    s = sheet(match)
     areas = [a for a in AREAS if any(p.kind in ("ship", "sub") for p in s.in_area(JP, a))]
     if subs and not areas:
-        game.log(Event("note", side=US, rule="10.1", purpose=f"no Japanese ship: {', '.join(subs)} take no part"))
+        match.log(Event("note", side=US, rule="10.1", purpose=f"no Japanese ship: {', '.join(subs)} take no part"))
         return DONE
     for sub in subs:
         typed = [k for k, v in TYPED.items() if v in areas]
         chosen = typed[0] if len(typed) == 1 else agenda.answered(task, "sub-area")
         if chosen not in typed:
             prompt = f"{sub}: to which area holding Japanese ships?"
-            return agenda.ask(game, task, "sub-area", prompt, typed, "10.1", submarine=sub)
-        task = agenda.settle(game, task)
-        _put(game, {sub: TYPED[chosen]}, "10.1", "US submarine", side=US)
+            return agenda.ask(match, task, "sub-area", prompt, typed, "10.1", submarine=sub)
+        task = agenda.settle(match, task)
+        _put(match, {sub: TYPED[chosen]}, "10.1", "US submarine", side=US)
     return DONE

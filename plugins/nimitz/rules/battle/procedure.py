@@ -30,10 +30,10 @@ from .agenda import DONE, Task
 from .sheet import AREAS
 
 
-def _advance(game, task: Task) -> str:
+def _advance(match, task: Task) -> str:
     """The battle step a decision held open is over: the next step begins."""
-    agenda.remove(game, task)
-    walker.advance(game)
+    agenda.remove(match, task)
+    walker.advance(match)
     return DONE
 
 
@@ -88,22 +88,22 @@ FIGHT = (
 )
 
 
-def run(game) -> bool:
+def run(match) -> bool:
     """Carry out the battle's tasks until a decision waits (False) or none is left (True)."""
-    with game.held_updates():
-        return agenda.run(game, HANDLERS)
+    with match.held_updates():
+        return agenda.run(match, HANDLERS)
 
 
-def start(game, todo: tuple[Task, ...]) -> bool:
+def start(match, todo: tuple[Task, ...]) -> bool:
     """Begin a part of the procedure; True when it is over, False when a decision waits."""
-    agenda.push(game, *todo)
-    return run(game)
+    agenda.push(match, *todo)
+    return run(match)
 
 
-def finish_step(game, todo: tuple[Task, ...]) -> bool | None:
+def finish_step(match, todo: tuple[Task, ...]) -> bool | None:
     """A battle step's end: its part of the procedure; if a decision waits, the step is held open
     (True) until the part is over, then the next step begins (the task 'advance')."""
-    if start(game, todo) or game.finished:
+    if start(match, todo) or match.finished:
         return None
-    agenda.append(game, {"do": "advance"})
+    agenda.append(match, {"do": "advance"})
     return True

@@ -24,9 +24,9 @@ from .agenda import DONE, Task
 from .sheet import AIRFIELD, BEACH, COASTAL, DECK, POSITION, Piece, Sheet, piece, sheet
 
 
-def landing(game, task: Task) -> str:
+def landing(match, task: Task) -> str:
     """Step 6: beach to position, then transport to beach (Marines to their position)."""
-    s = sheet(game)
+    s = sheet(match)
     moves: list[tuple[Piece, str]] = []
     for side in (JP, US):
         for p in s.of(side):
@@ -34,65 +34,65 @@ def landing(game, task: Task) -> str:
                 moves.append((p, POSITION[side]))
             elif p.kind == "ground" and p.transport and p.space == COASTAL:
                 moves.append((p, POSITION[side] if p.marine else BEACH[side]))
-    with game.held_updates():
+    with match.held_updates():
         for p, to in moves:
-            game.set("unit_state", {"unit_id": p.unit_id}, space_id=to)
+            match.set("unit_state", {"unit_id": p.unit_id}, space_id=to)
             if p.transport:
-                game.set("fcn_unit", {"unit_id": p.unit_id}, transport=False)
+                match.set("fcn_unit", {"unit_id": p.unit_id}, transport=False)
     for side in (JP, US):
         moved = [f"{p.unit_id} to {to}" for p, to in moves if p.side == side]
         if moved:
-            game.log(Event("note", side=side, rule="10.6", purpose=f"ground units move: {', '.join(moved)}"))
+            match.log(Event("note", side=side, rule="10.6", purpose=f"ground units move: {', '.join(moved)}"))
     return DONE
 
 
-def carried(game, carrier: str) -> int:
+def carried(match, carrier: str) -> int:
     """How many aircraft ``carrier`` carries this year (its air group, 2.7)."""
-    sql = "SELECT carrier_id, sum(count) AS n FROM fcn_air_group WHERE game_id = ? AND year = ? GROUP BY carrier_id"
-    counts = game.derived(
-        ("fcn carried", year(game)),
+    sql = "SELECT carrier_id, sum(count) AS n FROM fcn_air_group WHERE match_id = ? AND year = ? GROUP BY carrier_id"
+    counts = match.derived(
+        ("fcn carried", year(match)),
         (),
-        lambda: {r["carrier_id"]: int(r["n"]) for r in game.rows(sql, [game.game_id, year(game)])},
+        lambda: {r["carrier_id"]: int(r["n"]) for r in match.rows(sql, [match.match_id, year(match)])},
     )
     return counts.get(carrier, 0)
 
 
-def returns(game, task: Task) -> str:
+def returns(match, task: Task) -> str:
     """Step 7: the carriers' and the airfields' checks of both sides, then every aircraft home."""
     agenda.push(
-        game,
+        match,
         *({"do": "air-removal", "side": side, "pool": pool} for pool in ("carrier", "land") for side in (JP, US)),
         {"do": "homecoming"},
     )
     return DONE
 
 
-def bombing_box(game, s: Sheet) -> list[Piece]:
+def bombing_box(match, s: Sheet) -> list[Piece]:
     """12.2 the B-29 wings in the bombing box, counted at the Marianas' airfield in a battle there."""
     if s.point != MARIANAS:
         return []
-    marks = game.rows_of("fcn_unit")
+    marks = match.rows_of("fcn_unit")
     return [
-        piece(game, unit_id, row, marks.get((unit_id,), {}))
-        for (unit_id,), row in sorted(game.rows_of("unit_state").items())
+        piece(match, unit_id, row, marks.get((unit_id,), {}))
+        for (unit_id,), row in sorted(match.rows_of("unit_state").items())
         if row["space_id"] == B29 and row["status"] != "destroyed"
     ]
 
 
-def _pool(game, s: Sheet, side: str, pool: str) -> tuple[list[Piece], int]:
+def _pool(match, s: Sheet, side: str, pool: str) -> tuple[list[Piece], int]:
     """The aircraft returning to ``side``'s carriers or airfield, and how many they take."""
     if pool == "carrier":
         planes = [p for p in s.of(side) if p.kind == "carrier-air"]
-        return planes, sum(carried(game, c.unit_id) for c in s.carriers(side) if c.status == "full")
-    planes = [p for p in s.of(side) if p.kind == "air"] + (bombing_box(game, s) if side == US else [])
+        return planes, sum(carried(match, c.unit_id) for c in s.carriers(side) if c.status == "full")
+    planes = [p for p in s.of(side) if p.kind == "air"] + (bombing_box(match, s) if side == US else [])
     return planes, s.airfield[side]
 
 
-def air_removal(game, task: Task) -> str:
+def air_removal(match, task: Task) -> str:
     """Remove the aircraft a side's carriers or airfield cannot take."""
     side, pool = task["side"], task["pool"]
     while True:
-        planes, room = _pool(game, sheet(game), side, pool)
+        planes, room = _pool(match, sheet(match), side, pool)
         excess = len(planes) - room
         if excess <= 0:
             return DONE
@@ -106,20 +106,20 @@ def air_removal(game, task: Task) -> str:
             gone = tied
         elif (chosen := agenda.answered(task, question)) in tied:
             gone = [chosen]
-            task = agenda.settle(game, task)
+            task = agenda.settle(match, task)
         else:
             where = "carriers" if pool == "carrier" else "airfield"
             prompt = f"{excess} {side} aircraft more than the {where} can take: which is removed?"
-            return agenda.ask(game, task, question, prompt, tied, "10.6", excess=excess)
-        _remove(game, side, gone, pool)
+            return agenda.ask(match, task, question, prompt, tied, "10.6", excess=excess)
+        _remove(match, side, gone, pool)
 
 
-def _remove(game, side: str, gone: list[str], pool: str) -> None:
-    with game.held_updates():
+def _remove(match, side: str, gone: list[str], pool: str) -> None:
+    with match.held_updates():
         for unit_id in gone:
-            game.set("unit_state", {"unit_id": unit_id}, status="destroyed")
+            match.set("unit_state", {"unit_id": unit_id}, status="destroyed")
     where = "the carriers" if pool == "carrier" else "the airfield"
-    game.log(
+    match.log(
         Event(
             "note",
             side=side,
@@ -130,19 +130,19 @@ def _remove(game, side: str, gone: list[str], pool: str) -> None:
     )
 
 
-def homecoming(game, task: Task) -> str:
+def homecoming(match, task: Task) -> str:
     """Every aircraft home: land aircraft on their airfield, carrier aircraft on a carrier with room,
     their own first."""
-    s = sheet(game)
-    with game.held_updates():
+    s = sheet(match)
+    with match.held_updates():
         for side in (JP, US):
-            room = {c.unit_id: carried(game, c.unit_id) for c in s.carriers(side) if c.status == "full"}
+            room = {c.unit_id: carried(match, c.unit_id) for c in s.carriers(side) if c.status == "full"}
             planes = [p for p in s.of(side) if p.kind == "carrier-air"]
             for p in sorted(planes, key=lambda p: (p.aboard not in room, p.unit_id)):
                 deck = p.aboard if room.get(p.aboard) else next(c for c, n in sorted(room.items()) if n)
                 room[deck] -= 1
-                game.set("unit_state", {"unit_id": p.unit_id}, space_id=DECK[side])
-                game.set("fcn_unit", {"unit_id": p.unit_id}, aboard=deck)
+                match.set("unit_state", {"unit_id": p.unit_id}, space_id=DECK[side])
+                match.set("fcn_unit", {"unit_id": p.unit_id}, aboard=deck)
             for p in s.land_aircraft(side):
-                game.set("unit_state", {"unit_id": p.unit_id}, space_id=AIRFIELD[side])
+                match.set("unit_state", {"unit_id": p.unit_id}, space_id=AIRFIELD[side])
     return DONE

@@ -26,19 +26,19 @@ from .markers import CUP, JP_DRAWN, JP_USED
 from .sheet import POSITION, sheet
 
 
-def set_battle(game, task: Task) -> str:
+def set_battle(match, task: Task) -> str:
     """After placement: nothing to fight, or 10.3 the rounds and 10.4 the plan count."""
-    s = sheet(game)
+    s = sheet(match)
     point = s.point
     if not (s.on_sheet(US) and s.on_sheet(JP)):
-        game.log(Event("note", side=US, rule="10.0", purpose=f"at {point} only one side is on the battle sheet"))
+        match.log(Event("note", side=US, rule="10.0", purpose=f"at {point} only one side is on the battle sheet"))
         if point == HAWAII and s.on_sheet(JP):  # no round can take the Japanese off Hawaii
-            hawaii_defeat(game)
+            hawaii_defeat(match)
             return DONE
-        entry.leave(game)
+        entry.leave(match)
         return DONE
-    roll = game.roll(f"10.3 combat rounds at {point}", rule="10.3", sides=10, side=JP)
-    track = game.static("fcn_combat_rounds", "roll")
+    roll = match.roll(f"10.3 combat rounds at {point}", rule="10.3", sides=10, side=JP)
+    track = match.static("fcn_combat_rounds", "roll")
     if roll not in track:
         raise ScenarioError(f"the combat-round track has no box for a roll of {roll}", path="tables/combat_rounds.csv")
     rounds = track[roll]["rounds"]
@@ -46,15 +46,15 @@ def set_battle(game, task: Task) -> str:
     draws = next(
         (
             r["draws"]
-            for r in game.static("fcn_battle_plan", "low").values()
+            for r in match.static("fcn_battle_plan", "low").values()
             if r["low"] <= len(counted) and (r["high"] is None or len(counted) <= r["high"])
         ),
         None,
     )
     if draws is None:
         raise ScenarioError(f"the battle-plan table has no row for {len(counted)} units", path="tables/battle_plan.csv")
-    set_state(game, rounds_left=rounds, plan_count=draws)
-    game.log(
+    set_state(match, rounds_left=rounds, plan_count=draws)
+    match.log(
         Event(
             "note",
             side=JP,
@@ -68,22 +68,22 @@ def set_battle(game, task: Task) -> str:
     return DONE
 
 
-def begin_round(game, task: Task) -> str:
+def begin_round(match, task: Task) -> str:
     """A new round: its number, the First Strike's aircraft free again, then the draw and the checks."""
-    number = (fcn_state(game)["battle_round"] or 0) + 1
-    set_state(game, battle_round=number, battle_flown=False, strike_tried=False)
-    with game.held_updates():
-        for (unit_id,), row in list(game.rows_of("fcn_unit").items()):
+    number = (fcn_state(match)["battle_round"] or 0) + 1
+    set_state(match, battle_round=number, battle_flown=False, strike_tried=False)
+    with match.held_updates():
+        for (unit_id,), row in list(match.rows_of("fcn_unit").items()):
             if row["struck"]:
-                game.set_known("fcn_unit", {"unit_id": unit_id}, row, struck=False)
-    agenda.push(game, {"do": "jp-draw"}, {"do": "first-strike-check"})
+                match.set_known("fcn_unit", {"unit_id": unit_id}, row, struck=False)
+    agenda.push(match, {"do": "jp-draw"}, {"do": "first-strike-check"})
     return DONE
 
 
-def draw(game, task: Task) -> str:
+def draw(match, task: Task) -> str:
     """10.7 the round's Japanese markers from the cup (refilled from the used ones when empty)."""
-    own = markers.piles(game)
-    count = fcn_state(game)["plan_count"]
+    own = markers.piles(match)
+    count = fcn_state(match)["plan_count"]
     drawn = []
     for n in range(1, count + 1):
         if not own.items(CUP) and own.items(JP_USED):
@@ -91,7 +91,7 @@ def draw(game, task: Task) -> str:
             for item in used:
                 own.take(item)
             own.put(CUP, used)
-            game.log(
+            match.log(
                 Event("note", side=JP, rule="10.7", purpose=f"the cup is empty: {len(used)} used markers go back in")
             )
         item = own.draw(CUP, f"10.7 Japanese bonus marker {n} of {count}", rule="10.7", side=JP)
@@ -99,9 +99,9 @@ def draw(game, task: Task) -> str:
             break
         own.put(JP_DRAWN, [item], end="bottom")
         drawn.append(item)
-    idle = [i for i in drawn if not markers.acts(game, markers.marker(i))]
-    note = f" ({', '.join(idle)}: no effect in {year(game)})" if idle else ""
-    game.log(
+    idle = [i for i in drawn if not markers.acts(match, markers.marker(i))]
+    note = f" ({', '.join(idle)}: no effect in {year(match)})" if idle else ""
+    match.log(
         Event(
             "note",
             side=JP,
@@ -111,20 +111,20 @@ def draw(game, task: Task) -> str:
         )
     )
     for item in drawn:
-        if markers.marker(item).on_draw == "battalion" and markers.acts(game, markers.marker(item)):
-            _battalion_draw(game, item)
+        if markers.marker(item).on_draw == "battalion" and markers.acts(match, markers.marker(item)):
+            _battalion_draw(match, item)
     return DONE
 
 
-def _battalion_draw(game, item: str) -> None:
+def _battalion_draw(match, item: str) -> None:
     """10.7 Battalion Draw: a battalion from the box into the Japanese position."""
-    box = battalion_box(game)  # in the order battalions are drawn (2.8)
-    markers.use(game, item)
+    box = battalion_box(match)  # in the order battalions are drawn (2.8)
+    markers.use(match, item)
     if not box:
-        game.log(Event("note", side=JP, rule="10.7", purpose="Battalion Draw: the battalion box is empty"))
+        match.log(Event("note", side=JP, rule="10.7", purpose="Battalion Draw: the battalion box is empty"))
         return
-    game.set("unit_state", {"unit_id": box[0]}, space_id=POSITION[JP], status="full")
-    game.log(
+    match.set("unit_state", {"unit_id": box[0]}, space_id=POSITION[JP], status="full")
+    match.log(
         Event(
             "note",
             side=JP,
@@ -136,49 +136,49 @@ def _battalion_draw(game, item: str) -> None:
     )
 
 
-def end_round(game, task: Task) -> str:
+def end_round(match, task: Task) -> str:
     """10.6 step 8: the round's markers, the round marker, the battle's end."""
-    s = sheet(game)
-    state = fcn_state(game)
+    s = sheet(match)
+    state = fcn_state(match)
     both = s.on_sheet(US) and s.on_sheet(JP)
     if not task.get("counted"):
-        for item, _ in markers.with_(game, JP, "round_change"):
-            _battle_duration(game, s, item)
-        task = agenda.update(game, task, counted=True)
-    engagement = [item for item, _ in markers.with_(game, US, "round_change")]
+        for item, _ in markers.with_(match, JP, "round_change"):
+            _battle_duration(match, s, item)
+        task = agenda.update(match, task, counted=True)
+    engagement = [item for item, _ in markers.with_(match, US, "round_change")]
     if both and engagement:
         choice = agenda.answered(task, "engagement")
         if choice is None:
             prompt = f"end of round {state['battle_round']}: play {engagement[0]} (one round more or less)?"
-            return agenda.ask(game, task, "engagement", prompt, ["longer", "shorter", "keep"], "10.5")
+            return agenda.ask(match, task, "engagement", prompt, ["longer", "shorter", "keep"], "10.5")
         if choice != "keep":
-            markers.use(game, engagement[0])
+            markers.use(match, engagement[0])
             change = 1 if choice == "longer" else -1
-            set_state(game, rounds_left=fcn_state(game)["rounds_left"] + change)
-            game.log(Event("note", side=US, rule="10.5", purpose=f"{engagement[0]}: the battle one round {choice}"))
-    left = fcn_state(game)["rounds_left"] - 1
-    set_state(game, rounds_left=left)
-    for item in markers.drawn(game):
+            set_state(match, rounds_left=fcn_state(match)["rounds_left"] + change)
+            match.log(Event("note", side=US, rule="10.5", purpose=f"{engagement[0]}: the battle one round {choice}"))
+    left = fcn_state(match)["rounds_left"] - 1
+    set_state(match, rounds_left=left)
+    for item in markers.drawn(match):
         if not markers.marker(item).stays:
-            markers.use(game, item)
-    game.log(
+            markers.use(match, item)
+    match.log(
         Event("note", side=US, rule="10.6", purpose=f"round {state['battle_round']} ends: {max(left, 0)} rounds left")
     )
     if s.point == HAWAII and state["battle_round"] == 1 and s.on_sheet(JP):
-        hawaii_defeat(game)
+        hawaii_defeat(match)
         return DONE
     if not both or left <= 0:
-        entry.leave(game)
+        entry.leave(match)
     return DONE
 
 
-def _battle_duration(game, s, item: str) -> None:
+def _battle_duration(match, s, item: str) -> None:
     """10.7 Battle Duration: more Japanese units on the sheet, one round more; more US, one fewer."""
     count = {side: len(s.of(side)) for side in (US, JP)}
     change = 1 if count[JP] > count[US] else -1 if count[US] > count[JP] else 0
-    markers.use(game, item)
-    set_state(game, rounds_left=fcn_state(game)["rounds_left"] + change)
-    game.log(
+    markers.use(match, item)
+    set_state(match, rounds_left=fcn_state(match)["rounds_left"] + change)
+    match.log(
         Event(
             "note",
             side=JP,

@@ -112,15 +112,15 @@ class Sheet:
         return any(p.side == side for p in self.pieces.values())
 
 
-def counters(game) -> dict[str, dict[str, Any]]:
-    return game.static("fcn_counter", "unit_id")
+def counters(match) -> dict[str, dict[str, Any]]:
+    return match.static("fcn_counter", "unit_id")
 
 
-def faces(game) -> dict[tuple[str, str], dict[str, Any]]:
+def faces(match) -> dict[tuple[str, str], dict[str, Any]]:
     """2.5 every counter's printed values by (counter, face), read once."""
-    sql = "SELECT * FROM fcn_value WHERE game_id = ?"
-    return game.derived(
-        ("fcn faces",), (), lambda: {(r["counter_id"], r["face"]): r for r in game.rows(sql, [game.game_id])}
+    sql = "SELECT * FROM fcn_value WHERE match_id = ?"
+    return match.derived(
+        ("fcn faces",), (), lambda: {(r["counter_id"], r["face"]): r for r in match.rows(sql, [match.match_id])}
     )
 
 
@@ -133,8 +133,8 @@ def kind_of(counter: dict[str, Any]) -> str:
     return "ground"
 
 
-def piece(game, unit_id: str, state: dict[str, Any], marks: dict[str, Any]) -> Piece:
-    counter = counters(game)[unit_id]
+def piece(match, unit_id: str, state: dict[str, Any], marks: dict[str, Any]) -> Piece:
+    counter = counters(match)[unit_id]
     return Piece(
         unit_id=unit_id,
         side=counter["side"],
@@ -143,7 +143,7 @@ def piece(game, unit_id: str, state: dict[str, Any], marks: dict[str, Any]) -> P
         space=state["space_id"],
         status=state["status"],
         cost=counter["hit_cost"],
-        values=faces(game)[(counter["counter_id"], state["status"])],
+        values=faces(match)[(counter["counter_id"], state["status"])],
         carrier=counter["carrier"],
         aboard=marks.get("aboard"),
         transport=bool(marks.get("transport")),
@@ -152,15 +152,15 @@ def piece(game, unit_id: str, state: dict[str, Any], marks: dict[str, Any]) -> P
     )
 
 
-def sheet(game) -> Sheet:
+def sheet(match) -> Sheet:
     """The units on the battle sheet now (none destroyed), from the kept rows."""
-    marks = game.rows_of("fcn_unit")
+    marks = match.rows_of("fcn_unit")
     pieces = {
-        unit_id: piece(game, unit_id, row, marks.get((unit_id,), {}))
-        for (unit_id,), row in sorted(game.rows_of("unit_state").items())
+        unit_id: piece(match, unit_id, row, marks.get((unit_id,), {}))
+        for (unit_id,), row in sorted(match.rows_of("unit_state").items())
         if row["space_id"] in SPACES and row["status"] != "destroyed"
     }
-    state = fcn_state(game)
+    state = fcn_state(match)
     return Sheet(state["battle_point"], pieces, {US: state["us_airfield"] or 0, JP: state["jp_airfield"] or 0})
 
 

@@ -66,7 +66,7 @@ def printed(unit: Piece, column: str) -> tuple[int, int | None] | None:
     return value, unit.values.get(f"{column}_superior")
 
 
-def value_of(game, unit: Piece, column: str) -> Value | None:
+def value_of(match, unit: Piece, column: str) -> Value | None:
     """The unit's attack value ``column`` now, raised by the Japanese markers in play (10.7)."""
     found = printed(unit, column)
     if found is None:
@@ -74,12 +74,12 @@ def value_of(game, unit: Piece, column: str) -> Value | None:
     normal, superior = found
     by = []
     if unit.side == JP:
-        raises = [(item, r) for item, m in markers.with_(game, JP, "raises") for r in m.raises]
+        raises = [(item, r) for item, m in markers.with_(match, JP, "raises") for r in m.raises]
         raises.sort(key=lambda pair: not pair[1].gives)  # 10.7 "+3 (superior +2)" first, then Attack Plan's +1
         for item, r in raises:
             if column not in r.values or unit.kind not in r.kinds:
                 continue
-            plus_superior = r.superior if r.ruling is None or plays_ruling(game, r.ruling) else 0
+            plus_superior = r.superior if r.ruling is None or plays_ruling(match, r.ruling) else 0
             if superior:
                 superior += plus_superior
             elif r.gives:

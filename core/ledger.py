@@ -23,7 +23,7 @@ from .reads import TablesRead
 if TYPE_CHECKING:  # only for hints: importing the store module loads DuckDB
     from .store import Store
 
-# Key columns of the engine's own state tables (``game_id`` is implicit).
+# Key columns of the engine's own state tables (``match_id`` is implicit).
 CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
     "clock": (),
     "unit_state": ("unit_id",),
@@ -37,7 +37,7 @@ CORE_STATE_KEYS: dict[str, tuple[str, ...]] = {
 
 INSERTED, DELETED = "+", "-"
 _EFFECT_TYPES = (  # the columns of ``effect`` in their declared order (schema/tables/history.sql)
-    *("VARCHAR", "INTEGER", "INTEGER", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"),  # game_id … new
+    *("VARCHAR", "INTEGER", "INTEGER", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"),  # match_id … new
     *("INTEGER", "VARCHAR", "VARCHAR", "VARCHAR", "INTEGER", "TIMESTAMP"),  # its event's EFFECT_STAMP columns
     "INTEGER",  # undone_by: NULL until an undo takes the event back
 )
@@ -56,9 +56,9 @@ def _json(column: str) -> str:
 class Ledger:
     """Writes state for one match and records each change against the current event."""
 
-    def __init__(self, store: Store, game_id: str, keys: dict[str, tuple[str, ...]]) -> None:
+    def __init__(self, store: Store, match_id: str, keys: dict[str, tuple[str, ...]]) -> None:
         self.store = store
-        self.game_id = game_id
+        self.match_id = match_id
         self.keys = keys
         self.seq: int | None = None
         self._stamp: tuple[Any, ...] = ()  # the current event's EFFECT_STAMP columns, and undone_by (NULL)
@@ -98,14 +98,14 @@ class Ledger:
 
     def rows_of(self, table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
         """This match's rows of state ``table`` by key (a tuple of the key columns), without
-        ``game_id``. Read once, then kept: this ledger's own changes change the kept rows as
+        ``match_id``. Read once, then kept: this ledger's own changes change the kept rows as
         they change the store; any other (an update from a query, a rollback) makes the next
         call read the table again. Callers must not change the rows."""
         version = self.version_of(table)
         mirror = self._mirrors.get(table)
         if mirror is None or mirror.version != version:
             self.write_held(frozenset([table]))
-            mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.game_id, self.keys[table], version)
+            mirror = self._mirrors[table] = KeptTable.read(self.store, table, self.match_id, self.keys[table], version)
         return mirror.rows
 
     def _mirror_at(self, table: str, version: tuple[int, int]) -> KeptTable | None:
@@ -146,10 +146,10 @@ class Ledger:
             return
         self.flush()
         found = self.store.con.execute(
-            f"""SELECT (SELECT coalesce(max(n), 0) FROM effect WHERE game_id = $1 AND seq = $2),
+            f"""SELECT (SELECT coalesce(max(n), 0) FROM effect WHERE match_id = $1 AND seq = $2),
                        {", ".join(f"e.{c}" for c in EFFECT_STAMP)}
-                FROM (SELECT 1) LEFT JOIN event e ON e.game_id = $1 AND e.seq = $2""",
-            [self.game_id, seq],
+                FROM (SELECT 1) LEFT JOIN event e ON e.match_id = $1 AND e.seq = $2""",
+            [self.match_id, seq],
         ).fetchone()
         self._n, self._stamp = int(found[0]), (*found[1:], None)
 
@@ -194,7 +194,7 @@ class Ledger:
         in one statement when the block ends, or before the ledger next reads the store or
         writes it otherwise (:meth:`flush`, :meth:`rows_of` reading again, a set-at-a-time
         update), or when :meth:`write_held` is called. For blocks whose reads go through the
-        kept rows or through :meth:`write_held` first (Game.rows, Game.one, Game.con and the
+        kept rows or through :meth:`write_held` first (Match.rows, Match.one, Match.con and the
         rule queries do). If the block fails, the kept rows are dropped (the store never got
         those changes)."""
         if self._held is not None:  # inside an outer block, which writes them
@@ -213,12 +213,12 @@ class Ledger:
     def write_held(self, tables: frozenset[str] | None = None) -> None:
         """Write the changes held so far (see :meth:`holding`) to ``tables`` (None: to all)."""
         if self._held:
-            self._held.write(self.store, self.game_id, self.keys, tables)
+            self._held.write(self.store, self.match_id, self.keys, tables)
 
     def write_held_for(self, sql: str) -> None:
         """Write the changes held to the tables that ``sql`` reads (see :mod:`phaseline.reads`)."""
         if self._held:
-            self._held.write(self.store, self.game_id, self.keys, self.reads(sql))
+            self._held.write(self.store, self.match_id, self.keys, self.reads(sql))
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
         """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
@@ -251,19 +251,19 @@ class Ledger:
             for key, values in changed.items():
                 self._held.hold(table, key, values)
         else:
-            write_rows(self.store, self.game_id, table, keys, changed)
+            write_rows(self.store, self.match_id, table, keys, changed)
         if mirror := self._mirror_at(table, before):
             mirror.keep(changed, self.version_of(table))
         return len(changed)
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
-        """Insert one row (``game_id`` is added); held while :meth:`holding`."""
+        """Insert one row (``match_id`` is added); held while :meth:`holding`."""
         key = tuple(row[c] for c in self.keys[table])
         before = self.version_of(table)
         if self._held is not None:
             self._held.insert(table, key, row)
         else:
-            full = {"game_id": self.game_id, **row}
+            full = {"match_id": self.match_id, **row}
             marks = ", ".join("?" for _ in full)
             self.store.con.execute(f"INSERT INTO {table} ({', '.join(full)}) VALUES ({marks})", list(full.values()))
         self._record(table, self._key_of(table, row), INSERTED, None, row)
@@ -275,8 +275,8 @@ class Ledger:
         if not rows:
             return
         self.write_held(frozenset([table]))  # its rows after the ones held
-        columns = ["game_id", *rows[0]]
-        self.store.insert_rows(table, columns, [(self.game_id, *row.values()) for row in rows])
+        columns = ["match_id", *rows[0]]
+        self.store.insert_rows(table, columns, [(self.match_id, *row.values()) for row in rows])
         for row in rows:
             self._append(table, to_json(self._key_of(table, row)), INSERTED, None, to_json(row))
         self._changed(table, len(rows))
@@ -293,7 +293,7 @@ class Ledger:
         else:
             if old is None:  # a key typed otherwise than the store's (an undo's, read from JSON)
                 self.write_held(frozenset([table]))
-                found = self.store.rows(f"SELECT * EXCLUDE (game_id) FROM {table} WHERE {where}", params)
+                found = self.store.rows(f"SELECT * EXCLUDE (match_id) FROM {table} WHERE {where}", params)
                 if not found:
                     raise KeyError(f"no row {key} in {table}")
                 old = found[0]
@@ -311,8 +311,8 @@ class Ledger:
         statement updates the rows that change (none when none do); effects are recorded
         column by column, each in key order. Returns rows changed.
         """
-        scope = f"game_id = ? AND ({condition})"
-        scope_params = [self.game_id, *(params or [])]
+        scope = f"match_id = ? AND ({condition})"
+        scope_params = [self.match_id, *(params or [])]
         source = f"FROM {table} WHERE {scope}"
         changes = self._changed_rows(table, list(values), source, [*values.values(), *scope_params])
         if not changes:
@@ -334,20 +334,20 @@ class Ledger:
         """Set columns of this match's rows from ``source``: a query giving the table's key
         columns and, under a column's name, its new value. Set at a time, as :meth:`update_where`;
         returns rows changed."""
-        source_params = [*(params or []), self.game_id]
+        source_params = [*(params or []), self.match_id]
         if source not in self._source_columns:  # described once: a describing query costs as much as a small one
             described = self.store.con.execute(f"SELECT * FROM ({source}) LIMIT 0", params).description
             self._source_columns[source] = [d[0] for d in described]
         columns = [c for c in self._source_columns[source] if c not in self.keys[table]]
         keys = "".join(f" AND t.{k} = n.{k}" for k in self.keys[table])
-        joined = f"FROM {table} t JOIN ({source}) n ON t.game_id = ?{keys}"
+        joined = f"FROM {table} t JOIN ({source}) n ON t.match_id = ?{keys}"
         changes = self._changed_rows(table, columns, joined, source_params, new="n.")
         if changes:
             self._record_changes(table, changes, lambda row, col: row[col])
             differs = " OR ".join(f"t.{c} IS DISTINCT FROM n.{c}" for c in columns)
             assignments = ", ".join(f"{c} = n.{c}" for c in columns)
             self.store.con.execute(
-                f"UPDATE {table} t SET {assignments} FROM ({source}) n WHERE t.game_id = ?{keys} AND ({differs})",
+                f"UPDATE {table} t SET {assignments} FROM ({source}) n WHERE t.match_id = ?{keys} AND ({differs})",
                 source_params,
             )
         return len(changes)
@@ -370,7 +370,7 @@ class Ledger:
             parts.append(f"{_json(alias + col)} AS _old{i}, {alias}{col} IS DISTINCT FROM {other} AS _differs{i}")
             if new:
                 parts.append(f"{_json(new + col)} AS {col}")
-        order = ", ".join(f"{alias}{k}" for k in key_cols) or f"{alias}game_id"
+        order = ", ".join(f"{alias}{k}" for k in key_cols) or f"{alias}match_id"
         sql = f"SELECT {', '.join(parts)} {source} ORDER BY {order}"
         self.write_held_for(sql)  # the update's statement reads what this one does
         rows = self.store.rows(sql, params)
@@ -397,8 +397,8 @@ class Ledger:
         self.flush()
         effects = self.store.con.execute(
             """SELECT tbl, key, col, old, new FROM effect
-               WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC, n DESC""",
-            [self.game_id, first_seq, last_seq],
+               WHERE match_id = ? AND seq BETWEEN ? AND ? ORDER BY seq DESC, n DESC""",
+            [self.match_id, first_seq, last_seq],
         ).fetchall()
         try:
             for tbl, key, col, old, _new in effects:
@@ -421,8 +421,8 @@ class Ledger:
         keep it."""
         self.flush()
         self.store.con.execute(
-            "UPDATE effect SET undone_by = ? WHERE game_id = ? AND seq BETWEEN ? AND ? AND undone_by IS NULL",
-            [undo_seq, self.game_id, first_seq, last_seq],
+            "UPDATE effect SET undone_by = ? WHERE match_id = ? AND seq BETWEEN ? AND ? AND undone_by IS NULL",
+            [undo_seq, self.match_id, first_seq, last_seq],
         )
 
     def discard(self) -> None:
@@ -448,8 +448,8 @@ class Ledger:
         cols = self.keys[table]
         if set(key) != set(cols):
             raise KeyError(f"{table} is keyed by {cols}, not {tuple(key)}")
-        where = " AND ".join(["game_id = ?", *(f"{c} = ?" for c in cols)])
-        return where, [self.game_id, *(key[c] for c in cols)]
+        where = " AND ".join(["match_id = ?", *(f"{c} = ?" for c in cols)])
+        return where, [self.match_id, *(key[c] for c in cols)]
 
     def _key_of(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
         return {c: row[c] for c in self.keys[table]}
@@ -469,4 +469,4 @@ class Ledger:
     def _append(self, table: str, key: str, col: str, old: str | None, new: str | None) -> None:
         """Keep the next effect of the current event (JSON key and values), with its event's stamp."""
         self._n += 1
-        self._pending.append((self.game_id, self.seq, self._n, table, key, col, old, new, *self._stamp))
+        self._pending.append((self.match_id, self.seq, self._n, table, key, col, old, new, *self._stamp))

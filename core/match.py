@@ -16,9 +16,9 @@ from . import seats, sequence
 from .actions import Actions
 from .decisions import Decisions
 from .dice import Dice
-from .effects import CORE_STATE_KEYS, Ledger
 from .errors import RuleViolation
 from .events import Event, EventLog
+from .ledger import CORE_STATE_KEYS, Ledger
 from .match_setup import MatchSetup
 from .model import Clock, GameInfo, OptionalRule, ScenarioInfo, Step
 from .plugins import match_manager, plugin_tables
@@ -44,32 +44,32 @@ class HeldFirst:
         return getattr(self._con, name)
 
 
-class Game(MatchSetup, Decisions, Actions, Dice):
+class Match(MatchSetup, Decisions, Actions, Dice):
     """One match of an installed game, open on a store.
 
     Plugins change state only through :meth:`set` (:meth:`set_known`), :meth:`insert`,
     :meth:`delete`, :meth:`update_where` and :meth:`update_from` (recorded as effects), roll
     only through :meth:`roll`, and ask the players through :meth:`ask`.
 
-    Attributes a plugin reads: ``game_id`` (the key of every row of this match), ``info``
+    Attributes a plugin reads: ``match_id`` (the key of every row of this match), ``info``
     (its :class:`GameInfo`), ``scenario`` (its :class:`ScenarioInfo`), ``options`` (the
     names of the optional rules and rulings chosen), ``hook`` (this match's hooks, to call
     a decider such as ``phaseline_combat_result``), ``rules`` (the shared SQL rule queries:
-    ``game.rules.run(NAME, **params)``, schema/rules/), ``con`` (the DuckDB connection: static data
+    ``match.rules.run(NAME, **params)``, schema/rules/), ``con`` (the DuckDB connection: static data
     only, at load time) and ``ledger`` (versions of state tables, for :meth:`derived`).
     """
 
     def __init__(
         self,
         store: Store,
-        game_id: str,
+        match_id: str,
         info: GameInfo,
         scenario: ScenarioInfo,
         options: list[OptionalRule],
         rulings: tuple[str, ...] = (),
     ) -> None:
         self.store = store
-        self.game_id = game_id
+        self.match_id = match_id
         self.info = info
         self.scenario = scenario
         self.optional_rules = options
@@ -79,8 +79,8 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         self.tables = plugin_tables(self.pm)
         keys = dict(CORE_STATE_KEYS)
         keys.update({t.name: t.key for t in self.tables if t.kind == "state"})
-        self.ledger = Ledger(store, game_id, keys)
-        self.events = EventLog(store, game_id)
+        self.ledger = Ledger(store, match_id, keys)
+        self.events = EventLog(store, match_id)
         self.rules = RuleQueries(self)
         self.seats = seats.SeatBook(self)
         self.replaying = False  # replay re-runs the log: nothing is signed, seats are checked against it
@@ -104,7 +104,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     @cached_property
     def record(self) -> dict[str, Any]:
         """The match's row of ``match`` (static)."""
-        return self.store.rows("SELECT * FROM match WHERE game_id = ?", [self.game_id])[0]
+        return self.store.rows("SELECT * FROM match WHERE match_id = ?", [self.match_id])[0]
 
     @property
     def uid(self) -> str:
@@ -160,8 +160,8 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         version = self.ledger.version_of("clock")
         if self._clock is None or self._clock[0] != version:
             row = self.rows(
-                "SELECT turn, step_no, step, phase, side, status, result FROM clock WHERE game_id = ?",
-                [self.game_id],
+                "SELECT turn, step_no, step, phase, side, status, result FROM clock WHERE match_id = ?",
+                [self.match_id],
             )
             clock = Clock(**row[0]) if row else Clock(self.first_turn, 0, "", "setup", None, "active")
             self._clock = (version, clock)
@@ -201,7 +201,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         """This match's rows of a static table (``space``, ``unit``: copied when the match was
         created, never changed in play) by their ``key`` column, read once."""
         if (table, key) not in self._static:
-            rows = self.rows(f"SELECT * FROM {table} WHERE game_id = ?", [self.game_id])
+            rows = self.rows(f"SELECT * FROM {table} WHERE match_id = ?", [self.match_id])
             self._static[(table, key)] = {row[key]: row for row in rows}
         return self._static[(table, key)]
 
@@ -231,7 +231,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
 
     def rule(self, topic: str) -> str:
         """The game's rule number for a shared topic (``rule_ref``), e.g. 'zoc.stop'."""
-        return self.one("SELECT rule FROM rule_ref WHERE game_id = ? AND topic = ?", [self.game_id, topic]) or topic
+        return self.one("SELECT rule FROM rule_ref WHERE match_id = ? AND topic = ?", [self.match_id, topic]) or topic
 
     def violation(self, message: str, rule: str, evidence: list[dict[str, Any]] | None = None) -> RuleViolation:
         """A :class:`RuleViolation` of this game (the caller raises it)."""
@@ -240,8 +240,8 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     # --- writing state (recorded) ------------------------------------------------
 
     def set(self, table: str, key: dict[str, Any], **values: Any) -> None:
-        """Change columns of the row of ``table`` with ``key`` (game_id implied), e.g.
-        ``game.set("unit_state", {"unit_id": "N1"}, space_id="10")``."""
+        """Change columns of the row of ``table`` with ``key`` (match_id implied), e.g.
+        ``match.set("unit_state", {"unit_id": "N1"}, space_id="10")``."""
         self.ledger.set(table, key, **values)
 
     def set_known(self, table: str, key: dict[str, Any], current: dict[str, Any], **values: Any) -> None:
@@ -264,7 +264,7 @@ class Game(MatchSetup, Decisions, Actions, Dice):
         return self.ledger.holding()
 
     def insert(self, table: str, row: dict[str, Any]) -> None:
-        """Add ``row`` to a state table (game_id implied)."""
+        """Add ``row`` to a state table (match_id implied)."""
         self.ledger.insert(table, row)
 
     def insert_many(self, table: str, rows: list[dict[str, Any]]) -> None:
@@ -278,17 +278,17 @@ class Game(MatchSetup, Decisions, Actions, Dice):
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
         """Set ``values`` on every row of ``table`` matching the SQL ``condition`` (bound
         ``params``), in one statement; the number of rows changed. E.g. a new phase's reset:
-        ``game.update_where("unit_state", "side = ?", [side], moved=False)``."""
+        ``match.update_where("unit_state", "side = ?", [side], moved=False)``."""
         return self.ledger.update_where(table, condition, params, **values)
 
     def update_from(self, table: str, source: str, params: list[Any] | None = None) -> int:
         """Set the columns a ``source`` query returns (with ``table``'s key columns) on those
         rows, in one statement: a set-at-a-time rule's result written back; rows changed.
 
-        Leave ``game_id`` out of the source's columns (the rows changed are this match's), but
-        filter its rows to this match, binding ``game.game_id`` among ``params``: e.g.
-        ``game.update_from("unit_state", "SELECT s.unit_id, u.movement AS mp FROM unit_state s
-        JOIN unit u USING (game_id, unit_id) WHERE s.game_id = ? AND s.side = ?", [game.game_id,
+        Leave ``match_id`` out of the source's columns (the rows changed are this match's), but
+        filter its rows to this match, binding ``match.match_id`` among ``params``: e.g.
+        ``match.update_from("unit_state", "SELECT s.unit_id, u.movement AS mp FROM unit_state s
+        JOIN unit u USING (match_id, unit_id) WHERE s.match_id = ? AND s.side = ?", [match.match_id,
         side])``. A key the source gives twice is a mistake in the source."""
         return self.ledger.update_from(table, source, params)
 
