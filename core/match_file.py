@@ -35,7 +35,7 @@ from .events import GENESIS
 from .match_id import match_id_problem
 from .resources import data_dir
 from .sandbox import schema_doc
-from .store import SCHEMA_VERSION, STORE_TABLES, migration_steps
+from .store import SCHEMA_VERSION, STORE_TABLES, migrate, migration_steps
 from .turnfile import Rows, TurnFile
 
 MAGIC = b"DUCK"  # bytes 8-12 of a DuckDB database file
@@ -115,7 +115,8 @@ def _read(con: duckdb.DuckDBPyConnection, path: Path, plugin_tables: PluginTable
             raise IntegrityError(f"{path} is not a phaseline match file (no table {table})")
     version = _schema_version(con, path)
     _bound_rows(con, path, tables)
-    matches = con.execute("SELECT game, options FROM main.match").fetchall()
+    named = "ruleset" if ("ruleset", "VARCHAR") in tables["match"] else "game"  # the game's column before schema 8
+    matches = con.execute(f"SELECT {named}, options FROM main.match").fetchall()
     if len(matches) != 1:
         raise IntegrityError(f"{path} holds {len(matches)} matches; a match file holds one")
     game, options = matches[0]
@@ -243,7 +244,7 @@ def _migrate_copy(
     con.execute("USE migrated")
     for reached, sql in steps:
         try:
-            con.execute(sql)
+            migrate(con, reached, sql)
         except duckdb.Error as error:
             raise IntegrityError(f"{path} cannot be migrated to schema {reached}: {_line(error)}") from None
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(reached)])

@@ -18,11 +18,14 @@ from .home import default_path
 from .keyring import Keyring
 from .resources import data_dir
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
 # The store's own tables, no match's: a match file, an export or a replay leaves them out.
 STORE_TABLES = ("meta", "plugin_table", "tournament_match")
+# A column a migration renames in every table that has it (version reached -> old, new): the
+# step's SQL renames it in phaseline's own tables, then the store in those plugins declared.
+RENAMED_COLUMNS = {8: ("game_id", "match_id")}
 
 
 def _is_lock_conflict(error: duckdb.Error) -> bool:
@@ -156,7 +159,7 @@ class Store:
             )
         for reached, sql in steps:
             with self.transaction():
-                self.con.execute(sql)
+                migrate(self.con, reached, sql)
                 self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(reached)])
 
     def ensure_tables(self, plugin: str, version: str, tables: list[Any]) -> None:
@@ -347,6 +350,22 @@ def migration_steps(version: int) -> list[tuple[int, str]] | None:
             return None
         steps.append((start + 1, step.read_text()))
     return steps
+
+
+def migrate(con: duckdb.DuckDBPyConnection, reached: int, sql: str) -> None:
+    """Run the migration step reaching schema ``reached`` in ``con``'s current database: its SQL,
+    then the renaming of its column in the tables the SQL cannot name (:data:`RENAMED_COLUMNS`)."""
+    con.execute(sql)
+    if reached not in RENAMED_COLUMNS:
+        return
+    old, new = RENAMED_COLUMNS[reached]
+    tables = con.execute(
+        """SELECT c.table_name FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
+           WHERE c.database_name = current_database() AND c.schema_name = current_schema() AND c.column_name = ?""",
+        [old],
+    ).fetchall()
+    for (table,) in tables:
+        con.execute(f'ALTER TABLE "{table}" RENAME COLUMN "{old}" TO "{new}"')
 
 
 def _ddl(tables: list[Any]) -> str:

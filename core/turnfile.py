@@ -31,7 +31,9 @@ from .errors import IntegrityError
 from .match_id import match_id_problem
 
 FORMAT = "phaseline turn file"
-VERSION = 1
+VERSION = 2
+# What version 1 (before schema 8) called the header's fields and the match table's columns.
+V1_NAMES = {"game_id": "match_id", "ruleset": "game"}
 MAX_BYTES = 64 * 2**20  # a whole match is a few hundred kilobytes compressed
 MAX_DECOMPRESSED = 512 * 2**20
 GZIP_MAGIC = b"\x1f\x8b"
@@ -143,9 +145,11 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _parse(document: Any) -> TurnFile:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError("no turn-file header")
-    if document["version"] != VERSION:
-        raise ValueError(f"version {document['version']!r}; this phaseline reads version {VERSION}")
+    if document["version"] not in (1, VERSION):
+        raise ValueError(f"version {document['version']!r}; this phaseline reads versions 1 to {VERSION}")
     match, base = _object(document["match"], "match"), _object(document["base"], "base")
+    if document["version"] == 1:
+        match = _renamed_v1(match, document)
     turn = TurnFile(
         match_id=_match_id(match["match_id"]),
         uid=_hex(match["uid"], 32, "match identity"),
@@ -162,6 +166,17 @@ def _parse(document: Any) -> TurnFile:
     if turn.head < turn.base:
         raise ValueError(f"its head {turn.head} comes before its base {turn.base}")
     return turn
+
+
+def _renamed_v1(match: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 file's header under today's names, its match table's columns renamed alike."""
+    table = _object(document["tables"], "tables").get("match")
+    if isinstance(table, dict) and isinstance(table.get("columns"), list):
+        table["columns"] = [
+            [V1_NAMES.get(c[0], c[0]), *c[1:]] if isinstance(c, list) and c and isinstance(c[0], str) else c
+            for c in table["columns"]
+        ]
+    return {V1_NAMES.get(key, key): value for key, value in match.items()}
 
 
 def _table(rows: Rows) -> dict[str, Any]:

@@ -152,10 +152,28 @@ SCHEMA_6_VIEWS = Path(__file__).parent.parent / "fixtures" / "history-views-sche
 EFFECT_STAMP_AND_UNDO = (*EFFECT_STAMP, "undone_by")  # the columns effect gained in schema 7
 
 
+def downgrade_to_schema_7(con) -> None:
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 7: each
+    table's match_id named game_id (plugin tables too), the match's game named ruleset."""
+    tables = con.execute(
+        """SELECT c.table_name FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
+           WHERE c.database_name = current_database() AND c.column_name = 'match_id'"""
+    ).fetchall()
+    for (table,) in tables:
+        con.execute(f"ALTER TABLE {table} RENAME COLUMN match_id TO game_id")
+    con.execute(
+        """ALTER TABLE match RENAME COLUMN game TO ruleset;
+           UPDATE meta SET key = 'current_game' WHERE key = 'current_match';
+           UPDATE meta SET value = '7' WHERE key = 'schema_version';
+           DELETE FROM meta WHERE key = 'views'"""
+    )
+
+
 def downgrade_to_schema_6(con) -> None:
-    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 6: events
-    that do not say whether they resolve a combat, effects without their event's columns, and
-    the views that joined the two."""
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 6: as at
+    schema 7, and events that do not say whether they resolve a combat, effects without their
+    event's columns, and the views that joined the two."""
+    downgrade_to_schema_7(con)
     con.execute(
         f"""ALTER TABLE event DROP COLUMN combat;
             {"".join(f"ALTER TABLE effect DROP COLUMN {c};" for c in EFFECT_STAMP_AND_UNDO)}
@@ -183,17 +201,17 @@ def downgrade_to_schema_3(con) -> None:
     from phaseline.events import GENESIS, event_hash
 
     downgrade_to_schema_4(con)
-    cursor = con.execute("SELECT * FROM event ORDER BY match_id, seq")
+    cursor = con.execute("SELECT * FROM event ORDER BY game_id, seq")
     names = [d[0] for d in cursor.description]
     prev: dict[str, str] = {}
     for values in cursor.fetchall():
         row = {**dict(zip(names, values, strict=True)), "seat": None}
-        digest = event_hash(row, prev.get(row["match_id"], GENESIS))
+        digest = event_hash({**row, "match_id": row["game_id"]}, prev.get(row["game_id"], GENESIS))
         con.execute(
-            "UPDATE event SET prev_hash = ?, hash = ? WHERE match_id = ? AND seq = ?",
-            [prev.get(row["match_id"], GENESIS), digest, row["match_id"], row["seq"]],
+            "UPDATE event SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            [prev.get(row["game_id"], GENESIS), digest, row["game_id"], row["seq"]],
         )
-        prev[row["match_id"]] = digest
+        prev[row["game_id"]] = digest
     con.execute(
         """ALTER TABLE event DROP COLUMN sig; ALTER TABLE event DROP COLUMN seat;
            ALTER TABLE match DROP COLUMN dice; ALTER TABLE match DROP COLUMN uid;

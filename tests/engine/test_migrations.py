@@ -25,10 +25,10 @@ DROP TABLE link_state;
 DROP TABLE space_control;
 DROP TABLE path_cost;
 DROP TABLE path_rule;
-CREATE TABLE path_cost (match_id VARCHAR NOT NULL, side VARCHAR NOT NULL, applies_to VARCHAR NOT NULL,
-    kind VARCHAR NOT NULL, cost INTEGER, rule VARCHAR NOT NULL, PRIMARY KEY (match_id, side, applies_to, kind));
-CREATE TABLE path_rule (match_id VARCHAR NOT NULL, side VARCHAR NOT NULL, blocked_by_enemy_zoc BOOLEAN NOT NULL,
-    rule VARCHAR NOT NULL, PRIMARY KEY (match_id, side));
+CREATE TABLE path_cost (game_id VARCHAR NOT NULL, side VARCHAR NOT NULL, applies_to VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL, cost INTEGER, rule VARCHAR NOT NULL, PRIMARY KEY (game_id, side, applies_to, kind));
+CREATE TABLE path_rule (game_id VARCHAR NOT NULL, side VARCHAR NOT NULL, blocked_by_enemy_zoc BOOLEAN NOT NULL,
+    rule VARCHAR NOT NULL, PRIMARY KEY (game_id, side));
 INSERT INTO path_cost VALUES ('g', 'A', 'border', 'river', NULL, '7.1');
 INSERT INTO path_rule VALUES ('g', 'A', TRUE, '7.2');
 UPDATE meta SET value = '1' WHERE key = 'schema_version';
@@ -38,6 +38,7 @@ UPDATE meta SET value = '1' WHERE key = 'schema_version';
 def test_a_schema_1_store_gains_border_state_and_keeps_its_path_rows(tmp_path):
     path = tmp_path / "old.duckdb"
     with Store.open(path) as store:
+        downgrade_to_schema_6(store.con)
         store.con.execute(V1_PATH_TABLES)
     with Store.open(path) as store:
         assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
@@ -57,6 +58,7 @@ def test_a_schema_2_store_derives_the_move_links_of_its_matches(tmp_path):
     with Store.open(path) as store:
         load_board(store, board)
         expected = store.rows(get_query("move-links").sql, {"match_id": "g2"})
+        downgrade_to_schema_6(store.con)
         store.con.execute("DROP TABLE move_link; UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     with Store.open(path) as store:
         assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
