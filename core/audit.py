@@ -94,7 +94,8 @@ def check_signatures(match_id: str, uid: str, events: list[dict[str, Any]], keys
         block = []
     if block:
         raise IntegrityError(
-            f"events {block[0]['seq']}-{block[-1]['seq']} of {match_id} are not signed by their seat {block[-1]['seat']}"
+            f"events {block[0]['seq']}-{block[-1]['seq']} of {match_id} are not signed by their seat "
+            f"{block[-1]['seat']}"
         )
 
 

@@ -360,7 +360,8 @@ def migrate(con: duckdb.DuckDBPyConnection, reached: int, sql: str) -> None:
         return
     old, new = RENAMED_COLUMNS[reached]
     tables = con.execute(
-        """SELECT c.table_name FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
+        """SELECT c.table_name FROM duckdb_columns() c
+           JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
            WHERE c.database_name = current_database() AND c.schema_name = current_schema() AND c.column_name = ?""",
         [old],
     ).fetchall()

@@ -58,7 +58,8 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "SELECT match_id, side, verb, count(*) AS orders FROM flat_event WHERE live AND kind = 'action' GROUP BY ALL",
     ),
     "undone_event: taken back per match": (
-        "SELECT match_id, count(*) AS undone, count(*) FILTER (WHERE forced) AS rerolled FROM undone_event GROUP BY ALL",
+        "SELECT match_id, count(*) AS undone, count(*) FILTER (WHERE forced) AS rerolled FROM undone_event "
+        "GROUP BY ALL",
         "SELECT match_id, count(*) AS undone, count(*) FILTER (WHERE undo_forced) AS rerolled FROM flat_event "
         "WHERE NOT live GROUP BY ALL",
     ),

@@ -238,7 +238,8 @@ def now_line(match: Match, before: tuple[Any, ...]) -> str | None:
     if decision:
         choices = ", ".join(decision["choices"])
         return f"now: {decision['side']} to choose: {decision['prompt']} [{choices}] ({decision['rule']})"
-    return f"now: turn {match.clock.turn}, {match.step.title or match.clock.step}: {side} ({match.controller(side)}) to act"
+    clock = match.clock
+    return f"now: turn {clock.turn}, {match.step.title or clock.step}: {side} ({match.controller(side)}) to act"
 
 
 def score_line(match: Match) -> str:

@@ -156,7 +156,8 @@ def downgrade_to_schema_7(con) -> None:
     """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 7: each
     table's match_id named game_id (plugin tables too), the match's game named ruleset."""
     tables = con.execute(
-        """SELECT c.table_name FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
+        """SELECT c.table_name FROM duckdb_columns() c
+           JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
            WHERE c.database_name = current_database() AND c.column_name = 'match_id'"""
     ).fetchall()
     for (table,) in tables:

@@ -60,7 +60,8 @@ def test_a_schema_6_store_opens_with_every_column_renamed(tmp_path, registry):
 def test_a_schema_6_store_keeps_its_primary_keys(tmp_path):
     with Store.open(unpacked(tmp_path)) as store:
         keys = store.one(
-            "SELECT constraint_text FROM duckdb_constraints() WHERE table_name = 'event' AND constraint_type = 'PRIMARY KEY'"
+            "SELECT constraint_text FROM duckdb_constraints() "
+            "WHERE table_name = 'event' AND constraint_type = 'PRIMARY KEY'"
         )
         assert keys == "PRIMARY KEY(match_id, seq)"
 
