@@ -75,7 +75,10 @@ def read_csv(path: Path, required: tuple[str, ...], *, provenance: bool = True) 
         needed = required + (("provenance", "source") if provenance else ())
         missing = [c for c in needed if c not in columns]
         if missing:
-            raise ScenarioError(f"missing column(s) {', '.join(missing)}", path=str(path), line=1)
+            header = ",".join(needed)
+            raise ScenarioError(
+                f"missing column(s) {', '.join(missing)}: the header must name {header}", path=str(path), line=1
+            )
         rows: list[Row] = []
         for record in reader:
             row = Row({k: (v or "").strip() for k, v in record.items() if k is not None})

@@ -361,9 +361,10 @@ def write(cells: dict[Hex, dict[str, str]], sides: list[dict[str, str]]) -> None
     """Write hexes.csv and hexsides.csv."""
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     fields = ["label", "terrain", "name", "country", "theatre", "vp", "fortress"]
+    header = ["space_id", "terrain", "name", "region", "zone", "vp", "fortress"]  # the space table's columns
     with (OUT_DIR / "hexes.csv").open("w", newline="", encoding="utf-8") as f:
         out = csv.writer(f, lineterminator="\n")
-        out.writerow([*fields, "provenance", "source"])
+        out.writerow([*header, "provenance", "source"])
         for h in sorted(cells, key=label):
             out.writerow([*(cells[h][k] for k in fields), *provenance(cells[h])])
     with (OUT_DIR / "hexsides.csv").open("w", newline="", encoding="utf-8") as f:

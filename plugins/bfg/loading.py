@@ -31,7 +31,7 @@ def load(match, scenario) -> None:
     """Fill space, link, unit and the rule tables for ``game`` from ``scenario``'s files."""
     gid = match.match_id
     hexes = read_csv(
-        scenario.file("map/hexes.csv"), ("label", "terrain", "name", "country", "theatre", "vp", "fortress")
+        scenario.file("map/hexes.csv"), ("space_id", "terrain", "name", "region", "zone", "vp", "fortress")
     )
     rows = []
     for row in hexes:
@@ -39,7 +39,7 @@ def load(match, scenario) -> None:
         rows.append(
             (
                 gid,
-                row["label"],
+                row["space_id"],
                 "hex",
                 q,
                 r,
@@ -47,8 +47,8 @@ def load(match, scenario) -> None:
                 r * 0.866,
                 row["terrain"],
                 row["name"] or None,
-                row["country"],
-                row["theatre"],
+                row["region"],
+                row["zone"],
                 row.int("vp", default=0),
                 "fortress" if row.flag("fortress") else None,
                 row["provenance"],
@@ -76,9 +76,9 @@ def load(match, scenario) -> None:
         for box, title in BOXES.items()
     ]
     match.store.insert_rows("space", SPACE_COLUMNS, rows)
-    _load_links(match, {row["label"] for row in hexes}, scenario.file("map/hexsides.csv"))
+    _load_links(match, {row["space_id"] for row in hexes}, scenario.file("map/hexsides.csv"))
     _load_rule_tables(match, scenario)
-    _load_units(match, scenario, {row["label"] for row in hexes})
+    _load_units(match, scenario, {row["space_id"] for row in hexes})
 
 
 SPACE_COLUMNS = [
@@ -101,7 +101,7 @@ SPACE_COLUMNS = [
 
 
 def _label(row: Row) -> str:
-    label = row["label"]
+    label = row["space_id"]
     if len(label) != 4 or not label.isdigit():
         raise row.error(f"hex label {label!r} is not four digits AABB")
     return label
@@ -137,12 +137,12 @@ def _load_rule_tables(match, scenario) -> None:
         (
             gid,
             row["terrain"],
-            row.int("move_cost") if row["move_cost"] else None,
+            row.int("cost") if row["cost"] else None,
             row.int("defense_multiplier", default=1),
             row["provenance"],
             row["source"],
         )
-        for row in read_csv(scenario.file("tables/terrain.csv"), ("terrain", "move_cost", "defense_multiplier"))
+        for row in read_csv(scenario.file("tables/terrain.csv"), ("terrain", "cost", "defense_multiplier"))
     ]
     terrain.append((gid, "box", None, 1, "seed", "off-map boxes cannot be entered"))
     store.insert_rows(
@@ -153,7 +153,7 @@ def _load_rule_tables(match, scenario) -> None:
         (
             gid,
             row["kind"],
-            row.int("move_cost", default=0),
+            row.int("extra_cost", default=0),
             row.flag("passable"),
             row.flag("blocks_zoc"),
             row.int("defense_multiplier", default=1),
@@ -162,7 +162,7 @@ def _load_rule_tables(match, scenario) -> None:
         )
         for row in read_csv(
             scenario.file("tables/borders.csv"),
-            ("kind", "move_cost", "defense_multiplier", "blocks_zoc", "passable"),
+            ("kind", "extra_cost", "defense_multiplier", "blocks_zoc", "passable"),
         )
     ]
     store.insert_rows(

@@ -209,7 +209,7 @@ def test_a_utf8_file_with_a_byte_order_mark_is_read(home, tmp_path):
 
 @pytest.mark.parametrize(
     ("relative", "key"),
-    [("units.csv", "unit_id"), ("map/hexes.csv", "label")],
+    [("units.csv", "unit_id"), ("map/hexes.csv", "space_id")],
     ids=["unit-id", "hex-label"],
 )
 def test_a_key_listed_twice_is_refused(home, tmp_path, relative, key):
@@ -217,6 +217,19 @@ def test_a_key_listed_twice_is_refused(home, tmp_path, relative, key):
     first = edited(relative, lambda rows: None).splitlines()[1].split(",")[0]
     path = folder(tmp_path, files={relative: text})
     refused_scenario(home, path, f"the scenario lists {first} twice")
+
+
+def test_a_hex_file_with_the_header_of_before_is_refused_naming_the_header_it_needs(home, tmp_path):
+    """hexes.csv's columns are the space table's since schema 7 (label, country, theatre before)."""
+    text = (BFG / "map" / "hexes.csv").read_text(encoding="utf-8")
+    old = text.replace("space_id,terrain,name,region,zone,", "label,terrain,name,country,theatre,", 1)
+    path = folder(tmp_path, files={"map/hexes.csv": old})
+    refused_scenario(
+        home,
+        path,
+        "missing column(s) space_id, region, zone: the header must name "
+        "space_id,terrain,name,region,zone,vp,fortress,provenance,source",
+    )
 
 
 def test_an_unknown_terrain_is_refused(home, tmp_path):
@@ -229,7 +242,7 @@ def test_an_unknown_terrain_is_refused(home, tmp_path):
 
 def test_a_unit_set_up_on_a_sea_hex_is_refused(home, tmp_path):
     with (BFG / "map" / "hexes.csv").open(encoding="utf-8") as handle:
-        sea = next(row["label"] for row in csv.DictReader(handle) if row["terrain"] == "sea")
+        sea = next(row["space_id"] for row in csv.DictReader(handle) if row["terrain"] == "sea")
 
     def at_sea(rows):
         rows[0]["location"] = sea

@@ -46,8 +46,8 @@ def write_position(folder: Path, text: str, scenario: str = "historical", turns:
                     hexes[f"{r:02d}{c:02d}"] = {
                         "terrain": "clear",
                         "name": "",
-                        "country": "GER",
-                        "theatre": "W",
+                        "region": "GER",
+                        "zone": "W",
                         "vp": "0",
                         "fortress": "false",
                     }
@@ -56,15 +56,15 @@ def write_position(folder: Path, text: str, scenario: str = "historical", turns:
                 hexes[label]["terrain"] = args[0]
         elif kind == "zone":
             for label in _labels(hexes, args[1:]):
-                hexes[label]["theatre"] = args[0]
+                hexes[label]["zone"] = args[0]
         elif kind == "region":
             for label in _labels(hexes, args[1:]):
-                hexes[label]["country"] = args[0]
+                hexes[label]["region"] = args[0]
         elif kind == "city":
             name, label, vp = args
             hexes[label].update(name=name, vp=vp)
             if name == "Berlin":
-                hexes[label]["theatre"] = "B"
+                hexes[label]["zone"] = "B"
         elif kind == "fortress":
             for label in args:
                 hexes[label]["fortress"] = "true"
@@ -89,7 +89,7 @@ def write_position(folder: Path, text: str, scenario: str = "historical", turns:
         else:
             raise ValueError(f"unknown position line: {raw!r}")
     folder.mkdir(parents=True, exist_ok=True)
-    _csv(folder / "map/hexes.csv", [{"label": k, **v} for k, v in sorted(hexes.items())])
+    _csv(folder / "map/hexes.csv", [{"space_id": k, **v} for k, v in sorted(hexes.items())])
     _csv(
         folder / "map/hexsides.csv",
         [{"a": a, "b": b, "kind": k, "name": ""} for a, b, k in sides],
