@@ -235,16 +235,16 @@ def registry(block: tuple[str, ...] = ()) -> Registry:
     return found
 
 
-def match_manager(game: GameInfo, options: list[OptionalRule]) -> pluggy.PluginManager:
+def match_manager(info: GameInfo, options: list[OptionalRule]) -> pluggy.PluginManager:
     """The plugin manager of one match: its game plugin plus its chosen optional rules, and the
     game's own hookspecs (``GameInfo.hookspecs``) beside phaseline's."""
     pm = new_manager()
-    if game.hookspecs is not None:
-        pm.add_hookspecs(game.hookspecs)
-    pm.register(game.hooks, name=game.name)
+    if info.hookspecs is not None:
+        pm.add_hookspecs(info.hookspecs)
+    pm.register(info.hooks, name=info.name)
     for option in options:
         if option.plugin is not None:
-            pm.register(option.hooks, name=f"{game.name}:{option.name}")
+            pm.register(option.hooks, name=f"{info.name}:{option.name}")
     _check(pm)
     return pm
 

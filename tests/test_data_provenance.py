@@ -114,9 +114,9 @@ def test_data_lists_a_set_up_with_provenance_and_source(home):
 
 def test_7_25_the_yugoslav_east_edge_strip_is_a_reading_not_the_seed():
     """7.25 says only that Soviet replacements enter north of the Yugoslav border, at 0926 and north."""
-    hexes = {r["label"]: r for r in rows("bfg/map/hexes.csv")}
+    hexes = {r["space_id"]: r for r in rows("bfg/map/hexes.csv")}
     strip = [hexes[f"{r:02d}26"] for r in range(1, 9)]
-    assert all(h["country"] == "YUG" and h["provenance"] == "reconstructed" for h in strip)
+    assert all(h["region"] == "YUG" and h["provenance"] == "reconstructed" for h in strip)
     assert all("7.25" in h["source"] for h in strip)
     assert "real 1937 country ROU" in hexes["0826"]["source"]
 
@@ -124,8 +124,8 @@ def test_7_25_the_yugoslav_east_edge_strip_is_a_reading_not_the_seed():
 def test_9_0_named_edge_hexes_keep_their_role_in_the_source_only():
     """Exit and entry hexes (9.0, 7.25, 8.0) have our terrain and country: no hex row is seed."""
     hexes = rows("bfg/map/hexes.csv")
-    assert not [h["label"] for h in hexes if h["provenance"] in ("seed", "external")]
-    by_label = {h["label"]: h for h in hexes}
+    assert not [h["space_id"] for h in hexes if h["provenance"] in ("seed", "external")]
+    by_label = {h["space_id"]: h for h in hexes}
     assert "seed 9.0 names it a west-edge German exit hex" in by_label["1601"]["source"]
     assert "external S2" in by_label["2401"]["source"]
     assert "10 VP external S5" in next(h for h in hexes if h["name"] == "Berlin")["source"]

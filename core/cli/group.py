@@ -151,10 +151,10 @@ class CommandGroup(TyperGroup):
         finally:
             self.listing = False
         _section(formatter, "Commands", rows[None])
-        if orders is not None and orders.game is not None:
-            limit = formatter.width - 6 - max(len(verb) for verb in orders.game.verbs) if orders.game.verbs else 40
-            title = f"Orders of {orders.game.title} (match {orders.match}, the current one)"
-            _section(formatter, title, orders_rows(orders.game, limit))
+        if orders is not None and orders.info is not None:
+            limit = formatter.width - 6 - max(len(verb) for verb in orders.info.verbs) if orders.info.verbs else 40
+            title = f"Orders of {orders.info.title} (match {orders.match}, the current one)"
+            _section(formatter, title, orders_rows(orders.info, limit))
         else:
             with formatter.section("Orders"):
                 formatter.write_text(_no_orders(orders))
@@ -216,7 +216,7 @@ def _section(formatter: Any, title: str, rows: list[tuple[str, str]]) -> None:
 def _no_orders(orders: Any) -> str:
     """What the help says of the orders when it cannot list the current match's game's."""
     if orders is not None:
-        return f"The current match, {orders.match}, is a match of {orders.game_name}, which is not installed."
+        return f"The current match, {orders.match}, is a match of {orders.game}, which is not installed."
     return (
         "Each game has its own orders (move, attack …): 'phaseline games GAME' lists them, and this "
         "help lists the current match's once there is one ('phaseline new GAME')."

@@ -34,8 +34,8 @@ class Orders(NamedTuple):
     """The match a command would act on and its game (None: not installed), for help."""
 
     match: str
-    game: GameInfo | None
-    game_name: str
+    info: GameInfo | None
+    game: str
 
 
 def add_game_verbs(target: typer.Typer, known: set[str], only: str | None = None) -> None:
@@ -81,16 +81,16 @@ class VerbCommand(Command):
 
 def verb_help(verb: str, orders: Orders | None, reg: Registry) -> str:
     """What ``verb`` does in the game of ``orders`` (each game that has it, with no match)."""
-    if orders is not None and orders.game is not None and verb in orders.game.verbs:
-        return f"{orders.game.verbs[verb]}\n\nAn order of {orders.game.title} (match {orders.match})."
+    if orders is not None and orders.info is not None and verb in orders.info.verbs:
+        return f"{orders.info.verbs[verb]}\n\nAn order of {orders.info.title} (match {orders.match})."
     having = [(info.title, info.verbs[verb]) for info in reg.games.values() if verb in info.verbs]
     others = "\n\n".join(f"{title}: {text}" for title, text in having)
     if orders is None:
         return f"An order of each game that has it:\n\n{others}"
-    if orders.game is None:
-        return f"Match {orders.match} is a match of {orders.game_name}, which is not installed.\n\n{others}"
-    own = ", ".join(orders.game.verbs)
-    return f"Not an order of {orders.game.title} (match {orders.match}), whose orders are: {own}.\n\n{others}"
+    if orders.info is None:
+        return f"Match {orders.match} is a match of {orders.game}, which is not installed.\n\n{others}"
+    own = ", ".join(orders.info.verbs)
+    return f"Not an order of {orders.info.title} (match {orders.match}), whose orders are: {own}.\n\n{others}"
 
 
 def orders_for_help(ctx: ClickContext) -> Orders | None:
@@ -147,6 +147,6 @@ def summary(text: str, limit: int) -> str:
     return make_default_short_help(text, limit)
 
 
-def orders_rows(game: GameInfo, limit: int) -> list[tuple[str, str]]:
+def orders_rows(info: GameInfo, limit: int) -> list[tuple[str, str]]:
     """A game's verbs with the first sentence of each one's help, for the top-level help."""
-    return [(verb, summary(text, limit)) for verb, text in game.verbs.items()]
+    return [(verb, summary(text, limit)) for verb, text in info.verbs.items()]

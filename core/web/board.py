@@ -59,7 +59,7 @@ class MatchBoard:
             waiting, decision = match.waiting_on()
             rows = log_rows(match.store, match.match_id)[-LOG_LINES:]
             return {
-                "game": match.match_id,
+                "match": match.match_id,
                 "title": view.title,
                 "seq": match.events.last_seq,
                 "legend": legend_lines(view),

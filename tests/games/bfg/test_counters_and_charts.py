@@ -9,7 +9,7 @@ scenarios/bfg/map/hexes.csv exists.
 
 features.csv layout: feature,move_cost,defense_multiplier,applies_to,...;
 the fortress row carries the x2 multiplier, the exit row the 4 MP cost (9.3).
-borders.csv: move_cost of a river is the EXTRA MP to cross it.
+borders.csv: extra_cost of a river is the EXTRA MP to cross it.
 """
 
 import csv
@@ -158,14 +158,14 @@ def setup(name: str) -> list[dict[str, str]]:
 
 
 def hexes() -> dict[str, dict[str, str]]:
-    return {h["label"]: h for h in read(HEXES)}
+    return {h["space_id"]: h for h in read(HEXES)}
 
 
 def city_hex(name: str) -> str:
     if HEXES.exists():
         for h in read(HEXES):
             if h["name"].strip().lower() == name.lower():
-                return h["label"]
+                return h["space_id"]
     return CITY_FALLBACK[name]
 
 
@@ -294,7 +294,7 @@ def test_6_8_terrain_multipliers_and_exit_cost():
     terrain = {r["terrain"]: r for r in read(TABLES / "terrain.csv")}
     assert set(terrain) == {"clear", "rough", "sea", "neutral"}
     assert terrain["rough"]["defense_multiplier"] == "2"
-    assert terrain["sea"]["move_cost"] == "" and terrain["neutral"]["move_cost"] == ""
+    assert terrain["sea"]["cost"] == "" and terrain["neutral"]["cost"] == ""
     borders = {r["kind"]: r for r in read(TABLES / "borders.csv")}
     assert borders["river"]["defense_multiplier"] == "2"
     for kind in ("sea", "prohibited"):  # 4.4
@@ -480,7 +480,7 @@ def test_5_41_german_units_stand_on_the_side_of_the_enemy_they_face():
         side = "W" if near["WA"] < near["SOV"] else "E"
         if unit["nationality"] == "HUN":  # 2.5: Hungarians are East Germans
             assert side == "E", r
-        assert hx[r["location"]]["theatre"] == side, r
+        assert hx[r["location"]]["zone"] == side, r
 
 
 def test_5_43_no_unit_in_berlin_at_historical_start():
@@ -495,7 +495,7 @@ def test_5_51_5_52_yugoslav_units_in_yugoslavia_and_no_other_soviet_bloc_units_t
     u = units()
     for r in on_map(name):
         unit = u[r["unit_id"]]
-        in_yug = hx[r["location"]]["country"] == "YUG"
+        in_yug = hx[r["location"]]["region"] == "YUG"
         if unit["nationality"] == "YUG":
             assert in_yug, r
         elif unit["bloc"] == "SOV":

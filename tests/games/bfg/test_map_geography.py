@@ -20,9 +20,9 @@ MAIN_RIVERS = ["Rhine", "Elbe", "Oder", "Vistula", "Danube"]
 
 @cache
 def hexes() -> dict[str, dict[str, str]]:
-    """hexes.csv keyed by label."""
+    """hexes.csv keyed by space_id (the hex label)."""
     with (MAP_DIR / "hexes.csv").open(encoding="utf-8") as f:
-        return {row["label"]: row for row in csv.DictReader(f)}
+        return {row["space_id"]: row for row in csv.DictReader(f)}
 
 
 @cache
@@ -97,7 +97,7 @@ def test_grid_has_910_hexes_and_every_label() -> None:
 def test_hex_columns_use_allowed_values() -> None:
     for h in hexes().values():
         assert h["terrain"] in LAND | {"sea", "neutral"}, h
-        assert h["theatre"] in {"W", "E", "B"}, h
+        assert h["zone"] in {"W", "E", "B"}, h
         assert h["fortress"] in {"true", "false"}, h
         assert int(h["vp"]) == 0 or h["name"], h
 
@@ -161,8 +161,8 @@ def test_rule_edge_hexes_are_enterable_land_on_their_edge(edge: str) -> None:
 
 
 def test_yugoslav_border_meets_east_edge_between_0826_and_0926() -> None:
-    assert hexes()["0826"]["country"] == "YUG"
-    assert hexes()["0926"]["country"] != "YUG"
+    assert hexes()["0826"]["region"] == "YUG"
+    assert hexes()["0926"]["region"] != "YUG"
 
 
 @pytest.mark.parametrize("anchor", ["2401", "1724", "1926", "1925", "2325", "2125", "1122"])
@@ -177,22 +177,22 @@ def test_1122_is_next_to_budapest() -> None:
 @pytest.mark.parametrize("side", ["E", "W"])
 def test_theatre_is_one_connected_region(side: str) -> None:
     land = {k for k, v in hexes().items() if v["terrain"] in LAND}
-    region = {k for k in land if hexes()[k]["theatre"] == side}
+    region = {k for k in land if hexes()[k]["zone"] == side}
     start = min(region)
     assert region <= reach(start, region | {city("Berlin")})
 
 
 def test_berlin_is_the_single_b_hex_and_touches_both_theatres() -> None:
     berlin = city("Berlin")
-    assert [k for k, v in hexes().items() if v["theatre"] == "B"] == [berlin]
-    assert {hexes()[n]["theatre"] for n in neighbours(berlin)} >= {"E", "W"}
+    assert [k for k, v in hexes().items() if v["zone"] == "B"] == [berlin]
+    assert {hexes()[n]["zone"] for n in neighbours(berlin)} >= {"E", "W"}
     assert hexes()[berlin]["vp"] == "10"
 
 
 @pytest.mark.parametrize("name", ["Stettin", "Rostock"])
 def test_courland_ports_are_east_and_coastal(name: str) -> None:
     label = city(name)
-    assert hexes()[label]["theatre"] == "E"
+    assert hexes()[label]["zone"] == "E"
     assert is_coastal(label)
 
 
@@ -201,11 +201,11 @@ CITY_THEATRES = [("Vienna", "E"), ("Prague", "E"), ("Warsaw", "E"), ("Cologne", 
 
 @pytest.mark.parametrize(("name", "side"), CITY_THEATRES)
 def test_city_theatre(name: str, side: str) -> None:
-    assert hexes()[city(name)]["theatre"] == side
+    assert hexes()[city(name)]["zone"] == side
 
 
 def test_vienna_is_austrian() -> None:
-    assert hexes()[city("Vienna")]["country"] == "AUT"
+    assert hexes()[city("Vienna")]["region"] == "AUT"
 
 
 def test_budapest_is_on_the_danube() -> None:
@@ -214,7 +214,7 @@ def test_budapest_is_on_the_danube() -> None:
 
 
 def test_italy_touches_the_south_edge() -> None:
-    italian = [lab(1, c) for c in range(1, COLS + 1) if hexes()[lab(1, c)]["country"] == "ITA"]
+    italian = [lab(1, c) for c in range(1, COLS + 1) if hexes()[lab(1, c)]["region"] == "ITA"]
     assert any(hexes()[h]["terrain"] in LAND for h in italian)
 
 
