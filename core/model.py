@@ -114,7 +114,7 @@ class GameInfo:
 
 
 def plays_ruling(match: Any, name: str) -> bool:
-    """Whether the match ``match`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
+    """Whether ``match`` plays the ruling ``name`` (one of its game's ``GameInfo.rulings``:
     the other reading of an ambiguous sentence, chosen at creation) instead of the default reading.
 
     The one way a base rule reads a ruling; a name the game does not declare is a mistake in
