@@ -127,8 +127,9 @@ def _store_names(c: Context) -> set[str]:
 
 
 def _parquet_names(directory: Path) -> set[str]:
-    """The tournaments already under ``directory`` (their ``tournament=`` partitions)."""
-    folders = directory.expanduser().glob("*/game=*/tournament=*")
+    """The tournaments already under ``directory`` (their ``tournament=`` partitions), those written
+    before schema 8 too (partitioned ``ruleset=`` where today's are ``game=``)."""
+    folders = directory.expanduser().glob("*/*=*/tournament=*")
     return {folder.name.removeprefix("tournament=") for folder in folders}
 
 
