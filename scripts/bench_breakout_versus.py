@@ -115,12 +115,12 @@ class SiteCounter:
 
 def log_digests(store, match_id: str) -> dict[str, str]:
     """SHA-256 of the match's whole event log and effect log, in key order. Left out: ``logged_at``
-    (the wall clock) and ``sig`` (a signature by the seat's key, made afresh for each match;
-    the hash chain it signs, ``hash``, stays in)."""
+    (the wall clock, which each effect carries too) and ``sig`` (a signature by the seat's key,
+    made afresh for each match; the hash chain it signs, ``hash``, stays in)."""
     columns = [r[0] for r in store.con.execute("DESCRIBE event").fetchall() if r[0] not in ("logged_at", "sig")]
     queries = {
         "event": f"SELECT {', '.join(columns)} FROM event WHERE match_id = ? ORDER BY seq",
-        "effect": "SELECT * FROM effect WHERE match_id = ? ORDER BY seq, n",
+        "effect": "SELECT * EXCLUDE (logged_at) FROM effect WHERE match_id = ? ORDER BY seq, n",  # its event's time
     }
     digests = {}
     for table, sql in queries.items():

@@ -155,14 +155,15 @@ def test_every_match_replays_to_the_log_of_an_autoplay_with_its_seed(home, tmp_p
 
 def _log(path: Path, match_id: str) -> dict[str, list[tuple]]:
     """A match's events and effects without what names the match or its seat's keys: its id (in
-    every row, and so in every hash), the seats' signatures (each match has new keys) and the times."""
+    every row, and so in every hash), the seats' signatures (each match has new keys) and the times
+    (of the events and, on each effect, of its event)."""
     with Store.open(path, read_only=True) as store:
         events = store.con.execute(
             "SELECT * EXCLUDE (match_id, prev_hash, hash, sig, logged_at) FROM event WHERE match_id = ? ORDER BY seq",
             [match_id],
         ).fetchall()
         effects = store.con.execute(
-            "SELECT * EXCLUDE (match_id) FROM effect WHERE match_id = ? ORDER BY seq, n", [match_id]
+            "SELECT * EXCLUDE (match_id, logged_at) FROM effect WHERE match_id = ? ORDER BY seq, n", [match_id]
         ).fetchall()
     assert events and effects
     return {"events": events, "effects": effects}

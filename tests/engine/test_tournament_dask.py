@@ -41,7 +41,7 @@ def test_a_tournament_on_a_local_dask_cluster_lands_the_logs_a_worker_here_makes
 
 def _rows(path: Path | str, table: str, order: str, match_id: str, source: str | None = None) -> list[tuple]:
     """The match's rows but the seats' signatures (each match has new keys) and the times."""
-    unsigned = "EXCLUDE (sig, logged_at)" if table == "event" else ""
+    unsigned = "EXCLUDE (sig, logged_at)" if table == "event" else "EXCLUDE (logged_at)"  # its event's time
     with Store.open(path, read_only=path != ":memory:") as store:
         return store.con.execute(
             f"SELECT * {unsigned} FROM {source or table} WHERE match_id = ? ORDER BY {order}", [match_id]
