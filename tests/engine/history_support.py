@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import re
 import shutil
 import tempfile
 from dataclasses import replace
@@ -10,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import duckdb
 from phaseline import Action, Event, Match, Store, hookimpl
 from phaseline.events import EFFECT_STAMP
 from phaseline.plugins import Registry
@@ -160,6 +162,11 @@ def downgrade_to_schema_7(con) -> None:
            JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
            WHERE c.database_name = current_database() AND c.column_name = 'match_id'"""
     ).fetchall()
+    views = con.execute(
+        "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND database_name = current_database()"
+    ).fetchall()
+    for name, _ in views:
+        con.execute(f'DROP VIEW IF EXISTS "{name}"')
     for (table,) in tables:
         con.execute(f"ALTER TABLE {table} RENAME COLUMN match_id TO game_id")
     con.execute(
@@ -168,6 +175,19 @@ def downgrade_to_schema_7(con) -> None:
            UPDATE meta SET value = '7' WHERE key = 'schema_version';
            DELETE FROM meta WHERE key = 'views'"""
     )
+    pending = [
+        re.sub(r"\.game\b", ".ruleset", sql.replace("match_id", "game_id")) for _, sql in views
+    ]  # the views as schema 7 made them
+    while pending:  # a view after the views it reads
+        failed = []
+        for sql in pending:
+            try:
+                con.execute(sql)
+            except duckdb.CatalogException:
+                failed.append(sql)
+        if len(failed) == len(pending):
+            raise RuntimeError(f"views that read no view: {failed}")
+        pending = failed
 
 
 def downgrade_to_schema_6(con) -> None:
