@@ -145,13 +145,13 @@ def play(game: str, scenario: str, seed: int) -> dict[str, float]:
 def games(args: argparse.Namespace) -> Iterator[Ratio]:
     site = baseline_site(args.baseline)
     plays = [("battle-for-germany", "historical", 1), *(() if args.quick else [("breakout-normandy", "week", 11)])]
-    for match, scenario, seed in plays:
+    for game, scenario, seed in plays:
         now, then = [], []
         for _ in range(1 if args.quick else 3):
-            now.append(play_in_process(match, scenario, seed, None)["cpu"])
-            then.append(play_in_process(match, scenario, seed, site)["cpu"])
-        yield Ratio("games", f"{match} {scenario} heuristic bot game, seed {seed}", statistics.median(now),
-                    statistics.median(then), f"{args.baseline}'s code", "s CPU", GAME_TARGETS[match])  # fmt: skip
+            now.append(play_in_process(game, scenario, seed, None)["cpu"])
+            then.append(play_in_process(game, scenario, seed, site)["cpu"])
+        yield Ratio("games", f"{game} {scenario} heuristic bot game, seed {seed}", statistics.median(now),
+                    statistics.median(then), f"{args.baseline}'s code", "s CPU", GAME_TARGETS[game])  # fmt: skip
 
 
 # --- a tournament's match against a single autoplay ---------------------------------------------------

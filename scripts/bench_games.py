@@ -267,16 +267,16 @@ def identity(args: argparse.Namespace, base: Path, here: Path) -> int:
 
     reg = registry()
     differ = 0
-    for match, (name, _) in GAMES.items():
+    for game, (name, _) in GAMES.items():
         for scenario in reg.game(name).scenarios:
             for seed in args.seeds:
-                days = args.days if match == "breakout" else None
+                days = args.days if game == "breakout" else None
                 extra = ("--scenario", scenario)
-                a, b = (run_child(c, match, seed, days, *extra, commit_every=args.commit_every) for c in (base, here))
+                a, b = (run_child(c, game, seed, days, *extra, commit_every=args.commit_every) for c in (base, here))
                 same = a["digest"] == b["digest"] and a["actions"] == b["actions"]
                 differ += not same
                 print(
-                    f"{match:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
+                    f"{game:<9} {scenario:<12} seed {seed}: {a['actions']:>4} actions, ended {a['end']}:"
                     f" {'identical' if same else 'DIFFER'} (event {b['digest']['event'][:8]},"
                     f" effect {b['digest']['effect'][:8]})"
                 )

@@ -80,7 +80,7 @@ def subjects() -> list[Subject]:
         for scenario in reg.games[name].scenarios:
             found.append(Subject(name, scenario, _installed_registry))
     for name, info in sorted(reg.games.items()):
-        options = tuple(sorted(rule for match, rule in reg.rules if match == name)) + tuple(sorted(info.rulings))
+        options = tuple(sorted(rule for game, rule in reg.rules if game == name)) + tuple(sorted(info.rulings))
         if options:
             scenario = OPTIONS_SCENARIO.get(name, next(iter(info.scenarios)))
             found.append(Subject(name, scenario, _installed_registry, options))

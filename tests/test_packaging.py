@@ -119,8 +119,8 @@ def test_a_wheel_built_from_the_sdist_ships_the_same_figures(phaseline_wheel, tm
     (unpacked,) = (tmp_path / "unpacked").iterdir()
     assert not (unpacked / "tests").exists()
     wheel = build_wheel(unpacked, tmp_path / "wheel")
-    for match in ("bfg", "breakout", "nimitz"):
-        name = f"phaseline/games/{match}/rule_coverage.json"
+    for game in ("bfg", "breakout", "nimitz"):
+        name = f"phaseline/games/{game}/rule_coverage.json"
         ours, theirs = (zipfile.ZipFile(w).read(name) for w in (phaseline_wheel, wheel))
         assert ours == theirs and json.loads(ours)["unit_tests"]
 

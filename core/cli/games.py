@@ -71,12 +71,12 @@ def describe(reg: Registry, info: GameInfo) -> dict[str, Any]:
             for s in info.scenarios.values()
         ],
         "optional rules": [
-            {"name": rule.name, "text": rule.title} for (match, _), rule in reg.rules.items() if match == name
+            {"name": rule.name, "text": rule.title} for (game, _), rule in reg.rules.items() if game == name
         ],
         "rulings": [{"name": ruling, "text": text} for ruling, text in info.rulings.items()],
         "orders": [{"name": verb, "text": text} for verb, text in info.verbs.items()],
         "decisions": [{"name": kind, "text": text} for kind, text in info.decisions.items()],
-        "bots": [{"name": bot.name, "text": bot.title} for (match, _), bot in reg.bots.items() if match in (name, "*")],
+        "bots": [{"name": bot.name, "text": bot.title} for (game, _), bot in reg.bots.items() if game in (name, "*")],
     }
 
 

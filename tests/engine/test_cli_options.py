@@ -18,8 +18,8 @@ BREAKOUT_ATTACK = "Attack an area your units entered"
 def two_games(tmp_path_factory):
     """A store holding bfg-1 then bkn-1 (the current match), made once for the module."""
     store = tmp_path_factory.mktemp("two-games") / "games.duckdb"
-    for match in ("battle-for-germany", "breakout-normandy"):
-        code, out = run_cli(["--db", str(store), "new", match, "--seed", "1"])
+    for game in ("battle-for-germany", "breakout-normandy"):
+        code, out = run_cli(["--db", str(store), "new", game, "--seed", "1"])
         assert code == 0, out
     return store
 

@@ -33,7 +33,7 @@ def bid(match, german: str, allied: str) -> None:
 
 
 def test_23_1_optional_rules_are_plugins_of_the_game_chosen_at_creation(tmp_path):
-    rules = {name: rule for (match, name), rule in registry().rules.items() if match == "breakout-normandy"}
+    rules = {name: rule for (game, name), rule in registry().rules.items() if game == "breakout-normandy"}
     assert sorted(rules) == ["23.2", "23.3"]
     plain = scored_match(tmp_path, MAP, VP)
     assert not plain.options and plain.open_decision() is None
@@ -188,7 +188,7 @@ def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
 
 
 def test_23_each_optional_rule_is_listed_with_its_title_and_rule():
-    rules = [rule for (match, _), rule in registry().rules.items() if match == "breakout-normandy"]
+    rules = [rule for (game, _), rule in registry().rules.items() if game == "breakout-normandy"]
     assert {(r.rule, r.title.split(":")[0]) for r in rules} == {("23.2", "Bidding for sides"), ("23.3", "Card combat")}
 
 
