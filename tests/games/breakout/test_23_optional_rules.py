@@ -161,9 +161,8 @@ def test_23_3_the_deck_is_reshuffled_only_when_used_up(tmp_path):
     assert match.one("SELECT sum(left_in_deck) FROM bkn_cards WHERE side = 'allied'", []) == 36  # one deck each
 
 
-def assault_through_the_day(tmp_path, options: tuple[str, ...] = ()):
+def assault_through_the_day(match):
     """The Allies' forced assault (8.51) on area 2, then the day's end with the Sunset DR kept (11.6)."""
-    match = scored_match(tmp_path, MAP, VP, options=options)
     match.play(Action("pass", (), "german"))
     match.play(Action("move", ("A1", "2"), "allied"))
     match.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
@@ -174,7 +173,7 @@ def assault_through_the_day(tmp_path, options: tuple[str, ...] = ()):
 
 
 def test_23_3_an_assault_draws_one_card_each_and_other_rolls_stay_dice(tmp_path):
-    match = assault_through_the_day(tmp_path, options=("23.3",))
+    match = assault_through_the_day(scored_match(tmp_path, MAP, VP, options=("23.3",)))
     draws = match.rows("SELECT side, purpose FROM event WHERE rule = '23.3' AND kind = 'note' ORDER BY seq", [])
     assert [d["side"] for d in draws] == ["allied", "german"]
     assert not match.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", [])
@@ -183,7 +182,7 @@ def test_23_3_an_assault_draws_one_card_each_and_other_rolls_stay_dice(tmp_path)
 
 
 def test_23_3_without_the_option_combat_rolls_dice(tmp_path):
-    match = assault_through_the_day(tmp_path)
+    match = assault_through_the_day(scored_match(tmp_path, MAP, VP))
     assert match.one("SELECT count(*) FROM event WHERE kind = 'roll' AND rule = '9.11'", []) == 4
 
 
@@ -197,12 +196,7 @@ def test_23_1_a_match_with_both_optional_rules_replays_exactly(tmp_path):
 
     match = scored_match(tmp_path, MAP.replace("control 1 US\n", ""), VP, options=("23.2", "23.3"))
     bid(match, "1", "1")  # no test-only state: every event comes from play
-    match.play(Action("pass", (), "german"))
-    match.play(Action("move", ("A1", "2"), "allied"))
-    match.play(Action("attack", ("2",), "allied"))  # 8.51: the forced attack
-    answer_all(match, {"advantage-reroll": "keep"})
-    match.play(Action("end", (), "allied"))
-    keep_rolls(match)  # 11.6: the Sunset DR stands
+    assault_through_the_day(match)
     assert verify(match.store, registry(), match.match_id) > 0
 
 
