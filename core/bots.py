@@ -45,13 +45,13 @@ def default_bot(registry: Registry, game: str) -> str:
 
 
 def seat_bots(
-    registry: Registry, game: str, scenario: ScenarioInfo, given: list[str] | None, *, every: str | None
+    registry: Registry, game: str, scenario: ScenarioInfo, given: list[str] | None, *, every_side: bool
 ) -> dict[str, str]:
-    """The bot of each side from ``--bot`` values: ``SIDE=BOT`` seats that side's, a bare ``BOT``
-    every side not named (where ``every``, the default for them, is not None: autoplay and
-    tournaments; ``new`` leaves unnamed sides to their players). A side the game's rules play
-    takes none. Refuses, before anything is written, an unknown side or bot, a side named twice,
-    and a side the rules play."""
+    """The bot of each side from ``--bot`` values: ``SIDE=BOT`` seats that side's. With
+    ``every_side`` (autoplay, tournaments) a bare ``BOT`` seats every side not named, and a side
+    given neither plays the game's default bot; without it (``new``) unnamed sides are left to
+    their players. A side the game's rules play takes none. Refuses, before anything is written,
+    an unknown side or bot, a side named twice, and a side the rules play."""
     named: dict[str, str] = {}
     bare: list[str] = []
     for spec in given or ():
@@ -71,9 +71,9 @@ def seat_bots(
         named[side] = bot
     if len(bare) > 1:
         raise InvalidOrder(f"--bot gives every side two bots ({', '.join(bare)}): give one, or SIDE=BOT per side")
-    if bare and every is None:
+    if bare and not every_side:
         raise InvalidOrder(f"--bot {bare[0]}: name the side it plays, SIDE=BOT (sides: {', '.join(scenario.sides)})")
-    every = bare[0] if bare else every
+    every = (bare[0] if bare else default_bot(registry, game)) if every_side else None
     chosen = {
         side: named.get(side, every)
         for side in scenario.sides

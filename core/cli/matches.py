@@ -48,7 +48,7 @@ def new(
     You hold every seat (hot-seat, or against bots) unless you leave some --open for
     another player, who claims them when importing the match (docs/pbem.md).
     """
-    from ..bots import run_bots, seat_bots
+    from ..bots import run_bots
     from ..match import Match
     from ..provenance import rests_on
     from ..scenario import load_custom
@@ -60,7 +60,7 @@ def new(
         info, chosen = load_custom(Path(scenario), reg.games, expected=info.name)
     else:
         chosen = info.scenario(scenario or next(iter(info.scenarios)))
-    controllers = {side: f"bot:{name}" for side, name in seat_bots(reg, info.name, chosen, bot, every=None).items()}
+    controllers = _bot_controllers(reg, info.name, chosen, bot, every_side=False)
     with c.store() as store:
         match = Match.create(
             store,
@@ -184,14 +184,15 @@ def autoplay(
         if game:
             info = reg.game(game)
             chosen = info.scenario(scenario or next(iter(info.scenarios)))
-            sides = _autoplay_bots(reg, info.name, chosen, bot)  # before the match exists: refused, it leaves none
+            # refused before the match exists, a wrong --bot leaves none behind
+            sides = _bot_controllers(reg, info.name, chosen, bot, every_side=True)
             played_match = Match.create(
                 store, reg, info.name, chosen, seed=seed, controllers=sides, options=option or ()
             )
             set_current_match(store, played_match.match_id)
         else:
             played_match = Match.load(store, reg, match or current_match(store))
-            sides = _autoplay_bots(reg, played_match.info.name, played_match.scenario, bot)
+            sides = _bot_controllers(reg, played_match.info.name, played_match.scenario, bot, every_side=True)
         length = played_match.last_turn - played_match.first_turn + 1
         with typer.progressbar(length=length, label=played_match.match_id) as bar:
             seen = [played_match.clock.turn]
@@ -213,10 +214,9 @@ def autoplay(
         show_status(played_match, c)
 
 
-def _autoplay_bots(registry, game: str, scenario, bots: list[str] | None) -> dict[str, str]:
-    """The controller of each side autoplay seats: ``BOT`` for every side, ``SIDE=BOT`` for one
-    (the rest get the game's default bot); never a side the game's rules play."""
-    from ..bots import default_bot, seat_bots
+def _bot_controllers(registry, game: str, scenario, bots: list[str] | None, *, every_side: bool) -> dict[str, str]:
+    """The controller (``bot:<name>``) of each side ``--bot`` seats a bot at (``core.bots.seat_bots``)."""
+    from ..bots import seat_bots
 
-    chosen = seat_bots(registry, game, scenario, bots, every=default_bot(registry, game))
+    chosen = seat_bots(registry, game, scenario, bots, every_side=every_side)
     return {side: f"bot:{name}" for side, name in chosen.items()}

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..bots import default_bot, seat_bots
+from ..bots import seat_bots
 from ..errors import InvalidOrder
 from ..match_id import match_id_problem
 
@@ -112,7 +112,7 @@ def plan_tournament(
         chosen.name,
         matches,
         base,
-        _side_bots(registry, info.name, chosen, bots),
+        tuple(seat_bots(registry, info.name, chosen, bots, every_side=True).items()),
         tuple(dict.fromkeys(options)),
         blocked,
     )
@@ -121,11 +121,6 @@ def plan_tournament(
         if problem:
             raise InvalidOrder(f"--name {name!r} makes no valid match id: {problem}")
     return plan
-
-
-def _side_bots(registry: Registry, game: str, scenario, given: list[str]) -> tuple[tuple[str, str], ...]:
-    """(side, bot) for every side a player plays; a side the game's rules play takes none."""
-    return tuple(seat_bots(registry, game, scenario, given, every=default_bot(registry, game)).items())
 
 
 def next_name(prefix: str, taken: set[str]) -> str:
