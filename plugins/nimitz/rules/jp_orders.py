@@ -96,10 +96,10 @@ def limits(match, order: str) -> dict[str, Any]:
     return limit
 
 
-def ship_order(match, ships: list[str]) -> list[str]:
+def ship_order(match, ships: list[str], units: dict[str, dict[str, Any]]) -> list[str]:
     """The ships in the order an order takes them: the stack's top first (9.1), unless an optional
-    rule orders them otherwise (``fcn_ship_order``)."""
-    return match.hook.fcn_ship_order(match=match, ships=ships, units=in_play(match)) or ships
+    rule orders them otherwise (``fcn_ship_order``); ``units`` are the units in play."""
+    return match.hook.fcn_ship_order(match=match, ships=ships, units=units) or ships
 
 
 def select(match, point: str, order: str, target: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -111,7 +111,8 @@ def select(match, point: str, order: str, target: dict[str, Any]) -> tuple[list[
     here = [u for u, row in units.items() if row["side"] == JP and row["space_id"] == point]
     staying = sum(1 for u in here if kind(units[u]) in ("ground", "air"))
     pinned = any(row["side"] != JP and row["space_id"] == point for row in units.values())
-    movers = ship_order(match, free.get("ship", []))[: limit["ships"]]  # 9.1 ships, then ground units, then aircraft
+    # 9.1 ships, then ground units, then aircraft
+    movers = ship_order(match, free.get("ship", []), units)[: limit["ships"]]
     ground = []
     if not pinned:  # 9.0 (3), 9.1 Japanese ground units at a point holding US units cannot move
         for unit_id in free.get("ground", []):
