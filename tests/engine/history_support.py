@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import duckdb
 from phaseline import Action, Event, Match, Store, hookimpl
 from phaseline.events import EFFECT_STAMP
 from phaseline.plugins import Registry
@@ -162,8 +163,7 @@ def downgrade_to_schema_7(con) -> None:
            WHERE c.database_name = current_database() AND c.column_name = 'match_id'"""
     ).fetchall()
     views = con.execute(
-        """SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND database_name = current_database()
-           ORDER BY view_oid"""  # as they were made: a view after the views it reads
+        "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND database_name = current_database()"
     ).fetchall()
     for name, _ in views:
         con.execute(f'DROP VIEW IF EXISTS "{name}"')
@@ -175,8 +175,19 @@ def downgrade_to_schema_7(con) -> None:
            UPDATE meta SET value = '7' WHERE key = 'schema_version';
            DELETE FROM meta WHERE key = 'views'"""
     )
-    for _, sql in views:  # the views as schema 7 made them
-        con.execute(re.sub(r"\.game\b", ".ruleset", sql.replace("match_id", "game_id")))
+    pending = [
+        re.sub(r"\.game\b", ".ruleset", sql.replace("match_id", "game_id")) for _, sql in views
+    ]  # the views as schema 7 made them
+    while pending:  # a view after the views it reads (view_oid is no guide: a reopened store replaces some)
+        failed = []
+        for sql in pending:
+            try:
+                con.execute(sql)
+            except duckdb.CatalogException:
+                failed.append(sql)
+        if len(failed) == len(pending):
+            raise RuntimeError(f"views that read no view: {failed}")
+        pending = failed
 
 
 def downgrade_to_schema_6(con) -> None:

@@ -49,7 +49,7 @@ def test_the_columns_the_rule_query_guide_names_exist():
     from phaseline.store import Store
 
     named = set(re.findall(r"``([a-z_]+)\.([a-z_]+)``", inspect.getdoc(RuleQueries) or ""))
-    named -= {("game", "con"), ("game", "rules")}  # the Match's attributes, not tables
+    named -= {("match", "con"), ("match", "rules")}  # the Match's attributes, not tables
     assert len(named) > 20
     with Store.open(":memory:") as store:
         columns = set(store.con.execute("SELECT table_name, column_name FROM information_schema.columns").fetchall())
