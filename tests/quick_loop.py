@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-QUICK_FUNCTIONS = 3
+QUICK_FUNCTIONS = 1  # keeps the loop under a minute on 2 cores: 50 s with one, 72 s with two (2026-12-06)
 # Modules every one of whose tests is slow by its kind, with the reason.
 ALL_SLOW = {
     "tests/engine/test_fuzz.py": "fuzzers (Hypothesis)",
