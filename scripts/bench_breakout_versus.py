@@ -143,11 +143,11 @@ def measure(scenario: str, seed: int, bot: str, turns: int | None) -> dict[str, 
         counter = SiteCounter(
             store.con, str(Path(phaseline.games.__file__).parent), str(Path(phaseline.__file__).parent)
         )
-        store.con = match.con = counter
+        store.con = counter  # match.con reads through store.con
         start, cpu = time.perf_counter(), time.process_time()
         played = run_bots(match, reg, controllers=bots)
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-        store.con = match.con = counter.con
+        store.con = counter.con
         return {
             "actions": played,
             "cpu": cpu,

@@ -130,7 +130,7 @@ def play(
     from dataclasses import replace
 
     import phaseline
-    from phaseline import Match, Store
+    from phaseline import Store
     from phaseline.bots import run_bots
     from phaseline.plugins import registry
 
@@ -141,7 +141,7 @@ def play(
         chosen = replace(chosen, last_turn=min(chosen.last_turn, chosen.first_turn + days - 1))
     with Store.open(":memory:") as store:
         bots = {side: "bot:heuristic" for side in chosen.sides}
-        match = Match.create(store, reg, name, chosen, seed=seed, controllers=bots)
+        match = match_class(phaseline).create(store, reg, name, chosen, seed=seed, controllers=bots)
         counting = store.con = CountingConnection(store.con, sites)
         if "con" in vars(match):  # a Match that keeps the connection itself
             match.con = counting
@@ -157,10 +157,15 @@ def play(
             "actions": played,
             "statements": counting.statements,
             "sites": {site: [n, counting.site_cpu[site]] for site, n in (counting.sites or {}).items()},
-            "digest": log_digests(store, match.match_id),
+            "digest": log_digests(store, getattr(match, "match_id", None) or match.game_id),
             "checkout": str(Path(phaseline.__file__).parent.parent),
             "end": f"{match.clock.turn} {match.clock.step} {match.clock.status}",
         }
+
+
+def match_class(phaseline: Any) -> Any:
+    """The class of one match: ``Match``, or ``Game`` in a checkout before schema 8's rename."""
+    return getattr(phaseline, "Match", None) or phaseline.Game
 
 
 def autoplay_commit_every() -> int:
@@ -170,12 +175,12 @@ def autoplay_commit_every() -> int:
     return matches.AUTOPLAY_COMMIT_EVERY
 
 
-_EVENT_LOGGED = """match_id, seq, turn, step, phase, side, kind, verb, unit_id, from_space, to_space, die,
+_EVENT_LOGGED = """seq, turn, step, phase, side, kind, verb, unit_id, from_space, to_space, die,
     roll_no, purpose, rule, payload, cause, prev_hash, hash, seat, sig IS NOT NULL AS signed, cause_verb, undone_by,
     undone_forced"""
 LOGGED = {  # what a log holds, in columns that schema 6 and later have alike, and each table's order
     "event": (_EVENT_LOGGED, "seq"),
-    "effect": ("match_id, seq, n, tbl, key, col, old, new", "seq, n"),
+    "effect": ("seq, n, tbl, key, col, old, new", "seq, n"),
 }
 
 
@@ -184,11 +189,12 @@ def log_digests(store: Any, match_id: str) -> dict[str, str]:
     event's ``logged_at`` (the clock) and its signature's bytes (each match's seats get fresh
     keys), but not which events are signed (each action's last); and what schema 7 derives
     from those columns (``event.combat``, each effect's copy of its event's columns), so that
-    a checkout of either schema compares."""
+    a checkout of either schema compares (before schema 8, ``match_id`` was ``game_id``)."""
+    key = "match_id" if store.one("SELECT count(*) FROM duckdb_columns() WHERE column_name = 'match_id'") else "game_id"
     return {
         table: store.one(
             f"SELECT md5(string_agg(t::VARCHAR, chr(10) ORDER BY {order})) FROM"
-            f" (SELECT {columns} FROM {table} WHERE match_id = ?) t",
+            f" (SELECT {key} AS match_id, {columns} FROM {table} WHERE {key} = ?) t",
             [match_id],
         )
         for table, (columns, order) in LOGGED.items()

@@ -50,7 +50,7 @@ def bot_match(
     with Store.open(":memory:") as store:
         bots = {side: f"bot:{bot}" for side in scenario.sides}
         match = Match.create(store, reg, game_name, scenario, seed=seed, controllers=bots)
-        counting = store.con = match.con = CountingConnection(store.con)
+        counting = store.con = CountingConnection(store.con)  # match.con reads through store.con
         profiler = cProfile.Profile() if profile else None
         if profiler:
             profiler.enable()

@@ -88,7 +88,7 @@ def statement_costs(seed: int) -> tuple[float, dict[str, Kind], dict[str, float]
     with Store.open(":memory:") as store:
         bots = {side: "bot:heuristic" for side in reg.game(GAME).scenario(SCENARIO).sides}
         match = Match.create(store, reg, GAME, SCENARIO, seed=seed, controllers=bots)
-        timed = store.con = match.con = TimedConnection(store, rule_query_texts())
+        timed = store.con = TimedConnection(store, rule_query_texts())  # match.con reads through store.con
         start = time.process_time()
         run_bots(match, reg, controllers=bots)
         total = time.process_time() - start
