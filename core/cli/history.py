@@ -22,7 +22,10 @@ from .output import Format, emit
 @app.command()
 def log(
     ctx: typer.Context,
-    kind: Annotated[list[str] | None, typer.Option(help="Only events of this kind (repeatable).")] = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(help="Only events of this kind (repeatable); combat: every event that resolves a combat."),
+    ] = None,
     last: Annotated[int | None, typer.Option(help="Only the last N events.", min=1)] = None,
     match: MatchOption = None,
 ) -> None:

@@ -15,12 +15,15 @@ if TYPE_CHECKING:
 
 
 def log_rows(store: Store, match_id: str, *, kinds: list[str] | None = None, after: int = 0) -> list[dict[str, Any]]:
-    """The log's lines of a match: every event after seq ``after`` (of ``kinds``, when given), in order."""
+    """The log's lines of a match: every event after seq ``after`` (of ``kinds``, when given), in order.
+    The kind ``combat`` takes every event that resolves a combat (``event.combat``), whatever
+    its kind: Breakout: Normandy logs its assaults as notes."""
     rows = store.rows(
         """SELECT seq, turn, step, side, kind, verb, payload, unit_id, to_space, die, purpose, rule, logged_at,
                   undone_by, undone_forced
            FROM event
-           WHERE match_id = $g AND seq > $after AND (len($kinds) = 0 OR list_contains($kinds, kind))
+           WHERE match_id = $g AND seq > $after
+             AND (len($kinds) = 0 OR list_contains($kinds, kind) OR (combat AND list_contains($kinds, 'combat')))
            ORDER BY seq""",
         {"g": match_id, "kinds": list(kinds or []), "after": after},
     )

@@ -54,6 +54,15 @@ def test_9_4_the_assault_note_carries_its_numbers(home):
     assert combat["defense_terms"][-1] == ["TEM of 50", 2, "3.22"]
 
 
+def test_9_4_log_kind_combat_finds_the_assault_logged_as_a_note(home):
+    cli(*DDAY)
+    cli("attack", "50")
+    lines = json.loads(cli("--format", "json", "log", "--kind", "combat"))
+    fought = json.loads(cli("--format", "json", "sql", "SELECT seq FROM combat"))
+    assert [line["seq"] for line in lines] == [row["seq"] for row in fought] != []
+    assert lines[0]["what"].startswith("attack on 50: AT 11 vs DT 12")
+
+
 def test_8_36_a_move_tells_its_cost_and_the_mf_left(tmp_path):
     match = new_match(
         tmp_path,
