@@ -73,16 +73,18 @@ def _refuse_overlays(title: str, request: MapRequest) -> None:
 
 def _print_map(view: MapView, fmt: Format) -> None:
     """A hex grid as text; area and point maps (and any map for scripts) as one row per space."""
-    from ..render.areamap import area_rows
+    from ..render.areamap import area_rows, for_people
     from ..render.hexmap import render_hexmap
     from ..render.mapview import legend_lines
 
     if view.board.is_hex_map and fmt is Format.table:
         typer.echo(render_hexmap(view))
         return
+    rows = area_rows(view)
     if fmt is Format.table:
         typer.echo("\n".join(legend_lines(view)))
-    emit(area_rows(view), fmt, empty="no spaces on this map")
+        rows = for_people(rows)
+    emit(rows, fmt, empty="no spaces on this map")
 
 
 @app.command()

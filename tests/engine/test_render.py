@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from phaseline import Event, MapMarks, PluginError
 from phaseline.cli.output import Format
-from phaseline.render.areamap import area_rows
+from phaseline.render.areamap import area_rows, for_people
 from phaseline.render.board import Board
 from phaseline.render.combat import combat_line
 from phaseline.render.hexmap import render_hexmap
@@ -166,7 +166,15 @@ def test_area_table_lists_control_contest_units_and_overlays():
     assert rows["Midway"]["state"] == "contested" and rows["Midway"]["control"] == ""
     assert rows["Midway"]["units"].startswith("CV-0 4-5-3, CV-1 4-5-3")
     assert rows["US-REINF"]["control"] == "blue" and rows["Wake"]["reach of CV-0"] == "move CV-0 Wake"
-    assert list(rows) == ["Hawaii", "Midway", "R42", "Samoa", "US-REINF", "Wake"]
+    assert list(rows) == ["Hawaii", "Midway", "Samoa", "Wake", "R42", "US-REINF"]  # the map's points, then boxes
+    assert rows["Midway"]["links"] == "Hawaii, Wake" and rows["R42"]["links"] == ""
+
+
+def test_the_terminals_area_table_leaves_out_empty_boxes_and_columns_and_wraps_long_stacks():
+    rows = for_people(area_rows(view_of(point_board())), width=24)
+    assert [row["space"] for row in rows] == ["Hawaii", "Midway", "Samoa", "Wake", "US-REINF"]  # R42 holds nothing
+    assert "borders" not in rows[0] and "terrain" in rows[0]  # no border marks; an island says more than "point"
+    assert rows[1]["units"].splitlines()[:2] == ["CV-0 4-5-3, CV-1 4-5-3,", "CV-2 4-5-3, CV-3 4-5-3,"]
 
 
 # --- SVG -------------------------------------------------------------------------------
