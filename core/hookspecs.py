@@ -22,7 +22,7 @@ unit of the Western Allies attacks at half strength), in three files::
     from phaseline import hookspec
 
     @hookspec(firstresult=True)
-    def bfg_attack_strength(game, unit):  # the strength an optional rule gives unit; None: printed
+    def bfg_attack_strength(match, unit):  # the strength an optional rule gives unit; None: printed
         ...
 
     # rules/combat.py: the base rule asks, never naming the optional rule (6.0)
@@ -31,7 +31,7 @@ unit of the Western Allies attacks at half strength), in three files::
 
     # optional/ss_to_allies.py: the optional rule's module answers (13.2)
     @hookimpl
-    def bfg_attack_strength(game, unit):
+    def bfg_attack_strength(match, unit):
         if unit["nationality"] == "SS" and unit["side"] == "WA":
             return unit["attack"] // 2
         return None
@@ -420,7 +420,7 @@ def phaseline_combat_result(match: Match, combat: dict[str, Any]) -> str | None:
     :param combat: what the game's combat rule knows: at least its odds and die.
 
     Example (BfG 6.1): 19 against 18 is 1:1, and a die of 1 there reads Ex. An optional
-    rule that turns every defender's retreat into a hold (the template's 5.1)::
+    rule that turns every defender's retreat into a hold::
 
         @hookimpl(wrapper=True)
         def phaseline_combat_result(match, combat):

@@ -65,7 +65,7 @@ class GameInfo:
     calls: an object, or the import path of the module that holds them, so that listing
     games (``--help``, ``games``) imports no rules. ``scenarios``: name -> its
     :class:`ScenarioInfo`. ``rule_index``: the CSV of the rulebook's sections
-    (docs/rules.md). ``short``: the tag a rule citation prints (``(KotH 3.2)``).
+    (docs/rules.md). ``short``: the tag a rule citation prints (the template game's ``KotH``: ``(KotH 3.2)``).
     ``rulings``: name -> text of each alternative reading of an ambiguous rule, chosen at
     creation like an option (:func:`plays_ruling`). ``verbs``: order verb -> its help
     line. ``decisions``: each kind of question :meth:`Match.ask` may put -> the rule that
@@ -189,7 +189,9 @@ class Step:
     its kind (``movement``, ``combat`` …: several steps may share one), ``side`` the side
     that acts in it (None: a step of no side, such as a weather roll), ``title`` what
     players read (``North movement``), ``rule`` the rulebook's number for it, ``verbs`` the
-    orders it takes (for listings and help; legality is ``phaseline_legal_actions``'s).
+    orders it takes: the engine refuses any other order typed in it (citing
+    ``GameInfo.sequence_rule``), and a step with no verbs takes every order; whether an order
+    is legal here and now is ``phaseline_legal_actions``'s and ``phaseline_play``'s.
     ``forces``: the unit sides that act in it when they are not ``side`` itself, as when
     one player's step moves two of its forces (Battle for Germany's German player moves
     ``GER_E`` and ``GER_W``); :attr:`acting` is what the rules read. ``waits``: the step

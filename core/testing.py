@@ -1,6 +1,9 @@
 """Helpers for a game plugin's own tests: your plugin alone, a match in memory, orders as typed.
 
-A game's tests should see the game they test and nothing else installed beside it::
+A game's tests should see the game they test and nothing else installed beside it. Here
+``phaseline_hill`` is the template game's package (King of the Hill, cited as ``KotH``):
+``phaseline plugins new NAME`` writes yours as ``phaseline_NAME``, and its tests already
+import it this way::
 
     from phaseline.testing import new_match, play
 

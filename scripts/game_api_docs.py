@@ -159,21 +159,30 @@ def testing_helpers() -> list[str]:
 
 
 def state_tables() -> list[str]:
-    """The engine's state tables and their keys: what :meth:`Match.set` and friends take as ``key``."""
+    """The engine's state tables, their keys (what :meth:`Match.set` and friends take as
+    ``key``) and their other columns, as the schema makes them."""
     from phaseline.ledger import CORE_STATE_KEYS
+    from phaseline.store import Store
 
+    with Store.open(":memory:") as store:
+        columns: dict[str, list[str]] = {}
+        for table, column in store.con.execute(
+            """SELECT table_name, column_name FROM duckdb_columns()
+               WHERE column_name <> 'match_id' ORDER BY table_name, column_index"""
+        ).fetchall():
+            columns.setdefault(table, []).append(column)
     lines = [
         "## The engine's state tables",
         "",
         "Every row also has ``match_id`` (implied in every key). A game adds its own tables through",
         "``phaseline_tables``; ``phaseline sql --schema`` lists every table's columns with their comments.",
         "",
-        "| table | key |",
-        "|---|---|",
+        "| table | key | other columns |",
+        "|---|---|---|",
     ]
-    lines += [
-        f"| `{table}` | {', '.join(f'`{k}`' for k in key) or '(one row)'} |" for table, key in CORE_STATE_KEYS.items()
-    ]
+    for table, key in CORE_STATE_KEYS.items():
+        others = [f"`{c}`" for c in columns[table] if c not in key]
+        lines.append(f"| `{table}` | {', '.join(f'`{k}`' for k in key) or '(one row)'} | {', '.join(others)} |")
     return [*lines, ""]
 
 

@@ -37,7 +37,9 @@ def new(
     seed: Annotated[
         int | None, typer.Option(help="A known dice seed, for reproducible games (default: secret dice).")
     ] = None,
-    name: Annotated[str | None, typer.Option(help="Match id (default: game-N).")] = None,
+    name: Annotated[
+        str | None, typer.Option(help="Match id (default: the game's short name and a number, e.g. bfg-1).")
+    ] = None,
     player: Annotated[str | None, typer.Option(help="Your name at your seats (default: $USER).")] = None,
     open_seat: Annotated[
         list[str] | None, typer.Option("--open", help="Leave SIDE's seat to the player who imports it (repeatable).")

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 def status_record(match: Match, fmt: Format) -> dict[str, Any]:
     """What ``status`` shows: the match, whom it waits on (and the decision owed: an object for
-    scripts, a line for people), what decides it and the standing, the dice and the seats."""
+    scripts, a line for people), the optional rules and rulings it plays, what decides it and
+    the standing, the dice and the seats."""
     from ..render.account import points_text
     from ..render.fair import fair_play_lines
 
@@ -29,6 +30,7 @@ def status_record(match: Match, fmt: Format) -> dict[str, Any]:
         "step": match.step.title or clock.step,
         "status": clock.status,
         "waiting on": "nobody" if match.finished else f"{side} ({match.controller(side) if side else '-'})",
+        "optional rules": optional_rules_played(match) or "none",
     }
     if decision and fmt is Format.table:
         record["decision"] = f"{decision['prompt']} [{', '.join(decision['choices'])}]"
@@ -43,6 +45,13 @@ def status_record(match: Match, fmt: Format) -> dict[str, Any]:
             record["notes"] = "; ".join(standing.notes)
     record.update(fair_play_lines(match))
     return record
+
+
+def optional_rules_played(match: Match) -> list[str]:
+    """The match's optional rules (``-o NAME: title (rule)``), then the rulings it plays, by name."""
+    rules = sorted(match.optional_rules, key=lambda o: o.name)
+    named = [f"{o.title} ({o.rule})" if o.name == o.rule else f"{o.name}: {o.title} ({o.rule})" for o in rules]
+    return named + sorted(match.options - {o.name for o in rules})
 
 
 def show_status(match: Match, c: Context) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phaseline import Action, Event, InvalidOrder
+from phaseline import Action, Event, InvalidOrder, UnknownName
 
 # The rule numbers movement-reach cites for its topics (docs/game-api.md, "Using the shared
 # rule queries"): without a row the query names the topic itself.
@@ -63,6 +63,8 @@ def move_unit(match: Any, side: str, unit: str, target: str) -> None:
     state = match.rows_of("unit_state").get((unit,))
     if state is None or state["side"] != side:
         raise match.violation(f"{unit} is not a unit of {side}", rule="2.0")
+    if not match.one("SELECT count(*) FROM space WHERE match_id = ? AND space_id = ?", [match.match_id, target]):
+        raise UnknownName(f"no hex {target} on this map")  # a typo, not a move beyond reach
     rows = {r["space_id"]: r for r in match.rules.run("movement-reach", side=side, units=[unit])}
     row = rows.get(target)
     if row is None or (row["legal"] and row["cost"] == 0):  # the unit's own hex comes back at cost 0

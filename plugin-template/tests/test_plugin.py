@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from phaseline import Match, RuleViolation
+from phaseline import Match, RuleViolation, UnknownName
 from phaseline.testing import new_match, play, rule_index_problems
 
 import phaseline_hill
@@ -81,6 +81,11 @@ def test_occupied_hex(match, orders):
     with pytest.raises(RuleViolation, match=r"cannot move to 11: 11 is occupied by enemy unit N1 \(KotH 3.2\)"):
         play(match, "move S1 11")
     assert where(match, "S1") == "10"
+
+
+def test_3_1_a_hex_not_on_the_map_is_named_as_unknown_not_as_out_of_reach(match):
+    with pytest.raises(UnknownName, match="no hex 99 on this map"):
+        play(match, "move N1 99")
 
 
 def test_3_5_entering_an_enemy_zoc_ends_the_move(match):
