@@ -276,8 +276,9 @@ class Match(MatchSetup, Decisions, Actions, Dice):
         self.ledger.delete(table, key)
 
     def update_where(self, table: str, condition: str, params: list[Any] | None = None, **values: Any) -> int:
-        """Set ``values`` on every row of ``table`` matching the SQL ``condition`` (bound
-        ``params``), in one statement; the number of rows changed. E.g. a new phase's reset:
+        """Set ``values`` on every row of this match's ``table`` matching the SQL ``condition``
+        (bound ``params``; the match is added for you), in one statement; the number of rows
+        changed. E.g. a new phase's reset:
         ``match.update_where("unit_state", "side = ?", [side], moved=False)``."""
         return self.ledger.update_where(table, condition, params, **values)
 
