@@ -14,7 +14,7 @@ query by name, and the first caller outside the engine's plumbing)::
                                   [--bfg-seed 1] [--breakout-seed 11] [--days 7] [--sites]
     python scripts/bench_games.py --base /tmp/base --identity [--seeds 1,2,3] [--days 2]
 
-``--identity`` plays every scenario of both games for each seed in both checkouts and
+``--identity`` plays every scenario of the games (``--games``) for each seed in both checkouts and
 compares hashes of the whole ``event`` and ``effect`` tables (``logged_at`` and the bytes of
 the signatures left out: fresh keys sign each match): the logs must be byte-identical. A
 child run is ``--checkout PATH --play GAME``, printing JSON.
@@ -274,6 +274,8 @@ def identity(args: argparse.Namespace, base: Path, here: Path) -> int:
     reg = registry()
     differ = 0
     for game, (name, _) in GAMES.items():
+        if game not in args.games:
+            continue
         for scenario in reg.game(name).scenarios:
             for seed in args.seeds:
                 days = args.days if game == "breakout" else None
