@@ -107,9 +107,8 @@ class Stacks:
         return {
             hex_id
             for (side, hex_id), there in self.sizes.items()
-            if side == force and any(
-                (there.total() if limit.size == "*" else there[limit.size]) > limit.most for limit in limits
-            )
+            if side == force
+            and any((there.total() if limit.size == "*" else there[limit.size]) > limit.most for limit in limits)
         }
 
     def fits(self, unit: dict[str, Any], dest: str) -> bool:
