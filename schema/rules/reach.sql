@@ -25,12 +25,17 @@
 --   units act on them only by standing in such a space (enemy-occupied) or next to one (their ZOC).
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
--- Reads: move_reach, move_edge, move_barred (map_unit, hostility, move_link, no_entry, zoc_rule), rule_ref
+-- Reads: move_reach, move_edge (map_unit, hostility, move_link, no_entry, zoc_rule), no_entry, rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
 WITH
 edge AS MATERIALIZED (FROM move_edge($match_id, $side)),
 reach AS MATERIALIZED (FROM move_reach($match_id, $side, $units)),
-barred AS MATERIALIZED (FROM move_barred($match_id, $side)),
+barred AS MATERIALIZED (  -- the lowest-numbered entry rule barring each nationality that moves from a space
+    SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason
+    FROM (SELECT DISTINCT nationality FROM reach) AS n
+    JOIN no_entry e ON e.match_id = $match_id AND e.side = $side AND e.nationality IN (n.nationality, '*')
+    GROUP BY n.nationality, e.space_id
+),
 attempt AS (  -- each step out of a unit's reach into a space it did not reach, classified by the first
               -- rule it breaks; each space keeps its first attempt (code, cost, via), the rest is read again below
     SELECT r.unit_id, e.b AS space_id, any_value(r.mp) AS mp, any_value(r.nationality) AS nationality,
@@ -103,7 +108,7 @@ ORDER BY x.unit_id, x.legal DESC, x.space_id;
 --   own place and movement points and on the other sides; :units (NULL: all) limits the
 --   answer to those units, and only units with movement points have rows.
 -- Rules: rule_ref topics move.cost, zoc.stop (the topic itself when the game has no row)
--- Reads: move_reach, move_edge, move_barred (map_unit, hostility, move_link, no_entry, zoc_rule), rule_ref
+-- Reads: move_reach (move_edge, map_unit, hostility, move_link, no_entry, zoc_rule), rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
 SELECT r.unit_id, r.space_id, TRUE AS legal, r.cost, r.path_via,
        coalesce(ref.rule, CASE WHEN r.stops THEN 'zoc.stop' ELSE 'move.cost' END) AS rule,

@@ -86,14 +86,6 @@ LEFT JOIN occupied o ON o.space_id = n.b
 LEFT JOIN zoc za ON za.space_id = n.a
 LEFT JOIN zoc zb ON zb.space_id = n.b;
 
--- Spaces that side `sd`'s units of each nationality on the map may not enter (no_entry), with
--- the lowest-numbered rule that bars them and its reason.
-CREATE OR REPLACE MACRO move_barred(gid, sd) AS TABLE
-SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason
-FROM (SELECT DISTINCT nationality FROM map_unit WHERE match_id = gid AND side = sd) AS n
-JOIN no_entry e ON e.match_id = gid AND e.side = sd AND e.nationality IN (n.nationality, '*')
-GROUP BY n.nationality, e.space_id;
-
 -- Where each unit of side `sd` on the map with movement points (those listed in `units`; NULL:
 -- all) can move now, at the least cost, along move_edge's open steps: the start at cost 0 and
 -- path_via NULL, every other space with the lowest-numbered of its cheapest predecessors
@@ -107,7 +99,11 @@ mover AS MATERIALIZED (
     FROM map_unit WHERE match_id = gid AND side = sd AND mp > 0
       AND (units IS NULL OR list_contains(units::VARCHAR[], unit_id))
 ),
-barred AS MATERIALIZED (FROM move_barred(gid, sd)),
+barred AS MATERIALIZED (  -- the spaces that the movers of each nationality may not enter (no_entry)
+    SELECT DISTINCT n.nationality, e.space_id
+    FROM (SELECT DISTINCT nationality FROM mover) AS n
+    JOIN no_entry e ON e.match_id = gid AND e.side = sd AND e.nationality IN (n.nationality, '*')
+),
 walk(unit_id, space_id, cost, path_via, mp, nationality) AS (  -- every (unit, space, cost, predecessor) of a
     -- move within mp; UNION over these few columns stops when no step finds a new one. The start is the row
     -- without path_via
