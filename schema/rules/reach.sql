@@ -25,12 +25,12 @@
 --   units act on them only by standing in such a space (enemy-occupied) or next to one (their ZOC).
 -- Rules: rule_ref topics move.cost, move.enemy-occupied, move.prohibited, zoc.stop,
 --   zoc.leave, zoc.to-zoc (the topic itself when the game has no row); entry_rule.rule
--- Reads: move_reach, move_edge (map_unit, hostility, move_link, no_entry, zoc_rule), no_entry, rule_ref
+-- Reads: move_reach and move_edge (map_unit, hostility, move_link, no_entry, zoc_rule), rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
 WITH
 edge AS MATERIALIZED (FROM move_edge($match_id, $side)),
 reach AS MATERIALIZED (FROM move_reach($match_id, $side, $units)),
-barred AS MATERIALIZED (  -- the lowest-numbered entry rule barring each nationality that moves from a space
+barred AS MATERIALIZED (  -- per nationality among the movers, the lowest-numbered entry rule barring each space
     SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason
     FROM (SELECT DISTINCT nationality FROM reach) AS n
     JOIN no_entry e ON e.match_id = $match_id AND e.side = $side AND e.nationality IN (n.nationality, '*')
