@@ -179,7 +179,7 @@ class RuleQueries:
     per direction (a to b and b to a). Load them in ``phaseline_load_scenario``, with
     ``match.con``.
 
-    Movement and ZOC (movement-reach, enemy-zoc, move-links), loaded in
+    Movement and ZOC (movement-reach, movement-legal, enemy-zoc, move-links), loaded in
     ``phaseline_load_scenario`` too, since the engine derives ``move_link`` from them once
     that hook returns:
 
@@ -225,7 +225,9 @@ class RuleQueries:
     and a refusal row (``legal`` false, with ``reason`` and ``rule``) per space next to its
     reach that it may not enter. The unit's own space comes back as a legal row at cost 0
     with ``path_via`` NULL: leave it out of the moves offered. The template game's
-    movement.py uses it this way.
+    movement.py uses it this way. movement-legal returns the legal rows alone, without
+    planning the refusals: a game that asks for moves often asks it, and movement-reach
+    only to explain a refused move (Battle for Germany's movement.py).
     """
 
     def __init__(self, match: Match) -> None:

@@ -14,7 +14,7 @@ query by name, and the first caller outside the engine's plumbing)::
                                   [--bfg-seed 1] [--breakout-seed 11] [--days 7] [--sites]
     python scripts/bench_games.py --base /tmp/base --identity [--seeds 1,2,3] [--days 2]
 
-``--identity`` plays every scenario of both games for each seed in both checkouts and
+``--identity`` plays every scenario of the games (``--games``) for each seed in both checkouts and
 compares hashes of the whole ``event`` and ``effect`` tables (``logged_at`` and the bytes of
 the signatures left out: fresh keys sign each match): the logs must be byte-identical. A
 child run is ``--checkout PATH --play GAME``, printing JSON.
@@ -46,6 +46,17 @@ from ed68d1a's by the advance prompt's text alone). What is left: ``movement-rea
 in seed 1, about half of the CPU in DuckDB: its parse, plan and fixed execution cost the same
 for one unit as for all), ``stacking-audit`` (38) and ``enemy-zoc`` (26) with the held changes
 they write first, and the commits.
+
+Measured again on 2026-12-07 against c8b1472 (load 3-4, 5 alternating runs per seed), once bots
+ask ``movement-legal`` (movement-reach's legal rows, without planning or running its refusals:
+movement-reach is asked only to explain a refused move) and the end of a movement phase asks
+``stacking-audit`` only when ``Stacks`` finds a hex over a limit: Battle for Germany Historical
+seeds 1, 2 and 3 at 0.44, 0.42 and 0.45 of the baseline's CPU (1.90, 1.46 and 2.33 s against
+4.28, 3.47 and 5.16 s; 373, 271 and 528 statements against 1413, 1030 and 1975); logs identical to
+main e3af15f's for every BfG scenario, seeds 1-3 (``--identity --games bfg``). What is left:
+``movement-legal`` (one ask per movement phase and force, 34 in seed 1, about 20 ms each, 8 of
+them fixed: parse, plan and the walk's set-up whatever the units), ``enemy-zoc`` (26) with the
+held changes written before it, and the commits.
 """
 
 from __future__ import annotations
@@ -274,6 +285,8 @@ def identity(args: argparse.Namespace, base: Path, here: Path) -> int:
     reg = registry()
     differ = 0
     for game, (name, _) in GAMES.items():
+        if game not in args.games:
+            continue
         for scenario in reg.game(name).scenarios:
             for seed in args.seeds:
                 days = args.days if game == "breakout" else None

@@ -200,18 +200,18 @@ def stacking_problems(match) -> list[str]:
 
 
 def cached_reach_differs(match) -> list[str]:
-    """Forces whose cached ``movement-reach`` answer (updated move by move when the query is
-    declared per unit) differs from a full run of the query now."""
+    """'query force' for each force whose cached ``movement-reach`` or ``movement-legal`` answer
+    (updated move by move, the queries being declared per unit) differs from a full run now."""
     from phaseline.queries import get_query
 
     if match.finished or match.step.phase != "movement" or not match.step.acting:
         return []
-    query = get_query("movement-reach")
     return [
-        force
+        f"{name} {force}"
+        for name in ("movement-reach", "movement-legal")
         for force in match.step.acting
-        if match.rules.run("movement-reach", side=force)
-        != match.store.rows(query.sql, {"match_id": match.match_id, "side": force})
+        if match.rules.run(name, side=force)
+        != match.store.rows(get_query(name).sql, {"match_id": match.match_id, "side": force})
     ]
 
 

@@ -85,7 +85,8 @@ def test_enemy_zoc_agrees(db: Store, board: Board) -> None:
 
 @given(boards())
 def test_movement_reach_agrees(db: Store, board: Board) -> None:
-    """Same rows as the oracle; a legal row's path_via is the lowest-numbered cheapest predecessor."""
+    """Same rows as the oracle; a legal row's path_via is the lowest-numbered cheapest predecessor;
+    movement-legal's rows are movement-reach's legal rows, in the same order."""
     oracle = Oracle(board)
     with loaded(db, board) as store:
         for side in board.sides:
@@ -98,6 +99,14 @@ def test_movement_reach_agrees(db: Store, board: Board) -> None:
             cheapest = oracle.cheapest_predecessors(side)
             vias = {(r["unit_id"], r["space_id"]): r["path_via"] for r in rows if r["legal"]}
             assert vias == {key: min(cheapest[key]) if key in cheapest else None for key in vias}
+            legal = [r for r in rows if r["legal"]]
+            assert run(store, board, "movement-legal", side=side) == legal
+            some = sorted({r["unit_id"] for r in legal})[::2]  # :units limits the answer to those units
+            asked = store.rows(
+                get_query("movement-legal").with_params(["units"]),
+                {"match_id": board.match_id, "side": side, "units": some},
+            )
+            assert asked == [r for r in legal if r["unit_id"] in some]
 
 
 def _ruling(row: dict[str, Any]) -> Ruling:

@@ -1,5 +1,6 @@
 """Movement (5.0–5.2) under zones of control (4.0–4.4), the boundary (5.4), Berlin (5.43)
-and Yugoslavia (5.5). Reach comes from the shared SQL query ``movement-reach``."""
+and Yugoslavia (5.5). Reach comes from the shared SQL query ``movement-legal``, and why a
+move is refused from ``movement-reach`` (the same legal rows and the refusals beside them)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ def legal_moves(match, step) -> list[Action]:
     units = all_units(match)
     for force in step.acting:
         stacks = Stacks(match, units, {force})
-        for row in match.rules.run("movement-reach", side=force):
-            if row["legal"] and row["cost"] > 0 and stacks.fits(units[row["unit_id"]], row["space_id"]):
+        for row in match.rules.run("movement-legal", side=force):
+            if row["cost"] > 0 and stacks.fits(units[row["unit_id"]], row["space_id"]):
                 actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
 
@@ -35,8 +36,11 @@ def stacking_refusal(match, step):
     """5.3: at the end of a friendly Movement Phase no hex may hold more than two friendly
     units, nor two Soviet Fronts. Units may pass through full hexes while moving; the audit
     (the shared ``stacking-audit`` query) keeps the phase from ending while a hex is over
-    the limit. The refusal, or None."""
+    the limit. The refusal, or None; the query is asked only when Stacks finds a hex over."""
+    units = all_units(match)
     for force in step.acting:
+        if not Stacks(match, units, {force}).crowded(force):
+            continue
         rows = stacking_audit(match, force)
         if rows:
             worst = rows[0]
@@ -63,7 +67,7 @@ def move(match, action: Action) -> None:
 
 
 class OrderReach:
-    """The ``movement-reach`` rows of an order's units, asked once when the order begins.
+    """The ``movement-legal`` rows of an order's units, asked once when the order begins.
 
     The query is declared per unit (see phaseline.queries): a unit's rows depend only on its
     own state and on other sides' units, and the shared query reads none of the game's own
@@ -84,7 +88,7 @@ class OrderReach:
         self.rows: dict[str, list[dict[str, Any]]] = {}
         units = units_named(match, unit_ids)
         for force in {unit["side"] for unit in units} & set(match.step.acting):  # others are refused (3.0)
-            for row in match.rules.run("movement-reach", side=force, units=[unit["unit_id"] for unit in units]):
+            for row in match.rules.run("movement-legal", side=force, units=[unit["unit_id"] for unit in units]):
                 self.rows.setdefault(row["unit_id"], []).append(row)
 
     def of(self, unit: dict[str, Any]) -> list[dict[str, Any]]:
@@ -92,7 +96,7 @@ class OrderReach:
         changed = self.match.ledger.changed_since(self.mark)
         still = changed is not None and all(c in self.MOVES or c[0] in self.own_tables for c in changed)
         if not still or any(u["unit_id"] == unit["unit_id"] or u["side"] != unit["side"] for u in self.moved):
-            rows = self.match.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
+            rows = self.match.rules.run("movement-legal", side=unit["side"], units=[unit["unit_id"]])
         else:
             rows = self.rows.get(unit["unit_id"], [])
         self.moved.append(unit)
@@ -100,13 +104,14 @@ class OrderReach:
 
 
 def _move_unit(match, unit_id: str, hex_id: str, order: OrderReach) -> None:
-    """One unit's move to ``hex_id`` (5.0), refused with the reach query's evidence."""
+    """One unit's move to ``hex_id`` (5.0), refused with the evidence of ``movement-reach``,
+    asked only then (the unit has not moved: its rows are those of the order's state)."""
     unit = unit_row(match, unit_id)
     dest = require_space(match, hex_id)["space_id"]
     _check_may_move(match, unit)
-    rows = order.of(unit)
-    reach = {r["space_id"]: r for r in rows if r["legal"]}
+    reach = {r["space_id"]: r for r in order.of(unit)}
     if dest not in reach or dest == unit["space_id"]:
+        rows = match.rules.run("movement-reach", side=unit["side"], units=[unit["unit_id"]])
         raise move_refusal.refusal(match, unit, dest, rows)
     stopped = reach[dest]["by_unit"] is not None  # the reach row names the enemy ZOC that stops it
     if stopped and is_shifted(unit):  # 16.32 it would end the phase in that enemy ZOC

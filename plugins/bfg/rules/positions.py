@@ -100,6 +100,17 @@ class Stacks:
         ]
         return min(broken, key=lambda limit: limit.size == "*", default=None)
 
+    def crowded(self, force: str) -> set[str]:
+        """The hexes where ``force`` has more units than one of its limits allows: those the
+        ``stacking-audit`` query names."""
+        limits = self.limits[force]
+        return {
+            hex_id
+            for (side, hex_id), there in self.sizes.items()
+            if side == force
+            and any((there.total() if limit.size == "*" else there[limit.size]) > limit.most for limit in limits)
+        }
+
     def fits(self, unit: dict[str, Any], dest: str) -> bool:
         """Whether ``unit`` may end in ``dest`` beside the units there (itself not counted)."""
         return self.over(unit, dest) is None

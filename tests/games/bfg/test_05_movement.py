@@ -357,7 +357,8 @@ def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):
 @given(st.lists(st.tuples(st.sampled_from(["army", "front", "corps"]), st.sampled_from(["0101", "0102"])), max_size=5))
 def test_5_3_stacks_agree_with_the_stacking_audit(tmp_path_factory, placed):
     """Stacks.over, which movement, retreats and replacements ask, flags exactly the hexes the SQL
-    stacking-audit flags: a hex is over a limit iff some unit there would break it by ending there."""
+    stacking-audit flags: a hex is over a limit iff some unit there would break it by ending there;
+    Stacks.crowded, which the end of a movement phase asks before the audit, names the same hexes."""
     text = "map 1x10\nzone E cols 01-10\nunit F9 SOV SOV front 8-20-3 0110\n" + "\n".join(
         f"unit S{n} SOV SOV {size} 7-7-9 01{n + 4:02d}" for n, (size, _) in enumerate(placed)
     )
@@ -367,4 +368,4 @@ def test_5_3_stacks_agree_with_the_stacking_audit(tmp_path_factory, placed):
     units = all_units(match)
     stacks = Stacks(match, units, {"SOV"})
     by_python = {u["space_id"] for u in units.values() if u["side"] == "SOV" and stacks.over(u, u["space_id"])}
-    assert by_python == {row["space_id"] for row in stacking_audit(match, "SOV")}
+    assert by_python == stacks.crowded("SOV") == {row["space_id"] for row in stacking_audit(match, "SOV")}
