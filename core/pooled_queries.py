@@ -1,0 +1,195 @@
+"""One rule query asked for many matches in one statement, each ask's answer exactly as alone.
+
+A rule query (schema/rules) asked for several (match_id, side, …) at once runs its body once per
+asked set of parameters through a LATERAL join over a table of those values, which DuckDB plans
+once (scripts/bench_pooling.py measures the gain)::
+
+    SELECT asked.pooled_ask, answer.*
+    FROM (SELECT unnest($pooled_ask) AS pooled_ask, unnest($match_id) AS match_id, …) AS asked,
+         LATERAL (<the query, $match_id read as asked.match_id …>) AS answer
+    ORDER BY asked.pooled_ask, <the query's own ORDER BY, on its output columns>
+
+A subquery's ORDER BY does not order the outer rows, so the query's final ORDER BY moves out,
+each key named by the output column it is (``x.unit_id`` is the column ``unit_id``, ``l.b`` the
+column its ``AS`` names): the rows of each ask come back in the order the query alone gives.
+A query whose order cannot be said so (a key that is no output column, a final UNION or LIMIT)
+is not pooled: :func:`pooled_form` returns None and its asks go one statement each.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .queries import PARAM, RuleQuery
+
+if TYPE_CHECKING:
+    from .store import Store
+
+ASK = "pooled_ask"  # the column numbering the asks (no rule query names a column so)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = r'(?:[A-Za-z_][A-Za-z0-9_]*|"[^"]+")'
+_COLUMN = re.compile(rf"^(?:{_NAME}\.)?({_NAME})$")
+_ALIASED = re.compile(rf"^(.*\S)\s+AS\s+({_NAME})$", re.IGNORECASE | re.DOTALL)
+_DIRECTION = re.compile(r"\s+(ASC|DESC)?\s*(NULLS\s+(?:FIRST|LAST))?\s*$", re.IGNORECASE)
+_UNPOOLED = ("UNION", "INTERSECT", "EXCEPT", "LIMIT", "OFFSET")  # after the final SELECT: not pooled
+
+
+@dataclass(frozen=True)
+class PooledForm:
+    """A rule query with some of its optional parameters given, in the form that answers many asks."""
+
+    query: RuleQuery
+    given: frozenset[str]  # the optional parameters these asks give (the others read as NULL)
+    sql: str
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        """The parameters every ask gives: the query's own, less the optional ones not given."""
+        return tuple(p for p in self.query.params if p not in self.query.optional or p in self.given)
+
+    def answer(self, store: Store, asks: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        """The rows of each of ``asks`` (each the query's parameter values), in one statement."""
+        values: dict[str, Any] = {ASK: list(range(len(asks)))}
+        values |= {name: [ask[name] for ask in asks] for name in self.params}
+        cursor = store.con.execute(self.sql, values)
+        names = [d[0] for d in cursor.description][1:]
+        answers: list[list[dict[str, Any]]] = [[] for _ in asks]
+        for row in cursor.fetchall():
+            answers[row[0]].append(dict(zip(names, row[1:], strict=True)))
+        return answers
+
+
+@cache
+def pooled_form(query: RuleQuery, given: frozenset[str]) -> PooledForm | None:
+    """``query`` asked with the optional parameters ``given``, for many asks at once; None when
+    its rows' order cannot be kept outside it (see the module's docstring)."""
+    body = query.with_params(given)
+    split = _final_order(body)
+    if split is None:
+        return None
+    inner, keys = split
+    form = PooledForm(query, given, "")
+    asked = ", ".join(f"unnest(${name}) AS {name}" for name in (ASK, *form.params))
+    inner = PARAM.sub(lambda m: f"asked.{m.group(1)}" if m.group(1) in form.params else m.group(0), inner)
+    order = "".join(f", answer.{key}" for key in keys)
+    sql = (
+        f"SELECT asked.{ASK}, answer.*\nFROM (SELECT {asked}) AS asked,\nLATERAL (\n{inner}\n) AS answer\n"
+        f"ORDER BY asked.{ASK}{order}"
+    )
+    return PooledForm(query, given, sql)
+
+
+def _final_order(sql: str) -> tuple[str, list[str]] | None:
+    """``sql`` without its final ORDER BY, and that ORDER BY's keys as output columns (with their
+    direction); None when they cannot be said so. A query without an ORDER BY keeps none."""
+    words = _top_level_words(sql)
+    selects = [at for at, word in words if word == "SELECT"]
+    if not selects:
+        return None
+    last = selects[-1]
+    after = [(at, word) for at, word in words if at > last]
+    if any(word in _UNPOOLED for _, word in after):
+        return None
+    names = [word for _, word in after]
+    if "ORDER" not in names or names[names.index("ORDER") + 1 :][:1] != ["BY"]:
+        return sql, []
+    order, by = after[names.index("ORDER")][0], after[names.index("ORDER") + 1][0] + len("BY")
+    end = after[names.index("FROM")][0] if "FROM" in names else order
+    outputs = _outputs(sql[last + len("SELECT") : end])
+    keys = []
+    for key in _split_top(sql[by:]):
+        column = _output_of(key, outputs)
+        if column is None:
+            return None
+        keys.append(column)
+    return sql[:order].rstrip(), keys
+
+
+def _outputs(select_list: str) -> dict[str, str]:
+    """The final SELECT's items: each expression (spaces folded) and the output column it makes."""
+    found: dict[str, str] = {}
+    names: list[str] = []
+    for item in _split_top(select_list):
+        aliased = _ALIASED.match(item)
+        expression, name = (aliased.group(1), aliased.group(2)) if aliased else (item, None)
+        column = _COLUMN.match(expression.strip())
+        name = name or (column.group(1) if column else None)
+        if name is None:
+            continue  # an unnamed expression: no key can name it
+        names.append(name.strip('"').lower())
+        found[_folded(expression)] = name
+        found[_folded(name)] = name
+    duplicated = {n for n in names if names.count(n) > 1}
+    return {e: n for e, n in found.items() if n.strip('"').lower() not in duplicated}
+
+
+def _output_of(key: str, outputs: dict[str, str]) -> str | None:
+    """An ORDER BY key as an output column with its direction (``"legal" DESC``), or None."""
+    direction = _DIRECTION.search(key)
+    suffix = direction.group(0).strip() if direction and direction.group(0).strip() else ""
+    expression = key[: direction.start()] if suffix else key
+    name = outputs.get(_folded(expression))
+    if name is None:
+        return None
+    quoted = name if name.startswith('"') else f'"{name}"'
+    return f"{quoted} {suffix}".rstrip()
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _top_level_words(sql: str) -> list[tuple[int, str]]:
+    """The upper-cased words of ``sql`` outside brackets, strings, quoted names and comments, with their offsets."""
+    found = []
+    depth = 0
+    at = 0
+    while at < len(sql):
+        char = sql[at]
+        if sql.startswith("--", at):
+            at = sql.find("\n", at)
+            at = len(sql) if at < 0 else at
+            continue
+        if char in "'\"":
+            at = sql.find(char, at + 1) + 1 or len(sql)
+            continue
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0:
+            word = _WORD.match(sql, at)
+            if word and (at == 0 or not (sql[at - 1].isalnum() or sql[at - 1] in "_.$")):
+                found.append((at, word.group(0).upper()))
+                at = word.end()
+                continue
+        at += 1
+    return found
+
+
+def _split_top(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets, strings and comments, each part stripped of comments."""
+    parts, depth, start, at = [], 0, 0, 0
+    while at < len(text):
+        char = text[at]
+        if text.startswith("--", at):
+            end = text.find("\n", at)
+            text = text[:at] + " " * ((len(text) if end < 0 else end) - at) + (text[end:] if end >= 0 else "")
+            continue
+        if char in "'\"":
+            at = text.find(char, at + 1) + 1 or len(text)
+            continue
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+        at += 1
+    parts.append(text[start:])
+    return [part.strip().rstrip(";").strip() for part in parts if part.strip()]
