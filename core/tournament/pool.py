@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 Rows = list[dict[str, Any]]
 
 
-class Abandoned(BaseException):  # noqa: N818 (a signal to stop, as GeneratorExit, not an error)
+class Abandoned(BaseException):  # a signal to stop (as GeneratorExit), not an error
     """The pool's transaction is lost: a parked match stops where it is, to be played again."""
 
 
