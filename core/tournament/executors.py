@@ -12,6 +12,7 @@ so that every worker has some. A chunk of one match is played alone, as with ``p
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterator
@@ -57,7 +58,7 @@ def chunks(specs: list[MatchSpec], pool: int, jobs: int) -> list[list[MatchSpec]
     count = max(-(-len(specs) // pool), min(jobs, len(specs)))
     size, extra = divmod(len(specs), count)
     bounds = [index * size + min(index, extra) for index in range(count + 1)]
-    return [specs[start:end] for start, end in zip(bounds, bounds[1:], strict=False)]
+    return [specs[start:end] for start, end in itertools.pairwise(bounds)]
 
 
 def play_chunk(specs: list[MatchSpec], registry: Registry | None = None) -> list[MatchPart]:

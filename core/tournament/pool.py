@@ -98,10 +98,19 @@ class Seat:
         except Abandoned:
             pass
         except Exception as error:  # one match's failure is reported with its seed; the others go on
-            self.part = failed_part(self.spec, time.thread_time() - (started or time.thread_time()), error)
+            if not self.abandoned:  # (an abandoned match's unwinding may fail in the aborted transaction)
+                self.part = failed_part(self.spec, time.thread_time() - (started or time.thread_time()), first(error))
         finally:
             self.ended = True
             self.pool.conductor.release()
+
+
+def first(error: BaseException) -> BaseException:
+    """The error that failed a match: in an aborted transaction every statement fails, so an
+    error raised while handling another (a rollback's clean-up) is reported as the one it handled."""
+    while isinstance(error, duckdb.TransactionException) and error.__context__ is not None:
+        error = error.__context__
+    return error
 
 
 class Pool:
