@@ -35,7 +35,7 @@ _NAME = r'(?:[A-Za-z_][A-Za-z0-9_]*|"[^"]+")'
 _COLUMN = re.compile(rf"^(?:{_NAME}\.)?({_NAME})$")
 _ALIASED = re.compile(rf"^(.*\S)\s+AS\s+({_NAME})$", re.IGNORECASE | re.DOTALL)
 _DIRECTION = re.compile(r"\s+(ASC|DESC)?\s*(NULLS\s+(?:FIRST|LAST))?\s*$", re.IGNORECASE)
-_UNPOOLED = ("UNION", "INTERSECT", "EXCEPT", "LIMIT", "OFFSET")  # after the final SELECT: not pooled
+_SET_OPERATIONS = ("UNION", "INTERSECT", "EXCEPT")  # outside brackets: the final SELECT is one of several
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def _final_order(sql: str) -> tuple[str, list[str]] | None:
         return None
     last = selects[-1]
     after = [(at, word) for at, word in words if at > last]
-    if any(word in _UNPOOLED for _, word in after):
+    if any(word in _SET_OPERATIONS for _, word in words) or any(word in ("LIMIT", "OFFSET") for _, word in after):
         return None
     names = [word for _, word in after]
     if "ORDER" not in names or names[names.index("ORDER") + 1 :][:1] != ["BY"]:
