@@ -64,7 +64,7 @@ class Seat:
     def ask(self, query: RuleQuery, values: dict[str, Any]) -> Rows:
         """Rule query ``query`` with ``values``, answered with the other matches' asks (the
         match's :class:`~phaseline.queries.QuestionPool`)."""
-        form = pooled_form(query, frozenset(values) & frozenset(query.optional))
+        form = pooled_form(query)
         if form is None or query.name in self.pool.alone:
             return self.pool.store.rows(query.with_params(values), values)
         self.asking = (form, values)
