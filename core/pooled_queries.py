@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from .store import Store
 
 ASK = "pooled_ask"  # the column numbering the asks (no rule query names a column so)
-SEPARATOR = "\x1f"  # between the items of a list of text asked (ASCII's unit separator)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NAME = r'(?:[A-Za-z_][A-Za-z0-9_]*|"[^"]+")'
 _COLUMN = re.compile(rf"^(?:{_NAME}\.)?({_NAME})$")
@@ -53,23 +52,25 @@ class PooledForm:
         return self.sql_for(frozenset(), frozenset())
 
     def sql_for(self, lists: frozenset[str], nulls: frozenset[str]) -> str:
-        """The statement for asks whose values of the parameters ``lists`` are lists of text (or
-        NULL), and of ``nulls`` all NULL (an optional parameter no ask gives reads as NULL, as in
+        """The statement for asks whose values of the parameters ``lists`` are lists (or NULL),
+        and of ``nulls`` all NULL (an optional parameter no ask gives reads as NULL, as in
         :meth:`RuleQuery.with_params`).
 
-        Lists travel as one text each, their items joined by a separator, and are split again
-        where the query reads them: a list among the asked values would make DuckDB carry and
-        compare lists in every join of the query's body that depends on the ask (measured: the
-        reach of 10 matches, 30 units each, 2.8x slower than with texts).
+        A list parameter is not a column of the asked values but one list of them all, which the
+        query reads at the ask's number: a list among the asked values would make DuckDB carry
+        and compare lists in every join of the query's body that depends on the ask (measured:
+        the reach of 10 matches, 30 units each, 2.8x slower).
         """
-        asked = ", ".join(f"unnest(${name}) AS {name}" for name in (ASK, *self.query.params) if name not in nulls)
+        asked = ", ".join(
+            f"unnest(${name}) AS {name}" for name in (ASK, *self.query.params) if name not in nulls | lists
+        )
 
         def read(param: re.Match[str]) -> str:
             name = param.group(1)
             if name in nulls:
                 return "NULL"
             if name in lists:
-                return f"string_split(asked.{name}, chr({ord(SEPARATOR)}))"
+                return f"${name}[asked.{ASK} + 1]"
             return f"asked.{name}"
 
         order = "".join(f", answer.{key}" for key in self.order)
@@ -80,18 +81,14 @@ class PooledForm:
 
     def answer(self, store: Store, asks: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
         """The rows of each of ``asks`` (each the query's parameter values, an optional one left
-        out or None), in one statement; one statement each when their values cannot travel
-        together (a parameter's values of different types; a list empty, not all text, or
-        holding the separator)."""
+        out or None), in one statement; one statement each when a parameter's values are not
+        all of one type."""
         columns = {name: [ask.get(name) for ask in asks] for name in self.query.params}
         nulls = frozenset(name for name, values in columns.items() if all(v is None for v in values))
         lists = frozenset(name for name, values in columns.items() if any(isinstance(v, list | tuple) for v in values))
         if not all(_travel_together(values, name in lists) for name, values in columns.items()):
             return [store.rows(self.query.with_params(ask), ask) for ask in asks]
-        values: dict[str, Any] = {ASK: list(range(len(asks)))}
-        for name, given in columns.items():
-            if name not in nulls:
-                values[name] = [None if v is None else SEPARATOR.join(v) for v in given] if name in lists else given
+        values = {ASK: list(range(len(asks)))} | {name: v for name, v in columns.items() if name not in nulls}
         cursor = store.con.execute(self.sql_for(lists, nulls), values)
         names = [d[0] for d in cursor.description][1:]
         answers: list[list[dict[str, Any]]] = [[] for _ in asks]
@@ -101,14 +98,13 @@ class PooledForm:
 
 
 def _travel_together(values: list[Any], listed: bool) -> bool:
-    """Whether one parameter's asked values make one column: of one type; lists non-empty, of
-    text without the separator."""
+    """Whether one parameter's asked values make one column (of one type) or, ``listed``, one
+    list of lists (each a list or None, their items of one type)."""
     given = [v for v in values if v is not None]
     if listed:
-        return all(
-            isinstance(v, list | tuple) and v and all(isinstance(i, str) and SEPARATOR not in i for i in v)
-            for v in given
-        )
+        if not all(isinstance(v, list | tuple) for v in given):
+            return False
+        given = [item for v in given for item in v]
     return len({type(v) for v in given}) <= 1
 
 

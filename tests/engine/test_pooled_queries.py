@@ -47,14 +47,14 @@ def store():
 
 def asks_of(store: Store, query: RuleQuery) -> list[dict]:
     """The asks of ``query`` for every position: each side, then with ``units`` the first units of
-    a side and a unit of another side; spaces of the map and off it."""
+    a side, a unit of another side and none; spaces of the map and off it."""
     found: list[dict] = []
     for match_id, side, units, other, spaces in _positions(store):
         for space, far in zip(spaces, reversed(spaces), strict=True):
             values = {"match_id": match_id, "side": side, "a": space, "b": far, "origin": space, "space": space}
             asks = [{name: values[name] for name in query.params if name not in query.optional}]
             if "units" in query.optional:
-                asks += [{**asks[0], "units": chosen} for chosen in (units, other)]
+                asks += [{**asks[0], "units": chosen} for chosen in (units, other, [])]
             found += [ask for ask in asks if ask not in found]
     return found
 
