@@ -18,13 +18,14 @@ is not pooled: :func:`pooled_form` returns None and its asks go one statement ea
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .queries import PARAM, RuleQuery
+from .queries import PARAM, RuleQuery, strip_comments
 
 if TYPE_CHECKING:
     from .store import Store
@@ -181,14 +182,29 @@ def _folded(text: str) -> str:
 
 def _top_level_words(sql: str) -> list[tuple[int, str]]:
     """The upper-cased words of ``sql`` outside brackets, strings, quoted names and comments, with their offsets."""
-    found = []
+    return [
+        (at, word.group(0).upper())
+        for at, _ in _outside(sql)
+        if (at == 0 or not (sql[at - 1].isalnum() or sql[at - 1] in "_.$")) and (word := _WORD.match(sql, at))
+    ]
+
+
+def _split_top(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets, strings and comments, each part without its comments."""
+    commas = [at for at, char in _outside(text) if char == ","]
+    parts = [text[start + 1 : end] for start, end in itertools.pairwise([-1, *commas, len(text)])]
+    return [part for part in (strip_comments(p).strip().rstrip(";").strip() for p in parts) if part]
+
+
+def _outside(sql: str) -> Iterator[tuple[int, str]]:
+    """The characters of ``sql`` (with their offsets) outside brackets, strings, quoted names and comments."""
     depth = 0
     at = 0
     while at < len(sql):
         char = sql[at]
         if sql.startswith("--", at):
-            at = sql.find("\n", at)
-            at = len(sql) if at < 0 else at
+            end = sql.find("\n", at)
+            at = len(sql) if end < 0 else end
             continue
         if char in "'\"":
             at = sql.find(char, at + 1) + 1 or len(sql)
@@ -198,34 +214,5 @@ def _top_level_words(sql: str) -> list[tuple[int, str]]:
         elif char in ")]}":
             depth -= 1
         elif depth == 0:
-            word = _WORD.match(sql, at)
-            if word and (at == 0 or not (sql[at - 1].isalnum() or sql[at - 1] in "_.$")):
-                found.append((at, word.group(0).upper()))
-                at = word.end()
-                continue
+            yield at, char
         at += 1
-    return found
-
-
-def _split_top(text: str) -> list[str]:
-    """``text`` split at its commas outside brackets, strings and comments, each part stripped of comments."""
-    parts, depth, start, at = [], 0, 0, 0
-    while at < len(text):
-        char = text[at]
-        if text.startswith("--", at):
-            end = text.find("\n", at)
-            text = text[:at] + " " * ((len(text) if end < 0 else end) - at) + (text[end:] if end >= 0 else "")
-            continue
-        if char in "'\"":
-            at = text.find(char, at + 1) + 1 or len(text)
-            continue
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif char == "," and depth == 0:
-            parts.append(text[start:at])
-            start = at + 1
-        at += 1
-    parts.append(text[start:])
-    return [part.strip().rstrip(";").strip() for part in parts if part.strip()]

@@ -81,7 +81,7 @@ def parse_queries(path: Path) -> list[RuleQuery]:
         if current is None:
             return
         sql = "\n".join(current["body"]).strip().rstrip(";").strip()
-        used = set(PARAM.findall(_strip_comments(sql)))
+        used = set(PARAM.findall(strip_comments(sql)))
         declared = set(current["params"])
         if used != declared:
             raise ScenarioError(
@@ -126,7 +126,7 @@ def parse_queries(path: Path) -> list[RuleQuery]:
     return queries
 
 
-def _strip_comments(sql: str) -> str:
+def strip_comments(sql: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
 
 
