@@ -88,10 +88,9 @@ class Seat:
             raise Abandoned
 
     def _play(self) -> None:
-        started = None
+        started = time.thread_time()  # (a thread waiting for the baton spends none)
         try:
             self._wait()
-            started = time.thread_time()
             result = play_to_end(self.pool.store, self.pool.registry, self.spec, self)
             tables = parquet_tables(self.pool.store, self.spec.match_id)
             self.part = MatchPart(self.spec, result, time.thread_time() - started, tables)
@@ -99,7 +98,7 @@ class Seat:
             pass
         except Exception as error:  # one match's failure is reported with its seed; the others go on
             if not self.abandoned:  # (an abandoned match's unwinding may fail in the aborted transaction)
-                self.part = failed_part(self.spec, time.thread_time() - (started or time.thread_time()), first(error))
+                self.part = failed_part(self.spec, time.thread_time() - started, first(error))
         finally:
             self.ended = True
             self.pool.conductor.release()
