@@ -159,13 +159,14 @@ def games(args: argparse.Namespace) -> Iterator[Ratio]:
 # --- a tournament's match against a single autoplay ---------------------------------------------------
 
 
-def command(argv: list[str]) -> tuple[str, float, float]:
-    """Run ``phaseline ARGV``: its output, wall seconds, and CPU seconds of it and every process it waited for."""
+def command(argv: list[str], check: bool = True) -> tuple[str, float, float]:
+    """Run ``phaseline ARGV``: its output, wall seconds, and CPU seconds of it and every process it
+    waited for (``check``: a failure stops the benchmark)."""
     import bench_cli
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([*bench_cli.phaseline_command(), *argv], capture_output=True, text=True, check=True)
+    done = subprocess.run([*bench_cli.phaseline_command(), *argv], capture_output=True, text=True, check=check)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done.stdout, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -188,9 +189,10 @@ def tournament(args: argparse.Namespace) -> Iterator[Ratio]:
         for pool, jobs in ((1, 1), (args.pool, 1), (args.pool, 2)):
             out, wall, cpu = command(["--db", f"{folder}/tournament-{pool}-{jobs}.duckdb", "--format", "json",
                                       "tournament", "battle-for-germany", "--matches", str(matches), "--seed", "1000",
-                                      "--pool", str(pool), "--jobs", str(jobs)])  # fmt: skip
-            report = json.loads(out)
-            what = f"{matches} matches, --pool {pool} --jobs {jobs} ({wall:.0f} s wall)"
+                                      "--pool", str(pool), "--jobs", str(jobs)], check=False)  # fmt: skip
+            report = json.loads(out)  # (a tournament some of whose matches failed exits 1, its report whole)
+            failed = f", {len(report['failed'])} failed" if report["failed"] else ""
+            what = f"{matches} matches{failed}, --pool {pool} --jobs {jobs} ({wall:.0f} s wall)"
             yield Ratio("tournament", f"CPU a match, {what}", cpu / matches, per_match, against, "s CPU",
                         TOURNAMENT_TARGET)  # fmt: skip
             yield Ratio("tournament", f"CPU an action, {what}", 1000 * cpu / (matches * report["mean_actions"]),
