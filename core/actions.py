@@ -98,13 +98,17 @@ class Actions:
             self.seats.reveal(final=True)  # the end publishes this player's dice secrets
 
     @contextmanager
-    def one_commit(self) -> Iterator[None]:
+    def one_commit(self, *, shared: bool = False) -> Iterator[None]:
         """Play the actions of this block as one transaction (autoplay commits every N actions):
         their events, effects and row changes are written together when something reads them
         or when the block ends, then committed. If anything in it fails, nothing of the block is
         kept: the store is as it was before it, a whole number of actions. Inside another
-        transaction (a replay's), the block is part of that one."""
-        if self._together or self.store._depth:
+        transaction (a replay's), the block is part of that one.
+
+        ``shared``: the transaction open around the block is a tournament pool's, which many
+        matches share (phaseline.tournament.pool): the block is held and kept as one of its own
+        (its answers are no what-if's), and the pool drops a match whose block fails."""
+        if self._together or (self.store._depth and not shared):
             yield
             return
         self._together = True

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import ScenarioError, UnknownName
 from .per_unit import NEAR_TAG, PER_UNIT_TAG, PerUnitAnswers
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .store import Store
 
 _HEADER = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*\(([^)]*)\)\s*$")
-_PARAM = re.compile(r"(?<![:$\w])\$([a-z_][a-z0-9_]*)")
+PARAM = re.compile(r"(?<![:$\w])\$([a-z_][a-z0-9_]*)")
 _OPTIONAL = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*NULL$")
 
 
@@ -81,7 +81,7 @@ def parse_queries(path: Path) -> list[RuleQuery]:
         if current is None:
             return
         sql = "\n".join(current["body"]).strip().rstrip(";").strip()
-        used = set(_PARAM.findall(_strip_comments(sql)))
+        used = set(PARAM.findall(strip_comments(sql)))
         declared = set(current["params"])
         if used != declared:
             raise ScenarioError(
@@ -126,7 +126,7 @@ def parse_queries(path: Path) -> list[RuleQuery]:
     return queries
 
 
-def _strip_comments(sql: str) -> str:
+def strip_comments(sql: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
 
 
@@ -162,6 +162,13 @@ def derive_board(store: Store, match_id: str) -> None:
         f" SELECT $match_id, * FROM ({get_query('move-links').sql})",
         {"match_id": match_id},
     )
+
+
+class QuestionPool(Protocol):
+    """Where a match of a tournament's pool asks its rule queries: the pool answers the asks of
+    all its matches waiting at the same query in one statement (phaseline.tournament.pool)."""
+
+    def ask(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]: ...
 
 
 class RuleQueries:
@@ -235,6 +242,7 @@ class RuleQueries:
         self._cache: dict[tuple[Any, ...], tuple[Hashable, list[dict[str, Any]]]] = {}
         self._per_unit = PerUnitAnswers(match, self._query)  # per-unit queries, brought up to date by unit
         self.in_action = False  # inside Match.play, whose failure calls forget()
+        self.pool: QuestionPool | None = None  # a tournament's pool, asked instead of the store
 
     def run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Rows of query ``name``; ``match_id`` is filled in. Kept until a state table it reads
@@ -268,7 +276,11 @@ class RuleQueries:
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        return self.match.rows(query.with_params(values), values)
+        sql = query.with_params(values)
+        if self.pool is None:
+            return self.match.rows(sql, values)
+        self.match.ledger.write_held_for(sql)  # the pool's statement reads this match's changes too
+        return self.pool.ask(query, values)
 
 
 def hashable(value: Any) -> Hashable:

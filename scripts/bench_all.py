@@ -2,7 +2,7 @@
 
     python scripts/bench_all.py --quick            # a few minutes: the small sizes, one run of a game
     python scripts/bench_all.py                    # everything at its full size (the better part of an hour)
-    python scripts/bench_all.py --only tournament --matches 200 --baseline main
+    python scripts/bench_all.py --only tournament --matches 200 --pool 50
 
 What is measured, and against what:
 
@@ -12,9 +12,11 @@ What is measured, and against what:
 - games: the CPU of a heuristic-bot game (Battle for Germany Historical; and a Breakout: Normandy
   week) with this checkout's code against ``--baseline``'s (default main), installed aside from
   ``git archive`` and run alike, in a process of its own; issue 16's targets: ≤ 1/2, ≤ 1/3.
-- tournament: the CPU a match costs in ``phaseline tournament`` (``--jobs 1`` and ``2``, every
-  process counted) against a single ``phaseline autoplay`` process of the same game, per match
-  and per action; issue 16's target: ≤ 1/5.
+- tournament: the CPU a match costs in ``phaseline tournament`` (each match in a store of its own,
+  ``--pool 1``; and ``--pool N`` matches a worker together, their rule queries asked in one
+  statement, with ``--jobs 1`` and ``2``; every process counted) against a single ``phaseline
+  autoplay`` process of the same game, per match and per action, and pooled against not;
+  issue 16's target: ≤ 1/5.
 - pooling: the reach of many matches asked in one statement against one statement per match
   (scripts/bench_pooling.py), per match.
 - history: the history views at 1,000 (and 10,000) matches against the same questions on flat
@@ -157,13 +159,14 @@ def games(args: argparse.Namespace) -> Iterator[Ratio]:
 # --- a tournament's match against a single autoplay ---------------------------------------------------
 
 
-def command(argv: list[str]) -> tuple[str, float, float]:
-    """Run ``phaseline ARGV``: its output, wall seconds, and CPU seconds of it and every process it waited for."""
+def command(argv: list[str], check: bool = True) -> tuple[str, float, float]:
+    """Run ``phaseline ARGV``: its output, wall seconds, and CPU seconds of it and every process it
+    waited for (``check``: a failure stops the benchmark)."""
     import bench_cli
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([*bench_cli.phaseline_command(), *argv], capture_output=True, text=True, check=True)
+    done = subprocess.run([*bench_cli.phaseline_command(), *argv], capture_output=True, text=True, check=check)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done.stdout, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -171,7 +174,7 @@ def command(argv: list[str]) -> tuple[str, float, float]:
 
 @section
 def tournament(args: argparse.Namespace) -> Iterator[Ratio]:
-    matches = args.matches or (6 if args.quick else 200)
+    matches = args.matches or (20 if args.quick else 200)
     single = 2 if args.quick else 5
     with tempfile.TemporaryDirectory(prefix="phaseline-bench-tournament-") as folder:
         alone = []
@@ -182,16 +185,23 @@ def tournament(args: argparse.Namespace) -> Iterator[Ratio]:
         per_match = statistics.fmean(cpu for cpu, _ in alone)
         per_action = sum(cpu for cpu, _ in alone) / sum(actions for _, actions in alone)
         against = f"one autoplay process (mean of seeds 1000-{999 + single})"
-        for jobs in (1, 2):
-            out, wall, cpu = command(["--db", f"{folder}/tournament-{jobs}.duckdb", "--format", "json", "tournament",
-                                      "battle-for-germany", "--matches", str(matches), "--seed", "1000",
-                                      "--jobs", str(jobs)])  # fmt: skip
-            report = json.loads(out)
-            what = f"{matches} matches, --jobs {jobs} ({wall:.0f} s wall)"
+        unpooled = None
+        for pool, jobs in ((1, 1), (args.pool, 1), (args.pool, 2)):
+            out, wall, cpu = command(["--db", f"{folder}/tournament-{pool}-{jobs}.duckdb", "--format", "json",
+                                      "tournament", "battle-for-germany", "--matches", str(matches), "--seed", "1000",
+                                      "--pool", str(pool), "--jobs", str(jobs)], check=False)  # fmt: skip
+            report = json.loads(out)  # (a tournament some of whose matches failed exits 1, its report whole)
+            failed = f", {len(report['failed'])} failed" if report["failed"] else ""
+            what = f"{matches} matches{failed}, --pool {pool} --jobs {jobs} ({wall:.0f} s wall)"
             yield Ratio("tournament", f"CPU a match, {what}", cpu / matches, per_match, against, "s CPU",
                         TOURNAMENT_TARGET)  # fmt: skip
             yield Ratio("tournament", f"CPU an action, {what}", 1000 * cpu / (matches * report["mean_actions"]),
                         1000 * per_action, against, "ms CPU", TOURNAMENT_TARGET)  # fmt: skip
+            if pool == 1:
+                unpooled = cpu / matches
+            elif jobs == 1 and unpooled:
+                yield Ratio("tournament", f"CPU a match, {what}", cpu / matches, unpooled,
+                            "the same tournament with --pool 1 --jobs 1", "s CPU")  # fmt: skip
 
 
 @section
@@ -307,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the small sizes and one run of each game")
     parser.add_argument("--only", action="append", default=[], choices=list(SECTIONS), help="this section (repeatable)")
     parser.add_argument("--baseline", default="main", help="the git revision the bot games are compared with")
-    parser.add_argument("--matches", type=int, help="the tournament's matches (default 6, or 200 without --quick)")
+    parser.add_argument("--matches", type=int, help="the tournament's matches (default 20, or 200 without --quick)")
+    parser.add_argument("--pool", type=int, default=50, help="the tournament's matches a worker plays together")
     parser.add_argument("--runs", type=int, help="runs per figure, the median shown (default 3, or 5)")
     parser.add_argument("--play", nargs=3, metavar=("GAME", "SCENARIO", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -7,8 +7,9 @@ question are answered by one statement"). Two measurements, on Battle for German
    transaction; and for the rule queries their fixed cost, the same statement asked again of a
    match that does not exist (parse, bind, optimise and start, with no work).
 2. The reach of ``--pool`` matches (each at its own point of play) asked one statement per
-   match, then in one statement for all of them: the query run for each asked (match_id, side)
-   through a LATERAL join, which DuckDB plans once; both answers compared row for row.
+   match, then in one statement for all of them as a tournament's pool asks it
+   (phaseline.pooled_queries: the query run for each asked (match_id, side) through a LATERAL
+   join, which DuckDB plans once); both answers compared row for row, in order.
 
     python scripts/bench_pooling.py [--pool 10 50] [--seed 1] [--runs 3]
 """
@@ -26,6 +27,7 @@ from typing import Any
 from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
+from phaseline.pooled_queries import pooled_form
 from phaseline.queries import all_queries, get_query
 from tabulate import tabulate
 
@@ -103,14 +105,6 @@ def statement_costs(seed: int) -> tuple[float, dict[str, Kind], dict[str, float]
         return total, dict(timed.kinds), fixed
 
 
-def pooled_sql(name: str) -> str:
-    """Rule query ``name`` asked once for every (match_id, side) in the lists ``$games`` and ``$sides``."""
-    body = get_query(name).sql.replace("$match_id", "asked.match_id").replace("$side", "asked.side")
-    return f"""SELECT asked.match_id AS asked_game, answer.*
-               FROM (SELECT unnest($games) AS match_id, unnest($sides) AS side) AS asked,
-                    LATERAL ({body}) AS answer"""
-
-
 def matches_at_play(store: Store, count: int) -> list[tuple[str, str]]:
     """``count`` matches in ``store``, each played to its own point: (match_id, side to move)."""
     reg = registry()
@@ -124,22 +118,19 @@ def matches_at_play(store: Store, count: int) -> list[tuple[str, str]]:
 
 
 def pooled_reach(count: int, runs: int) -> tuple[float, float, bool]:
-    """CPU ms per match of the reach asked one statement per match, and in one for all; same rows?"""
+    """CPU ms per match of the reach asked one statement per match, and in one for all (as a
+    tournament's pool asks it, phaseline.pooled_queries); the same rows in the same order?"""
     with Store.open(":memory:", config={"threads": 1}) as store:
-        asked = matches_at_play(store, count)
-        single_sql, pool_sql = get_query(POOLED).sql, pooled_sql(POOLED)
+        asks = [{"match_id": match_id, "side": side} for match_id, side in matches_at_play(store, count)]
+        query = get_query(POOLED)
+        form = pooled_form(query)
+        assert form is not None
 
-        def one_by_one() -> dict[str, list[tuple]]:
-            return {g: store.con.execute(single_sql, {"match_id": g, "side": s}).fetchall() for g, s in asked}
+        def one_by_one() -> list[list[dict[str, Any]]]:
+            return [store.rows(query.sql, ask) for ask in asks]
 
-        def pooled() -> dict[str, list[tuple]]:
-            rows = store.con.execute(
-                pool_sql, {"games": [g for g, _ in asked], "sides": [s for _, s in asked]}
-            ).fetchall()
-            found: dict[str, list[tuple]] = {g: [] for g, _ in asked}
-            for row in rows:
-                found[row[0]].append(row[1:])
-            return {g: sorted(r, key=lambda row: (row[0], not row[2], row[1])) for g, r in found.items()}
+        def pooled() -> list[list[dict[str, Any]]]:
+            return form.answer(store, asks)
 
         same = one_by_one() == pooled()
         times: dict[Any, list[float]] = {one_by_one: [], pooled: []}

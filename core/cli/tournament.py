@@ -25,6 +25,8 @@ from .output import Format, emit, emit_one
 if TYPE_CHECKING:
     from ..tournament import MatchPart
 
+DEFAULT_POOL = 50  # matches a worker plays together (scripts/bench_all.py --only tournament measures it)
+
 
 @app.command()
 def tournament(
@@ -43,6 +45,13 @@ def tournament(
         int | None, typer.Option(help="Base seed: match i plays with seed + i (default: drawn, and reported).")
     ] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes playing matches side by side.")] = 1,
+    pool: Annotated[
+        int,
+        typer.Option(
+            help="Matches a worker plays together in one store, their rule queries asked in one statement "
+            "(1: each match in a store of its own)."
+        ),
+    ] = DEFAULT_POOL,
     executor: Annotated[str, typer.Option(help="'local' (this machine) or 'dask' (a dask.distributed cluster).")] = (
         "local"
     ),
@@ -88,7 +97,7 @@ def tournament(
         name=name or next_name(id_prefix(info), taken),
         blocked=c.block,
     )
-    execute = make_executor(executor, jobs, reg, scheduler)
+    execute = make_executor(executor, jobs, reg, scheduler, pool)
     land, landed = _landing(c, reg, plan, parquet)
     started = time.perf_counter()
     with _progress(plan.matches, plan.name) as advance:
@@ -100,6 +109,7 @@ def tournament(
         "game_title": info.title,
         "scenario_title": info.scenario(plan.scenario).title,
         "jobs": jobs,
+        "pool": pool,
         "executor": executor,
         "wall_seconds": round(time.perf_counter() - started, 2),
     }

@@ -2,26 +2,22 @@
 
 - plan.py: the matches, each a spec with its known seed (the base seed + its index);
 - worker.py: a spec played in a store of its own in memory, returned as a Parquet part;
-- executors.py: where the workers run (here, a pool of processes, a dask cluster);
+- pool.py: many specs played as one pool in one store, their rule queries asked together;
+- executors.py: where the workers run (here, a pool of processes, a dask cluster), each taking
+  its specs in chunks of ``--pool``;
 - landing.py: the parts into the store in one transaction, or into Parquet files;
 - standings.py: wins, draws and losses per side with Wilson intervals, the victory conditions.
 
 :func:`play_tournament` joins them; ``phaseline tournament`` is its command.
 
-Rule queries are not pooled across matches (DESIGN.md's "many matches pool their questions"):
-measured by scripts/bench_pooling.py (Battle for Germany Historical, heuristic bots, a loaded
-2-core machine), the rule queries a pool could answer are 39 % of a match's CPU (movement-reach
-30 %, stacking-audit 6 %, enemy-zoc 3 %; about 100 statements). Asked in one LATERAL statement,
-the reach of 10 matches costs 0.38x and of 50 matches 0.26x of one statement each, with the same
-rows: pooling every rule query so would save at most some 30 % of a match (1.4x), against a target
-of 5x. And every one of those statements is asked inside the asking match's action transaction,
-reading its own uncommitted moves: one statement reads one transaction, so a pool would need all
-of a worker's matches in one store and one transaction (a refused action's rollback would take
-back the other matches' actions), or the rule queries moved out of actions. Neither is sound for
-the gain, so each match keeps its store and its statements; what a match costs beyond that is
-its writes (36 %, some 1,200 statements) and Python. So a tournament's match costs about what
-an autoplay does (measured 1.0x with one job, 1.25-1.4x with two on the same loaded machine:
-scripts/bench_all.py --only tournament), not DESIGN.md's 1/5.
+With ``--pool N`` (pool.py) a worker plays N matches at a time in one store, each in its own
+thread under a baton, and the rule queries of all the matches waiting at the same query are
+answered by one statement (pooled_queries.py: the query's body run per ask through a LATERAL
+join, each ask's rows as alone, in the same order); each match's Python stays its own, and every
+match still replays to the log of an autoplay with its seed. What that saves is measured by
+``scripts/bench_all.py --only tournament`` (docs/history.md gives the figures): less than
+DESIGN.md's 1/5 of an autoplay, since a match's Python, its writes and the work of its rule
+queries (a reach's walk is most of its cost, and pooling does not shrink it) remain.
 """
 
 from __future__ import annotations
@@ -33,6 +29,7 @@ from dataclasses import replace
 from .executors import Executor, executor
 from .landing import Spool, land_in_parquet, land_in_store
 from .plan import MatchSpec, TournamentPlan, next_name, plan_tournament
+from .pool import play_pool
 from .standings import standings, wilson
 from .worker import MatchPart, MatchResult, play_match
 
@@ -76,6 +73,7 @@ __all__ = [
     "next_name",
     "plan_tournament",
     "play_match",
+    "play_pool",
     "play_tournament",
     "standings",
     "wilson",

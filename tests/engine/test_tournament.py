@@ -77,6 +77,7 @@ def test_the_seeds_and_match_ids_follow_the_index():
         pytest.param(["--bot", "red=nosuch"], 3, "nosuch", id="unknown-bot"),
         pytest.param(["--matches", "0"], 2, "--matches takes a number of matches from 1", id="no-matches"),
         pytest.param(["--jobs", "0"], 2, "--jobs takes a number of workers from 1", id="no-workers"),
+        pytest.param(["--pool", "0"], 2, "--pool takes a number of matches", id="no-pool"),
         pytest.param(["--executor", "cloud"], 2, "--executor takes 'local' or 'dask'", id="unknown-executor"),
         pytest.param(["--scheduler", "tcp://127.0.0.1:1"], 2, "it goes with --executor dask", id="scheduler-alone"),
         pytest.param(["--confidence", "95"], 2, "--confidence is a level between 0 and 1", id="confidence"),
@@ -140,12 +141,13 @@ def _contents(home: Path) -> dict[str, list]:
 
 @pytest.mark.slow
 def test_every_match_replays_to_the_log_of_an_autoplay_with_its_seed(home, tmp_path):
-    """Seeds: match i plays with the base seed + i; Battle for Germany, two workers."""
-    report = report_of(["tournament", "battle-for-germany", "--scenario", "collapse", "--matches", "3",
-                        "--seed", "21", "--jobs", "2"])  # fmt: skip
-    assert report["finished"] == 3 and report["seeds"] == [21, 23]
+    """Seeds: match i plays with the base seed + i; Battle for Germany, two workers, each playing
+    its two matches as a pool (their rule queries asked together)."""
+    report = report_of(["tournament", "battle-for-germany", "--scenario", "collapse", "--matches", "4",
+                        "--seed", "21", "--jobs", "2", "--pool", "2"])  # fmt: skip
+    assert report["finished"] == 4 and report["seeds"] == [21, 24] and report["pool"] == 2
     tournament_store = home / "phaseline.duckdb"
-    for index in (0, 2):
+    for index in (0, 3):
         autoplayed = tmp_path / f"autoplay-{index}.duckdb"
         code, out = run_cli(["--db", str(autoplayed), "autoplay", "battle-for-germany", "--scenario", "collapse",
                              "--seed", str(21 + index)])  # fmt: skip

@@ -1,8 +1,9 @@
 """A toy game whose matches end in wins for either side and in draws, for the tournament tests.
 
 The toy game (tests/toygame.py) over a longer scenario, judged at its end by kills ("T4": more
-kills wins, as many is a draw), played by bots that seek the enemy out; and a bot that fails
-in the match of one seed, to test that a failed match is reported and the others land.
+kills wins, as many is a draw), played by bots that seek the enemy out; a bot that fails in the
+match of one seed, to test that a failed match is reported and the others land; and bots that
+ask rule queries before each move, which a tournament's pool asks for many matches at once.
 """
 
 from __future__ import annotations
@@ -52,11 +53,35 @@ class FailsOnOneSeed(Aggressive):
         return super().choose(match, side)
 
 
+class Watchful(Aggressive):
+    """:class:`Aggressive`, looking first at the enemy's zones of control and its side's reach:
+    rule queries, which a pool asks for all its matches at once."""
+
+    def choose(self, match, side):
+        match.rules.run("enemy-zoc", side=side)
+        match.rules.run("movement-reach", side=side)
+        return super().choose(match, side)
+
+
+class BreaksOnOneSeed(Watchful):
+    """:class:`Watchful`, but in the match of the seed ``failing`` it sends the store a statement
+    DuckDB refuses (which aborts the transaction it runs in: a pool's, all its matches')."""
+
+    failing: int | None = None
+
+    def choose(self, match, side):
+        if match.seed == self.failing and match.clock.turn > 1:
+            match.rows("SELECT * FROM no_such_table")
+        return super().choose(match, side)
+
+
 def tournament_registry() -> Registry:
-    """The toy game judged by kills, with the ``aggressive`` and ``fragile`` bots."""
+    """The toy game judged by kills, with the ``aggressive``, ``fragile``, ``watchful`` and
+    ``breaking`` bots."""
     registry = long_registry(last_turn=4)
     info = registry.games["toy"]
     registry.games["toy"] = replace(info, plugin=KillsDecide())
-    for name, factory in (("aggressive", Aggressive), ("fragile", FailsOnOneSeed)):
+    bots = {"aggressive": Aggressive, "fragile": FailsOnOneSeed, "watchful": Watchful, "breaking": BreaksOnOneSeed}
+    for name, factory in bots.items():
         registry.bots[("toy", name)] = BotInfo(name=name, game="toy", factory=factory)
     return registry

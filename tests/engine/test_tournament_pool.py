@@ -1,0 +1,90 @@
+"""A tournament's pool (phaseline.tournament.pool): matches played together in one store, their
+rule queries asked in one statement, each playing as it does alone, and the others playing on
+when one fails. The toy game's ``watchful`` bots ask rule queries before every move, so the
+matches of a pool park and are answered together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+from phaseline.pooled_queries import PooledForm
+from phaseline.tournament import plan_tournament, play_match
+from phaseline.tournament.pool import play_pool
+from tournament_support import BreaksOnOneSeed, FailsOnOneSeed, tournament_registry
+
+NEW_EACH_RUN = {"seat", "logged_at", "created_at", "uid", "sig", "hash", "prev_hash"}
+
+
+def specs_of(bot: str, matches: int = 4, seed: int = 40):
+    plan = plan_tournament(tournament_registry(), "toy", scenario=None, matches=matches, bots=[bot], seed=seed,
+                           options=[], name="toy-t1")  # fmt: skip
+    return plan.specs()
+
+
+def played(part, folder: Path) -> tuple:
+    """What a part says of its match: its result or error, and its rows of every table, less what
+    each run of a match draws anew (its seats' keys, so its signatures and hashes, and the times)."""
+    tables = {}
+    for table, data in sorted(part.tables.items()):
+        if table in NEW_EACH_RUN:
+            continue
+        path = folder / f"{part.spec.match_id}-{table}.parquet"
+        path.write_bytes(data)
+        with duckdb.connect() as con:
+            columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
+            kept = ", ".join(f'"{c}"' for c in columns if c not in NEW_EACH_RUN)
+            tables[table] = con.execute(f"SELECT {kept} FROM read_parquet(?) ORDER BY ALL", [str(path)]).fetchall()
+    return part.result, part.error, tables
+
+
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory):
+    """Each watchful match played alone, in a store of its own (as --pool 1 plays it)."""
+    registry = tournament_registry()
+    folder = tmp_path_factory.mktemp("alone")
+    return [played(play_match(spec, registry), folder) for spec in specs_of("watchful")]
+
+
+def test_a_pooled_match_plays_as_it_does_alone(alone, tmp_path):
+    parts = play_pool(specs_of("watchful"), tournament_registry())
+    assert [part.spec.index for part in parts] == [0, 1, 2, 3]
+    assert [played(part, tmp_path) for part in parts] == alone
+    assert all(part.cpu > 0 for part in parts)
+
+
+@pytest.mark.parametrize(
+    ("bot", "failing", "error"),
+    [
+        pytest.param("fragile", FailsOnOneSeed, "RuntimeError: the bot lost its way", id="a-python-error"),
+        pytest.param("breaking", BreaksOnOneSeed, "CatalogException: ", id="a-duckdb-error-aborting-the-transaction"),
+    ],
+)
+def test_a_match_that_fails_in_a_pool_leaves_the_others_playing(tmp_path, monkeypatch, bot, failing, error):
+    """Each of the others plays as it does alone (after a DuckDB error, again in a new store)."""
+    monkeypatch.setattr(failing, "failing", 41)
+    registry = tournament_registry()
+    parts = play_pool(specs_of(bot), registry)
+    assert parts[1].result is None and parts[1].error.startswith(error) and parts[1].spec.seed == 41
+    others = [spec for spec in specs_of(bot) if spec.seed != 41]
+    assert [played(part, tmp_path) for part in parts if part.spec.seed != 41] == [
+        played(play_match(spec, registry), tmp_path) for spec in others
+    ]
+
+
+def test_a_pooled_statement_that_fails_is_asked_match_by_match(alone, tmp_path, monkeypatch):
+    """A pooled statement DuckDB refuses aborts the pool's transaction: the matches play again,
+    that query asked one match at a time, and end as they do alone."""
+    answer = PooledForm.answer
+    failed = []
+
+    def failing_once(self, store, asks):
+        if not failed:
+            failed.append(self.query.name)
+            store.con.execute("SELECT * FROM no_such_table")
+        return answer(self, store, asks)
+
+    monkeypatch.setattr(PooledForm, "answer", failing_once)
+    parts = play_pool(specs_of("watchful"), tournament_registry())
+    assert failed and [played(part, tmp_path) for part in parts] == alone
