@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-QUICK_FUNCTIONS = 1  # keeps the loop under a minute on 2 cores: 50 s with one, 72 s with two (2026-12-06)
+QUICK_FUNCTIONS = 1  # keeps the loop under a minute on 2 cores: 50-56 s with one, 72 s with two (2026-12-06)
 # Modules every one of whose tests is slow by its kind, with the reason.
 ALL_SLOW = {
     "tests/engine/test_fuzz.py": "fuzzers (Hypothesis)",
     "tests/engine/test_pbem_bfg.py": "one Battle for Germany match played to its end by files",
     "tests/engine/test_tournament_dask.py": "a tournament of Battle for Germany matches on a dask cluster",
+    "tests/engine/test_tournament_pool.py": "whole matches of a tournament, played alone and as pools",
     "tests/engine/test_web_board.py": "a real match served by a server process",
     "tests/engine/test_web_browser.py": "a real match, a server process and a browser",
     "tests/games/breakout/test_play.py": "bot games played to the end, random play",
