@@ -18,11 +18,7 @@ def area_rows(view: MapView) -> list[dict[str, Any]]:
     for mark in view.marks.links:
         for end in (mark.a, mark.b):
             borders.setdefault(end, []).append(mark.label)
-    links: dict[str, list[str]] = {}
-    for pair in board.borders:
-        a, b = sorted(pair)
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
+    links = board.neighbours()
     rows = []
     for key in sorted(view.shown, key=lambda k: (board.spaces[k]["kind"] == "box", _order(k))):  # boxes last
         space = board.spaces[key]
@@ -36,7 +32,7 @@ def area_rows(view: MapView) -> list[dict[str, Any]]:
             "control": view.control(key) or "",
             "state": "contested" if space["kind"] != "box" and view.contested(key) else "",  # a box holds, never fights
             "units": ", ".join(counter_text(c) for c in view.counters.get(key, [])),
-            "links": ", ".join(sorted(links.get(key, []), key=_order)),
+            "links": ", ".join(sorted(links.get(key, ()), key=_order)),
             "borders": ", ".join(borders.get(key, [])),
         }
         if view.zoc is not None:

@@ -73,6 +73,15 @@ class Board:
         drawn = self.hexes if self.is_hex_map else self.spaces
         return {place: units for place, units in sorted(self.units.items()) if place not in drawn}
 
+    def neighbours(self) -> dict[str, set[str]]:
+        """Each space's linked spaces (both ends of every border)."""
+        found: dict[str, set[str]] = {}
+        for pair in self.borders:
+            a, b = sorted(pair)
+            found.setdefault(a, set()).add(b)
+            found.setdefault(b, set()).add(a)
+        return found
+
     def around(self, label: str, radius: int) -> set[str]:
         """The spaces within ``radius`` of ``label`` (``--window``): hexes by hex distance on a
         hex map, else by the number of links crossed."""
@@ -82,11 +91,7 @@ class Board:
         if self.is_hex_map and label in hexes:
             centre = hexes[label]
             return {k for k, s in hexes.items() if hex_distance(centre, s) <= radius}
-        neighbours: dict[str, set[str]] = {}
-        for pair in self.borders:
-            a, b = sorted(pair)
-            neighbours.setdefault(a, set()).add(b)
-            neighbours.setdefault(b, set()).add(a)
+        neighbours = self.neighbours()
         reached, frontier = {label}, {label}
         for _ in range(radius):
             frontier = {n for s in frontier for n in neighbours.get(s, ())} - reached
