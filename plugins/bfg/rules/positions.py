@@ -60,6 +60,10 @@ class Limit(NamedTuple):
     most: int
     rule: str
 
+    def counted(self, there: Counter[str]) -> int:
+        """How many of the units ``there`` (by size) this limit counts."""
+        return there.total() if self.size == "*" else there[self.size]
+
 
 class Stacks:
     """Who of some forces stands where on the map, and each force's stacking limits (5.3):
@@ -95,8 +99,7 @@ class Stacks:
         broken = [
             limit
             for limit in self.limits.get(unit["side"], ())
-            if (limit.size == "*" and there.total() - itself >= limit.most)
-            or (limit.size == unit["size"] and there[limit.size] - itself >= limit.most)
+            if limit.size in ("*", unit["size"]) and limit.counted(there) - itself >= limit.most
         ]
         return min(broken, key=lambda limit: limit.size == "*", default=None)
 
@@ -107,8 +110,7 @@ class Stacks:
         return {
             hex_id
             for (side, hex_id), there in self.sizes.items()
-            if side == force
-            and any((there.total() if limit.size == "*" else there[limit.size]) > limit.most for limit in limits)
+            if side == force and any(limit.counted(there) > limit.most for limit in limits)
         }
 
     def fits(self, unit: dict[str, Any], dest: str) -> bool:
