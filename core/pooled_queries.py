@@ -82,12 +82,12 @@ class PooledForm:
 
     def answer(self, store: Store, asks: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
         """The rows of each of ``asks`` (each the query's parameter values, an optional one left
-        out or None), in one statement; one statement each when a parameter's values are not
-        all of one type."""
+        out or None), in one statement; one statement each when there is one ask (the query
+        itself) or a parameter's values are not all of one type."""
         columns = {name: [ask.get(name) for ask in asks] for name in self.query.params}
         nulls = frozenset(name for name, values in columns.items() if all(v is None for v in values))
         lists = frozenset(name for name, values in columns.items() if any(isinstance(v, list | tuple) for v in values))
-        if not all(_travel_together(values, name in lists) for name, values in columns.items()):
+        if len(asks) == 1 or not all(_travel_together(values, name in lists) for name, values in columns.items()):
             return [store.rows(self.query.with_params(ask), ask) for ask in asks]
         values = {ASK: list(range(len(asks)))} | {name: v for name, v in columns.items() if name not in nulls}
         cursor = store.con.execute(self.sql_for(lists, nulls), values)

@@ -152,10 +152,7 @@ class Pool:
         for form, seats in groups.items():
             asks = [values for _, values in (seat.asking for seat in seats if seat.asking)]
             try:
-                if len(asks) == 1:  # a question of one match is the single statement
-                    answers = [self.store.rows(form.query.with_params(asks[0]), asks[0])]
-                else:
-                    answers = form.answer(self.store, asks)
+                answers = form.answer(self.store, asks)
             except duckdb.Error:
                 self.alone.add(form.query.name)
                 raise TransactionLost from None
