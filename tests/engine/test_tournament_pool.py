@@ -14,6 +14,8 @@ from phaseline.tournament import plan_tournament, play_match
 from phaseline.tournament.pool import play_pool
 from tournament_support import BreaksOnOneSeed, FailsOnOneSeed, tournament_registry
 
+pytestmark = pytest.mark.slow  # whole matches, alone and pooled (quick_loop.ALL_SLOW)
+
 NEW_EACH_RUN = {"seat", "logged_at", "created_at", "uid", "sig", "hash", "prev_hash"}
 
 
