@@ -59,7 +59,10 @@ def actions(
         legal = found.legal_actions()
         rows = matching(action_rows(found, legal), unit, hex_, kind)
         where = f"turn {found.clock.turn}, {found.step.title or found.clock.step}"
-    if not legal:
+        stuck = None if legal or found.finished else found.end_refusal(found.waiting_on()[0])
+    if stuck is not None:  # no order open, and a rule keeps the step from ending
+        typer.echo(f"no order is open, and {stuck}; undo takes back your last order")
+    elif not legal:
         typer.echo("nothing to do: the match is over")
     elif c.fmt is not Format.table:
         emit(rows, c.fmt, empty="no such order")

@@ -21,7 +21,7 @@ from ..rulings import RESPECT_STACKING
 from .elimination import NEVER_REPLACED
 from .positions import Limit, Stacks, enemy_zoc
 from .state import bfg_state
-from .staying import Exits
+from .staying import Exits, refuse_stranded, stranded
 from .units import all_units, label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
@@ -159,16 +159,15 @@ def _with_room(match, spaces: list[str], force: str, unit: dict[str, Any] | None
 
 
 def stacking_limit(match, stacks: Stacks, force: str, hex_id: str, unit: dict[str, Any] | None = None) -> Limit | None:
-    """The stacking limit (5.3) that closes ``hex_id`` to a replacement, or None. A per-size limit
-    binds at once (a Front never joins a Front); the all-units limit binds at the end of the
-    Movement Phase (5.3), which a replacement (at double MA for the Germans, 7.22) may still
-    leave, so friendly units never close a hex to it, unless the ruling
-    ``replacements-respect-stacking``."""
-    placed = {"unit_id": None, "size": None, **(unit or {}), "side": placed_side(match, force, hex_id)}
-    limit = stacks.over(placed, hex_id)
-    if limit is not None and limit.size == "*" and not plays_ruling(match, RESPECT_STACKING):
+    """The stacking limit (5.3) that closes ``hex_id`` to a replacement under the ruling
+    ``replacements-respect-stacking``, or None. By default none does: 5.3 binds at the end of the
+    Movement Phase, its Front sentence too (a Front may not retreat onto a Front only because 5.3
+    says so apart), and a replacement (at double MA for the Germans, 7.22) may still leave; what
+    it certainly cannot leave is refused as stranded (:func:`.staying.stranded`)."""
+    if not plays_ruling(match, RESPECT_STACKING):
         return None
-    return limit
+    placed = {"unit_id": None, "size": None, **(unit or {}), "side": placed_side(match, force, hex_id)}
+    return stacks.over(placed, hex_id)
 
 
 def placed_side(match, force: str, hex_id: str) -> str:
@@ -221,7 +220,7 @@ def _full(match, force: str, hex_id: str) -> tuple[str, str] | None:
     limit = stacking_limit(match, stacks, force, hex_id)
     if limit is None:
         return None
-    friends = stacks.friends(_anyone(side), hex_id)
+    friends = stacks.friends({"unit_id": None, "side": side}, hex_id)
     return limit.rule, (
         f"{hex_id} is full: it already holds {limit.most} friendly units ({', '.join(friends)}) "
         f"(ruling {RESPECT_STACKING})"
@@ -276,42 +275,15 @@ def as_placed(match, unit: dict[str, Any], force: str, hex_id: str) -> dict[str,
     }
 
 
-def stranded(match, stacks: Stacks, placed: dict[str, Any], exits: Exits) -> tuple[Limit, list[str]] | None:
-    """5.3 with 7.26: the limit a replacement (:func:`as_placed`) would break for certain at the
-    end of the coming Movement Phase, and the friendly units there that cannot leave: it cannot
-    leave its hex itself (in enemy ZOC, 7.26, or boxed in), nor can enough of the friends there,
-    so more units than the limit allows stay whatever is moved. None when the phase can still
-    end with the hex within the limit (5.3 binds only then)."""
-    hex_id = placed["space_id"]
-    if stacks.over(placed, hex_id) is None or not exits.stays(placed, hex_id):
-        return None
-    units = all_units(match)
-    staying = {u: units[u] for u in stacks.friends(placed, hex_id) if exits.stays(units[u], hex_id)}
-    limit = Stacks(match, staying, {placed["side"]}).over(placed, hex_id)
-    return None if limit is None else (limit, sorted(staying))
-
-
-def _anyone(side: str) -> dict[str, Any]:
-    """A unit of ``side`` not yet on the map, of no size: what a hex's all-units limit counts it as."""
-    return {"unit_id": None, "size": None, "side": side}
-
-
 def _exits(match, stacks: Stacks, force: str, hexes: list[str], newcomers: list[dict[str, Any]]) -> Exits:
-    """The steps out of those of ``hexes`` already at a stacking limit (where a replacement of
-    ``force`` may be stranded), for their units and ``newcomers``, asked at once."""
+    """The steps out of those of ``hexes`` where one of ``newcomers`` (replacements of ``force``)
+    would break a stacking limit, and so may be stranded, for their units and the newcomers."""
     full: dict[str, set[str]] = {}
     for hex_id in hexes:
         side = placed_side(match, force, hex_id)
-        if stacks.over(_anyone(side), hex_id) is not None:
+        if any(stacks.over({"unit_id": None, "size": unit["size"], "side": side}, hex_id) for unit in newcomers):
             full.setdefault(side, set()).add(hex_id)
-    units = all_units(match)
-    there = [
-        units[u]
-        for side, spaces in full.items()
-        for h in spaces
-        for u in stacks.friends({"unit_id": None, "side": side}, h)
-    ]
-    return Exits(match, full, [*there, *newcomers])
+    return Exits(match, stacks, full, newcomers)
 
 
 def replace(match, action: Action) -> None:
@@ -342,7 +314,7 @@ def replace(match, action: Action) -> None:
     limit = stacking_limit(match, stacks, force, hex_id, unit)
     if limit is not None:
         raise match.violation(f"{label(unit)} may not join another Front in {hex_id}", limit.rule)
-    _refuse_stranded(match, unit, stacks, placed, _exits(match, stacks, force, [hex_id], [unit]))
+    refuse_stranded(match, unit, stacks, placed, _exits(match, stacks, force, [hex_id], [unit]))
     match.log(
         Event(
             "replace",
@@ -372,21 +344,3 @@ def replace(match, action: Action) -> None:
     column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
     left = bfg_state(match)[column]
     match.set("bfg_state", {}, **{column: left - 1})
-
-
-def _refuse_stranded(match, unit: dict[str, Any], stacks: Stacks, placed: dict[str, Any], exits: Exits) -> None:
-    """5.3 with 7.26: refuse a replacement that would leave its hex over the limit for certain
-    at the end of the coming Movement Phase (:func:`stranded`), naming the units that stay."""
-    found = stranded(match, stacks, placed, exits)
-    if found is None:
-        return
-    limit, staying = found
-    hex_id = placed["space_id"]
-    why = "it could not step out of it"
-    if placed["frozen"]:
-        why = "placed in an enemy ZOC it may not move in the coming Movement Phase (7.26)"
-    raise match.violation(
-        f"{label(unit)} may not enter at {hex_id}: {why}, and {', '.join(staying)} cannot leave {hex_id} either, "
-        f"so {len(staying) + 1} units would stand there at the phase's end, where at most {limit.most} may stack",
-        limit.rule,
-    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from games.bfg.position import advance_to, new_match, refused, state
-from phaseline import Action, Match, RuleViolation, Store
+from phaseline import Action, Match, Store
 from phaseline.bots import run_bots
 from phaseline.games.bfg.rules.elimination import box_for
 from phaseline.plugins import registry
@@ -437,12 +437,14 @@ def test_7_12_an_eliminated_hungarian_is_refused_under_7_12(tmp_path):
     match.play(Action("replace", ("G1", "0304")))
 
 
-def test_5_3_front_replacement_never_joins_another_front(tmp_path):
-    """5.3 a returning Soviet Front may not be placed on another Front, not even at 7.25's edge."""
+def test_5_3_a_front_replacement_may_join_a_front_that_can_move_away(tmp_path):
+    """5.3's Front sentence binds, like its first, at the end of the Movement Phase: F2 may come
+    back onto F1 at 1226 (neither is held there), and the phase ends once one has left."""
     match = new_match(
         tmp_path,
         """
         map 35x26
+        zone E cols 13-26
         unit F1 SOV SOV front 8-20-3 1226
         unit F2 SOV SOV front 8-20-3 ELIM_SOV
         unit G1 GER HEER corps 2-3-4 0101
@@ -450,7 +452,9 @@ def test_5_3_front_replacement_never_joins_another_front(tmp_path):
         turns=(2, 10),
     )
     advance_to(match, "sov-replacement", turn=3)
-    assert not any(a.args == ("F2", "1226") for a in match.legal_actions())
-    with pytest.raises(RuleViolation) as refused:
-        match.play(Action("replace", ("F2", "1226")))
-    assert refused.value.rule == "5.3"
+    match.play(Action("replace", ("F2", "1226")))
+    match.play(Action("end"))
+    refused(match, Action("end"), "5.3")
+    match.play(Action("move", ("F1", "1225")))
+    match.play(Action("end"))
+    assert match.clock.step != "sov-movement"
