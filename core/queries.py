@@ -186,7 +186,7 @@ class RuleQueries:
     per direction (a to b and b to a). Load them in ``phaseline_load_scenario``, with
     ``match.con``.
 
-    Movement and ZOC (movement-reach, movement-legal, enemy-zoc, move-links), loaded in
+    Movement and ZOC (movement-reach, movement-legal, movement-exit, enemy-zoc, move-links), loaded in
     ``phaseline_load_scenario`` too, since the engine derives ``move_link`` from them once
     that hook returns:
 

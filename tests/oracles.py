@@ -181,6 +181,20 @@ class Oracle:
         out.update({(unit.unit_id, y): ruling for y, (_, ruling) in refusals.items()})
         return out
 
+    def exits(self, side: str, spaces: list[str], nationalities: list[str]) -> dict[tuple[str, str], int | None]:
+        """(space, nationality) -> the cheapest step a unit of ``side`` starting there could take
+        out of it, whatever its movement points (None: no step open)."""
+        context = _MoveContext(side, self.zoc_by_space(side), self.hostile_units(side),
+                               *self.board.zoc_rule.get(side, RIGID_ZOC))  # fmt: skip
+        found: dict[tuple[str, str], int | None] = {}
+        for space in spaces:
+            for nationality in nationalities:
+                unit = Unit("?", "?", side, space, 10**6, "?", nationality, "ready")
+                costs = [total for y, kind in self.neighbours(space)
+                         for code, total in [self._step(context, unit, space, y, kind, 0)] if code == 0]  # fmt: skip
+                found[space, nationality] = min(costs, default=None)
+        return found
+
     def cheapest_predecessors(self, side: str) -> dict[tuple[str, str], set[str]]:
         """(unit, space) -> every space a cheapest move of the unit may enter it from (not its start)."""
         context = _MoveContext(side, self.zoc_by_space(side), self.hostile_units(side),

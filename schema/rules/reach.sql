@@ -119,3 +119,33 @@ SELECT r.unit_id, r.space_id, TRUE AS legal, r.cost, r.path_via,
 FROM move_reach($match_id, $side, $units) r
 LEFT JOIN rule_ref ref ON ref.match_id = $match_id AND ref.topic = CASE WHEN r.stops THEN 'zoc.stop' ELSE 'move.cost' END
 ORDER BY r.unit_id, r.space_id;
+
+-- name: movement-exit(match_id, side, spaces, nationalities)
+-- The cheapest first step out of each of :spaces for a unit of :side of each of :nationalities
+-- that starts its move there, whatever movement points it has now: the least cost of an open step
+-- (move_edge: no hostile unit in the space entered, passable terrain and border, not ZOC to ZOC)
+-- into a space its nationality may enter (no_entry), out of an enemy ZOC only where a unit
+-- starting in it may leave (zoc_rule.may_leave); cost NULL when no step is open. A rule that
+-- looks ahead compares it with the allowance the unit will have: Battle for Germany (5.3 with
+-- 7.26) asks whether the units of a hex can leave it in the coming Movement Phase.
+-- Rules: none of its own; the rule that asks cites itself
+-- Reads: move_edge (map_unit, hostility, move_link, zoc_rule), no_entry
+-- Returns: space_id, nationality, cost
+WITH edge AS MATERIALIZED (FROM move_edge($match_id, $side)),
+asked AS (
+    SELECT s.space_id, n.nationality
+    FROM (SELECT DISTINCT unnest($spaces::VARCHAR[]) AS space_id) AS s
+    CROSS JOIN (SELECT DISTINCT unnest($nationalities::VARCHAR[]) AS nationality) AS n
+),
+step AS (
+    SELECT a.space_id, a.nationality, e.b, e.cost
+    FROM asked a
+    JOIN edge e ON e.a = a.space_id AND e.open_step AND (NOT e.from_zoc OR e.may_leave)
+    ANTI JOIN no_entry ne ON ne.match_id = $match_id AND ne.side = $side AND ne.space_id = e.b
+                         AND ne.nationality IN (a.nationality, '*')
+)
+SELECT a.space_id, a.nationality, min(st.cost) AS cost
+FROM asked a
+LEFT JOIN step st USING (space_id, nationality)
+GROUP BY a.space_id, a.nationality
+ORDER BY a.space_id, a.nationality;

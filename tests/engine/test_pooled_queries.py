@@ -47,11 +47,13 @@ def store():
 
 def asks_of(store: Store, query: RuleQuery) -> list[dict]:
     """The asks of ``query`` for every position: each side, then with ``units`` the first units of
-    a side, a unit of another side and none; spaces of the map and off it."""
+    a side, a unit of another side and none; spaces of the map and off it, and the side's
+    nationalities."""
     found: list[dict] = []
-    for match_id, side, units, other, spaces in _positions(store):
+    for match_id, side, units, other, spaces, nationalities in _positions(store):
         for space, far in zip(spaces, reversed(spaces), strict=True):
-            values = {"match_id": match_id, "side": side, "a": space, "b": far, "origin": space, "space": space}
+            values = {"match_id": match_id, "side": side, "a": space, "b": far, "origin": space, "space": space,
+                      "spaces": [space, far], "nationalities": nationalities}  # fmt: skip
             asks = [{name: values[name] for name in query.params if name not in query.optional}]
             if "units" in query.optional:
                 asks += [{**asks[0], "units": chosen} for chosen in (units, other, [])]
@@ -59,14 +61,15 @@ def asks_of(store: Store, query: RuleQuery) -> list[dict]:
     return found
 
 
-def _positions(store: Store) -> list[tuple[str, str, list[str], list[str], list[str]]]:
+def _positions(store: Store) -> list[tuple[str, str, list[str], list[str], list[str], list[str]]]:
     rows = store.con.execute(
         """SELECT u.match_id, u.side, list(u.unit_id ORDER BY u.unit_id)[:3],
                   (SELECT list(o.unit_id ORDER BY o.unit_id)[:1] FROM map_unit o
                    WHERE o.match_id = u.match_id AND o.side <> u.side),
                   (SELECT list(s.space_id ORDER BY s.kind <> 'hex', s.space_id)[:2]
                           || list(s.space_id ORDER BY s.kind = 'hex', s.space_id)[:1]
-                   FROM space s WHERE s.match_id = u.match_id)
+                   FROM space s WHERE s.match_id = u.match_id),
+                  list(DISTINCT u.nationality ORDER BY u.nationality)
            FROM map_unit u GROUP BY u.match_id, u.side ORDER BY u.match_id, u.side"""
     ).fetchall()
     return [tuple(row) for row in rows]

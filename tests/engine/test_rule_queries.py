@@ -109,6 +109,22 @@ def test_movement_reach_agrees(db: Store, board: Board) -> None:
             assert asked == [r for r in legal if r["unit_id"] in some]
 
 
+@given(boards())
+def test_movement_exit_agrees(db: Store, board: Board) -> None:
+    """The cheapest step out of every space, per nationality (one no unit has among them), is the
+    oracle's cheapest open first step."""
+    oracle = Oracle(board)
+    spaces = sorted(board.hexes)
+    nationalities = sorted({u.nationality for u in board.units} | {"NONE"})
+    with loaded(db, board) as store:
+        for side in board.sides:
+            rows = run(store, board, "movement-exit", side=side, spaces=spaces, nationalities=nationalities)
+            asked = [(r["space_id"], r["nationality"]) for r in rows]
+            assert asked == sorted((s, n) for s in spaces for n in nationalities)
+            found = {(r["space_id"], r["nationality"]): r["cost"] for r in rows}
+            assert found == oracle.exits(side, spaces, nationalities)
+
+
 def _ruling(row: dict[str, Any]) -> Ruling:
     via = None if row["legal"] else row["path_via"]
     return Ruling(row["legal"], row["cost"], via, row["rule"], row["by_unit"], row["by_space"])
@@ -206,7 +222,8 @@ def test_returns_lines_name_the_columns(db: Store) -> None:
     from boards import generate
 
     board = generate(Random(3), 5, 5, 10, 3)
-    params = {"side": "A", "a": "0.0", "b": "2.2", "origin": "1.1", "space": "1.1"}
+    params = {"side": "A", "a": "0.0", "b": "2.2", "origin": "1.1", "space": "1.1", "spaces": ["1.1"],
+              "nationalities": [board.units[0].nationality]}  # fmt: skip
     with loaded(db, board) as store:
         for query in RULE_QUERIES:
             values = {k: v for k, v in {"match_id": board.match_id, **params}.items() if k in query.params}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from phaseline import Event
 
 from ..forces import write_policies
@@ -11,6 +9,7 @@ from . import boundary, courland, forced_attacks, movement, replacements, shift,
 from . import exit as exiting
 from .berlin import berlin_falls_now
 from .elimination import remove_from_play
+from .staying import allowance
 from .units import all_units
 
 ACTION_HANDLERS = {
@@ -30,7 +29,7 @@ def begin(match, step) -> None:
         match.update_rows(
             "unit_state",
             [
-                {"unit_id": unit["unit_id"], "moved": False, "mp": _allowance(unit)}
+                {"unit_id": unit["unit_id"], "moved": False, "mp": allowance(unit)}
                 for unit in all_units(match).values()
                 if unit["side"] in acting and unit["status"] == "ready"
             ],
@@ -46,14 +45,6 @@ def begin(match, step) -> None:
         match.set("bfg_state", {}, attacks_this_phase=0)
     elif step.phase == "replacement":
         replacements.begin(match, step)
-
-
-def _allowance(unit: dict) -> int:
-    """5.0 the printed movement allowance, times its factor (7.22 doubled, 16.32 tripled, 13.2
-    halved, rounded down); none for a unit frozen in enemy ZOC (7.26) or a garrison (10.3)."""
-    if unit["frozen"] or unit["garrison"] is not None:
-        return 0
-    return math.floor(unit["movement"] * unit["mp_factor"])
 
 
 def end_refusal(match, step):

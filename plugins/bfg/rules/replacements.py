@@ -21,6 +21,7 @@ from ..rulings import RESPECT_STACKING
 from .elimination import NEVER_REPLACED
 from .positions import Limit, Stacks, enemy_zoc
 from .state import bfg_state
+from .staying import Exits
 from .units import all_units, label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
@@ -220,7 +221,7 @@ def _full(match, force: str, hex_id: str) -> tuple[str, str] | None:
     limit = stacking_limit(match, stacks, force, hex_id)
     if limit is None:
         return None
-    friends = stacks.friends({"unit_id": None, "side": side}, hex_id)
+    friends = stacks.friends(_anyone(side), hex_id)
     return limit.rule, (
         f"{hex_id} is full: it already holds {limit.most} friendly units ({', '.join(friends)}) "
         f"(ruling {RESPECT_STACKING})"
@@ -248,10 +249,69 @@ def legal(match, step) -> list[Action]:
     for force, box in _boxes(match, step):
         hexes = entry_hexes(match, force, box)
         stacks = Stacks(match, all_units(match), {placed_side(match, force, h) for h in hexes})
-        for unit in candidates(match, force, box):
-            allowed = [h for h in hexes if stacking_limit(match, stacks, force, h, unit) is None]
+        units = candidates(match, force, box)
+        exits = _exits(match, stacks, force, hexes, units)
+        for unit in units:
+            allowed = [
+                h
+                for h in hexes
+                if stacking_limit(match, stacks, force, h, unit) is None
+                and stranded(match, stacks, as_placed(match, unit, force, h), exits) is None
+            ]
             actions += [Action("replace", (unit["unit_id"], h), step.side) for h in allowed]
     return list(dict.fromkeys(actions))  # 16.33 the pooled German boxes list each unit once
+
+
+def as_placed(match, unit: dict[str, Any], force: str, hex_id: str) -> dict[str, Any]:
+    """``unit`` as it stands once placed in ``hex_id`` as a replacement of ``force``: on the side
+    of the boundary it is placed on (7.24), frozen when in an enemy ZOC (7.26), at double MA
+    when German (7.22)."""
+    side = placed_side(match, force, hex_id)
+    return {
+        **unit,
+        "side": side,
+        "space_id": hex_id,
+        "frozen": hex_id in {r["space_id"] for r in enemy_zoc(match, side)},
+        "mp_factor": 2.0 if force.startswith("GER") else 1.0,
+    }
+
+
+def stranded(match, stacks: Stacks, placed: dict[str, Any], exits: Exits) -> tuple[Limit, list[str]] | None:
+    """5.3 with 7.26: the limit a replacement (:func:`as_placed`) would break for certain at the
+    end of the coming Movement Phase, and the friendly units there that cannot leave: it cannot
+    leave its hex itself (in enemy ZOC, 7.26, or boxed in), nor can enough of the friends there,
+    so more units than the limit allows stay whatever is moved. None when the phase can still
+    end with the hex within the limit (5.3 binds only then)."""
+    hex_id = placed["space_id"]
+    if stacks.over(placed, hex_id) is None or not exits.stays(placed, hex_id):
+        return None
+    units = all_units(match)
+    staying = {u: units[u] for u in stacks.friends(placed, hex_id) if exits.stays(units[u], hex_id)}
+    limit = Stacks(match, staying, {placed["side"]}).over(placed, hex_id)
+    return None if limit is None else (limit, sorted(staying))
+
+
+def _anyone(side: str) -> dict[str, Any]:
+    """A unit of ``side`` not yet on the map, of no size: what a hex's all-units limit counts it as."""
+    return {"unit_id": None, "size": None, "side": side}
+
+
+def _exits(match, stacks: Stacks, force: str, hexes: list[str], newcomers: list[dict[str, Any]]) -> Exits:
+    """The steps out of those of ``hexes`` already at a stacking limit (where a replacement of
+    ``force`` may be stranded), for their units and ``newcomers``, asked at once."""
+    full: dict[str, set[str]] = {}
+    for hex_id in hexes:
+        side = placed_side(match, force, hex_id)
+        if stacks.over(_anyone(side), hex_id) is not None:
+            full.setdefault(side, set()).add(hex_id)
+    units = all_units(match)
+    there = [
+        units[u]
+        for side, spaces in full.items()
+        for h in spaces
+        for u in stacks.friends({"unit_id": None, "side": side}, h)
+    ]
+    return Exits(match, full, [*there, *newcomers])
 
 
 def replace(match, action: Action) -> None:
@@ -277,27 +337,28 @@ def replace(match, action: Action) -> None:
         rule, reason = _entry_refusal(match, force, unit["space_id"], hex_id)
         allowed = ", ".join(hexes) or "none"
         raise match.violation(f"{label(unit)} may not enter at {hex_id}: {reason} (open: {allowed})", rule)
-    new_side = placed_side(match, force, hex_id)  # 7.24 a German placed across the boundary takes that side
-    limit = stacking_limit(match, Stacks(match, all_units(match), {new_side}), force, hex_id, unit)
+    placed = as_placed(match, unit, force, hex_id)  # 7.24 a German placed across the boundary takes that side
+    stacks = Stacks(match, all_units(match), {placed["side"]})
+    limit = stacking_limit(match, stacks, force, hex_id, unit)
     if limit is not None:
         raise match.violation(f"{label(unit)} may not join another Front in {hex_id}", limit.rule)
-    in_zoc = hex_id in {r["space_id"] for r in enemy_zoc(match, new_side)}
+    _refuse_stranded(match, unit, stacks, placed, _exits(match, stacks, force, [hex_id], [unit]))
     match.log(
         Event(
             "replace",
-            side=new_side,
+            side=placed["side"],
             unit_id=unit["unit_id"],
             from_space=unit["space_id"],
             to_space=hex_id,
             rule="7.2",
-            payload={"in_enemy_zoc": in_zoc},
+            payload={"in_enemy_zoc": placed["frozen"]},
         )
     )
     match.set(
         "unit_state",
         {"unit_id": unit["unit_id"]},
         space_id=hex_id,
-        side=new_side,
+        side=placed["side"],
         status="ready",
         mp=0,
         moved=False,
@@ -305,9 +366,27 @@ def replace(match, action: Action) -> None:
     match.set(
         "bfg_unit",
         {"unit_id": unit["unit_id"]},
-        frozen=in_zoc,  # 7.26
-        mp_factor=2.0 if force.startswith("GER") else 1.0,
-    )  # 7.22 double movement
+        frozen=placed["frozen"],  # 7.26
+        mp_factor=placed["mp_factor"],  # 7.22 double movement
+    )
     column = "italy_left" if unit["space_id"] == "ELIM_WA_ITALY" else "replacements_left"
     left = bfg_state(match)[column]
     match.set("bfg_state", {}, **{column: left - 1})
+
+
+def _refuse_stranded(match, unit: dict[str, Any], stacks: Stacks, placed: dict[str, Any], exits: Exits) -> None:
+    """5.3 with 7.26: refuse a replacement that would leave its hex over the limit for certain
+    at the end of the coming Movement Phase (:func:`stranded`), naming the units that stay."""
+    found = stranded(match, stacks, placed, exits)
+    if found is None:
+        return
+    limit, staying = found
+    hex_id = placed["space_id"]
+    why = "it could not step out of it"
+    if placed["frozen"]:
+        why = "placed in an enemy ZOC it may not move in the coming Movement Phase (7.26)"
+    raise match.violation(
+        f"{label(unit)} may not enter at {hex_id}: {why}, and {', '.join(staying)} cannot leave {hex_id} either, "
+        f"so {len(staying) + 1} units would stand there at the phase's end, where at most {limit.most} may stack",
+        limit.rule,
+    )

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import pytest
 from games.bfg.position import advance_to, new_match, refused, state
-from phaseline import Action, RuleViolation
+from phaseline import Action, Match, RuleViolation, Store
+from phaseline.bots import run_bots
 from phaseline.games.bfg.rules.elimination import box_for
+from phaseline.plugins import registry
 
 EXAMPLE_1 = """
 map 4x6
@@ -317,6 +319,63 @@ def test_5_3_by_default_a_replacement_may_join_two_friends_on_the_edge(tmp_path)
     match = advance_to(new_match(tmp_path, FULL_EDGE, turns=(2, 10)), "wa-replacement", turn=2)
     match.play(Action("replace", ("W1", "0401")))
     assert state(match, "W1")["space_id"] == "0401"
+
+
+# --- 5.3 with 7.26: no hex over the limit for certain ------------------------------------------
+
+BOXED_IN = """
+map 4x6
+zone E cols 04-06
+city Berlin 0303 10
+unit G1 GER HEER corps 2-3-4 0202
+unit G2 GER HEER corps 2-3-4 0102
+unit U1 WA UK corps 7-4-8 0101
+unit U9 WA US corps 7-4-8 0404
+unit W1 WA US corps 7-4-8 ELIM_WA
+unit W2 WA CAN corps 6-6-7 ELIM_WA
+"""
+
+
+def test_5_3_a_replacement_may_not_strand_three_units_in_a_hex_none_can_leave(tmp_path):
+    """0101 is in the ZOC of G1 and G2, and every hex next to it is enemy-held or in their ZOC,
+    so U1 cannot leave it (4.3). W1 placed there (in enemy ZOC, 7.26) makes two units that stay:
+    legal. W2 would make three that no move can part at the end of the Movement Phase, so it is
+    refused under 5.3 and not listed; it may enter elsewhere. (A match of seed 1127 stalled on
+    such a hex for ever: 5.3 names no penalty.)"""
+    match = advance_to(new_match(tmp_path, BOXED_IN, turns=(6, 10)), "wa-replacement", turn=6)
+    match.play(Action("replace", ("W1", "0101")))
+    assert ("W2", "0101") not in {a.args for a in match.legal_actions() if a.verb == "replace"}
+    error = refused(match, Action("replace", ("W2", "0101")), "5.3")
+    assert "W1, U1" not in str(error) and "U1, W1 cannot leave 0101" in str(error), error
+    match.play(Action("replace", ("W2", "0301")))
+
+
+def test_5_3_replacements_in_enemy_zoc_may_join_a_unit_that_can_leave(tmp_path):
+    """U1 in 0201 can step out to a hex free of enemy ZOC, so two replacements placed beside it
+    in enemy ZOC are legal; the Movement Phase ends once U1 has gone (5.3 binds only then)."""
+    text = BOXED_IN.replace("U1 WA UK corps 7-4-8 0101", "U1 WA UK corps 7-4-8 0201")
+    match = advance_to(new_match(tmp_path, text, turns=(6, 10)), "wa-replacement", turn=6)
+    match.play(Action("replace", ("W1", "0201")))
+    match.play(Action("replace", ("W2", "0201")))
+    match.play(Action("end"))
+    refused(match, Action("end"), "5.3")
+    exit_hex = next(a.args[1] for a in match.legal_actions() if a.verb == "move" and a.args[0] == "U1")
+    match.play(Action("move", ("U1", exit_hex)))
+    match.play(Action("end"))
+    assert match.clock.step == "wa-combat"
+
+
+@pytest.mark.slow
+def test_5_3_the_historical_match_of_seed_1127_plays_to_its_end():
+    """Seed 1127's heuristic bots once placed CAN-2 and UK-VIII in enemy ZOC on 2601 beside
+    UK-I, which could not move: turn 4's Western Allied Movement Phase could never end (5.3).
+    The second of them is now refused there, and the match plays to its end."""
+    reg = registry()
+    bots = {side: "bot:heuristic" for side in reg.game("battle-for-germany").scenario("historical").sides}
+    with Store.open(":memory:") as store:
+        match = Match.create(store, reg, "battle-for-germany", "historical", seed=1127, controllers=bots)
+        run_bots(match, reg, controllers=bots)
+        assert match.finished, (match.clock.turn, match.clock.step)
 
 
 # --- 7.26 placed in an enemy ZOC ---------------------------------------------------------------
