@@ -127,7 +127,21 @@ def parse_queries(path: Path) -> list[RuleQuery]:
 
 
 def strip_comments(sql: str) -> str:
-    return "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
+    """``sql`` without its ``--`` comments; a ``--`` inside a string or a quoted name is kept."""
+    kept: list[str] = []
+    at = 0
+    while at < len(sql):
+        if sql.startswith("--", at):
+            end = sql.find("\n", at)
+            at = len(sql) if end < 0 else end
+        elif sql[at] in "'\"":
+            end = sql.find(sql[at], at + 1) + 1 or len(sql)
+            kept.append(sql[at:end])
+            at = end
+        else:
+            kept.append(sql[at])
+            at += 1
+    return "".join(kept)
 
 
 @cache

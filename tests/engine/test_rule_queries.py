@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import Oracle, Ruling
 from phaseline import Store
-from phaseline.queries import all_queries, get_query
+from phaseline.queries import all_queries, get_query, parse_queries, strip_comments
 from phaseline.resources import data_dir
 
 
@@ -231,6 +231,18 @@ def test_returns_lines_name_the_columns(db: Store) -> None:
             returns = re.search(r"Returns:(.*)", query.doc, re.S).group(1)
             declared = [c.strip() for c in returns.split(",")]
             assert [d[0] for d in cursor.description] == declared, f"{query.path.name}:{query.line}"
+
+
+def test_a_double_dash_inside_a_string_is_not_a_comment(tmp_path) -> None:
+    """A query's parameters are read from its SQL less its comments; '--' in a string is text."""
+    path = tmp_path / "dashes.sql"
+    path.write_text(
+        "-- name: dashes(match_id, side)\n-- Rules: none\n-- Reads: unit\n-- Returns: label\n"
+        "SELECT 'a -- b' || $side AS label -- not $here\nFROM unit WHERE match_id = $match_id\n"
+    )
+    (query,) = parse_queries(path)
+    assert query.params == ("match_id", "side")
+    assert strip_comments(query.sql) == "SELECT 'a -- b' || $side AS label \nFROM unit WHERE match_id = $match_id"
 
 
 def test_rule_numbers_are_never_literals() -> None:
