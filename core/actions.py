@@ -192,7 +192,8 @@ class Actions:
         allowed = ", ".join((*self.step.verbs, "end"))
         if verb in self.info.rules_verbs:
             return self.violation(f"'{verb}' is an order of the game's own rules: no player types it", rule="seats")
-        own = next((s for s in (*self.steps(self.clock.turn), *self.info.dynamic_steps) if verb in s.verbs), None)
+        taking = [s for s in (*self.steps(self.clock.turn), *self.info.dynamic_steps) if verb in s.verbs]
+        own = next((s for s in taking if s.side == self.step.side), taking[0] if taking else None)  # the mover's own
         where = f"an order of the {own.title or own.name}, not" if own else "not an order"
         return self.violation(
             f"'{verb}' is {where} of the {self.step.title or self.step.name} (allowed: {allowed})",

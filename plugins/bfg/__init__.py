@@ -49,6 +49,7 @@ def phaseline_register_games(register):
             scenarios=scenarios(),
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BfG",
+            sequence_rule="3.0",  # 3.0 the sequence of play: each order in its own side's phase
             rulings=RULINGS,
             verbs=VERBS,
             decisions=DECISIONS,

@@ -41,12 +41,12 @@ def _too_far(match, unit: dict[str, Any], dest: str, own: list[dict[str, Any]]):
     reason = own[0]["reason"]
     if away is not None and away > unit["mp"]:  # 5.0 within the unit's movement allowance
         return match.violation(
-            f"{label(unit)} cannot enter {dest}: {reason}; it is {away} hexes away, beyond its {unit['mp']} MP",
+            f"{label(unit)} cannot enter {dest}: {reason}; it is {_hexes(away)} away, beyond its {unit['mp']} MP",
             match.rule("move.allowance"),
             own,
         )
     return match.violation(
-        f"{label(unit)} cannot enter {dest}: {reason}; it is {away} hexes away, but the terrain and hexsides "
+        f"{label(unit)} cannot enter {dest}: {reason}; it is {_hexes(away)} away, but the terrain and hexsides "
         "on the way cost more (TEC)",
         match.rule("move.cost"),
         own,
@@ -75,7 +75,7 @@ def _beyond_reach(match, unit: dict[str, Any], dest: str):
     if away is None or away > mp:
         return match.violation(f"{label(unit)} cannot reach {dest} this phase: beyond its {mp} MP", "5.0")
     return match.violation(
-        f"{label(unit)} cannot reach {dest} this phase: {dest} is {away} hexes away, but no path it may take "
+        f"{label(unit)} cannot reach {dest} this phase: {dest} is {_hexes(away)} away, but no path it may take "
         f"there costs {mp} MP or less",
         match.rule("move.cost"),
     )
@@ -120,3 +120,8 @@ def _zoc_to_zoc(match, unit: dict[str, Any], dest: str):
         "4.3",
         [zoc[here], zoc[dest]],
     )
+
+
+def _hexes(count: int) -> str:
+    """``1 hex``, ``3 hexes``."""
+    return f"{count} hex" if count == 1 else f"{count} hexes"

@@ -321,6 +321,14 @@ def test_5_3_by_default_a_replacement_may_join_two_friends_on_the_edge(tmp_path)
     assert state(match, "W1")["space_id"] == "0401"
 
 
+def test_3_0_a_move_typed_in_the_replacement_phase_names_the_movers_own_movement_phase(tmp_path):
+    """The Western Allies' move belongs to their own Movement Phase, not to the first one of the
+    turn (the Soviet)."""
+    match = advance_to(new_match(tmp_path, EXAMPLE_2, turns=(6, 10)), "wa-replacement", turn=6)
+    error = refused(match, Action("move", ("W1", "0201")), "3.0")
+    assert "an order of the Western Allied Movement Phase, not of the Western Allied Replacement Phase" in str(error)
+
+
 # --- 5.3 with 7.26: no hex over the limit for certain ------------------------------------------
 
 BOXED_IN = """
