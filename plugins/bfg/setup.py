@@ -6,6 +6,9 @@ from phaseline import Event
 
 from .forces import force_of_unit, write_policies
 
+# 8.0 Courland units are East German; 7.11 each eliminated-units box holds its own theatre's Germans
+START_ZONES = {"COURLAND": "E", "ELIM_GER_E": "E", "ELIM_GER_W": "W"}
+
 
 def set_up(match) -> None:
     """Place every unit the scenario uses and start the match's own state."""
@@ -19,7 +22,7 @@ def set_up(match) -> None:
     )
     states = []
     for row in placed:
-        zone = row["zone"] if row["start"] != "COURLAND" else "E"  # 8.0 Courland units are East German
+        zone = START_ZONES.get(row["start"], row["zone"])
         force = force_of_unit(row["bloc"], row["nationality"], zone)
         if force in forces:  # 14.0, 15.23: forces a scenario does not use stay out of play
             states.append({"unit_id": row["unit_id"], "space_id": row["start"], "side": force})

@@ -54,6 +54,10 @@ def example_1(tmp_path_factory):
     return advance_to(match, "ger-w-replacement", turn=4)
 
 
+def test_7_11_germans_set_up_in_the_west_german_box_are_west_germans(example_1):
+    assert {state(example_1, u)["side"] for u in "ABCDE"} == {"GER_W"}
+
+
 # --- 7.21 the weakest first (Example 1) -------------------------------------------------------
 
 
