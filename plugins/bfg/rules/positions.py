@@ -7,6 +7,7 @@ after other sides moved costs no query."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .units import all_units
@@ -79,7 +80,7 @@ class Stacks:
         # (force, size, hex, the unit already counted there) -> the limit broken: a movement
         # phase asks for each of a thousand destinations, about a tenth of them different
         self._broken: dict[tuple[str, str, str, bool], Limit | None] = {}
-        for unit in sorted(units.values(), key=lambda u: u["unit_id"]):
+        for unit in sorted(units.values(), key=itemgetter("unit_id")):
             if unit["side"] in forces and unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated":
                 self._add(unit, unit["space_id"])
         self.limits: dict[str, list[Limit]] = {}  # force -> its limits
@@ -131,13 +132,13 @@ class Stacks:
         return sorted(u for u in self.units.get((unit["side"], dest), ()) if u != unit["unit_id"])
 
     def move(self, unit: dict[str, Any], dest: str) -> None:
+        self._broken.clear()  # the counts change
         here = (unit["side"], self.where[unit["unit_id"]])
         self.sizes[here][unit["size"]] -= 1
         self.units[here].remove(unit["unit_id"])
         self._add(unit, dest)
 
     def _add(self, unit: dict[str, Any], hex_id: str) -> None:
-        self._broken.clear()  # the counts changed
         self.where[unit["unit_id"]] = hex_id
         self.sizes.setdefault((unit["side"], hex_id), Counter())[unit["size"]] += 1
         self.units.setdefault((unit["side"], hex_id), []).append(unit["unit_id"])
