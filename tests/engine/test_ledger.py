@@ -4,9 +4,14 @@ action's end writes them."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from history_support import long_registry, new_match, snapshot
+from hypothesis import given
+from hypothesis import strategies as st
 from phaseline import Event, Store
+from phaseline.ledger import to_json
 
 NEXT_PHASE = """SELECT unit_id, mp + 1 AS mp, NOT moved AS moved
                 FROM unit_state WHERE match_id = ? AND side = ?"""
@@ -343,3 +348,12 @@ def test_held_updates_of_different_columns_are_written_in_one_statement(match):
         assert match.rows_of("unit_state") == stored(match, "unit_state")
         match.flush()
     assert effects_of(match, held) == effects_of(match, one_by_one)
+
+
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+
+
+@given(SCALARS | st.lists(SCALARS) | st.dictionaries(st.text(), SCALARS))
+def test_an_effects_value_is_the_json_text_json_dumps_writes(value):
+    """Whole numbers, booleans, NULL and plain strings are written directly: the same text."""
+    assert to_json(value) == json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
