@@ -30,29 +30,37 @@ def append_rows(store: Store, table: str, typed_lists: str, rows: list[Any]) -> 
 def write_rows(
     store: Store, match_id: str, table: str, keys: tuple[str, ...], rows: dict[tuple[Any, ...], dict[str, Any]]
 ) -> None:
-    """Set the new values of ``rows`` (by key tuple; every row the same columns) in one statement:
-    one row by its key, rows given the same values by a list of their keys (a single key
-    column), else joined to the new rows as lists (about twice one row's statement, whatever
-    the rows)."""
+    """Set the new values of ``rows`` (by key tuple) in one statement: one row by its key, rows
+    given the same values by a list of their keys (a single key column), else joined to the new
+    rows as lists (about twice one row's statement, whatever the rows); rows that set different
+    columns (units that moved, units that attacked) each keep the columns they do not set."""
     first_key, first = next(iter(rows.items()))
-    columns = list(first)
+    columns = list(dict.fromkeys(column for values in rows.values() for column in values))
     values = list(rows.values())
-    assignments = ", ".join(f"{c} = ?" for c in columns)
     if len(rows) == 1:
+        assignments = ", ".join(f"{c} = ?" for c in columns)
         where = " AND ".join(["match_id = ?", *(f"{k} = ?" for k in keys)])
         store.con.execute(f"UPDATE {table} SET {assignments} WHERE {where}", [*first.values(), match_id, *first_key])
         return
     if len(keys) == 1 and all(v == first for v in values):
+        assignments = ", ".join(f"{c} = ?" for c in first)
         store.con.execute(
             f"UPDATE {table} SET {assignments} WHERE match_id = ? AND list_contains(?, {keys[0]})",
             [*first.values(), match_id, [key[0] for key in rows]],
         )
         return
+    every = all(len(v) == len(columns) for v in values)  # each row sets every column
     lists = [[key[i] for key in rows] for i in range(len(keys))]  # the new rows, column by column
-    lists += [[v[c] for v in values] for c in columns]
-    source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate([*keys, *columns], 2))
+    lists += [[v.get(c) for v in values] for c in columns]
+    names = [*keys, *(f"v{i}" for i in range(len(columns)))]
+    sets = [f"{c} = n.v{i}" for i, c in enumerate(columns)]
+    if not every:  # and whether each row sets each column
+        lists += [[c in v for v in values] for c in columns]
+        names += [f"s{i}" for i in range(len(columns))]
+        sets = [f"{c} = CASE WHEN n.s{i} THEN n.v{i} ELSE t.{c} END" for i, c in enumerate(columns)]
+    source = ", ".join(f"unnest(${i}) AS {name}" for i, name in enumerate(names, 2))
     store.con.execute(
-        f"""UPDATE {table} t SET {", ".join(f"{c} = n.{c}" for c in columns)} FROM (SELECT {source}) n
+        f"""UPDATE {table} t SET {", ".join(sets)} FROM (SELECT {source}) n
             WHERE t.match_id = $1{"".join(f" AND t.{k} = n.{k}" for k in keys)}""",
         [match_id, *lists],
     )
@@ -75,7 +83,7 @@ class HeldRows:
     """Row changes held back to be written together: per table, runs of one kind (rows
     inserted, updated or deleted), in the order they were made; a change of the same kind as
     the table's last run joins it (an update of a row inserted in that run changes the row).
-    Each run is one statement (updates: one per set of columns)."""
+    Each run is one statement."""
 
     def __init__(self) -> None:
         self._runs: list[tuple[str, str, dict[tuple[Any, ...], dict[str, Any]]]] = []  # (table, kind, rows by key)
@@ -129,8 +137,4 @@ class HeldRows:
             elif kind == DELETE:
                 delete_rows(store, match_id, table, keys[table], list(rows))
             else:
-                by_columns: dict[tuple[str, ...], dict[tuple[Any, ...], dict[str, Any]]] = {}
-                for key, values in rows.items():
-                    by_columns.setdefault(tuple(values), {})[key] = values
-                for group in by_columns.values():
-                    write_rows(store, match_id, table, keys[table], group)
+                write_rows(store, match_id, table, keys[table], rows)

@@ -64,6 +64,7 @@ _COLUMNS = tuple(_COLUMN_TYPES)
 _HASHED = _COLUMNS[: _COLUMNS.index("prev_hash")]  # every column before the hashes; the seat joins them when set
 _UNHASHED = _COLUMNS[_COLUMNS.index("hash") + 1 :]  # seat, sig and what stands outside the hash
 _KIND, _SIG = _COLUMNS.index("kind"), _COLUMNS.index("sig")
+_TURN, _STEP = _COLUMNS.index("turn"), _COLUMNS.index("step")
 DERIVED_COLUMNS = ("cause_verb", "undone_by", "undone_forced", "combat")  # each store's engine makes them: never sent
 EFFECT_STAMP = ("turn", "phase", "side", "kind", "cause", "logged_at")  # the event's columns its effects carry
 LATER_COLUMNS = ("logged_at",)  # sent since schema 5: the events an older phaseline sent lack it
@@ -241,10 +242,15 @@ class EventLog:
         events flushes first only then."""
         return any(row[_KIND] == kind for row in self._pending)
 
-    def held_rows(self) -> list[dict[str, Any]]:
-        """The events waiting in memory (see :meth:`held`), oldest first: each as a row of its
-        columns up to ``cause``, as :meth:`append` made them (``payload`` as JSON text)."""
-        return [dict(zip(_HASHED, row, strict=False)) for row in self._pending]
+    def held_rows(self, turn: int | None = None, step: str | None = None) -> list[dict[str, Any]]:
+        """The events waiting in memory (see :meth:`held`), oldest first, or those of ``turn``'s
+        ``step``: each as a row of its columns up to ``cause``, as :meth:`append` made them
+        (``payload`` as JSON text)."""
+        return [
+            dict(zip(_HASHED, row, strict=False))
+            for row in self._pending
+            if turn is None or (row[_TURN] == turn and row[_STEP] == step)
+        ]
 
     def sign(self, sign: Callable[[int, str], str]) -> None:
         """End the block of events appended since the last block: sign its last event with

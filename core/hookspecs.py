@@ -158,6 +158,10 @@ def phaseline_tables(register: Callable[[PluginTable], None]) -> None:
 def phaseline_load_scenario(match: Match, scenario: ScenarioInfo) -> bool | None:
     """Fill the static tables (space, link, unit, rule tables, the game's own).
 
+    Not called for a match made from another's static rows (``Match.create(static_from=…)``: a
+    tournament's worker loads its first match of a scenario and copies its tables into the
+    next): what a match needs of its scenario lives in the tables, not in Python.
+
     :param match: the match being created (write with ``match.con``: static data is no effect).
     :param scenario: the chosen scenario and its data folder; read its files with
         :func:`phaseline.scenario.read_csv` so errors name file and line.

@@ -45,6 +45,15 @@ _EFFECT_COLUMNS = ", ".join(f"unnest(${i}::{kind}[])" for i, kind in enumerate(_
 
 
 def to_json(value: Any) -> str:
+    """``value`` as the log's JSON text: whole numbers, booleans, NULL and plain strings (most of
+    a match's thousands of effect values) written directly, as ``json.dumps`` writes them."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if kind is str and value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    if value is None or kind is bool:
+        return "null" if value is None else "true" if value else "false"
     return json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
 

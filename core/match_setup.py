@@ -17,6 +17,7 @@ from .model import GameInfo, OptionalRule, ScenarioInfo
 from .queries import derive_board
 
 if TYPE_CHECKING:
+    from .match_data import StaticSource
     from .plugins import Registry
     from .store import Store
 
@@ -38,13 +39,16 @@ class MatchSetup:
         match_id: str | None = None,
         player: str | None = None,
         open_seats: Iterable[str] = (),
+        static_from: StaticSource | None = None,
     ) -> Self:
         """Create a match: copy the scenario's static data, claim the seats, set up, begin the
         first step.
 
         Dice are secret unless a ``seed`` is given (a known seed: reproducible, never fair).
         ``player`` (default ``$USER``) holds every seat but ``open_seats``, which the first
-        import of the match claims for its importer (docs/fair-play.md).
+        import of the match claims for its importer (docs/fair-play.md). ``static_from``: a
+        match of the same game, scenario and options whose static rows are copied instead of
+        loading the scenario's files again (the caller vouches that they have not changed since).
         """
         info = registry.game(game)
         chosen = info.scenario(scenario) if isinstance(scenario, str) else scenario
@@ -82,18 +86,25 @@ class MatchSetup:
                     "INSERT INTO match_plugin VALUES (?, ?, ?)",
                     [match_id, f"{info.name}:{rule.name}", rule.version],
                 )
-            with scenario_checks.loading(self, chosen):
-                if not self.hook.phaseline_load_scenario(match=self, scenario=chosen):
-                    raise PluginError(f"{info.name} did not load scenario {chosen.name}")
-            scenario_checks.check_loaded(self, chosen)
-            derive_board(store, match_id)
-            match_data.record(self)
+            if static_from is None:
+                self._load_static()
+            else:
+                static_from.copy_to(self)
             self._acting_seat = held[0]  # the creator's first seat makes (and signs) the set-up
             try:
                 self.start()
             finally:
                 self._acting_seat = None
         return self
+
+    def _load_static(self) -> None:
+        """Fill the static tables from the scenario's files, check them, derive the board, record their digests."""
+        with scenario_checks.loading(self, self.scenario):
+            if not self.hook.phaseline_load_scenario(match=self, scenario=self.scenario):
+                raise PluginError(f"{self.info.name} did not load scenario {self.scenario.name}")
+        scenario_checks.check_loaded(self, self.scenario)
+        derive_board(self.store, self.match_id)
+        match_data.record(self)
 
     @classmethod
     def load(cls, store: Store, registry: Registry, match_id: str) -> Self:

@@ -50,10 +50,9 @@ def held_step_events(match: Match) -> list[dict[str, Any]] | None:
     be in the store already: read them there. Spares a reader of this step's events writing
     the held ones and reading them back."""
     clock = match.clock
-    held = match.events.held_rows()
-    if any(row["kind"] == "undo" for row in held):
+    if match.events.holds("undo"):
         return None
-    ours = [row for row in held if (row["turn"], row["step"]) == (clock.turn, clock.step)]
+    ours = match.events.held_rows(clock.turn, clock.step)
     if not ours or ours[0]["kind"] != "phase" or ours[0]["purpose"] != _begun(clock.step):
         return None
     return ours

@@ -13,11 +13,16 @@ query by name, and the first caller outside the engine's plumbing)::
     python scripts/bench_games.py --base /tmp/base [--runs 3] [--games bfg,breakout]
                                   [--bfg-seed 1] [--breakout-seed 11] [--days 7] [--sites]
     python scripts/bench_games.py --base /tmp/base --identity [--seeds 1,2,3] [--days 2]
+    python scripts/bench_games.py --base /tmp/base --tournament 10 [--runs 3] [--bfg-seed 1000]
 
 ``--identity`` plays every scenario of the games (``--games``) for each seed in both checkouts and
 compares hashes of the whole ``event`` and ``effect`` tables (``logged_at`` and the bytes of
-the signatures left out: fresh keys sign each match): the logs must be byte-identical. A
-child run is ``--checkout PATH --play GAME``, printing JSON.
+the signatures left out: fresh keys sign each match): the logs must be byte-identical.
+``--tournament N`` plays N Battle for Germany Historical matches from the seed ``--bfg-seed`` as
+``phaseline tournament --pool 1 --jobs 1`` plays them (the local executor in one process: each
+match created, played and exported as a part), in each checkout, alternating, and prints the
+median CPU a match costs, the ratio to the baseline's and whether every match's logs are the
+baseline's. A child run is ``--checkout PATH --play GAME``, printing JSON.
 
 Measured on 2026-12-06 against main c8b1472 (``nice``, two cores shared with other work, load
 10-16; the baseline and this checkout alternating, medians):
@@ -174,6 +179,57 @@ def play(
         }
 
 
+def play_tournament(matches: int, seed: int) -> dict[str, Any]:
+    """``matches`` Battle for Germany matches from ``seed`` as ``phaseline tournament --pool 1
+    --jobs 1`` plays them: the CPU a match costs (the log digests, taken as each match is
+    exported, left out) and each match's digests."""
+    from phaseline.plugins import registry
+    from phaseline.tournament import executor, plan_tournament, worker
+
+    game, scenario = GAMES["bfg"]
+    reg = registry()
+    plan = plan_tournament(reg, game, scenario=scenario, matches=matches, bots=[], seed=seed, options=[], name="t1")
+    digests: dict[str, dict[str, str]] = {}
+    digesting = 0.0
+    export = worker.parquet_tables
+
+    def exported(store: Any, match_id: str) -> dict[str, bytes]:
+        nonlocal digesting
+        start = time.process_time()
+        digests[match_id] = log_digests(store, match_id)
+        digesting += time.process_time() - start
+        return export(store, match_id)
+
+    worker.parquet_tables = exported
+    cpu = time.process_time()
+    parts = list(executor("local", 1, reg)(plan.specs()))
+    cpu = time.process_time() - cpu - digesting
+    failed = [part.error for part in parts if part.error]
+    return {"cpu": cpu / matches, "digests": digests, "failed": failed}
+
+
+def compare_tournaments(args: argparse.Namespace, base: Path, here: Path) -> int:
+    """The CPU a tournament's match costs, this checkout against the baseline, and their logs."""
+    runs: dict[str, list[dict[str, Any]]] = {"base": [], "this": []}
+    for run in range(args.runs):
+        order = (("base", base), ("this", here)) if run % 2 == 0 else (("this", here), ("base", base))
+        for label, checkout in order:
+            extra = ("--tournament", str(args.tournament))
+            done = run_child(checkout, "bfg", args.bfg_seed, None, *extra)
+            if done["failed"]:
+                raise SystemExit(f"{checkout}: {len(done['failed'])} matches failed: {done['failed'][0]}")
+            runs[label].append(done)
+            print(f"  run {run + 1} {label}: {done['cpu']:6.3f} s CPU a match", file=sys.stderr)
+    base_cpu = statistics.median(r["cpu"] for r in runs["base"])
+    same = runs["this"][0]["digests"] == runs["base"][0]["digests"]
+    print(f"\n{args.tournament} matches from seed {args.bfg_seed}, --pool 1 --jobs 1, {args.runs} runs each (medians)")
+    for label in ("base", "this"):
+        cpu = statistics.median(r["cpu"] for r in runs[label])
+        print(f"{label:<5} {cpu:6.3f} s CPU a match  ratio {cpu / base_cpu:5.2f}")
+    print("logs identical" if same else "logs DIFFER")
+    return 0 if same else 1
+
+
 def match_class(phaseline: Any) -> Any:
     """The class of one match: ``Match``, or ``Game`` in a checkout before schema 8's rename."""
     return getattr(phaseline, "Match", None) or phaseline.Game
@@ -214,6 +270,9 @@ def log_digests(store: Any, match_id: str) -> dict[str, str]:
 
 def child(args: argparse.Namespace) -> int:
     import_checkout(Path(args.checkout))
+    if args.tournament:
+        print(json.dumps(play_tournament(args.tournament, args.seed)))
+        return 0
     result = play(args.play, args.seed, args.days, args.sites, args.scenario, args.commit_every)
     print(json.dumps(result))
     return 0
@@ -321,6 +380,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="actions per commit (default: autoplay's; a baseline without the option: 1)",
     )
+    parser.add_argument("--tournament", type=int, default=0, help="compare the CPU a tournament's match costs instead")
     parser.add_argument("--checkout", help=argparse.SUPPRESS)
     parser.add_argument("--play", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
@@ -335,6 +395,8 @@ def main(argv: list[str] | None = None) -> int:
     here = HERE.parent.parent
     if args.identity:
         return identity(args, Path(args.base).resolve(), here)
+    if args.tournament:
+        return compare_tournaments(args, Path(args.base).resolve(), here)
     return compare(args, Path(args.base).resolve(), here)
 
 

@@ -2,6 +2,8 @@
 
 - plan.py: the matches, each a spec with its known seed (the base seed + its index);
 - worker.py: a spec played in a store of its own in memory, returned as a Parquet part;
+- stores.py: a worker's stores, one a match, made cheaply: each match's static rows copied
+  from the worker's first match of the scenario instead of loaded from the files again;
 - pool.py: many specs played as one pool in one store, their rule queries asked together;
 - executors.py: where the workers run (here, a pool of processes, a dask cluster), each taking
   its specs in chunks of ``--pool``;

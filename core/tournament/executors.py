@@ -1,8 +1,9 @@
 """Where a tournament's matches are played: here, in a pool of processes, or on a dask cluster.
 
 Each executor takes the match specs and yields their parts as they are done (in no particular
-order). Every worker plays with a store of its own in memory (DuckDB allows one writer per
-file): the store of the tournament receives the matches at the end, in one transaction.
+order). Every match is played in a store of its own in memory (DuckDB allows one writer per
+file), which its worker makes cheaply (stores.py): the store of the tournament receives the
+matches at the end, in one transaction.
 
 With ``pool`` above 1 a worker takes the specs in chunks of up to that many and plays each
 chunk as one pool (pool.py: one store, their rule queries asked together); the chunks are cut
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidOrder
 from .pool import play_pool
+from .stores import MatchStores, process_stores
 from .worker import MatchPart, play_match
 
 if TYPE_CHECKING:
@@ -49,7 +51,7 @@ def executor(name: str, jobs: int, registry: Registry, scheduler: str | None = N
     if scheduler is not None:
         raise InvalidOrder("--scheduler names a dask scheduler: it goes with --executor dask")
     if jobs == 1:
-        return lambda specs: (part for chunk in chunks(specs, pool, jobs) for part in play_chunk(chunk, registry))
+        return lambda specs: in_this_process(chunks(specs, pool, jobs), registry)
     return lambda specs: in_processes(chunks(specs, pool, jobs), jobs)
 
 
@@ -61,11 +63,25 @@ def chunks(specs: list[MatchSpec], pool: int, jobs: int) -> list[list[MatchSpec]
     return [specs[start:end] for start, end in itertools.pairwise(bounds)]
 
 
-def play_chunk(specs: list[MatchSpec], registry: Registry | None = None) -> list[MatchPart]:
-    """The parts of a chunk of specs: one match alone, more as a pool."""
+def play_chunk(
+    specs: list[MatchSpec], registry: Registry | None = None, stores: MatchStores | None = None
+) -> list[MatchPart]:
+    """The parts of a chunk of specs: one match alone (in a store ``stores`` makes), more as a pool."""
     if len(specs) == 1:
-        return [play_match(specs[0], registry)]
+        return [play_match(specs[0], registry, stores)]
     return play_pool(specs, registry)
+
+
+def play_worker_chunk(specs: list[MatchSpec]) -> list[MatchPart]:
+    """:func:`play_chunk` in a worker process, with the installed plugins and the process's match stores."""
+    return play_chunk(specs, None, process_stores())
+
+
+def in_this_process(specs: list[list[MatchSpec]], registry: Registry) -> Iterator[MatchPart]:
+    """The parts of the chunks of ``specs`` played one after another in this process."""
+    with MatchStores() as stores:
+        for chunk in specs:
+            yield from play_chunk(chunk, registry, stores)
 
 
 def in_processes(specs: list[list[MatchSpec]], jobs: int) -> Iterator[MatchPart]:
@@ -76,7 +92,7 @@ def in_processes(specs: list[list[MatchSpec]], jobs: int) -> Iterator[MatchPart]
     """
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
     try:
-        futures = [pool.submit(play_chunk, chunk) for chunk in specs]
+        futures = [pool.submit(play_worker_chunk, chunk) for chunk in specs]
         for future in as_completed(futures):
             yield from future.result()
     finally:  # done, or stopped (an interrupt, a failed merge): no match is left running
@@ -90,7 +106,7 @@ def on_dask(specs: list[list[MatchSpec]], jobs: int, scheduler: str | None) -> I
     from distributed import as_completed as completed
 
     with _cluster(LocalCluster, jobs, scheduler) as address, Client(address) as client:
-        futures = client.map(play_chunk, specs, pure=False)
+        futures = client.map(play_worker_chunk, specs, pure=False)
         try:
             for future in completed(futures):
                 yield from future.result()

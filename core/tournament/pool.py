@@ -30,7 +30,8 @@ from ..plugins import registry as installed
 from ..pooled_queries import PooledForm, pooled_form
 from ..store import Store
 from .plan import MatchSpec
-from .worker import STORE_CONFIG, MatchPart, failed_part, parquet_tables, play_to_end
+from .stores import STORE_CONFIG
+from .worker import MatchPart, failed_part, parquet_tables, play_to_end
 
 if TYPE_CHECKING:
     from ..plugins import Registry

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import tempfile
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,16 +22,14 @@ from ..bots import run_bots
 from ..match import Match
 from ..plugins import registry as installed
 from ..replay import match_tables
-from ..store import Store
 from .plan import MatchSpec
+from .stores import MatchStores
 
 if TYPE_CHECKING:
+    from ..match_data import StaticSource
     from ..plugins import Registry
     from ..queries import QuestionPool
-
-# One thread per match store: the tournament's parallelism is its processes; DuckDB's own
-# threads only add CPU on statements this small (measured: a BfG bot game 3.6 s instead of 4.0 s).
-STORE_CONFIG = {"threads": 1}
+    from ..store import Store
 
 
 @dataclass(frozen=True)
@@ -56,25 +55,33 @@ class MatchPart:
     error: str | None = None
 
 
-def play_match(spec: MatchSpec, registry: Registry | None = None) -> MatchPart:
+def play_match(spec: MatchSpec, registry: Registry | None = None, stores: MatchStores | None = None) -> MatchPart:
     """Play ``spec``'s match to its end with its bots and return it as a part.
 
     ``registry`` defaults to the installed plugins less the spec's blocked ones (a worker
-    process makes its own).
+    process makes its own); ``stores`` makes the match's store (default: a :class:`MatchStores`
+    of its own, for this match alone).
     """
     started = time.process_time()
     reg = registry or installed(spec.blocked)
     try:
-        with Store.open(":memory:", config=STORE_CONFIG) as store:
-            result = play_to_end(store, reg, spec)
+        with nullcontext(stores) if stores else MatchStores() as made, made.store(spec) as (store, static):
+            result = play_to_end(store, reg, spec, static_from=static)
             tables = parquet_tables(store, spec.match_id)
     except Exception as error:  # one match's failure is reported with its seed; the others go on
         return failed_part(spec, time.process_time() - started, error)
     return MatchPart(spec, result, time.process_time() - started, tables)
 
 
-def play_to_end(store: Store, registry: Registry, spec: MatchSpec, pool: QuestionPool | None = None) -> MatchResult:
-    """Create ``spec``'s match in ``store`` and let its bots play it to the end, as autoplay does.
+def play_to_end(
+    store: Store,
+    registry: Registry,
+    spec: MatchSpec,
+    pool: QuestionPool | None = None,
+    static_from: StaticSource | None = None,
+) -> MatchResult:
+    """Create ``spec``'s match in ``store`` (copying ``static_from``'s static rows, if given)
+    and let its bots play it to the end, as autoplay does.
 
     The whole match is one block (:meth:`Match.one_commit`): its store is thrown away once its
     rows are exported, so committing along the way would buy nothing (measured: a Battle for
@@ -91,6 +98,7 @@ def play_to_end(store: Store, registry: Registry, spec: MatchSpec, pool: Questio
         seed=spec.seed,
         controllers=spec.controllers,
         match_id=spec.match_id,
+        static_from=static_from,
     )
     match.rules.pool = pool
     with match.one_commit(shared=pool is not None):

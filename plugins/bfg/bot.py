@@ -3,6 +3,7 @@ cities, the Germans hold the line in good ground; everyone attacks at the best o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from phaseline import Action
@@ -115,11 +116,13 @@ class HeuristicBot:
                 by_unit.setdefault(action.args[0], []).append(action.args[1])
         units = all_units(match)
         stacks = Stacks(match, units, {units[u]["side"] for u in by_unit})
+        worth = PositionValues(self, match)
         ranked = []
         for unit_id, dests in by_unit.items():
             unit = units[unit_id]
-            here = self._position_value(match, unit, unit["space_id"])
-            gains = sorted(((self._position_value(match, unit, d) - here, d) for d in dests), reverse=True)
+            value = worth.of(unit)
+            here = value(unit["space_id"])
+            gains = sorted(((value(d) - here, d) for d in dests), reverse=True)
             ranked.append((gains[0][0], unit_id, gains))
         plan = []
         claimed: set[str] = set()  # cities a Front is already on its way to garrison (10.0)
@@ -137,28 +140,6 @@ class HeuristicBot:
                 plan.append(Action("move", (unit_id, dest), self.side))
                 break
         return plan
-
-    def _position_value(self, match, unit: dict[str, Any], space: str) -> float:
-        """Remembered per state version: a move phase weighs every unit's every destination."""
-        key = (unit["side"], unit["size"], space)
-        version = match.ledger.version
-        if getattr(self, "_values_version", None) != version:
-            self._values_version, self._values = version, {}
-        if key not in self._values:
-            self._values[key] = self._value_now(match, unit, space)
-        return self._values[key]
-
-    def _value_now(self, match, unit: dict[str, Any], space: str) -> float:
-        info = self.spaces[space]
-        if unit["side"] in ("WA", "SOV"):  # race for Berlin and the cities on the way
-            value = -self.distance(space, self.berlin) + 0.5 * info["vp"]
-            if unit["side"] == "SOV" and unit["size"] == "front" and space in self._ungarrisoned(match):
-                value += 6  # a Front that stops in Warsaw, Prague or Vienna becomes its garrison (10.0)
-            return value
-        enemies = self._enemy_spaces(match, unit["side"])
-        nearest = min((self.distance(space, e) for e in enemies), default=10)
-        ground = 1.5 if info["terrain"] == "rough" or info["feature"] == "fortress" else 0
-        return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
 
     def _ungarrisoned(self, match) -> set[str]:
         """Garrison-city hexes whose city has no Soviet garrison yet (from the kept bfg_unit rows)."""
@@ -201,3 +182,52 @@ class HeuristicBot:
 
     def _is_german(self, match, unit_id: str) -> bool:
         return unit_row(match, unit_id)["side"].startswith("GER")
+
+
+class PositionValues:
+    """What a hex is worth to a unit in this state, for one movement plan: the Allies race
+    for Berlin and the cities on the way, the Germans hold a line one hex from the enemy in
+    good ground. Each hex's worth is worked out once per kind of unit that weighs it."""
+
+    def __init__(self, bot: HeuristicBot, match) -> None:
+        self.bot = bot
+        self.match = match
+        self.values: dict[tuple[str, bool], dict[str, float]] = {}
+
+    def of(self, unit: dict[str, Any]) -> Callable[[str], float]:
+        """What each hex is worth to ``unit``, by its label (its side, and whether a Soviet Front)."""
+        side = unit["side"]
+        garrison = side == "SOV" and unit["size"] == "front"  # 10.0/10.1: a Front garrisons a city
+        known = self.values.setdefault((side, garrison), {})
+        worth = self._worth(side, garrison)
+
+        def value(space: str) -> float:
+            found = known.get(space)
+            if found is None:
+                found = known[space] = worth(space)
+            return found
+
+        return value
+
+    def _worth(self, side: str, garrison: bool) -> Callable[[str], float]:
+        bot, spaces = self.bot, self.bot.spaces
+        if side in ("WA", "SOV"):  # race for Berlin and the cities on the way
+            bonus = bot._ungarrisoned(self.match) if garrison else set()
+
+            def racing(space: str) -> float:
+                value = -bot.distance(space, bot.berlin) + 0.5 * spaces[space]["vp"]
+                if space in bonus:
+                    value += 6  # a Front that stops in Warsaw, Prague or Vienna becomes its garrison (10.0)
+                return value
+
+            return racing
+        enemies = [(spaces[e]["q"], spaces[e]["r"]) for e in bot._enemy_spaces(self.match, side)]
+
+        def holding(space: str) -> float:
+            info = spaces[space]
+            q, r = info["q"], info["r"]
+            nearest = min((max(abs(q - eq), abs(r - er), abs(q - eq + r - er)) for eq, er in enemies), default=10)
+            ground = 1.5 if info["terrain"] == "rough" or info["feature"] == "fortress" else 0
+            return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
+
+        return holding

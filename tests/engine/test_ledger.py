@@ -4,9 +4,14 @@ action's end writes them."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from history_support import long_registry, new_match, snapshot
+from hypothesis import given
+from hypothesis import strategies as st
 from phaseline import Event, Store
+from phaseline.ledger import to_json
 
 NEXT_PHASE = """SELECT unit_id, mp + 1 AS mp, NOT moved AS moved
                 FROM unit_state WHERE match_id = ? AND side = ?"""
@@ -295,3 +300,60 @@ def test_update_where_records_what_update_rows_records(match):
         assert match.update_where("unit_state", "side = ?", ["red"], mp=0, moved=True) == 0  # nothing left to change
         match.flush()
     assert effects_of(match, by_where) == effects_of(match, by_rows)
+
+
+class CountingConnection:
+    """The store's connection, counting the UPDATE statements run through it."""
+
+    def __init__(self, con) -> None:
+        self.con = con
+        self.updates = 0
+
+    def execute(self, sql, params=None):
+        self.updates += sql.lstrip().upper().startswith("UPDATE")
+        return self.con.execute(sql, params)
+
+    def __getattr__(self, name):
+        return getattr(self.con, name)
+
+
+def test_held_updates_of_different_columns_are_written_in_one_statement(match):
+    """Rows of one table that set different columns (a unit that moved, one that attacked)
+    are written by one UPDATE, each row keeping the columns it does not set, the same rows
+    as the changes made one by one."""
+    first, second, third = list(match.rows_of("unit_state").values())[:3]
+    updates = [
+        (first, {"mp": first["mp"] + 2, "moved": True}),
+        (second, {"moved": True}),
+        (third, {"status": "spent", "mp": 0}),
+        (second, {"attacked": True}),
+    ]
+    with match.store.transaction():
+        one_by_one = note(match)
+        for unit, values in updates:
+            match.set("unit_state", {"unit_id": unit["unit_id"]}, **values)
+        after_one_by_one = snapshot(match.store, match.match_id, ["unit_state"])
+        note(match)
+        match.ledger.revert(one_by_one, one_by_one)
+        held = note(match)
+        counting = match.store.con = CountingConnection(match.store.con)
+        try:
+            with match.held_updates():
+                for unit, values in updates:
+                    match.set("unit_state", {"unit_id": unit["unit_id"]}, **values)
+        finally:
+            match.store.con = counting.con
+        assert counting.updates == 1
+        assert snapshot(match.store, match.match_id, ["unit_state"]) == after_one_by_one
+        assert match.rows_of("unit_state") == stored(match, "unit_state")
+        match.flush()
+    assert effects_of(match, held) == effects_of(match, one_by_one)
+
+
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+
+
+@given(SCALARS | st.lists(SCALARS) | st.dictionaries(st.text(), SCALARS))
+def test_an_effects_value_is_the_json_text_json_dumps_writes(value):
+    """Whole numbers, booleans, NULL and plain strings are written directly: the same text."""
+    assert to_json(value) == json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)

@@ -5,40 +5,13 @@ matches of a pool park and are answered together."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import duckdb
 import pytest
 from phaseline.pooled_queries import PooledForm
-from phaseline.tournament import plan_tournament, play_match
+from phaseline.tournament import play_match
 from phaseline.tournament.pool import play_pool
-from tournament_support import BreaksOnOneSeed, FailsOnOneSeed, tournament_registry
+from tournament_support import BreaksOnOneSeed, FailsOnOneSeed, played, specs_of, tournament_registry
 
 pytestmark = pytest.mark.slow  # whole matches, alone and pooled (quick_loop.ALL_SLOW)
-
-NEW_EACH_RUN = {"seat", "logged_at", "created_at", "uid", "sig", "hash", "prev_hash"}
-
-
-def specs_of(bot: str, matches: int = 4, seed: int = 40):
-    plan = plan_tournament(tournament_registry(), "toy", scenario=None, matches=matches, bots=[bot], seed=seed,
-                           options=[], name="toy-t1")  # fmt: skip
-    return plan.specs()
-
-
-def played(part, folder: Path) -> tuple:
-    """What a part says of its match: its result or error, and its rows of every table, less what
-    each run of a match draws anew (its seats' keys, so its signatures and hashes, and the times)."""
-    tables = {}
-    for table, data in sorted(part.tables.items()):
-        if table in NEW_EACH_RUN:
-            continue
-        path = folder / f"{part.spec.match_id}-{table}.parquet"
-        path.write_bytes(data)
-        with duckdb.connect() as con:
-            columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
-            kept = ", ".join(f'"{c}"' for c in columns if c not in NEW_EACH_RUN)
-            tables[table] = con.execute(f"SELECT {kept} FROM read_parquet(?) ORDER BY ALL", [str(path)]).fetchall()
-    return part.result, part.error, tables
 
 
 @pytest.fixture(scope="module")

@@ -3,17 +3,21 @@
 The toy game (tests/toygame.py) over a longer scenario, judged at its end by kills ("T4": more
 kills wins, as many is a draw), played by bots that seek the enemy out; a bot that fails in the
 match of one seed, to test that a failed match is reported and the others land; and bots that
-ask rule queries before each move, which a tournament's pool asks for many matches at once.
+ask rule queries before each move, which a tournament's pool asks for many matches at once;
+and what a played part says of its match, to compare a match played one way with another.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+import duckdb
 from history_support import aggressive_action, long_registry
 from phaseline import Outcome, hookimpl
 from phaseline.model import BotInfo
 from phaseline.plugins import Registry
+from phaseline.tournament import MatchPart, MatchSpec, plan_tournament
 from toygame import ToyGame
 
 
@@ -85,3 +89,30 @@ def tournament_registry() -> Registry:
     for name, factory in bots.items():
         registry.bots[("toy", name)] = BotInfo(name=name, game="toy", factory=factory)
     return registry
+
+
+# What each run of a match draws anew: its seats' keys (so its signatures and hashes), the times
+NEW_EACH_RUN = {"seat", "logged_at", "created_at", "uid", "sig", "hash", "prev_hash"}
+
+
+def specs_of(bot: str, matches: int = 4, seed: int = 40) -> list[MatchSpec]:
+    """The specs of a toy tournament of ``matches`` matches from ``seed``, ``bot`` on every side."""
+    plan = plan_tournament(tournament_registry(), "toy", scenario=None, matches=matches, bots=[bot], seed=seed,
+                           options=[], name="toy-t1")  # fmt: skip
+    return plan.specs()
+
+
+def played(part: MatchPart, folder: Path) -> tuple:
+    """What a part says of its match: its result or error, and its rows of every table, less what
+    each run of a match draws anew (its seats' keys, so its signatures and hashes, and the times)."""
+    tables = {}
+    for table, data in sorted(part.tables.items()):
+        if table in NEW_EACH_RUN:
+            continue
+        path = folder / f"{part.spec.match_id}-{table}.parquet"
+        path.write_bytes(data)
+        with duckdb.connect() as con:
+            columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
+            kept = ", ".join(f'"{c}"' for c in columns if c not in NEW_EACH_RUN)
+            tables[table] = con.execute(f"SELECT {kept} FROM read_parquet(?) ORDER BY ALL", [str(path)]).fetchall()
+    return part.result, part.error, tables

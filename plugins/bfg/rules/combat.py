@@ -156,7 +156,12 @@ class DefenceFacts:
 
 
 def defence_facts(match) -> DefenceFacts:
-    """The defence facts of every hex: read once (the fortresses again when one falls)."""
+    """The defence facts of every hex: read once (the fortresses again when one falls); a bot
+    weighs every attack of a phase with them."""
+    return match.derived("bfg defence facts", match.ledger.version_of("bfg_fortress"), lambda: _facts_now(match))
+
+
+def _facts_now(match) -> DefenceFacts:
     gid = match.match_id
     crossings = match.derived(
         "bfg crossings",
@@ -170,8 +175,7 @@ def defence_facts(match) -> DefenceFacts:
             )
         },
     )
-    rows = match.state_rows(
-        ("bfg_fortress",),
+    rows = match.rows(
         """SELECT s.space_id, s.terrain, t.defense_multiplier, m.defense_multiplier AS fortress
            FROM space s JOIN terrain_cost t USING (match_id, terrain)
            LEFT JOIN bfg_fortress f ON f.match_id = s.match_id AND f.space_id = s.space_id AND NOT f.destroyed

@@ -7,6 +7,7 @@ after other sides moved costs no query."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .units import all_units
@@ -76,7 +77,10 @@ class Stacks:
         self.where: dict[str, str] = {}  # unit -> the hex it is counted in
         self.sizes: dict[tuple[str, str], Counter[str]] = {}  # (force, hex) -> its units there by size
         self.units: dict[tuple[str, str], list[str]] = {}  # (force, hex) -> its units there, in order
-        for unit in sorted(units.values(), key=lambda u: u["unit_id"]):
+        # (force, size, hex, the unit already counted there) -> the limit broken: a movement
+        # phase asks for each of a thousand destinations, about a tenth of them different
+        self._broken: dict[tuple[str, str, str, bool], Limit | None] = {}
+        for unit in sorted(units.values(), key=itemgetter("unit_id")):
             if unit["side"] in forces and unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated":
                 self._add(unit, unit["space_id"])
         self.limits: dict[str, list[Limit]] = {}  # force -> its limits
@@ -94,12 +98,18 @@ class Stacks:
     def over(self, unit: dict[str, Any], dest: str) -> Limit | None:
         """The limit ``unit`` would break by ending in ``dest`` beside the units there (itself
         not counted), the per-size ones first (two Soviet Fronts); None when it fits."""
-        there = self.sizes.get((unit["side"], dest)) or _NONE
-        itself = 1 if self.where.get(unit["unit_id"]) == dest else 0
+        asked = (unit["side"], unit["size"], dest, self.where.get(unit["unit_id"]) == dest)
+        if asked not in self._broken:
+            self._broken[asked] = self._first_broken(*asked)
+        return self._broken[asked]
+
+    def _first_broken(self, force: str, size: str, dest: str, counted: bool) -> Limit | None:
+        there = self.sizes.get((force, dest)) or _NONE
+        itself = 1 if counted else 0
         broken = [
             limit
-            for limit in self.limits.get(unit["side"], ())
-            if limit.size in ("*", unit["size"]) and limit.counted(there) - itself >= limit.most
+            for limit in self.limits.get(force, ())
+            if limit.size in ("*", size) and limit.counted(there) - itself >= limit.most
         ]
         return min(broken, key=lambda limit: limit.size == "*", default=None)
 
@@ -122,6 +132,7 @@ class Stacks:
         return sorted(u for u in self.units.get((unit["side"], dest), ()) if u != unit["unit_id"])
 
     def move(self, unit: dict[str, Any], dest: str) -> None:
+        self._broken.clear()  # the counts change
         here = (unit["side"], self.where[unit["unit_id"]])
         self.sizes[here][unit["size"]] -= 1
         self.units[here].remove(unit["unit_id"])

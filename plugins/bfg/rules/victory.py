@@ -104,7 +104,7 @@ def _moves_of(match, step) -> list[tuple[str, list[str]]]:
                ORDER BY e.seq""",
             {"g": match.match_id, "t": turn, "step": step.name},
         )
-        held = [row for row in match.events.held_rows() if (row["turn"], row["step"]) == (turn, step.name)]
+        held = match.events.held_rows(turn, step.name)
         rows = [*written, *held]
     return [
         (row["unit_id"], json.loads(row["payload"] or "{}").get("path") or []) for row in rows if row["kind"] == "move"
