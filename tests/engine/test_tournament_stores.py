@@ -5,8 +5,9 @@ match of the scenario; every match plays as it does in a store it opened itself.
 from __future__ import annotations
 
 import pytest
+from phaseline import Match
 from phaseline.store import SCHEMA_VERSION
-from phaseline.tournament import play_match
+from phaseline.tournament import play_match, stores
 from phaseline.tournament.stores import MatchStores
 from tournament_support import FailsOnOneSeed, played, specs_of, tournament_registry
 
@@ -23,6 +24,24 @@ def test_each_match_has_a_store_of_its_own_and_copies_the_first_ones_static_rows
             assert source is not None and source.match_id == first.match_id
             assert store.one("SELECT count(*) FROM match") == 0  # the tables, none of the first match's rows
             assert store.one("SELECT value FROM meta WHERE key = 'schema_version'") == str(SCHEMA_VERSION)
+
+
+def test_every_few_matches_the_stores_begin_again_in_a_new_instance(monkeypatch):
+    """A DuckDB instance that made many databases grows slower: its successor's first match
+    loads the scenario again, and a store still in use keeps its instance."""
+    monkeypatch.setattr(stores, "MATCHES_AN_INSTANCE", 2)
+    registry = tournament_registry()
+    sources = []
+    with MatchStores() as made:
+        for spec in specs_of("aggressive", matches=5):
+            with made.store(spec) as (store, source):
+                sources.append(source and source.match_id)
+                Match.create(store, registry, spec.game, spec.scenario, seed=spec.seed, match_id=spec.match_id,
+                             static_from=source)  # fmt: skip
+                if spec.index == 3:  # the instance has made its two, but one is in use
+                    with made.store(spec) as (_, inner):
+                        assert inner == source
+    assert sources == [None, "toy-t1-001", None, "toy-t1-003", None]
 
 
 @pytest.mark.slow
