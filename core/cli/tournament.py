@@ -25,7 +25,7 @@ from .output import Format, emit, emit_one
 if TYPE_CHECKING:
     from ..tournament import MatchPart
 
-DEFAULT_POOL = 50  # matches a worker plays together (scripts/bench_all.py --only tournament measures it)
+DEFAULT_POOL = 1  # matches a worker plays together: pooling costs more than it saves (docs/history.md)
 
 
 @app.command()
