@@ -2,12 +2,12 @@
 
 Every match of a tournament is played in a store of its own, as ``autoplay`` plays it; a worker
 makes them in one DuckDB instance, each store a database attached to it for its match and
-detached once the match has left as a part. A new store copies the schema of the one before
-it (``COPY FROM DATABASE … (SCHEMA)``: about 3 ms of CPU, against about 45 ms to start a DuckDB
-instance and run the schema's DDL), and the match copies the static rows of the instance's first
-match of the same game, scenario and options (:class:`~phaseline.match_data.StaticSource`:
-about 30 ms against 100 ms to load the scenario). That first match's store stays attached
-as the source of both.
+detached once the match has left as a part. A new store copies the schema of the store of the
+instance's first match of the same game, scenario and options (``COPY FROM DATABASE …
+(SCHEMA)``: about 3 ms of CPU, against about 45 ms to start a DuckDB instance and run the
+schema's DDL), and its match copies that match's static rows
+(:class:`~phaseline.match_data.StaticSource`: about 30 ms against 100 ms to load the
+scenario). That first match's store stays attached as the source of both.
 
 An instance that has made and dropped database after database grows slower (measured with
 Battle for Germany: its twentieth match cost 1.8 s of CPU where the first cost 1.3 s; plain
