@@ -130,16 +130,21 @@ def play_in_process(game: str, scenario: str, seed: int, site: Path | None) -> d
 
 def play(game: str, scenario: str, seed: int) -> dict[str, float]:
     """The ``--play`` mode: a game as autoplay plays it, timed from the match's creation."""
-    from phaseline import Match, Store
+    import inspect
+
+    import phaseline
+    from bench_games import autoplay_commit_every, match_class  # a baseline may predate both
+    from phaseline import Store
     from phaseline.bots import run_bots
     from phaseline.plugins import registry
 
     reg = registry()
     bots = {side: "bot:heuristic" for side in reg.game(game).scenario(scenario).sides}
+    run = {"commit_every": autoplay_commit_every()} if "commit_every" in inspect.signature(run_bots).parameters else {}
     start = time.process_time()
     with Store.open(":memory:") as store:
-        match = Match.create(store, reg, game, scenario, seed=seed, controllers=bots)
-        actions = run_bots(match, reg, controllers=bots)
+        match = match_class(phaseline).create(store, reg, game, scenario, seed=seed, controllers=bots)
+        actions = run_bots(match, reg, controllers=bots, **run)
     return {"cpu": time.process_time() - start, "actions": actions}
 
 
