@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .queries import PARAM, RuleQuery, strip_comments
+from .queries import PARAM, RuleQuery, sql_spans, strip_comments
 
 if TYPE_CHECKING:
     from .store import Store
@@ -199,20 +199,13 @@ def _split_top(text: str) -> list[str]:
 def _outside(sql: str) -> Iterator[tuple[int, str]]:
     """The characters of ``sql`` (with their offsets) outside brackets, strings, quoted names and comments."""
     depth = 0
-    at = 0
-    while at < len(sql):
-        char = sql[at]
-        if sql.startswith("--", at):
-            end = sql.find("\n", at)
-            at = len(sql) if end < 0 else end
+    for start, kind, text in sql_spans(sql):
+        if kind != "code":
             continue
-        if char in "'\"":
-            at = sql.find(char, at + 1) + 1 or len(sql)
-            continue
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif depth == 0:
-            yield at, char
-        at += 1
+        for at, char in enumerate(text, start):
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+            elif depth == 0:
+                yield at, char

@@ -17,7 +17,7 @@ only when asked. The loader checks that the declared and used parameters agree a
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -126,22 +126,32 @@ def parse_queries(path: Path) -> list[RuleQuery]:
     return queries
 
 
-def strip_comments(sql: str) -> str:
-    """``sql`` without its ``--`` comments; a ``--`` inside a string or a quoted name is kept."""
-    kept: list[str] = []
+_SPAN_START = re.compile(r"--|['\"]")
+
+
+def sql_spans(sql: str) -> Iterator[tuple[int, str, str]]:
+    """``sql`` cut into its spans, each with its offset and kind: a ``--`` comment (to the end of
+    its line), a quoted string or name (``quoted``), or the code between them (``code``)."""
     at = 0
     while at < len(sql):
-        if sql.startswith("--", at):
-            end = sql.find("\n", at)
-            at = len(sql) if end < 0 else end
-        elif sql[at] in "'\"":
-            end = sql.find(sql[at], at + 1) + 1 or len(sql)
-            kept.append(sql[at:end])
-            at = end
+        found = _SPAN_START.search(sql, at)
+        start = found.start() if found else len(sql)
+        if start > at:
+            yield at, "code", sql[at:start]
+        if found is None:
+            return
+        if found.group() == "--":
+            end = sql.find("\n", start)
+            kind, end = "comment", len(sql) if end < 0 else end
         else:
-            kept.append(sql[at])
-            at += 1
-    return "".join(kept)
+            kind, end = "quoted", sql.find(found.group(), start + 1) + 1 or len(sql)
+        yield start, kind, sql[start:end]
+        at = end
+
+
+def strip_comments(sql: str) -> str:
+    """``sql`` without its ``--`` comments; a ``--`` inside a string or a quoted name is kept."""
+    return "".join(text for _, kind, text in sql_spans(sql) if kind != "comment")
 
 
 @cache
