@@ -41,6 +41,15 @@ def enemy_zoc(match, side: str) -> list[dict[str, Any]]:
     )
 
 
+def zoc_hexes(match, side: str) -> frozenset[str]:
+    """The hexes in an enemy ZOC of ``side`` (4.0), kept while no unit comes, goes or moves."""
+    return match.derived(
+        ("bfg enemy-zoc hexes", side),
+        positions_version(match),
+        lambda: frozenset(row["space_id"] for row in enemy_zoc(match, side)),
+    )
+
+
 def stacking_audit(match, force: str) -> list[dict[str, Any]]:
     """The ``stacking-audit`` rows of ``force`` (5.3): hexes over a stacking limit."""
     return match.derived(

@@ -19,7 +19,7 @@ from phaseline.model import plays_ruling
 from ..board import edge_hexes, enterable
 from ..rulings import RESPECT_STACKING
 from .elimination import NEVER_REPLACED
-from .positions import Limit, Stacks, enemy_zoc
+from .positions import Limit, Stacks, zoc_hexes
 from .state import bfg_state
 from .staying import Exits, refuse_stranded, stranded
 from .units import all_units, label, unit_row
@@ -270,7 +270,7 @@ def as_placed(match, unit: dict[str, Any], force: str, hex_id: str) -> dict[str,
         **unit,
         "side": side,
         "space_id": hex_id,
-        "frozen": hex_id in {r["space_id"] for r in enemy_zoc(match, side)},
+        "frozen": hex_id in zoc_hexes(match, side),
         "mp_factor": 2.0 if force.startswith("GER") else 1.0,
     }
 

@@ -20,16 +20,12 @@ import json
 from phaseline import Action, Event, InvalidOrder
 
 from . import movement
-from .positions import enemy_zoc
+from .positions import zoc_hexes
 from .shifted import FACTOR
 from .state import bfg_state
 from .units import label, unit_row
 
 OTHER_SIDE = {"E": "W", "W": "E"}
-
-
-def _in_enemy_zoc(match, side: str, space_id: str) -> bool:
-    return space_id in {r["space_id"] for r in enemy_zoc(match, side)}
 
 
 def shift(match, action: Action) -> None:
@@ -46,7 +42,7 @@ def shift(match, action: Action) -> None:
         raise match.violation("only one German unit may shift in each German Movement Phase", "16.32")
     if unit["space_kind"] != "hex" or unit["moved"] or unit["garrison"] or unit["frozen"]:
         raise match.violation(f"{label(unit)} must shift before it moves, from the map", "16.32")
-    if _in_enemy_zoc(match, unit["side"], unit["space_id"]):
+    if unit["space_id"] in zoc_hexes(match, unit["side"]):
         raise match.violation(f"{label(unit)} starts the phase in an enemy ZOC at {unit['space_id']}", "16.32")
     mp = unit["movement"] * FACTOR
     match.log(
@@ -89,6 +85,6 @@ def end_refusal(match, step):
         return match.violation(
             f"{label(unit)} shifted and must end across the theatre boundary (it is in {unit['space_id']})", "16.32"
         )
-    if unit["space_kind"] == "hex" and _in_enemy_zoc(match, unit["side"], unit["space_id"]):
+    if unit["space_kind"] == "hex" and unit["space_id"] in zoc_hexes(match, unit["side"]):
         return match.violation(f"{label(unit)} shifted and may not end in an enemy ZOC at {unit['space_id']}", "16.32")
     return None
