@@ -45,8 +45,7 @@ class HeuristicBot:
         p, q = self.spaces.get(a), self.spaces.get(b)
         if p is None or q is None:
             return 99
-        dq, dr = p["q"] - q["q"], p["r"] - q["r"]
-        return max(abs(dq), abs(dr), abs(dq + dr))
+        return axial_distance(p["q"] - q["q"], p["r"] - q["r"])
 
     # --- answering ------------------------------------------------------------------
 
@@ -226,8 +225,13 @@ class PositionValues:
         def holding(space: str) -> float:
             info = spaces[space]
             q, r = info["q"], info["r"]
-            nearest = min((max(abs(q - eq), abs(r - er), abs(q - eq + r - er)) for eq, er in enemies), default=10)
+            nearest = min((axial_distance(q - eq, r - er) for eq, er in enemies), default=10)
             ground = 1.5 if info["terrain"] == "rough" or info["feature"] == "fortress" else 0
             return -abs(nearest - 1) * 2 + ground + 0.5 * info["vp"]  # hold a line one hex from the enemy
 
         return holding
+
+
+def axial_distance(dq: int, dr: int) -> int:
+    """Hexes between two hexes ``dq`` columns and ``dr`` rows apart in axial coordinates."""
+    return max(abs(dq), abs(dr), abs(dq + dr))
