@@ -14,6 +14,11 @@ each key named by the output column it is (``x.unit_id`` is the column ``unit_id
 column its ``AS`` names): the rows of each ask come back in the order the query alone gives.
 A query whose order cannot be said so (a key that is no output column, a final UNION or LIMIT)
 is not pooled: :func:`pooled_form` returns None and its asks go one statement each.
+
+A query written for many asks together (``-- Together:``, movement-legal) needs no such form: it
+is asked as it stands, each parameter the list of the asks' values. The LATERAL join runs the
+query's body once per ask; a query keyed by ask throughout walks every ask in one pass (measured
+on the reach of 50 matches: 12 ms an ask through LATERAL, 4.5 ms together, 20 ms alone).
 """
 
 from __future__ import annotations
@@ -25,12 +30,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .queries import PARAM, RuleQuery, sql_spans, strip_comments
+from .queries import ASK, PARAM, RuleQuery, ask_alone, rows_by_ask, sql_spans, strip_comments
 
 if TYPE_CHECKING:
     from .store import Store
 
-ASK = "pooled_ask"  # the column numbering the asks (no rule query names a column so)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NAME = r'(?:[A-Za-z_][A-Za-z0-9_]*|"[^"]+")'
 _COLUMN = re.compile(rf"^(?:{_NAME}\.)?({_NAME})$")
@@ -88,14 +92,11 @@ class PooledForm:
         nulls = frozenset(name for name, values in columns.items() if all(v is None for v in values))
         lists = frozenset(name for name, values in columns.items() if any(isinstance(v, list | tuple) for v in values))
         if len(asks) == 1 or not all(_travel_together(values, name in lists) for name, values in columns.items()):
-            return [store.rows(self.query.with_params(ask), ask) for ask in asks]
-        values = {ASK: list(range(len(asks)))} | {name: v for name, v in columns.items() if name not in nulls}
-        cursor = store.con.execute(self.sql_for(lists, nulls), values)
-        names = [d[0] for d in cursor.description][1:]
-        answers: list[list[dict[str, Any]]] = [[] for _ in asks]
-        for row in cursor.fetchall():
-            answers[row[0]].append(dict(zip(names, row[1:], strict=True)))
-        return answers
+            return [ask_alone(store, self.query, ask) for ask in asks]
+        values = {name: v for name, v in columns.items() if name not in nulls}
+        if self.query.together:
+            return rows_by_ask(store, self.query.with_params(values), values, len(asks))
+        return rows_by_ask(store, self.sql_for(lists, nulls), {ASK: list(range(len(asks)))} | values, len(asks))
 
 
 def _travel_together(values: list[Any], listed: bool) -> bool:
@@ -113,6 +114,8 @@ def _travel_together(values: list[Any], listed: bool) -> bool:
 def pooled_form(query: RuleQuery) -> PooledForm | None:
     """``query`` in the form that answers many asks at once; None when its rows' order cannot be
     kept outside it (see the module's docstring)."""
+    if query.together:
+        return PooledForm(query, query.text, ())
     split = _final_order(query.text)
     if split is None:
         return None

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .match import Match
     from .store import Store
 
+TOGETHER_TAG = "Together:"
+ASK = "pooled_ask"  # the column numbering the asks of a statement that answers several (no rule query names a column so)
 _HEADER = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*\(([^)]*)\)\s*$")
 PARAM = re.compile(r"(?<![:$\w])\$([a-z_][a-z0-9_]*)")
 _OPTIONAL = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*NULL$")
@@ -69,6 +71,32 @@ class RuleQuery:
     def near(self) -> bool:
         """The header declares each unit's rows depend on other sides' units only near it."""
         return any(line.startswith(NEAR_TAG) for line in self.doc.splitlines())
+
+    @property
+    def together(self) -> bool:
+        """The header declares the query written for many asks at once: each parameter a list
+        with one item per ask, each row led by its ask's index (``pooled_ask``); see :func:`ask_alone`."""
+        return any(line.startswith(TOGETHER_TAG) for line in self.doc.splitlines())
+
+
+def ask_alone(store: Store, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of one ask of ``query`` (its parameters' ``values``; an optional one left out is
+    NULL). A query written for many asks together is asked with lists of one, and its rows come
+    without their ask's index."""
+    sql = query.with_params(values)
+    if not query.together:
+        return store.rows(sql, values)
+    return rows_by_ask(store, sql, {name: [value] for name, value in values.items()}, 1)[0]
+
+
+def rows_by_ask(store: Store, sql: str, values: dict[str, Any], count: int) -> list[list[dict[str, Any]]]:
+    """The rows of a statement answering ``count`` asks, each ask's apart: its first column is the ask's index."""
+    cursor = store.con.execute(sql, values)
+    names = [d[0] for d in cursor.description][1:]
+    answers: list[list[dict[str, Any]]] = [[] for _ in range(count)]
+    for row in cursor.fetchall():
+        answers[row[0]].append(dict(zip(names, row[1:], strict=True)))
+    return answers
 
 
 def parse_queries(path: Path) -> list[RuleQuery]:
@@ -300,10 +328,9 @@ class RuleQueries:
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        sql = query.with_params(values)
+        self.match.ledger.write_held_for(query.sql)  # what it reads includes the changes held (the pool's statement too)
         if self.pool is None:
-            return self.match.rows(sql, values)
-        self.match.ledger.write_held_for(sql)  # the pool's statement reads this match's changes too
+            return ask_alone(self.match.store, query, values)
         return self.pool.ask(query, values)
 
 

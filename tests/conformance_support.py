@@ -202,7 +202,7 @@ def stacking_problems(match) -> list[str]:
 def cached_reach_differs(match) -> list[str]:
     """'query force' for each force whose cached ``movement-reach`` or ``movement-legal`` answer
     (updated move by move, the queries being declared per unit) differs from a full run now."""
-    from phaseline.queries import get_query
+    from phaseline.queries import ask_alone, get_query
 
     if match.finished or match.step.phase != "movement" or not match.step.acting:
         return []
@@ -211,7 +211,7 @@ def cached_reach_differs(match) -> list[str]:
         for name in ("movement-reach", "movement-legal")
         for force in match.step.acting
         if match.rules.run(name, side=force)
-        != match.store.rows(get_query(name).sql, {"match_id": match.match_id, "side": force})
+        != ask_alone(match.store, get_query(name), {"match_id": match.match_id, "side": force})
     ]
 
 

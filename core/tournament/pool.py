@@ -28,6 +28,7 @@ import duckdb
 
 from ..plugins import registry as installed
 from ..pooled_queries import PooledForm, pooled_form
+from ..queries import ask_alone
 from ..store import Store
 from .plan import MatchSpec
 from .stores import STORE_CONFIG
@@ -67,7 +68,7 @@ class Seat:
         match's :class:`~phaseline.queries.QuestionPool`)."""
         form = pooled_form(query)
         if form is None or query.name in self.pool.alone:
-            return self.pool.store.rows(query.with_params(values), values)
+            return ask_alone(self.pool.store, query, values)
         self.asking = (form, values)
         self.pool.conductor.release()
         self._wait()

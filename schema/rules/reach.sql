@@ -28,8 +28,8 @@
 -- Reads: move_reach and move_edge (map_unit, hostility, move_link, no_entry, zoc_rule), rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
 WITH
-edge AS MATERIALIZED (FROM move_edge($match_id, $side)),
-reach AS MATERIALIZED (FROM move_reach($match_id, $side, $units)),
+edge AS MATERIALIZED (FROM move_edge([$match_id], [$side])),
+reach AS MATERIALIZED (FROM move_reach([$match_id], [$side], [$units])),
 barred AS MATERIALIZED (  -- per nationality among the movers, the lowest-numbered entry rule barring each space
     SELECT n.nationality, e.space_id, min(e.rule) AS rule, arg_min(e.reason, e.rule) AS reason
     FROM (SELECT DISTINCT nationality FROM reach) AS n
@@ -107,18 +107,21 @@ ORDER BY x.unit_id, x.legal DESC, x.space_id;
 -- Per unit: friendly units neither block nor project ZOC, so each unit's rows depend on its
 --   own place and movement points and on the other sides; :units (NULL: all) limits the
 --   answer to those units, and only units with movement points have rows.
+-- Together: many asks in one statement, as a tournament's pool asks it: each parameter is a list
+--   with one item per ask (:units a list of lists), and each row leads with its ask's index from 0
+--   (pooled_ask). One walk over all the asks costs a fraction of one statement each.
 -- Rules: rule_ref topics move.cost, zoc.stop (the topic itself when the game has no row)
 -- Reads: move_reach (move_edge, map_unit, hostility, move_link, no_entry, zoc_rule), rule_ref
 -- Returns: unit_id, space_id, legal, cost, path_via, rule, reason, by_unit, by_space
-SELECT r.unit_id, r.space_id, TRUE AS legal, r.cost, r.path_via,
+SELECT r.ask AS pooled_ask, r.unit_id, r.space_id, TRUE AS legal, r.cost, r.path_via,
        coalesce(ref.rule, CASE WHEN r.stops THEN 'zoc.stop' ELSE 'move.cost' END) AS rule,
        CASE WHEN r.stops THEN format('entering {} ends movement: enemy ZOC of {} in {}', r.space_id, r.zoc_unit, r.zoc_from)
             ELSE format('{} of {} MP', r.cost, r.mp) END AS reason,
        CASE WHEN r.stops THEN r.zoc_unit END AS by_unit,
        CASE WHEN r.stops THEN r.zoc_from END AS by_space
 FROM move_reach($match_id, $side, $units) r
-LEFT JOIN rule_ref ref ON ref.match_id = $match_id AND ref.topic = CASE WHEN r.stops THEN 'zoc.stop' ELSE 'move.cost' END
-ORDER BY r.unit_id, r.space_id;
+LEFT JOIN rule_ref ref ON ref.match_id = r.match_id AND ref.topic = CASE WHEN r.stops THEN 'zoc.stop' ELSE 'move.cost' END
+ORDER BY pooled_ask, r.unit_id, r.space_id;
 
 -- name: movement-exit(match_id, side, spaces, nationalities)
 -- The cheapest first step out of each of :spaces for a unit of :side of each of :nationalities
@@ -131,7 +134,7 @@ ORDER BY r.unit_id, r.space_id;
 -- Rules: none of its own; the rule that asks cites itself
 -- Reads: move_edge (map_unit, hostility, move_link, zoc_rule), no_entry
 -- Returns: space_id, nationality, cost
-WITH edge AS MATERIALIZED (FROM move_edge($match_id, $side)),
+WITH edge AS MATERIALIZED (FROM move_edge([$match_id], [$side])),
 asked AS (
     SELECT s.space_id, n.nationality
     FROM (SELECT DISTINCT unnest($spaces::VARCHAR[]) AS space_id) AS s

@@ -48,83 +48,101 @@ WHERE (coalesce(CASE er.attr WHEN 'zone' THEN s.zone WHEN 'region' THEN s.region
                              WHEN 'space_id' THEN s.space_id END, '') = er.value) <> er.negate;
 
 -- Movement of a side (movement-reach, movement-legal in schema/rules/reach.sql say the rules).
+-- The macros answer many asks at once, each a (match, side) and for move_reach the units asked,
+-- given as lists with one item per ask; every row names its ask (`ask`, the item's index from 0).
+-- A query asked alone passes lists of one ([$match_id], [$side]); a tournament's pool passes
+-- the asks of all its matches waiting at movement-legal (one walk over every ask costs far less
+-- than one statement each: scripts/bench_pooling.py).
 
--- Each link a -> b as side `sd`'s units may step along it, wherever they stand: the cost of
+-- The asks of lists `gids` (match ids), `sds` (sides) and `unit_lists` (each ask's units, NULL:
+-- all; a NULL list: every ask all its units), one row each.
+CREATE OR REPLACE MACRO move_ask(gids, sds, unit_lists) AS TABLE
+SELECT unnest(range(len(gids))) AS ask, unnest(gids) AS match_id, unnest(sds) AS side,
+       unnest(unit_lists::VARCHAR[][]) AS units;
+
+-- Each link a -> b as the asked sides' units may step along it, wherever they stand: the cost of
 -- entering b (NULL: impassable), its border, the lowest unit in b hostile to them (occupant:
 -- hostility.may_attack OR exerts_zoc), the lowest enemy unit projecting ZOC into a and into b
--- (zoc_projection, with its space), zoc_rule's must_stop and may_leave for `sd` (no row: rigid),
--- and open_step: b may be entered across it (no hostile unit, passable, not ZOC to ZOC).
-CREATE OR REPLACE MACRO move_edge(gid, sd) AS TABLE
-WITH piece AS MATERIALIZED (  -- the units hostile to sd's units, read once
-    SELECT m.unit_id, m.space_id, h.may_attack OR h.exerts_zoc AS hostile, h.exerts_zoc
-    FROM map_unit m
-    JOIN hostility h ON h.match_id = m.match_id AND h.side = sd AND h.enemy = m.side
-    WHERE m.match_id = gid
+-- (zoc_projection, with its space), zoc_rule's must_stop and may_leave for the side (no row:
+-- rigid), and open_step: b may be entered across it (no hostile unit, passable, not ZOC to ZOC).
+CREATE OR REPLACE MACRO move_edge(gids, sds) AS TABLE
+WITH asked AS MATERIALIZED (SELECT ask, match_id, side FROM move_ask(gids, sds, NULL)),
+piece AS MATERIALIZED (  -- the units hostile to each asked side's units, read once
+    SELECT a.ask, m.unit_id, m.space_id, h.may_attack OR h.exerts_zoc AS hostile, h.exerts_zoc
+    FROM asked a
+    JOIN map_unit m ON m.match_id = a.match_id
+    JOIN hostility h ON h.match_id = m.match_id AND h.side = a.side AND h.enemy = m.side
 ),
-neighbour AS MATERIALIZED (SELECT a, b, border, cost, passable, carries_zoc FROM move_link WHERE match_id = gid),
+neighbour AS MATERIALIZED (
+    SELECT a.ask, l.a, l.b, l.border, l.cost, l.passable, l.carries_zoc
+    FROM asked a JOIN move_link l ON l.match_id = a.match_id
+),
 zoc AS MATERIALIZED (  -- zoc_projection, from the links read above
-    SELECT n.b AS space_id, min(p.unit_id) AS unit_id, arg_min(p.space_id, p.unit_id) AS from_space
-    FROM piece p JOIN neighbour n ON n.a = p.space_id
+    SELECT p.ask, n.b AS space_id, min(p.unit_id) AS unit_id, arg_min(p.space_id, p.unit_id) AS from_space
+    FROM piece p JOIN neighbour n ON n.ask = p.ask AND n.a = p.space_id
     WHERE p.exerts_zoc AND n.carries_zoc
-    GROUP BY n.b
+    GROUP BY p.ask, n.b
 ),
-occupied AS MATERIALIZED (SELECT space_id, min(unit_id) AS unit_id FROM piece WHERE hostile GROUP BY space_id),
+occupied AS MATERIALIZED (SELECT ask, space_id, min(unit_id) AS unit_id FROM piece WHERE hostile GROUP BY ask, space_id),
 rigid AS (
-    SELECT coalesce(z.must_stop, TRUE) AS must_stop, coalesce(z.may_leave, TRUE) AS may_leave,
+    SELECT a.ask, coalesce(z.must_stop, TRUE) AS must_stop, coalesce(z.may_leave, TRUE) AS may_leave,
            coalesce(z.zoc_to_zoc, FALSE) AS zoc_to_zoc
-    FROM (SELECT 1) AS one
-    LEFT JOIN zoc_rule z ON z.match_id = gid AND z.side = sd
+    FROM asked a
+    LEFT JOIN zoc_rule z ON z.match_id = a.match_id AND z.side = a.side
 )
-SELECT n.a, n.b, n.border, n.cost, n.passable, o.unit_id AS occupant,
+SELECT n.ask, n.a, n.b, n.border, n.cost, n.passable, o.unit_id AS occupant,
        za.unit_id AS zoc_unit_a, za.from_space AS zoc_from_a, zb.unit_id AS zoc_unit_b, zb.from_space AS zoc_from_b,
        n.cost IS NOT NULL AND n.passable AND o.unit_id IS NULL
          AND NOT (za.unit_id IS NOT NULL AND zb.unit_id IS NOT NULL AND NOT g.zoc_to_zoc) AS open_step,
        za.unit_id IS NOT NULL AS from_zoc, g.must_stop, g.may_leave
 FROM neighbour n
-CROSS JOIN rigid g
-LEFT JOIN occupied o ON o.space_id = n.b
-LEFT JOIN zoc za ON za.space_id = n.a
-LEFT JOIN zoc zb ON zb.space_id = n.b;
+JOIN rigid g ON g.ask = n.ask
+LEFT JOIN occupied o ON o.ask = n.ask AND o.space_id = n.b
+LEFT JOIN zoc za ON za.ask = n.ask AND za.space_id = n.a
+LEFT JOIN zoc zb ON zb.ask = n.ask AND zb.space_id = n.b;
 
--- Where each unit of side `sd` on the map with movement points (those listed in `units`; NULL:
--- all) can move now, at the least cost, along move_edge's open steps: the start at cost 0 and
--- path_via NULL, every other space with the lowest-numbered of its cheapest predecessors
--- (path_via), and whether entering it ends the move in enemy ZOC (stops, by zoc_unit in zoc_from).
--- A unit may leave its starting ZOC (may_leave), never a ZOC it entered (must_stop).
-CREATE OR REPLACE MACRO move_reach(gid, sd, units) AS TABLE
+-- Where each unit of each asked side on the map with movement points (those listed in the ask's
+-- units; NULL: all) can move now, at the least cost, along move_edge's open steps: the start at
+-- cost 0 and path_via NULL, every other space with the lowest-numbered of its cheapest
+-- predecessors (path_via), and whether entering it ends the move in enemy ZOC (stops, by
+-- zoc_unit in zoc_from). A unit may leave its starting ZOC (may_leave), never a ZOC it entered
+-- (must_stop).
+CREATE OR REPLACE MACRO move_reach(gids, sds, unit_lists) AS TABLE
 WITH RECURSIVE
-edge AS MATERIALIZED (FROM move_edge(gid, sd)),
+edge AS MATERIALIZED (FROM move_edge(gids, sds)),
 mover AS MATERIALIZED (
-    SELECT unit_id, nationality, space_id AS start, mp
-    FROM map_unit WHERE match_id = gid AND side = sd AND mp > 0
-      AND (units IS NULL OR list_contains(units::VARCHAR[], unit_id))
+    SELECT a.ask, a.match_id, a.side, m.unit_id, m.nationality, m.space_id AS start, m.mp
+    FROM move_ask(gids, sds, unit_lists) a
+    JOIN map_unit m ON m.match_id = a.match_id AND m.side = a.side AND m.mp > 0
+    WHERE a.units IS NULL OR list_contains(a.units, m.unit_id)
 ),
 barred AS MATERIALIZED (  -- the spaces that the movers of each nationality may not enter (no_entry)
-    SELECT DISTINCT n.nationality, e.space_id
-    FROM (SELECT DISTINCT nationality FROM mover) AS n
-    JOIN no_entry e ON e.match_id = gid AND e.side = sd AND e.nationality IN (n.nationality, '*')
+    SELECT DISTINCT n.ask, n.nationality, e.space_id
+    FROM (SELECT DISTINCT ask, match_id, side, nationality FROM mover) AS n
+    JOIN no_entry e ON e.match_id = n.match_id AND e.side = n.side AND e.nationality IN (n.nationality, '*')
 ),
-walk(unit_id, space_id, cost, path_via, mp, nationality) AS (  -- every (unit, space, cost, predecessor) of a
-    -- move within mp; UNION over these few columns stops when no step finds a new one. The start is the row
-    -- without path_via
-    SELECT unit_id, start, 0, NULL::VARCHAR, mp, nationality FROM mover
+walk(ask, unit_id, space_id, cost, path_via, mp, nationality) AS (  -- every (ask, unit, space, cost,
+    -- predecessor) of a move within mp; UNION over these few columns stops when no step finds a new
+    -- one. The start is the row without path_via
+    SELECT ask, unit_id, start, 0, NULL::VARCHAR, mp, nationality FROM mover
     UNION
-    SELECT r.unit_id, e.b, r.cost + e.cost, r.space_id, r.mp, r.nationality
+    SELECT r.ask, r.unit_id, e.b, r.cost + e.cost, r.space_id, r.mp, r.nationality
     FROM walk r
-    JOIN edge e ON e.a = r.space_id
-    ANTI JOIN barred ba ON ba.nationality = r.nationality AND ba.space_id = e.b
+    JOIN edge e ON e.ask = r.ask AND e.a = r.space_id
+    ANTI JOIN barred ba ON ba.ask = r.ask AND ba.nationality = r.nationality AND ba.space_id = e.b
     WHERE e.open_step AND r.cost + e.cost <= r.mp
       AND CASE WHEN r.path_via IS NULL THEN NOT e.from_zoc OR e.may_leave ELSE NOT (e.from_zoc AND e.must_stop) END
 ),
-reach AS (  -- the least cost per unit and space; the lowest-numbered predecessor at that cost
-    SELECT unit_id, space_id, min(cost) AS cost, arg_min_null(path_via, (cost, path_via)) AS path_via,
+reach AS (  -- the least cost per ask, unit and space; the lowest-numbered predecessor at that cost
+    SELECT ask, unit_id, space_id, min(cost) AS cost, arg_min_null(path_via, (cost, path_via)) AS path_via,
            any_value(mp) AS mp, any_value(nationality) AS nationality
-    FROM walk GROUP BY unit_id, space_id
+    FROM walk GROUP BY ask, unit_id, space_id
 )
-SELECT r.unit_id, r.space_id, r.cost, r.path_via, r.mp, r.nationality,
+SELECT r.ask, a.match_id, r.unit_id, r.space_id, r.cost, r.path_via, r.mp, r.nationality,
        coalesce(e.zoc_unit_b IS NOT NULL AND e.must_stop, FALSE) AS stops, e.zoc_unit_b AS zoc_unit, e.zoc_from_b AS zoc_from
 FROM reach r
-LEFT JOIN edge e ON e.a = r.path_via AND e.b = r.space_id;
+JOIN move_ask(gids, sds, NULL) a ON a.ask = r.ask
+LEFT JOIN edge e ON e.ask = r.ask AND e.a = r.path_via AND e.b = r.space_id;
 
 -- Paths of a side (cheapest-paths, source-paths): the spaces they avoid and their steps.
 

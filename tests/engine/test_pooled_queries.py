@@ -15,7 +15,7 @@ from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.pooled_queries import pooled_form
-from phaseline.queries import RuleQuery, all_queries
+from phaseline.queries import RuleQuery, all_queries, ask_alone
 
 BFG, BREAKOUT = "battle-for-germany", "breakout-normandy"
 POSITIONS = [  # (game, scenario, seed, actions played)
@@ -83,7 +83,7 @@ def test_a_pooled_answer_is_each_asks_answer_alone(store, monkeypatch, name):
     form = pooled_form(query)
     assert form is not None, f"{name} cannot be pooled"
     asks = asks_of(store, query)
-    alone = [store.rows(query.with_params(ask), ask) for ask in asks]
+    alone = [ask_alone(store, query, ask) for ask in asks]
     assert any(alone), f"no position gives {name} rows: the test would not see a wrong answer"
     monkeypatch.setattr(store, "rows", None)  # not one statement an ask
     assert form.answer(store, asks) == alone

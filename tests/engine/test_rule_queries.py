@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import Oracle, Ruling
 from phaseline import Store
-from phaseline.queries import all_queries, get_query, parse_queries, strip_comments
+from phaseline.queries import ASK, all_queries, ask_alone, get_query, parse_queries, strip_comments
 from phaseline.resources import data_dir
 
 
@@ -47,7 +47,7 @@ def loaded(store: Store, board: Board) -> Iterator[Store]:
 
 
 def run(store: Store, board: Board, name: str, **params: Any) -> list[dict[str, Any]]:
-    return store.rows(get_query(name).sql, {"match_id": board.match_id, **params})
+    return ask_alone(store, get_query(name), {"match_id": board.match_id, **params})
 
 
 # --- geometry ------------------------------------------------------------------------------
@@ -102,10 +102,7 @@ def test_movement_reach_agrees(db: Store, board: Board) -> None:
             legal = [r for r in rows if r["legal"]]
             assert run(store, board, "movement-legal", side=side) == legal
             some = sorted({r["unit_id"] for r in legal})[::2]  # :units limits the answer to those units
-            asked = store.rows(
-                get_query("movement-legal").with_params(["units"]),
-                {"match_id": board.match_id, "side": side, "units": some},
-            )
+            asked = run(store, board, "movement-legal", side=side, units=some)
             assert asked == [r for r in legal if r["unit_id"] in some]
 
 
@@ -216,7 +213,8 @@ def test_every_rule_query_is_headed() -> None:
 
 
 def test_returns_lines_name_the_columns(db: Store) -> None:
-    """Each header's Returns line lists exactly the columns the query returns."""
+    """Each header's Returns line lists exactly the columns the query returns (a query written for
+    many asks together leads them with the ask's index)."""
     from random import Random
 
     from boards import generate
@@ -227,9 +225,11 @@ def test_returns_lines_name_the_columns(db: Store) -> None:
     with loaded(db, board) as store:
         for query in RULE_QUERIES:
             values = {k: v for k, v in {"match_id": board.match_id, **params}.items() if k in query.params}
+            if query.together:
+                values = {k: [v] for k, v in values.items()}
             cursor = store.con.execute(query.sql, values)
             returns = re.search(r"Returns:(.*)", query.doc, re.S).group(1)
-            declared = [c.strip() for c in returns.split(",")]
+            declared = [ASK] * query.together + [c.strip() for c in returns.split(",")]
             assert [d[0] for d in cursor.description] == declared, f"{query.path.name}:{query.line}"
 
 
