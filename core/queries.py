@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .store import Store
 
 TOGETHER_TAG = "Together:"
-ASK = "pooled_ask"  # the column numbering the asks of a statement that answers several (no rule query names a column so)
+ASK = "pooled_ask"  # the column numbering the asks of a statement answering several (no rule query names one so)
 _HEADER = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*\(([^)]*)\)\s*$")
 PARAM = re.compile(r"(?<![:$\w])\$([a-z_][a-z0-9_]*)")
 _OPTIONAL = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*NULL$")
@@ -328,7 +328,7 @@ class RuleQueries:
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        self.match.ledger.write_held_for(query.sql)  # what it reads includes the changes held (the pool's statement too)
+        self.match.ledger.write_held_for(query.sql)  # it reads the changes held (a pooled statement too)
         if self.pool is None:
             return ask_alone(self.match.store, query, values)
         return self.pool.ask(query, values)
