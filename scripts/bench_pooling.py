@@ -6,10 +6,10 @@ question are answered by one statement"). Two measurements, on Battle for German
    many matches at once), the other reads, the writes; whether each ran inside an action's
    transaction; and for the rule queries their fixed cost, the same statement asked again of a
    match that does not exist (parse, bind, optimise and start, with no work).
-2. The reach of ``--pool`` matches (each at its own point of play) asked one statement per
-   match, then in one statement for all of them as a tournament's pool asks it
-   (phaseline.pooled_queries: the query run for each asked (match_id, side) through a LATERAL
-   join, which DuckDB plans once); both answers compared row for row, in order.
+2. The legal moves of ``--pool`` matches (each at its own point of play) asked one statement per
+   match, then in one statement for all of them as a tournament's pool asks it (movement-legal
+   is written for many asks together: one walk over every asked (match_id, side), see
+   phaseline.pooled_queries); both answers compared row for row, in order.
 
     python scripts/bench_pooling.py [--pool 10 50] [--seed 1] [--runs 3]
 """
@@ -28,11 +28,11 @@ from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
 from phaseline.pooled_queries import pooled_form
-from phaseline.queries import all_queries, get_query
+from phaseline.queries import all_queries, ask_alone, get_query
 from tabulate import tabulate
 
 GAME, SCENARIO = "battle-for-germany", "historical"
-POOLED = "movement-reach"
+POOLED = "movement-legal"
 WRITES = ("INSERT", "UPDATE", "DELETE", "BEGIN", "COMMIT", "ROLLBACK")
 
 
@@ -127,7 +127,7 @@ def pooled_reach(count: int, runs: int) -> tuple[float, float, bool]:
         assert form is not None
 
         def one_by_one() -> list[list[dict[str, Any]]]:
-            return [store.rows(query.sql, ask) for ask in asks]
+            return [ask_alone(store, query, ask) for ask in asks]
 
         def pooled() -> list[list[dict[str, Any]]]:
             return form.answer(store, asks)
