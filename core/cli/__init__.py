@@ -80,6 +80,9 @@ def _register_commands() -> None:
     )  # fmt: skip
     for module in modules:
         import_module(f".{module}", __name__)
+    # a module imported before (a test importing phaseline.cli.tournament) registered its commands first
+    place = {f"{__name__}.{module}": index for index, module in enumerate(modules)}
+    app.registered_commands.sort(key=lambda info: place.get(getattr(info.callback, "__module__", ""), len(place)))
 
 
 def main(argv: list[str] | None = None) -> None:
