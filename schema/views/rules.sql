@@ -121,26 +121,31 @@ barred AS MATERIALIZED (  -- the spaces that the movers of each nationality may 
     FROM (SELECT DISTINCT ask, match_id, side, nationality FROM mover) AS n
     JOIN no_entry e ON e.match_id = n.match_id AND e.side = n.side AND e.nationality IN (n.nationality, '*')
 ),
-walk(ask, unit_id, space_id, cost, path_via, mp, nationality) AS (  -- every (ask, unit, space, cost,
-    -- predecessor) of a move within mp; UNION over these few columns stops when no step finds a new
-    -- one. The start is the row without path_via
+walk(ask, unit_id, space_id, cost, path_via, mp, nationality) USING KEY (ask, unit_id, space_id) AS (
+    -- each (ask, unit, space) once, at the least cost within mp and, at that cost, the lowest-numbered
+    -- predecessor: a step replaces a row when it reaches the space cheaper, or as cheap from a
+    -- lower-numbered space, and only the rows so replaced step on. A space's cheapest row is the best
+    -- to step on from (what a step may do depends on its space, and on whether it leaves the start:
+    -- the row at cost 0 without path_via, never replaced). Keyed so, the walk keeps one row per
+    -- space where a UNION of paths keeps every cost and predecessor: a tournament pool's walk of 24
+    -- matches costs 0.9x (its recursion a third), one match's alone the same
     SELECT ask, unit_id, start, 0, NULL::VARCHAR, mp, nationality FROM mover
     UNION
-    SELECT r.ask, r.unit_id, e.b, r.cost + e.cost, r.space_id, r.mp, r.nationality
-    FROM walk r
-    JOIN edge e ON e.ask = r.ask AND e.a = r.space_id
-    ANTI JOIN barred ba ON ba.ask = r.ask AND ba.nationality = r.nationality AND ba.space_id = e.b
-    WHERE e.open_step AND r.cost + e.cost <= r.mp
-      AND CASE WHEN r.path_via IS NULL THEN NOT e.from_zoc OR e.may_leave ELSE NOT (e.from_zoc AND e.must_stop) END
-),
-reach AS (  -- the least cost per ask, unit and space; the lowest-numbered predecessor at that cost
-    SELECT ask, unit_id, space_id, min(cost) AS cost, arg_min_null(path_via, (cost, path_via)) AS path_via,
-           any_value(mp) AS mp, any_value(nationality) AS nationality
-    FROM walk GROUP BY ask, unit_id, space_id
+    (SELECT r.ask, r.unit_id, e.b, min(r.cost + e.cost), arg_min(r.space_id, (r.cost + e.cost, r.space_id)),
+            any_value(r.mp), any_value(r.nationality)
+     FROM walk r
+     JOIN edge e ON e.ask = r.ask AND e.a = r.space_id
+     ANTI JOIN barred ba ON ba.ask = r.ask AND ba.nationality = r.nationality AND ba.space_id = e.b
+     LEFT JOIN recurring.walk old ON old.ask = r.ask AND old.unit_id = r.unit_id AND old.space_id = e.b
+     WHERE e.open_step AND r.cost + e.cost <= r.mp
+       AND CASE WHEN r.path_via IS NULL THEN NOT e.from_zoc OR e.may_leave ELSE NOT (e.from_zoc AND e.must_stop) END
+       AND (old.cost IS NULL OR r.cost + e.cost < old.cost
+            OR (r.cost + e.cost = old.cost AND old.path_via IS NOT NULL AND r.space_id < old.path_via))
+     GROUP BY r.ask, r.unit_id, e.b)
 )
 SELECT r.ask, a.match_id, r.unit_id, r.space_id, r.cost, r.path_via, r.mp, r.nationality,
        coalesce(e.zoc_unit_b IS NOT NULL AND e.must_stop, FALSE) AS stops, e.zoc_unit_b AS zoc_unit, e.zoc_from_b AS zoc_from
-FROM reach r
+FROM walk r
 JOIN move_ask(gids, sds, NULL) a ON a.ask = r.ask
 LEFT JOIN edge e ON e.ask = r.ask AND e.a = r.path_via AND e.b = r.space_id;
 
