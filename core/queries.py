@@ -12,6 +12,12 @@ and uses its parameters as ``$match_id``, ``$side``. A parameter declared ``unit
 is optional: :attr:`RuleQuery.sql` reads it as NULL, and :class:`RuleQueries` passes it
 only when asked. The loader checks that the declared and used parameters agree and reports
 ``file:line`` when they do not.
+
+A header may declare ``-- Together: <why>``: the query is written for many asks at once, each
+parameter a list with one item per ask and each row led by its ask's index (``pooled_ask``, from
+0). :func:`ask_alone` asks it with lists of one; a tournament's pool asks it with every waiting
+match's values (:mod:`phaseline.pooled_queries`). movement-legal is so written: one walk over
+many matches' units costs a fraction of one statement each.
 """
 
 from __future__ import annotations
