@@ -131,24 +131,30 @@ ORDER BY pooled_ask, r.unit_id, r.space_id;
 -- starting in it may leave (zoc_rule.may_leave); cost NULL when no step is open. A rule that
 -- looks ahead compares it with the allowance the unit will have: Battle for Germany (5.3 with
 -- 7.26) asks whether the units of a hex can leave it in the coming Movement Phase.
+-- Together: many asks in one statement, as a tournament's pool asks it: each parameter is a list
+--   with one item per ask (:spaces and :nationalities lists of lists), and each row leads with its
+--   ask's index from 0 (pooled_ask).
 -- Rules: none of its own; the rule that asks cites itself
 -- Reads: move_edge (map_unit, hostility, move_link, zoc_rule), no_entry
 -- Returns: space_id, nationality, cost
-WITH edge AS MATERIALIZED (FROM move_edge([$match_id], [$side])),
-asked AS (
-    SELECT s.space_id, n.nationality
-    FROM (SELECT DISTINCT unnest($spaces::VARCHAR[]) AS space_id) AS s
-    CROSS JOIN (SELECT DISTINCT unnest($nationalities::VARCHAR[]) AS nationality) AS n
+WITH edge AS MATERIALIZED (FROM move_edge($match_id, $side)),
+ask AS (
+    SELECT unnest(range(len($match_id))) AS ask, unnest($match_id) AS match_id, unnest($side) AS side,
+           unnest($spaces::VARCHAR[][]) AS spaces, unnest($nationalities::VARCHAR[][]) AS nationalities
+),
+asked AS (  -- each ask's spaces, each with each of its nationalities
+    SELECT ask, match_id, side, space_id, unnest(list_distinct(nationalities)) AS nationality
+    FROM (SELECT ask, match_id, side, unnest(list_distinct(spaces)) AS space_id, nationalities FROM ask)
 ),
 step AS (
-    SELECT a.space_id, a.nationality, e.b, e.cost
+    SELECT a.ask, a.space_id, a.nationality, e.b, e.cost
     FROM asked a
-    JOIN edge e ON e.a = a.space_id AND e.open_step AND (NOT e.from_zoc OR e.may_leave)
-    ANTI JOIN no_entry ne ON ne.match_id = $match_id AND ne.side = $side AND ne.space_id = e.b
+    JOIN edge e ON e.ask = a.ask AND e.a = a.space_id AND e.open_step AND (NOT e.from_zoc OR e.may_leave)
+    ANTI JOIN no_entry ne ON ne.match_id = a.match_id AND ne.side = a.side AND ne.space_id = e.b
                          AND ne.nationality IN (a.nationality, '*')
 )
-SELECT a.space_id, a.nationality, min(st.cost) AS cost
+SELECT a.ask AS pooled_ask, a.space_id, a.nationality, min(st.cost) AS cost
 FROM asked a
-LEFT JOIN step st USING (space_id, nationality)
-GROUP BY a.space_id, a.nationality
-ORDER BY a.space_id, a.nationality;
+LEFT JOIN step st USING (ask, space_id, nationality)
+GROUP BY a.ask, a.space_id, a.nationality
+ORDER BY pooled_ask, a.space_id, a.nationality;
