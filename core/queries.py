@@ -16,8 +16,8 @@ only when asked. The loader checks that the declared and used parameters agree a
 A header may declare ``-- Together: <why>``: the query is written for many asks at once, each
 parameter a list with one item per ask and each row led by its ask's index (``pooled_ask``, from
 0). :func:`ask_alone` asks it with lists of one; a tournament's pool asks it with every waiting
-match's values (:mod:`phaseline.pooled_queries`). movement-legal is so written: one walk over
-many matches' units costs a fraction of one statement each.
+match's values (:mod:`phaseline.pooled_queries`). movement-legal and movement-exit are so
+written: one walk over many matches' units costs a fraction of one statement each.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .store import Store
 
 TOGETHER_TAG = "Together:"
-ASK = "pooled_ask"  # the column numbering the asks of a statement answering several (no rule query names one so)
+ASK = "pooled_ask"  # the column numbering the asks of a statement answering several (a Together query's first)
 _HEADER = re.compile(r"^--\s*name:\s*([a-z0-9_-]+)\s*\(([^)]*)\)\s*$")
 PARAM = re.compile(r"(?<![:$\w])\$([a-z_][a-z0-9_]*)")
 _OPTIONAL = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*NULL$")
