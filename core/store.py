@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from .resources import data_dir
 SCHEMA_VERSION = 8
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
+_TEMPORARY = re.compile(r"^(CREATE OR REPLACE) (VIEW|MACRO)\b", re.MULTILINE)  # schema/views make no other kind
 # The store's own tables, no match's: a match file, an export or a replay leaves them out.
 STORE_TABLES = ("meta", "plugin_table", "tournament_match")
 # A column a migration renames in every table that has it (version reached -> old, new): the
@@ -128,8 +130,7 @@ class Store:
             )
         if version < SCHEMA_VERSION:
             self._migrate(version)
-        if not self.read_only:
-            self._create_views(found.get("views"))
+        self._create_views(found.get("views"))
 
     def _create_schema(self) -> None:
         with self.transaction():
@@ -139,10 +140,16 @@ class Store:
             self._create_views(None)
 
     def _create_views(self, digest_now: str | None) -> None:
-        """(Re)create the history views of schema/views/*.sql unless ``digest_now`` is their text's digest."""
+        """(Re)create the views and macros of schema/views/*.sql unless ``digest_now`` is their text's
+        digest. A read-only store written by an older phaseline gets them as temporary ones, for this
+        connection alone: they shadow its own, which the rule queries of this phaseline may not fit."""
         texts = [path.read_text() for path in sorted((data_dir("schema") / "views").glob("*.sql"))]
         digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()
         if digest_now == digest:
+            return
+        if self.read_only:
+            for text in texts:
+                self.con.execute(_TEMPORARY.sub(r"\1 TEMP \2", text))
             return
         with self.transaction():
             for text in texts:

@@ -13,6 +13,8 @@ from history_support import long_registry, new_match
 from phaseline import Action, Match, PhaselineError, Store, StoreError
 from phaseline.bots import RandomBot, run_bots
 from phaseline.model import BotInfo
+from phaseline.plugins import registry as installed
+from phaseline.queries import ask_alone, get_query
 from phaseline.replay import verify
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -203,6 +205,23 @@ def test_a_store_of_a_newer_schema_is_refused(tmp_path):
         Store.open(db)
     done = cli(["--db", str(db), "list"], tmp_path)
     assert done.returncode == 7 and done.stderr.count("\n") == 1
+
+
+def test_a_read_only_store_of_older_views_answers_with_this_phaseline_s_own(tmp_path):
+    """A store whose file cannot be written keeps the views and macros it was made with; the rule
+    queries of this phaseline read them as it defines them (temporary ones), not as a binder error."""
+    db = tmp_path / "older.duckdb"
+    with Store.open(db) as store:
+        match = Match.create(store, installed(), "battle-for-germany", "historical", seed=1)
+        reach = store.rows(get_query("move-links").sql, {"match_id": match.match_id})
+        store.con.execute("CREATE OR REPLACE MACRO move_reach(gid, sd, units) AS TABLE SELECT 1 AS stale")
+        store.con.execute("UPDATE meta SET value = 'older' WHERE key = 'views'")
+    with Store.open(db, read_only=True) as store:
+        assert store.rows(get_query("move-links").sql, {"match_id": match.match_id}) == reach
+        legal = ask_alone(store, get_query("movement-legal"), {"match_id": match.match_id, "side": "SOV"})
+        assert legal and all(row["legal"] for row in legal)
+    with Store.open(db) as store:  # the file itself is as it was until written again
+        assert store.one("SELECT value FROM meta WHERE key = 'views'") != "older"
 
 
 def test_a_missing_store_is_one_clear_line(tmp_path):
