@@ -65,8 +65,11 @@ class PooledForm:
         A list parameter is not a column of the asked values but one list of them all, which the
         query reads at the ask's number: a list among the asked values would make DuckDB carry
         and compare lists in every join of the query's body that depends on the ask (measured:
-        the reach of 10 matches, 30 units each, 2.8x slower).
+        the reach of 10 matches, 30 units each, 2.8x slower). A query written for many asks
+        together is its own statement, each parameter the list of the asks' values.
         """
+        if self.query.together:
+            return self.query.with_params(set(self.query.params) - nulls)
         asked = ", ".join(
             f"unnest(${name}) AS {name}" for name in (ASK, *self.query.params) if name not in nulls | lists
         )
@@ -95,9 +98,9 @@ class PooledForm:
         if len(asks) == 1 or not all(_travel_together(values, name in lists) for name, values in columns.items()):
             return [ask_alone(store, self.query, ask) for ask in asks]
         values = {name: v for name, v in columns.items() if name not in nulls}
-        if self.query.together:
-            return rows_by_ask(store, self.query.with_params(values), values, len(asks))
-        return rows_by_ask(store, self.sql_for(lists, nulls), {ASK: list(range(len(asks)))} | values, len(asks))
+        if not self.query.together:  # the LATERAL form numbers the asks itself
+            values[ASK] = list(range(len(asks)))
+        return rows_by_ask(store, self.sql_for(lists, nulls), values, len(asks))
 
 
 def _travel_together(values: list[Any], listed: bool) -> bool:
@@ -116,7 +119,7 @@ def pooled_form(query: RuleQuery) -> PooledForm | None:
     """``query`` in the form that answers many asks at once; None when its rows' order cannot be
     kept outside it (see the module's docstring)."""
     if query.together:
-        return PooledForm(query, query.text, ())
+        return PooledForm(query, query.text, ())  # (sql_for asks it as it stands)
     split = _final_order(query.text)
     if split is None:
         return None
