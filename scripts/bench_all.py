@@ -318,12 +318,14 @@ def cli(args: argparse.Namespace) -> Iterator[Ratio]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from phaseline.cli.tournament import DEFAULT_POOL  # the tournament command's own default
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the small sizes and one run of each game")
     parser.add_argument("--only", action="append", default=[], choices=list(SECTIONS), help="this section (repeatable)")
     parser.add_argument("--baseline", default="main", help="the git revision the bot games are compared with")
     parser.add_argument("--matches", type=int, help="the tournament's matches (default 20, or 200 without --quick)")
-    parser.add_argument("--pool", type=int, default=24, help="the tournament's matches a worker plays together")
+    parser.add_argument("--pool", type=int, default=DEFAULT_POOL, help="the matches a worker plays together")
     parser.add_argument("--runs", type=int, help="runs per figure, the median shown (default 3, or 5)")
     parser.add_argument("--play", nargs=3, metavar=("GAME", "SCENARIO", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
