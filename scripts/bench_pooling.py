@@ -10,8 +10,12 @@ question are answered by one statement"). Two measurements, on Battle for German
    match, then in one statement for all of them as a tournament's pool asks it (movement-legal
    is written for many asks together: one walk over every asked (match_id, side), see
    phaseline.pooled_queries); both answers compared row for row, in order.
+3. A pool of ``--play`` matches played to their end, as ``tournament --pool`` plays them: each
+   query's pooled statements, the asks they carried, and the pool's CPU a match, with the asks of
+   Together queries waiting for the other matches (the pool's way, Pool.answered_now) against
+   every group answered as soon as it is asked (the baseline), the two alternating ``--runs`` times.
 
-    python scripts/bench_pooling.py [--pool 10 50] [--seed 1] [--runs 3]
+    python scripts/bench_pooling.py [--pool 10 50] [--play 24] [--seed 1] [--runs 3]
 """
 
 from __future__ import annotations
@@ -27,8 +31,10 @@ from typing import Any
 from phaseline import Match, Store
 from phaseline.bots import run_bots
 from phaseline.plugins import registry
-from phaseline.pooled_queries import pooled_form
+from phaseline.pooled_queries import PooledForm, pooled_form
 from phaseline.queries import all_queries, ask_alone, get_query
+from phaseline.tournament import MatchSpec
+from phaseline.tournament import pool as pooling
 from tabulate import tabulate
 
 GAME, SCENARIO = "battle-for-germany", "historical"
@@ -100,9 +106,14 @@ def statement_costs(seed: int) -> tuple[float, dict[str, Kind], dict[str, float]
             if kind.asked:
                 start = time.process_time()
                 for sql, params in kind.asked:
-                    store.con.execute(sql, {**params, "match_id": "no such match"}).fetchall()
+                    store.con.execute(sql, {**params, "match_id": nowhere(params["match_id"])}).fetchall()
                 fixed[name] = time.process_time() - start
         return total, dict(timed.kinds), fixed
+
+
+def nowhere(match_id: str | list[str]) -> str | list[str]:
+    """A match that does not exist, in place of ``match_id`` (a query written Together: of each ask)."""
+    return ["no such match"] * len(match_id) if isinstance(match_id, list) else "no such match"
 
 
 def matches_at_play(store: Store, count: int) -> list[tuple[str, str]]:
@@ -142,9 +153,58 @@ def pooled_reach(count: int, runs: int) -> tuple[float, float, bool]:
         return statistics.median(times[one_by_one]), statistics.median(times[pooled]), same
 
 
+WAITING = pooling.Pool  # the pool's way: Together queries wait for the other matches
+
+
+class AtOnce(pooling.Pool):
+    """A pool that answers every group of asks as soon as it is asked (the baseline)."""
+
+    def answered_now(self, groups: dict[PooledForm, list[pooling.Seat]]) -> dict[PooledForm, list[pooling.Seat]]:
+        return groups
+
+
+@dataclass
+class Pooled:
+    """One query's pooled statements in a pool played to its end: how many, their asks, their CPU seconds."""
+
+    statements: int = 0
+    asks: int = 0
+    cpu: float = 0.0
+
+
+def pool_played(count: int, seed: int, pool: type[pooling.Pool]) -> tuple[float, dict[str, Pooled]]:
+    """CPU seconds a match of ``count`` matches from ``seed`` played as one pool of class ``pool``,
+    and each query's pooled statements."""
+    bots = tuple((side, "heuristic") for side in registry().game(GAME).scenario(SCENARIO).sides)
+    specs = [MatchSpec("bench", i, f"bench-{i}", GAME, SCENARIO, seed + i, bots) for i in range(count)]
+    pooled: dict[str, Pooled] = defaultdict(Pooled)
+    answer = PooledForm.answer
+
+    def counted(form: PooledForm, store: Store, asks: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        start = time.process_time()
+        try:
+            return answer(form, store, asks)
+        finally:
+            kind = pooled[form.query.name]
+            kind.statements, kind.asks = kind.statements + 1, kind.asks + len(asks)
+            kind.cpu += time.process_time() - start
+
+    PooledForm.answer, pooling.Pool = counted, pool  # type: ignore[method-assign]
+    try:
+        start = time.process_time()
+        parts = pooling.play_pool(specs)
+        spent = time.process_time() - start
+    finally:
+        PooledForm.answer, pooling.Pool = answer, WAITING  # type: ignore[method-assign]
+    failed = [part.error for part in parts if part.error]
+    assert not failed, failed
+    return spent / count, pooled
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pool", type=int, nargs="+", default=[10, 50])
+    parser.add_argument("--play", type=int, default=24, help="matches of the pool played to their end (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
@@ -165,7 +225,32 @@ def main(argv: list[str] | None = None) -> int:
         single, pooled, same = pooled_reach(count, args.runs)
         print(f"{POOLED} of {count} matches: one statement each {single:.1f} ms a match, one for all "
               f"{pooled:.1f} ms a match ({pooled / single:.2f}x); same rows: {'yes' if same else 'NO'}")  # fmt: skip
+    if args.play:
+        print_pool_play(args.play, 1000 * args.seed, args.runs)
     return 0
+
+
+def print_pool_play(count: int, seed: int, runs: int) -> None:
+    """Measurement 3: a pool played to its end, Together queries waiting against answered at once."""
+    cpu: dict[type[pooling.Pool], list[float]] = {WAITING: [], AtOnce: []}
+    pooled: dict[type[pooling.Pool], list[float]] = {WAITING: [], AtOnce: []}
+    kinds: dict[type[pooling.Pool], dict[str, Pooled]] = {}
+    for _ in range(runs):
+        for pool in cpu:
+            spent, kinds[pool] = pool_played(count, seed, pool)
+            cpu[pool].append(spent)
+            pooled[pool].append(sum(kind.cpu for kind in kinds[pool].values()) / count)
+    print(f"\na pool of {count} matches from seed {seed} played to their end (the last of {runs} runs):")
+    rows = []
+    for name, waiting in sorted(kinds[WAITING].items(), key=lambda item: -item[1].cpu):
+        at_once = kinds[AtOnce].get(name, Pooled())
+        rows.append((name, *(f"{k.statements} of {k.asks / max(k.statements, 1):.1f} asks, {k.cpu:.2f} s"
+                             for k in (waiting, at_once))))  # fmt: skip
+    print(tabulate(rows, headers=("pooled statements", "Together waits", "every group at once")))
+    for what, spent in (("pooled statements", pooled), ("the whole pool", cpu)):
+        waiting, at_once = statistics.median(spent[WAITING]), statistics.median(spent[AtOnce])
+        print(f"CPU a match, {what}: Together waits {waiting:.3f} s, every group at once {at_once:.3f} s "
+              f"({waiting / at_once:.2f}x, medians of {runs})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -63,3 +63,26 @@ def test_a_pooled_statement_that_fails_is_asked_match_by_match(alone, tmp_path, 
     monkeypatch.setattr(PooledForm, "answer", failing_once)
     parts = play_pool(specs_of("watchful"), tournament_registry())
     assert failed and [played(part, tmp_path) for part in parts] == alone
+
+
+def test_a_query_written_together_waits_for_the_other_matches(tmp_path, monkeypatch):
+    """The gathering bots ask enemy-zoc zero to two times before each movement-legal, a number
+    that varies from match to match: the pool answers the others first, so each movement-legal
+    statement carries an ask of every match still playing, as many as the statement before or
+    fewer (a match ended). The matches still play as they do alone."""
+    answer = PooledForm.answer
+    together: list[int] = []
+
+    def counting(self, store, asks):
+        if self.query.name == "movement-legal":
+            together.append(len(asks))
+        return answer(self, store, asks)
+
+    monkeypatch.setattr(PooledForm, "answer", counting)
+    registry = tournament_registry()
+    parts = play_pool(specs_of("gathering"), registry)
+    assert together[0] == 4 and together == sorted(together, reverse=True)
+    monkeypatch.setattr(PooledForm, "answer", answer)
+    assert [played(part, tmp_path) for part in parts] == [
+        played(play_match(spec, registry), tmp_path) for spec in specs_of("gathering")
+    ]

@@ -3,8 +3,9 @@
 The toy game (tests/toygame.py) over a longer scenario, judged at its end by kills ("T4": more
 kills wins, as many is a draw), played by bots that seek the enemy out; a bot that fails in the
 match of one seed, to test that a failed match is reported and the others land; and bots that
-ask rule queries before each move, which a tournament's pool asks for many matches at once;
-and what a played part says of its match, to compare a match played one way with another.
+ask rule queries before each move, which a tournament's pool asks for many matches at once (one of
+them a query written Together, after a number of others that varies from move to move); and what a
+played part says of its match, to compare a match played one way with another.
 """
 
 from __future__ import annotations
@@ -67,6 +68,22 @@ class Watchful(Aggressive):
         return super().choose(match, side)
 
 
+class Gathering(Aggressive):
+    """:class:`Aggressive`, looking first at the enemy's zones of control a number of times that
+    differs from match to match and move to move, then at its side's legal moves: movement-legal
+    is written Together, so a pool asks it only once the other matches have caught up."""
+
+    def __init__(self, match, side) -> None:
+        self.moves = 0
+
+    def choose(self, match, side):
+        self.moves += 1
+        for _ in range((match.seed + self.moves) % 3):
+            match.rules.run("enemy-zoc", side=side)
+        match.rules.run("movement-legal", side=side)
+        return super().choose(match, side)
+
+
 class BreaksOnOneSeed(Watchful):
     """:class:`Watchful`, but in the match of the seed ``failing`` it sends the store a statement
     DuckDB refuses (which aborts the transaction it runs in: a pool's, all its matches')."""
@@ -80,12 +97,18 @@ class BreaksOnOneSeed(Watchful):
 
 
 def tournament_registry() -> Registry:
-    """The toy game judged by kills, with the ``aggressive``, ``fragile``, ``watchful`` and
-    ``breaking`` bots."""
+    """The toy game judged by kills, with the ``aggressive``, ``fragile``, ``watchful``,
+    ``gathering`` and ``breaking`` bots."""
     registry = long_registry(last_turn=4)
     info = registry.games["toy"]
     registry.games["toy"] = replace(info, plugin=KillsDecide())
-    bots = {"aggressive": Aggressive, "fragile": FailsOnOneSeed, "watchful": Watchful, "breaking": BreaksOnOneSeed}
+    bots = {
+        "aggressive": Aggressive,
+        "fragile": FailsOnOneSeed,
+        "watchful": Watchful,
+        "breaking": BreaksOnOneSeed,
+        "gathering": Gathering,
+    }
     for name, factory in bots.items():
         registry.bots[("toy", name)] = BotInfo(name=name, game="toy", factory=factory)
     return registry
