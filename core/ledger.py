@@ -209,7 +209,7 @@ class Ledger:
         if self._held is not None:  # inside an outer block, which writes them
             yield
             return
-        self._held = HeldRows()
+        self._held = HeldRows(self.match_id, self.keys)
         try:
             yield
         except BaseException:
@@ -222,12 +222,17 @@ class Ledger:
     def write_held(self, tables: frozenset[str] | None = None) -> None:
         """Write the changes held so far (see :meth:`holding`) to ``tables`` (None: to all)."""
         if self._held:
-            self._held.write(self.store, self.match_id, self.keys, tables)
+            self._held.write(self.store, tables)
 
     def write_held_for(self, sql: str) -> None:
         """Write the changes held to the tables that ``sql`` reads (see :mod:`phaseline.reads`)."""
         if self._held:
-            self._held.write(self.store, self.match_id, self.keys, self.reads(sql))
+            self._held.write(self.store, self.reads(sql))
+
+    def take_held_for(self, sql: str) -> HeldRows:
+        """The changes held to the tables that ``sql`` reads, taken out of the ledger's: whoever
+        takes them writes them before ``sql`` runs (a tournament's pool, with other matches')."""
+        return self._held.take(self.reads(sql)) if self._held else HeldRows(self.match_id, self.keys)
 
     def set_rows(self, table: str, keys: list[dict[str, Any]], **values: Any) -> int:
         """Set ``values`` on the rows of ``keys`` (see :meth:`update_rows`); returns rows changed."""
@@ -260,7 +265,7 @@ class Ledger:
             for key, values in changed.items():
                 self._held.hold(table, key, values)
         else:
-            write_rows(self.store, self.match_id, table, keys, changed)
+            write_rows(self.store, table, ("match_id", *keys), {(self.match_id, *k): v for k, v in changed.items()})
         if mirror := self._mirror_at(table, before):
             mirror.keep(changed, self.version_of(table))
         return len(changed)
@@ -438,7 +443,7 @@ class Ledger:
         """Forget the unwritten effects and held updates of an action that was rolled back."""
         self._pending = []
         if self._held is not None:
-            self._held = HeldRows()
+            self._held = HeldRows(self.match_id, self.keys)
 
     def flush(self) -> None:
         """Write the effect rows recorded since the last flush, in one statement.

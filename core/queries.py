@@ -34,6 +34,7 @@ from .per_unit import NEAR_TAG, PER_UNIT_TAG, PerUnitAnswers
 from .resources import data_dir
 
 if TYPE_CHECKING:
+    from .ledger import Ledger
     from .match import Match
     from .store import Store
 
@@ -226,7 +227,10 @@ class QuestionPool(Protocol):
     """Where a match of a tournament's pool asks its rule queries: the pool answers the asks of
     all its matches waiting at the same query in one statement (phaseline.tournament.pool)."""
 
-    def ask(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]: ...
+    def ask(self, query: RuleQuery, values: dict[str, Any], ledger: Ledger) -> list[dict[str, Any]]:
+        """``query``'s rows for ``values``, once the changes ``ledger`` holds to the tables it
+        reads are written (with the other matches')."""
+        ...
 
 
 class RuleQueries:
@@ -334,10 +338,10 @@ class RuleQueries:
         self._cache.clear()
 
     def _query(self, query: RuleQuery, values: dict[str, Any]) -> list[dict[str, Any]]:
-        self.match.ledger.write_held_for(query.sql)  # it reads the changes held (a pooled statement too)
-        if self.pool is None:
-            return ask_alone(self.match.store, query, values)
-        return self.pool.ask(query, values)
+        if self.pool is not None:
+            return self.pool.ask(query, values, self.match.ledger)
+        self.match.ledger.write_held_for(query.sql)  # it reads the changes held
+        return ask_alone(self.match.store, query, values)
 
 
 def hashable(value: Any) -> Hashable:

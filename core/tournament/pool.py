@@ -3,14 +3,16 @@
 :func:`play_pool` plays many match specs in one in-memory store, on one connection and in one
 transaction, each match in a Python thread of its own running the unchanged ``run_bots`` loop
 (:func:`.worker.play_to_end`). Only one thread runs at a time, the one holding the baton: a
-match runs until it asks a rule query (after writing the changes it holds, so the question
-reads its state), then parks and hands the baton back. When every match still playing is
+match runs until it asks a rule query, then parks and hands the baton back, with the changes
+it holds to the tables the query reads: the pool writes those of all the matches it answers
+together, one statement per table and kind (:func:`phaseline.batch.write_held`), before it
+asks, so each question reads its match's state. When every match still playing is
 parked, the pool answers each group of asks of the same query with one statement
 (:mod:`phaseline.pooled_queries`: the same rows, in the same order, as each ask alone), those
 of a query written Together only when no other group is left (:meth:`Pool.answered_now`), and the
 matches answered go on, one after another in the specs' order. So each match asks and is answered
 as it would be alone, plays as ``autoplay`` does with its seed, and a pool plays the same way
-every time. Only the questions are pooled; each match's Python stays its own.
+every time. Only the questions, and the writes before them, are pooled; each match's Python stays its own.
 
 A match that fails is a part with its error, and the others play on. A DuckDB error, though,
 aborts the transaction every match of the pool writes in: then the matches not yet finished
@@ -23,10 +25,11 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import duckdb
 
+from ..batch import HeldRows, write_held
 from ..plugins import registry as installed
 from ..pooled_queries import PooledForm, pooled_form
 from ..queries import ask_alone
@@ -36,6 +39,7 @@ from .stores import STORE_CONFIG
 from .worker import MatchPart, failed_part, parquet_tables, play_to_end
 
 if TYPE_CHECKING:
+    from ..ledger import Ledger
     from ..plugins import Registry
     from ..queries import RuleQuery
 
@@ -50,6 +54,15 @@ class TransactionLost(Exception):
     """A DuckDB error aborted the transaction the pool's matches share."""
 
 
+class Asking(NamedTuple):
+    """The question a match of a pool is parked at: the query's pooled form, the values asked,
+    and the changes the match holds to the tables it reads, written before it is asked."""
+
+    form: PooledForm
+    values: dict[str, Any]
+    held: HeldRows
+
+
 class Seat:
     """One match of a pool: its thread, the question it is parked at, and its part once it ends."""
 
@@ -57,20 +70,22 @@ class Seat:
         self.pool = pool
         self.spec = spec
         self.baton = threading.Semaphore(0)
-        self.asking: tuple[PooledForm, dict[str, Any]] | None = None
+        self.asking: Asking | None = None
         self.answer: Rows = []
         self.abandoned = False
         self.ended = False
         self.part: MatchPart | None = None
         self.thread = threading.Thread(target=self._play, name=f"pool {spec.match_id}", daemon=True)
 
-    def ask(self, query: RuleQuery, values: dict[str, Any]) -> Rows:
-        """Rule query ``query`` with ``values``, answered with the other matches' asks (the
-        match's :class:`~phaseline.queries.QuestionPool`)."""
+    def ask(self, query: RuleQuery, values: dict[str, Any], ledger: Ledger) -> Rows:
+        """Rule query ``query`` with ``values``, answered with the other matches' asks, and the
+        changes ``ledger`` holds to the tables it reads written with theirs (the match's
+        :class:`~phaseline.queries.QuestionPool`)."""
         form = pooled_form(query)
         if form is None or query.name in self.pool.alone:
+            ledger.write_held_for(query.sql)
             return ask_alone(self.pool.store, query, values)
-        self.asking = (form, values)
+        self.asking = Asking(form, values, ledger.take_held_for(query.sql))
         self.pool.conductor.release()
         self._wait()
         return self.answer
@@ -154,11 +169,12 @@ class Pool:
         groups: dict[PooledForm, list[Seat]] = {}
         for seat in parked:
             assert seat.asking is not None
-            groups.setdefault(seat.asking[0], []).append(seat)
+            groups.setdefault(seat.asking.form, []).append(seat)
         for form, seats in self.answered_now(groups).items():
-            asks = [values for _, values in (seat.asking for seat in seats if seat.asking)]
+            asking = [seat.asking for seat in seats if seat.asking]
             try:
-                answers = form.answer(self.store, asks)
+                write_held(self.store, [ask.held for ask in asking])
+                answers = form.answer(self.store, [ask.values for ask in asking])
             except duckdb.Error:
                 self.alone.add(form.query.name)
                 raise TransactionLost from None

@@ -8,9 +8,10 @@ import json
 
 import pytest
 from history_support import long_registry, new_match, snapshot
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from phaseline import Event, Store
+from phaseline.batch import write_held
 from phaseline.ledger import to_json
 
 NEXT_PHASE = """SELECT unit_id, mp + 1 AS mp, NOT moved AS moved
@@ -348,6 +349,71 @@ def test_held_updates_of_different_columns_are_written_in_one_statement(match):
         assert match.rows_of("unit_state") == stored(match, "unit_state")
         match.flush()
     assert effects_of(match, held) == effects_of(match, one_by_one)
+
+
+CHANGE = st.one_of(
+    st.tuples(st.just("insert"), st.integers(1, 2)),
+    st.tuples(st.just("answer"), st.integers(1, 2)),
+    st.tuples(st.just("delete"), st.integers(1, 2)),
+    st.tuples(st.just("mp"), st.integers(0, 2), st.integers(0, 9)),
+    st.tuples(st.just("moved"), st.integers(0, 2)),
+)
+
+
+def make_changes(match, changes: list[tuple]) -> None:
+    """``changes`` made through the ledger: decisions inserted, answered and deleted (those that
+    cannot be, skipped), units' mp and moved set."""
+    units = sorted(match.rows_of("unit_state"))
+    there = {key[0] for key in match.rows_of("decision")}  # (read before the changes: a read writes them)
+    for kind, which, *value in changes:
+        if kind == "insert" and which not in there:
+            match.insert("decision", decision_row(which))
+            there.add(which)
+        elif kind == "answer" and which in there:
+            match.set("decision", {"decision_id": which}, status="answered", answer="yes")
+        elif kind == "delete" and which in there:
+            match.delete("decision", {"decision_id": which})
+            there.remove(which)
+        elif kind == "mp":
+            match.set("unit_state", {"unit_id": units[which][0]}, mp=value[0])
+        elif kind == "moved":
+            match.set("unit_state", {"unit_id": units[which][0]}, moved=True)
+
+
+@given(st.lists(st.lists(CHANGE, max_size=12), min_size=2, max_size=3))
+@example([[("delete", 1), ("insert", 1), ("mp", 0, 5)], [("insert", 2), ("answer", 2), ("mp", 0, 4)]])
+@example([[("answer", 1), ("insert", 2)], [("delete", 1), ("insert", 1)]])
+def test_held_changes_of_several_matches_written_together_land_as_each_written_alone(changes):
+    """A tournament's pool writes the changes its matches hold in one statement per table, run
+    and kind (phaseline.batch.write_held): each match's rows are those of its changes written alone."""
+    registry = long_registry()
+    with Store.open(":memory:") as store:
+        held = []
+        for index, made in enumerate(changes):
+            alone, together = (new_match(store, registry, seed=3, match_id=f"{way}-{index}") for way in ("a", "t"))
+            with store.transaction():
+                for match in (alone, together):
+                    note(match)
+                    match.insert("decision", decision_row(1))  # (written: held changes start after it)
+                    with match.held_updates():
+                        make_changes(match, made)
+                        if match is together:
+                            held.append(match.ledger.take_held_for("SELECT * FROM decision, unit_state"))
+        with store.transaction():
+            write_held(store, held)
+        for index in range(len(changes)):
+            assert rows_without_match(store, f"t-{index}") == rows_without_match(store, f"a-{index}")
+
+
+def rows_without_match(store, match_id: str) -> dict[str, list[tuple]]:
+    """The match's rows of decision and unit_state, sorted, without their match_id."""
+    return {
+        table: sorted(
+            store.con.execute(f"SELECT * EXCLUDE (match_id) FROM {table} WHERE match_id = ?", [match_id]).fetchall(),
+            key=repr,
+        )
+        for table in ("decision", "unit_state")
+    }
 
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
