@@ -19,7 +19,9 @@ A query written for many asks together (``-- Together:``: movement-legal, moveme
 such form: it is asked as it stands, each parameter the list of the asks' values. The LATERAL join
 runs the query's body once per ask; a query keyed by ask throughout walks every ask in one pass
 (measured on movement-legal, 48 asks of 20 matches: 15-16 ms an ask through LATERAL, 6-7 ms
-together, 25-26 ms one statement each).
+together, 25-26 ms one statement each). A tournament's pool therefore asks a Together query
+only when no other question waits (phaseline.tournament.pool.Pool.answered_now), so that each
+of its statements carries as many matches as can be gathered.
 """
 
 from __future__ import annotations

@@ -12,7 +12,9 @@ parked, the pool answers each group of asks of the same query with one statement
 of a query written Together only when no other group is left (:meth:`Pool.answered_now`), and the
 matches answered go on, one after another in the specs' order. So each match asks and is answered
 as it would be alone, plays as ``autoplay`` does with its seed, and a pool plays the same way
-every time. Only the questions, and the writes before them, are pooled; each match's Python stays its own.
+every time. Only the questions, and the writes before them, are pooled; each match's Python stays
+its own. The pool's first match loads the scenario, and the others copy its static rows
+(:meth:`Pool.static_source`).
 
 A match that fails is a part with its error, and the others play on. A DuckDB error, though,
 aborts the transaction every match of the pool writes in: then the matches not yet finished
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import duckdb
 
 from ..batch import HeldRows, write_held
+from ..match_data import StaticSource
 from ..plugins import registry as installed
 from ..pooled_queries import PooledForm, pooled_form
 from ..queries import ask_alone
@@ -109,7 +112,7 @@ class Seat:
         started = time.thread_time()  # (a thread waiting for the baton spends none)
         try:
             self._wait()
-            result = play_to_end(self.pool.store, self.pool.registry, self.spec, self)
+            result = play_to_end(self.pool.store, self.pool.registry, self.spec, self, self.pool.static_source())
             tables = parquet_tables(self.pool.store, self.spec.match_id)
             self.part = MatchPart(self.spec, result, time.thread_time() - started, tables)
         except Abandoned:
@@ -140,6 +143,7 @@ class Pool:
         self.alone = alone
         self.conductor = threading.Semaphore(0)
         self.seats = [Seat(self, spec) for spec in specs]
+        self.source: StaticSource | None = None  # see static_source
 
     def play(self) -> list[MatchPart]:
         """Play the matches; the parts of those that ended, every one unless the transaction was
@@ -162,6 +166,16 @@ class Pool:
                 if not seat.ended:
                     seat.abandon()
         return [seat.part for seat in self.seats if seat.part is not None]
+
+    def static_source(self) -> StaticSource | None:
+        """The pool's first match to be made, whose static rows each later match copies instead of
+        loading the scenario (as a worker's stores do, :mod:`.stores`): None until one is made.
+        A match records its static tables' digests last, so one with digests is made."""
+        if self.source is None:
+            made = self.store.one("SELECT min(match_id) FROM match_data")
+            if made is not None:
+                self.source = StaticSource.of(self.store, made)
+        return self.source
 
     def _answer(self, parked: list[Seat]) -> None:
         """Answer parked matches (:meth:`answered_now`), each group of asks of one query in one

@@ -6,6 +6,7 @@ matches of a pool park and are answered together."""
 from __future__ import annotations
 
 import pytest
+from phaseline.match_data import StaticSource
 from phaseline.pooled_queries import PooledForm
 from phaseline.tournament import play_match
 from phaseline.tournament.pool import play_pool
@@ -27,6 +28,23 @@ def test_a_pooled_match_plays_as_it_does_alone(alone, tmp_path):
     assert [part.spec.index for part in parts] == [0, 1, 2, 3]
     assert [played(part, tmp_path) for part in parts] == alone
     assert all(part.cpu > 0 for part in parts)
+
+
+def test_a_pools_later_matches_copy_the_first_ones_static_rows(alone, tmp_path, monkeypatch):
+    """The first match loads the scenario; each later one copies its board, units and tables
+    (as a worker's stores do), and plays as it does alone."""
+    copy_to = StaticSource.copy_to
+    copied = []
+
+    def recording(self, match):
+        copied.append((self.match_id, match.match_id))
+        return copy_to(self, match)
+
+    monkeypatch.setattr(StaticSource, "copy_to", recording)
+    specs = specs_of("watchful")
+    parts = play_pool(specs, tournament_registry())
+    assert copied == [(specs[0].match_id, spec.match_id) for spec in specs[1:]]
+    assert [played(part, tmp_path) for part in parts] == alone
 
 
 @pytest.mark.parametrize(
