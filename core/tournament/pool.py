@@ -203,7 +203,7 @@ class Pool:
         little more than for one, so its asks wait until every match still playing has asked it
         or waits at another Together query: the others catch up first. A BfG pool of 24 matches
         so asks movement-legal in 48 statements of 17 asks, where answering every group at once
-        took 81 statements of 10: 0.8x of the pool's CPU (scripts/bench_pooling.py).
+        took 81 statements of 10, and its pooled statements cost 0.85x (scripts/bench_pooling.py).
         """
         return {form: seats for form, seats in groups.items() if not form.query.together} or groups
 
