@@ -8,7 +8,7 @@ import json
 
 import pytest
 from history_support import long_registry, new_match, snapshot
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from phaseline import Event, Store
 from phaseline.batch import write_held
@@ -380,6 +380,7 @@ def make_changes(match, changes: list[tuple]) -> None:
             match.set("unit_state", {"unit_id": units[which][0]}, moved=True)
 
 
+@settings(max_examples=12)  # (each example makes four to six matches)
 @given(st.lists(st.lists(CHANGE, max_size=12), min_size=2, max_size=3))
 @example([[("delete", 1), ("insert", 1), ("mp", 0, 5)], [("insert", 2), ("answer", 2), ("mp", 0, 4)]])
 @example([[("answer", 1), ("insert", 2)], [("delete", 1), ("insert", 1)]])
