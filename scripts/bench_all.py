@@ -318,14 +318,12 @@ def cli(args: argparse.Namespace) -> Iterator[Ratio]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from phaseline.cli.tournament import DEFAULT_POOL  # the tournament command's own default
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the small sizes and one run of each game")
     parser.add_argument("--only", action="append", default=[], choices=list(SECTIONS), help="this section (repeatable)")
     parser.add_argument("--baseline", default="main", help="the git revision the bot games are compared with")
     parser.add_argument("--matches", type=int, help="the tournament's matches (default 20, or 200 without --quick)")
-    parser.add_argument("--pool", type=int, default=DEFAULT_POOL, help="the matches a worker plays together")
+    parser.add_argument("--pool", type=int, help="the matches a worker plays together (default: the command's)")
     parser.add_argument("--runs", type=int, help="runs per figure, the median shown (default 3, or 5)")
     parser.add_argument("--play", nargs=3, metavar=("GAME", "SCENARIO", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -333,8 +331,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(play(args.play[0], args.play[1], int(args.play[2]))))
         return 0
     args.runs = args.runs or (3 if args.quick else 5)
+    # (imported here: a --play process may run a baseline's code, which may predate the command)
+    from phaseline.cli.tournament import DEFAULT_POOL
     from tabulate import tabulate
 
+    args.pool = args.pool or DEFAULT_POOL
     rows = []
     with CLEANUP:  # the baseline's installation
         for name, run in SECTIONS.items():
