@@ -16,7 +16,8 @@ What is measured, and against what:
   ``--pool 1``; and ``--pool N`` matches a worker together, their rule queries asked in one
   statement, with ``--jobs 1`` and ``2``; every process counted) against a single ``phaseline
   autoplay`` process of the same game, per match and per action, and pooled against not;
-  issue 16's target: ≤ 1/5.
+  issue 16's target: ≤ 1/5. Beside them, the floor that no pooling of statements can pass: a
+  match's Python alone, its statements answered from a recording (scripts/bench_floor.py).
 - pooling: the reach of many matches asked in one statement against one statement per match
   (scripts/bench_pooling.py), per match.
 - history: the history views at 1,000 (and 10,000) matches against the same questions on flat
@@ -179,6 +180,8 @@ def command(argv: list[str], check: bool = True) -> tuple[str, float, float]:
 
 @section
 def tournament(args: argparse.Namespace) -> Iterator[Ratio]:
+    import bench_floor
+
     matches = args.matches or (20 if args.quick else 200)
     single = 2 if args.quick else 5
     with tempfile.TemporaryDirectory(prefix="phaseline-bench-tournament-") as folder:
@@ -190,6 +193,9 @@ def tournament(args: argparse.Namespace) -> Iterator[Ratio]:
         per_match = statistics.fmean(cpu for cpu, _ in alone)
         per_action = sum(cpu for cpu, _ in alone) / sum(actions for _, actions in alone)
         against = f"one autoplay process (mean of seeds 1000-{999 + single})"
+        _, python, _ = bench_floor.floor("battle-for-germany", None, 1000, args.runs)
+        what = "CPU a match, its Python alone: every statement answered free (bench_floor.py, seed 1000)"
+        yield Ratio("tournament", what, python, per_match, against, "s CPU", TOURNAMENT_TARGET)
         unpooled = None
         for pool, jobs in ((1, 1), (args.pool, 1), (args.pool, 2)):
             out, wall, cpu = command(["--db", f"{folder}/tournament-{pool}-{jobs}.duckdb", "--format", "json",
