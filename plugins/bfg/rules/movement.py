@@ -26,8 +26,14 @@ def legal_moves(match, step) -> list[Action]:
     units = all_units(match)
     for force in step.acting:
         stacks = Stacks(match, units, {force})
+        full: dict[str, frozenset[str] | None] = {}  # by size: 5.3 where a unit may not end its move
         for row in match.rules.run("movement-legal", side=force):
-            if row["cost"] > 0 and stacks.fits(units[row["unit_id"]], row["space_id"]):
+            size = units[row["unit_id"]]["size"]
+            if size not in full:
+                full[size] = stacks.full(force, size)
+            hexes = full[size]
+            # a row of cost 0 is the unit's own hex; any other is a hex it comes to from elsewhere
+            if row["cost"] > 0 and hexes is not None and row["space_id"] not in hexes:
                 actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
 

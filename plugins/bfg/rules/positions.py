@@ -113,14 +113,27 @@ class Stacks:
         return self._broken[asked]
 
     def _first_broken(self, force: str, size: str, dest: str, counted: bool) -> Limit | None:
-        there = self.sizes.get((force, dest)) or _NONE
-        itself = 1 if counted else 0
+        return self._broken_beside(force, size, self.sizes.get((force, dest)) or _NONE, 1 if counted else 0)
+
+    def _broken_beside(self, force: str, size: str, there: Counter[str], itself: int) -> Limit | None:
         broken = [
             limit
             for limit in self.limits.get(force, ())
             if limit.size in ("*", size) and limit.counted(there) - itself >= limit.most
         ]
         return min(broken, key=lambda limit: limit.size == "*", default=None)
+
+    def full(self, force: str, size: str) -> frozenset[str] | None:
+        """The hexes where a unit of ``force`` and ``size`` coming from another hex may not end
+        (5.3), as :meth:`over` counts: those where it would break a limit. None when it would
+        break one even in an empty hex (a limit of no units of its size): every hex is full."""
+        if self._broken_beside(force, size, _NONE, 0) is not None:
+            return None
+        return frozenset(
+            hex_id
+            for (side, hex_id), there in self.sizes.items()
+            if side == force and self._broken_beside(force, size, there, 0) is not None
+        )
 
     def crowded(self, force: str) -> set[str]:
         """The hexes where ``force`` has more units than one of its limits allows: those the

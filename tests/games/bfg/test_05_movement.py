@@ -12,7 +12,7 @@ from games.bfg.position import advance_to, force_rolls, new_match, refused, stat
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from phaseline import Action
-from phaseline.games.bfg.rules.positions import Stacks, stacking_audit
+from phaseline.games.bfg.rules.positions import Limit, Stacks, stacking_audit
 from phaseline.games.bfg.rules.units import all_units
 
 LINE = """
@@ -358,7 +358,8 @@ def test_5_43_the_three_player_game_lifts_the_berlin_ban(tmp_path):
 def test_5_3_stacks_agree_with_the_stacking_audit(tmp_path_factory, placed):
     """Stacks.over, which movement, retreats and replacements ask, flags exactly the hexes the SQL
     stacking-audit flags: a hex is over a limit iff some unit there would break it by ending there;
-    Stacks.crowded, which the end of a movement phase asks before the audit, names the same hexes."""
+    Stacks.crowded, which the end of a movement phase asks before the audit, names the same hexes;
+    Stacks.full, which the listing of moves asks, the hexes where Stacks.over refuses a newcomer."""
     text = "map 1x10\nzone E cols 01-10\nunit F9 SOV SOV front 8-20-3 0110\n" + "\n".join(
         f"unit S{n} SOV SOV {size} 7-7-9 01{n + 4:02d}" for n, (size, _) in enumerate(placed)
     )
@@ -369,3 +370,17 @@ def test_5_3_stacks_agree_with_the_stacking_audit(tmp_path_factory, placed):
     stacks = Stacks(match, units, {"SOV"})
     by_python = {u["space_id"] for u in units.values() if u["side"] == "SOV" and stacks.over(u, u["space_id"])}
     assert by_python == stacks.crowded("SOV") == {row["space_id"] for row in stacking_audit(match, "SOV")}
+    for size in ("army", "front", "corps"):
+        newcomer = {"unit_id": None, "side": "SOV", "size": size}
+        assert stacks.full("SOV", size) == {f"01{c:02d}" for c in range(1, 11) if stacks.over(newcomer, f"01{c:02d}")}
+
+
+def test_5_3_stacks_full_is_every_hex_when_a_limit_allows_no_unit(tmp_path):
+    """Where a force's limit allows no unit of a size, Stacks.over refuses one even in an empty
+    hex, so Stacks.full names no hexes but says None: every hex is full for that size."""
+    match = new_match(tmp_path, "map 1x3\nzone E cols 01-03\nunit S1 SOV SOV front 8-20-3 0101")
+    stacks = Stacks(match, all_units(match), {"SOV"})
+    stacks.limits["SOV"] = [Limit("front", 0, "5.3")]
+    assert stacks.over({"unit_id": None, "side": "SOV", "size": "front"}, "0103") == Limit("front", 0, "5.3")
+    assert stacks.full("SOV", "front") is None
+    assert stacks.full("SOV", "army") == frozenset()
