@@ -12,6 +12,7 @@ from games.bfg.position import advance_to, force_rolls, new_match, refused, stat
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from phaseline import Action
+from phaseline.games.bfg.rules.movement import has_movers
 from phaseline.games.bfg.rules.positions import Limit, Stacks, stacking_audit
 from phaseline.games.bfg.rules.units import all_units
 
@@ -384,3 +385,27 @@ def test_5_3_stacks_full_is_every_hex_when_a_limit_allows_no_unit(tmp_path):
     assert stacks.over({"unit_id": None, "side": "SOV", "size": "front"}, "0103") == Limit("front", 0, "5.3")
     assert stacks.full("SOV", "front") is None
     assert stacks.full("SOV", "army") == frozenset()
+
+
+# --- 5.0 the units the reach query walks: a force without them is not asked -----------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "walked"),
+    [
+        pytest.param({}, True, id="units-with-movement-points"),
+        pytest.param({"S1": {"mp": 0}}, True, id="one-unit-with-points-left"),
+        pytest.param({"S1": {"mp": 0}, "S2": {"mp": 0}}, False, id="no-points-left"),
+        pytest.param({"S1": {"mp": 0}, "S2": {"status": "eliminated"}}, False, id="the-one-with-points-eliminated"),
+    ],
+)
+def test_5_0_the_listing_asks_the_reach_of_a_force_with_movers_only(tmp_path, changes, walked):
+    """The listing of moves skips the movement-legal query for a force with no unit on the map,
+    in play, with movement points (has_movers): the query walks those units alone, so for such a
+    force it has no rows, not even a unit's own hex."""
+    text = "map 1x6\nzone E cols 01-06\nunit S1 SOV SOV army 7-7-9 0101\nunit S2 SOV SOV corps 7-7-9 0103"
+    match = advance_to(new_match(tmp_path, text), "sov-movement")
+    for unit_id, values in changes.items():
+        match.set("unit_state", {"unit_id": unit_id}, **values)
+    assert has_movers(all_units(match), "SOV") is walked
+    assert bool(match.rules.run("movement-legal", side="SOV")) is walked
