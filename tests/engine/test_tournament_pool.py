@@ -5,6 +5,8 @@ matches of a pool park and are answered together."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from phaseline.match_data import StaticSource
 from phaseline.pooled_queries import PooledForm
@@ -104,3 +106,26 @@ def test_a_query_written_together_waits_for_the_other_matches(tmp_path, monkeypa
     assert [played(part, tmp_path) for part in parts] == [
         played(play_match(spec, registry), tmp_path) for spec in specs_of("gathering")
     ]
+
+
+@pytest.mark.parametrize("collecting", [True, False], ids=["collector-on-before", "collector-off-before"])
+def test_a_pool_plays_with_the_cycle_collector_off_then_leaves_it_as_it_was(monkeypatch, collecting):
+    """Every pooled statement is asked with Python's cycle collector off (a full collection
+    would walk every match of the pool); once the pool ends the collector is as it was."""
+    answer = PooledForm.answer
+    collector: list[bool] = []
+
+    def noting(self, store, asks):
+        collector.append(gc.isenabled())
+        return answer(self, store, asks)
+
+    monkeypatch.setattr(PooledForm, "answer", noting)
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    try:
+        parts = play_pool(specs_of("watchful"), tournament_registry())
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert collector and not any(collector)
+    assert all(part.error is None for part in parts)
