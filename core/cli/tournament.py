@@ -25,7 +25,7 @@ from .output import Format, emit, emit_one
 if TYPE_CHECKING:
     from ..tournament import MatchPart
 
-DEFAULT_POOL = 24  # matches a worker plays together: 0.7-0.8x the CPU of one at a time, 48 no better (docs/history.md)
+DEFAULT_POOL = 24  # matches a worker plays together: 0.6-0.8x the CPU of one at a time, 48 no better (docs/history.md)
 
 
 @app.command()
