@@ -11,7 +11,7 @@ from phaseline.model import plays_ruling
 
 from ..rulings import SOVIET_DESTROYS_FORTRESS
 from . import move_refusal
-from .positions import MAP_KINDS, Stacks, enemy_zoc, stacking_audit
+from .positions import Stacks, enemy_zoc, on_map, stacking_audit
 from .shifted import is_shifted, zoc_refusal
 from .state import bfg_state
 from .units import all_units, label, require_space, unit_row, units_named
@@ -43,10 +43,7 @@ def legal_moves(match, step) -> list[Action]:
 def has_movers(units: dict[str, dict[str, Any]], force: str) -> bool:
     """Whether ``force`` has a unit the ``movement-legal`` query walks: on the map, not
     eliminated, with movement points (its ``mover``: map_unit with mp > 0)."""
-    return any(
-        u["side"] == force and u["space_kind"] in MAP_KINDS and u["status"] != "eliminated" and u["mp"] > 0
-        for u in units.values()
-    )
+    return any(u["side"] == force and on_map(u) and u["mp"] > 0 for u in units.values())
 
 
 def stacking_refusal(match, step):

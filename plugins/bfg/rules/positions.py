@@ -16,6 +16,11 @@ POSITION_COLUMNS = ("space_id", "side", "status")
 MAP_KINDS = ("hex", "area", "point")  # spaces on the map (the map_unit view's), not boxes
 
 
+def on_map(unit: dict[str, Any]) -> bool:
+    """Whether the ``map_unit`` view holds ``unit``: on a map space, not eliminated."""
+    return unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated"
+
+
 def positions_version(match) -> tuple[Any, ...]:
     """The version of where units stand, whose they are and whether in play."""
     return match.ledger.version_of("unit_state", *POSITION_COLUMNS), match.ledger.version_of("hostility")
@@ -90,7 +95,7 @@ class Stacks:
         # phase asks for each of a thousand destinations, about a tenth of them different
         self._broken: dict[tuple[str, str, str, bool], Limit | None] = {}
         for unit in sorted(units.values(), key=itemgetter("unit_id")):
-            if unit["side"] in forces and unit["space_kind"] in MAP_KINDS and unit["status"] != "eliminated":
+            if unit["side"] in forces and on_map(unit):
                 self._add(unit, unit["space_id"])
         self.limits: dict[str, list[Limit]] = {}  # force -> its limits
         for force in forces:
