@@ -124,6 +124,13 @@ def generic_problems(match) -> list[str]:
     )
     if twice:
         problems.append(f"units in two places: {twice}")
+    nowhere = match.rows(  # map_unit reads a unit in no box as on the map
+        "SELECT us.unit_id, us.space_id FROM unit_state us"
+        " ANTI JOIN space s ON s.match_id = us.match_id AND s.space_id = us.space_id WHERE us.match_id = ?",
+        [match.match_id],
+    )
+    if nowhere:
+        problems.append(f"units on no space of the match: {nowhere}")
     return problems
 
 
