@@ -64,6 +64,22 @@ def zoc_neighbours(match) -> dict[str, frozenset[str]]:
     return _neighbours(match, "NOT br.blocks_zoc")
 
 
+def step_costs(match) -> dict[str, dict[str, int]]:
+    """Per hex a, the movement points a step into each hex b next to it costs (5.2: terrain
+    plus border), over passable borders into enterable terrain (move_link, read once per match)."""
+
+    def read() -> dict[str, dict[str, int]]:
+        found: dict[str, dict[str, int]] = {}
+        for row in match.rows(
+            "SELECT a, b, cost FROM move_link WHERE match_id = ? AND passable AND cost IS NOT NULL",
+            [match.match_id],
+        ):
+            found.setdefault(row["a"], {})[row["b"]] = row["cost"]
+        return found
+
+    return match.derived(("bfg step costs",), (), read)
+
+
 def _neighbours(match, border: str) -> dict[str, frozenset[str]]:
     """Per hex a, the hexes b of the links a-b whose border_rule meets ``border`` (read once per match)."""
 

@@ -109,12 +109,13 @@ class HeuristicBot:
         """At most one move per unit, best gains first, within the stacking limits (5.3); a
         unit in a hex over the limit (a replacement placed on two friends, 7.22) moves even at
         a loss while the hex is still over it."""
-        by_unit: dict[str, list[str]] = {}
-        for action in actions:
-            if action.verb == "move":
-                by_unit.setdefault(action.args[0], []).append(action.args[1])
         units = all_units(match)
-        stacks = Stacks(match, units, {units[u]["side"] for u in by_unit})
+        moves = [action.args for action in actions if action.verb == "move"]
+        stacks = Stacks(match, units, {units[unit_id]["side"] for unit_id, _ in moves})
+        by_unit: dict[str, list[str]] = {}
+        for unit_id, dest in moves:
+            if stacks.fits(units[unit_id], dest):  # never a move that leaves a hex over 5.3's limit
+                by_unit.setdefault(unit_id, []).append(dest)
         worth = PositionValues(self, match)
         ranked = []
         for unit_id, dests in by_unit.items():

@@ -9,6 +9,7 @@ from typing import Any
 from phaseline import Action, Event, InvalidOrder
 from phaseline.model import plays_ruling
 
+from ..board import step_costs
 from ..rulings import SOVIET_DESTROYS_FORTRESS
 from . import move_refusal
 from .positions import Stacks, enemy_zoc, on_map, stacking_audit
@@ -20,24 +21,46 @@ from .units import all_units, label, require_space, unit_row, units_named
 def legal_moves(match, step) -> list[Action]:
     """Every (unit, destination) of the phasing forces, from one reach query per force.
 
-    Destinations that would leave the hex over the stacking limit (5.3) are not listed,
-    so a player (or bot) that only plays listed moves can always end the phase."""
+    5.3 binds at the end of the phase, so a unit may end a move in a hex it leaves over the
+    stacking limit. Such a move is listed when the unit can step on from there into a hex with
+    room, so that a player (or bot) that only plays listed moves can always end the phase; a
+    move after which no unit could leave is still accepted when typed (taking it back is the
+    way out)."""
     actions: list[Action] = []
     units = all_units(match)
     for force in step.acting:
         if not has_movers(units, force):
             continue  # the reach query would walk no unit: not asked (13 ms a statement)
         stacks = Stacks(match, units, {force})
-        full: dict[str, frozenset[str] | None] = {}  # by size: 5.3 where a unit may not end its move
-        for row in match.rules.run("movement-legal", side=force):
-            size = units[row["unit_id"]]["size"]
-            if size not in full:
-                full[size] = stacks.full(force, size)
-            hexes = full[size]
+        full: dict[str, frozenset[str] | None] = {}  # by size: 5.3 where a unit may not end its phase
+        rows = match.rules.run("movement-legal", side=force)
+        reached: dict[str, set[str]] = {}
+        for row in rows:
+            reached.setdefault(row["unit_id"], set()).add(row["space_id"])
+        for row in rows:
+            unit = units[row["unit_id"]]
+            if unit["size"] not in full:
+                full[unit["size"]] = stacks.full(force, unit["size"])
+            hexes = full[unit["size"]]
             # a row of cost 0 is the unit's own hex; any other is a hex it comes to from elsewhere
-            if row["cost"] > 0 and hexes is not None and row["space_id"] not in hexes:
+            if row["cost"] == 0 or hexes is None:
+                continue
+            if row["space_id"] not in hexes or _steps_on(match, row, unit["mp"], reached[unit["unit_id"]], hexes):
                 actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
+
+
+def _steps_on(match, row: dict[str, Any], mp: int, reached: set[str], full: frozenset[str]) -> bool:
+    """Whether the unit of ``row``, once in its hex, may step on into a hex with room: one it
+    reaches (so may enter, 4.0, 5.4-5.5), next to that hex, within the movement points left
+    (5.2). Entering enemy ZOC ends a move (4.0), and outside enemy ZOC no step is ZOC to ZOC."""
+    if row["by_unit"] is not None:
+        return False
+    left = mp - row["cost"]
+    return any(
+        cost <= left and ahead in reached and ahead not in full
+        for ahead, cost in step_costs(match).get(row["space_id"], {}).items()
+    )
 
 
 def has_movers(units: dict[str, dict[str, Any]], force: str) -> bool:

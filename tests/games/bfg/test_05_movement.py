@@ -49,6 +49,16 @@ unit A4 SOV SOV army 7-7-4 0107
 """
 
 
+ZOC_STACK = """
+map 3x8
+zone E cols 01-08
+unit S1 SOV SOV army 7-7-4 0102
+unit S2 SOV SOV army 7-7-4 0102
+unit S3 SOV SOV army 7-7-4 0103
+unit GE GER HEER corps 2-3-4 0201
+"""  # GE (0201) has 0102 in its ZOC, not S3 in 0103; 0202, next to 0102, has room
+
+
 def match_at(tmp_path, text: str, step: str):
     return advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
 
@@ -163,7 +173,6 @@ def test_5_0_a_refused_move_refuses_the_whole_order(tmp_path):
 def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
     """Case 19: the phase cannot end with 3 Soviet units in a hex; the audit names them."""
     match = match_at(tmp_path, STACKS, "sov-movement")
-    assert Action("move", ("S3", "0102"), "SOV") not in match.legal_actions()
     match.play(Action("move", ("S3", "0102")))  # passing or pausing is fine; ending is not
     assert Action("end", (), "SOV") not in match.legal_actions()  # never listed while refused
     error = refused(match, Action("end"), "5.3")
@@ -173,6 +182,25 @@ def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
     assert Action("end", (), "SOV") in match.legal_actions()
     match.play(Action("end"))
     assert (match.clock.turn, match.clock.step) != (2, "sov-movement")
+
+
+@pytest.mark.parametrize(
+    ("setup", "listed"),
+    [
+        pytest.param(STACKS, True, id="5.3-listed-when-it-can-step-on-into-0101"),
+        pytest.param(STACKS.replace("7-7-4 0103", "7-7-2 0103"), True, id="5.2-one-point-left-for-the-step-on"),
+        pytest.param(STACKS.replace("7-7-4 0103", "7-7-1 0103"), False, id="5.2-no-movement-points-left"),
+        pytest.param(ZOC_STACK, False, id="4.0-enemy-zoc-ends-its-move-there"),
+    ],
+)
+def test_5_3_a_move_onto_a_full_hex_is_listed_only_when_the_unit_can_step_on(tmp_path, setup, listed):
+    """5.3 binds at the end of the phase: S3 may end a move on S1 and S2 in 0102 whenever it
+    may go there, but the listing offers it only when S3 can then step on into a hex with
+    room, so that listed moves never leave the phase unable to end."""
+    match = match_at(tmp_path, setup, "sov-movement")
+    assert (Action("move", ("S3", "0102"), "SOV") in match.legal_actions()) is listed
+    match.play(Action("move", ("S3", "0102")))  # typed, it is legal either way
+    refused(match, Action("end"), "5.3")
 
 
 def test_5_3_units_may_pass_through_a_full_hex(tmp_path):
