@@ -11,9 +11,8 @@ from __future__ import annotations
 from phaseline import Event
 from phaseline.model import plays_ruling
 
-from ..board import IWO_JIMA, OKINAWA
 from . import b29, jp_orders
-from .state import JP, US, fcn_state, set_state, year
+from .state import JP, US, fcn_state, set_state
 from .units import in_play, is_ground_or_air, points
 
 
@@ -48,7 +47,7 @@ def preliminary_steps(match) -> None:
                 marked[unit_id] = "9.0 (2) moved at recon"
             elif point in us_here and units[unit_id]["category"] == "ground":
                 marked.setdefault(unit_id, "9.0 (3) pinned by US units")
-            elif year(match) == 1945 and point in (OKINAWA, IWO_JIMA):
+            elif jp_orders.rolls_no_order(match, point):
                 marked.setdefault(unit_id, "12.4 no order rolls on Okinawa and Iwo Jima in 1945")
     with match.held_updates():
         for unit_id in marked:

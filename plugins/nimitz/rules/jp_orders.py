@@ -16,10 +16,10 @@ from typing import Any
 from phaseline import Event
 from phaseline.model import plays_ruling
 
-from ..board import AUSTRALIA, HAWAII, JAPAN
+from ..board import AUSTRALIA, HAWAII, IWO_JIMA, JAPAN, OKINAWA
 from . import sql, stacks
 from .random_pick import pick
-from .state import JP, fcn_state, set_state
+from .state import JP, fcn_state, set_state, year
 from .units import battalion_box, in_play, kind, points
 
 GARRISON_SQL = """SELECT p.point_id,
@@ -38,6 +38,12 @@ def snapshot_garrisons(match) -> None:
     phase begins: the aircraft of Engage, Advance South, Sortie and Battle go along only to those,
     and Reinforce goes only to such objectives (the play example: 'at the start of this phase')."""
     match.update_from("fcn_point_state", GARRISON_SQL, [match.match_id])
+
+
+def rolls_no_order(match, point: str) -> bool:
+    """12.4: in 1945 no movement roll is made for the Japanese units on Okinawa and Iwo Jima,
+    in the movement phase (9.0) or at recon (7.2)."""
+    return year(match) == 1945 and point in (OKINAWA, IWO_JIMA)
 
 
 def unmarked_at(match, point: str) -> dict[str, list[str]]:

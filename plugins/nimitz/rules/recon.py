@@ -78,14 +78,10 @@ def resolve(match, point: str) -> None:
         expected = marker["point_id"] if marker else "none"
         raise match.violation(f"the next recon marker is at {expected}, not {point}", rule="7.2")
     match.set("fcn_recon", {"marker": marker["marker"]}, resolved=True)
-    if not jp_orders.unmarked_at(match, point):
-        match.log(
-            Event(
-                "note",
-                side=JP,
-                purpose=f"recon marker {marker['marker']} at {point}: every Japanese unit there has rolled already",
-                rule="7.2",
-            )
-        )
-        return
-    jp_orders.resolve(match, point, recon=True)
+    label = f"recon marker {marker['marker']} at {point}"
+    if jp_orders.rolls_no_order(match, point):
+        match.log(Event("note", side=JP, purpose=f"{label}: no Japanese movement roll there in 1945", rule="12.4"))
+    elif not jp_orders.unmarked_at(match, point):
+        match.log(Event("note", side=JP, purpose=f"{label}: every Japanese unit there has rolled already", rule="7.2"))
+    else:
+        jp_orders.resolve(match, point, recon=True)

@@ -132,10 +132,10 @@ def _boxed(match, action: Action, box: str, rule: str, allowed) -> list[str]:
     for unit_id in names:
         unit = units.get(unit_id)
         why = "is not a US unit in play" if unit is None or unit["side"] != US else allowed(unit)
-        if why is None and unit["moved"]:
-            why = "has moved this turn"
         if why:
             raise match.violation(f"{unit_id} {why}", rule=rule)
+        if unit["moved"]:  # going into the box is a move: 8.1 once a turn
+            raise match.violation(f"{unit_id} has moved this turn", rule="8.1")
     spend(match, len(names), rule, f"{len(names)} units to {box}")
     with match.held_updates():
         for unit_id in names:
