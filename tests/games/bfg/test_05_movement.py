@@ -49,16 +49,6 @@ unit A4 SOV SOV army 7-7-4 0107
 """
 
 
-ZOC_STACK = """
-map 3x8
-zone E cols 01-08
-unit S1 SOV SOV army 7-7-4 0102
-unit S2 SOV SOV army 7-7-4 0102
-unit S3 SOV SOV army 7-7-4 0103
-unit GE GER HEER corps 2-3-4 0201
-"""  # GE (0201) has 0102 in its ZOC, not S3 in 0103; 0202, next to 0102, has room
-
-
 def match_at(tmp_path, text: str, step: str):
     return advance_to(new_match(tmp_path, text, turns=(2, 10)), step)
 
@@ -190,7 +180,11 @@ def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
         pytest.param(STACKS, True, id="5.3-listed-when-it-can-step-on-into-0101"),
         pytest.param(STACKS.replace("7-7-4 0103", "7-7-2 0103"), True, id="5.2-one-point-left-for-the-step-on"),
         pytest.param(STACKS.replace("7-7-4 0103", "7-7-1 0103"), False, id="5.2-no-movement-points-left"),
-        pytest.param(ZOC_STACK, False, id="4.0-enemy-zoc-ends-its-move-there"),
+        pytest.param(  # GE (0201) has 0102 in its ZOC, not S3 in 0103; 0202, next to 0102, has room
+            STACKS.replace("map 1x8", "map 3x8") + "unit GE GER HEER corps 2-3-4 0201\n",
+            False,
+            id="4.0-enemy-zoc-ends-its-move-there",
+        ),
     ],
 )
 def test_5_3_a_move_onto_a_full_hex_is_listed_only_when_the_unit_can_step_on(tmp_path, setup, listed):
