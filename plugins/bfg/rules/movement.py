@@ -23,9 +23,9 @@ def legal_moves(match, step) -> list[Action]:
 
     5.3 binds at the end of the phase, so a unit may end a move in a hex it leaves over the
     stacking limit. Such a move is listed when the unit can step on from there into a hex with
-    room, so that a player (or bot) that only plays listed moves can always end the phase; a
-    move after which no unit could leave is still accepted when typed (taking it back is the
-    way out)."""
+    room, so that a listed move never strands a unit over the limit (a later move may still
+    take the hex it would step into); a move after which no unit could leave is accepted when
+    typed, not listed (taking it back is the way out)."""
     actions: list[Action] = []
     units = all_units(match)
     for force in step.acting:
