@@ -46,7 +46,8 @@ def render(rows: list[dict[str, Any]], fmt: Format, *, empty: str = "(none)") ->
     if fmt is Format.csv:
         out = io.StringIO()
         if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+            columns = dict.fromkeys(key for row in rows for key in row)  # rows of several kinds: every column
+            writer = csv.DictWriter(out, fieldnames=list(columns), lineterminator="\n")
             writer.writeheader()
             writer.writerows({key: cell(value) for key, value in row.items()} for row in rows)
         return out.getvalue().rstrip("\n")

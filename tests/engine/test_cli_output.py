@@ -19,6 +19,15 @@ ROWS = [
 ]
 
 
+def test_csv_of_rows_of_several_kinds_has_every_column_and_blank_cells():
+    """`actions` lists moves, then attacks with their odds: one header for both kinds."""
+    out = render([{"order": "move U1 0420"}, {"order": "attack U1 0421", "odds": "2:1"}], Format.csv)
+    assert list(csv.DictReader(io.StringIO(out))) == [
+        {"order": "move U1 0420", "odds": ""},
+        {"order": "attack U1 0421", "odds": "2:1"},
+    ]
+
+
 def test_csv_ends_lines_with_newline_and_writes_booleans_and_json_cells():
     out = render(ROWS, Format.csv)
     assert "\r" not in out and out.splitlines()[0] == "unit,fresh,hexes,terms,note"
