@@ -74,8 +74,8 @@ SELECT match_id,
        unit_id,                          -- main attacker
        coalesce(to_space, payload ->> 'where') AS to_space,  -- defended space
        payload ->> 'odds' AS odds,       -- odds column, e.g. '3-1'
-       (payload ->> 'attack')::INTEGER AS attack,    -- the attack value compared (strength, AV)
-       (payload ->> 'defense')::INTEGER AS defense,  -- the defence value compared (strength, DV)
+       TRY_CAST(payload ->> 'attack' AS INTEGER) AS attack,    -- the attack value compared (strength, AV;
+       TRY_CAST(payload ->> 'defense' AS INTEGER) AS defense,  -- NULL where a game logs a word: Nimitz's 'aa')
        payload ->> 'result' AS result,   -- table result, e.g. 'DR'
        die,                              -- die roll, when the event carries it
        rule,
