@@ -50,6 +50,7 @@ def phaseline_register_games(register):
             rule_index=Path(__file__).parent / "rule_index.csv",
             short="BfG",
             sequence_rule="3.0",  # 3.0 the sequence of play: each order in its own side's phase
+            answer_first=dict.fromkeys(("retreat", "exchange-losses", "advance"), "6.1"),  # 6.1 results at once
             rulings=RULINGS,
             verbs=VERBS,
             decisions=DECISIONS,

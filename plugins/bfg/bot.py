@@ -71,9 +71,17 @@ class HeuristicBot:
         choices = decision["choices"]
         if decision["kind"] == "exchange-losses":
             return min(choices, key=lambda c: sum(unit_row(match, u)["attack"] for u in c.split("+")))
-        if decision["kind"] == "retreat":
-            enemies = self._enemy_spaces(match, unit_row(match, decision["context"]["unit"])["side"])
-            return max(choices, key=lambda h: min((self.distance(h, e) for e in enemies), default=0))
+        if decision["kind"] == "retreat":  # the hex farthest from the enemy; too few hexes: the strongest unit
+            context = decision["context"]
+            units = [unit_row(match, u) for u in context.get("units", [context.get("unit")])]
+            enemies = self._enemy_spaces(match, units[0]["side"])
+            strength = {u["unit_id"]: u["attack"] + u["defense"] for u in units}
+
+            def preference(choice: str) -> tuple[int, int]:
+                unit_id, _, hex_id = choice.rpartition(">")
+                return strength.get(unit_id, 0), min((self.distance(hex_id, e) for e in enemies), default=0)
+
+            return max(choices, key=preference)
         if decision["kind"] == exiting.CHOICE:  # 9.1 remove the nearest two unless they are our own
             own = forces_of(match, decision["side"])
             mine = [

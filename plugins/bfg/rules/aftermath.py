@@ -108,13 +108,28 @@ def _pay(match, units: list[str], target: int) -> None:
 def carry_on(match, plan: dict[str, Any]) -> None:
     """Retreat the queued units one by one (asking their owner), then offer the advance."""
     while plan["queue"]:
-        unit_id = plan["queue"].pop(0)
+        unit_id = plan["queue"][0]
         unit = unit_row(match, unit_id)
         if unit["space_kind"] == "box":
+            plan["queue"].pop(0)
             continue
         if unit["garrison"]:  # 10.3 garrisons ignore retreat results
+            plan["queue"].pop(0)
             match.log(Event("note", unit_id=unit_id, rule="10.3", purpose=f"garrison {unit_id} ignores the retreat"))
             continue
+        rivals = retreating.rivals(match, [unit_row(match, u) for u in plan["queue"]])
+        if rivals:  # 6.24 one by one, in the order their owner picks: which takes the places there are
+            match.ask(
+                _player(match, unit["side"]),
+                "retreat",
+                f"Retreat which unit of {unit['space_id']} first, and where (too few places for all of "
+                f"{', '.join(rivals)})",
+                [f"{u}>{h}" for u, hexes in rivals.items() for h in hexes],
+                {"plan": plan, "units": list(rivals)},
+                rule="6.24",
+            )
+            return
+        plan["queue"].pop(0)
         legal, hexes = retreating.options(match, unit)
         if not hexes:
             eliminate(match, unit_id, "6.23", f"must retreat but cannot, barred by {retreating.barred(match, unit)}")
@@ -143,7 +158,11 @@ def answer(match, decision: dict[str, Any], choice: str) -> None:
     """Carry on after a retreat, exchange or advance decision."""
     context = decision["context"]
     plan = context["plan"]
-    if decision["kind"] == "retreat":
+    if decision["kind"] == "retreat" and "units" in context:  # 6.24 the unit picked goes first
+        unit_id, hex_id = choice.split(">")
+        plan["queue"].remove(unit_id)
+        retreating.retreat(match, unit_row(match, unit_id), hex_id)
+    elif decision["kind"] == "retreat":
         retreating.retreat(match, unit_row(match, context["unit"]), choice)
     elif decision["kind"] == "exchange-losses":
         _pay(match, choice.split("+"), context["target"])
@@ -170,6 +189,14 @@ def answer_refusal(match, decision: dict[str, Any], choice: str):
     """Why ``choice`` is no answer to a retreat, exchange or advance decision: the rule that
     forbids that very answer, with the units and hexes involved."""
     context = decision["context"]
+    if decision["kind"] == "retreat" and "units" in context:
+        unit_id, _, hex_id = choice.partition(">")
+        if unit_id not in context["units"] or not hex_id:
+            return match.violation(
+                f"{choice!r}: answer UNIT>HEX, one of the units retreating from there ({', '.join(context['units'])})",
+                "6.24",
+            )
+        return retreating.refusal(match, unit_row(match, unit_id), hex_id)
     if decision["kind"] == "retreat":
         return retreating.refusal(match, unit_row(match, context["unit"]), choice)
     if decision["kind"] == "advance":

@@ -97,6 +97,27 @@ def options(match, unit: dict[str, Any]) -> tuple[list[str], list[str]]:
     return legal, empty or legal
 
 
+def rivals(match, queue: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """6.24: the units of ``queue`` in the first one's hex that may retreat, with the hexes each
+    may take now, when there are too few places for all of them (taken one by one, in queue
+    order, each into the first of its hexes with room): which go, and where, is their owner's
+    choice. Empty when no such choice is owed."""
+    first = queue[0]
+    group = [u for u in queue if u["space_id"] == first["space_id"] and not u["garrison"]]
+    found = {u["unit_id"]: options(match, u)[1] for u in group}
+    found = {unit_id: hexes for unit_id, hexes in found.items() if hexes}
+    if len(found) < 2:
+        return {}
+    stacks = Stacks(match, all_units(match), {u["side"] for u in group})  # (East and West Germans may share a hex)
+    placed = 0
+    for unit in group:
+        dest = next((h for h in found.get(unit["unit_id"], ()) if stacks.fits(unit, h)), None)
+        if dest is not None:
+            stacks.move(unit, dest)
+            placed += 1
+    return found if placed < len(found) else {}
+
+
 def barred(match, unit: dict[str, Any]) -> str:
     """Why no hex is open to ``unit``'s retreat (6.23), in a few words: what bars how many of
     its neighbours, and the map edge where it has fewer than six."""
