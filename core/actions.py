@@ -71,7 +71,7 @@ class Actions:
         if decision and action.verb not in ("choose", RULES_TURN):
             raise self.violation(
                 f"{waiting} must first answer: {decision['prompt']} (choose one of: {', '.join(decision['choices'])})",
-                rule=decision["rule"] or "decision",
+                rule=self.info.answer_first.get(decision["kind"]) or decision["rule"] or "decision",
             )
         try:
             with self.store.transaction(), self.events.held():
@@ -188,17 +188,20 @@ class Actions:
 
     def _out_of_step(self, verb: str) -> RuleViolation:
         """The refusal of an order the current step does not take: the step it belongs to, if
-        any, and the rule fixing the steps' order (``GameInfo.sequence_rule``), else the step's own."""
+        any, and the rule fixing the steps' order (``GameInfo.sequence_rule``), else the step's own.
+        Inside a procedure of dynamic steps (a battle), the order's own step's rule fixes it."""
         allowed = ", ".join((*self.step.verbs, "end"))
         if verb in self.info.rules_verbs:
             return self.violation(f"'{verb}' is an order of the game's own rules: no player types it", rule="seats")
         taking = [s for s in (*self.steps(self.clock.turn), *self.info.dynamic_steps) if verb in s.verbs]
         own = next((s for s in taking if s.side == self.step.side), taking[0] if taking else None)  # the mover's own
         where = f"an order of the {own.title or own.name}, not" if own else "not an order"
-        return self.violation(
-            f"'{verb}' is {where} of the {self.step.title or self.step.name} (allowed: {allowed})",
-            rule=self.info.sequence_rule or self.step.rule or "sequence of play",
-        )
+        rule = self.info.sequence_rule or self.step.rule or "sequence of play"
+        dynamic = {s.name for s in self.info.dynamic_steps}
+        if own is not None and own.rule and dynamic & {own.name, self.step.name}:
+            rule = own.rule
+        here = self.step.title or self.step.name
+        return self.violation(f"'{verb}' is {where} of the {here} (allowed: {allowed})", rule)
 
     def _rules_choice(self, side: str) -> Action:
         """What the game's rules choose for ``side`` (``phaseline_rules_choose``), logged as their choice."""
@@ -221,7 +224,7 @@ class Actions:
             raise self.violation(
                 f"{answer!r} is not a legal answer to: {decision['prompt']} "
                 f"(choose one of: {', '.join(decision['choices'])})",
-                rule=decision["rule"] or "decision",
+                rule=self.info.answer_first.get(decision["kind"]) or decision["rule"] or "decision",
             )
         self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
         self.hook.phaseline_answer(match=self, decision=decision, answer=answer)

@@ -73,11 +73,13 @@ class GameInfo:
     game's own rules play, for a side of ``ScenarioInfo.played_by_rules`` (no player types
     them). ``sequence_rule``: the rule that fixes the order of the steps, which an order typed
     in another step than its own cites (Fleet Commander: Nimitz 5.1; empty: the current step's
-    own rule). ``dynamic_steps``: steps its ``phaseline_next_step`` begins outside a turn's
-    declared sequence (Fleet Commander: Nimitz's battle steps), found by name with their verbs,
-    title, rule and waits. ``hookspecs``: the game's own
-    hooks (a module of ``@phaseline.hookspec`` functions), through which its optional rules
-    change how a base rule reads (docs/hooks.md).
+    own rule). ``answer_first``: decision kind -> the rule that has it answered before any other
+    order, which such an order cites (Battle for Germany 6.1: a combat's result is applied at
+    once; a kind not listed: the rule that asks it). ``dynamic_steps``: steps its
+    ``phaseline_next_step`` begins outside a turn's declared sequence (Fleet Commander:
+    Nimitz's battle steps), found by name with their verbs, title, rule and waits.
+    ``hookspecs``: the game's own hooks (a module of ``@phaseline.hookspec`` functions), through
+    which its optional rules change how a base rule reads (docs/hooks.md).
     """
 
     name: str
@@ -93,6 +95,7 @@ class GameInfo:
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
     rules_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)
     sequence_rule: str = ""
+    answer_first: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> rule
     dynamic_steps: tuple[Step, ...] = field(default=(), hash=False)
     # the game's own hooks (a module of @phaseline.hookspec functions): where a base rule lets
     # an optional rule change how it reads, without naming the optional rule
