@@ -224,7 +224,7 @@ class Actions:
             raise self.violation(
                 f"{answer!r} is not a legal answer to: {decision['prompt']} "
                 f"(choose one of: {', '.join(decision['choices'])})",
-                rule=self.info.answer_first.get(decision["kind"]) or decision["rule"] or "decision",
+                rule=decision["rule"] or "decision",
             )
         self.set("decision", {"decision_id": decision["decision_id"]}, status="answered", answer=answer)
         self.hook.phaseline_answer(match=self, decision=decision, answer=answer)
