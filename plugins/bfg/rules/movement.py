@@ -34,9 +34,7 @@ def legal_moves(match, step) -> list[Action]:
         stacks = Stacks(match, units, {force})
         full: dict[str, frozenset[str] | None] = {}  # by size: 5.3 where a unit may not end its phase
         rows = match.rules.run("movement-legal", side=force)
-        reached: dict[str, set[str]] = {}
-        for row in rows:
-            reached.setdefault(row["unit_id"], set()).add(row["space_id"])
+        reached: dict[str, set[str]] | None = None  # each unit's hexes: read only for a row onto a full hex
         for row in rows:
             unit = units[row["unit_id"]]
             if unit["size"] not in full:
@@ -45,9 +43,20 @@ def legal_moves(match, step) -> list[Action]:
             # a row of cost 0 is the unit's own hex; any other is a hex it comes to from elsewhere
             if row["cost"] == 0 or hexes is None:
                 continue
-            if row["space_id"] not in hexes or _steps_on(match, row, unit["mp"], reached[unit["unit_id"]], hexes):
-                actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
+            if row["space_id"] in hexes:
+                reached = reached or _reached(rows)
+                if not _steps_on(match, row, unit["mp"], reached[unit["unit_id"]], hexes):
+                    continue
+            actions.append(Action("move", (row["unit_id"], row["space_id"]), step.side))
     return actions
+
+
+def _reached(rows: list[dict[str, Any]]) -> dict[str, set[str]]:
+    """Each unit's hexes in the reach rows."""
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        found.setdefault(row["unit_id"], set()).add(row["space_id"])
+    return found
 
 
 def _steps_on(match, row: dict[str, Any], mp: int, reached: set[str], full: frozenset[str]) -> bool:

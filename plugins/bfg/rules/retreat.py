@@ -104,6 +104,8 @@ def rivals(match, queue: list[dict[str, Any]]) -> dict[str, list[str]]:
     choice. Empty when no such choice is owed."""
     first = queue[0]
     group = [u for u in queue if u["space_id"] == first["space_id"] and not u["garrison"]]
+    if len(group) < 2:  # a lone unit picks only its hex (carry_on asks its options next)
+        return {}
     found = {u["unit_id"]: options(match, u)[1] for u in group}
     found = {unit_id: hexes for unit_id, hexes in found.items() if hexes}
     if len(found) < 2:

@@ -190,7 +190,7 @@ def test_5_3_three_units_may_not_end_in_one_hex(tmp_path):
 def test_5_3_a_move_onto_a_full_hex_is_listed_only_when_the_unit_can_step_on(tmp_path, setup, listed):
     """5.3 binds at the end of the phase: S3 may end a move on S1 and S2 in 0102 whenever it
     may go there, but the listing offers it only when S3 can then step on into a hex with
-    room, so that listed moves never leave the phase unable to end."""
+    room, so that a listed move never strands it over the limit."""
     match = match_at(tmp_path, setup, "sov-movement")
     assert (Action("move", ("S3", "0102"), "SOV") in match.legal_actions()) is listed
     match.play(Action("move", ("S3", "0102")))  # typed, it is legal either way

@@ -32,7 +32,7 @@ def test_10_10_bombing_sinks_the_carrier_first(make):
     assert [status(match, u) for u in ("Kaga", "JP-DesRon1", "JP-DesRon2")] == ["destroyed", "full", "damaged"]
     logged = match.rows("SELECT * FROM combat WHERE match_id = ? ORDER BY seq", [match.match_id])  # the history view
     assert [(r["unit_id"], r["die"], r["attack"]) for r in logged][-3:] == [
-        ("Enterprise/SBD-1", 1, None),  # the attack is a word ("bombing"), no number to compare
+        ("Enterprise/SBD-1", 1, None),  # the attack is a column's name, no number to compare
         ("Enterprise/SBD-2", 1, None),
         ("Enterprise/TBD-1", 1, None),
     ]
