@@ -17,6 +17,13 @@ def force_of_unit(bloc: str, nationality: str, zone: str | None) -> str:
     return GER_W if zone == "W" else GER_E
 
 
+def unused_zones(scenario: str) -> tuple[str, ...]:
+    """The sides of the German Theatre Boundary whose part of the map a scenario does not use:
+    14.0 only the map east of the line (a German unit retreated west must come back, and no
+    city or Berlin hex there counts)."""
+    return ("W",) if scenario == "collapse" else ()
+
+
 def hostile_pairs(scenario: str, after_berlin: bool = False) -> set[tuple[str, str]]:
     """Which forces may attack (and exert ZOC on) which, per scenario (5.2 ruling of the digest)."""
     if scenario == "rsws":  # 15.24

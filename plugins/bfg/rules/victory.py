@@ -12,6 +12,7 @@ from phaseline.model import plays_ruling
 from phaseline.sequence import held_step_events
 
 from ..board import zoc_neighbours
+from ..forces import unused_zones
 from ..rulings import VP_WITHOUT_BERLIN
 from .state import bfg_state
 from .units import all_units
@@ -168,14 +169,18 @@ def assign_garrisons(match) -> None:
 
 def scores(match) -> dict[str, int]:
     """Victory points per bloc from the cities it controls (11.0), less Soviet cities
-    without their garrison (10.1); Collapse in the East counts occupied cities only (14.0)."""
-    if match.scenario.name == "collapse":
+    without their garrison (10.1); Collapse in the East counts each city its units occupy,
+    once, on the map east of the line only (14.0)."""
+    if match.scenario.name == "collapse":  # 14.0 each city where own units stand, once however many
         rows = match.rows(
-            f"""SELECT {BLOC.format(s="s.side")} AS bloc, sum(sp.vp) AS vp FROM unit_state s
-                JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
-                WHERE s.match_id = ? AND sp.vp > 0 AND s.status = 'ready'
+            f"""SELECT bloc, sum(vp) AS vp FROM (
+                    SELECT DISTINCT {BLOC.format(s="s.side")} AS bloc, sp.space_id, sp.vp FROM unit_state s
+                    JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+                    WHERE s.match_id = $g AND sp.vp > 0 AND s.status = 'ready'
+                      -- 14.0 only the map east of the line is used: a city west of it is none of this game's
+                      AND NOT list_contains($unused::VARCHAR[], coalesce(sp.zone, '')))
                 GROUP BY ALL""",
-            [match.match_id],
+            {"g": match.match_id, "unused": list(unused_zones(match.scenario.name))},
         )
     else:
         rows = match.rows(

@@ -1,0 +1,49 @@
+"""Battle for Germany 14.0, Collapse in the East, at its edges (the fourth referee's report):
+only the map east of the German Theatre Boundary is used; no Western Allied or West German
+unit is; a German unit retreated across the line comes back the following turn or is
+eliminated; each player scores the cities his units stand in at the end of turn 6, all of
+them German at the start. In the small positions columns 03 onwards lie east of the line.
+"""
+
+from __future__ import annotations
+
+from games.bfg.position import advance_to, force_rolls, new_match, where
+from phaseline import Action
+from phaseline.games.bfg.rules import victory
+
+# --- 14.0 victory: each city where own units stand at the end ------------------------------
+
+
+def test_14_0_b_a_city_held_by_two_units_scores_once(tmp_path):
+    """「自軍ユニットがいる各都市について、ＶＰを獲得する」: VP per city, not per unit."""
+    text = """
+    map 4x6
+    zone E cols 01-06
+    city Budapest 0103 1
+    city Krakow 0106 1
+    city Katowice 0306 1
+    unit G1 GER HEER corps 2-3-4 0103
+    unit G2 GER HEER corps 2-3-4 0103
+    unit S1 SOV SOV army 3-3-3 0106
+    unit S2 SOV SOV army 3-3-3 0306
+    """
+    match = new_match(tmp_path, text, scenario="collapse", turns=(6, 6))
+    assert victory.scores(match) == {"SOV": 2, "WA": 1}
+
+
+def test_14_0_c_a_city_west_of_the_line_is_not_on_the_map_in_use(tmp_path):
+    """「地図のうち、ドイツ軍戦域境界線の東側部分のみを使用する」: G1, retreated into Leipzig
+    west of the line, stands in no city of this game."""
+    text = """
+    map 1x4
+    zone E cols 03-04
+    city Leipzig 0102 2
+    unit G1 GER HEER corps 2-3-4 0103
+    unit S1 SOV SOV army 7-7-3 0104
+    """
+    match = advance_to(new_match(tmp_path, text, scenario="collapse", turns=(6, 6)), "sov-combat")
+    force_rolls(match, 3)  # 7:3 → 2:1, die 3: Dr, and 0102 is G1's only retreat
+    match.play(Action("attack", ("S1", "0103")))
+    match.play(Action("choose", ("none",)))
+    assert where(match, "G1") == "0102"
+    assert victory.scores(match) == {"SOV": 0, "WA": 0}
