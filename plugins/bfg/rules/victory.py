@@ -169,18 +169,21 @@ def assign_garrisons(match) -> None:
 
 def scores(match) -> dict[str, int]:
     """Victory points per bloc from the cities it controls (11.0), less Soviet cities
-    without their garrison (10.1); Collapse in the East counts each city its units occupy,
-    once, on the map east of the line only (14.0)."""
+    without their garrison (10.1, in every scenario); Collapse in the East counts each city
+    its units occupy, once, on the map east of the line only (14.0)."""
     if match.scenario.name == "collapse":  # 14.0 each city where own units stand, once however many
         rows = match.rows(
             f"""SELECT bloc, sum(vp) AS vp FROM (
-                    SELECT DISTINCT {BLOC.format(s="s.side")} AS bloc, sp.space_id, sp.vp FROM unit_state s
+                    SELECT DISTINCT {BLOC.format(s="s.side")} AS bloc, sp.space_id, sp.name, sp.vp FROM unit_state s
                     JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
                     WHERE s.match_id = $g AND sp.vp > 0 AND s.status = 'ready'
                       -- 14.0 only the map east of the line is used: a city west of it is none of this game's
-                      AND NOT list_contains($unused::VARCHAR[], coalesce(sp.zone, '')))
+                      AND NOT list_contains($unused::VARCHAR[], coalesce(sp.zone, ''))) c
+                -- 10.1 a Soviet-held garrison city without its garrison gives no VP, in this scenario too
+                WHERE NOT (c.bloc = 'SOV' AND list_contains($cities, c.name)
+                      AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = $g AND g.garrison = c.name))
                 GROUP BY ALL""",
-            {"g": match.match_id, "unused": list(unused_zones(match.scenario.name))},
+            {"g": match.match_id, "unused": list(unused_zones(match.scenario.name)), "cities": list(GARRISON_CITIES)},
         )
     else:
         rows = match.rows(

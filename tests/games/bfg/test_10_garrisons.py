@@ -120,3 +120,26 @@ def test_10_2_a_garrison_may_not_advance_after_combat(tmp_path):
     assert match.open_decision()["choices"] == ["S1>0204", "none"]
     error = refused(match, Action("choose", ("F1>0204",)), "10.2")
     assert "F1 garrisons Warsaw and stays there for the rest of the game" in str(error), error
+
+
+@pytest.mark.parametrize(
+    "holder, soviet_vp",
+    [
+        pytest.param("S1", 0, id="10.1-ref4-a-in-the-collapse-prague-held-without-a-front-scores-nothing"),
+        pytest.param("F1", 3, id="10.1-in-the-collapse-prague-held-by-its-front-garrison-scores"),
+    ],
+)
+def test_10_1_in_the_collapse_a_city_without_its_garrison_scores_nothing(tmp_path, holder, soviet_vp):
+    """10.0 and 10.1 are general rules: 14.0 counts the cities a player's units occupy, but a
+    Soviet-held Warsaw, Prague, Vienna or Berlin without its Front still gives no VP."""
+    text = """
+    map 4x6
+    zone E cols 04-06
+    city Prague 0205 3
+    unit S1 SOV SOV army 3-3-3 0206
+    unit F1 SOV SOV front 8-20-3 0406
+    """
+    match = advance_to(new_match(tmp_path, text, scenario="collapse", turns=(6, 6)), "sov-movement")
+    match.play(Action("move", (holder, "0205")))
+    match.play(Action("end"))
+    assert victory.scores(match) == {"SOV": soviet_vp, "WA": 0}
