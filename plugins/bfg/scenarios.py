@@ -56,6 +56,7 @@ SCENARIOS_SPEC: dict[str, dict] = {
         "sequence": "collapse",
         "setup": "historical",
         "forces": (SOV, GER_E),
+        "left_out": ("14.0", "Collapse in the East uses no Western Allied or West German units"),
         "victory": "collapse",
     },
     "rsws": {
@@ -71,6 +72,7 @@ SCENARIOS_SPEC: dict[str, dict] = {
         "sequence": "rsws",
         "setup": "rsws",
         "forces": (SOV, WA),
+        "left_out": ("15.23", "Red Star / White Star uses no German units"),
         "victory": "rsws",
         "poles_apart": True,  # 15.26 the two Polish armies never fight each other
     },

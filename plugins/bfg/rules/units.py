@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phaseline import UnknownName
+from phaseline import RuleViolation, UnknownName
 
 _BFG_STATE = ("mp_factor", "frozen", "garrison")  # what a unit row carries of bfg_unit
 
@@ -22,7 +22,22 @@ def units_named(match, unit_ids: list[str]) -> list[dict[str, Any]]:
         if unit_id is None:
             raise UnknownName(f"no unit {name!r} in this match")
     units = all_units(match)
+    for unit_id in known:
+        if unit_id not in units:
+            raise _not_in_play(match, unit_id)
     return [units[unit_id] for unit_id in known]
+
+
+def _not_in_play(match, unit_id: str) -> RuleViolation:
+    """Why an order may not name a printed unit that has no state in the match: its force is
+    one the scenario does not use (14.0, 15.23: the set-up leaves it out), or the scenario's
+    set-up places it nowhere."""
+    printed = match.static("unit", "unit_id")[unit_id]
+    left_out = match.scenario.settings.get("left_out")
+    if printed["start"] is not None and left_out is not None:  # set up, yet of a force left out
+        rule, why = left_out
+        return match.violation(f"{label(printed)} is not in play: {why}", rule)
+    return match.violation(f"{label(printed)} is not in play: the set-up places it nowhere", match.scenario.rule)
 
 
 def _by_upper(match) -> dict[str, str]:

@@ -7,7 +7,8 @@ them German at the start. In the small positions columns 03 onwards lie east of 
 
 from __future__ import annotations
 
-from games.bfg.position import advance_to, force_rolls, new_match, where
+import pytest
+from games.bfg.position import advance_to, force_rolls, new_match, refused, where
 from phaseline import Action
 from phaseline.games.bfg.rules import victory
 
@@ -47,3 +48,32 @@ def test_14_0_c_a_city_west_of_the_line_is_not_on_the_map_in_use(tmp_path):
     match.play(Action("choose", ("none",)))
     assert where(match, "G1") == "0102"
     assert victory.scores(match) == {"SOV": 0, "WA": 0}
+
+
+# --- 14.0 the forces it leaves out -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "step, order",
+    [
+        pytest.param("ger-e-movement", ("move", ("W1", "0102")), id="14.0-ref4-g-a-west-german-counter-cannot-move"),
+        pytest.param("ger-e-replacement", ("replace", ("W2", "0103")), id="14.0-ref4-g-nor-come-back-from-its-box"),
+    ],
+)
+def test_14_0_g_an_order_naming_a_west_german_unit_is_refused(tmp_path, step, order):
+    """「西部ドイツ軍と西側連合軍ユニットは使用しない」: W1 (set up west of the line) and W2 (in
+    the West German box) are not in play; an order naming either is refused under 14.0, not
+    answered with an internal error."""
+    text = """
+    map 3x4
+    zone E cols 03-04
+    city Berlin 0202 10
+    unit W1 GER HEER corps 2-3-4 0101
+    unit W2 GER HEER corps 2-3-4 ELIM_GER_W
+    unit G1 GER HEER corps 2-3-4 0104
+    unit G2 GER HEER corps 2-3-4 ELIM_GER_E
+    unit S1 SOV SOV army 3-3-3 0304
+    """
+    match = advance_to(new_match(tmp_path, text, scenario="collapse", turns=(2, 6)), step, turn=2)
+    error = refused(match, Action(*order), "14.0")
+    assert "uses no Western Allied or West German units" in str(error), error
