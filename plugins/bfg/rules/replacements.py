@@ -6,8 +6,10 @@ boundary, else on the other side, else not at all (7.22–7.24), at double MA fo
 Italian Front on Italy's south edge (7.25); a unit placed in an enemy ZOC may not move in
 the following Movement Phase (7.26). Yugoslav and Hungarian units never return (7.12).
 Three-player 16.33: both German allotments take any German unit, weakest first, beside
-Berlin on either side. An optional rule may send them to the other side
-(``bfg_replacement_zone``: 12.3, every German replacement arrives east, as an East German unit)."""
+Berlin on either side. Collapse in the East (14.0) uses no map west of the line: a German
+replacement with no hex beside Berlin on the east free of enemy units is lost. An optional
+rule may send them to the other side (``bfg_replacement_zone``: 12.3, every German
+replacement arrives east, as an East German unit)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from phaseline import Action, Event, InvalidOrder
 from phaseline.model import plays_ruling
 
 from ..board import edge_hexes, enterable
+from ..forces import unused_zones
 from ..rulings import RESPECT_STACKING
 from .elimination import NEVER_REPLACED
 from .positions import Limit, Stacks, zoc_hexes
@@ -86,7 +89,10 @@ def entry_hexes(match, force: str, box: str) -> list[str]:
             hexes = _berlin_ring(match, "E") + _berlin_ring(match, "W")
         else:
             zone = match.hook.bfg_replacement_zone(match=match, force=force) or force[-1]  # 7.22 their own side
-            hexes = _berlin_ring(match, zone) or _berlin_ring(match, "W" if zone == "E" else "E")  # 7.24
+            other = "W" if zone == "E" else "E"
+            hexes = _berlin_ring(match, zone)
+            if not hexes and other not in unused_zones(match.scenario.name):  # 14.0 no other side: lost
+                hexes = _berlin_ring(match, other)  # 7.24
         return sorted(_with_room(match, hexes, force))
     return placeable(match, _edge(match, force, box), force)
 
@@ -180,15 +186,18 @@ def placed_side(match, force: str, hex_id: str) -> str:
 
 def _entry_refusal(match, force: str, box: str, hex_id: str) -> tuple[str, str]:
     """Why a replacement of ``force`` from ``box`` may not be placed in ``hex_id``, as (rule,
-    reason): not a hex (7.2), impassable (5.1), not an entry hex (7.25; for Germans 7.22, beside
-    Berlin), enemy units there (7.23), under the ruling no room (5.3: :func:`_full`), or, for a
-    German, the other side of the boundary while its own has a hex free of enemy units (7.24)."""
+    reason): not a hex (7.2), impassable (5.1), off the map the scenario uses (14.0), not an
+    entry hex (7.25; for Germans 7.22, beside Berlin), enemy units there (7.23), under the
+    ruling no room (5.3: :func:`_full`), or, for a German, the other side of the boundary while
+    its own has a hex free of enemy units (7.24)."""
     board = match.static("space", "space_id")
     space = board.get(hex_id)
     if space is None or space["kind"] != "hex":
         return "7.2", f"{hex_id} is not a hex of the map"
     if not enterable(match, hex_id):
         return "5.1", f"{hex_id} is impassable"
+    if space["zone"] in unused_zones(match.scenario.name):  # 14.0 only the map east of the line is used
+        return "14.0", f"{hex_id} lies west of the theatre boundary, off the map this scenario uses"
     german = force.startswith("GER")
     if not german and hex_id not in _edge(match, force, box):
         return "7.25", f"{hex_id} is not an entry hex of the {force} replacements"

@@ -77,3 +77,29 @@ def test_14_0_g_an_order_naming_a_west_german_unit_is_refused(tmp_path, step, or
     match = advance_to(new_match(tmp_path, text, scenario="collapse", turns=(2, 6)), step, turn=2)
     error = refused(match, Action(*order), "14.0")
     assert "uses no Western Allied or West German units" in str(error), error
+
+
+# --- 14.0 only the map east of the line: 7.24 has no other side ------------------------------
+
+
+def test_14_0_h_no_east_hex_free_beside_berlin_the_replacement_is_lost(tmp_path):
+    """7.24 sends a German replacement to the other side of the line when enemy units hold
+    every hex beside Berlin on its own; 14.0 uses no map west of the line and no West German
+    unit, so there is no other side: 「その補充は失われる」. (C1 in Courland gives the East
+    German player something to do, so the phase stands.)"""
+    text = """
+    map 3x4
+    zone E cols 03-04
+    city Berlin 0202 10
+    unit S1 SOV SOV army 3-3-3 0203
+    unit S2 SOV SOV army 3-3-3 0103
+    unit S3 SOV SOV army 3-3-3 0303
+    unit G2 GER HEER corps 2-3-4 ELIM_GER_E
+    unit C1 GER HEER corps 2-3-4 COURLAND
+    """
+    match = advance_to(new_match(tmp_path, text, scenario="collapse", turns=(2, 6)), "ger-e-replacement", turn=2)
+    assert [a for a in match.legal_actions() if a.verb == "replace"] == []
+    error = refused(match, Action("replace", ("G2", "0201")), "14.0")
+    assert "west of the theatre boundary" in str(error), error
+    match.play(Action("end"))
+    assert where(match, "G2") == "ELIM_GER_E"
