@@ -80,11 +80,15 @@ def _border_rule(unit: dict[str, Any]) -> str | None:
 
 def after_forced_move(match, unit: dict[str, Any], dest: str) -> None:
     """A retreat across the boundary switches a German unit's allegiance (5.41) and puts
-    others on a deadline to return (5.42, 5.51, 5.52, 14.0)."""
-    zone = match.static("space", "space_id")[dest]["zone"]
+    others on a deadline to return (5.42, 5.51, 5.52, 14.0). ``unit`` is the unit as it stood
+    before the retreat: in Collapse in the East a German retreated again while west of the
+    line has not crossed it, and keeps the deadline of the retreat that did."""
+    board = match.static("space", "space_id")
+    zone = board[dest]["zone"]
     if unit["side"] in ("GER_E", "GER_W") and zone in ("E", "W") and zone != unit["side"][-1]:
         if match.scenario.name == "collapse":  # 14.0 must return east the following turn
-            _deadline(match, unit, match.clock.turn + 1, "ger-e-movement", "14.0")
+            if board[unit["space_id"]]["zone"] != zone:  # 14.0 only a retreat across the line sets the turn
+                _deadline(match, unit, match.clock.turn + 1, "ger-e-movement", "14.0")
             return
         new_side = f"GER_{zone}"
         match.set("unit_state", {"unit_id": unit["unit_id"]}, side=new_side)

@@ -103,3 +103,34 @@ def test_14_0_h_no_east_hex_free_beside_berlin_the_replacement_is_lost(tmp_path)
     assert "west of the theatre boundary" in str(error), error
     match.play(Action("end"))
     assert where(match, "G2") == "ELIM_GER_E"
+
+
+# --- 14.0 a German retreated across the line returns the following turn -----------------------
+
+
+def test_14_0_l_a_second_retreat_west_of_the_line_keeps_the_first_deadline(tmp_path):
+    """「境界線を越えて退却を強いられた…ユニットは、続くターンに境界線の東側に戻らなければならない」:
+    G1 crosses the line on turn 2 (back by turn 3); retreated again on turn 3, from 0103 to
+    0102, it crosses nothing, so turn 3 stays its deadline and it is eliminated in turn 3."""
+    text = """
+    map 1x6
+    zone E cols 04-06
+    unit G1 GER HEER corps 2-3-4 0104
+    unit S1 SOV SOV army 7-7-3 0105
+    """
+    match = advance_to(new_match(tmp_path, text, scenario="collapse", turns=(2, 4)), "sov-combat", turn=2)
+    force_rolls(match, 3)  # 7:3 → 2:1, die 3: Dr; 0103, west of the line, is G1's only retreat
+    match.play(Action("attack", ("S1", "0104")))
+    match.play(Action("choose", ("S1>0104",)))
+    advance_to(match, "sov-combat", turn=3)
+    force_rolls(match, 3)
+    match.play(Action("attack", ("S1", "0103")))  # Dr again: G1 to 0102, still west
+    assert where(match, "G1") == "0102"
+    deadline = match.rows(
+        "SELECT deadline_turn, deadline_step FROM bfg_unit WHERE match_id = ? AND unit_id = 'G1'", [match.match_id]
+    )
+    assert deadline == [{"deadline_turn": 3, "deadline_step": "ger-e-movement"}]
+    advance_to(match, "sov-movement", turn=4)
+    assert where(match, "G1") == "ELIM_GER_W"
+    eliminated = "SELECT turn FROM event WHERE match_id = ? AND unit_id = 'G1' AND kind = 'eliminated'"
+    assert match.one(eliminated, [match.match_id]) == 3
