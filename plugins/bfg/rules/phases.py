@@ -80,7 +80,7 @@ def end(match, step) -> None:
         victory.garrison(match, step)
     boundary.check_deadlines(match, step)
     if step.phase != "movement":  # after movement: done above, before the garrison check
-        victory.update_cities(match)
+        victory.update_cities(match, step)
     if berlin_falls_now(match, step):
         _berlin_falls(match)
 

@@ -30,6 +30,8 @@ def update_cities(match, step=None) -> None:
     """11.0: a city belongs to the bloc occupying it; else to the only bloc whose ZOC reaches
     it; else to the bloc of the last unit that passed through it or beside it (the moves of
     ``step``, in order); else it stays with whoever held it."""
+    if step is not None and _at_the_start(match, step):
+        return  # 14.0 every city is German at the start of the game
     if _settled.get(match) == _city_inputs(match):
         return  # no unit came, went or changed sides since the last count: no city can change hands
     touched = _last_touch(match, step) if step is not None and step.phase == "movement" else {}
@@ -52,6 +54,15 @@ def update_cities(match, step=None) -> None:
             match.set("bfg_city", {"space_id": space_id}, controller=now, **captured)
             match.log(Event("note", side=now, to_space=space_id, rule="11.0", purpose=f"{now} now controls it"))
     _settled[match] = _city_inputs(match)
+
+
+def _at_the_start(match, step) -> bool:
+    """Whether ``step`` is the Soviet Replacement Phase that opens Collapse in the East, before
+    any unit could move: 14.0 says every city is German at the start of the game
+    (「すべての都市は、ゲーム開始時にはドイツ軍支配下である」), so the set-up's positions alone take
+    none (the Soviet units around Lublin), and the first count comes when the first Movement
+    Phase ends."""
+    return match.scenario.name == "collapse" and match.clock.turn == match.first_turn and step.name == "sov-replacement"
 
 
 # What city control depends on, as of the last count, per match object (11.0)

@@ -15,6 +15,23 @@ from phaseline.games.bfg.rules import victory
 # --- 14.0 victory: each city where own units stand at the end ------------------------------
 
 
+def test_14_0_a_every_city_starts_german_whatever_the_set_up_zoc(tmp_path):
+    """「すべての都市は、ゲーム開始時にはドイツ軍支配下である」: Lublin, which only Soviet ZOC
+    reaches at set-up, is German when play begins; 11.0 may give it away once the first
+    Movement Phase is over."""
+    text = """
+    map 4x6
+    zone E cols 01-06
+    city Lublin 0204 1
+    unit S1 SOV SOV army 3-3-3 0205
+    unit G1 GER HEER corps 2-3-4 0401
+    """
+    match = new_match(tmp_path, text, scenario="collapse", turns=(1, 6))
+    assert (match.clock.step, match.one("SELECT controller FROM bfg_city")) == ("sov-movement", "GER")
+    match.play(Action("end"))
+    assert match.one("SELECT controller FROM bfg_city") == "SOV"
+
+
 def test_14_0_b_a_city_held_by_two_units_scores_once(tmp_path):
     """「自軍ユニットがいる各都市について、ＶＰを獲得する」: VP per city, not per unit."""
     text = """
