@@ -54,8 +54,9 @@ def test_7_2_ending_the_replacement_phase_tells_what_is_lost_and_who_could_have_
 
 def test_11_0_status_stands_every_bloc_even_at_0_vp(home):
     """14.0 Collapse in the East: the Soviets hold no city at the start; they are in the standing
-    with their 0 VP, beside the Western Allied player, who scores with the East Germans."""
+    with their 0 VP, beside the Western Allied player, who scores with the East Germans: Budapest
+    (two units, counted once), Krakow and Warsaw."""
     cli("new", "battle-for-germany", "--scenario", "collapse", "--seed", "1")
     standing = next(line for line in cli("status").splitlines() if line.startswith("standing "))
-    assert standing.split(None, 1)[1] == "Soviets 0 VP · Western Allies 4 VP"
-    assert "VP (11.0) Soviets 0 · Western Allies 4" in " ".join(cli("map", "--window", "2611", "--radius", "0").split())
+    assert standing.split(None, 1)[1] == "Soviets 0 VP · Western Allies 3 VP"
+    assert "VP (11.0) Soviets 0 · Western Allies 3" in " ".join(cli("map", "--window", "2611", "--radius", "0").split())
