@@ -123,7 +123,7 @@ def test_14_0_collapse_counts_the_cities_each_side_occupies_at_the_end_of_turn_6
     text = """
     map 4x6
     zone E cols 01-06
-    city Warsaw 0106 3
+    city Lodz 0106 3
     city Posen 0104 2
     city Stettin 0401 1
     unit S1 SOV SOV army 3-3-3 0106
@@ -132,8 +132,8 @@ def test_14_0_collapse_counts_the_cities_each_side_occupies_at_the_end_of_turn_6
     """
     match = new_match(tmp_path, text, scenario="collapse", turns=(6, 6))
     result = play_out(match)
-    # Soviets occupy Warsaw (3); Posen is only in their ZOC and does not count; the WA
-    # player's East Germans occupy Stettin (1)
+    # Soviets occupy Lodz (3; a Warsaw held by an army alone would score nothing, 10.1); Posen is
+    # only in their ZOC and does not count; the WA player's East Germans occupy Stettin (1)
     assert (result["winners"], result["rule"]) == (["SOV"], "14.0")
     assert result["summary"] == "victory points: Soviets 3, Western Allies 1: the Soviet player wins"
 
