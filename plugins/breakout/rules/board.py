@@ -49,7 +49,13 @@ class Area:
         return self.terrain == "zone"
 
     @property
+    def is_map_area(self) -> bool:
+        """One of the map's numbered areas (3.2): neither a zone nor a box."""
+        return self.kind == "area" and not self.is_zone
+
+    @property
     def is_box(self) -> bool:
+        """An approach or offshore box (3.4, 3.5): off the map. Zones are areas (14.1)."""
         return self.kind == "box"
 
     def count(self, side: str) -> int:

@@ -57,7 +57,7 @@ def artillery_refusal(b, side: str, unit: dict[str, Any], target: str) -> tuple[
     if unit["status"] != "Fresh" or unit["moved"] or unit["attacked"]:  # 8.32: Fresh units act once a day
         return "8.32", f"{uid} is {unit['status']} or has acted this impulse: only Fresh artillery fires"
     here = b.areas.get(unit["space_id"])
-    if here is None or (here.is_box and not here.is_zone):  # 3.4: nothing fires from an approach box
+    if here is None or here.is_box:  # 3.4: nothing fires from an approach box
         return "3.4", f"{uid} is not on the map's areas"
     if not artillery_reaches(here, b.areas[target]):  # 14.4
         return "14.4", f"{uid} in {unit['space_id']}: a zone is bombarded only by artillery inside it"

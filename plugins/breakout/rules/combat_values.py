@@ -53,7 +53,7 @@ def may_support(b, unit: dict[str, Any], side: str, area: str, participants: lis
     here, target = b.areas.get(unit["space_id"]), b.areas[area]
     if here is None:
         return "9.7", f"{uid} is off the map"
-    if here.is_box and not here.is_zone:  # 3.4: units in an approach box neither attack nor support
+    if here.is_box:  # 3.4: units in an approach box neither attack nor support
         return "3.4", f"{uid} is in the approach box {unit['space_id']}"
     if unit["space_id"] != area:
         if area not in b.neighbours(unit["space_id"]) or b.neighbours(unit["space_id"])[area][0] == "sea":

@@ -457,7 +457,7 @@ def _air_actions(match, side: str) -> list[Action]:
     b = board(match)
     found = []
     for space, area in sorted(b.areas.items()):
-        if area.kind != "area":
+        if not area.is_map_area:  # 12.9: never in a zone
             continue
         damaged = sorted(
             (u for u in b.units_in(space, ALLIED) if u["status"] in UP and not _refitted(match, u)),
@@ -483,7 +483,7 @@ def _air_refusal(match, area_id: str | None, units: list[str]) -> str | None:
         return None
     b = board(match)
     area = b.areas.get(area_id)
-    if area is None or area.kind != "area":
+    if area is None or not area.is_map_area:
         return f"{area_id} is not an area (never a zone)"
     if len(units) > chart(match)["air_supply_units"] or len(set(units)) != len(units):
         return f"at most {chart(match)['air_supply_units']} different units"

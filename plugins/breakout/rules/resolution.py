@@ -29,7 +29,7 @@ from .bridges import hold_river, set_bridge
 from .combat_values import assault_values, forward_candidates
 from .dice import roll_dr
 from .landing_assault import after_assault
-from .zones import overrun_possible
+from .zones import is_stacking_limited, overrun_possible
 
 DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
 STAGES = ("forward", "roll", "reroll", "results", "withdraw", "casualties", "retreats", "voluntary", "finish")
@@ -261,7 +261,8 @@ def _may_withdraw(match, plan, unit) -> bool:
     back = unit["came_from"]
     if plan["special"] or not back or unit["areas"] == 0 or board(match).areas[back].is_box:
         return False
-    return board(match).areas[back].count(plan["side"]) < retreat.STACK_LIMIT
+    area = board(match).areas[back]
+    return not is_stacking_limited(area) or area.count(plan["side"]) < retreat.STACK_LIMIT  # 14.3
 
 
 def _forced_withdrawal(match, plan, forced) -> None:
@@ -272,7 +273,7 @@ def _forced_withdrawal(match, plan, forced) -> None:
             retreat.retreat_one_area(match, u["unit_id"], u["came_from"], "9.61")
     area = board(match).areas[plan["area"]]
     excess = area.count(plan["side"]) - retreat.STACK_LIMIT
-    if excess > 0 and not area.is_zone:
+    if excess > 0 and is_stacking_limited(area):
         for uid in sorted(area.units[plan["side"]], reverse=True)[:excess]:
             retreat.eliminate_unplaced(match, uid, f"cannot retreat and {plan['area']} is over the stacking limit")
 

@@ -2,7 +2,7 @@
 
 Supply lines and refit costs are the engine's path queries (schema/rules/paths.sql) over
 the costs of loading.supply_path_costs: path_source holds the side's supply sources
-(German-controlled zones' areas and Cherbourg, the Allied beaches and working ports),
+(German-controlled zones and Cherbourg, the Allied beaches and working ports),
 and during a side's Refit phase its depots instead. Amounts come from tables/supply.csv.
 """
 
@@ -30,11 +30,9 @@ def chart(match) -> dict[str, int]:
 
 # === 12.5 SOURCES ===========================================================================
 
-ZONE_SOURCES = """SELECT DISTINCT l.a AS space_id FROM link l
-    JOIN space z ON z.match_id = l.match_id AND z.space_id = l.b AND z.terrain = 'zone'
-    JOIN space s ON s.match_id = l.match_id AND s.space_id = l.a AND s.kind = 'area'
-    JOIN space_control c ON c.match_id = l.match_id AND c.space_id = z.space_id AND c.controller = 'DE'
-    WHERE l.match_id = ? AND l.kind = 'arrow' ORDER BY 1"""  # 12.6: areas arrow-linked to a German-controlled zone
+ZONE_SOURCES = """SELECT z.space_id FROM space z
+    JOIN space_control c ON c.match_id = z.match_id AND c.space_id = z.space_id AND c.controller = 'DE'
+    WHERE z.match_id = ? AND z.terrain = 'zone' ORDER BY 1"""  # 12.6: German-controlled zones
 
 
 def supply_sources(match) -> dict[tuple[str, str], str]:
@@ -103,7 +101,7 @@ def source_costs(match, side: str) -> dict[tuple[str, str], int]:
 
 
 def isolated(match, side: str) -> list[dict[str, Any]]:
-    """12.5, 12.8: the side's units on the map with no supply line (zones are always supplied)."""
+    """12.5, 12.8: the side's units on the map (zones included, 14.1) with no supply line."""
     return [r for r in match.rules.run("cheapest-paths", side=side) if r["cost"] is None]
 
 
@@ -221,7 +219,7 @@ def german_depot_areas(match) -> list[str]:
     """12.6: free German areas joined to a German-controlled zone by German free areas."""
     b = board(match)
     zones = [s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)]
-    return sorted(flood(b, zones, GERMAN, lambda area: area.kind == "area" and area.free(GERMAN)))
+    return sorted(flood(b, zones, GERMAN, lambda area: area.is_map_area and area.free(GERMAN)))
 
 
 def crossable(b, kind: str, name: str | None, side: str) -> bool:
