@@ -293,6 +293,8 @@ def update_control(match, spaces: list[str], mover: str | None = None) -> None:
                 _ask_nationality(match, space, new)
         if new != area.controller:
             match.set("space_control", {"space_id": space}, controller=new)
+            if area.beach and new != "DE" and (space,) not in match.rows_of("bkn_allied_held"):
+                match.insert("bkn_allied_held", {"space_id": space})  # 12.7: a German recapture is remembered
 
 
 def _ask_nationality(match, space: str, provisional: str) -> None:

@@ -52,6 +52,8 @@ def artillery_refusal(b, side: str, unit: dict[str, Any], target: str) -> tuple[
     16.1: Fresh field artillery in or adjacent to the target; a Nebelwerfer only in its own
     area; 14.4: into or out of a zone only within it."""
     uid = unit["unit_id"]
+    if unit["side"] == side and unit["type"] in ("flak", "pak"):  # 16.2: 「攻撃や砲撃の主力ユニットにはなりえず」
+        return "16.2", f"{uid} is {unit['type'].upper()}: never the primary unit of a bombardment"
     if unit["side"] != side or unit["type"] != "artillery":
         return "10.1", f"{uid} is not {side} field artillery"
     if unit["status"] != "Fresh" or unit["moved"] or unit["attacked"]:  # 8.32: Fresh units act once a day

@@ -26,7 +26,7 @@ from ..scenarios import ALLIED
 from . import advantage, casualties, retreat
 from .board import board, enemy_of, update_control
 from .bridges import hold_river, set_bridge
-from .combat_values import assault_values, forward_candidates
+from .combat_values import ARTILLERY, assault_values, forward_candidates
 from .dice import roll_dr
 from .landing_assault import after_assault
 from .zones import is_stacking_limited, overrun_possible
@@ -96,6 +96,19 @@ def answer(match, decision: dict[str, Any], choice: str) -> None:
     elif kind == "voluntary-retreat":
         plan["stage"] = "finish"
     proceed(match, plan)
+
+
+def answer_refusal(match, decision: dict[str, Any], answer: str):
+    """16.1: a defending artillery unit named the forward unit while another type is there."""
+    if decision["kind"] != "forward-unit":
+        return None
+    unit = board(match).units.get(answer)
+    area = decision["context"]["plan"]["area"]
+    if unit is not None and unit["space_id"] == area and unit["type"] == ARTILLERY:
+        return match.violation(
+            f"{answer} is field artillery: it may not be the forward unit while another type is in {area}", "16.1"
+        )
+    return None
 
 
 def _ask(match, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:

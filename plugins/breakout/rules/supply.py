@@ -215,11 +215,14 @@ def clear_impulse_weather(match) -> None:
         match.delete("bkn_impulse_weather", {"impulse": impulse})
 
 
-def german_depot_areas(match) -> list[str]:
-    """12.6: free German areas joined to a German-controlled zone by German free areas."""
+def german_depot_areas(match, from_contested: bool = False) -> list[str]:
+    """12.6: the German-controlled zones (the sources, 14.1) and the free German areas joined to
+    one by German free areas; 12.5: a contested source takes depots only in itself, so the paths
+    start from free zones (with ``from_contested``, from contested ones too)."""
     b = board(match)
-    zones = [s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)]
-    return sorted(flood(b, zones, GERMAN, lambda area: area.is_map_area and area.free(GERMAN)))
+    zones = {s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)}
+    starts = [s for s in sorted(zones) if from_contested or b.areas[s].free(GERMAN)]
+    return sorted(zones | flood(b, starts, GERMAN, lambda area: area.is_map_area and area.free(GERMAN)))
 
 
 def crossable(b, kind: str, name: str | None, side: str) -> bool:
@@ -254,9 +257,13 @@ def land_beach_depots(match) -> None:
         area = b.areas[beach["area_id"]]
         count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(match, beach["mulberry"]) else 0)
         sp = max(0, c["beach_depot_sp"] - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
-        if area.controlled_by(GERMAN):
-            continue  # 12.7: a beach recaptured by the Germans lands nothing
-        if area.controller != beach["nationality"]:  # 12.7: the other nation's beach: SP to the Reserve
+        # 12.7: a beach the Germans regained lands nothing until retaken; one never Allied but
+        # contested lands its depots for the units on it (「どちらが支配しているかにかかわらず」)
+        if area.controlled_by(GERMAN) and (
+            not area.contested() or (area.space_id,) in match.rows_of("bkn_allied_held")
+        ):
+            continue
+        if area.controlled_by(ALLIED) and area.controller != beach["nationality"]:  # 12.7: SP to the Reserve
             add_reserve(match, ALLIED, sp * count)
             continue
         for _ in range(count):

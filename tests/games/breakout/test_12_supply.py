@@ -136,7 +136,7 @@ def test_12_6_german_depots_only_in_free_areas_joined_to_a_german_zone(tmp_path,
     text = MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit A1 allied US infantry 3-4-3/2 2\n"
     match = new_match(tmp_path, text)
     _refit_phase(match, monkeypatch)
-    assert supply.german_depot_areas(match) == ["1", "5"]  # 2 is contested: 3 lies beyond it
+    assert supply.german_depot_areas(match) == ["1", "5", "ZA"]  # 2 is contested: 3 lies beyond it; 14.1 the zone
     with pytest.raises(RuleViolation, match="German zone") as refused:
         match.play(Action("depot", ("3",), "german"))
     assert refused.value.rule == "12.6"
