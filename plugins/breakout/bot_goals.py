@@ -30,7 +30,7 @@ def distances(b: Board, targets: Iterable[str]) -> dict[str, int]:
     while todo:
         here = todo.popleft()
         for nxt, (kind, _) in b.neighbours(here).items():
-            if kind not in ("sea", "water", "landing") and nxt not in dist and b.areas[nxt].kind == "area":
+            if kind not in ("sea", "water", "landing") and nxt not in dist and b.areas[nxt].is_map_area:
                 dist[nxt] = dist[here] + 1
                 todo.append(nxt)
     return dist

@@ -25,6 +25,8 @@ def choose_refit(match, side: str, by_verb: dict[str, list[Action]]) -> Action |
         acts = by_verb.get(verb, [])
         if verb == "depot" and side == ALLIED:
             acts = _inland_depots(match, b, acts)
+        elif verb == "depot":  # 12.6: units in a German zone refit without one
+            acts = [act for act in acts if not b.areas[act.args[0]].is_zone]
         if verb == "buy":
             acts = sorted(acts, key=lambda a: int(a.args[0]), reverse=side != ALLIED)[:1]
         if acts:

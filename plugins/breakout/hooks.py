@@ -212,6 +212,11 @@ def phaseline_answer(match, decision, answer):
 
 
 @hookimpl
+def phaseline_answer_refusal(match, decision, answer):
+    return resolution.answer_refusal(match, decision, answer)
+
+
+@hookimpl
 def phaseline_game_end(match):
     return victory.final_outcome(match)
 

@@ -44,7 +44,7 @@ def map_marks(match) -> MapMarks:
     b = board(match)
     faces = {unit_id: face(unit) for unit_id, unit in b.units.items()}
     control = {space: area.controller for space, area in b.areas.items() if area.terrain != "sea"}
-    notes = {space: f"+{area.tem}" for space, area in b.areas.items() if area.kind == "area"}
+    notes = {space: f"+{area.tem}" for space, area in b.areas.items() if area.is_map_area}  # 3.22
     bridges = tuple(
         LinkMark(br["a"], br["b"], f"{br['bridge_id']} {br['state']}", BRIDGE_COLOURS.get(br["state"], "#777777"))
         for br in sorted(b.bridges.values(), key=lambda br: br["bridge_id"])
@@ -96,8 +96,8 @@ def positions(match) -> dict[str, tuple[float, float]]:
 
 def supplied(match, side: str) -> set[str]:
     """12.5: the areas ``side`` traces a supply line to from its sources now (12.6, 12.7, 24.2);
-    boxes and zones are off the map, where no unit is isolated (12.5, 12.8)."""
+    boxes are off the map, where no unit is isolated (12.5, 12.8); zones are traced as areas (14.1)."""
     b: Board = board(match)
     sources = [space for (owner, space) in supply_sources(match) if owner == side]
-    off_map = {space for space, area in b.areas.items() if area.kind != "area"}
+    off_map = {space for space, area in b.areas.items() if area.is_box}
     return supply_line(b, side, sources) | off_map

@@ -20,6 +20,7 @@ BORDERS_TARGET = "construction-primary-borders-target"  # the other reading of 2
 NEAREST_DEPOT = "refit-from-nearest-depot"  # the other reading of 12.5: the cheapest depot pays
 AS_EVEN_AS_POSSIBLE = "topup-as-even-as-possible"  # the other reading of 24.7: any SP, lowest depot first
 EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
+ANY_ZONE_REFIT = "zone-refit-any-zone"  # the other reading of 12.6: German units refit in any zone
 BY_REGROUP = "offshore-by-regroup"  # the other reading of 3.5: only units sent offshore in Regroup (13) are there
 
 RULINGS = {
@@ -48,6 +49,8 @@ RULINGS = {
     "even'): the depots below 10 must end equal)",
     EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
     "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
+    ANY_ZONE_REFIT: "12.6: German units in any zone refit automatically, an Allied-controlled one too "
+    "(default: only in a German-controlled zone, the German source that 12.6's paragraph is about)",
     BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
     "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
     "unit that did not land the previous day is offshore)",

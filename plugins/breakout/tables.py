@@ -111,6 +111,7 @@ TABLES = [
         "kind VARCHAR, what VARCHAR, due_turn INTEGER NOT NULL, removed BOOLEAN NOT NULL",
         ("kind", "what"),
     ),
+    _state("bkn_allied_held", "space_id VARCHAR", ("space_id",)),  # 12.7: beaches the Allies have controlled
     _state("bkn_marker_state", "marker_id VARCHAR, used BOOLEAN NOT NULL DEFAULT FALSE", ("marker_id",)),  # 4.4
     _state(  # per-impulse facts of each unit (8.1, 8.5)
         "bkn_unit_state",

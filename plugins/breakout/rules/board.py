@@ -49,7 +49,13 @@ class Area:
         return self.terrain == "zone"
 
     @property
+    def is_map_area(self) -> bool:
+        """One of the map's numbered areas (3.2): neither a zone nor a box."""
+        return self.kind == "area" and not self.is_zone
+
+    @property
     def is_box(self) -> bool:
+        """An approach or offshore box (3.4, 3.5): off the map. Zones are areas (14.1)."""
         return self.kind == "box"
 
     def count(self, side: str) -> int:
@@ -287,6 +293,8 @@ def update_control(match, spaces: list[str], mover: str | None = None) -> None:
                 _ask_nationality(match, space, new)
         if new != area.controller:
             match.set("space_control", {"space_id": space}, controller=new)
+            if area.beach and new != "DE" and (space,) not in match.rows_of("bkn_allied_held"):
+                match.insert("bkn_allied_held", {"space_id": space})  # 12.7: a German recapture is remembered
 
 
 def _ask_nationality(match, space: str, provisional: str) -> None:

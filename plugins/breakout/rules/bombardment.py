@@ -52,12 +52,14 @@ def artillery_refusal(b, side: str, unit: dict[str, Any], target: str) -> tuple[
     16.1: Fresh field artillery in or adjacent to the target; a Nebelwerfer only in its own
     area; 14.4: into or out of a zone only within it."""
     uid = unit["unit_id"]
+    if unit["side"] == side and unit["type"] in ("flak", "pak"):  # 16.2: 「攻撃や砲撃の主力ユニットにはなりえず」
+        return "16.2", f"{uid} is {unit['type'].upper()}: never the primary unit of a bombardment"
     if unit["side"] != side or unit["type"] != "artillery":
         return "10.1", f"{uid} is not {side} field artillery"
     if unit["status"] != "Fresh" or unit["moved"] or unit["attacked"]:  # 8.32: Fresh units act once a day
         return "8.32", f"{uid} is {unit['status']} or has acted this impulse: only Fresh artillery fires"
     here = b.areas.get(unit["space_id"])
-    if here is None or (here.is_box and not here.is_zone):  # 3.4: nothing fires from an approach box
+    if here is None or here.is_box:  # 3.4: nothing fires from an approach box
         return "3.4", f"{uid} is not on the map's areas"
     if not artillery_reaches(here, b.areas[target]):  # 14.4
         return "14.4", f"{uid} in {unit['space_id']}: a zone is bombarded only by artillery inside it"

@@ -53,13 +53,13 @@ def may_support(b, unit: dict[str, Any], side: str, area: str, participants: lis
     here, target = b.areas.get(unit["space_id"]), b.areas[area]
     if here is None:
         return "9.7", f"{uid} is off the map"
-    if here.is_box and not here.is_zone:  # 3.4: units in an approach box neither attack nor support
+    if here.is_box:  # 3.4: units in an approach box neither attack nor support
         return "3.4", f"{uid} is in the approach box {unit['space_id']}"
     if unit["space_id"] != area:
         if area not in b.neighbours(unit["space_id"]) or b.neighbours(unit["space_id"])[area][0] == "sea":
             return "9.7", f"{uid} in {unit['space_id']} is not in or adjacent to {area}"
         if here.contested():
-            return "9.7", f"{uid} is in contested {unit['space_id']}: it supports only attacks there"
+            return "16.1", f"{uid} is in contested {unit['space_id']}: it supports only attacks there"
         if not artillery_reaches(here, target):
             return "14.4", f"{uid}: artillery supports into or out of a zone only within it"
     if unit["art_kind"] == "division" and unit["division"] not in {u["division"] for u in participants}:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from phaseline import Action, Event
 from phaseline.model import plays_ruling
 
-from ..rulings import AS_EVEN_AS_POSSIBLE, EARLIER_RESERVE, NEAREST_DEPOT
+from ..rulings import ANY_ZONE_REFIT, AS_EVEN_AS_POSSIBLE, EARLIER_RESERVE, NEAREST_DEPOT
 from ..scenarios import ALLIED, GERMAN
 from . import advantage, charts, rerolls, supply, works
 from .board import LADDER, board
@@ -87,10 +87,18 @@ def improve(match, unit: dict, how: str, rule: str) -> None:
 
 
 def refit_zones(match) -> None:
-    """12.6: German units in a zone refit automatically, with no depot."""
+    """12.6: German units in a German-controlled zone (a German source) refit automatically,
+    with no depot; with the ruling ``zone-refit-any-zone``, in any zone."""
     b = board(match)
+    any_zone = plays_ruling(match, ANY_ZONE_REFIT)
     for unit in list(b.units.values()):
-        if unit["side"] == GERMAN and unit["status"] in UP and b.areas[unit["space_id"]].is_zone:
+        zone = b.areas[unit["space_id"]]
+        if (
+            unit["side"] == GERMAN
+            and unit["status"] in UP
+            and zone.is_zone
+            and (any_zone or zone.controlled_by(GERMAN))
+        ):
             improve(match, unit, "zone", "12.6")
 
 
@@ -154,6 +162,12 @@ def place_depot(match, action: Action) -> None:
         if len(supply.depots(match, GERMAN)) >= limit:
             raise match.violation(f"the Germans have placed {limit} depots already", "12.6")
         if area not in supply.german_depot_areas(match):
+            if area in supply.german_depot_areas(match, from_contested=True):
+                raise match.violation(
+                    f"no German depot in {area}: its German zone is contested, and a contested source "
+                    "takes depots only in itself",
+                    "12.5",
+                )
             raise match.violation(
                 f"no German depot in {area}: it must be free and joined to a German zone by German free areas", "12.6"
             )
@@ -457,7 +471,7 @@ def _air_actions(match, side: str) -> list[Action]:
     b = board(match)
     found = []
     for space, area in sorted(b.areas.items()):
-        if area.kind != "area":
+        if not area.is_map_area:  # 12.9: never in a zone
             continue
         damaged = sorted(
             (u for u in b.units_in(space, ALLIED) if u["status"] in UP and not _refitted(match, u)),
@@ -483,7 +497,7 @@ def _air_refusal(match, area_id: str | None, units: list[str]) -> str | None:
         return None
     b = board(match)
     area = b.areas.get(area_id)
-    if area is None or area.kind != "area":
+    if area is None or not area.is_map_area:
         return f"{area_id} is not an area (never a zone)"
     if len(units) > chart(match)["air_supply_units"] or len(set(units)) != len(units):
         return f"at most {chart(match)['air_supply_units']} different units"

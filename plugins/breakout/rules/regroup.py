@@ -17,7 +17,7 @@ def legal_regroups(match, side: str) -> list[Action]:
     found = []
     for u in b.units.values():
         area = b.areas[u["space_id"]]
-        if u["side"] != side or u["moved"] or u["movement"] <= 0 or (area.is_box and not area.is_zone):
+        if u["side"] != side or u["moved"] or u["movement"] <= 0 or area.is_box:
             continue
         for dest in can_regroup_to(match, u):
             found.append(Action("regroup", (u["unit_id"], dest), side))
@@ -42,7 +42,7 @@ def refusal(match, unit, dest: str) -> tuple[str, str] | None:
         return "13", f"{uid} regroups only into a free area or zone, never back into the approach box {dest} (BkN 3.4)"
     if kind == "landing":
         return "19.3", f"{uid} lands with the order: land BEACH {uid}"
-    if kind == "sea" or (area.is_box and not area.is_zone):
+    if kind == "sea" or area.is_box:
         return "13", f"{uid} cannot regroup into the box {dest}"
     crossing = _crossing_refusal(b, unit, here, dest, kind, name)
     if crossing:

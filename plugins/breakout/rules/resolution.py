@@ -26,10 +26,10 @@ from ..scenarios import ALLIED
 from . import advantage, casualties, retreat
 from .board import board, enemy_of, update_control
 from .bridges import hold_river, set_bridge
-from .combat_values import assault_values, forward_candidates
+from .combat_values import ARTILLERY, assault_values, forward_candidates
 from .dice import roll_dr
 from .landing_assault import after_assault
-from .zones import overrun_possible
+from .zones import is_stacking_limited, overrun_possible
 
 DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
 STAGES = ("forward", "roll", "reroll", "results", "withdraw", "casualties", "retreats", "voluntary", "finish")
@@ -96,6 +96,19 @@ def answer(match, decision: dict[str, Any], choice: str) -> None:
     elif kind == "voluntary-retreat":
         plan["stage"] = "finish"
     proceed(match, plan)
+
+
+def answer_refusal(match, decision: dict[str, Any], answer: str):
+    """16.1: a defending artillery unit named the forward unit while another type is there."""
+    if decision["kind"] != "forward-unit":
+        return None
+    unit = board(match).units.get(answer)
+    area = decision["context"]["plan"]["area"]
+    if unit is not None and unit["space_id"] == area and unit["type"] == ARTILLERY:
+        return match.violation(
+            f"{answer} is field artillery: it may not be the forward unit while another type is in {area}", "16.1"
+        )
+    return None
 
 
 def _ask(match, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:
@@ -261,7 +274,8 @@ def _may_withdraw(match, plan, unit) -> bool:
     back = unit["came_from"]
     if plan["special"] or not back or unit["areas"] == 0 or board(match).areas[back].is_box:
         return False
-    return board(match).areas[back].count(plan["side"]) < retreat.STACK_LIMIT
+    area = board(match).areas[back]
+    return not is_stacking_limited(area) or area.count(plan["side"]) < retreat.STACK_LIMIT  # 14.3
 
 
 def _forced_withdrawal(match, plan, forced) -> None:
@@ -272,7 +286,7 @@ def _forced_withdrawal(match, plan, forced) -> None:
             retreat.retreat_one_area(match, u["unit_id"], u["came_from"], "9.61")
     area = board(match).areas[plan["area"]]
     excess = area.count(plan["side"]) - retreat.STACK_LIMIT
-    if excess > 0 and not area.is_zone:
+    if excess > 0 and is_stacking_limited(area):
         for uid in sorted(area.units[plan["side"]], reverse=True)[:excess]:
             retreat.eliminate_unplaced(match, uid, f"cannot retreat and {plan['area']} is over the stacking limit")
 

@@ -29,7 +29,7 @@ def can_cross_in_retreat(b, unit: dict[str, Any], dest: str) -> tuple[bool, str]
     side, here = unit["side"], unit["space_id"]
     kind, name = b.neighbours(here)[dest]
     area = b.areas[dest]
-    if kind in ("sea", "landing") or (area.is_box and not area.is_zone):
+    if kind in ("sea", "landing") or area.is_box:
         return False, "9.63B: no retreat into the sea or an approach box"
     if kind == "water":
         return False, "9.63B: no retreat across a water obstacle without a bridge"
@@ -79,9 +79,7 @@ def destination_class(b, side: str, dest: str, unit: dict[str, Any] | None = Non
 def enemy_neighbours(b, side: str, dest: str) -> int:
     """9.64A: adjacent enemy-controlled areas, counting every shared border (even water)."""
     return sum(
-        1
-        for n in b.neighbours(dest)
-        if (b.areas[n].kind == "area" or b.areas[n].is_zone) and side_of_controller(b.areas[n].controller) != side
+        1 for n in b.neighbours(dest) if b.areas[n].kind == "area" and side_of_controller(b.areas[n].controller) != side
     )
 
 

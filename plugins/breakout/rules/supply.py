@@ -2,7 +2,7 @@
 
 Supply lines and refit costs are the engine's path queries (schema/rules/paths.sql) over
 the costs of loading.supply_path_costs: path_source holds the side's supply sources
-(German-controlled zones' areas and Cherbourg, the Allied beaches and working ports),
+(German-controlled zones and Cherbourg, the Allied beaches and working ports),
 and during a side's Refit phase its depots instead. Amounts come from tables/supply.csv.
 """
 
@@ -30,11 +30,9 @@ def chart(match) -> dict[str, int]:
 
 # === 12.5 SOURCES ===========================================================================
 
-ZONE_SOURCES = """SELECT DISTINCT l.a AS space_id FROM link l
-    JOIN space z ON z.match_id = l.match_id AND z.space_id = l.b AND z.terrain = 'zone'
-    JOIN space s ON s.match_id = l.match_id AND s.space_id = l.a AND s.kind = 'area'
-    JOIN space_control c ON c.match_id = l.match_id AND c.space_id = z.space_id AND c.controller = 'DE'
-    WHERE l.match_id = ? AND l.kind = 'arrow' ORDER BY 1"""  # 12.6: areas arrow-linked to a German-controlled zone
+ZONE_SOURCES = """SELECT z.space_id FROM space z
+    JOIN space_control c ON c.match_id = z.match_id AND c.space_id = z.space_id AND c.controller = 'DE'
+    WHERE z.match_id = ? AND z.terrain = 'zone' ORDER BY 1"""  # 12.6: German-controlled zones
 
 
 def supply_sources(match) -> dict[tuple[str, str], str]:
@@ -103,7 +101,7 @@ def source_costs(match, side: str) -> dict[tuple[str, str], int]:
 
 
 def isolated(match, side: str) -> list[dict[str, Any]]:
-    """12.5, 12.8: the side's units on the map with no supply line (zones are always supplied)."""
+    """12.5, 12.8: the side's units on the map (zones included, 14.1) with no supply line."""
     return [r for r in match.rules.run("cheapest-paths", side=side) if r["cost"] is None]
 
 
@@ -217,11 +215,14 @@ def clear_impulse_weather(match) -> None:
         match.delete("bkn_impulse_weather", {"impulse": impulse})
 
 
-def german_depot_areas(match) -> list[str]:
-    """12.6: free German areas joined to a German-controlled zone by German free areas."""
+def german_depot_areas(match, from_contested: bool = False) -> list[str]:
+    """12.6: the German-controlled zones (the sources, 14.1) and the free German areas joined to
+    one by German free areas; 12.5: a contested source takes depots only in itself, so the paths
+    start from free zones (with ``from_contested``, from contested ones too)."""
     b = board(match)
-    zones = [s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)]
-    return sorted(flood(b, zones, GERMAN, lambda area: area.kind == "area" and area.free(GERMAN)))
+    zones = {s for s, a in b.areas.items() if a.is_zone and a.controlled_by(GERMAN)}
+    starts = [s for s in sorted(zones) if from_contested or b.areas[s].free(GERMAN)]
+    return sorted(zones | flood(b, starts, GERMAN, lambda area: area.is_map_area and area.free(GERMAN)))
 
 
 def crossable(b, kind: str, name: str | None, side: str) -> bool:
@@ -256,9 +257,13 @@ def land_beach_depots(match) -> None:
         area = b.areas[beach["area_id"]]
         count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(match, beach["mulberry"]) else 0)
         sp = max(0, c["beach_depot_sp"] - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
-        if area.controlled_by(GERMAN):
-            continue  # 12.7: a beach recaptured by the Germans lands nothing
-        if area.controller != beach["nationality"]:  # 12.7: the other nation's beach: SP to the Reserve
+        # 12.7: a beach the Germans regained lands nothing until retaken; one never Allied but
+        # contested lands its depots for the units on it (「どちらが支配しているかにかかわらず」)
+        if area.controlled_by(GERMAN) and (
+            not area.contested() or (area.space_id,) in match.rows_of("bkn_allied_held")
+        ):
+            continue
+        if area.controlled_by(ALLIED) and area.controller != beach["nationality"]:  # 12.7: SP to the Reserve
             add_reserve(match, ALLIED, sp * count)
             continue
         for _ in range(count):

@@ -28,7 +28,7 @@ def place(match, action: Action) -> None:
     """7.1 ``recon POINT [N]``: N markers (default 1) at 1 SP each."""
     if not 1 <= len(action.args) <= 2:
         raise InvalidOrder("recon takes POINT [N]")
-    point = point_named(match, action.args[0])
+    point = point_named(match, action.args[0], rule="7.1")  # 7.1: a marker goes on a point
     if len(action.args) == 2 and not action.args[1].isdigit():
         raise InvalidOrder(f"recon POINT [N]: N must be a number of markers, not {action.args[1]!r}")
     count = int(action.args[1]) if len(action.args) == 2 else 1

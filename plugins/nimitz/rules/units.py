@@ -73,9 +73,13 @@ def _lookup(match, table: str, key: str) -> dict[str, str]:
     return match.derived(("fcn lookup", table), (), lambda: {k.lower(): k for k in match.static(table, key)})
 
 
-def point_named(match, text: str) -> str:
-    """The point a player typed (ids matched without regard to case)."""
+def point_named(match, text: str, rule: str | None = None) -> str:
+    """The point a player typed (ids matched without regard to case); a box beside the map is
+    refused under ``rule``, the rule that asks for a point, when given."""
     found = _lookup(match, "fcn_point", "point_id").get(text.lower())
+    box = _lookup(match, "space", "space_id").get(text.lower())
+    if found is None and box is not None and rule is not None:
+        raise match.violation(f"{box} is a box beside the map, not a point", rule=rule)
     if found is None:
         raise UnknownName(f"no point {text!r} on the map (points: {', '.join(sorted(points(match)))})")
     return found

@@ -41,6 +41,12 @@ BOXED = {  # why a US unit in a box beside the map may not move: (rule, reason)
 }
 
 
+def boxed_refusal(unit_id: str, box: str) -> tuple[str, str]:
+    """Why a US unit in ``box`` beside the map may not act: (rule, reason) of BOXED."""
+    rule, reason = BOXED[box]
+    return rule, f"{unit_id} {reason.format(box=box)}"
+
+
 def begin(match) -> None:
     """8.2 where US ground units or land aircraft stand as the phase begins (land aircraft may go there)."""
     match.update_from("fcn_point_state", US_BASED_SQL, [match.match_id])
@@ -53,8 +59,7 @@ def refusal(match, unit_id: str, unit: dict[str, Any] | None, target: str) -> tu
     if unit is None or unit["side"] != US:
         return "8.1", f"{unit_id} is not a US unit in play"
     if unit["space_id"] in BOXED:
-        rule, reason = BOXED[unit["space_id"]]
-        return rule, f"{unit_id} {reason.format(box=unit['space_id'])}"
+        return boxed_refusal(unit_id, unit["space_id"])
     if unit["space_id"] not in on_map or unit["carrier_air"]:
         return "8.1", f"{unit_id} is not on the map ({unit['space_id']})"
     if unit["moved"]:
@@ -131,6 +136,9 @@ def _boxed(match, action: Action, box: str, rule: str, allowed) -> list[str]:
     units = in_play(match)
     for unit_id in names:
         unit = units.get(unit_id)
+        if unit is not None and unit["side"] == US and unit["space_id"] in BOXED:
+            box_rule, reason = boxed_refusal(unit_id, unit["space_id"])
+            raise match.violation(reason, rule=box_rule)
         why = "is not a US unit in play" if unit is None or unit["side"] != US else allowed(unit)
         if why:
             raise match.violation(f"{unit_id} {why}", rule=rule)

@@ -23,23 +23,25 @@ def week() -> Match:
     return Match.create(Store.open(":memory:"), registry(), "breakout-normandy", "week", seed=1)
 
 
-def test_3_the_map_holds_sixty_areas_and_eleven_off_map_boxes(week):
+def test_3_the_map_holds_sixty_areas_five_zones_played_as_areas_and_six_off_map_boxes(week):
     kinds = dict(week.con.execute("SELECT kind, count(*) FROM space GROUP BY kind").fetchall())
-    assert kinds == {"area": 60, "box": 11}
+    assert kinds == {"area": 65, "box": 6}  # 14.1: every area rule applies to a zone, so a zone is an area
+    zones = week.con.execute("SELECT count(*) FROM space WHERE kind = 'area' AND terrain = 'zone'").fetchone()
+    assert zones == (5,)  # 3.3 zones A-E
     boxes = dict(week.con.execute("SELECT terrain, count(*) FROM space WHERE kind = 'box' GROUP BY 1").fetchall())
-    assert boxes == {"zone": 5, "sea": 6}  # 3.3 zones A-E; 3.4 five approach boxes; 3.5 the Offshore box
+    assert boxes == {"sea": 6}  # 3.4 five approach boxes; 3.5 the Offshore box
 
 
 def test_3_2_areas_numbered_1_to_60_adjacent_both_ways_across_a_shared_border(week):
     b = board(week)
-    assert sorted(int(s) for s, a in b.areas.items() if a.kind == "area") == list(range(1, 61))
+    assert sorted(int(s) for s, a in b.areas.items() if a.is_map_area) == list(range(1, 61))
     for here, links in b.links.items():
         for there, (kind, name) in links.items():
             assert b.links[there][here] == (kind, name), (here, there)
 
 
 def test_3_22_every_area_has_its_tem_from_1_to_4(week):
-    tems = [a.tem for a in board(week).areas.values() if a.kind == "area"]
+    tems = [a.tem for a in board(week).areas.values() if a.is_map_area]
     assert len(tems) == 60 and min(tems) >= 1 and max(tems) <= 4
 
 
@@ -81,7 +83,7 @@ def test_3_3_five_zones_a_to_e_arrow_linked_and_german_at_the_start(week):
     for space in zones.values():
         assert b.areas[space].controller == "DE"  # 7.3 every space starts German
         arrows = [n for n, (kind, _) in b.neighbours(space).items() if kind == "arrow"]
-        assert any(b.areas[n].kind == "area" for n in arrows), space
+        assert any(b.areas[n].is_map_area for n in arrows), space
 
 
 SHOWN = """

@@ -156,6 +156,8 @@ def test_11_6_the_allies_reroll_a_surrender_dr_and_the_refit_phase_waits(tmp_pat
     script_dice(match, monkeypatch, [6, 6, 5, 2])  # Sunset DR 12, then surrender dr 5 (no effect) and 2
     match.play(Action("pass", (), "allied"))
     choose(match, "keep")  # the Sunset DR: the day ends after impulse 0's two passes (8.6)
+    assert Action("depot", ("ZA",), "german") in match.legal_actions("german")  # 12.6, 14.1: a zone takes one
+    match.play(Action("end", (), "german"))  # 6.4: the surrender drs come as the German Refit phase ends
     assert asked(match) == REROLL and match.clock.step == "german-refit"  # G2's dr 5: the phase waits
     assert board(match).units["G2"]["status"] == "Dis1"
     choose(match, "reroll")  # 12.8: Dis1 surrenders on less than 3

@@ -136,7 +136,7 @@ def test_12_6_german_depots_only_in_free_areas_joined_to_a_german_zone(tmp_path,
     text = MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\nunit A1 allied US infantry 3-4-3/2 2\n"
     match = new_match(tmp_path, text)
     _refit_phase(match, monkeypatch)
-    assert supply.german_depot_areas(match) == ["1", "5"]  # 2 is contested: 3 lies beyond it
+    assert supply.german_depot_areas(match) == ["1", "5", "ZA"]  # 2 is contested: 3 lies beyond it; 14.1 the zone
     with pytest.raises(RuleViolation, match="German zone") as refused:
         match.play(Action("depot", ("3",), "german"))
     assert refused.value.rule == "12.6"
@@ -476,7 +476,9 @@ def test_12_the_refit_phase_reads_the_shared_path_queries(tmp_path, monkeypatch)
     """12: supply lines and refit costs are the engine's cheapest-paths and source-paths queries."""
     match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/2 3 Spent\n")
     rows = match.rules.run("cheapest-paths", side="german")
-    assert [(r["unit_id"], r["cost"], r["source"]) for r in rows] == [("G1", 2, "1")]
+    # 12.6: the zone is the source, three borders away (3-2, 2-1, the arrow 1-ZA); so is Cherbourg
+    # (12.62), and equal costs go to the lower label
+    assert [(r["unit_id"], r["cost"], r["source"]) for r in rows] == [("G1", 3, "5")]
 
 
 def test_12_4_the_allies_may_not_refit_during_the_german_refit_phase(tmp_path, monkeypatch):
