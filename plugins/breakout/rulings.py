@@ -20,6 +20,7 @@ BORDERS_TARGET = "construction-primary-borders-target"  # the other reading of 2
 NEAREST_DEPOT = "refit-from-nearest-depot"  # the other reading of 12.5: the cheapest depot pays
 AS_EVEN_AS_POSSIBLE = "topup-as-even-as-possible"  # the other reading of 24.7: any SP, lowest depot first
 EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
+ALL_MF_LEFT = "all-mf-left"  # the other reading of 8.36 E's 全MF: all the MF left, after moving too
 ANY_ZONE_REFIT = "zone-refit-any-zone"  # the other reading of 12.6: German units refit in any zone
 BY_REGROUP = "offshore-by-regroup"  # the other reading of 3.5: only units sent offshore in Regroup (13) are there
 
@@ -49,6 +50,9 @@ RULINGS = {
     "even'): the depots below 10 must end equal)",
     EARLIER_RESERVE: "12.53: a purchase of impulses spends only the Reserve held before this Refit phase's "
     "unused SP are banked (default: the SP banked as this phase ends may pay for it, at its end)",
+    ALL_MF_LEFT: "8.36 E/14.2: an all-MF cost (a river crossed without a bridge, a zone entered) takes all the "
+    "MF left, so a unit may pay it after moving; a zone still only from an area or zone next to it where the "
+    "unit began the impulse (default: 全MF is the whole allowance, paid only by a unit that has not moved)",
     ANY_ZONE_REFIT: "12.6: German units in any zone refit automatically, an Allied-controlled one too "
     "(default: only in a German-controlled zone, the German source that 12.6's paragraph is about)",
     BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from phaseline.model import plays_ruling
 
-from ..rulings import ZONE_AS_AREA
+from ..rulings import ALL_MF_LEFT, ZONE_AS_AREA
 from ..scenarios import ALLIED, GERMAN
 from .activation import allowance
 from .board import POINT_TYPES, Area, Board, _static, board, can_cross, enemy_of
@@ -156,7 +156,7 @@ def entry(match, unit, dest: str, landing: bool = False) -> Entry:
     used = bridge["bridge_id"] if route == "bridge" else None
     mp, full = unit["mp"], allowance(match, unit)
     if cost == ALL:
-        if unit["areas"]:
+        if unit["areas"] and not plays_ruling(match, ALL_MF_LEFT):  # 8.36 E: 全MF, the whole allowance
             raise match.violation(f"{uid} cannot spend all its MF: it has already moved", "8.36")
         return Entry(mp, code, f"all MF to enter {dest}", True, forced, crossing, ALL, used, code)
     cost += extra

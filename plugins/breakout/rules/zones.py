@@ -13,11 +13,24 @@ overrun) and bombardment (bombardment.artillery_for, marker_reaches) ask these p
 
 from __future__ import annotations
 
-from .board import Area
+from phaseline.model import plays_ruling
+
+from ..rulings import ALL_MF_LEFT
+from .board import Area, board
 
 
 def check_entry(match, unit, zone: Area) -> None:
-    """14.2: a unit enters a zone only from where it began the impulse (an arrow-linked space)."""
+    """14.2: a unit enters a zone only if it began the impulse next to it: from there at once,
+    or with the ruling ``all-mf-left`` after moving on (units move from the activated area, 8.3)."""
+    if plays_ruling(match, ALL_MF_LEFT):
+        began = board(match).day["activated"]
+        if began is not None and zone.space_id not in board(match).neighbours(began):
+            raise match.violation(
+                f"{unit['unit_id']} cannot enter zone {zone.space_id}: it began the impulse in {began}, "
+                "not next to the zone",
+                "14.2",
+            )
+        return
     if unit["areas"]:
         raise match.violation(
             f"{unit['unit_id']} cannot enter zone {zone.space_id}: only a unit that began the impulse "

@@ -149,6 +149,21 @@ def test_12_6_units_in_a_zone_refit_without_a_depot(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(
+    ("options", "status"),
+    [
+        pytest.param((), "Spent", id="12.6-no-automatic-refit-in-an-allied-zone"),
+        pytest.param(("zone-refit-any-zone",), "Fresh", id="12.6-ruling-zone-refit-any-zone"),
+    ],
+)
+def test_12_6_automatic_refit_in_an_allied_controlled_zone(tmp_path, monkeypatch, options, status):
+    """12.6: the zone that refits German units is a German source; the ruling reads any zone."""
+    text = MAP + "control ZA US\nunit G1 german DE infantry 2-3-2/2 ZA Spent\nunit A1 allied US infantry 3-4-3/2 ZA\n"
+    match = match_of(*write_position(tmp_path / "position", text), options=options)
+    _refit_phase(match, monkeypatch)
+    assert _status(match, "G1") == status
+
+
+@pytest.mark.parametrize(
     ("start", "impulses", "sp"),
     [
         pytest.param("Clear", ["Clear"] * 9, 5, id="12.6-clear-day-5-SP"),

@@ -159,3 +159,23 @@ def test_14_4_no_air_support_and_no_overrun_in_a_zone(tmp_path):
     assert "air support" not in zone and "overrun" not in zone and "success" in zone
     area = attack_into(tmp_path / "area", "1")
     assert "+1 Allied air support in Clear weather" in area and "overrun" in area
+
+
+def test_8_36_e_ruling_all_mf_left_a_moved_unit_enters_a_zone_next_to_where_it_began(tmp_path):
+    """8.36 E, 14.2, ruling all-mf-left: 全MF is what the unit has left. A1 began in 2, next to
+    zone A: it may go to 1 and back to 2, then enter for its last MF; from 1 it may not."""
+    from games.breakout.position import match_of, write_position
+
+    text = MAP + "control 1 US\ncontrol 2 US\nunit A1 allied US infantry 3-4-4/2 2\n"
+    folder, after = write_position(tmp_path / "position", text)
+    plain = match_of(folder, after)
+    match = match_of(folder, after, options=("all-mf-left",))
+    for m in (plain, match):
+        m.play(Action("pass", (), "german"))
+        m.play(Action("move", ("A1", "1"), "allied"))
+        m.play(Action("move", ("A1", "2"), "allied"))
+    with pytest.raises(RuleViolation) as refused:  # the default: an all-MF cost needs the whole allowance
+        plain.play(Action("move", ("A1", "ZA"), "allied"))
+    assert refused.value.rule == "14.2"
+    match.play(Action("move", ("A1", "ZA"), "allied"))
+    assert (board(match).units["A1"]["space_id"], board(match).units["A1"]["mp"]) == ("ZA", 0)
