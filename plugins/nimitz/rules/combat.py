@@ -10,9 +10,11 @@ from phaseline import Action, Event
 from phaseline import sequence as walker
 from phaseline.errors import InvalidOrder
 
+from ..board import HAWAII
 from . import battle, sql
-from .state import US
-from .units import point_named
+from .state import JP, US
+from .units import in_play, point_named
+from .victory import hawaii_defeat
 
 
 def contested(match) -> list[dict]:
@@ -29,6 +31,10 @@ def begin(match) -> None:
     """10.0 no point holds units of both sides and no battle was fought this phase: the phase passes
     by itself (logged). Back from a battle it waits for the player's ``end``, even with nothing left
     to fight."""
+    at_hawaii = {unit["side"] for unit in in_play(match).values() if unit["space_id"] == HAWAII}
+    if at_hawaii == {JP}:  # 11.5: no US unit there, so no first round can remove the Japanese
+        hawaii_defeat(match)
+        return
     fought = any(row["battle_fought"] for row in match.rows_of("fcn_point_state").values())
     if not fought and not contested(match):
         match.log(Event(kind="phase", side=US, purpose="nothing to do in combat: no point holds units of both sides"))

@@ -70,8 +70,8 @@ def refusal(match, unit_id: str, unit: dict[str, Any] | None, target: str) -> tu
         return "8.2", f"US units may not enter {target}"
     if unit["nationality"] == "AUS" and not on_map[target]["australian"]:
         return "8.2", f"{unit_id} is Australian: {target} has no Australian flag"
-    if unit["category"] == "ground" and unit["space_id"] in _japanese_points(match):
-        return "8.2", f"{unit_id} may not leave {unit['space_id']}: Japanese units are there"
+    if pinned(match, unit):
+        return "8.2", PINNED.format(unit=unit_id, space=unit["space_id"])
     if kind(unit) == "air" and not match.rows_of("fcn_point_state")[(target,)]["us_based"]:
         return (
             "8.2",
@@ -79,6 +79,14 @@ def refusal(match, unit_id: str, unit: dict[str, Any] | None, target: str) -> tu
             f"of the phase; {target} had none",
         )
     return None
+
+
+PINNED = "{unit} may not leave {space}: Japanese units are there"  # 8.2
+
+
+def pinned(match, unit: dict[str, Any]) -> bool:
+    """8.2: a US ground unit at a point holding Japanese units may not move from it (into a box either)."""
+    return unit["category"] == "ground" and unit["space_id"] in _japanese_points(match)
 
 
 def _japanese_points(match) -> set[str]:
@@ -144,6 +152,8 @@ def _boxed(match, action: Action, box: str, rule: str, allowed) -> list[str]:
             raise match.violation(f"{unit_id} {why}", rule=rule)
         if unit["moved"]:  # going into the box is a move: 8.1 once a turn
             raise match.violation(f"{unit_id} has moved this turn", rule="8.1")
+        if pinned(match, unit):  # 8.2: and no move leaves a point that Japanese units share
+            raise match.violation(PINNED.format(unit=unit_id, space=unit["space_id"]), rule="8.2")
     spend(match, len(names), rule, f"{len(names)} units to {box}")
     with match.held_updates():
         for unit_id in names:
@@ -230,6 +240,7 @@ def legal_actions(match) -> list[Action]:
             and year(match) == 1945
             and state["invaded"] < invasion.MOST_A_PHASE
             and unit["space_id"] in (HAWAII, WEST_COAST)
+            and not pinned(match, unit)
         ):
             found.append(Action("invade", (unit_id,), US))
     return found
