@@ -31,7 +31,7 @@ def note(match, rule: str) -> str:
     return match.one("SELECT purpose FROM event WHERE rule = ? ORDER BY seq DESC LIMIT 1", [rule])
 
 
-def test_14_1_a_zone_is_an_area_free_vacant_or_contested_like_the_others(tmp_path):
+def test_14_a_zone_is_an_area_free_vacant_or_contested_like_the_others(tmp_path):
     match = new_match(tmp_path, MAP + "unit G1 german DE infantry 2-3-2/1 ZA\n")
     zone = board(match).areas["ZA"]
     assert zone.is_zone and not zone.is_box and not zone.is_map_area
