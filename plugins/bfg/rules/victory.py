@@ -182,37 +182,35 @@ def scores(match) -> dict[str, int]:
     """Victory points per bloc from the cities it controls (11.0), less Soviet cities
     without their garrison (10.1, in every scenario); Collapse in the East counts each city
     its units occupy, once, on the map east of the line only (14.0)."""
+    params: dict[str, Any] = {"g": match.match_id, "cities": list(GARRISON_CITIES)}
     if match.scenario.name == "collapse":  # 14.0 each city where own units stand, once however many
-        rows = match.rows(
-            f"""SELECT bloc, sum(vp) AS vp FROM (
-                    SELECT DISTINCT {BLOC.format(s="s.side")} AS bloc, sp.space_id, sp.name, sp.vp FROM unit_state s
-                    JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
-                    WHERE s.match_id = $g AND sp.vp > 0 AND s.status = 'ready'
-                      -- 14.0 only the map east of the line is used: a city west of it is none of this game's
-                      AND NOT list_contains($unused::VARCHAR[], coalesce(sp.zone, ''))) c
-                -- 10.1 a Soviet-held garrison city without its garrison gives no VP, in this scenario too
-                WHERE NOT (c.bloc = 'SOV' AND list_contains($cities, c.name)
-                      AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = $g AND g.garrison = c.name))
-                GROUP BY ALL""",
-            {"g": match.match_id, "unused": list(unused_zones(match.scenario.name)), "cities": list(GARRISON_CITIES)},
-        )
+        held = f"""SELECT DISTINCT {BLOC.format(s="s.side")} AS bloc, sp.space_id, sp.name, sp.vp FROM unit_state s
+            JOIN space sp ON sp.match_id = s.match_id AND sp.space_id = s.space_id
+            WHERE s.match_id = $g AND sp.vp > 0 AND s.status = 'ready'
+              -- 14.0 only the map east of the line is used: a city west of it is none of this game's
+              AND NOT list_contains($unused::VARCHAR[], coalesce(sp.zone, ''))"""
+        params["unused"] = list(unused_zones(match.scenario.name))
     else:
-        rows = match.rows(
-            """SELECT c.controller AS bloc, sum(sp.vp) AS vp FROM bfg_city c
-               JOIN space sp ON sp.match_id = c.match_id AND sp.space_id = c.space_id
-               WHERE c.match_id = $g AND NOT (c.controller = 'SOV' AND list_contains($cities, sp.name)
-                     AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = c.match_id AND g.garrison = sp.name))
-                 -- no VP for a city a bloc holds only with units an optional rule says never score (13.2 SS)
-                 AND NOT (c.controller = 'WA' AND len($wa_unscoring::VARCHAR[]) > 0 AND EXISTS (
-                     SELECT 1 FROM unit_state o JOIN unit ou USING (match_id, unit_id)
-                     WHERE o.match_id = c.match_id AND o.space_id = c.space_id)
-                   AND NOT EXISTS (
-                     SELECT 1 FROM unit_state o JOIN unit ou USING (match_id, unit_id)
-                     WHERE o.match_id = c.match_id AND o.space_id = c.space_id
-                       AND NOT list_contains($wa_unscoring::VARCHAR[], ou.nationality)))
-               GROUP BY ALL""",
-            {"g": match.match_id, "cities": list(GARRISON_CITIES), "wa_unscoring": _unscoring(match, "WA")},
-        )
+        held = """SELECT c.controller AS bloc, sp.space_id, sp.name, sp.vp FROM bfg_city c
+            JOIN space sp ON sp.match_id = c.match_id AND sp.space_id = c.space_id
+            WHERE c.match_id = $g
+              -- no VP for a city a bloc holds only with units an optional rule says never score (13.2 SS)
+              AND NOT (c.controller = 'WA' AND len($wa_unscoring::VARCHAR[]) > 0 AND EXISTS (
+                  SELECT 1 FROM unit_state o JOIN unit ou USING (match_id, unit_id)
+                  WHERE o.match_id = c.match_id AND o.space_id = c.space_id)
+                AND NOT EXISTS (
+                  SELECT 1 FROM unit_state o JOIN unit ou USING (match_id, unit_id)
+                  WHERE o.match_id = c.match_id AND o.space_id = c.space_id
+                    AND NOT list_contains($wa_unscoring::VARCHAR[], ou.nationality)))"""
+        params["wa_unscoring"] = _unscoring(match, "WA")
+    rows = match.rows(
+        f"""SELECT bloc, sum(vp) AS vp FROM ({held}) c
+            -- 10.1 a Soviet-held garrison city without its garrison gives no VP
+            WHERE NOT (c.bloc = 'SOV' AND list_contains($cities, c.name)
+                  AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = $g AND g.garrison = c.name))
+            GROUP BY ALL""",
+        params,
+    )
     found = {bloc(force): 0 for force in match.scenario.settings["forces"]}  # every bloc, 0 VP until it scores
     found.update({r["bloc"]: int(r["vp"]) for r in rows})
     if match.scenario.name == "collapse":  # the Western Allied player scores with the East Germans

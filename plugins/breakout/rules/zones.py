@@ -23,8 +23,9 @@ def check_entry(match, unit, zone: Area) -> None:
     """14.2: a unit enters a zone only if it began the impulse next to it: from there at once,
     or with the ruling ``all-mf-left`` after moving on (units move from the activated area, 8.3)."""
     if plays_ruling(match, ALL_MF_LEFT):
-        began = board(match).day["activated"]
-        if began is not None and zone.space_id not in board(match).neighbours(began):
+        b = board(match)
+        began = b.day["activated"]
+        if began is not None and zone.space_id not in b.neighbours(began):
             raise match.violation(
                 f"{unit['unit_id']} cannot enter zone {zone.space_id}: it began the impulse in {began}, "
                 "not next to the zone",
