@@ -184,7 +184,7 @@ class Actions:
             if not self.hook.phaseline_play(match=self, action=action):
                 raise InvalidOrder(f"{self.info.name} has no order {action.verb!r}")
         else:
-            raise self._out_of_step(action.verb)
+            raise self.hook.phaseline_order_refusal(match=self, action=action) or self._out_of_step(action.verb)
 
     def _out_of_step(self, verb: str) -> RuleViolation:
         """The refusal of an order the current step does not take: the step it belongs to, if

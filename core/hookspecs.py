@@ -357,6 +357,21 @@ def phaseline_answer_refusal(match: Match, decision: dict[str, Any], answer: str
 
 
 @hookspec(firstresult=True)
+def phaseline_order_refusal(match: Match, action: Action) -> RuleViolation | None:
+    """Why ``action``, an order the current step does not take, is refused: a
+    :class:`phaseline.RuleViolation` (returned, not raised) naming the rule that forbids
+    this very order where a rule of its own does; None leaves the engine's refusal, which
+    names the step the order belongs to and the sequence of play. The first answer wins.
+    Example (Breakout 19.5): "U6 dropped on 7 June: it secures a bridge only by crossing it
+    or seizing it", where the engine would say that ``secure`` is an order of the D-Day
+    airborne phase.
+
+    :param match: the match.
+    :param action: the order typed, with its side.
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_seat_of(match: Match, side: str) -> str | None:
     """The seat (a side's name when the match was created) whose player now plays
     ``side``, when a game rule moved the players; None: the player seated for ``side``.

@@ -17,6 +17,7 @@ from .rules import (
     bombardment,
     bridges,
     combat,
+    control,
     day,
     dday,
     dday_bombardment,
@@ -103,7 +104,6 @@ OPENING_ORDERS = {
 def phaseline_phase_end(match, step):
     """True holds the step open: a roll waits for the Advantage holder's answer (11.6)."""
     if step.phase == "daylight":
-        bridges.settle_holders(match)  # 20.1, 8.511
         bridges.clear_attempts(match)
         return day.end_impulse(match, step) or None  # 22.1: a breakout is checked once the sunset is settled
     if step.phase == "refit":
@@ -197,7 +197,7 @@ ANSWERS = {  # decision kind -> the rule that carries on with the answer
     rerolls.KIND: rerolls.answer,
     "interdiction-reroll": movement.answer_interdiction,
     advantage.SHIFT_DECISION: advantage.answer_shift,
-    board.NATIONALITY_DECISION: board.answer_nationality,
+    control.NATIONALITY_DECISION: control.answer_nationality,
     "friendly-fire-primary": naval_air.answer_friendly_fire,
 }
 
@@ -209,6 +209,11 @@ def phaseline_answer(match, decision, answer):
         return None
     handler(match, decision, answer)
     return True
+
+
+@hookimpl
+def phaseline_order_refusal(match, action):
+    return dday.secure_refusal(match, action)
 
 
 @hookimpl

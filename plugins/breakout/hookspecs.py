@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from phaseline import hookspec
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from phaseline import Match
 
 
@@ -28,10 +30,10 @@ def bkn_combat_dr(match: Match, side: str, purpose: str) -> int | None:
 
 
 @hookspec
-def bkn_vp_required_extra(match: Match) -> tuple[int, str] | None:
+def bkn_vp_required_extra(match: Match) -> tuple[int | Decimal, str] | None:
     """VP the Allies need beyond the requirement of the turn record track or the chart (22.2,
     24.1), and the reason the outcome shows; every answer counts. Example: under optional 23.2
-    the winning bid, ``(bid, "bid (23.2)")``.
+    the winning bid, ``(bid, "bid (23.2)")``; a bid may end in a half (``Decimal("1.5")``).
 
     :param match: the match.
     """

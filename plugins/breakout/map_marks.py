@@ -36,7 +36,7 @@ def day_line(match) -> dict[str, str]:
     return {
         "day": f"impulse {day['impulse']} · Sunset DRM {day['sunset_drm']:+d} · Advantage {day['advantage']} · "
         f"{day['weather']}",
-        "VP (22.3)": f"Allied {score(match).total}, {need} needed at the week's end",
+        "VP (22.3)": f"Allied {score(match, need).total}, {need} needed at the week's end",
     }
 
 

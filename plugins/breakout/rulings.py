@@ -22,6 +22,8 @@ AS_EVEN_AS_POSSIBLE = "topup-as-even-as-possible"  # the other reading of 24.7: 
 EARLIER_RESERVE = "buy-from-earlier-reserve"  # the other reading of 12.53: this phase's leftovers wait a day
 ALL_MF_LEFT = "all-mf-left"  # the other reading of 8.36 E's 全MF: all the MF left, after moving too
 ANY_ZONE_REFIT = "zone-refit-any-zone"  # the other reading of 12.6: German units refit in any zone
+ENEMY_BRIDGE_AS_RIVER = "enemy-bridge-as-river"  # the other reading of 8.51's 渡河: an enemy bridge only in attack
+WHOLE_VP_BIDS = "bid-whole-vp"  # the other reading of 23.2's 端数のポイント: bids in whole VP only
 BY_REGROUP = "offshore-by-regroup"  # the other reading of 3.5: only units sent offshore in Regroup (13) are there
 
 RULINGS = {
@@ -55,6 +57,13 @@ RULINGS = {
     "unit began the impulse (default: 全MF is the whole allowance, paid only by a unit that has not moved)",
     ANY_ZONE_REFIT: "12.6: German units in any zone refit automatically, an Allied-controlled one too "
     "(default: only in a German-controlled zone, the German source that 12.6's paragraph is about)",
+    ENEMY_BRIDGE_AS_RIVER: "8.51/8.36 E: an enemy-held bridge is crossed by the bridge only in a forced attack on "
+    "enemy units beyond it; into an area without them it is crossed as a river (infantry only, all MF) (default: a "
+    "bridge not destroyed is a bridge whoever holds it (8.37), crossed at the chart's cost, 2 MF into a vacant "
+    "enemy area (8.36 B))",
+    WHOLE_VP_BIDS: "23.2: a bid is whole VP, and contested areas count for nothing toward it (default: a bid may "
+    "end in a half, which contested VP areas meet at half their VP: 「端数のポイント;すなわち交戦状態にしている"
+    "ポイント数」)",
     BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
     "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
     "unit that did not land the previous day is offshore)",

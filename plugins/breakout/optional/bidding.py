@@ -7,10 +7,12 @@ winning bid is added to the Allied VP requirement of every week (the game's hook
 On equal bids the bid still applies and a die decides who plays the Allies.
 
 When the match is set up each seat owes a ``bid`` decision (the German seat first; the
-engine asks one at a time, and neither prompt shows the other bid). Bids are whole VP:
-the seed's "fractional points, that is points of contested areas" has no stated
-exchange rate (digest 5.20 [AMBIGUOUS]), so it is not offered. A seat is a side's name
-when the match was created; once both have bid, bkn_bid.plays says which side each
+engine asks one at a time, and neither prompt shows the other bid). A bid is whole VP or
+ends in a half: the seed lets it be 「端数のポイント;すなわち交戦状態にしているポイント数」
+(fractional points, that is points of contested areas) without a rate (digest 5.20
+[AMBIGUOUS]). Ruling: a contested VP area's VP count half, and only toward the half of a
+requirement (victory.score); the ruling ``bid-whole-vp`` keeps bids whole. A seat is a side's name
+when the match was created; once both have bid, bkn_bids.plays says which side each
 seat's player plays, and ``phaseline_seat_of`` hands the sides over: when the German
 seat outbids the Allied one, its controller (human or bot) plays the Allies and the
 other the Germans. The change is state written through effects, so undo, replay and
@@ -19,19 +21,23 @@ export follow it.
 
 from __future__ import annotations
 
-from phaseline import Event, hookimpl
-from phaseline.model import PluginTable
+from decimal import Decimal
 
+from phaseline import Event, hookimpl
+from phaseline.model import PluginTable, plays_ruling
+
+from ..rulings import WHOLE_VP_BIDS
 from ..scenarios import ALLIED, GERMAN
 
 RULE = "23.2"
 TITLE = "Bidding for sides: the higher bid of extra VP plays the Allies"
-BIDS = [str(n) for n in (0, *range(1, 11), *range(-1, -11, -1))]  # 0 first: a bot's default
+WHOLE_BIDS = [str(n) for n in (0, *range(1, 11), *range(-1, -11, -1))]  # 0 first: a bot's default
+BIDS = [str(Decimal(n) / 2) for n in (0, *range(1, 21), *range(-1, -21, -1))]  # with halves: 0, 0.5, 1, 1.5 …
 KIND = "bid"
 DECISIONS = {KIND: "Your secret bid for the Allies, the extra VP they must score: choose N (23.2)."}
 TABLE = PluginTable(  # 23.2: each seat's bid and the side its player plays after bidding
-    "bkn_bid",
-    "CREATE TABLE IF NOT EXISTS bkn_bid (match_id VARCHAR, seat VARCHAR, bid INTEGER NOT NULL, plays VARCHAR, "
+    "bkn_bids",
+    "CREATE TABLE IF NOT EXISTS bkn_bids (match_id VARCHAR, seat VARCHAR, bid DECIMAL(3, 1) NOT NULL, plays VARCHAR, "
     "PRIMARY KEY (match_id, seat))",
     key=("seat",),
 )
@@ -49,7 +55,7 @@ def phaseline_setup(match):
             seat,
             KIND,
             f"23.2: your secret bid for the Allies, the extra VP they must score to win (player at the {seat} seat)",
-            BIDS,
+            WHOLE_BIDS if plays_ruling(match, WHOLE_VP_BIDS) else BIDS,
             {"seat": seat},
             rule=RULE,
         )
@@ -60,9 +66,10 @@ def phaseline_answer(match, decision, answer):
     if decision["kind"] != KIND:
         return None
     seat = decision["context"]["seat"]
-    match.insert("bkn_bid", {"seat": seat, "bid": int(answer), "plays": None})
+    match.insert("bkn_bids", {"seat": seat, "bid": Decimal(answer), "plays": None})
     bids = {
-        r["seat"]: r["bid"] for r in match.rows("SELECT seat, bid FROM bkn_bid WHERE match_id = ?", [match.match_id])
+        r["seat"]: vp(r["bid"])
+        for r in match.rows("SELECT seat, bid FROM bkn_bids WHERE match_id = ?", [match.match_id])
     }
     if len(bids) == 2:
         settle(match, bids[GERMAN], bids[ALLIED])
@@ -72,10 +79,10 @@ def phaseline_answer(match, decision, answer):
 @hookimpl
 def phaseline_seat_of(match, side):
     """23.2: the seat whose player plays ``side`` after the bidding (None before it is settled)."""
-    return match.one("SELECT seat FROM bkn_bid WHERE match_id = ? AND plays = ?", [match.match_id, side])
+    return match.one("SELECT seat FROM bkn_bids WHERE match_id = ? AND plays = ?", [match.match_id, side])
 
 
-def settle(match, german_seat: int, allied_seat: int) -> None:
+def settle(match, german_seat: int | Decimal, allied_seat: int | Decimal) -> None:
     """23.2: the higher bid plays the Allies; on a tie a die decides (1-3: the German seat)."""
     if german_seat != allied_seat:
         allies = GERMAN if german_seat > allied_seat else ALLIED
@@ -85,15 +92,15 @@ def settle(match, german_seat: int, allied_seat: int) -> None:
         allies = GERMAN if die <= 3 else ALLIED
         why = f"equal bids of {german_seat}, die {die}"
     other = ALLIED if allies == GERMAN else GERMAN
-    match.set("bkn_bid", {"seat": allies}, plays=ALLIED)
-    match.set("bkn_bid", {"seat": other}, plays=GERMAN)
+    match.set("bkn_bids", {"seat": allies}, plays=ALLIED)
+    match.set("bkn_bids", {"seat": other}, plays=GERMAN)
     bid = german_seat if allies == GERMAN else allied_seat
     change = "the players swap sides" if allies == GERMAN else "the players keep their sides"
     match.log(
         Event(
             "note",
             rule=RULE,
-            purpose=f"{why}: the player at the {allies} seat plays the Allies, who need {bid:+d} VP more; {change}",
+            purpose=f"{why}: the player at the {allies} seat plays the Allies, who need {bid:+} VP more; {change}",
         )
     )
 
@@ -103,7 +110,11 @@ def bkn_vp_required_extra(match):
     return winning_bid(match), f"bid ({RULE})"  # 23.2: the winning bid is added every week
 
 
-def winning_bid(match) -> int:
+def winning_bid(match) -> int | Decimal:
     """23.2: the bid of the player who plays the Allies (0 until both have bid)."""
-    bid = match.one("SELECT bid FROM bkn_bid WHERE match_id = ? AND plays = ?", [match.match_id, ALLIED])
-    return int(bid or 0)
+    return vp(match.one("SELECT bid FROM bkn_bids WHERE match_id = ? AND plays = ?", [match.match_id, ALLIED]) or 0)
+
+
+def vp(bid: Decimal | int) -> int | Decimal:
+    """A bid as players write it: 2, not 2.0; 1.5 stays 1.5."""
+    return int(bid) if bid == int(bid) else Decimal(bid)

@@ -258,60 +258,6 @@ def _board_of_tables(match) -> Board:
     return match.derived("bkn-board", versions(match, BOARD_TABLES), lambda: Board(match))
 
 
-NATIONALITY_DECISION = "control-nationality"  # 7.3: the Allied player's choice on a tie
-
-
-def update_control(match, spaces: list[str], mover: str | None = None) -> None:
-    """7.3: a side whose units are alone in an area controls it; US or British by majority.
-
-    Between the Allies, control changes only when the controlling nationality has left
-    (7.3); when the Allies take an area with both present, the larger number takes it and
-    on a tie the Allied player decides (asked at once; the moving unit's nationality, else
-    the US, holds it until the answer).
-    """
-    snapshot = board(match)
-    for space in dict.fromkeys(spaces):
-        area = snapshot.areas.get(space)
-        if area is None or area.kind not in ("area", "box") or area.terrain == "sea":
-            continue
-        germans, allies = area.units[GERMAN], area.units[ALLIED]
-        new = area.controller
-        if germans and not allies:
-            new = "DE"
-        elif allies and not germans:
-            counts = {"US": 0, "UK": 0}
-            for u in allies:
-                counts[national_group(snapshot.units[u]["nationality"])] += 1
-            if counts.get(area.controller):
-                new = area.controller
-            elif area.controller in counts:
-                new = "UK" if area.controller == "US" else "US"
-            elif counts["US"] != counts["UK"]:
-                new = max(counts, key=counts.get)
-            else:
-                new = national_group(mover) if mover else "US"
-                _ask_nationality(match, space, new)
-        if new != area.controller:
-            match.set("space_control", {"space_id": space}, controller=new)
-            if area.beach and new != "DE" and (space,) not in match.rows_of("bkn_allied_held"):
-                match.insert("bkn_allied_held", {"space_id": space})  # 12.7: a German recapture is remembered
-
-
-def _ask_nationality(match, space: str, provisional: str) -> None:
-    """7.3: as many US as British units take the area: the Allied player picks its nationality."""
-    other = "UK" if provisional == "US" else "US"
-    prompt = f"{space}: as many US as British units take it; which nationality controls it? (7.3)"
-    match.ask(ALLIED, NATIONALITY_DECISION, prompt, [provisional, other], {"space": space}, rule="7.3")
-
-
-def answer_nationality(match, decision, answer: str) -> None:
-    """7.3: the Allied player's answer: the area (if the Allies still control it) is that nationality's."""
-    space = decision["context"]["space"]
-    controller = board(match).areas[space].controller
-    if controller in ("US", "UK") and controller != answer:
-        match.set("space_control", {"space_id": space}, controller=answer)
-
-
 BRIDGE_LIMIT = 5  # 8.37, 20.1: units crossing one bridge per impulse or Regroup phase, both ways
 
 

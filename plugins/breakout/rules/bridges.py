@@ -42,31 +42,6 @@ def _set_link(match, a: str, b: str, state: str) -> None:
         match.insert("link_state", {"a": a, "b": b, "state": state})
 
 
-def settle_holders(match) -> None:
-    """20.1(5), 8.511: a bridge or river border between two areas one side controls is held by it."""
-    b = board(match)
-    for bridge in sorted(b.bridges.values(), key=lambda br: br["bridge_id"]):
-        owner = _common_owner(b, bridge["a"], bridge["b"])
-        if owner and bridge["state"] not in (owner, "destroyed"):
-            set_bridge(match, bridge, owner)
-            match.log(Event("note", side=owner, purpose=f"{bridge['name']}: both sides {owner}", rule="8.511"))
-    for a, links in sorted(b.links.items()):
-        for c, (kind, _) in sorted(links.items()):
-            owner = _common_owner(b, a, c)
-            if kind == "river" and a < c and owner and b.link_states.get((a, c), "held-german") != f"held-{owner}":
-                hold_river(match, a, c, owner)
-
-
-def _common_owner(b: Board, a: str, c: str) -> str | None:
-    first, second = b.areas[a], b.areas[c]
-    if first.kind != "area" or second.kind != "area":
-        return None
-    for side in (GERMAN, ALLIED):
-        if first.controlled_by(side) and second.controlled_by(side):
-            return side
-    return None
-
-
 # === 20.5 MODIFIERS (tables/combat.csv: bridge_drm, seize_drm) ================================
 
 

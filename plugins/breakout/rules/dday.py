@@ -21,9 +21,10 @@ from phaseline.model import plays_ruling
 from ..rulings import NO_WAVE_CAP
 from ..scenarios import ALLIED, GERMAN
 from . import advantage, landings, rerolls
-from .board import POINT_TYPES, board, update_control
+from .board import POINT_TYPES, board
 from .bridges import set_bridge
 from .charts import counters
+from .control import update_control
 from .dates import day_of_month
 from .resolution import resolve
 
@@ -124,6 +125,20 @@ def secure(match, action: Action) -> None:
     match.set("unit_state", {"unit_id": unit_id}, status="Spent", attacked=True)
     set_bridge(match, bridge, "allied")
     match.log(Event("note", side=ALLIED, purpose=f"{unit_id} secures {bridge['name']}: Allied-held", rule="21.2"))
+
+
+def secure_refusal(match, action: Action):
+    """19.5: an airborne unit dropping after D-Day never secures a bridge as D-Day's
+    paratroops do (21.2): 「インパルスを使用して橋を渡るか奪取の試みを行うかしない限り
+    橋の確保を行うことはできない」."""
+    counter = counters(match).get(action.args[0]) if action.verb == "secure" and action.args else None
+    if counter is None or counter["method"] != "drop" or counter["arrival_day"] == first_day(match):
+        return None
+    return match.violation(
+        f"{action.args[0]} drops on {counter['arrival_day']} June: it takes a bridge only by crossing it in an "
+        "impulse or seizing it (seize), not by securing it as the D-Day paratroops do",
+        "19.5",
+    )
 
 
 # === 1D AMPHIBIOUS ASSAULT PHASE (21.5) =======================================================

@@ -4,9 +4,13 @@ The MF cost comes from the movement-cost chart (8.36 A-E): the single highest co
 applies. Ruling: an "all MF" cost (an unbridged river, a zone) can only be paid by a unit
 that has not yet entered an area this impulse, and ends its move.
 
-A border is crossed by a bridge when the bridge is friendly-held, or enemy-held into an
-area holding enemy units (the forced attack across it, 8.51); otherwise a bridged river is
-crossed as a river (8.36 E). Every crossing by a bridge counts against its five (8.37, 20.1).
+A border is crossed by a bridge while the bridge stands, whoever holds it: 8.36 E prices a
+river crossed without a bridge, and 8.37 says only a destroyed or unprinted bridge is none.
+Into an area holding enemy units an enemy-held bridge makes the attack forced (8.51). The
+ruling ``enemy-bridge-as-river`` reads 8.51's 渡河 the other way: an enemy-held bridge is
+crossed by a bridge only in that forced attack, else as a river (8.36 E, infantry, all MF).
+A destroyed bridge leaves a river. Every crossing by a bridge counts against its five
+(8.37, 20.1).
 A minimum move (8.38) is one area for the whole printed allowance: never after the unit has
 entered an area or spent MF (a seizure, 8.221; an attack in its contested area, 8.54), never
 out of a contested area, never across a bridge seized this impulse, where an infantry unit
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 
 from phaseline.model import plays_ruling
 
-from ..rulings import ALL_MF_LEFT, ZONE_AS_AREA
+from ..rulings import ALL_MF_LEFT, ENEMY_BRIDGE_AS_RIVER, ZONE_AS_AREA
 from ..scenarios import ALLIED, GERMAN
 from .activation import allowance
 from .board import POINT_TYPES, Area, Board, _static, board, can_cross, enemy_of
@@ -79,8 +83,9 @@ def _route(
         return "open", None
     bridge = b.bridges[name]
     held_by = {"german": GERMAN, "allied": ALLIED}.get(bridge["state"])
-    if held_by == unit["side"] or (held_by == enemy_of(unit["side"]) and enemies):
-        return "bridge", bridge  # 8.51: an enemy-held bridge is crossed only in a forced attack
+    as_river = held_by == enemy_of(unit["side"]) and not enemies and plays_ruling(match, ENEMY_BRIDGE_AS_RIVER)
+    if held_by is not None and not as_river:
+        return "bridge", bridge  # 8.37: a bridge not destroyed is a bridge, whoever holds it
     if bridge["border"] == "water":  # 8.37: no unit crosses a water obstacle without a bridge it may use
         raise match.violation(
             f"{unit['unit_id']} cannot cross {bridge['name']} ({bridge['state']}): water obstacle", "8.37"

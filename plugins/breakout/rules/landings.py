@@ -22,7 +22,8 @@ from phaseline import Action, Event, RuleViolation
 from ..scenarios import ALLIED, GERMAN
 from . import charts, rerolls, works
 from .activation import activate, allowance
-from .board import board, national_group, update_control
+from .board import board, national_group
+from .control import update_control
 from .entering import entry
 from .landing_assault import landing_over, log_assault
 from .resolution import resolve

@@ -15,7 +15,8 @@ from phaseline import Action, Event, RuleViolation
 from ..scenarios import ALLIED, GERMAN
 from . import advantage
 from .activation import activate, allowance, assault_open, closed_rule
-from .board import board, count_bridge, enemy_of, national_group, update_control
+from .board import board, count_bridge, enemy_of, national_group
+from .control import update_control
 from .entering import ALL, Entry, costs, entry
 
 __all__ = ["ALL", "Entry", "activate", "allowance", "costs", "entry", "legal_moves", "move", "move_refusal"]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from phaseline import Action, Event
 
 from . import offshore
-from .board import board, can_cross, clear_traffic, count_crossing, enemy_of, update_control
+from .board import board, can_cross, clear_traffic, count_crossing, enemy_of
+from .control import update_control
 from .retreat import STACK_LIMIT
 from .zones import is_stacking_limited
 

@@ -20,8 +20,9 @@ from phaseline import Event
 
 from ..scenarios import ALLIED, GERMAN
 from . import offshore
-from .board import board, national_group, update_control
+from .board import board, national_group
 from .charts import counters
+from .control import update_control
 from .landings import beaches
 
 SEVENTH_JUNE = 7  # 19.5

@@ -24,9 +24,10 @@ from phaseline import Event
 
 from ..scenarios import ALLIED
 from . import advantage, casualties, retreat
-from .board import board, enemy_of, update_control
+from .board import board, enemy_of
 from .bridges import hold_river, set_bridge
 from .combat_values import ARTILLERY, assault_values, forward_candidates
+from .control import update_control
 from .dice import roll_dr
 from .landing_assault import after_assault
 from .zones import is_stacking_limited, overrun_possible

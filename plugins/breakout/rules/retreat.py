@@ -12,7 +12,8 @@ from typing import Any
 
 from phaseline import Event
 
-from .board import board, can_cross, count_bridge, enemy_of, side_of_controller, update_control
+from .board import board, can_cross, count_bridge, enemy_of, side_of_controller
+from .control import update_control
 
 STACK_LIMIT = 10  # 7.1
 FREE, OWN_CONTESTED, ENEMY_CONTESTED, FULL = "A", "B", "C", "D"  # 9.64 priority classes

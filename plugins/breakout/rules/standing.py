@@ -22,7 +22,7 @@ def standing(match) -> Standing:
         if is_extended(match)
         else f"at the end of turn {week_end} ({why}; 22.2)"
     )
-    current = score(match)
+    current = score(match, need)
     return Standing(
         decides=f"a supplied Fresh Allied unit in a zone at the end of a Daylight phase wins at once (22.1); "
         f"else the Allies need {need} VP {checked}",

@@ -5,13 +5,16 @@ win by preventing both. In the extended game (24.1) the VP are checked at the en
 every week: above the week's requirement the Allies win, below it they lose, equal
 plays on. The requirement is the turn record track's (bkn_turn.vp_required, else the
 chart's threshold), plus what an optional rule adds to it (``bkn_vp_required_extra``: the
-winning bid of 23.2).
+winning bid of 23.2). A bid may end in a half (23.2: 「端数のポイント;すなわち交戦状態にしている
+ポイント数」); the Allies meet that half with contested VP areas, each counting half its VP,
+never more than the half (the ruling this engine records for the rate the seed leaves out).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from phaseline import Event, Outcome
 from phaseline.model import plays_ruling
@@ -31,7 +34,7 @@ class VpItem:
 
     rule: str
     what: str
-    vp: int
+    vp: int | Decimal
 
 
 @dataclass(frozen=True)
@@ -41,11 +44,11 @@ class Score:
     items: tuple[VpItem, ...]
 
     @property
-    def total(self) -> int:
+    def total(self) -> int | Decimal:
         return sum(i.vp for i in self.items)
 
     def evidence(self) -> str:
-        return "; ".join(f"{i.what} {i.vp:+d} ({i.rule})" for i in self.items) or "nothing scores"
+        return "; ".join(f"{i.what} {i.vp:+} ({i.rule})" for i in self.items) or "nothing scores"
 
 
 # === 12.5 SUPPLY LINES AS VICTORY READS THEM =============================================
@@ -129,8 +132,10 @@ def check_breakout(match) -> Outcome | None:
 # === 22.3, 22.4 VICTORY POINTS ===========================================================
 
 
-def score(match) -> Score:
+def score(match, need: int | Decimal = 0) -> Score:
     """22.3: the Allied VP now; 22.4: the contested-areas bonus. The Germans score none.
+    Against a ``need`` ending in a half (a bid of 23.2), contested VP areas count half their
+    VP, up to that half.
 
     Reading: 22.4 says "at the end of the game"; every weekly check of the extended game
     may end it (24.1), so the bonus counts at each check.
@@ -159,6 +164,9 @@ def score(match) -> Score:
     if "contested_bonus" in by_item and total >= CONTESTED_WORTH:  # 22.4
         names = ", ".join(b.areas[s].name for s in contested)
         items.append(VpItem("22.4", f"contested areas worth {total} VP ({names})", by_item["contested_bonus"]["vp"]))
+    fraction = min(need % 1, Decimal(total) / 2)
+    if fraction:  # 23.2: the half of a bid, met in contested points
+        items.append(VpItem("23.2", f"contested areas worth {total} VP, toward the bid's half", fraction))
     return Score(tuple(items))
 
 
@@ -181,7 +189,7 @@ def _cherbourg(b: Board, by_item: dict[str, dict], worth: dict[str, int]) -> lis
 # === 22.2, 24.1 THE CHECKS AT THE END OF A WEEK ==========================================
 
 
-def vp_required(match, turn: int) -> tuple[int, str]:
+def vp_required(match, turn: int) -> tuple[int | Decimal, str]:
     """The VP the Allies need at the end of ``turn``'s week, and where that figure comes from."""
     record = turn_record(match, turn)
     printed = record["vp_required"] if record else None
@@ -189,7 +197,7 @@ def vp_required(match, turn: int) -> tuple[int, str]:
     need = printed if printed is not None else threshold
     why = f"{need} on the turn record track" if printed is not None else f"{need} (22.2)"
     for extra, reason in match.hook.bkn_vp_required_extra(match=match):  # what optional rules add to the need
-        need, why = need + extra, f"{why} {extra:+d} {reason}"
+        need, why = need + extra, f"{why} {extra:+} {reason}"
     return need, why
 
 
@@ -215,7 +223,8 @@ def week_end(match, turn: int) -> None:
 def weekly_check(match, turn: int, *, last: bool) -> Outcome | None:
     """24.1: above the requirement the Allies win, below they lose, equal continues (a draw
     when no week is left on the track)."""
-    current, (need, why) = score(match), vp_required(match, turn)
+    need, why = vp_required(match, turn)
+    current = score(match, need)
     vp, evidence = current.total, current.evidence()
     if vp > need:
         return Outcome("24.1", (ALLIED,), f"the Allies win with {vp} VP, more than the {why} needed: {evidence}")
@@ -232,7 +241,8 @@ def final_outcome(match) -> Outcome:
     turn = match.last_turn
     if is_extended(match):
         return weekly_check(match, turn, last=True)
-    current, (need, why) = score(match), vp_required(match, turn)
+    need, why = vp_required(match, turn)
+    current = score(match, need)
     vp, evidence = current.total, current.evidence()
     if vp >= need:
         return Outcome("22.2", (ALLIED,), f"the Allies win with {vp} VP (need {why}): {evidence}")

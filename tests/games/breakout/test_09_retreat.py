@@ -168,7 +168,10 @@ unit G2 german DE infantry 2-3-2/2 2 Spent
 
 
 def test_9_62_a_fresh_defender_retreating_by_choice_becomes_spent(tmp_path, monkeypatch):
-    match = new_match(tmp_path, AROUND + "unit G1 german DE infantry 2-3-2/2 2\nunit G2 german DE infantry 2-3-2/2 2")
+    german_bridge = AROUND.replace("bridge BR1 2-10 allied", "bridge BR1 2-10 german")  # 20.1: 2 and 10 are German
+    match = new_match(
+        tmp_path, german_bridge + "unit G1 german DE infantry 2-3-2/2 2\nunit G2 german DE infantry 2-3-2/2 2"
+    )
     match.play(Action("pass", (), "german"))
     match.play(Action("move", ("A1", "2"), "allied"))
     script_dice(match, monkeypatch, [1, 1, 6, 6])  # repulsed
@@ -176,7 +179,7 @@ def test_9_62_a_fresh_defender_retreating_by_choice_becomes_spent(tmp_path, monk
     choose(match, "G1", "keep")
     assert asked(match) == ("german", "voluntary-retreat", ["none", "G1", "G2"])
     choose(match, "G2")
-    assert asked(match) == ("german", "retreat-to", ["10", "8"])  # 20.1: 2 and 10 both German, BR1 is theirs now
+    assert asked(match) == ("german", "retreat-to", ["10", "8"])  # 10 across the German-held BR1
     choose(match, "8")
     assert board(match).units["G2"]["status"] == "Spent" and board(match).units["G2"]["space_id"] == "8"
     choose(match, "none")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.decisions import keep_rolls
-from games.breakout.position import new_match, script_dice
+from games.breakout.position import match_of, new_match, script_dice, write_position
 from phaseline import Action, Event, RuleViolation
-from phaseline.games.breakout.rules import bridges, demolition
+from phaseline.games.breakout.rules import bridges, control, demolition
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.movement import entry
 
@@ -62,6 +62,24 @@ def test_8_37_a_destroyed_bridge_is_no_bridge_for_movement(tmp_path):
     with pytest.raises(RuleViolation, match="water obstacle") as refused:
         entry(match, {**board(match).units["A1"], "mp": 3}, "5")
     assert refused.value.rule == "8.37"
+
+
+@pytest.mark.parametrize("options", [(), ("enemy-bridge-as-river",)], ids=["8.37-default", "ruling"])
+def test_8_37_an_enemy_held_bridge_is_a_bridge_into_a_vacant_area(tmp_path, options):
+    """8.37: 「橋が破壊されていたり 橋が描かれていない境界線には橋は存在しない」: German-held BR1 still
+    stands, so armour crosses it into vacant German 3 for 8.36 B's 2 MF. The ruling
+    ``enemy-bridge-as-river`` reads 8.51's 渡河 as crossing it only in a forced attack: else a
+    river (8.36 E), which armour may not cross."""
+    folder, after = write_position(tmp_path / "position", MAP + "unit UA1 allied US armour 4-4-5/2 2\n")
+    match = match_of(folder, after, options=options)
+    unit = {**board(match).units["UA1"], "mp": 5}
+    if not options:
+        step = entry(match, unit, "3")
+        assert (step.cost, step.bridge) == (2, "BR1")
+        return
+    with pytest.raises(RuleViolation, match="infantry only") as refused:
+        entry(match, unit, "3")
+    assert refused.value.rule == "8.36"
 
 
 def test_4_7_the_destroyed_marker_goes_with_the_bridge_and_an_allied_repair_makes_it_allied_held(tmp_path, monkeypatch):
@@ -389,7 +407,7 @@ def test_20_1_a_bridge_between_two_areas_of_one_side_is_theirs(tmp_path):
     match = new_match(tmp_path, MAP + "control 3 US\ncontrol 4 US\nunit A1 allied US infantry 3-4-3/2 1\n")
     with match.store.transaction():
         match.log(Event("note", purpose="test: settle"))
-        bridges.settle_holders(match)
+        control.settle_borders(match, sorted(board(match).areas))
     assert _state(match, "BR1") == "allied" and _state(match, "BR3") == "allied"
     assert _state(match, "BR2") == "german"  # 5 is German
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 
 import pytest
 from games.breakout.decisions import answer_all, keep_rolls
@@ -68,7 +69,7 @@ def test_23_2_both_seats_bid_before_play_begins(tmp_path):
 def test_bids(tmp_path, german, allied, plays_allies, need):
     match = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bid(match, german, allied)
-    plays = dict(match.con.execute("SELECT seat, plays FROM bkn_bid").fetchall())
+    plays = dict(match.con.execute("SELECT seat, plays FROM bkn_bids").fetchall())
     assert plays[plays_allies] == "allied"
     assert vp_required(match, 1)[0] == need
     note = match.one("SELECT purpose FROM event WHERE rule = '23.2' AND kind = 'note'", [])
@@ -86,7 +87,7 @@ def test_23_2_the_higher_bidder_takes_the_allied_side_and_undo_gives_it_back(tmp
     assert verify(match.store, registry(), match.match_id) > 0
     undo(match)  # the human's own last action, its German-seat bid, and the bot's bid after it
     assert (match.controller("allied"), match.controller("german")) == ("bot:heuristic", "human")
-    assert match.con.execute("SELECT count(*) FROM bkn_bid").fetchone() == (0,)
+    assert match.con.execute("SELECT count(*) FROM bkn_bids").fetchone() == (0,)
     assert match.waiting_on()[0] == "german"  # the human bids again
     assert verify(match.store, registry(), match.match_id) > 0
 
@@ -115,7 +116,7 @@ def test_23_2_a_negative_bid_is_answered_from_the_shell(tmp_path, home):
     assert run_cli([*new, "--bot", "allied=heuristic"])[0] == 0
     code, out = run_cli(["choose", "-3"])
     assert code == 0, out
-    code, out = run_cli(["sql", "SELECT seat, bid FROM bkn_bid ORDER BY seat"])
+    code, out = run_cli(["sql", "SELECT seat, bid FROM bkn_bids ORDER BY seat"])
     assert code == 0 and "-3" in out, out
 
 
@@ -123,7 +124,7 @@ def test_23_2_equal_bids_apply_and_a_die_decides(tmp_path):
     match = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bid(match, "2", "2")
     die = match.one("SELECT die FROM event WHERE kind = 'roll' AND rule = '23.2'", [])
-    plays = dict(match.con.execute("SELECT seat, plays FROM bkn_bid").fetchall())
+    plays = dict(match.con.execute("SELECT seat, plays FROM bkn_bids").fetchall())
     assert plays["german" if die <= 3 else "allied"] == "allied"
     assert vp_required(match, 1)[0] == 12
 
@@ -133,6 +134,45 @@ def test_23_2_the_bid_is_part_of_the_week_end_check(tmp_path):
     bid(match, "0", "1")  # the Allies need 11: area 2 (9) + the Advantage (1) = 10
     outcome = final_outcome(match)
     assert outcome.winners == ("german",) and "need 10 on the turn record track +1 bid (23.2)" in outcome.summary
+
+
+HALF_MAP = MAP + "area 3 clear 1\nborder 1-3\ncontrol 2 US\nunit G2 german DE infantry 2-3-2/1 3\n"
+
+
+@pytest.mark.parametrize(
+    ("contested", "winners"),
+    [
+        pytest.param("unit A2 allied US infantry 3-4-3/2 3\n", ("allied",), id="23.2-contested-vp-meet-the-half"),
+        pytest.param("", ("german",), id="23.2-without-contested-vp-the-half-is-not-met"),
+    ],
+)
+def test_23_2_a_half_bid_is_met_by_contested_points(tmp_path, contested, winners):
+    """23.2: 「端数のポイント;すなわち交戦状態にしているポイント数」: the Allies hold 10 VP (area 2, the
+    Advantage) against 10.5; contesting area 3 (2 VP, half of it counts, up to the half) meets it."""
+    match = scored_match(tmp_path, HALF_MAP + contested, [*VP, ("area", "3", 2)], options=("23.2",))
+    bid(match, "0", "0.5")
+    assert vp_required(match, 1)[0] == Decimal("10.5")
+    outcome = final_outcome(match)
+    assert outcome.winners == winners, outcome.summary
+    assert "+0.5 bid (23.2)" in outcome.summary
+    assert ("toward the bid's half +0.5 (23.2)" in outcome.summary) == bool(contested)
+
+
+def test_23_2_a_whole_bid_takes_nothing_from_contested_areas(tmp_path):
+    """23.2: contested points only ever meet a bid's half: against a whole 11 they add nothing."""
+    match = scored_match(
+        tmp_path, HALF_MAP + "unit A2 allied US infantry 3-4-3/2 3\n", [*VP, ("area", "3", 2)], options=("23.2",)
+    )
+    bid(match, "1", "0")
+    assert final_outcome(match).winners == ("german",)
+
+
+def test_23_2_ruling_bid_whole_vp_offers_whole_bids_only(tmp_path):
+    match = scored_match(tmp_path, MAP, VP, options=("23.2", "bid-whole-vp"))
+    choices = match.open_decision()["choices"]
+    assert "1" in choices and "0.5" not in choices and "-10" in choices
+    with pytest.raises(RuleViolation):
+        match.play(Action("choose", ("1.5",), "german"))
 
 
 # === 23.3 CARD COMBAT =======================================================================
@@ -206,6 +246,6 @@ def test_23_2_bots_answer_the_bids(tmp_path):
     match = scored_match(tmp_path, MAP, VP, options=("23.2",))
     bots = {"german": "bot:heuristic", "allied": "bot:random"}
     run_bots(match, registry(), controllers=bots, max_actions=2)
-    bids = match.rows("SELECT seat, bid, plays FROM bkn_bid ORDER BY seat", [])
+    bids = match.rows("SELECT seat, bid, plays FROM bkn_bids ORDER BY seat", [])
     assert [r["seat"] for r in bids] == ["allied", "german"] and {r["plays"] for r in bids} == {"allied", "german"}
     assert match.open_decision() is None and match.clock.step == "german-impulse"
