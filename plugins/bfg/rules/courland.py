@@ -45,10 +45,7 @@ def evacuate(match, action: Action) -> None:
         raise match.violation(f"{label(unit)} is not in the Courland box", "8.0")
     german = unit["side"] != "SOV"
     if (action.args[:1] if german else action.args) not in {a.args for a in legal(match, match.step)}:
-        raise match.violation(
-            f"{label(unit)} may not leave Courland now (one German unit a phase, Soviets only after all four Germans)",
-            "8.0",
-        )
+        raise _soviet_refusal(match, unit, action.args[1:]) if not german else _refusal(match, unit)
     if not german:
         match.log(Event("courland", side="SOV", unit_id=unit["unit_id"], to_space=action.args[1], rule="8.0"))
         match.set("unit_state", {"unit_id": unit["unit_id"]}, space_id=action.args[1], status="ready")
@@ -116,6 +113,36 @@ def answer(match, decision, choice) -> None:
 def answer_refusal(match, decision, choice: str):
     """Why ``choice`` is no port for a Courland unit (8.0: Stettin or Rostock)."""
     return _port_refusal(match, decision["context"]["unit"], choice, decision["choices"])
+
+
+def _refusal(match, unit):
+    """8.0: one German unit leaves a phase; the Soviets only after all four Germans have gone."""
+    return match.violation(
+        f"{label(unit)} may not leave Courland now (one German unit a phase, Soviets only after all four Germans)",
+        "8.0",
+    )
+
+
+def _soviet_refusal(match, unit, where: tuple[str, ...]):
+    """Why a Soviet Courland unit may not enter at ``where`` now: not yet (8.0), not a hex of
+    the north edge 3523-3526 (8.0), a hex holding German units (5.2 「ユニットは、敵ユニットが
+    いるヘクスに進入することはできない」), or no room there."""
+    if "SOV" not in match.step.acting or not _state(match)["soviet_courland_free"]:
+        return _refusal(match, unit)
+    entry = edge_hexes("courland-entry")
+    if not where or where[0] not in entry:
+        return match.violation(
+            f"{label(unit)} enters on the north edge: courland UNIT HEX, HEX one of {', '.join(entry)}", "8.0"
+        )
+    germans = sorted(
+        u for u, row in all_units(match).items() if row["space_id"] == where[0] and row["side"].startswith("GER")
+    )
+    if germans:
+        return match.violation(
+            f"{label(unit)} may not enter {where[0]}: German units hold it ({', '.join(germans)})", "5.2"
+        )
+    open_hexes = ", ".join(placeable(match, entry, "SOV")) or "none"
+    return match.violation(f"{label(unit)} may not enter {where[0]}: the open north-edge hexes are {open_hexes}", "8.0")
 
 
 def _port_refusal(match, who: str, hex_id: str, ports: list[str]):

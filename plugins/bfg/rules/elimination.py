@@ -68,3 +68,5 @@ def remove_from_play(match, unit_ids: list[str], rule: str, reason: str) -> None
             )
         )
     match.update_where("unit_state", "list_contains(?, unit_id)", [unit_ids], space_id="OUT", status="removed", mp=0)
+    # 10.0 a garrison removed from play (9.1 exits) garrisons its city no longer
+    match.update_where("bfg_unit", "list_contains(?, unit_id) AND garrison IS NOT NULL", [unit_ids], garrison=None)

@@ -205,9 +205,12 @@ def scores(match) -> dict[str, int]:
         params["wa_unscoring"] = _unscoring(match, "WA")
     rows = match.rows(
         f"""SELECT bloc, sum(vp) AS vp FROM ({held}) c
-            -- 10.1 a Soviet-held garrison city without its garrison gives no VP
+            -- 10.1 a Soviet-held garrison city without its garrison gives no VP; a Front standing in it
+            -- at the end is placed there (10.0's deadline, the next Movement Phase, never comes)
             WHERE NOT (c.bloc = 'SOV' AND list_contains($cities, c.name)
-                  AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = $g AND g.garrison = c.name))
+                  AND NOT EXISTS (SELECT 1 FROM bfg_unit g WHERE g.match_id = $g AND g.garrison = c.name)
+                  AND NOT EXISTS (SELECT 1 FROM unit_state f JOIN unit fu USING (match_id, unit_id)
+                      WHERE f.match_id = $g AND f.space_id = c.space_id AND f.side = 'SOV' AND fu.size = 'front'))
             GROUP BY ALL""",
         params,
     )

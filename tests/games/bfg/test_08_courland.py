@@ -132,3 +132,17 @@ def test_8_0_soviets_leave_after_the_fourth_german_on_the_north_edge(tmp_path):
     match.play(Action("courland", ("CS2", "3526")))
     assert (where(match, "CS1"), where(match, "CS2")) == ("3523", "3526")
     assert match.one("SELECT replacements_left FROM bfg_state WHERE match_id = ?", [match.match_id]) == left
+
+
+def test_8_0_a_soviet_courland_unit_never_enters_onto_a_german_unit(tmp_path):
+    """5.2 「ユニットは、敵ユニットがいるヘクスに進入することはできない」 binds the entry of 8.0: a
+    German on 3523 closes that hex (refused under 5.2, not 8.0), the other edge hexes stay open."""
+    match = new_match(tmp_path, LAST_ONE + "unit G9 GER HEER corps 5-4-4 3523\n", turns=(3, 10))
+    advance_to(match, "ger-e-replacement", turn=3)
+    force_rolls(match, 3)
+    match.play(Action("courland", ("C4",)))
+    match.play(Action("choose", ("3015",)))
+    advance_to(match, "sov-replacement", turn=4)
+    assert "G9" in str(refused(match, Action("courland", ("CS1", "3523")), "5.2"))
+    match.play(Action("courland", ("CS1", "3524")))
+    assert where(match, "CS1") == "3524"

@@ -143,3 +143,36 @@ def test_10_1_in_the_collapse_a_city_without_its_garrison_scores_nothing(tmp_pat
     match.play(Action("move", (holder, "0205")))
     match.play(Action("end"))
     assert victory.scores(match) == {"SOV": soviet_vp, "WA": 0}
+
+
+@pytest.mark.parametrize(
+    "holder, soviet_vp",
+    [
+        pytest.param("F1", 3, id="10.1-a-front-standing-in-prague-is-placed-there"),
+        pytest.param("S1", 0, id="10.1-an-army-in-prague-is-no-garrison"),
+    ],
+)
+def test_10_1_a_front_in_the_city_at_the_end_counts_before_its_deadline(tmp_path, holder, soviet_vp):
+    """10.1: 「ゲーム終了時に守備隊が置かれていない場合」: a Front standing in Prague is placed
+    there, though 10.0 names it garrison only at the end of the Movement Phase (which, on the
+    last turn, a Front advancing after combat never sees)."""
+    match = advance_to(new_match(tmp_path, PRAGUE, scenario="collapse", turns=(6, 6)), "sov-movement")
+    match.play(Action("move", (holder, "0205")))
+    assert victory.garrisoned_cities(match) == set()  # the phase has not ended
+    assert victory.scores(match)["SOV"] == soviet_vp
+
+
+def test_10_0_a_garrison_removed_by_an_exit_garrisons_nothing(tmp_path):
+    """9.1 removes the two nearest enemy units, a garrison too (10.2 keeps it in its city, it
+    does not shield it): its city has no garrison any more (10.1)."""
+    from phaseline import Event
+    from phaseline.games.bfg.rules.elimination import remove_from_play
+
+    match = advance_to(new_match(tmp_path, PRAGUE, scenario="collapse", turns=(6, 6)), "sov-movement")
+    match.play(Action("move", ("F1", "0205")))
+    match.play(Action("end"))
+    assert victory.garrisoned_cities(match) == {"Prague"}
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: a German exit removes F1 (9.1)"))
+        remove_from_play(match, ["F1"], "9.1", "removed by a German exit")
+    assert victory.garrisoned_cities(match) == set()
