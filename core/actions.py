@@ -58,7 +58,10 @@ class Actions:
         controller = self.controller(waiting)
         by = by or controller
         if controller == RULES and (by != RULES or action.verb != RULES_TURN):
-            raise self.violation(f"no one plays {waiting}: the game's rules do, when its turn comes", rule="seats")
+            raise self.violation(
+                f"no one plays {waiting}: the game's rules do, when its turn comes",
+                rule=self.info.rules_side_rule or "seats",
+            )
         if controller != RULES and (by == RULES or action.verb == RULES_TURN):
             raise self.violation(
                 f"'{RULES_TURN}' is the turn of a side the game's rules play; {waiting} is played by {controller}",
@@ -192,7 +195,10 @@ class Actions:
         Inside a procedure of dynamic steps (a battle), the order's own step's rule fixes it."""
         allowed = ", ".join((*self.step.verbs, "end"))
         if verb in self.info.rules_verbs:
-            return self.violation(f"'{verb}' is an order of the game's own rules: no player types it", rule="seats")
+            return self.violation(
+                f"'{verb}' is an order of the game's own rules: no player types it",
+                rule=self.info.rules_side_rule or "seats",
+            )
         taking = [s for s in (*self.steps(self.clock.turn), *self.info.dynamic_steps) if verb in s.verbs]
         own = next((s for s in taking if s.side == self.step.side), taking[0] if taking else None)  # the mover's own
         where = f"an order of the {own.title or own.name}, not" if own else "not an order"

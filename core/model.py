@@ -71,7 +71,9 @@ class GameInfo:
     line. ``decisions``: each kind of question :meth:`Match.ask` may put -> the rule that
     asks it. ``bare_verbs``: verbs played with no arguments. ``rules_verbs``: verbs only the
     game's own rules play, for a side of ``ScenarioInfo.played_by_rules`` (no player types
-    them). ``sequence_rule``: the rule that fixes the order of the steps, which an order typed
+    them); ``rules_side_rule``: the rule that gives those sides to the game's own rules, which a
+    player typing one of them, or acting for such a side, cites (Fleet Commander: Nimitz 1.2;
+    empty: "seats"). ``sequence_rule``: the rule that fixes the order of the steps, which an order typed
     in another step than its own cites (Fleet Commander: Nimitz 5.1; empty: the current step's
     own rule). ``answer_first``: decision kind -> the rule that has it answered before any other
     order, which such an order cites (Battle for Germany 6.1: a combat's result is applied at
@@ -94,6 +96,7 @@ class GameInfo:
     decisions: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> the rule that asks it
     bare_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)  # verbs played with no arguments
     rules_verbs: frozenset[str] = field(default_factory=frozenset, hash=False)
+    rules_side_rule: str = ""
     sequence_rule: str = ""
     answer_first: dict[str, str] = field(default_factory=dict, hash=False)  # decision kind -> rule
     dynamic_steps: tuple[Step, ...] = field(default=(), hash=False)

@@ -81,7 +81,8 @@ def phaseline_register_games(register):
             verbs=VERBS,
             decisions=DECISIONS,
             bare_verbs=frozenset({"jp-reinforce", "jp-repair"}),
-            rules_verbs=frozenset({"jp-orders", "jp-reinforce", "jp-repair"}),  # 1.0 the rules play Japan
+            rules_verbs=frozenset({"jp-orders", "jp-reinforce", "jp-repair"}),
+            rules_side_rule="1.2",  # 1.2 「ゲームシステムによって動かされる日本軍部隊」
             sequence_rule="5.1",  # 5.1 the phases in their order: none moved, none done again
             dynamic_steps=tuple(BATTLE.values()),  # 10.0 a battle's steps, begun from the combat phase
             hookspecs=hookspecs,

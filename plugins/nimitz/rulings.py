@@ -24,6 +24,9 @@ RULINGS = {
     "no-supply-from-forced-hold": "9.2: an order turned into Hold because it could not be carried out gives no "
     "supply marker (default: it does)",
     "attack-plan-superior": "10.7: Attack Plan raises the superior values too (default: the normal values only)",
+    "repaired-battalion-to-its-box": "11.2: a repaired battalion goes back to the battalion box, where 2.8 keeps "
+    "the battalions not on the map (default: to the bottom of the reinforcement box's ground stack, as 11.2 says of "
+    "every repaired unit; only 12.2 names the battalion box for a battalion)",
     "carrier-attack-fighters": "10.7: Carrier Attack and Kamikaze send every carrier aircraft as on a 10, the "
     "fighters too, as the markers read (default: the bomber groups and the land aircraft; a carrier's fighters roll, "
     "as the play example's A6M)",

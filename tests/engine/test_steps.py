@@ -73,10 +73,12 @@ def test_an_order_of_another_step_cites_the_games_sequence_rule(store):
     assert unknown.value.rule == "T0"
 
 
-def test_an_order_only_the_games_rules_play_is_refused_to_a_player(store):
-    match = match_of(store, Mustering(waits=False), rules_verbs=frozenset({"muster"}))
+@pytest.mark.parametrize(("rules_side_rule", "cited"), [("", "seats"), ("1.2", "1.2")])
+def test_an_order_only_the_games_rules_play_is_refused_to_a_player(store, rules_side_rule, cited):
+    """The refusal cites the game's rule giving sides to its rules (GameInfo.rules_side_rule), else 'seats'."""
+    match = match_of(store, Mustering(waits=False), rules_verbs=frozenset({"muster"}), rules_side_rule=rules_side_rule)
     with pytest.raises(
         RuleViolation, match="'muster' is an order of the game's own rules: no player types it"
     ) as refused:
         match.play(Action("muster", ("R1",)))
-    assert refused.value.rule == "seats"
+    assert refused.value.rule == cited

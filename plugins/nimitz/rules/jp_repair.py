@@ -1,16 +1,21 @@
 """11.2 the Japanese repair phase: every damaged Japanese unit leaves the map, full strength again,
 to the bottom of its type's stack in the reinforcement box; but a damaged ground unit at a point
 holding US units stays, and so does a damaged unit that is the last Japanese ground unit or land
-aircraft at its point. A damaged battalion goes back to the battalion box, full (2.8)."""
+aircraft at its point. A battalion goes with the ground units (「増援保管ボックスの同じタイプの
+スペースに置きます」: 11.2 makes no exception, where 12.2 sends a battalion to its box); the
+ruling ``repaired-battalion-to-its-box`` sends it back to the battalion box (2.8)."""
 
 from __future__ import annotations
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
 from ..board import JP_BN, JP_REINF
 from . import stacks
 from .state import JP
 from .units import in_play, is_ground_or_air, kind, points
+
+BATTALION_TO_BOX = "repaired-battalion-to-its-box"  # the other reading of 11.2 (rulings.py)
 
 
 def repair(match) -> None:
@@ -36,11 +41,12 @@ def repair(match) -> None:
                 else:
                     going.append(unit_id)
                     staying[point] -= is_ground_or_air(unit)
+    to_box = plays_ruling(match, BATTALION_TO_BOX)
     for unit_id in going:
-        battalion = units[unit_id]["type"] == "battalion"
-        match.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN if battalion else JP_REINF, status="full")
+        boxed = to_box and units[unit_id]["type"] == "battalion"
+        match.set("unit_state", {"unit_id": unit_id}, space_id=JP_BN if boxed else JP_REINF, status="full")
         stacks.leave(match, [unit_id])
-        if not battalion:
+        if not boxed:  # 11.2 at the bottom of its type's stack
             stacks.piles(match).put(stacks.pile_name(JP_REINF, kind(units[unit_id])), [unit_id], end="bottom")
     match.log(
         Event(

@@ -42,7 +42,7 @@ def buy(match, action: Action) -> None:
     if len(action.args) != 1:
         raise match.violation("buy takes UNIT[,UNIT…]", rule="6.2")
     units = in_play(match)
-    names = units_named(match, action.args[0])
+    names = units_named(match, action.args[0], rule="6.2")
     for unit_id in names:
         unit = units.get(unit_id)
         if unit is None or unit["side"] != US or unit["space_id"] != US_REINF:
@@ -69,7 +69,7 @@ def repair(match, action: Action) -> None:
     if len(action.args) != 1:
         raise match.violation("repair takes UNIT[,UNIT…]", rule="6.3")
     units = in_play(match)
-    names = units_named(match, action.args[0])
+    names = units_named(match, action.args[0], rule="6.3")
     for unit_id in names:
         unit = units.get(unit_id)
         if unit is None or unit["side"] != US or unit["status"] != "damaged" or unit["carrier_air"]:

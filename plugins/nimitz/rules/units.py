@@ -93,8 +93,10 @@ def space_named(match, text: str) -> str:
     return found
 
 
-def units_named(match, text: str) -> list[str]:
-    """The units of ``UNIT[,UNIT…]`` (ids matched without regard to case), each once."""
+def units_named(match, text: str, *, rule: str) -> list[str]:
+    """The units of ``UNIT[,UNIT…]`` (ids matched without regard to case), each once: a unit
+    named twice is refused under ``rule``, the order's own (a unit is bought, repaired or
+    moved once: 6.2, 6.3, 8.1)."""
     names = [name for name in text.split(",") if name.strip()]
     if not names:
         raise InvalidOrder("name at least one unit")
@@ -105,7 +107,7 @@ def units_named(match, text: str) -> list[str]:
         if unit_id is None:
             raise UnknownName(f"no unit {name.strip()!r}")
         if unit_id in found:
-            raise InvalidOrder(f"{unit_id} is named twice")
+            raise match.violation(f"{unit_id} is named twice in one order", rule=rule)
         found.append(unit_id)
     return found
 

@@ -115,7 +115,7 @@ def move(match, action: Action) -> None:
     """8.1 ``move UNIT[,UNIT…] POINT``."""
     if len(action.args) != 2:
         raise InvalidOrder("move takes UNIT[,UNIT…] POINT")
-    names, target = units_named(match, action.args[0]), point_named(match, action.args[1])
+    names, target = units_named(match, action.args[0], rule="8.1"), point_named(match, action.args[1])
     units = in_play(match)
     for unit_id in names:
         refused = refusal(match, unit_id, units.get(unit_id), target)
@@ -140,7 +140,7 @@ def _boxed(match, action: Action, box: str, rule: str, allowed) -> list[str]:
     """Units into a box at 1 SP each, each once a turn; ``allowed(unit)`` gives a refusal or None."""
     if len(action.args) != 1:
         raise InvalidOrder(f"{action.verb} takes UNIT[,UNIT…]")
-    names = units_named(match, action.args[0])
+    names = units_named(match, action.args[0], rule=rule)
     units = in_play(match)
     for unit_id in names:
         unit = units.get(unit_id)
@@ -199,7 +199,7 @@ def invade(match, action: Action) -> None:
         raise match.violation("the Japan invasion box is played in 1945 only", rule="12.3")
     _at_phase_start(match, "invade", "12.3")
     sent = fcn_state(match)["invaded"]
-    count = len(units_named(match, action.args[0])) if len(action.args) == 1 else 0
+    count = len(units_named(match, action.args[0], rule="12.3")) if len(action.args) == 1 else 0
     if sent + count > invasion.MOST_A_PHASE:
         raise match.violation(
             f"at most {invasion.MOST_A_PHASE} units a phase go to the invasion box; {sent} went already", rule="12.3"

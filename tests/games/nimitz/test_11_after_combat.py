@@ -86,6 +86,22 @@ def test_11_2_repair(make):
 
 
 @pytest.mark.parametrize(
+    ("options", "box", "ground"),
+    [
+        pytest.param((), "JP-REINF", ["JP-2Div", "JP-Bn-04"], id="11.2-a-battalion-to-the-bottom-of-the-ground-stack"),
+        pytest.param(("repaired-battalion-to-its-box",), "JP-BN", ["JP-2Div"], id="11.2-ruling-to-the-battalion-box"),
+    ],
+)
+def test_11_2_a_repaired_battalion(make, options, box, ground):
+    """11.2 「増援保管ボックスの同じタイプのスペースに置きます この時 スタックの一番下に置きます」: no
+    exception for battalions (12.2 makes one); the ruling reads 2.8's battalion box into it."""
+    match = make("JP-REINF: JP-2Div\nMarshalls: JP-Bn-04* JP-6B\nHawaii: US-Bn-01", options=options)
+    by_the_rules(match, jp_repair.repair)
+    assert (where(match, "JP-Bn-04"), status(match, "JP-Bn-04")) == (box, "full")
+    assert Piles(match).items("JP-REINF/ground") == ground
+
+
+@pytest.mark.parametrize(
     ("year", "path"),
     [
         pytest.param(1942, ["R42", "Hawaii"], id="11.3-1942-one-turn-in-port"),

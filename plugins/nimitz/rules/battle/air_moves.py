@@ -144,7 +144,7 @@ def fly(match, action: Action) -> None:
     if target is None:
         raise InvalidOrder(f"no area {action.args[1]!r} (jp-sea, coastal, island, us-sea or home)")
     s = sheet(match)
-    names = units_named(match, action.args[0])
+    names = units_named(match, action.args[0], rule="10.8")
     for unit_id in names:
         refused = flight_refusal(match, s, s.pieces.get(unit_id), unit_id, target)
         if refused:

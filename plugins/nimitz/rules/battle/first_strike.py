@@ -134,7 +134,7 @@ def strike(match, action: Action) -> None:
     area = TYPED.get(action.args[1].lower())
     if area is None:
         raise InvalidOrder(f"no area {action.args[1]!r} (jp-sea, coastal, island or us-sea)")
-    carrier = units_named(match, action.args[0])[0]
+    carrier = units_named(match, action.args[0], rule="10.5")[0]
     s = sheet(match)
     refused = strike_refusal(match, s, carrier, area)
     if refused:

@@ -37,7 +37,7 @@ def place(match, action: Action) -> None:
     if area is None:
         raise match.violation(f"US ships are placed in us-sea or coastal, not {action.args[1]}", rule="10.1")
     s = sheet(match)
-    names = units_named(match, action.args[0])
+    names = units_named(match, action.args[0], rule="10.1")
     for unit_id in names:
         unit = s.pieces.get(unit_id)
         if unit is None or unit.side != US or not unit.surface:
