@@ -25,6 +25,7 @@ ANY_ZONE_REFIT = "zone-refit-any-zone"  # the other reading of 12.6: German unit
 ENEMY_BRIDGE_AS_RIVER = "enemy-bridge-as-river"  # the other reading of 8.51's 渡河: an enemy bridge only in attack
 WHOLE_VP_BIDS = "bid-whole-vp"  # the other reading of 23.2's 端数のポイント: bids in whole VP only
 BY_REGROUP = "offshore-by-regroup"  # the other reading of 3.5: only units sent offshore in Regroup (13) are there
+HALVES_APART = "double-impulse-halves-apart"  # the other reading of 11.4: each half is an impulse for 10.4, 21.3, 21.4
 
 RULINGS = {
     ARTILLERY_ADDS_AV: "9.7/16.1: artillery entering with the point unit adds +1 AV like any participant "
@@ -67,4 +68,10 @@ RULINGS = {
     BY_REGROUP: "3.5/13: only units sent to the Offshore box in Regroup (regroup UNIT OFFSHORE) are "
     "redeployed at Dawn; others wait in their approach box (default, the seed's 3.5 and the digest: every "
     "unit that did not land the previous day is offshore)",
+    HALVES_APART: "11.4/10.4/21.3/21.4: each half of a Double Impulse is an impulse of its own for the "
+    "limits 'per impulse': a unit bombarded in both halves may lose a step in each, and each half may fire "
+    "a naval and an air marker (8.1's 「2回連続して自分のインパルスをプレイ」, 11.4's 「ターン記録表上では」) "
+    "(default: 11.4's 「自身のインパルスにおいて活性化エリアを1ではなく2ヶ所指定する」 and 11.22's "
+    "「ダブルインパルスは含む」: a Double Impulse is one impulse, so one step from bombardment and one "
+    "marker of each kind in all)",
 }

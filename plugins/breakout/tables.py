@@ -131,6 +131,12 @@ TABLES = [
     _state("bkn_traffic", "bridge_id VARCHAR, crossings INTEGER NOT NULL", ("bridge_id",)),  # 8.37: 5 per impulse
     _state("bkn_works_removed", "space_id VARCHAR", ("space_id",)),  # 15.2: works removed for good
     _state("bkn_strike", "space_id VARCHAR, nationality VARCHAR", ("space_id",)),  # 17.1: today's naval/air targets
+    _state(  # 10.4: units a bombardment took a step from this impulse (second: in a Double Impulse's second half)
+        "bkn_stepped", "unit_id VARCHAR, second BOOLEAN NOT NULL DEFAULT FALSE", ("unit_id",)
+    ),
+    _state(  # 21.3, 21.4: naval and air markers fired this impulse (second: in a Double Impulse's second half)
+        "bkn_fired", "marker_id VARCHAR, second BOOLEAN NOT NULL DEFAULT FALSE", ("marker_id",)
+    ),
     _state(  # 21.4, 21.5: D-Day's declared air targets and landing waves; 19.3: this phase's landings
         "bkn_landing",
         "unit_id VARCHAR, beach VARCHAR, result VARCHAR, done BOOLEAN NOT NULL DEFAULT FALSE",

@@ -3,8 +3,10 @@
 The AP go to the primary target first (a unit's step, or a construction marker's level,
 20.2), and the AP left are spread over the other units so that the most are used: when
 several spreads use as many, the side hit chooses (``ap-spread``, asked with what follows
-it in the decision's context). Each unit loses at most one step; bombardment never
-eliminates.
+it in the decision's context). Each unit loses at most one step an impulse, and a Double
+Impulse is one impulse (11.4): a unit a bombardment of its first half stepped absorbs no AP in
+its second, like a Dis2 unit (ruling double-impulse-halves-apart: it may lose a step in each
+half). Bombardment never eliminates.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from itertools import combinations
 from typing import Any
 
 from phaseline import Event
+from phaseline.model import plays_ruling
 
+from ..rulings import HALVES_APART
 from . import primary as primary_target
 from .board import board
 from .bridges import lower_construction
@@ -21,11 +25,13 @@ from .charts import combat_chart
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
 SPREAD = "ap-spread"
+STEPPED = "bkn_stepped"
 
 
-def ap_cost(unit: dict[str, Any], chart: dict[str, int]) -> int | None:
-    """10.4: AP for one step: Fresh armour 3, Spent/Dis armour 2, coastal 2, others 2 or 1."""
-    if unit["status"] == "Dis2":
+def ap_cost(unit: dict[str, Any], chart: dict[str, int], done: frozenset[str] = frozenset()) -> int | None:
+    """10.4: AP for one step: Fresh armour 3, Spent/Dis armour 2, coastal 2, others 2 or 1;
+    none for a Dis2 unit or one in ``done`` (a step lost to bombardment this impulse already)."""
+    if unit["status"] == "Dis2" or unit["unit_id"] in done:
         return None  # no further step
     fresh = unit["status"] == "Fresh"
     if unit["type"] == "coastal":
@@ -35,21 +41,26 @@ def ap_cost(unit: dict[str, Any], chart: dict[str, int]) -> int | None:
     return chart["other-fresh" if fresh else "other-spent"]
 
 
-def allocate(units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str, int]) -> list[str]:
+def allocate(
+    units: list[dict[str, Any]], primary: str, ap: int, chart: dict[str, int], done: frozenset[str] = frozenset()
+) -> list[str]:
     """10.4: the units that lose a step: the primary first (or nothing at all), then the
-    others so that the most AP are used (a Dis2 primary absorbs none)."""
+    others so that the most AP are used (a Dis2 primary, or one in ``done``, absorbs none)."""
     by_id = {u["unit_id"]: u for u in units}
-    first = ap_cost(by_id[primary], chart)
+    first = ap_cost(by_id[primary], chart, done)
     if first is not None and ap < first:
         return []
     hit = [primary] if first is not None else []
-    return hit + spreads([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart)[0]
+    return hit + spreads([u for u in units if u["unit_id"] != primary], ap - (first or 0), chart, done)[0]
 
 
-def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> list[list[str]]:
+def spreads(
+    units: list[dict[str, Any]], left: int, chart: dict[str, int], done: frozenset[str] = frozenset()
+) -> list[list[str]]:
     """10.4: every choice of units losing a step that uses the most of ``left`` AP, the fewest units first
-    (「最大限のAPが消費されるように」: the defender picks among these, never fewer AP)."""
-    others = [(u["unit_id"], ap_cost(u, chart)) for u in units]
+    (「最大限のAPが消費されるように」: the defender picks among these, never fewer AP); units in
+    ``done`` have lost their step this impulse and take none."""
+    others = [(u["unit_id"], ap_cost(u, chart, done)) for u in units]
     others = [(uid, c) for uid, c in others if c is not None]
     best, found = 0, [[]]
     for n in range(1, len(others) + 1):
@@ -59,6 +70,39 @@ def spreads(units: list[dict[str, Any]], left: int, chart: dict[str, int]) -> li
                 found = ([] if used > best else found) + [[uid for uid, _ in combo]]
                 best = used
     return found
+
+
+# === 10.4 ONE STEP AN IMPULSE ===============================================================
+
+
+def stepped(match) -> frozenset[str]:
+    """10.4: the units a bombardment has already taken a step from this impulse
+    (「各インパルスに1段階しか損耗しない」). 11.4: a Double Impulse is one impulse (ruling
+    double-impulse-halves-apart: only this half counts). The D-Day phases are no impulses."""
+    if match.step.phase != "daylight":
+        return frozenset()
+    rows = match.rows_of(STEPPED)
+    if plays_ruling(match, HALVES_APART):
+        half = bool(board(match).day["double_impulse"])
+        return frozenset(uid for (uid,), row in rows.items() if row["second"] == half)
+    return frozenset(uid for (uid,) in rows)
+
+
+def forget_steps(match) -> None:
+    """10.4: a new impulse: every unit may lose a step to bombardment again."""
+    for (uid,) in sorted(match.rows_of(STEPPED)):
+        match.delete(STEPPED, {"unit_id": uid})
+
+
+def _note_stepped(match, uid: str) -> None:
+    """10.4: remember a step lost to bombardment in an impulse (and in which half of a Double Impulse)."""
+    if match.step.phase != "daylight":
+        return
+    half = bool(board(match).day["double_impulse"])
+    if (uid,) in match.rows_of(STEPPED):
+        match.set(STEPPED, {"unit_id": uid}, second=half)
+    else:
+        match.insert(STEPPED, {"unit_id": uid, "second": half})
 
 
 def costs(match) -> dict[str, int]:
@@ -75,6 +119,8 @@ def apply_attrition(match, side: str, target: str, primary: str, ap: int, rule: 
 
 def resolve(match, side, target, primary, ap, purpose, log_side, rule, follow) -> bool:
     """10.4: the primary's step, then the AP left spread: by ``side``'s answer when spreads differ."""
+    if primary in stepped(match):  # 10.4: its one step this impulse is lost already
+        purpose += f"{primary} has lost its step to bombardment this impulse (10.4, 11.4), "
     hit, found = _primary_step(match, side, target, primary, ap) if ap else ([], [[]])
     if len(found) == 1:
         hit += _step(match, found[0])
@@ -100,25 +146,26 @@ def answer_spread(match, decision, choice: str) -> None:
 def _primary_step(match, side: str, target: str, primary: str, ap: int) -> tuple[list[str], list[list[str]]]:
     """10.4: the primary target's step (none if the AP cannot pay it: then nothing is hit) and the
     spreads of the AP left over the others; 20.2: a construction marker named primary loses one
-    level first. Bombardment never eliminates; each unit loses at most one step."""
-    defenders, chart = board(match).units_in(target, side), costs(match)
+    level first. Bombardment never eliminates; each unit loses at most one step an impulse."""
+    defenders, chart, done = board(match).units_in(target, side), costs(match), stepped(match)
     if primary_target.is_construction(match, target, side, primary):
         if ap < chart["construction"]:
             return [], [[]]
         lower_construction(match, primary, side)
-        return [f"the construction marker on {primary}"], spreads(defenders, ap - chart["construction"], chart)
-    first = ap_cost(next(u for u in defenders if u["unit_id"] == primary), chart)
+        return [f"the construction marker on {primary}"], spreads(defenders, ap - chart["construction"], chart, done)
+    first = ap_cost(next(u for u in defenders if u["unit_id"] == primary), chart, done)
     if first is not None and ap < first:
         return [], [[]]
-    others = spreads([u for u in defenders if u["unit_id"] != primary], ap - (first or 0), chart)
+    others = spreads([u for u in defenders if u["unit_id"] != primary], ap - (first or 0), chart, done)
     return (_step(match, [primary]) if first is not None else []), others
 
 
 def _step(match, uids: list[str]) -> list[str]:
-    """10.4: each unit loses one step; returns them."""
+    """10.4: each unit loses one step, its one step this impulse; returns them."""
     units = board(match).units
     for uid in uids:
         match.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
+        _note_stepped(match, uid)
     return uids
 
 

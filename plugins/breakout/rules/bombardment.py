@@ -31,7 +31,7 @@ from .attrition import allocate as allocate  # 10.4, beside the bombardment that
 from .attrition import spreads as spreads
 from .board import board, enemy_of, national_group
 from .dice import roll_dr
-from .naval_air import friendly_fire, ready_markers, record_strike, target_refusal, used_markers
+from .naval_air import friendly_fire, note_fired, ready_markers, record_strike, target_refusal, used_markers
 from .zones import artillery_reaches
 
 DECISIONS = ("bombardment-reroll", SPREAD)
@@ -162,6 +162,7 @@ def bombard(match, action: Action) -> None:
     match.set("bkn_day", {}, activated=target, kind="air-strike" if kind == "air" else "bombardment")
     if marker:
         match.set("bkn_marker_state", {"marker_id": marker["marker_id"]}, used=True)
+        note_fired(match, marker)  # 21.3, 21.4: one naval and one air marker an impulse
     for u in units:
         match.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent", attacked=True)
     plan = _plan(

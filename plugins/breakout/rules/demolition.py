@@ -103,23 +103,23 @@ def at_start(match, space: str) -> Was:
 # === 20.4 DEMOLITION ===========================================================================
 
 
-def demolition_refusal(match, side: str, bridge: dict) -> str | None:
-    """Why ``side`` may not try to blow ``bridge`` now (None: it may)."""
+def demolition_refusal(match, side: str, bridge: dict) -> tuple[str, str] | None:
+    """Why ``side`` may not try to blow ``bridge`` now, and the rule that forbids it (None: it may)."""
     b = board(match)
-    if b.day["kind"] in ("bombardment", "air-strike"):
-        return "a bombardment impulse neither repairs nor blows bridges (10.1)"
+    if b.day["kind"] in ("bombardment", "air-strike"):  # 10.1: 「橋の修理や破壊も行えない」
+        return "a bombardment impulse neither repairs nor blows bridges", "10.1"
     activated = b.day["activated"]
-    if activated is not None and b.areas[activated].is_box:
-        return "a landing activates the approach box, no area: no bridge is blown (19.3)"
+    if activated is not None and b.areas[activated].is_box:  # 19.3: 「橋の修理と爆破が行われない」
+        return "a landing activates the approach box, no area: no bridge is blown", "19.3"
     if bridge["state"] != side or _bridges_then(match).get(bridge["bridge_id"], bridge["state"]) != side:
-        return f"{bridge['name']} was not {side}-held when the impulse began"
+        return f"{bridge['name']} was not {side}-held when the impulse began", "20.4"
     if activated is not None and activated not in (bridge["a"], bridge["b"]):
-        return f"{bridge['name']} is not on a border of the activated area {activated}"
+        return f"{bridge['name']} is not on a border of the activated area {activated}", "20.4"
     ends = [at_start(match, s) for s in (bridge["a"], bridge["b"])]
     if not any(a.contested() or not a.controlled_by(side) for a in ends):
-        return "neither side of it was enemy-controlled or contested when the impulse began"
+        return "neither side of it was enemy-controlled or contested when the impulse began", "20.4"
     if tried(match, bridge["bridge_id"], side):
-        return f"{bridge['name']} was tried already this impulse"
+        return f"{bridge['name']} was tried already this impulse", "20.4"
     return None
 
 
@@ -140,7 +140,8 @@ def demolish(match, action: Action) -> None:
     for bridge in bridges:
         refusal = demolition_refusal(match, side, bridge)
         if refusal:
-            raise match.violation(f"cannot demolish {bridge['bridge_id']}: {refusal}", "20.4")
+            why, rule = refusal
+            raise match.violation(f"cannot demolish {bridge['bridge_id']}: {why}", rule)
     if board(match).day["activated"] is None:  # 8.11: an area may be activated only to blow its bridges
         ends = set.intersection(*[{br["a"], br["b"]} for br in bridges])
         if not ends:

@@ -1,6 +1,8 @@
 """Naval and air bombardment (17), the Le Havre battery (16.4, 3.27) and naval targets (3.26).
 
-Each marker fires alone, once a day, as the single action of one impulse (17.1, 4.4).
+Each marker fires alone, once a day, as the single action of one impulse (17.1, 4.4); after
+D-Day one naval and one air marker at most fire in an impulse, a Double Impulse being one
+(21.3, 21.4, 11.4; ruling double-impulse-halves-apart: one in each half).
 A naval task force reaches areas whose ID carries its colour (3.26: green Western/US,
 brown Eastern/UK); an air marker any area holding enemy units but a zone, in Clear
 weather only (17.3, 18.2). Both need a unit of their nationality in or next to the
@@ -19,7 +21,7 @@ from typing import Any
 from phaseline import Event
 from phaseline.model import plays_ruling
 
-from ..rulings import FRIENDLY_FIRE_AS_BOMBARDMENT
+from ..rulings import FRIENDLY_FIRE_AS_BOMBARDMENT, HALVES_APART
 from ..scenarios import ALLIED, GERMAN
 from .attrition import apply_attrition
 from .board import board, national_group
@@ -89,13 +91,16 @@ def struck_by_other_nationality(match, marker: dict[str, Any], area) -> bool:
 
 def target_refusal(match, marker: dict[str, Any], area) -> tuple[str, str] | None:
     """Why ``marker`` may not bombard ``area`` now: (the rule, the reason), or None when it may
-    (17.1-17.3, 16.4, 24.6C)."""
+    (17.1-17.3, 16.4, 21.3, 21.4, 24.6C)."""
     mid, kind = marker["marker_id"], marker["kind"]
     if kind == "le_havre":  # 16.4: 「エリア1か2にいる連合軍ユニットを砲撃可能」
         if not le_havre_reaches(marker, area):
             reach = (marker["reach"] or "").removeprefix("areas:").replace(";", " and ")
             return "16.4", f"{mid} reaches only areas {reach}, not {area.space_id}"
         return None
+    once = _one_an_impulse(match, marker)
+    if once:
+        return once
     if struck_by_other_nationality(match, marker, area):  # 17.1: one nationality an area a day
         return "17.1", f"{area.space_id} was bombarded today by the other nationality's naval or air marker"
     if kind == "naval":
@@ -136,6 +141,45 @@ def clear_strikes(match) -> None:
     """4.4, 6.2: at Dawn the markers are ready again and yesterday's targets forgotten."""
     for (space,) in sorted(match.rows_of("bkn_strike")):
         match.delete("bkn_strike", {"space_id": space})
+
+
+# === 21.3, 21.4 ONE NAVAL AND ONE AIR MARKER AN IMPULSE ====================================
+
+FIRED = "bkn_fired"
+# 21.3 「1インパルスにつき1枚の艦砲マーカーしか使用できない」, 21.4 「空爆マーカーは1インパルスに1枚しか使用できない」
+ONE_AN_IMPULSE = {"naval": "21.3", "air": "21.4"}
+
+
+def fired_this_impulse(match) -> list[str]:
+    """21.3, 21.4: the markers fired in this impulse; 11.4: a Double Impulse is one impulse
+    (ruling double-impulse-halves-apart: only this half counts)."""
+    rows = match.rows_of(FIRED)
+    if plays_ruling(match, HALVES_APART):
+        half = bool(board(match).day["double_impulse"])
+        return sorted(mid for (mid,), row in rows.items() if row["second"] == half)
+    return sorted(mid for (mid,) in rows)
+
+
+def note_fired(match, marker: dict[str, Any]) -> None:
+    """21.3, 21.4: remember a naval or air marker fired in this impulse (and in which half)."""
+    if marker["kind"] in ONE_AN_IMPULSE:
+        match.insert(FIRED, {"marker_id": marker["marker_id"], "second": bool(board(match).day["double_impulse"])})
+
+
+def forget_fired(match) -> None:
+    """21.3, 21.4: a new impulse may fire a naval and an air marker again."""
+    for (mid,) in sorted(match.rows_of(FIRED)):
+        match.delete(FIRED, {"marker_id": mid})
+
+
+def _one_an_impulse(match, marker: dict[str, Any]) -> tuple[str, str] | None:
+    """21.3, 21.4: another marker of this kind has fired in this impulse."""
+    kind = marker["kind"]
+    fired = [m for m in fired_this_impulse(match) if markers(match)[m]["kind"] == kind]
+    if kind not in ONE_AN_IMPULSE or not fired:
+        return None
+    double = " (a Double Impulse is one impulse, 11.4)" if board(match).day["double_impulse"] else ""
+    return ONE_AN_IMPULSE[kind], f"one {kind} marker an impulse: {fired[0]} has fired in this one{double}"
 
 
 # === 17.3 FRIENDLY FIRE ====================================================================

@@ -1,4 +1,4 @@
-"""The Refit phase (6.4, 12.1-12.9, 24.7): Germans first, then Allies, each in its own step.
+"""The Refit phase (6.4, 12.1-12.9, 24.6D, 24.7): Germans first, then Allies, each in its own step.
 
 German step: zone units refit by themselves and Cherbourg's units roll (12.6, 12.62); the
 player places up to 6 depots (depot AREA), refits units from them (refit UNIT: the farthest
@@ -16,7 +16,7 @@ from phaseline.model import plays_ruling
 
 from ..rulings import ANY_ZONE_REFIT, AS_EVEN_AS_POSSIBLE, EARLIER_RESERVE, NEAREST_DEPOT
 from ..scenarios import ALLIED, GERMAN
-from . import advantage, charts, rerolls, supply, works
+from . import advantage, charts, rerolls, supply, weather, works
 from .board import LADDER, board
 from .bridges import REPAIRS_PER_IMPULSE, attempt_repairs, clear_attempts, repair_refusal
 from .supply import UP, chart
@@ -285,7 +285,8 @@ def air_supply(match, action: Action) -> None:
     units = listed.split(",")
     refusal = _air_refusal(match, area_id, units)
     if refusal:
-        raise match.violation(f"no air supply to {area_id}: {refusal}", "12.9")
+        why, rule = refusal
+        raise match.violation(f"no air supply to {area_id}: {why}", rule)
     match.set("bkn_supply", {"side": ALLIED}, air_supplied=True)
     _next_air_supply(match, {"area": area_id, "pending": units})
 
@@ -483,30 +484,33 @@ def _air_actions(match, side: str) -> list[Action]:
     return sorted(found, key=lambda a: -len(a.args[1].split(",")))
 
 
-def _air_refusal(match, area_id: str | None, units: list[str]) -> str | None:
-    """12.9: once, before any depot refit, up to 4 damaged units of one non-zone area."""
+def _air_refusal(match, area_id: str | None, units: list[str]) -> tuple[str, str] | None:
+    """12.9: once, before any depot refit, up to 4 damaged units of one non-zone area; 24.6D:
+    never in a storm's Refit phase. (the reason, the rule), or None when it may."""
+    if not weather.air_supply_allowed(match):  # 24.6D: 「航空補給は嵐の補充フェイズの間行うことができない」
+        return "no air supply in a storm's Refit phase", "24.6"
     if match.rows_of("bkn_supply")[(ALLIED,)]["air_supplied"]:
-        return "air supply was used this Refit phase"
+        return "air supply was used this Refit phase", "12.9"
     states = match.rows_of("unit_state")
     if any(
         "depot" in row["how"] and key in states and states[key]["side"] == ALLIED
         for key, row in match.rows_of("bkn_refitted").items()
     ):
-        return "air supply comes before depot SP are allocated"
+        return "air supply comes before depot SP are allocated", "12.9"
     if area_id is None:
         return None
     b = board(match)
     area = b.areas.get(area_id)
     if area is None or not area.is_map_area:
-        return f"{area_id} is not an area (never a zone)"
+        return f"{area_id} is not an area (never a zone)", "12.9"
     if len(units) > chart(match)["air_supply_units"] or len(set(units)) != len(units):
-        return f"at most {chart(match)['air_supply_units']} different units"
+        return f"at most {chart(match)['air_supply_units']} different units", "12.9"
     for unit_id in units:
         unit = b.units.get(unit_id)
         if unit is None or unit["side"] != ALLIED or unit["space_id"] != area_id:
-            return f"{unit_id} is not an Allied unit in {area_id}"
+            return f"{unit_id} is not an Allied unit in {area_id}", "12.9"
         if unit["status"] not in UP or _refitted(match, unit):
-            return f"{unit_id} cannot improve (Fresh, or refitted already)"
+            return f"{unit_id} cannot improve (Fresh, or refitted already)", "12.9"
     return None
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..scenarios import ALLIED, GERMAN, is_extended
 from .board import board, national_group, versions
 from .charts import beaches, ports, turn_record
+from .weather import beach_sp, storm_blows
 
 UP = {"Spent": "Fresh", "Dis1": "Spent", "Dis2": "Dis1"}  # 12.4: one level up
 
@@ -250,13 +251,18 @@ def flood(b, starts: Iterable[str], side: str, enters: Callable[[Any], bool]) ->
 
 
 def land_beach_depots(match) -> None:
-    """12.7: each beach lands its depots of 10 SP (less 1 per Fresh battery in or next to it)."""
+    """12.7: each beach lands its depots of 10 SP (less 1 per Fresh battery in or next to it);
+    24.6D: a storm halves the 10 on its first day and takes 2 more each further day; 24.6B: no
+    Mulberry works in a storm."""
     b = board(match)
     c = chart(match)
+    size = beach_sp(match, base=c["beach_depot_sp"])  # 24.6D
+    mulberries = not storm_blows(match)  # 24.6B: 「嵐の間はどちらのマルベリーも使用できない」
     for beach in beaches(match):
         area = b.areas[beach["area_id"]]
-        count = beach["depots_per_day"] + (1 if beach["mulberry"] and mulberry_working(match, beach["mulberry"]) else 0)
-        sp = max(0, c["beach_depot_sp"] - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
+        mulberry = mulberries and beach["mulberry"] and mulberry_working(match, beach["mulberry"])
+        count = beach["depots_per_day"] + (1 if mulberry else 0)
+        sp = max(0, size - c["battery_interdiction_sp"] * batteries_near(b, beach["area_id"]))
         # 12.7: a beach the Germans regained lands nothing until retaken; one never Allied but
         # contested lands its depots for the units on it (「どちらが支配しているかにかかわらず」)
         if area.controlled_by(GERMAN) and (

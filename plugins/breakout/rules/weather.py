@@ -206,23 +206,24 @@ def mulberry_risks(match) -> list[tuple[str, str, int]]:
 # === 24.6D BEACH SUPPLY ====================================================================
 
 
-def storm_beach_sp(storm_day: int | None, days_after_end: int | None = None) -> int:
+def storm_beach_sp(storm_day: int | None, days_after_end: int | None = None, base: int = BEACH_SP) -> int:
     """24.6D: a beach depot's SP: halved on the storm's first day, 2 fewer each further storm
-    day, 10 again the day after the storm ends (``storm_day`` 1 = its first day, None = none)."""
+    day, ``base`` (10) again the day after the storm ends (``storm_day`` 1 = its first day, None = none)."""
     if storm_day is None or days_after_end:
-        return BEACH_SP
-    return max(0, ceil(BEACH_SP / 2) - 2 * (storm_day - 1))
+        return base
+    return max(0, ceil(base / 2) - 2 * (storm_day - 1))
 
 
-def beach_sp(match, turn: int | None = None) -> int:
-    """24.6D: the SP of each beach depot landed on ``turn`` (the supply rules read this)."""
+def beach_sp(match, turn: int | None = None, base: int = BEACH_SP) -> int:
+    """24.6D: the SP of each beach depot landed on ``turn`` (12.7's ``base`` outside a storm):
+    「連合軍の海岸補給集積所の補給ポイントは嵐の発生した初日には半減する」."""
     day = board(match).day
     turn = match.clock.turn if turn is None else turn
     if not day["storm"] or day["storm_began"] is None:
-        return BEACH_SP
-    return storm_beach_sp(turn - day["storm_began"] + 1)
+        return base
+    return storm_beach_sp(turn - day["storm_began"] + 1, base=base)
 
 
 def air_supply_allowed(match) -> bool:
-    """24.6D: no air supply in a storm's Refit phase."""
+    """24.6D: no air supply in a storm's Refit phase (「航空補給は嵐の補充フェイズの間行うことができない」)."""
     return not storm_blows(match)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from games.breakout.decisions import asked, choose, keep_rolls
-from games.breakout.position import new_match, script_dice
+from games.breakout.position import match_of, new_match, script_dice, write_position
 from phaseline import Action, RuleViolation
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.bombardment import allocate, spreads
@@ -297,3 +297,47 @@ def test_10_4_one_spread_that_uses_the_most_ap_is_not_asked(tmp_path, monkeypatc
     assert match.open_decision() is None
     units = board(match).units
     assert [units[g]["status"] for g in ("G1", "G2", "G3", "G4")] == ["Dis1", "Spent", "Dis1", "Dis1"]
+
+
+# === 10.4 ONE STEP AN IMPULSE, 11.4 A DOUBLE IMPULSE IS ONE ====================================
+
+
+def _twice_in_a_double_impulse(match, monkeypatch) -> None:
+    """R1 bombards 2 (G1 primary): 3 AP Spend G1, 1 left is too few for the Fresh artillery G2.
+    The Allies declare a Double Impulse and R2 bombards 2 again (G1 primary): 9 AP."""
+    match.play(Action("pass", (), "german"))
+    _bombard(match, monkeypatch, [3, 3, 1, 1], "2", "R1", "G1")  # AT 2+6 vs DT 3+2: 3 AP
+    choose(match, "keep")
+    assert board(match).units["G1"]["status"] == "Spent"
+    match.play(Action("double", (), "allied"))
+    _bombard(match, monkeypatch, [6, 6, 1, 1], "2", "R2", "G1")  # AT 2+12 vs DT 3+2: 9 AP (no reroll: used)
+
+
+def test_10_4_a_double_impulse_that_bombards_a_unit_twice_costs_it_one_step(tmp_path, monkeypatch):
+    """10.4 「砲爆撃を受けた防御側ユニットは各インパルスに1段階しか損耗しない」, 11.4 「ダブルインパルスはターン
+    記録表上では一つのインパルスとしてカウントする」: G1, Spent in the first half, takes no AP in the second
+    (like a Dis2 primary); the AP go on to G2, which had lost no step."""
+    match = new_match(tmp_path, MAP)
+    _twice_in_a_double_impulse(match, monkeypatch)
+    units = board(match).units
+    assert (units["G1"]["status"], units["G2"]["status"]) == ("Spent", "Spent")
+    assert "G1 has lost its step to bombardment this impulse" in _last_bombardment(match)
+
+
+def test_10_4_the_next_impulse_may_step_the_unit_again(tmp_path, monkeypatch):
+    """10.4: the limit is an impulse's: the next impulse forgets the steps lost."""
+    match = new_match(tmp_path, MAP)
+    _twice_in_a_double_impulse(match, monkeypatch)
+    script_dice(match, monkeypatch, [6, 6])  # the Sunset DR: the day goes on
+    match.play(Action("end", (), "allied"))
+    keep_rolls(match)
+    assert match.clock.step == "german-impulse" and not match.rows_of("bkn_stepped")
+
+
+def test_10_4_ruling_double_impulse_halves_apart_steps_it_in_each_half(tmp_path, monkeypatch):
+    """Ruling double-impulse-halves-apart: each half is an impulse for 10.4, so G1 goes on to Dis1."""
+    folder, after = write_position(tmp_path / "position", MAP)
+    match = match_of(folder, after, options=("double-impulse-halves-apart",))
+    _twice_in_a_double_impulse(match, monkeypatch)
+    units = board(match).units
+    assert (units["G1"]["status"], units["G2"]["status"]) == ("Dis1", "Spent")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from games.breakout.position import new_match, script_dice
+from games.breakout.position import match_of, new_match, script_dice, write_position
 from phaseline import Action, Event, Match, RuleViolation, Store
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.day import dawn
@@ -288,3 +288,47 @@ def test_17_the_allies_have_two_naval_and_two_air_markers_each_with_a_nationalit
         ("naval", "UK"),
         ("naval", "US"),
     ]
+
+
+# === 21.3, 21.4 ONE NAVAL AND ONE AIR MARKER AN IMPULSE; 11.4 A DOUBLE IMPULSE IS ONE =========
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "rule", "other_kind"),
+    [
+        pytest.param("bombard 3 NAVAL_US G3", "bombard 1 NAVAL_UK G1", "21.3", "1 AIR_UK", id="21.3-one-naval-marker"),
+        pytest.param("bombard 4 AIR_US G4", "bombard 1 AIR_UK G1", "21.4", "1 NAVAL_UK", id="21.4-one-air-marker"),
+    ],
+)
+def test_21_3_a_double_impulse_fires_one_marker_of_a_kind(tmp_path, monkeypatch, first, second, rule, other_kind):
+    """21.3 「1インパルスにつき1枚の艦砲マーカーしか使用できない」, 21.4 「空爆マーカーは1インパルスに1枚しか使用
+    できない」, 11.4 「ダブルインパルスはターン記録表上では一つのインパルスとしてカウントする」: the second half of a
+    Double Impulse may not fire the other marker of the kind the first half fired; the other kind it may."""
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [3, 3, 1, 1])  # unequal DRs: no friendly fire in contested 4 (17.3)
+    play(match, first, "double")
+    found = bombards(match, "allied")
+    assert " ".join(second.split()[1:3]) not in found and other_kind in found
+    with pytest.raises(RuleViolation) as refused:
+        play(match, second)
+    assert refused.value.rule == rule and "has fired in this one" in str(refused.value)
+
+
+def test_21_3_ruling_double_impulse_halves_apart_fires_a_naval_marker_in_each_half(tmp_path, monkeypatch):
+    """Ruling double-impulse-halves-apart: each half is an impulse for 21.3: NAVAL_UK fires in the second."""
+    folder, after = write_position(tmp_path / "position", SEA)
+    match = match_of(folder, after, options=("double-impulse-halves-apart",))
+    play(match, "pass")
+    script_dice(match, monkeypatch, [3, 3, 3, 3, 4, 4, 1, 1])
+    play(match, "bombard 3 NAVAL_US G3", "double", "bombard 1 NAVAL_UK G1")
+    assert {"NAVAL_US", "NAVAL_UK"} <= used(match)
+
+
+def test_21_3_the_next_impulse_may_fire_a_naval_marker_again(tmp_path, monkeypatch):
+    """21.3: the limit is an impulse's: the Allies' next impulse fires NAVAL_UK."""
+    match = new_match(tmp_path, SEA)
+    play(match, "pass")
+    script_dice(match, monkeypatch, [3, 3, 3, 3])  # the Sunset DR 6: the day goes on
+    play(match, "bombard 3 NAVAL_US G3", "end", "pass")
+    assert "1 NAVAL_UK" in bombards(match, "allied")

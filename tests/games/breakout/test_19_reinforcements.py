@@ -311,3 +311,17 @@ def test_16_3_a_battery_never_moves_regroups_or_retreats(tmp_path):
     assert match.waiting_on()[0] == "german"
     assert {a.verb for a in match.legal_actions("german")} == {"pass", "end"}  # the battery has no move
     assert not can_retreat(match, board(match).units["CA"])
+
+
+def test_19_3_a_landing_impulse_blows_no_bridge(tmp_path):
+    """19.3 「上陸インパルスはエリアが活性化していないために橋の修理と爆破が行われない」: BR6, Allied-held on
+    Omaha's border with German 6, may not be blown in the impulse that lands L1; the refusal cites 19.3."""
+    match = new_match(
+        tmp_path,
+        COAST + "area 6 clear 1\nborder 2-6 river\nbridge BR6 2-6 allied\ncontrol 2 US\n"
+        "unit L1 allied US infantry 3-4-3/2 B2\nunit G6 german DE infantry 2-3-2/2 6\n",
+    )
+    play(match, "pass", "land Omaha L1")
+    with pytest.raises(RuleViolation) as refused:
+        play(match, "demolish BR6")
+    assert refused.value.rule == "19.3" and "landing" in str(refused.value)

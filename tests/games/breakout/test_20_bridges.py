@@ -396,7 +396,7 @@ def test_10_1_no_demolition_in_a_bombardment_impulse(tmp_path, monkeypatch):
     assert "demolish" not in [a.verb for a in match.legal_actions("german")]
     with pytest.raises(RuleViolation, match="bombardment impulse") as refused:
         match.play(Action("demolish", ("BR4",), "german"))
-    assert refused.value.rule == "20.4"
+    assert refused.value.rule == "10.1"
 
 
 # === 20.1, 8.511 HOLDING ====================================================================

@@ -6,7 +6,7 @@ import pytest
 from games.breakout.decisions import keep_rolls
 from games.breakout.position import new_match, script_dice
 from phaseline import Action, Event, RuleViolation
-from phaseline.games.breakout.rules import weather
+from phaseline.games.breakout.rules import supply, weather
 from phaseline.games.breakout.rules.board import board
 from phaseline.games.breakout.rules.naval_air import can_target
 
@@ -137,3 +137,61 @@ def test_24_6_no_landing_no_naval_bombardment_no_air_supply_in_a_storm(tmp_path)
     assert weather.beach_sp(match) == 5  # 24.6D on the storm's first day
     with pytest.raises(RuleViolation, match=r"24\.6"):  # 24.6A
         match.play(Action("land", ("Omaha", "L1"), "allied"))
+
+
+# === 24.6D THE STORM'S REFIT PHASE ==========================================================
+
+BEACHES = """
+area 1 clear 1
+area 2 clear 1
+area 3 clear 1
+border 1-2
+border 2-3
+beach Omaha 1 depots=2 mulberry=B
+beach Gold 3 nat=UK
+control 1 US
+control 2 US
+control 3 UK
+unit A1 allied US infantry 3-4-3/2 2 Spent
+"""
+
+
+def _storm_refit(tmp_path, monkeypatch, storm: bool):
+    """A working Mulberry B (extended game); a storm breaks on this day, or none; both sides pass
+    and the Allied Refit phase begins."""
+    monkeypatch.setattr(supply, "is_extended", lambda match: True)
+    match = new_match(tmp_path, BEACHES)
+    with match.store.transaction():
+        match.log(Event("note", purpose="test: Mulberry B works" + (", a storm" if storm else "")))
+        match.insert("bkn_port_timer", {"kind": "mulberry", "what": "B", "due_turn": 1, "removed": False})
+        if storm:
+            weather.begin_storm(match, "test storm")
+    match.play(Action("pass", (), "german"))
+    script_dice(match, monkeypatch, [6, 6])  # the Sunset DR
+    match.play(Action("pass", (), "allied"))
+    keep_rolls(match)
+    assert match.clock.step == "allied-refit"
+    return match
+
+
+@pytest.mark.parametrize(
+    ("storm", "depots"),
+    [
+        pytest.param(False, [("Gold", 10), ("Omaha", 10), ("Omaha", 10), ("Omaha", 10)], id="12.7-no-storm-10-sp"),
+        pytest.param(True, [("Gold", 5), ("Omaha", 5), ("Omaha", 5)], id="24.6-storm-day-1-halved-no-mulberry"),
+    ],
+)
+def test_24_6_the_storms_first_refit_phase_halves_the_beach_depots(tmp_path, monkeypatch, storm, depots):
+    """24.6D 「連合軍の海岸補給集積所の補給ポイントは嵐の発生した初日には半減する」, 24.6B 「嵐の間はどちらの
+    マルベリーも使用できない」: on the storm's first day each beach depot lands 5 SP, and Mulberry B none."""
+    match = _storm_refit(tmp_path, monkeypatch, storm)
+    assert sorted((d["source"], d["sp"]) for d in supply.depots(match, "allied")) == depots
+
+
+def test_24_6_no_air_supply_in_the_storms_refit_phase(tmp_path, monkeypatch):
+    """24.6D 「航空補給は嵐の補充フェイズの間行うことができない」: refused under 24.6, and not offered."""
+    match = _storm_refit(tmp_path, monkeypatch, storm=True)
+    assert "airsupply" not in [a.verb for a in match.legal_actions("allied")]
+    with pytest.raises(RuleViolation) as refused:
+        match.play(Action("airsupply", ("2", "A1"), "allied"))
+    assert refused.value.rule == "24.6" and "storm" in str(refused.value)
