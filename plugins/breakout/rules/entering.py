@@ -196,14 +196,18 @@ def _chart_cost(match, b: Board, unit, area: Area, route: str) -> tuple[int, str
 
 def _forced(b: Board, unit, area: Area, route: str, bridge: dict | None) -> tuple[bool, int]:
     """8.51: a forced attack entering an area uncontested at the start of the impulse and holding
-    enemy units, or one holding enemy units across an enemy-held bridge or a river; and its
-    crossing DV (9.3C across a bridge, 9.3D across a river without one)."""
+    enemy units, or one holding enemy units across an enemy-held bridge or river (a river the
+    side took by a crossing not repulsed is its own, 8.511; one beside a bridge is still the
+    bridge's border); and its crossing DV (9.3C across a bridge, 9.3D across a river without one)."""
     side = unit["side"]
     if not area.units[enemy_of(side)]:
         return False, 0
     contested_at_start = any(b.units[u]["entered"] != area.space_id for u in area.units[side])
-    enemy_held = route == "bridge" and bridge["state"] == enemy_of(side)
-    if contested_at_start and route != "river" and not enemy_held:
+    if route == "river":
+        enemy_held = bridge is not None or b.enemy_held_crossing(side, unit["space_id"], area.space_id) is not None
+    else:
+        enemy_held = route == "bridge" and bridge["state"] == enemy_of(side)
+    if contested_at_start and not enemy_held:
         return False, 0
     return True, {"bridge": _bridge_bonus(bridge, side) if bridge else 0, "river": 2}.get(route, 0)
 

@@ -412,6 +412,23 @@ def test_20_1_a_bridge_between_two_areas_of_one_side_is_theirs(tmp_path):
     assert _state(match, "BR2") == "german"  # 5 is German
 
 
+@pytest.mark.parametrize("held", [False, True], ids=["8.51-german-river-forces", "8.511-allied-river-does-not"])
+def test_8_511_a_river_taken_by_a_crossing_forces_no_attack_into_a_contested_area(tmp_path, held):
+    """8.511 「この攻撃が撃退されなければその橋/河川境界線は自軍が奪取したことになる」: across its own
+    river into an area contested when the impulse began, the attack is the attacker's choice (8.52);
+    across the Germans' river it is forced (8.51)."""
+    text = "area 1 clear 1\narea 2 clear 1\nborder 1-2 river\ncontrol 1 US\n"
+    text += "unit A1 allied US infantry 3-4-3/2 1\nunit A2 allied US infantry 3-4-3/2 2\n"
+    text += "unit G1 german DE infantry 2-3-2/1 2\n"
+    match = new_match(tmp_path, text)
+    if held:
+        with match.store.transaction():
+            match.log(Event("note", purpose="test: a crossing not repulsed took the river"))
+            bridges.hold_river(match, "1", "2", "allied")
+    step = entry(match, {**board(match).units["A1"], "mp": 3}, "2")
+    assert step.forced is not held
+
+
 def test_8_511_a_held_river_is_no_supply_crossing(tmp_path):
     """Digest ruling 17: an Allied-held unbridged river still takes no supply line but the last step."""
     text = "area 1 clear 1\narea 2 clear 1\narea 3 clear 1\nborder 1-2 river\nborder 2-3\ncontrol 1 US\n"
