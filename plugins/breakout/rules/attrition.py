@@ -15,17 +15,15 @@ from itertools import combinations
 from typing import Any
 
 from phaseline import Event
-from phaseline.model import plays_ruling
 
-from ..rulings import HALVES_APART
 from . import primary as primary_target
 from .board import board
 from .bridges import lower_construction
 from .charts import combat_chart
+from .this_impulse import STEPPED, recalled, remember
 
 STEP = {"Fresh": "Spent", "Spent": "Dis1", "Dis1": "Dis2"}
 SPREAD = "ap-spread"
-STEPPED = "bkn_stepped"
 
 
 def ap_cost(unit: dict[str, Any], chart: dict[str, int], done: frozenset[str] = frozenset()) -> int | None:
@@ -77,32 +75,8 @@ def spreads(
 
 def stepped(match) -> frozenset[str]:
     """10.4: the units a bombardment has already taken a step from this impulse
-    (「各インパルスに1段階しか損耗しない」). 11.4: a Double Impulse is one impulse (ruling
-    double-impulse-halves-apart: only this half counts). The D-Day phases are no impulses."""
-    if match.step.phase != "daylight":
-        return frozenset()
-    rows = match.rows_of(STEPPED)
-    if plays_ruling(match, HALVES_APART):
-        half = bool(board(match).day["double_impulse"])
-        return frozenset(uid for (uid,), row in rows.items() if row["second"] == half)
-    return frozenset(uid for (uid,) in rows)
-
-
-def forget_steps(match) -> None:
-    """10.4: a new impulse: every unit may lose a step to bombardment again."""
-    for (uid,) in sorted(match.rows_of(STEPPED)):
-        match.delete(STEPPED, {"unit_id": uid})
-
-
-def _note_stepped(match, uid: str) -> None:
-    """10.4: remember a step lost to bombardment in an impulse (and in which half of a Double Impulse)."""
-    if match.step.phase != "daylight":
-        return
-    half = bool(board(match).day["double_impulse"])
-    if (uid,) in match.rows_of(STEPPED):
-        match.set(STEPPED, {"unit_id": uid}, second=half)
-    else:
-        match.insert(STEPPED, {"unit_id": uid, "second": half})
+    (「各インパルスに1段階しか損耗しない」; 11.4, this_impulse.py). The D-Day phases are no impulses."""
+    return recalled(match, STEPPED) if match.step.phase == "daylight" else frozenset()
 
 
 def costs(match) -> dict[str, int]:
@@ -165,7 +139,8 @@ def _step(match, uids: list[str]) -> list[str]:
     units = board(match).units
     for uid in uids:
         match.set("unit_state", {"unit_id": uid}, status=STEP[units[uid]["status"]])
-        _note_stepped(match, uid)
+        if match.step.phase == "daylight":  # 10.4: its one step this impulse
+            remember(match, STEPPED, uid)
     return uids
 
 

@@ -13,13 +13,13 @@ from phaseline import Action, Event
 from phaseline import sequence as walker
 
 from ..scenarios import ALLIED
-from . import advantage, attrition, reinforcements, rerolls, weather, works
+from . import advantage, reinforcements, rerolls, this_impulse, weather, works
 from .board import board, clear_traffic
 from .charts import last_impulse
 from .dates import day_of_month
 from .demolition import note_start
 from .landings import begin_phase as begin_landings
-from .naval_air import clear_strikes, forget_fired
+from .naval_air import clear_strikes
 from .victory import check_breakout
 
 # === 6.3 DAYLIGHT: IMPULSES =============================================================
@@ -54,8 +54,7 @@ def begin_impulse(match, step) -> None:
     for (space,) in sorted(match.rows_of("bkn_attacked")):
         match.delete("bkn_attacked", {"space_id": space})
     clear_traffic(match)
-    attrition.forget_steps(match)  # 10.4: one step to bombardment an impulse
-    forget_fired(match)  # 21.3, 21.4: one naval and one air marker an impulse
+    this_impulse.forget(match)  # 10.4 one step to bombardment, 21.3/21.4 one naval and one air marker an impulse
     begin_landings(match)  # 19.3
     advantage.begin(match)
     note_start(match)  # 20.4, 8.23: demolitions are judged by the impulse's start

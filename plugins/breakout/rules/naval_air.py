@@ -21,13 +21,14 @@ from typing import Any
 from phaseline import Event
 from phaseline.model import plays_ruling
 
-from ..rulings import FRIENDLY_FIRE_AS_BOMBARDMENT, HALVES_APART
+from ..rulings import FRIENDLY_FIRE_AS_BOMBARDMENT
 from ..scenarios import ALLIED, GERMAN
 from .attrition import apply_attrition
 from .board import board, national_group
 from .charts import markers
 from .landings import beach_of_box
 from .primary import eligible_units
+from .this_impulse import FIRED, recalled, remember
 from .weather import is_clear, storm_blows
 from .zones import air_reaches
 
@@ -145,38 +146,23 @@ def clear_strikes(match) -> None:
 
 # === 21.3, 21.4 ONE NAVAL AND ONE AIR MARKER AN IMPULSE ====================================
 
-FIRED = "bkn_fired"
 # 21.3 「1インパルスにつき1枚の艦砲マーカーしか使用できない」, 21.4 「空爆マーカーは1インパルスに1枚しか使用できない」
 ONE_AN_IMPULSE = {"naval": "21.3", "air": "21.4"}
-
-
-def fired_this_impulse(match) -> list[str]:
-    """21.3, 21.4: the markers fired in this impulse; 11.4: a Double Impulse is one impulse
-    (ruling double-impulse-halves-apart: only this half counts)."""
-    rows = match.rows_of(FIRED)
-    if plays_ruling(match, HALVES_APART):
-        half = bool(board(match).day["double_impulse"])
-        return sorted(mid for (mid,), row in rows.items() if row["second"] == half)
-    return sorted(mid for (mid,) in rows)
 
 
 def note_fired(match, marker: dict[str, Any]) -> None:
     """21.3, 21.4: remember a naval or air marker fired in this impulse (and in which half)."""
     if marker["kind"] in ONE_AN_IMPULSE:
-        match.insert(FIRED, {"marker_id": marker["marker_id"], "second": bool(board(match).day["double_impulse"])})
-
-
-def forget_fired(match) -> None:
-    """21.3, 21.4: a new impulse may fire a naval and an air marker again."""
-    for (mid,) in sorted(match.rows_of(FIRED)):
-        match.delete(FIRED, {"marker_id": mid})
+        remember(match, FIRED, marker["marker_id"])
 
 
 def _one_an_impulse(match, marker: dict[str, Any]) -> tuple[str, str] | None:
-    """21.3, 21.4: another marker of this kind has fired in this impulse."""
+    """21.3, 21.4: another marker of this kind has fired in this impulse (11.4, this_impulse.py)."""
     kind = marker["kind"]
-    fired = [m for m in fired_this_impulse(match) if markers(match)[m]["kind"] == kind]
-    if kind not in ONE_AN_IMPULSE or not fired:
+    if kind not in ONE_AN_IMPULSE:
+        return None
+    fired = sorted(m for m in recalled(match, FIRED) if markers(match)[m]["kind"] == kind)
+    if not fired:
         return None
     double = " (a Double Impulse is one impulse, 11.4)" if board(match).day["double_impulse"] else ""
     return ONE_AN_IMPULSE[kind], f"one {kind} marker an impulse: {fired[0]} has fired in this one{double}"
