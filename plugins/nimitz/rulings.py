@@ -27,6 +27,9 @@ RULINGS = {
     "repaired-battalion-to-its-box": "11.2: a repaired battalion goes back to the battalion box, where 2.8 keeps "
     "the battalions not on the map (default: to the bottom of the reinforcement box's ground stack, as 11.2 says of "
     "every repaired unit; only 12.2 names the battalion box for a battalion)",
+    "markers-at-supply-check": "3.4, 4.1: the objective markers are set up by who stands there, and a point's "
+    "supply is what the last US supply check phase found (11.4); until the first, every point is in supply (default: "
+    "the markers follow 4.1's holding, supply traced at every change, set-up included)",
     "carrier-attack-fighters": "10.7: Carrier Attack and Kamikaze send every carrier aircraft as on a 10, the "
     "fighters too, as the markers read (default: the bomber groups and the land aircraft; a carrier's fighters roll, "
     "as the play example's A6M)",

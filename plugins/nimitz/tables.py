@@ -125,7 +125,8 @@ TABLES = [
         "fcn_point_state",
         "point_id VARCHAR, us_based BOOLEAN NOT NULL DEFAULT FALSE, jp_garrisoned BOOLEAN NOT NULL DEFAULT FALSE, "
         "objective BOOLEAN NOT NULL DEFAULT FALSE, held BOOLEAN NOT NULL DEFAULT FALSE, "  # 3.4 the markers' colour
-        "battle_fought BOOLEAN NOT NULL DEFAULT FALSE",  # 10.0 this turn's battle there is fought
+        "battle_fought BOOLEAN NOT NULL DEFAULT FALSE, "  # 10.0 this turn's battle there is fought
+        "cut_off BOOLEAN",  # 11.4 the last supply check found no route here (ruling markers-at-supply-check)
         ("point_id",),
     ),
     state(  # 7.1 the recon markers placed this turn, in order; 7.2 resolved

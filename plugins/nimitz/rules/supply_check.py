@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from phaseline import Event
 
-from .holding import holding
+from .holding import holding, remember_supply
 from .state import US
 from .units import in_play, is_ground_or_air
 
 
 def check(match) -> None:
-    cut = {row["point_id"]: row["reason"] for row in holding(match) if row["us_units"] and not row["supplied"]}
+    rows = holding(match)
+    remember_supply(match, rows)
+    cut = {row["point_id"]: row["reason"] for row in rows if row["us_units"] and not row["supplied"]}
     hit = sorted(
         u for u, row in in_play(match).items() if row["side"] == US and row["space_id"] in cut and is_ground_or_air(row)
     )
