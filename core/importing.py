@@ -342,9 +342,11 @@ def _first_difference(made: list[dict[str, Any]], sent: list[dict[str, Any]]) ->
 
 
 def _check_columns(table: str, rows: Rows, store: Store) -> None:
-    """A received table must have our columns (``match_id`` left out), in order, with our types."""
+    """A received table must have our columns (``match_id`` left out), in order, with our types;
+    a file an older phaseline wrote may lack the last ones (columns are only ever added: NULL)."""
     ours = [(n, k) for n, k in store.declared_columns(table) if n != "match_id"]
-    if rows.rows and [tuple(c) for c in rows.columns] != ours:
+    theirs = [tuple(c) for c in rows.columns]
+    if rows.rows and (not theirs or theirs != ours[: len(theirs)]):
         raise IntegrityError(f"table {table} of the file has columns unlike ours: {rows.columns}")
 
 

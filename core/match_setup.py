@@ -62,7 +62,7 @@ class MatchSetup:
         with store.transaction():
             store.con.execute(
                 """INSERT INTO match (match_id, game, scenario, seed, options, created_at, first_turn, last_turn,
-                                      uid, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                      uid, dice, title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [
                     match_id,
                     info.name,
@@ -74,6 +74,7 @@ class MatchSetup:
                     chosen.last_turn,
                     uuid4().hex,
                     "secret" if seed is None else seats.KNOWN_SEED,
+                    chosen.title,
                 ],
             )
             for side in chosen.sides:
@@ -218,5 +219,8 @@ def _split_options(registry: Registry, info: GameInfo, names: list[str]) -> tupl
 
 
 def _scenario_of(info: GameInfo, match: dict[str, Any]) -> ScenarioInfo:
-    """The match's scenario, with the turns stored at creation (custom scenarios set them)."""
-    return replace(info.scenario(match["scenario"]), first_turn=match["first_turn"], last_turn=match["last_turn"])
+    """The match's scenario, with the turns and title stored at creation (custom scenarios set them)."""
+    base = info.scenario(match["scenario"])
+    return replace(
+        base, first_turn=match["first_turn"], last_turn=match["last_turn"], title=match.get("title") or base.title
+    )

@@ -19,7 +19,7 @@ from .home import default_path
 from .keyring import Keyring
 from .resources import data_dir
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 BUSY_WAIT_SECONDS = 3.0
 _TABLE_FILES = ("meta", "match", "board", "units", "rules", "history", "tournament")
 _TEMPORARY = re.compile(r"^(CREATE OR REPLACE) (VIEW|MACRO)\b", re.MULTILINE)  # schema/views make no other kind

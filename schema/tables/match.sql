@@ -10,7 +10,9 @@ CREATE TABLE IF NOT EXISTS match (
     first_turn INTEGER NOT NULL,
     last_turn  INTEGER NOT NULL,
     uid        VARCHAR,                  -- the match's identity, kept by export and import
-    dice       VARCHAR                   -- 'secret' (each seat's committed secret) or 'known seed'
+    dice       VARCHAR,                  -- 'secret' (each seat's committed secret) or 'known seed'
+    title      VARCHAR                   -- the scenario's title at creation (a custom scenario's
+                                         -- own); NULL in a match made before schema 9: the base's
 );
 
 -- Who holds each side (seat) of a match: the player's name, the seat's Ed25519 public key

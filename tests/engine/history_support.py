@@ -154,9 +154,21 @@ SCHEMA_6_VIEWS = Path(__file__).parent.parent / "fixtures" / "history-views-sche
 EFFECT_STAMP_AND_UNDO = (*EFFECT_STAMP, "undone_by")  # the columns effect gained in schema 7
 
 
+def downgrade_to_schema_8(con) -> None:
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 8: matches
+    without their scenario's title."""
+    con.execute(
+        """ALTER TABLE match DROP COLUMN title;
+           UPDATE meta SET value = '8' WHERE key = 'schema_version';
+           DELETE FROM meta WHERE key = 'views'"""
+    )
+
+
 def downgrade_to_schema_7(con) -> None:
-    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 7: each
-    table's match_id named game_id (plugin tables too), the match's game named ruleset."""
+    """Make the store (or match file) on ``con`` look as phaseline wrote it at schema 7: as at
+    schema 8, and each table's match_id named game_id (plugin tables too), the match's game
+    named ruleset."""
+    downgrade_to_schema_8(con)
     tables = con.execute(
         """SELECT c.table_name FROM duckdb_columns() c
            JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
