@@ -10,7 +10,7 @@ BOXES = {
     "ELIM_GER_E": "East German eliminated units (7.11)",
     "ELIM_GER_W": "West German eliminated units (7.11)",
     "ELIM_SOV": "Soviet eliminated units (7.12)",
-    "OUT": "Permanently out of play (7.12, 9.1)",
+    "OUT": "Permanently out of play (9.1)",
 }
 ON_MAP_KINDS = ("hex",)
 

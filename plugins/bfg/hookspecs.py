@@ -16,12 +16,13 @@ if TYPE_CHECKING:
 
 
 @hookspec(firstresult=True)
-def bfg_replacement_zone(match: Match, force: str) -> str | None:
-    """The side of the boundary (``"E"`` or ``"W"``) beside Berlin where the German replacements
-    of ``force`` arrive; None: their own side (7.22). Example: optional 12.3 answers ``"E"``.
+def bfg_german_replacements_as(match: Match) -> str | None:
+    """The German force (``GER_E`` or ``GER_W``) every German replacement is received as: in its
+    Replacement Phase it takes both German allotments, from both German boxes, and the other
+    German force's phase takes none; None: each force its own (7.2, 7.11). Example: optional
+    12.3 answers ``"GER_E"``.
 
     :param match: the match.
-    :param force: ``GER_E`` or ``GER_W``.
     """
 
 

@@ -1,5 +1,6 @@
 """Eliminated units and their boxes (7.1): East/West German by theatre (7.11), Soviet (7.12),
-Western Allied and Italian Front (7.13); Yugoslav and Hungarian units never return (7.12)."""
+Western Allied and Italian Front (7.13); Yugoslav and Hungarian units go there too, by their
+side and theatre, and never return (7.12: replacements.candidates leaves them out)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ NEVER_REPLACED = ("YUG", "HUN")  # 7.12
 
 def box_for(unit: dict) -> str:
     """The eliminated-units box ``unit`` goes to, from where it stands now."""
-    if unit["nationality"] in NEVER_REPLACED:
-        return "OUT"
     if unit["side"] == "WA":
         return "ELIM_WA_ITALY" if unit["region"] == "ITA" else "ELIM_WA"  # 7.13
     if unit["side"] == "SOV":

@@ -38,6 +38,15 @@ def exit_hexes() -> set[str]:
     return {h for edge in EXIT_EDGES for h in edge_hexes(edge)}
 
 
+def theatre_zones(match, unit: dict[str, Any]) -> list[str] | None:
+    """9.2 「その戦域にいる」: the zones of the exit hex's theatre (Berlin stands in both), where the
+    units that pay must stand; None under ``exit-any-allied`` (any unit on the map)."""
+    if plays_ruling(match, EXIT_ANY_ALLIED):
+        return None
+    zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
+    return [zone, "B"]
+
+
 def enemy_forces(match, unit: dict[str, Any]) -> tuple[str, ...]:
     """The forces that pay for ``unit``'s exit: the one it fights, by the theatre of the exit
     hex (East: Soviets, West: Western Allies), or both under ``exit-any-allied``."""
@@ -115,6 +124,7 @@ def exit_unit(match, action: Action) -> None:
         "origin": unit["space_id"],
         "forces": list(forces),
         "boxes": penalty_boxes(forces, unit["region"]),
+        "theatre": theatre_zones(match, unit),
         "needed": PENALTY,
         "player": action.side,
     }
@@ -135,15 +145,22 @@ def exit_unit(match, action: Action) -> None:
 # --- 9.1, 9.2 the price of an exit ------------------------------------------------------
 
 
-def nearest(match, origin: str, forces: list[str]) -> list[tuple[int, str]]:
-    """(distance, unit) of every unflipped unit of ``forces`` on the map, nearest first."""
-    distance = {r["space_id"]: r["distance"] for r in match.rules.run("distances-from", origin=origin)}
+def nearest(match, context: dict[str, Any]) -> list[tuple[int, str]]:
+    """(distance, unit) of every unflipped unit of the exit's paying forces on the map, in the
+    exit's theatre (9.2; anywhere when it names none), nearest first."""
+    distance = {r["space_id"]: r["distance"] for r in match.rules.run("distances-from", origin=context["origin"])}
+    theatre = context.get("theatre")
+    zones = match.static("space", "space_id")
     rows = match.rows(
         """SELECT unit_id, space_id FROM unit_state
            WHERE match_id = ? AND list_contains(?, side) AND status = 'ready' ORDER BY unit_id""",
-        [match.match_id, forces],
+        [match.match_id, context["forces"]],
     )
-    return sorted((distance[r["space_id"]], r["unit_id"]) for r in rows if r["space_id"] in distance)
+    return sorted(
+        (distance[r["space_id"]], r["unit_id"])
+        for r in rows
+        if r["space_id"] in distance and (theatre is None or zones[r["space_id"]]["zone"] in theatre)
+    )
 
 
 def _boxed(match, boxes: list[str]) -> list[str]:
@@ -159,7 +176,7 @@ def _boxed(match, boxes: list[str]) -> list[str]:
 def removal_candidates(match, context: dict[str, Any]) -> list[str]:
     """The units an exit's removal may take: on the map those as near as the second nearest
     (9.1; ties included), then, while short, the units of the theatre's boxes (9.2)."""
-    on_map = nearest(match, context["origin"], context["forces"])
+    on_map = nearest(match, context)
     if len(on_map) >= context["needed"]:
         reach = on_map[context["needed"] - 1][0]
         return [u for d, u in on_map if d <= reach]
@@ -173,7 +190,7 @@ def _in_box(match, unit_id: str) -> bool:
 def _collect(match, context: dict[str, Any]) -> None:
     """Take the price unit by unit; ask the German side where the choice is open."""
     while context["needed"] > 0:
-        on_map = nearest(match, context["origin"], context["forces"])
+        on_map = nearest(match, context)
         if on_map:  # 9.1 the nearest, ties to the German side
             closest = on_map[0][0]
             tier = [u for d, u in on_map if d == closest]
@@ -245,7 +262,7 @@ def answer_refusal(match, decision: dict[str, Any], choice: str):
             f"{choice} cannot be removed: it is not in {', '.join(context['boxes'])} (one of {', '.join(offered)})",
             "9.2",
         )
-    distance = {u: d for d, u in nearest(match, context["origin"], context["forces"])}
+    distance = {u: d for d, u in nearest(match, context)}
     closest = distance[offered[0]]
     where = f"{distance[choice]} hexes from {context['origin']}" if choice in distance else "not a unit that pays"
     return match.violation(

@@ -8,8 +8,8 @@ the following Movement Phase (7.26). Yugoslav and Hungarian units never return (
 Three-player 16.33: both German allotments take any German unit, weakest first, beside
 Berlin on either side. Collapse in the East (14.0) uses no map west of the line: a German
 replacement with no hex beside Berlin on the east free of enemy units is lost. An optional
-rule may send them to the other side (``bfg_replacement_zone``: 12.3, every German
-replacement arrives east, as an East German unit)."""
+rule may have one German force receive every German replacement (``bfg_german_replacements_as``:
+12.3, the East Germans, in their Replacement Phase)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ from .staying import Exits, refuse_stranded, stranded
 from .units import all_units, label, unit_row
 
 BOXES = {"SOV": "ELIM_SOV", "WA": "ELIM_WA", "GER_E": "ELIM_GER_E", "GER_W": "ELIM_GER_W"}
+OTHER_GERMAN = {"GER_E": "GER_W", "GER_W": "GER_E"}
+GERMAN_BOXES = ["ELIM_GER_E", "ELIM_GER_W"]
 
 
 def begin(match, step) -> None:
@@ -35,6 +37,10 @@ def begin(match, step) -> None:
     Western Allies are among them, from the Turn Record (7.2, 7.13)."""
     record = match.state_rows((), "SELECT turn, box, replacements FROM bfg_turn WHERE match_id = ?", [match.match_id])
     now = {row["box"]: row["replacements"] for row in record if row["turn"] == match.clock.turn}
+    received_as = match.hook.bfg_german_replacements_as(match=match)
+    if received_as:  # 12.3 one German force receives both German allotments
+        now = {**now, received_as: (now.get("GER_E") or 0) + (now.get("GER_W") or 0)}
+        now.pop(OTHER_GERMAN[received_as], None)
     allowance = sum(now.get(force) or 0 for force in step.acting)
     italy = (now.get("WA_ITALY") or 0) if "WA" in step.acting else 0
     match.set("bfg_state", {}, replacements_left=allowance, italy_left=italy, courland_moved=False)
@@ -58,9 +64,12 @@ def forfeit_text(left: int, open_orders: list[Action]) -> str:
 
 
 def _pooled_boxes(match, box: str) -> list[str]:
-    """16.33: in the three-player game both German boxes are one pool."""
-    if match.scenario.name == "three-player" and box.startswith("ELIM_GER"):
-        return ["ELIM_GER_E", "ELIM_GER_W"]
+    """16.33: in the three-player game both German boxes are one pool; so they are for the force
+    that receives every German replacement (12.3)."""
+    if box.startswith("ELIM_GER") and (
+        match.scenario.name == "three-player" or match.hook.bfg_german_replacements_as(match=match)
+    ):
+        return GERMAN_BOXES
     return [box]
 
 
@@ -88,7 +97,7 @@ def entry_hexes(match, force: str, box: str) -> list[str]:
         if match.scenario.name == "three-player":  # 16.33 boundary restrictions ignored
             hexes = _berlin_ring(match, "E") + _berlin_ring(match, "W")
         else:
-            zone = match.hook.bfg_replacement_zone(match=match, force=force) or force[-1]  # 7.22 their own side
+            zone = force[-1]  # 7.22 their own side
             other = "W" if zone == "E" else "E"
             hexes = _berlin_ring(match, zone)
             if not hexes and other not in unused_zones(match.scenario.name):  # 14.0 no other side: lost
@@ -209,7 +218,7 @@ def _entry_refusal(match, force: str, box: str, hex_id: str) -> tuple[str, str]:
         if u["space_id"] == hex_id and (u["side"] != force and not (german and u["side"].startswith("GER")))
     )
     if enemies:
-        return "7.23" if german else "7.25", f"{hex_id} holds enemy units ({', '.join(enemies)})"
+        return "7.23" if german else "5.2", f"{hex_id} holds enemy units ({', '.join(enemies)})"
     full = _full(match, force, hex_id)
     if full is not None:
         return full
@@ -302,7 +311,7 @@ def replace(match, action: Action) -> None:
     unit = unit_row(match, action.args[0])
     hex_id = action.args[1]
     step = match.step
-    if unit["nationality"] in NEVER_REPLACED and unit["space_kind"] == "box":  # 7.12 wherever it went (OUT)
+    if unit["nationality"] in NEVER_REPLACED and unit["space_kind"] == "box":  # 7.12 in its box for good
         raise match.violation(f"{label(unit)} is {unit['nationality']}: such units are never replaced", "7.12")
     force = next((f for f, b in _boxes(match, step) if unit["space_id"] in _pooled_boxes(match, b)), None)
     if force is None:

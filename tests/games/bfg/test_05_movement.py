@@ -290,7 +290,7 @@ SOVIET_D = "unit D SOV SOV army 3-1-4 0104"
     ("defender", "options", "rule", "due", "box"),
     [
         pytest.param(
-            "unit D SOV YUG army 3-1-4 0104", (), "5.51", "sov-combat", "OUT", id="5.51-back-by-soviet-combat"
+            "unit D SOV YUG army 3-1-4 0104", (), "5.51", "sov-combat", "ELIM_SOV", id="5.51-back-by-soviet-combat"
         ),
         pytest.param(SOVIET_D, (), "5.52", "ger-e-combat", "ELIM_SOV", id="5.52-out-during-the-following-turn"),
         pytest.param(

@@ -278,7 +278,8 @@ unit I1 WA US corps 4-4-4 ELIM_WA_ITALY
         pytest.param("POL_C", "SOV", "POL", "E", "ELIM_SOV", id="7.12-soviet-allies-to-the-soviet-box"),
         pytest.param("US", "WA", "ITA", "W", "ELIM_WA_ITALY", id="7.13-eliminated-in-italy-italian-front-box"),
         pytest.param("UK", "WA", "GER", "W", "ELIM_WA", id="7.13-elsewhere-western-allied-box"),
-        pytest.param("YUG", "SOV", "YUG", "E", "OUT", id="7.0-five-boxes-yugoslavs-in-none"),
+        pytest.param("YUG", "SOV", "YUG", "E", "ELIM_SOV", id="7.12-yugoslavs-to-the-soviet-box-for-good"),
+        pytest.param("HUN", "GER_W", "HUN", "W", "ELIM_GER_W", id="7.12-hungarians-by-the-side-they-stood-on"),
     ],
 )
 def test_eliminated_units_boxes(nationality, side, region, zone, box):
@@ -427,21 +428,19 @@ def test_7_26_a_lone_frozen_replacement_sits_out_the_phase_that_follows(tmp_path
 
 
 def test_7_12_yugoslav_and_hungarian_units_are_never_replaced(soviet_replacement):
-    assert box_for({"nationality": "YUG", "side": "SOV", "region": "YUG", "zone": "E"}) == "OUT"
-    assert box_for({"nationality": "HUN", "side": "GER_E", "region": "HUN", "zone": "E"}) == "OUT"
     # Y1 (1-2-3) is weaker than S1, yet never offered and never accepted
     assert {a.args[0] for a in soviet_replacement.legal_actions() if a.verb == "replace"} == {"S1"}
     refused(soviet_replacement, Action("replace", ("Y1", "0926")), "7.12")
 
 
 def test_7_12_an_eliminated_hungarian_is_refused_under_7_12(tmp_path):
-    """An eliminated Hungarian is out of play for good (box_for: OUT), not in the East German
-    box: `replace` names 7.12, the rule that keeps it out, not 7.2's "not in a box"."""
+    """An eliminated Hungarian waits in the East German box for good (7.11, 7.12), weaker than G1
+    yet never the weakest that must come first: `replace` names 7.12, the rule that keeps it out."""
     text = """
     map 4x6
     zone E cols 04-06
     city Berlin 0303 10
-    unit H1 GER HUN corps 2-2-4 OUT
+    unit H1 GER HUN corps 1-2-4 ELIM_GER_E
     unit G1 GER HEER corps 2-3-4 ELIM_GER_E
     """
     match = advance_to(new_match(tmp_path, text, turns=(2, 10)), "ger-e-replacement", turn=2)

@@ -238,20 +238,26 @@ def test_12_3_the_optional_rule_lifts_the_turn_1_attacks(tmp_path):
     assert match.clock.step != "ger-w-combat"
 
 
-def test_12_3_west_german_replacements_arrive_east_as_east_germans(tmp_path):
+def test_12_3_every_german_replacement_is_the_east_germans_in_their_phase(tmp_path):
+    """12.3: the West German allotment and box join the East Germans' (the WA player's, 3.0 B4):
+    the Soviet player's West German Replacement Phase returns nothing; in the East German one
+    the weakest of both boxes comes back first (7.21), beside Berlin east of the line (7.22)."""
     text = """
     map 4x6
     zone E cols 04-06
     city Berlin 0303 10
     unit U1 WA US corps 7-4-8 0101
     unit D GER HEER corps 2-4-4 ELIM_GER_W
+    unit E GER HEER corps 3-4-4 ELIM_GER_E
     """
-    match = advance_to(new_match(tmp_path, text, turns=(4, 10), options=("12.3",)), "ger-w-replacement", turn=4)
-    assert {a.args[1] for a in match.legal_actions() if a.verb == "replace"} == {"0304"}
+    match = advance_to(new_match(tmp_path, text, turns=(4, 10), options=("12.3",)), "ger-e-replacement", turn=4)
+    assert match.step.side == "WA"
+    assert {a.args for a in match.legal_actions() if a.verb == "replace"} == {("D", "0304")}
     refused(match, Action("replace", ("D", "0302")), "7.24")
     match.play(Action("replace", ("D", "0304")))
     assert (state(match, "D")["space_id"], state(match, "D")["side"]) == ("0304", "GER_E")
     assert match.rows("SELECT * FROM event WHERE match_id = ? AND rule = '12.3'", [match.match_id])
+    assert {a.args[0] for a in match.legal_actions() if a.verb == "replace"} == {"E"}  # both allotments: 1 + 1
 
 
 # --- 12.22 the fall of Berlin (Historical) -------------------------------------------------
