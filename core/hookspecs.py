@@ -372,6 +372,24 @@ def phaseline_order_refusal(match: Match, action: Action) -> RuleViolation | Non
 
 
 @hookspec(firstresult=True)
+def phaseline_undo_refusal(match: Match, first_seq: int, last_seq: int) -> RuleViolation | None:
+    """Why the undo that would take back events ``first_seq`` to ``last_seq`` (the last
+    action a human played, and everything logged after it) is refused by the game's rules:
+    a :class:`phaseline.RuleViolation` (returned, not raised), or None to let it go on.
+    Asked before the undo changes anything, after the engine's own checks (a finished match,
+    the rules' dice, another seat's or a sent event) and before the one ``--force`` waives
+    (a roll): ``--force`` does not waive the game's refusal. Not asked in a replay, nor for a
+    received file's undo: an undo in a log was legal when it was made. The first answer wins.
+    Example (Breakout: Normandy 8.13): once the next impulse has begun, the player may no
+    longer change his moves, so an undo whose events begin another impulse is refused.
+
+    :param match: the match, as it stands before the undo.
+    :param first_seq: the first event the undo would take back (an action).
+    :param last_seq: the last event logged.
+    """
+
+
+@hookspec(firstresult=True)
 def phaseline_seat_of(match: Match, side: str) -> str | None:
     """The seat (a side's name when the match was created) whose player now plays
     ``side``, when a game rule moved the players; None: the player seated for ``side``.

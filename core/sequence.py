@@ -43,6 +43,11 @@ def _begun(step: str) -> str:
     return f"begin {step}"
 
 
+def begins_step(event: dict[str, Any]) -> bool:
+    """Whether a logged event (a row of ``event``) is the one that began its step."""
+    return event["kind"] == "phase" and event["purpose"] == _begun(event["step"])
+
+
 def held_step_events(match: Match) -> list[dict[str, Any]] | None:
     """The events of the current step, oldest first, when every one of them still waits in
     memory (:meth:`EventLog.held_rows`): the event that began the step is held, so none of
@@ -53,7 +58,7 @@ def held_step_events(match: Match) -> list[dict[str, Any]] | None:
     if match.events.holds("undo"):
         return None
     ours = match.events.held_rows(clock.turn, clock.step)
-    if not ours or ours[0]["kind"] != "phase" or ours[0]["purpose"] != _begun(clock.step):
+    if not ours or not begins_step(ours[0]):
         return None
     return ours
 

@@ -3,7 +3,9 @@
 A player undoes only his own seats' events that he has not sent, and never a finished
 match (docs/fair-play.md); undo across a roll needs ``force`` and shows as a re-roll. The
 rules' dice drawn at play (dice.py) are final: no undo takes them back, forced or not, nor
-the actions before them, whose undoing would run the rules' turn again on new dice.
+the actions before them, whose undoing would run the rules' turn again on new dice. A game
+may refuse an undo by its own rules (``phaseline_undo_refusal``: Breakout 8.13, not once the
+next impulse has begun), forced or not.
 """
 
 from __future__ import annotations
@@ -89,6 +91,14 @@ def _check_not_the_rules_dice(rolls: list[dict[str, Any]]) -> None:
         )
 
 
+def game_refusal(match: Match, first: int, last: int) -> RuleViolation | None:
+    """The game's refusal of undoing events ``first`` to ``last`` (``phaseline_undo_refusal``),
+    or None. Never asked in a replay: an undo in a log was legal when it was made."""
+    if match.replaying:
+        return None
+    return match.hook.phaseline_undo_refusal(match=match, first_seq=first, last_seq=last)
+
+
 def played_by(match: Match, action: dict[str, Any]) -> str:
     """Who played a logged action: a human or ``bot:<name>``."""
     return json.loads(action["payload"] or "{}").get("by") or match.controller(action["side"])
@@ -98,8 +108,9 @@ def undo(match: Match, *, force: bool = False, as_side: str | None = None) -> di
     """Revert the last player action (refused across a die roll unless ``force``).
 
     Refused when the match is over, and (outside a replay) when it would take back an
-    event of a seat this store does not hold or an event already sent; ``as_side``, when
-    given, must be the seat of the action undone.
+    event of a seat this store does not hold or an event already sent, or when the game's
+    rules refuse it (:func:`game_refusal`); ``as_side``, when given, must be the seat of the
+    action undone.
     """
     if match.finished:
         raise match.violation(f"match {match.match_id} is over: undo never reopens a finished match", rule="undo")
@@ -110,6 +121,9 @@ def undo(match: Match, *, force: bool = False, as_side: str | None = None) -> di
     _check_not_the_rules_dice(rolls)  # in a replay too: an imported undo of them is refused
     if match.seats.seated and not match.replaying:
         _check_own_unsent(match, first, last, as_side)
+    refusal = game_refusal(match, first, last)
+    if refusal is not None:  # before the roll check: --force does not waive the game's rule
+        raise refusal
     if rolls and not force:
         dice = ", ".join(f"{r['die']} ({r['purpose']})" for r in rolls)
         message = f"undoing would take back die roll(s) {dice}; use --force to undo anyway (the log keeps them)"

@@ -6,7 +6,8 @@ with undo as one of the moves:
 - refuses only with a RuleViolation, and a refusal leaves the match untouched;
 - never dead-ends: until the match is finished some side has a legal action;
 - never undoes a die roll unseen: undo across a roll is refused without force, and a
-  forced undo names the rolls it takes back while the log keeps them;
+  forced undo names the rolls it takes back while the log keeps them; an undo the game's
+  rules refuse (``phaseline_undo_refusal``: Breakout 8.13) is refused, forced or not;
 - keeps each game's invariants (Battle for Germany: units on existing spaces, one
   place per unit, no German in Berlin, stacking at the end of every movement phase);
 - and the match it leaves replays exactly (``replay.verify``).
@@ -41,7 +42,7 @@ from phaseline.actions import RULES_TURN
 from phaseline.bots import run_bots
 from phaseline.replay import verify
 from phaseline.seats import RULES
-from phaseline.undo import undo, undo_target
+from phaseline.undo import game_refusal, undo, undo_target
 
 SUBJECTS = subjects()
 
@@ -140,7 +141,14 @@ def machine_for(subject: Subject) -> type[RuleBasedStateMachine]:
                 with pytest.raises(RuleViolation):
                     undo(match, force=force)
                 return
-            _, _, rolls = target
+            first, last, rolls = target
+            refusal = game_refusal(match, first, last)
+            if refusal is not None:  # the game's own rule (Breakout 8.13): --force does not waive it
+                with pytest.raises(RuleViolation) as refused:
+                    undo(match, force=force)
+                assert refused.value.rule == refusal.rule
+                assert match.events.last_seq == before, "a refused undo changed the log"
+                return
             if rolls and not force:
                 with pytest.raises(RuleViolation, match="roll"):
                     undo(match)

@@ -17,6 +17,7 @@ from .rules import (
     bombardment,
     bridges,
     combat,
+    commitment,
     control,
     day,
     dday,
@@ -219,6 +220,11 @@ def phaseline_order_refusal(match, action):
 @hookimpl
 def phaseline_answer_refusal(match, decision, answer):
     return resolution.answer_refusal(match, decision, answer)
+
+
+@hookimpl
+def phaseline_undo_refusal(match, first_seq, last_seq):
+    return commitment.undo_refusal(match, first_seq, last_seq)  # 8.13
 
 
 @hookimpl

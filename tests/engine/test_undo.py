@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from history_support import aggressive_action, copy_store, long_registry, new_match, snapshot
-from phaseline import Match, RuleViolation, Store
+from phaseline import Action, Match, RuleViolation, Store, hookimpl
+from phaseline.replay import verify
 from phaseline.undo import undo
+from toygame import ToyGame, toy_registry
 
 STATE = ["unit_state", "clock", "decision", "toy_score"]
 
@@ -142,3 +145,48 @@ def test_a_forced_undo_shows_as_a_re_roll_in_the_log_and_the_views(match, monkey
     assert code == 0
     assert f"RE-ROLL: undo events {done['first']}-{done['last']}, taking back" in out
     assert f"by {done['seq']} (re-roll)" in out
+
+
+class FinalMoves(ToyGame):
+    """The toy game with a rule against undo (T4, a test rule, as Breakout's 8.13): a move is
+    final once the other side's movement has begun."""
+
+    @hookimpl
+    def phaseline_undo_refusal(self, match, first_seq, last_seq):
+        begun = match.one(
+            "SELECT min(seq) FROM event WHERE match_id = ? AND kind = 'phase' AND seq > ? AND seq <= ?",
+            [match.match_id, first_seq, last_seq],
+        )
+        if begun is None:
+            return None
+        return match.violation(f"event seq {begun} began the next movement: moves are final", rule="T4")
+
+
+def final_moves_registry():
+    registry = toy_registry()
+    registry.games["toy"] = replace(registry.games["toy"], plugin=FinalMoves())
+    return registry
+
+
+def move_and_end(match: Match) -> None:
+    match.play(next(a for a in match.legal_actions() if a.verb == "move"))
+    match.play(Action("end", (), match.waiting_on()[0]))
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_an_undo_the_games_rule_refuses_is_refused_forced_or_not(store, force):
+    match = Match.create(store, final_moves_registry(), "toy", "skirmish", seed=7)
+    move_and_end(match)
+    before = snapshot(match.store, match.match_id, [*STATE, "event", "effect"])
+    with pytest.raises(RuleViolation, match="began the next movement") as refused:
+        undo(match, force=force)
+    assert refused.value.rule == "T4" and "(toy T4)" in str(refused.value)
+    assert snapshot(match.store, match.match_id, [*STATE, "event", "effect"]) == before
+
+
+def test_a_replay_does_not_ask_the_games_rule_on_undo(store):
+    """An undo in a log was legal when made: a rule the game has since gained does not break its replay."""
+    match = Match.create(store, toy_registry(), "toy", "skirmish", seed=7)
+    move_and_end(match)
+    undo(match)  # the toy game without T4 lets it go
+    assert verify(store, final_moves_registry(), match.match_id) > 0
