@@ -126,6 +126,9 @@ def japanese_moves(match, task: Task) -> str:
 
 def flight_refusal(match, s: Sheet, unit: Piece | None, unit_id: str, target: str) -> tuple[str, str] | None:
     """Why ``unit_id`` may not fly to ``target`` now: (rule, reason), or None."""
+    if unit is not None and unit.kind in ("ship", "sub") and unit.area is not None:
+        # 10.1: 「一度戦闘シート上に配置された艦船は戦闘が終わるまで移動できません」
+        return "10.1", f"{unit_id} is a ship placed in the {unit.area} area: it stays there until the battle is over"
     if unit is None or unit.side != US or not unit.aircraft:
         return "10.8", f"{unit_id} is not a US aircraft in the battle"
     if unit.struck:
