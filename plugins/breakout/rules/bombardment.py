@@ -74,6 +74,14 @@ def artillery_refusal(b, side: str, unit: dict[str, Any], target: str) -> tuple[
     return None
 
 
+def _off_the_map(area) -> tuple[str, str]:
+    """3.4: a unit in an approach box is never attacked, nor bombarded; 3.5: the offshore box
+    only holds units waiting to be redeployed. (The rule, the reason.)"""
+    if area.beach:
+        return "3.4", f"{area.space_id} is {area.beach}'s approach box: a unit there is never attacked or bombarded"
+    return "3.5", f"{area.space_id} is the offshore box, off the map: a unit there is never bombarded"
+
+
 def artillery_for(match, side: str, target: str) -> list[dict[str, Any]]:
     """The field artillery that may bombard ``target`` (see :func:`artillery_refusal`)."""
     b = board(match)
@@ -87,7 +95,7 @@ def legal_bombardments(match, side: str) -> list[Action]:
     found = []
     markers = _markers(match, side)
     for space, area in sorted(b.areas.items()):
-        if not area.units[enemy_of(side)]:
+        if not area.units[enemy_of(side)] or area.is_box:  # 3.4, 3.5
             continue
         found += [Action("bombard", (space, m["marker_id"]), side) for m in markers if marker_reaches(match, m, area)]
         found += [Action("bombard", (space, u["unit_id"]), side) for u in artillery_for(match, side, space)]
@@ -130,6 +138,9 @@ def bombard(match, action: Action) -> None:
     markers = {m["marker_id"]: m for m in _markers(match, side)}
     firing = action.args[1].split(",")
     area = b.areas.get(target)
+    if area is not None and area.is_box:
+        rule, why = _off_the_map(area)
+        raise match.violation(why, rule)
     if area is None or not area.units[enemy_of(side)]:
         # 17.3: an air strike 「敵ユニットを含むいかなるエリアに対しても」; 10.1 for the others
         rule = "17.3" if firing[0] in markers and markers[firing[0]]["kind"] == "air" else "10.1"
