@@ -13,6 +13,7 @@ from phaseline import hookimpl
 from . import loading, map_marks, sequence, setup
 from .rules import (
     advantage,
+    attack_refusals,
     board,
     bombardment,
     bridges,
@@ -219,7 +220,7 @@ def phaseline_order_refusal(match, action):
 
 @hookimpl
 def phaseline_answer_refusal(match, decision, answer):
-    return resolution.answer_refusal(match, decision, answer)
+    return attack_refusals.answer_refusal(match, decision, answer)
 
 
 @hookimpl

@@ -14,7 +14,7 @@ from typing import Any
 
 from .board import LADDER, board
 from .charts import combat_chart
-from .retreat import can_retreat
+from .retreat import barred, can_retreat
 
 RETREAT = "retreat"
 
@@ -52,10 +52,36 @@ def choices(match, plan: dict[str, Any]) -> list[str]:
     found = []
     for u in units:
         found.append(f"{u['unit_id']}:{LADDER[LADDER.index(u['status']) + 1]}")
-        may_retreat = u["status"] != "Fresh" and plan["cp_left"] - 1 <= total - caps[u["status"]]  # 12.3, 9.5E
-        if may_retreat and can_retreat(match, u):
+        if _retreat_barred(match, plan, u, total) is None:
             found.append(f"{u['unit_id']}:{RETREAT}")
     return found
+
+
+def _retreat_barred(match, plan: dict[str, Any], unit: dict[str, Any], total: int) -> tuple[str, str] | None:
+    """Why ``unit`` may not take the next point by retreating (rule, reason), or None: it may.
+    ``total`` is what the units absorbing can still take."""
+    uid = unit["unit_id"]
+    if unit["status"] == "Fresh":  # 12.3: a Fresh defender's first CP makes it Spent
+        return "12.3", f"{uid} is Fresh: its first CP must make it Spent, not retreat it"
+    if plan["cp_left"] - 1 > total - capacity(match)[unit["status"]]:  # 9.5E: no retreat while CP would be left over
+        return "9.5", f"{uid} may not retreat: the other units could not take the {plan['cp_left'] - 1} CP left"
+    if not can_retreat(match, unit):
+        return barred(match, unit)
+    return None
+
+
+def refusal(match, plan: dict[str, Any], choice: str) -> tuple[str, str] | None:
+    """Why the answer ``UNIT:retreat`` (not among :func:`choices`) is refused: the rule and
+    the reason; None for any other answer (the engine's generic refusal names the choices)."""
+    unit_id, _, outcome = choice.partition(":")
+    b = board(match)
+    if outcome != RETREAT or unit_id not in plan["absorbing"] or unit_id not in b.units or plan["cp_left"] <= 0:
+        return None
+    if plan["first"] and unit_id != plan["forward"]:  # 9.5: the forward unit takes the first CP
+        return "9.5", f"the first CP is the forward unit's ({plan['forward']}), not {unit_id}'s"
+    caps = capacity(match)
+    total = sum(caps[b.units[u]["status"]] for u in plan["absorbing"] if u in b.units)
+    return _retreat_barred(match, plan, b.units[unit_id], total)
 
 
 def doomed(match, plan: dict[str, Any]) -> bool:

@@ -26,7 +26,7 @@ from ..scenarios import ALLIED
 from . import advantage, casualties, retreat
 from .board import board, enemy_of
 from .bridges import hold_river, set_bridge
-from .combat_values import ARTILLERY, assault_values, forward_candidates
+from .combat_values import assault_values, forward_candidates
 from .control import update_control
 from .dice import roll_dr
 from .landing_assault import after_assault
@@ -97,19 +97,6 @@ def answer(match, decision: dict[str, Any], choice: str) -> None:
     elif kind == "voluntary-retreat":
         plan["stage"] = "finish"
     proceed(match, plan)
-
-
-def answer_refusal(match, decision: dict[str, Any], answer: str):
-    """16.1: a defending artillery unit named the forward unit while another type is there."""
-    if decision["kind"] != "forward-unit":
-        return None
-    unit = board(match).units.get(answer)
-    area = decision["context"]["plan"]["area"]
-    if unit is not None and unit["space_id"] == area and unit["type"] == ARTILLERY:
-        return match.violation(
-            f"{answer} is field artillery: it may not be the forward unit while another type is in {area}", "16.1"
-        )
-    return None
 
 
 def _ask(match, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:
@@ -371,10 +358,14 @@ def _retreat_step(match, plan, dest: str) -> None:
 
 
 def _offer_voluntary(match, plan) -> bool:
-    """9.62: any defender left may retreat by choice (a Fresh one becomes Spent)."""
+    """9.62: any defender left may retreat by choice (a Fresh one becomes Spent). 9.65: one at a
+    time, so each may close the way for the next (a full area, a bridge's five, 9.66); once the
+    defender has begun, he ends the retreats himself (none) while units of his stay in the area,
+    and is told why one may no longer go (attack_refusals.py)."""
     plan["stage"] = "finish"
-    left = [u for u in board(match).units_in(plan["area"], plan["enemy"]) if retreat.can_retreat(match, u)]
-    if not left:
+    here = [u for u in board(match).units_in(plan["area"], plan["enemy"]) if u["type"] != "coastal"]
+    left = [u for u in here if retreat.can_retreat(match, u)]
+    if not left and not (plan.get("volunteered") and here):
         return False
     plan["stage"] = "voluntary"
     prompt = f"Defenders of {plan['area']} may retreat by choice (9.62): a unit, or none"
@@ -386,6 +377,7 @@ def _voluntary(match, plan, unit_id: str) -> None:
     if unit["status"] == "Fresh":
         match.set("unit_state", {"unit_id": unit_id}, status="Spent")
     _log(match, plan, f"{unit_id} retreats by choice", "9.62", plan["enemy"])
+    plan["volunteered"] = True
     plan["retreat_queue"] = [unit_id]
     plan["stage"] = "retreats"
 

@@ -3,7 +3,10 @@
 Retreats are made one unit at a time (9.65), so the snapshot is read afresh for each.
 A unit retreats one area; if its only destinations are fully stacked it enters one and
 keeps retreating until it reaches an area under the limit (9.66); with nowhere to go it
-is eliminated.
+is eliminated. No more than five units retreat over one bridge an impulse (9.66, 20.1): a
+border whose bridge stands is crossed by the bridge (8.37: only a destroyed or unprinted
+bridge is none), so at the limit no unit retreats across it; infantry fords only a river
+without a bridge (9.63A, 9.66's 「歩兵が橋のない河川をいくつ通過しようとも」).
 """
 
 from __future__ import annotations
@@ -25,29 +28,29 @@ CLASS_NAMES = {
 }
 
 
-def can_cross_in_retreat(b, unit: dict[str, Any], dest: str) -> tuple[bool, str]:
-    """9.63A, B: the border between the unit's area and ``dest`` (and why not)."""
+def crossing_closed(b, unit: dict[str, Any], dest: str) -> tuple[str, str] | None:
+    """9.63A, B, 9.66: why the border between the unit's area and ``dest`` is closed to its
+    retreat (the rule, the reason), or None: it is open."""
     side, here = unit["side"], unit["space_id"]
     kind, name = b.neighbours(here)[dest]
     area = b.areas[dest]
     if kind in ("sea", "landing") or area.is_box:
-        return False, "9.63B: no retreat into the sea or an approach box"
+        return "9.63B", "no retreat into the sea or an approach box"
     if kind == "water":
-        return False, "9.63B: no retreat across a water obstacle without a bridge"
+        return "9.63B", "no retreat across a water obstacle without a bridge"
     if kind == "bridge":
         bridge = b.bridges[name]
         if bridge["state"] == enemy_of(side):
-            return False, f"9.63B: {bridge['name']} is enemy-held"
+            return "9.63B", f"{bridge['name']} is enemy-held"
         if bridge["state"] != side and bridge["border"] == "water":
-            return False, f"9.63B: {bridge['name']} is destroyed over a water obstacle"
+            return "9.63B", f"{bridge['name']} is destroyed over a water obstacle"
         if bridge["state"] != side and unit["type"] != "infantry":
-            return False, f"9.63A: only infantry crosses the river at {bridge['name']} without a friendly-held bridge"
-        full = counted_bridge(b, unit, dest) and not can_cross(b, name)
-        if full and (bridge["border"] == "water" or unit["type"] != "infantry"):  # infantry may ford the river
-            return False, f"9.66: 5 units crossed {bridge['name']} this impulse (20.1)"
+            return "9.63A", f"only infantry crosses the river at {bridge['name']} without a friendly-held bridge"
+        if counted_bridge(b, unit, dest) and not can_cross(b, name):  # 9.66, 20.1: five a bridge an impulse
+            return "9.66", f"5 units crossed {bridge['name']} this impulse (20.1)"
     if kind == "river" and unit["type"] != "infantry":
-        return False, "9.63A: only infantry retreats across a river without a friendly-held bridge"
-    return True, ""
+        return "9.63A", "only infantry retreats across a river without a friendly-held bridge"
+    return None
 
 
 def counted_bridge(b, unit: dict[str, Any], dest: str) -> str | None:
@@ -89,7 +92,7 @@ def options(match, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple
     b = board(match)
     found: dict[str, list[tuple[int, str]]] = {}
     for dest in sorted(b.neighbours(unit["space_id"])):
-        if dest in visited or not can_cross_in_retreat(b, unit, dest)[0]:
+        if dest in visited or crossing_closed(b, unit, dest) is not None:
             continue
         cls = destination_class(b, unit["side"], dest, unit)
         if cls is None:
@@ -115,7 +118,7 @@ def retreat_one_area(match, unit_id: str, dest: str, rule: str) -> bool:
     full = destination_class(b, unit["side"], dest, unit) == FULL
     bridge = counted_bridge(b, unit, dest)
     match.set("unit_state", {"unit_id": unit_id}, space_id=dest)
-    if bridge and can_cross(b, bridge):  # 9.66, 20.1 (at the limit, infantry fords the river beside it)
+    if bridge:  # 9.66, 20.1
         count_bridge(match, bridge)
     match.log(
         Event(
@@ -138,14 +141,30 @@ def eliminate_unplaced(match, unit_id: str, why: str) -> None:
     match.log(Event("note", unit_id=unit_id, purpose=f"{unit_id} eliminated: {why}", rule="9.66"))
 
 
-def refusal_reasons(match, unit: dict[str, Any]) -> str:
-    """Why each neighbour of ``unit`` is closed to its retreat (for a refused answer or a log line)."""
+def closed_areas(match, unit: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Each neighbour of ``unit`` closed to its retreat: (area, rule, reason) (9.63, 9.66)."""
     b = board(match)
-    reasons = []
+    closed = []
     for dest in sorted(b.neighbours(unit["space_id"])):
-        ok, why = can_cross_in_retreat(b, unit, dest)
-        if ok and destination_class(b, unit["side"], dest, unit) is None:
-            why = "9.63C: enemy-controlled and not contested"
-        if why:
-            reasons.append(f"{dest} ({why})")
-    return "; ".join(reasons) or "no adjacent area"
+        why = crossing_closed(b, unit, dest)
+        if why is None and destination_class(b, unit["side"], dest, unit) is None:
+            why = "9.63C", "enemy-controlled and not contested"
+        if why is not None:
+            closed.append((dest, *why))
+    return closed
+
+
+def refusal_reasons(match, unit: dict[str, Any]) -> str:
+    """Why each neighbour of ``unit`` is closed to its retreat (for a log line)."""
+    return "; ".join(f"{dest} ({rule}: {why})" for dest, rule, why in closed_areas(match, unit)) or "no adjacent area"
+
+
+def barred(match, unit: dict[str, Any]) -> tuple[str, str]:
+    """The rule that bars ``unit``'s retreat now, and why, area by area: 16.3 a coastal battery;
+    9.66 when a bridge's five close a way out (the others' retreats may have, 9.65); else 9.63."""
+    if unit["type"] == "coastal":
+        return "16.3", f"{unit['unit_id']} is a coastal battery: it never retreats"
+    closed = closed_areas(match, unit)
+    rule = "9.66" if any(r == "9.66" for _, r, _ in closed) else "9.63"
+    areas = "; ".join(f"{dest}, {why}" + ("" if r.startswith(rule) else f" ({r})") for dest, r, why in closed)
+    return rule, f"{unit['unit_id']} cannot retreat from {unit['space_id']}: {areas or 'no adjacent area'}"

@@ -252,10 +252,12 @@ unit G1 german DE infantry 2-3-2/2 3 Spent
 
 
 def test_9_66_a_retreat_over_a_bridge_counts_against_its_five(tmp_path):
-    """9.66, 20.1: five units a bridge an impulse, retreats too, whatever their direction; at the
-    limit an infantry unit may still cross the river beside it (9.63A), armour may not."""
+    """9.66 「橋を通過しての退却は5ユニットまでに制限される」, 20.1: five units a bridge an impulse,
+    retreats too, whatever their direction. At the limit no unit retreats over it, infantry
+    neither: a border whose bridge stands has a bridge (8.37), and infantry fords only a river
+    without one (9.66 「歩兵が橋のない河川」, 9.63A)."""
     from phaseline import Event
-    from phaseline.games.breakout.rules.retreat import retreat_one_area
+    from phaseline.games.breakout.rules.retreat import barred, retreat_one_area
 
     match = new_match(tmp_path, BRIDGED_RETREAT)
     with match.store.transaction():
@@ -263,7 +265,9 @@ def test_9_66_a_retreat_over_a_bridge_counts_against_its_five(tmp_path):
         match.insert("bkn_traffic", {"bridge_id": "BR4", "crossings": 4})
         retreat_one_area(match, "T1", "4", "9.62")
     assert board(match).traffic["BR4"] == 5
-    assert options(match, board(match).units["G1"]) == ("A", ["4"])  # infantry fords the river
+    assert options(match, board(match).units["G1"]) == (None, [])
+    rule, why = barred(match, board(match).units["G1"])
+    assert rule == "9.66" and "4, 5 units crossed" in why
     with match.store.transaction():
         match.log(Event("note", purpose="test: the armour back in 3"))
         match.set("unit_state", {"unit_id": "T1"}, space_id="3")
