@@ -14,6 +14,8 @@ from phaseline import Event
 from ..scenarios import ALLIED
 from . import works
 
+INTERDICTED = "failed: every lander was interdicted"  # 19.4, 21.5: no DR is rolled
+
 
 def after_assault(match, landing: dict[str, Any], outcome: str) -> None:
     """19.4, 21.5: called when the landing attack is over (no overrun, no retreat: resolution.py)."""

@@ -10,7 +10,8 @@ batteries in or next to it (19.4, 16.3): dr = IV lands Spent, dr < IV lands Dis1
 Advantage holder may have each dr rerolled (11.6): the landers go ashore once all stand.
 Landing on works held by Germans, where no Fresh or Spent Allied unit contests them,
 is a forced attack without artillery (8.51, 21.6); if every lander was interdicted no
-DR is rolled, and a failed attack leaves every lander Dis1 (19.4).
+DR is rolled, and a failed attack leaves every lander Dis1 (19.4); the defenders may
+retreat by choice all the same (9.62).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from .activation import activate, allowance
 from .board import board, national_group
 from .control import update_control
 from .entering import entry
-from .landing_assault import landing_over, log_assault
-from .resolution import resolve
+from .landing_assault import log_assault
+from .resolution import resolve, retreats_without_combat
 from .weather import storm_blows
 
 MAX_LANDERS = 5  # 19.3: units landing per impulse or Regroup phase
@@ -284,8 +285,8 @@ def assault(
     landing = {"beach": beach["beach"], "ids": ids, "dday": dday}
     if not board(match).areas[area].units[GERMAN]:
         log_assault(match, landing, "unopposed")
-    elif not survivors:
-        landing_over(match, landing, "failed: every lander was interdicted")
+    elif not survivors:  # 21.5: no DR, the landers Dis1; 9.62: the defenders may still retreat by choice
+        retreats_without_combat(match, ALLIED, area, landing)
     else:
         b = board(match)
         lead = b.units[point] if point else None

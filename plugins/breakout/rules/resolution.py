@@ -23,13 +23,13 @@ from typing import Any
 from phaseline import Event
 
 from ..scenarios import ALLIED
-from . import advantage, casualties, retreat
+from . import advantage, casualties, retreat, works
 from .board import board, enemy_of
 from .bridges import hold_river, set_bridge
 from .combat_values import assault_values, forward_candidates
 from .control import update_control
 from .dice import roll_dr
-from .landing_assault import after_assault
+from .landing_assault import INTERDICTED, after_assault, landing_over
 from .zones import is_stacking_limited, overrun_possible
 
 DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
@@ -67,6 +67,16 @@ def resolve(match, side: str, area: str, participants, support, point=None, spec
         match.set("unit_state", {"unit_id": u["unit_id"]}, attacked=True)
         match.set("bkn_unit_state", {"unit_id": u["unit_id"]}, supported=u["supported"] + 1)
     proceed(match, plan)
+
+
+def retreats_without_combat(match, side: str, area: str, landing: dict[str, Any]) -> None:
+    """9.62: 「沿岸砲台による阻止で上陸ユニットが損害を受け上陸戦闘が行われなかった場合でも 防御側は
+    自発的な退却を行える」: every lander of ``side`` interdicted, the attack failed without a DR and
+    the landers are Dis1 at once (21.5, landing_assault.py); the defenders of ``area`` may still
+    retreat by choice."""
+    landing_over(match, landing, INTERDICTED)
+    plan = {"side": side, "enemy": enemy_of(side), "area": area, "no_combat": True}
+    proceed(match, {**plan, "stage": "voluntary"})
 
 
 def proceed(match, plan: dict[str, Any]) -> None:
@@ -386,6 +396,10 @@ def _voluntary(match, plan, unit_id: str) -> None:
 
 
 def _finish(match, plan) -> bool:
+    if plan.get("no_combat"):  # 9.62: after the retreats by choice from a landing the batteries stopped
+        works.update(match)  # 15.2: the works are judged again, the defenders gone
+        plan["stage"] = "done"
+        return False
     b = board(match)
     area = b.areas[plan["area"]]
     result = outcome(plan)
