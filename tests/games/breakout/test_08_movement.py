@@ -327,6 +327,23 @@ def test_8_13_a_move_is_taken_back_until_a_die_is_rolled(tmp_path):
     assert refused.value.rule == "8.13" and "(BkN 8.13)" in str(refused.value)
 
 
+def test_8_13_a_move_is_final_once_the_next_impulse_has_begun(tmp_path):
+    """8.13: 「…あるいは次のインパルスをはじめてしまったら もはや自分の移動内容を変更することはできない」:
+    the German ends his impulse (no die rolled): taking it back is refused, forced or not."""
+    from phaseline.undo import undo
+
+    units = "unit A1 allied US infantry 3-4-3/2 1\nunit G1 german DE infantry 2-3-2/2 4"
+    match = new_match(tmp_path, MAP + "border 3-4\n" + units)
+    match.play(Action("move", ("G1", "3"), "german"))
+    match.play(Action("end", (), "german"))
+    assert match.clock.step == "allied-impulse"
+    for force in (False, True):
+        with pytest.raises(RuleViolation) as refused:
+            undo(match, force=force)
+        assert refused.value.rule == "8.13" and "the Allied impulse has begun" in str(refused.value)
+    assert board(match).units["G1"]["space_id"] == "3"
+
+
 def test_8_37_no_leaving_a_contested_area_across_an_enemy_held_river(tmp_path):
     """8.37: 「ユニットは敵保持下の橋(あるいは敵保持下の河川)を通過して交戦状態エリアから出ることはできない」:
     A1 began the impulse in contested 5; the river 1-5 is German-held, so it may not go to the free 1."""
