@@ -12,18 +12,19 @@ The attack's plan (a JSON dict carried in each decision's context) walks these s
   voluntary   further defenders may retreat by choice (9.62)
   finish      overrun or not (8.53, 9.8), the activated contested area (8.54), control
 
-Each choice belongs to its side: a decision is asked only when there is more than one
-legal answer, and the plan carries on in :func:`answer`.
+The defender's stages (casualties, retreats, voluntary) are defender_retreats.py's. Each
+choice belongs to its side: a decision is asked only when there is more than one legal
+answer (but a defender who began retreating by choice ends it himself, 9.65), and the plan
+carries on in :func:`answer`; attack_refusals.py says why an answer not offered is refused.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from phaseline import Event
-
 from ..scenarios import ALLIED
-from . import advantage, casualties, retreat, works
+from . import advantage, casualties, defender_retreats, retreat, works
+from .attack_plan import ask, log, plan_units
 from .board import board, enemy_of
 from .bridges import hold_river, set_bridge
 from .combat_values import assault_values, forward_candidates
@@ -34,7 +35,8 @@ from .zones import is_stacking_limited, overrun_possible
 
 DECISIONS = ("forward-unit", "advantage-reroll", "attacker-retreat", "casualty", "retreat-to", "voluntary-retreat")
 STAGES = ("forward", "roll", "reroll", "results", "withdraw", "casualties", "retreats", "voluntary", "finish")
-STAY, NONE, KEEP, REROLL = "stay", "none", "keep", "reroll"
+STAY, KEEP, REROLL = "stay", "keep", "reroll"
+NONE = defender_retreats.NONE  # no (more) retreat by choice
 
 
 def resolve(match, side: str, area: str, participants, support, point=None, special: str | None = None, landing=None):
@@ -75,8 +77,7 @@ def retreats_without_combat(match, side: str, area: str, landing: dict[str, Any]
     the landers are Dis1 at once (21.5, landing_assault.py); the defenders of ``area`` may still
     retreat by choice."""
     landing_over(match, landing, INTERDICTED)
-    plan = {"side": side, "enemy": enemy_of(side), "area": area, "no_combat": True}
-    proceed(match, {**plan, "stage": "voluntary"})
+    proceed(match, {"side": side, "enemy": enemy_of(side), "area": area, "no_combat": True, "stage": "voluntary"})
 
 
 def proceed(match, plan: dict[str, Any]) -> None:
@@ -99,29 +100,14 @@ def answer(match, decision: dict[str, Any], choice: str) -> None:
         if choice != STAY:
             retreat.retreat_one_area(match, unit_id, choice, "9.61")
     elif kind == "casualty":
-        _log(match, plan, casualties.absorb_one(match, plan, choice), "9.5")
+        log(match, plan, casualties.absorb_one(match, plan, choice), "9.5")
     elif kind == "retreat-to":
-        _retreat_step(match, plan, choice)
+        defender_retreats.retreat_step(match, plan, choice)
     elif kind == "voluntary-retreat" and choice != NONE:
-        _voluntary(match, plan, choice)
+        defender_retreats.volunteer(match, plan, choice)
     elif kind == "voluntary-retreat":
         plan["stage"] = "finish"
     proceed(match, plan)
-
-
-def _ask(match, plan, side: str, kind: str, prompt: str, choices: list[str], rule: str) -> bool:
-    match.ask(side, kind, prompt, choices, {"plan": plan}, rule=rule)
-    return True
-
-
-def _log(match, plan, text: str, rule: str, side: str | None = None, payload: dict | None = None) -> None:
-    purpose = f"attack on {plan['area']}: {text}"
-    match.log(Event("note", side=side or plan["side"], purpose=purpose, rule=rule, payload=payload or {}))
-
-
-def _units(match, ids: list[str]) -> list[dict[str, Any]]:
-    b = board(match)
-    return [b.units[u] for u in ids if u in b.units]
 
 
 # === 9.1 FORWARD UNIT AND DICE ============================================================
@@ -136,7 +122,7 @@ def _forward(match, plan) -> bool:
         plan["forward"] = candidates[0]["unit_id"]
         return False
     prompt = f"{plan['side']} attacks {plan['area']}: choose the forward unit (9.3A)"
-    return _ask(match, plan, plan["enemy"], "forward-unit", prompt, [u["unit_id"] for u in candidates], "9.1")
+    return ask(match, plan, plan["enemy"], "forward-unit", prompt, [u["unit_id"] for u in candidates], "9.1")
 
 
 def _roll(match, plan) -> bool:
@@ -144,7 +130,7 @@ def _roll(match, plan) -> bool:
     b = board(match)
     side, area = plan["side"], plan["area"]
     plan["sunset"] = side == ALLIED and match.clock.step == "allied-impulse" and b.day["sunset_raw"] is None
-    participants, support = _units(match, plan["participants"]), _units(match, plan["support"])
+    participants, support = plan_units(match, plan["participants"]), plan_units(match, plan["support"])
     defenders = b.units_in(area, plan["enemy"])
     values = assault_values(
         match,
@@ -160,7 +146,7 @@ def _roll(match, plan) -> bool:
     terms = {key: [[why, v, rule] for rule, why, v in values[key]] for key in ("av", "dv")}
     plan.update(AV=values["AV"], DV=values["DV"], av_terms=terms["av"], dv_terms=terms["dv"])
     explain = lambda terms: ", ".join(f"{v:+d} {why}" for _, why, v in terms)  # noqa: E731
-    _log(
+    log(
         match,
         plan,
         f"AV {values['AV']} ({explain(values['av'])}); DV {values['DV']} ({explain(values['dv'])})",
@@ -176,7 +162,7 @@ def _dice(match, plan) -> None:
     raw_a = combat_dr(match, plan["side"], f"attack on {plan['area']}")
     raw_d = combat_dr(match, plan["enemy"], f"defence of {plan['area']}")
     plan.update(raw_attack=raw_a, raw_defence=raw_d, AT=plan["AV"] + raw_a, DT=plan["DV"] + raw_d)
-    _log(match, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(match, plan))
+    log(match, plan, f"AT {plan['AT']} vs DT {plan['DT']}: {outcome(plan)}", "9.4", payload=_combat(match, plan))
 
 
 def _combat(match, plan) -> dict[str, Any]:
@@ -222,7 +208,7 @@ def _offer_reroll(match, plan) -> bool:
         f"AT {plan['AT']} vs DT {plan['DT']} on {plan['area']} ({outcome(plan)}): use the Advantage to have "
         "both sides reroll? (11.3; it passes at the end of the impulse)"
     )
-    return _ask(match, plan, holder, "advantage-reroll", prompt, [KEEP, REROLL], "11.3")
+    return ask(match, plan, holder, "advantage-reroll", prompt, [KEEP, REROLL], "11.3")
 
 
 def _reroll(match, plan) -> None:
@@ -231,7 +217,7 @@ def _reroll(match, plan) -> None:
     _dice(match, plan)
     if plan["sunset"]:
         match.set("bkn_day", {}, sunset_raw=plan["raw_attack"])
-        _log(match, plan, f"the rerolled DR {plan['raw_attack']} is the Sunset DR", "11.5", ALLIED)
+        log(match, plan, f"the rerolled DR {plan['raw_attack']} is the Sunset DR", "11.5", ALLIED)
 
 
 # === 9.4 RESULTS ==========================================================================
@@ -248,21 +234,21 @@ def _results(match, plan) -> bool:
     if result == "repulsed":
         for uid in attackers:  # 9.41 (21.2, 21.5: nothing worse than Dis1 in the D-Day attacks)
             match.set("unit_state", {"unit_id": uid}, status="Dis1")
-        forced = [u for u in _units(match, attackers) if u["forced"]]
-        voluntary = [u for u in _units(match, attackers) if not u["forced"]]
+        forced = [u for u in plan_units(match, attackers) if u["forced"]]
+        voluntary = [u for u in plan_units(match, attackers) if not u["forced"]]
         _forced_withdrawal(match, plan, forced)
         plan["withdraw"] = [u["unit_id"] for u in voluntary if _may_withdraw(match, plan, u)]
     elif result == "stalemate":
         for uid in attackers:
             match.set("unit_state", {"unit_id": uid}, status="Dis1" if uid == point else "Spent")  # 9.42
         _capture_bridges(match, plan)
-        plan["withdraw"] = [u["unit_id"] for u in _units(match, attackers) if _may_withdraw(match, plan, u)]
+        plan["withdraw"] = [u["unit_id"] for u in plan_units(match, attackers) if _may_withdraw(match, plan, u)]
     else:
         cp = plan["AT"] - plan["DT"] - (1 if b.areas[plan["area"]].bocage else 0)  # 9.5: one CP less in bocage
         _capture_bridges(match, plan)
         casualties.begin(match, plan, cp)
         plan["withdraw"] = []
-        _log(match, plan, f"{cp} CP against a capacity of {plan['capacity']}", "9.43")
+        log(match, plan, f"{cp} CP against a capacity of {plan['capacity']}", "9.43")
     plan["stage"] = "withdraw"
     return False
 
@@ -297,7 +283,7 @@ def _withdraw(match, plan) -> bool:
             plan["withdraw"].pop(0)
             continue
         prompt = f"{unit['unit_id']} may retreat from {plan['area']} to {unit['came_from']}, or stay (9.61)"
-        return _ask(match, plan, plan["side"], "attacker-retreat", prompt, [STAY, unit["came_from"]], "9.61")
+        return ask(match, plan, plan["side"], "attacker-retreat", prompt, [STAY, unit["came_from"]], "9.61")
     plan["stage"] = "casualties" if "cp_left" in plan else "voluntary"
     return False
 
@@ -305,91 +291,14 @@ def _withdraw(match, plan) -> bool:
 def _capture_bridges(match, plan) -> None:
     """8.511, 9.42: a forced attack across an enemy-held bridge that is not repulsed takes it."""
     b = board(match)
-    for u in _units(match, plan["participants"]):
+    for u in plan_units(match, plan["participants"]):
         if u["forced"] and u["came_from"]:
             bridge = b.bridge(u["came_from"], plan["area"])
             if bridge and bridge["state"] not in (plan["side"], "destroyed"):
                 set_bridge(match, bridge, plan["side"])
-                _log(match, plan, f"{bridge['name']} is now {plan['side']}-held", "8.511")
+                log(match, plan, f"{bridge['name']} is now {plan['side']}-held", "8.511")
             elif bridge is None and b.neighbours(u["came_from"]).get(plan["area"], ("", None))[0] == "river":
                 hold_river(match, u["came_from"], plan["area"], plan["side"])  # 8.511: the river border is held too
-
-
-# === 9.5, 9.6 CASUALTIES AND RETREATS =====================================================
-
-
-def _casualties(match, plan) -> bool:
-    """9.5: the defender spreads the points, asked only where the answers differ (9.8)."""
-    while True:
-        if casualties.doomed(match, plan):  # 9.8: every answer would end the same
-            _log(match, plan, casualties.eliminate_all(match, plan), "9.8")
-        found = casualties.choices(match, plan)
-        if not found:
-            plan["stage"] = "retreats"
-            return False
-        if len(found) > 1:
-            prompt = f"CP left in {plan['area']}: {plan['cp_left']}; step a unit down or retreat it (9.5)"
-            return _ask(match, plan, plan["enemy"], "casualty", prompt, found, "9.5")
-        _log(match, plan, casualties.absorb_one(match, plan, found[0]), "9.5")
-
-
-def _retreats(match, plan) -> bool:
-    """9.65: one unit at a time; through full areas until one is under the limit (9.66)."""
-    while plan.get("retreat_queue"):
-        unit = board(match).units.get(plan["retreat_queue"][0])
-        if unit is None:
-            plan["retreat_queue"].pop(0)
-            continue
-        cls, found = retreat.options(match, unit, tuple(plan.get("retreat_path", [])))
-        if not found:
-            retreat.eliminate_unplaced(
-                match, unit["unit_id"], "no area to retreat to (" + retreat.refusal_reasons(match, unit) + ")"
-            )
-            plan["retreat_queue"].pop(0)
-            plan["retreat_path"] = []
-            continue
-        if len(found) == 1:
-            _retreat_step(match, plan, found[0])
-            continue
-        prompt = f"{unit['unit_id']} retreats from {unit['space_id']} to {retreat.CLASS_NAMES[cls]} (9.64{cls})"
-        return _ask(match, plan, plan["enemy"], "retreat-to", prompt, found, "9.64")
-    plan["stage"] = "voluntary"
-    return False
-
-
-def _retreat_step(match, plan, dest: str) -> None:
-    unit_id = plan["retreat_queue"][0]
-    here = board(match).units[unit_id]["space_id"]
-    if retreat.retreat_one_area(match, unit_id, dest, "9.62"):  # 9.66: full, retreat on
-        plan["retreat_path"] = [*plan.get("retreat_path", [plan["area"]]), here]
-        return
-    plan["retreat_queue"].pop(0)
-    plan["retreat_path"] = []
-
-
-def _offer_voluntary(match, plan) -> bool:
-    """9.62: any defender left may retreat by choice (a Fresh one becomes Spent). 9.65: one at a
-    time, so each may close the way for the next (a full area, a bridge's five, 9.66); once the
-    defender has begun, he ends the retreats himself (none) while units of his stay in the area,
-    and is told why one may no longer go (attack_refusals.py)."""
-    plan["stage"] = "finish"
-    here = [u for u in board(match).units_in(plan["area"], plan["enemy"]) if u["type"] != "coastal"]
-    left = [u for u in here if retreat.can_retreat(match, u)]
-    if not left and not (plan.get("volunteered") and here):
-        return False
-    plan["stage"] = "voluntary"
-    prompt = f"Defenders of {plan['area']} may retreat by choice (9.62): a unit, or none"
-    return _ask(match, plan, plan["enemy"], "voluntary-retreat", prompt, [NONE, *(u["unit_id"] for u in left)], "9.62")
-
-
-def _voluntary(match, plan, unit_id: str) -> None:
-    unit = board(match).units[unit_id]
-    if unit["status"] == "Fresh":
-        match.set("unit_state", {"unit_id": unit_id}, status="Spent")
-    _log(match, plan, f"{unit_id} retreats by choice", "9.62", plan["enemy"])
-    plan["volunteered"] = True
-    plan["retreat_queue"] = [unit_id]
-    plan["stage"] = "retreats"
 
 
 # === 8.53, 8.54 AFTER THE ATTACK ==========================================================
@@ -405,21 +314,21 @@ def _finish(match, plan) -> bool:
     result = outcome(plan)
     # 8.53, 14.4: no overrun in bocage, in a zone or in the D-Day attacks
     overrun = plan.get("overrun", False) and not area.bocage and overrun_possible(area) and not plan["special"]
-    for u in _units(match, plan["participants"]):
+    for u in plan_units(match, plan["participants"]):
         if overrun:  # 8.53: participants with MF left may keep moving (and are Spent at the end, 8.32)
             match.set("unit_state", {"unit_id": u["unit_id"]}, attacked=False, moved=True)
         else:  # 8.53, 9.43: the impulse is over for them
             match.set("unit_state", {"unit_id": u["unit_id"]}, mp=0)
             if result == "success":
                 match.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
-    for u in _units(match, plan["support"]):
+    for u in plan_units(match, plan["support"]):
         if result == "success" and not (overrun and u["supported"] == 1):  # 8.53: one more attack after an overrun
             match.set("unit_state", {"unit_id": u["unit_id"]}, status="Spent")
     if plan["contested"]:
         _after_contested_attack(match, plan, overrun)
-    came_from = {u["came_from"] for u in _units(match, plan["participants"]) if u["came_from"]}
+    came_from = {u["came_from"] for u in plan_units(match, plan["participants"]) if u["came_from"]}
     update_control(match, [plan["area"], *sorted(came_from)])
-    _log(match, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
+    log(match, plan, "overrun" if overrun else result, "8.53" if overrun else "9.4")
     advantage.after_losses(match)
     if plan.get("landing"):  # 19.4, 21.5: the landing finishes its own way
         after_assault(match, plan["landing"], result)
@@ -437,7 +346,7 @@ def _after_contested_attack(match, plan, overrun: bool) -> None:
             match.set("unit_state", {"unit_id": u["unit_id"]}, mp=max(0, u["mp"] - cost))
     if not b.areas[plan["area"]].units[plan["enemy"]]:
         match.set("bkn_day", {}, activated_contested=False)
-        _log(match, plan, f"{plan['area']} is cleared: its units move free of 8.34", "8.54")
+        log(match, plan, f"{plan['area']} is cleared: its units move free of 8.34", "8.54")
 
 
 STEPS = {
@@ -446,8 +355,8 @@ STEPS = {
     "reroll": _offer_reroll,
     "results": _results,
     "withdraw": _withdraw,
-    "casualties": _casualties,
-    "retreats": _retreats,
-    "voluntary": _offer_voluntary,
+    "casualties": defender_retreats.casualties_stage,
+    "retreats": defender_retreats.retreats_stage,
+    "voluntary": defender_retreats.offer_voluntary,
     "finish": _finish,
 }

@@ -105,9 +105,14 @@ def options(match, unit: dict[str, Any], visited: tuple[str, ...] = ()) -> tuple
     return None, []
 
 
+def never_retreats(unit: dict[str, Any]) -> bool:
+    """16.3: a coastal battery never retreats."""
+    return unit["type"] == "coastal"
+
+
 def can_retreat(match, unit: dict[str, Any]) -> bool:
     """A unit that could retreat now: never coastal batteries (16.3), and somewhere to go."""
-    return unit["type"] != "coastal" and options(match, unit)[0] is not None
+    return not never_retreats(unit) and options(match, unit)[0] is not None
 
 
 def retreat_one_area(match, unit_id: str, dest: str, rule: str) -> bool:
@@ -162,7 +167,7 @@ def refusal_reasons(match, unit: dict[str, Any]) -> str:
 def barred(match, unit: dict[str, Any]) -> tuple[str, str]:
     """The rule that bars ``unit``'s retreat now, and why, area by area: 16.3 a coastal battery;
     9.66 when a bridge's five close a way out (the others' retreats may have, 9.65); else 9.63."""
-    if unit["type"] == "coastal":
+    if never_retreats(unit):
         return "16.3", f"{unit['unit_id']} is a coastal battery: it never retreats"
     closed = closed_areas(match, unit)
     rule = "9.66" if any(r == "9.66" for _, r, _ in closed) else "9.63"
