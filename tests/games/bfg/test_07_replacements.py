@@ -278,7 +278,7 @@ unit I1 WA US corps 4-4-4 ELIM_WA_ITALY
         pytest.param("POL_C", "SOV", "POL", "E", "ELIM_SOV", id="7.12-soviet-allies-to-the-soviet-box"),
         pytest.param("US", "WA", "ITA", "W", "ELIM_WA_ITALY", id="7.13-eliminated-in-italy-italian-front-box"),
         pytest.param("UK", "WA", "GER", "W", "ELIM_WA", id="7.13-elsewhere-western-allied-box"),
-        pytest.param("YUG", "SOV", "YUG", "E", "ELIM_SOV", id="7.12-yugoslavs-to-the-soviet-box-for-good"),
+        pytest.param("YUG", "SOV", "YUG", "E", "ELIM_SOV", id="7.0-five-boxes-yugoslavs-to-the-soviet-box-for-good"),
         pytest.param("HUN", "GER_W", "HUN", "W", "ELIM_GER_W", id="7.12-hungarians-by-the-side-they-stood-on"),
     ],
 )
