@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from phaseline import Event
 
-from .units import unit_row, units_named
+from .units import theatre_of, unit_row, units_named
 
 NEVER_REPLACED = ("YUG", "HUN")  # 7.12
 
@@ -17,8 +17,7 @@ def box_for(unit: dict) -> str:
         return "ELIM_WA_ITALY" if unit["region"] == "ITA" else "ELIM_WA"  # 7.13
     if unit["side"] == "SOV":
         return "ELIM_SOV"
-    zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
-    return f"ELIM_GER_{zone}"  # 7.11
+    return f"ELIM_GER_{theatre_of(unit)}"  # 7.11
 
 
 def eliminate(match, unit_id: str, rule: str, reason: str) -> None:

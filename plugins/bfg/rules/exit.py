@@ -22,7 +22,7 @@ from phaseline.model import plays_ruling
 from ..board import edge_hexes
 from ..rulings import EXIT_ANY_ALLIED
 from .elimination import remove_from_play
-from .units import all_units, label, unit_row
+from .units import all_units, label, theatre_of, unit_row
 
 EXIT_COST = 4  # 9.3
 EXIT_EDGES = ("west-exit", "east", "south-exit")  # 9.0
@@ -43,8 +43,7 @@ def theatre_zones(match, unit: dict[str, Any]) -> list[str] | None:
     units that pay must stand; None under ``exit-any-allied`` (any unit on the map)."""
     if plays_ruling(match, EXIT_ANY_ALLIED):
         return None
-    zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
-    return [zone, "B"]
+    return [theatre_of(unit), "B"]
 
 
 def enemy_forces(match, unit: dict[str, Any]) -> tuple[str, ...]:
@@ -52,8 +51,7 @@ def enemy_forces(match, unit: dict[str, Any]) -> tuple[str, ...]:
     hex (East: Soviets, West: Western Allies), or both under ``exit-any-allied``."""
     if plays_ruling(match, EXIT_ANY_ALLIED):
         return ("SOV", "WA")
-    zone = unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
-    return ("SOV",) if zone == "E" else ("WA",)
+    return ("SOV",) if theatre_of(unit) == "E" else ("WA",)
 
 
 def penalty_boxes(forces: tuple[str, ...], region: str | None) -> list[str]:

@@ -85,6 +85,12 @@ def units_in(match, space_ids: list[str]) -> list[dict[str, Any]]:
     return [unit for unit_id, unit in sorted(all_units(match).items()) if unit["space_id"] in space_ids]
 
 
+def theatre_of(unit: dict[str, Any]) -> str:
+    """The theatre (``E`` or ``W``) a unit stands in: its hex's side of the boundary, or, in Berlin
+    or off the map, its own force's (7.11, 9.2)."""
+    return unit["zone"] if unit["zone"] in ("E", "W") else unit["side"][-1]
+
+
 def label(unit: dict[str, Any]) -> str:
     """'US-XV (4-8-6)': how refusals name a unit."""
     return f"{unit['unit_id']} ({unit['attack']}-{unit['defense']}-{unit['movement']})"
